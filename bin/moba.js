@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// The `moba` command. Runs the TypeScript sources directly (Node ≥ 22.18 strips types) when they
+// are present outside node_modules, else the bundled build.
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  console.error(`moba needs Node.js 22.18 or newer (this is ${process.versions.node}). See .nvmrc; \`npx node@22 …\` works too.`);
+  process.exit(1);
+}
+const root = dirname(dirname(realpathSync(fileURLToPath(import.meta.url))));
+const source = join(root, 'src', 'main', 'cli', 'main.ts');
+const bundle = join(root, 'out', 'main', 'cli.js');
+const entry = existsSync(source) && !root.split(/[\\/]/).includes('node_modules') ? source : bundle;
+if (!existsSync(entry)) {
+  console.error('moba is not built. Run `npm run build` in the MobA Studio folder first.');
+  process.exit(1);
+}
+const { main } = await import(pathToFileURL(entry).href);
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,68 @@
+/**
+ * Builds the service graph without Electron. The desktop app, the web host, the CLI and the
+ * tests all construct the same graph here; only the transport around it differs.
+ */
+import { dataPaths, resolveDataDir } from './paths.ts';
+import type { DataPaths } from './paths.ts';
+import { openDatabase } from './store/database.ts';
+import type { Db } from './store/database.ts';
+import { ArtifactStore } from './store/artifacts.ts';
+import { SettingsService } from './settings/settings-service.ts';
+import { EnvSecretStore } from './settings/secrets.ts';
+import type { SecretStore } from './settings/secrets.ts';
+import { ContractRouter, EventHub } from './contract/router.ts';
+import type { Handlers } from './contract/router.ts';
+import { appHandlers } from './handlers/app-handlers.ts';
+import { DisposableStore } from './util/disposable.ts';
+
+export interface CreateAppOptions {
+  host: 'electron' | 'web';
+  /** Defaults to MOBA_HOME or the platform's app-data folder. */
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+  secrets?: SecretStore;
+}
+
+export interface AppServices {
+  readonly host: 'electron' | 'web';
+  readonly startedAt: number;
+  readonly paths: DataPaths;
+  readonly db: Db;
+  readonly artifacts: ArtifactStore;
+  readonly settings: SettingsService;
+  readonly events: EventHub;
+}
+
+export interface MobaApp extends AppServices {
+  readonly router: ContractRouter;
+  dispose(): Promise<void>;
+}
+
+export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
+  const env = options.env ?? process.env;
+  const paths = dataPaths(options.dataDir ?? resolveDataDir(env));
+  const owned = new DisposableStore();
+  const db = openDatabase({ path: paths.databasePath });
+  owned.add({ dispose: () => db.close() });
+  const events = new EventHub();
+  owned.add(events);
+  const artifacts = new ArtifactStore(db, paths.artifactsDir);
+  const settings = owned.add(new SettingsService({ db, secrets: options.secrets ?? new EnvSecretStore(), env }));
+  owned.add(settings.onDidChange((view) => events.emit('didChangeSettings', view)));
+
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events };
+  const handlers: Handlers = {
+    ...appHandlers(services),
+  };
+  const router = new ContractRouter(handlers);
+  let disposed = false;
+  return {
+    ...services,
+    router,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      owned.dispose();
+    },
+  };
+}

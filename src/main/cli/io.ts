@@ -1,0 +1,25 @@
+/** Where a command writes; tests capture it. `exitCode` lets a command fail without throwing. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  exitCode?: number;
+  /** Resolves when the user asks a long-running command to stop (Ctrl-C, SIGTERM). */
+  untilStopped(): Promise<string>;
+}
+
+export function processIo(): CliIo {
+  return {
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    untilStopped: () =>
+      new Promise((resolve) => {
+        const onSignal = (signal: string) => {
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+          resolve(signal);
+        };
+        process.on('SIGINT', onSignal);
+        process.on('SIGTERM', onSignal);
+      }),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The `moba` command: the same services as the desktop app, from a terminal. Each subcommand
+ * lives in `commands/<name>.ts` and registers itself on the program.
+ */
+import { Command, CommanderError } from 'commander';
+import { serializeError } from '../../shared/errors.ts';
+import { APP_VERSION } from '../version.ts';
+import { COMMANDS } from './commands/index.ts';
+import type { CliIo } from './io.ts';
+import { processIo } from './io.ts';
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('moba')
+    .description('MobA Studio — a control center for LLM-driven Android agents (MobA: a Global Agent that plans and reflects, a Local Agent that acts).')
+    .version(APP_VERSION, '-V, --version', 'print the version')
+    .option('--data-dir <dir>', 'data folder (database, artifacts); default $MOBA_HOME or the app-data folder')
+    .showHelpAfterError('(run `moba --help` for usage)')
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .exitOverride();
+  for (const register of COMMANDS) register(program, io);
+  return program;
+}
+
+/** Runs the command line; resolves to the exit code. Long-running commands resolve when they stop. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return io.exitCode ?? 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    const e = serializeError(error);
+    io.err(`moba: ${e.message}${e.code !== 'INTERNAL' ? ` [${e.code}]` : ''}\n`);
+    if (e.code === 'INTERNAL' && process.env.MOBA_DEBUG) io.err(`${(error as Error).stack ?? ''}\n`);
+    return 1;
+  }
+}

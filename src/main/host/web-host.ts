@@ -1,0 +1,209 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import { RENDERER_CSP } from '../../shared/csp.ts';
+import type { MobaApp } from '../app.ts';
+import { WsConnection } from './ws-connection.ts';
+
+const COOKIE = 'moba_token';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface WebHostOptions {
+  app: MobaApp;
+  /** Folder of the built renderer (index.html + assets). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Loopback by default; any other address must be asked for explicitly. */
+  host?: string;
+  /** A fixed token (for scripts); random otherwise. */
+  token?: string;
+}
+
+export interface WebHost {
+  readonly url: string;
+  readonly port: number;
+  readonly host: string;
+  readonly token: string;
+  /** Open WebSocket connections. */
+  readonly connections: number;
+  close(): Promise<void>;
+}
+
+function parseCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+  }
+  return out;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Serves the built renderer over HTTP and carries the contract over one WebSocket (`/ws`):
+ * JSON text frames for calls, results and events; binary frames for bulk data. Every request
+ * needs the token — as `?token=` (which also sets an HttpOnly cookie), the cookie, or an
+ * `Authorization: Bearer` header — as Jupyter does.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const { app, rendererDir } = options;
+  const token = options.token ?? randomBytes(24).toString('hex');
+  const bindHost = options.host ?? '127.0.0.1';
+  const sockets = new Set<WsConnection>();
+
+  const tokenFrom = (req: IncomingMessage, url: URL): string | undefined => {
+    const q = url.searchParams.get('token');
+    if (q) return q;
+    const auth = req.headers.authorization;
+    if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
+    return parseCookies(req.headers.cookie).get(COOKIE);
+  };
+  const authorized = (req: IncomingMessage, url: URL): boolean => {
+    const t = tokenFrom(req, url);
+    return t !== undefined && safeEqual(t, token);
+  };
+
+  const securityHeaders = (res: ServerResponse) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'DENY');
+  };
+
+  const sendFile = (res: ServerResponse, path: string, extraHeaders: Record<string, string> = {}) => {
+    const type = MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': statSync(path).size, ...extraHeaders });
+    createReadStream(path).pipe(res);
+  };
+
+  const server = createServer((req, res) => {
+    securityHeaders(res);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://host.invalid');
+    } catch {
+      res.writeHead(400).end('Bad request');
+      return;
+    }
+    if (!authorized(req, url)) {
+      res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('401 Unauthorized: open the URL that `moba serve` printed (it carries ?token=…).\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end('Method not allowed');
+      return;
+    }
+    if (url.searchParams.has('token')) {
+      // Keep the token out of the address bar and history: trade it for a cookie, then redirect.
+      res.setHeader('Set-Cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
+      url.searchParams.delete('token');
+      res.writeHead(302, { Location: url.pathname + (url.search || '') + url.hash }).end();
+      return;
+    }
+    const artifact = /^\/artifacts\/([0-9a-f]{64})$/.exec(url.pathname);
+    if (artifact) {
+      try {
+        const { ref, path } = app.artifacts.get(artifact[1]!);
+        sendFile(res, path, { 'Content-Type': ref.mime, 'Cache-Control': 'private, max-age=31536000, immutable' });
+      } catch {
+        res.writeHead(404).end('No such artifact');
+      }
+      return;
+    }
+    const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const candidate = normalize(join(rendererDir, rel));
+    if (!candidate.startsWith(normalize(rendererDir + sep)) && candidate !== normalize(rendererDir)) {
+      res.writeHead(403).end('Forbidden');
+      return;
+    }
+    const index = join(rendererDir, 'index.html');
+    if (!existsSync(index)) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('The renderer is not built yet. Run `npm run build`, then start the host again.\n');
+      return;
+    }
+    const file = existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
+    const isHtml = file.endsWith('.html');
+    sendFile(res, file, isHtml ? { 'Content-Security-Policy': RENDERER_CSP, 'Cache-Control': 'no-store' } : { 'Cache-Control': 'private, max-age=3600' });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://host.invalid');
+    } catch {
+      socket.destroy();
+      return;
+    }
+    const origin = req.headers.origin;
+    const hostHeader = req.headers.host;
+    // A page on another origin must not drive the host even if the browser sends our cookie.
+    const originOk = origin === undefined || (hostHeader !== undefined && (origin === `http://${hostHeader}` || origin === `https://${hostHeader}`));
+    if (url.pathname !== '/ws' || !authorized(req, url) || !originOk) {
+      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      const conn = new WsConnection(ws, app);
+      sockets.add(conn);
+      conn.onDidClose(() => sockets.delete(conn));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, bindHost, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost === '0.0.0.0' || shownHost === '[::]' ? '127.0.0.1' : shownHost}:${address.port}/?token=${token}`;
+
+  return {
+    url,
+    port: address.port,
+    host: address.address,
+    token,
+    get connections() {
+      return sockets.size;
+    },
+    async close() {
+      for (const conn of [...sockets]) conn.close(1001, 'Host shutting down');
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

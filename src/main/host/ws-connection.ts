@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket, RawData } from 'ws';
+import { MobaError, serializeError } from '../../shared/errors.ts';
+import type { MobaApp } from '../app.ts';
+import type { Connection } from '../contract/router.ts';
+import type { Disposable } from '../util/disposable.ts';
+import { Emitter } from '../util/emitter.ts';
+import { decodeClientFrame, encodeBinaryFrame } from '../../shared/wire.ts';
+import type { ServerFrame } from '../../shared/wire.ts';
+
+/** Above this many queued bytes, bulk frames are dropped rather than queued (the mirror recovers on the next keyframe). */
+const BINARY_HIGH_WATER = 4 * 1024 * 1024;
+
+/** One browser tab connected to the web host. */
+export class WsConnection implements Connection {
+  readonly id = randomUUID();
+  readonly kind = 'web' as const;
+  private readonly ws: WebSocket;
+  private readonly app: MobaApp;
+  private readonly inflight = new Map<number, AbortController>();
+  private readonly closeEmitter = new Emitter<void>();
+  private readonly subscription: Disposable;
+  private closed = false;
+
+  constructor(ws: WebSocket, app: MobaApp) {
+    this.ws = ws;
+    this.app = app;
+    this.subscription = app.events.onDidEmit(({ event, payload }) => this.send({ t: 'event', event, payload }));
+    ws.on('message', (data: RawData, isBinary: boolean) => this.onMessage(data, isBinary));
+    ws.on('close', () => this.onClose());
+    ws.on('error', () => this.onClose());
+    this.send({ t: 'hello', connectionId: this.id });
+  }
+
+  onDidClose = (listener: () => void): Disposable => this.closeEmitter.event(listener);
+
+  sendBinary(channel: number, data: Uint8Array): boolean {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return false;
+    if (this.ws.bufferedAmount > BINARY_HIGH_WATER) return false;
+    this.ws.send(encodeBinaryFrame(channel, data), { binary: true });
+    return true;
+  }
+
+  close(code: number, reason: string): void {
+    try {
+      this.ws.close(code, reason);
+    } finally {
+      this.onClose();
+    }
+  }
+
+  private send(frame: ServerFrame): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  private onMessage(data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      this.send({ t: 'error', error: new MobaError('INVALID_INPUT', 'Binary frames from the client are not accepted').toJSON() });
+      return;
+    }
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    const frame = decodeClientFrame(text);
+    if (!frame.ok) {
+      this.send({ t: 'error', error: frame.error });
+      return;
+    }
+    const msg = frame.frame;
+    if (msg.t === 'cancel') {
+      this.inflight.get(msg.id)?.abort(new MobaError('CANCELLED', 'Cancelled by the caller'));
+      return;
+    }
+    if (this.inflight.has(msg.id)) {
+      this.send({ t: 'result', id: msg.id, ok: false, error: new MobaError('CONFLICT', `Call id ${msg.id} is already in flight`).toJSON() });
+      return;
+    }
+    const controller = new AbortController();
+    this.inflight.set(msg.id, controller);
+    void this.app.router
+      .call(msg.method, msg.input, { connection: this, signal: controller.signal })
+      .then((r) => this.send(r.ok ? { t: 'result', id: msg.id, ok: true, result: r.result } : { t: 'result', id: msg.id, ok: false, error: r.error }))
+      .catch((error: unknown) => this.send({ t: 'result', id: msg.id, ok: false, error: serializeError(error) }))
+      .finally(() => this.inflight.delete(msg.id));
+  }
+
+  private onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.subscription.dispose();
+    for (const c of this.inflight.values()) c.abort(new MobaError('DISCONNECTED', 'The connection closed'));
+    this.inflight.clear();
+    this.closeEmitter.fire();
+    this.closeEmitter.dispose();
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The one contract between main and every renderer (Electron IPC or the web host's WebSocket).
+ * Each method maps to `{ input, output }` zod schemas; each event to its payload schema. Main
+ * validates every input at runtime; the preload and the web client derive their typed client
+ * from this file. Areas keep their definitions in `contract/<area>.ts`; this file joins them.
+ */
+import type { z } from 'zod';
+import { appEvents, appMethods } from './contract/app.ts';
+import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
+
+export const methods = {
+  ...appMethods,
+};
+
+export const events = {
+  ...appEvents,
+};
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type Events = typeof events;
+export type EventName = keyof Events;
+
+export type MethodInput<M extends MethodName> = InputOf<Methods[M]>;
+export type MethodParsedInput<M extends MethodName> = ParsedInputOf<Methods[M]>;
+export type MethodOutput<M extends MethodName> = OutputOf<Methods[M]>;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export const METHOD_NAMES = Object.keys(methods) as MethodName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+/** Binary bulk data (video) arrives on numbered channels that a method call opened. */
+export type BinaryListener = (channel: number, data: Uint8Array) => void;
+
+/**
+ * The typed client every renderer uses: one async function per method, plus event and binary
+ * subscriptions. `window.moba` in Electron; a WebSocket client in the browser.
+ */
+export type MobaClient = {
+  [M in MethodName]: (...args: CallArgs<MethodInput<M>>) => Promise<MethodOutput<M>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  onBinary(listener: BinaryListener): () => void;
+  /** URL for an artifact (screenshot, dump) by its content hash. */
+  artifactUrl(sha256: string): string;
+};

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/** The agent roles that each may use their own model endpoint. */
+export const MODEL_ROLES = ['planner', 'actor', 'reflector', 'appSelector', 'embedder'] as const;
+export const ModelRole = z.enum(MODEL_ROLES);
+export type ModelRole = z.infer<typeof ModelRole>;
+
+/** Chat roles fall back to `models.default`; the embedder has no fallback (no embeddings → BM25). */
+export const CHAT_ROLES = ['planner', 'actor', 'reflector', 'appSelector'] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+
+const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name such as OPENAI_API_KEY');
+
+export const ModelEndpoint = z.object({
+  /** Any OpenAI-compatible base URL: OpenAI, vLLM, Ollama, LM Studio, the scripted server. */
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  model: z.string().trim().min(1).max(200),
+  /** Environment variable holding the key; defaults to MOBA_<ROLE>_API_KEY, then OPENAI_API_KEY. */
+  apiKeyEnv: envVarName.optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().min(1).max(1_000_000).optional(),
+  timeoutMs: z.number().int().min(1_000).max(600_000).default(60_000),
+  maxRetries: z.number().int().min(0).max(10).default(2),
+  /** USD per million tokens, for the cost column; unknown when absent. */
+  inputCostPerMTok: z.number().min(0).optional(),
+  outputCostPerMTok: z.number().min(0).optional(),
+  /** Sent as-is in the request body (e.g. vLLM guided decoding or Ollama options). */
+  extraBody: z.record(z.string(), z.unknown()).optional(),
+});
+export type ModelEndpoint = z.infer<typeof ModelEndpoint>;
+
+export const ModelSettings = z.object({
+  default: ModelEndpoint,
+  planner: ModelEndpoint.nullable(),
+  actor: ModelEndpoint.nullable(),
+  reflector: ModelEndpoint.nullable(),
+  appSelector: ModelEndpoint.nullable(),
+  embedder: ModelEndpoint.nullable(),
+});
+export type ModelSettings = z.infer<typeof ModelSettings>;
+
+export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;
+export const AutonomyMode = z.enum(AUTONOMY_MODES);
+export type AutonomyMode = z.infer<typeof AutonomyMode>;
+
+/** A guarded-mode rule: an action that matches waits for a person. Empty lists match anything. */
+export const ApprovalRule = z.object({
+  id: z.string().min(1).max(64),
+  label: z.string().min(1).max(200),
+  enabled: z.boolean().default(true),
+  actions: z.array(z.string().min(1)).default([]),
+  /** Case-insensitive regular expression tested against the action's text and target element. */
+  pattern: z.string().max(500).default(''),
+  /** Match only when the target element is a password field. */
+  passwordFieldsOnly: z.boolean().default(false),
+});
+export type ApprovalRule = z.infer<typeof ApprovalRule>;
+
+export const AgentSettings = z.object({
+  mode: AutonomyMode,
+  maxSteps: z.number().int().min(1).max(500),
+  /** Plan calls allowed per run (MobA's original never bounds re-planning). */
+  planBudget: z.number().int().min(1).max(200),
+  usePlan: z.boolean(),
+  useMemory: z.boolean(),
+  /** Upper bound for waiting until the screen settles after an action. */
+  settleTimeoutMs: z.number().int().min(0).max(30_000),
+  approvalRules: z.array(ApprovalRule),
+});
+export type AgentSettings = z.infer<typeof AgentSettings>;
+
+export const AdbSettings = z.object({
+  /** The adb server; a remote host reaches device farms. */
+  host: z.string().trim().min(1).max(255),
+  port: z.number().int().min(1).max(65_535),
+  /** The adb binary used to start a local server when none runs. */
+  binary: z.string().trim().min(1),
+});
+export type AdbSettings = z.infer<typeof AdbSettings>;
+
+export const MirrorSettings = z.object({
+  maxSize: z.number().int().min(0).max(4096),
+  maxFps: z.number().int().min(1).max(120),
+  bitRate: z.number().int().min(100_000).max(100_000_000),
+  /** A scrcpy-server 3.3.3 file; empty = resources/ or an installed scrcpy. */
+  scrcpyServerPath: z.string(),
+});
+export type MirrorSettings = z.infer<typeof MirrorSettings>;
+
+export const SimulatorSettings = z.object({
+  /** Start one simulated phone with the app so there is always a device to try things on. */
+  autoStart: z.boolean(),
+  port: z.number().int().min(1024).max(65_535),
+  seed: z.number().int().min(0).max(2 ** 31 - 1),
+});
+export type SimulatorSettings = z.infer<typeof SimulatorSettings>;
+
+export const UiSettings = z.object({
+  theme: z.enum(['system', 'light', 'dark']),
+});
+export type UiSettings = z.infer<typeof UiSettings>;
+
+export const Settings = z.object({
+  models: ModelSettings,
+  agent: AgentSettings,
+  adb: AdbSettings,
+  mirror: MirrorSettings,
+  simulator: SimulatorSettings,
+  ui: UiSettings,
+});
+export type Settings = z.infer<typeof Settings>;
+export type SettingsSection = keyof Settings;
+
+export const DEFAULT_MODEL_ENDPOINT: ModelEndpoint = {
+  baseUrl: 'https://api.openai.com/v1',
+  model: 'gpt-4o',
+  timeoutMs: 60_000,
+  maxRetries: 2,
+};
+
+export function defaultSettings(): Settings {
+  return {
+    models: { default: { ...DEFAULT_MODEL_ENDPOINT }, planner: null, actor: null, reflector: null, appSelector: null, embedder: null },
+    agent: {
+      mode: 'step',
+      maxSteps: 30,
+      planBudget: 12,
+      usePlan: true,
+      useMemory: true,
+      settleTimeoutMs: 3_000,
+      approvalRules: ApprovalRule.array().parse([
+        { id: 'payment', label: 'Payments and purchases', actions: [], pattern: '\\b(pay|buy|checkout|place order|purchase|付款|支付|购买)\\b' },
+        { id: 'send', label: 'Sending messages', actions: ['Click', 'Enter', 'Box_Input'], pattern: '\\b(send|post|submit|发送)\\b' },
+        { id: 'delete', label: 'Deleting', actions: [], pattern: '\\b(delete|remove|erase|uninstall|删除)\\b' },
+        { id: 'password', label: 'Typing into password fields', actions: ['Type', 'Box_Input'], passwordFieldsOnly: true },
+      ]),
+    },
+    adb: { host: '127.0.0.1', port: 5037, binary: 'adb' },
+    mirror: { maxSize: 1280, maxFps: 30, bitRate: 8_000_000, scrcpyServerPath: '' },
+    simulator: { autoStart: false, port: 6520, seed: 1 },
+    ui: { theme: 'system' },
+  };
+}
+
+/**
+ * A partial update: each section may be given partially (section schemas carry no defaults, so
+ * a patch never resets fields it does not name); `models` entries are replaced whole.
+ */
+export const SettingsPatch = z.object({
+  models: ModelSettings.partial().optional(),
+  agent: AgentSettings.partial().optional(),
+  adb: AdbSettings.partial().optional(),
+  mirror: MirrorSettings.partial().optional(),
+  simulator: SimulatorSettings.partial().optional(),
+  ui: UiSettings.partial().optional(),
+}).strict();
+export type SettingsPatch = z.input<typeof SettingsPatch>;
+
+/** Where each role's key comes from; the key itself never leaves main. */
+export const KeyStatus = z.object({
+  role: ModelRole,
+  source: z.enum(['safeStorage', 'env', 'none']),
+  /** The variable name when the source is the environment. */
+  variable: z.string().optional(),
+});
+export type KeyStatus = z.infer<typeof KeyStatus>;

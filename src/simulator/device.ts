@@ -1,0 +1,119 @@
+/**
+ * The seam between the simulated phone's ADB side (transport, services, shell, sync) and its
+ * screen side (Chromium-rendered apps, input, keyboard, app state). The shell's commands
+ * (`input`, `am`, `pm`, `dumpsys`, `screencap`, `uiautomator`, …) format Android's output and
+ * call this interface; the screen side implements it.
+ */
+import type { VirtualFs } from './fs/virtual-fs.ts';
+
+export interface DeviceProps {
+  /** ro.product.name / model / device, shown by `adb devices -l` (no ':' ';' '=' allowed). */
+  product: string;
+  model: string;
+  device: string;
+  manufacturer: string;
+  brand: string;
+  /** ro.build.version.release, e.g. "14". */
+  androidVersion: string;
+  /** ro.build.version.sdk, e.g. 34. */
+  sdk: number;
+  /** ro.serialno — distinct per simulated phone. */
+  serial: string;
+  width: number;
+  height: number;
+  density: number;
+}
+
+export interface PackageInfo {
+  packageName: string;
+  /** Launcher activity, e.g. ".MainActivity" or fully qualified. */
+  launchActivity: string;
+  label: string;
+  labelZh?: string;
+  system: boolean;
+  /** Path reported by `pm path`. */
+  apkPath: string;
+}
+
+export interface Intent {
+  action?: string;
+  /** "pkg/.Activity" or "pkg/pkg.Activity". */
+  component?: string;
+  categories?: string[];
+  data?: string;
+  /** `--es`, `--ei`, `--ez` extras. */
+  extras?: Record<string, string | number | boolean>;
+  packageName?: string;
+}
+
+export interface FocusInfo {
+  packageName: string;
+  activity: string;
+}
+
+export interface InputMethodInfo {
+  id: string;
+  /** Human label for `ime list -a`. */
+  label: string;
+  enabled: boolean;
+}
+
+/** A key event as Android numbers it (KEYCODE_BACK = 4, …). */
+export type KeyCode = number;
+
+export interface SimulatedDevice {
+  readonly props: DeviceProps;
+  readonly fs: VirtualFs;
+
+  /** PNG of what is drawn now (status bar and navigation bar included), at width×height. */
+  screencap(): Promise<Uint8Array>;
+  /** uiautomator's XML of the current screen (`compressed` drops layout-only containers). */
+  dumpUi(options: { compressed: boolean }): Promise<string>;
+
+  tap(x: number, y: number): Promise<void>;
+  /** Same start and end with a duration ≥ 500 ms is a long press. */
+  swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number): Promise<void>;
+  /** Types into the focused field; a no-op (like Android) when nothing is focused. */
+  text(value: string): Promise<void>;
+  keyevent(code: KeyCode, options?: { longpress?: boolean }): Promise<void>;
+  /** Low-level touch for scrcpy control messages: action 0 down, 1 up, 2 move. */
+  touch(action: 0 | 1 | 2, x: number, y: number): Promise<void>;
+  /** Scroll-wheel style scroll at a point (scrcpy), in notches; positive vscroll = up. */
+  scroll(x: number, y: number, hscroll: number, vscroll: number): Promise<void>;
+
+  /** `am start`: resolves to Android's output lines, or throws an Error with Android's message. */
+  startActivity(intent: Intent): Promise<string>;
+  /** `am broadcast`: returns the result lines (`Broadcast completed: result=0`). */
+  broadcast(intent: Intent): Promise<string>;
+  forceStop(packageName: string): Promise<void>;
+  packages(): PackageInfo[];
+  focus(): FocusInfo;
+  keyboardShown(): boolean;
+
+  getprop(): Record<string, string>;
+  /** `settings get|put <namespace> <key>` (system, secure, global). */
+  getSetting(namespace: string, key: string): string | undefined;
+  putSetting(namespace: string, key: string, value: string): Promise<void>;
+  inputMethods(): InputMethodInfo[];
+  enableInputMethod(id: string, enabled: boolean): boolean;
+  /** The current default input method id (settings secure default_input_method). */
+  currentInputMethod(): string;
+  setInputMethod(id: string): boolean;
+
+  /** Milliseconds since epoch on the device clock (settable for reproducible tasks). */
+  now(): number;
+  setClock(epochMs: number): void;
+
+  /** JSON-serialisable app state, for tests and benchmarks (`sim-state [package]`). */
+  state(packageName?: string): unknown;
+  /** Back to the seeded initial state (apps, clock, settings, files). */
+  reset(): Promise<void>;
+  saveSnapshot(name: string): Promise<void>;
+  /** @throws when there is no snapshot of that name. */
+  restoreSnapshot(name: string): Promise<void>;
+  listSnapshots(): string[];
+
+  /** Fires after anything on screen may have changed (for scrcpy frames and settle detection). */
+  onDidChangeScreen(listener: () => void): { dispose(): void };
+  close(): Promise<void>;
+}
