@@ -28,6 +28,7 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**'],
+    ignores: ['src/shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'src/shared imports nothing but zod and itself.' },
