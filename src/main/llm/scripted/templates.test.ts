@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { TemplateError, applyTemplates, applyTemplatesDeep, findElementIndex, parseElementLines } from './templates.ts';
+
+const screen = [
+  'Elements on screen:',
+  '[1] ImageButton "Navigate up" id=up',
+  '[2] TextView "Wi-Fi settings" id=title',
+  '[3] Switch "Wi-Fi" checked',
+  '[4] Button "Save \\"draft\\"" id=save',
+  '[12] EditText "" id=search editable',
+  '- TextView "Wi-Fi" (text only)',
+].join('\n');
+
+describe('scripted templates', () => {
+  it('parses element lines and their quoted texts', () => {
+    const lines = parseElementLines(screen);
+    expect(lines.map((l) => l.index)).toEqual([1, 2, 3, 4, 12]);
+    expect(lines[3]!.quoted).toEqual(['Save "draft"']);
+  });
+
+  it('prefers the exact text over a longer one that contains it', () => {
+    expect(findElementIndex([screen], 'Wi-Fi')).toBe(3);
+    expect(findElementIndex([screen], 'wi-fi SETTINGS')).toBe(2);
+  });
+
+  it('falls back to text contained in a quote, then anywhere on the line', () => {
+    expect(findElementIndex([screen], 'navigate')).toBe(1);
+    expect(findElementIndex([screen], 'id=search')).toBe(12);
+    expect(findElementIndex([screen], 'draft')).toBe(4);
+  });
+
+  it('never picks a text-only line', () => {
+    expect(findElementIndex(['- TextView "Bluetooth"'], 'Bluetooth')).toBeUndefined();
+  });
+
+  it('searches the newest message first', () => {
+    expect(findElementIndex(['[9] Button "OK"', '[5] Button "OK"'], 'OK')).toBe(9);
+    expect(findElementIndex(['no elements here', '[5] Button "OK"'], 'OK')).toBe(5);
+  });
+
+  it('replaces templates in text, with fallbacks', () => {
+    expect(applyTemplates('Click({{element:Wi-Fi}})', [screen])).toBe('Click(3)');
+    expect(applyTemplates('Click({{ element: Bluetooth | -1 }})', [screen])).toBe('Click(-1)');
+    expect(() => applyTemplates('Click({{element:Bluetooth}})', [screen])).toThrow(TemplateError);
+  });
+
+  it('turns a whole-template string in a JSON reply into a number', () => {
+    const reply = { action: 'Click', index: '{{element:Save}}', note: 'tap {{element:Wi-Fi}} now', list: ['{{element:none|x}}'] };
+    expect(applyTemplatesDeep(reply, [screen])).toEqual({ action: 'Click', index: 4, note: 'tap 3 now', list: ['x'] });
+  });
+});
