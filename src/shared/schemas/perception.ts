@@ -37,13 +37,20 @@ export const CandidateAction = z.object({
 });
 export type CandidateAction = z.infer<typeof CandidateAction>;
 
+/** What each rule of the processing did to one dump; `ms` is the processing time. */
 export const PerceptionStats = z.object({
   rawNodes: z.number().int(),
   enabledNodes: z.number().int(),
+  /** Interactive elements kept (indices 1..N). */
   interactive: z.number().int(),
   textOnly: z.number().int(),
+  /** Interactive nodes whose shorter side was ≤ 50 px. */
   droppedSmall: z.number().int(),
+  /** Interactive nodes rejected for overlapping elements already chosen. */
   droppedOverlap: z.number().int(),
+  /** Enabled nodes with no area left on the screen (zero-size, off-screen). */
+  droppedOffscreen: z.number().int(),
+  /** Labels merged into an interactive element. */
   merged: z.number().int(),
   ms: z.number(),
 });

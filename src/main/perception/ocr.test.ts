@@ -1,0 +1,53 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OCR_CLASS_NAME, OcrEngine } from './ocr.ts';
+
+/** A screenshot-like PNG with known text, rendered from SVG (fonts from the system). */
+async function renderText(lines: Array<{ text: string; x: number; y: number; font?: string }>, width = 720, height = 600): Promise<Uint8Array> {
+  const body = lines.map((l) => `<text x="${l.x}" y="${l.y}" font-family="${l.font ?? 'DejaVu Sans'}" font-size="40" fill="#202020">${l.text}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#ffffff"/>${body}</svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+describe('OcrEngine (tesseract.js, offline language data)', () => {
+  const engine = new OcrEngine();
+  afterAll(() => engine.dispose());
+
+  it('recognises English and Chinese lines with pixel bounds and indices in reading order', async () => {
+    const png = await renderText([
+      { text: 'Wireless settings', x: 40, y: 100 },
+      { text: 'Battery saver', x: 40, y: 300 },
+      { text: '设置', x: 40, y: 500, font: 'Noto Sans CJK SC' },
+    ]);
+    const lines = await engine.recognize(png, { languages: ['eng', 'chi_sim'] });
+    expect(lines.map((l) => l.index)).toEqual(lines.map((_, i) => i + 1));
+    const wireless = lines.find((l) => /wireless/i.test(l.text));
+    const battery = lines.find((l) => /battery/i.test(l.text));
+    expect(wireless?.text).toMatch(/Wireless settings/i);
+    expect(battery?.text).toMatch(/Battery saver/i);
+    expect(lines.some((l) => l.text.includes('设置'))).toBe(true);
+    // Baseline at y=100 with a 40 px font: the line box sits around y 70–110, starting near x 40.
+    const [x1, y1, x2, y2] = wireless?.bounds ?? [0, 0, 0, 0];
+    expect(x1).toBeGreaterThanOrEqual(30);
+    expect(x1).toBeLessThan(60);
+    expect(y1).toBeGreaterThan(55);
+    expect(y2).toBeLessThan(125);
+    expect(x2).toBeGreaterThan(300);
+    expect((wireless?.index ?? 0) < (battery?.index ?? 0)).toBe(true);
+    expect(wireless).toMatchObject({ className: OCR_CLASS_NAME, trueAttributes: ['clickable'] });
+  }, 120_000);
+
+  it('fails with OCR_FAILED on bytes that are not an image, and recovers afterwards', async () => {
+    await expect(engine.recognize(new Uint8Array([0, 1, 2, 3, 4, 5]), { languages: ['eng'] })).rejects.toMatchObject({ code: 'OCR_FAILED' });
+    const lines = await engine.recognize(await renderText([{ text: 'Hello again', x: 40, y: 100 }]), { languages: ['eng'] });
+    expect(lines.map((l) => l.text).join(' ')).toMatch(/Hello again/i);
+  }, 120_000);
+
+  it('is cancellable and refuses work after dispose', async () => {
+    const aborted = AbortSignal.abort();
+    await expect(engine.recognize(await renderText([{ text: 'x', x: 1, y: 50 }]), { signal: aborted })).rejects.toMatchObject({ code: 'CANCELLED' });
+    const other = new OcrEngine({ languages: ['eng'] });
+    await other.dispose();
+    await expect(other.recognize(new Uint8Array(1))).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * OCR fallback for screens without a usable view hierarchy (games, video, a failed dump):
+ * tesseract.js in a worker thread, with the language data shipped in npm packages — nothing
+ * is downloaded and nothing is cached on disk.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, symlink, copyFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { createWorker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
+import { MobaError } from '../../shared/errors.ts';
+import type { UiElement } from '../../shared/schemas/perception.ts';
+import { rectCenter } from './geometry.ts';
+import type { Rect } from './geometry.ts';
+
+export const OCR_LANGUAGES = ['eng', 'chi_sim'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+
+/** The class name OCR elements carry, so consumers can tell them from view nodes. */
+export const OCR_CLASS_NAME = 'ocr.TextLine';
+
+export interface OcrRecognizeOptions {
+  /** Default: the engine's languages (English and Simplified Chinese). */
+  languages?: readonly OcrLanguage[];
+  /** Lines recognised with less confidence (0–100) are left out. Default 40. */
+  minConfidence?: number;
+  /** Aborting stops the worker (the only way to interrupt tesseract); the next call starts a new one. */
+  signal?: AbortSignal;
+}
+
+export interface OcrEngineOptions {
+  languages?: readonly OcrLanguage[];
+}
+
+/**
+ * Recognises text lines on screenshots. The worker starts on the first `recognize` and is
+ * reused; calls are served one at a time. Whoever creates the engine must `dispose()` it.
+ */
+export class OcrEngine {
+  private readonly defaultLanguages: readonly OcrLanguage[];
+  private worker: Worker | undefined;
+  private workerLanguages = '';
+  private langDir: string | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private disposed = false;
+
+  constructor(options: OcrEngineOptions = {}) {
+    this.defaultLanguages = options.languages ?? OCR_LANGUAGES;
+  }
+
+  /**
+   * Finds the text lines of an image.
+   *
+   * @returns one element per line in reading order, indices 1..N (so actions can target
+   *   them), bounds in image pixels, className `ocr.TextLine`, marked clickable
+   * @throws MobaError OCR_FAILED (bad image, engine failure), CANCELLED (aborted or disposed)
+   */
+  recognize(png: Uint8Array, options: OcrRecognizeOptions = {}): Promise<UiElement[]> {
+    const run = this.queue.then(() => this.recognizeNow(png, options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async recognizeNow(png: Uint8Array, options: OcrRecognizeOptions): Promise<UiElement[]> {
+    if (this.disposed) throw new MobaError('CANCELLED', 'The OCR engine was disposed.');
+    const signal = options.signal;
+    if (signal?.aborted) throw new MobaError('CANCELLED', 'OCR was cancelled.');
+    const languages = options.languages?.length ? options.languages : this.defaultLanguages;
+    let onAbort: (() => void) | undefined;
+    try {
+      // Checked here so a bad image gets a clear message instead of the engine's stderr noise.
+      const meta = await sharp(png)
+        .metadata()
+        .catch((error: unknown) => {
+          throw new MobaError('OCR_FAILED', `The image for OCR is not readable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        });
+      if (!meta.width || !meta.height) throw new MobaError('OCR_FAILED', 'The image for OCR has no size.');
+      const worker = await this.workerFor(languages);
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => {
+          void this.stopWorker();
+          reject(new MobaError('CANCELLED', 'OCR was cancelled.'));
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      const result = await Promise.race([worker.recognize(Buffer.from(png), {}, { blocks: true, text: false }), aborted]);
+      return toElements(result.data.blocks ?? [], options.minConfidence ?? 40);
+    } catch (error) {
+      if (error instanceof MobaError) throw error;
+      throw new MobaError('OCR_FAILED', `OCR failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    } finally {
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async workerFor(languages: readonly OcrLanguage[]): Promise<Worker> {
+    const key = [...new Set(languages)].join('+');
+    if (this.worker && this.workerLanguages === key) return this.worker;
+    await this.stopWorker();
+    this.langDir ??= await languageDir();
+    let failure: unknown;
+    const worker = await createWorker(key, 1 /* LSTM only */, {
+      langPath: this.langDir,
+      cacheMethod: 'none',
+      gzip: true,
+      // Without a handler tesseract.js rethrows worker errors from a message callback, which
+      // would take the whole process down; the failure is reported by the pending call instead.
+      errorHandler: (e: unknown) => {
+        failure = e;
+      },
+    }).catch((error: unknown) => {
+      throw new MobaError('OCR_FAILED', `Cannot start OCR for ${key}: ${String(failure ?? error)}`, { cause: error });
+    });
+    this.worker = worker;
+    this.workerLanguages = key;
+    return worker;
+  }
+
+  private async stopWorker(): Promise<void> {
+    const w = this.worker;
+    this.worker = undefined;
+    this.workerLanguages = '';
+    if (w) await w.terminate();
+  }
+
+  /** Stops the worker and removes the temporary language folder. Safe to call twice. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    await this.stopWorker();
+    if (this.langDir) await rm(this.langDir, { recursive: true, force: true });
+    this.langDir = undefined;
+  }
+}
+
+/**
+ * tesseract.js reads every language from one folder, but each language ships in its own
+ * package; a temporary folder of links joins them. The LSTM-only integer models are used.
+ */
+async function languageDir(): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const dir = await mkdtemp(join(tmpdir(), 'moba-ocr-'));
+  for (const lang of OCR_LANGUAGES) {
+    const pkg = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
+    const best = join(pkg, '4.0.0_best_int', `${lang}.traineddata.gz`);
+    const source = existsSync(best) ? best : join(pkg, '4.0.0', `${lang}.traineddata.gz`);
+    const target = join(dir, `${lang}.traineddata.gz`);
+    // Links need privileges on Windows; a copy works everywhere.
+    await symlink(source, target).catch(() => copyFile(source, target));
+  }
+  return dir;
+}
+
+interface OcrLine {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+
+interface OcrBlock {
+  paragraphs: Array<{ lines: OcrLine[] }>;
+}
+
+// Tesseract separates CJK characters with spaces; a person reads them joined.
+const CJK_GAP_RE = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。：；！？、])\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。：；！？、])/gu;
+
+function toElements(blocks: readonly OcrBlock[], minConfidence: number): UiElement[] {
+  const lines: UiElement[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const text = line.text.replace(CJK_GAP_RE, '').replace(/\s+/g, ' ').trim();
+        if (!text || line.confidence < minConfidence) continue;
+        const bounds: Rect = [line.bbox.x0, line.bbox.y0, line.bbox.x1, line.bbox.y1];
+        if (bounds[2] <= bounds[0] || bounds[3] <= bounds[1]) continue;
+        lines.push({ index: 0, bounds, center: rectCenter(bounds), text, contentDesc: '', resourceId: '', className: OCR_CLASS_NAME, packageName: '', trueAttributes: ['clickable'] });
+      }
+    }
+  }
+  lines.sort((a, b) => a.center[1] - b.center[1] || a.center[0] - b.center[0]);
+  lines.forEach((l, i) => (l.index = i + 1));
+  return lines;
+}
