@@ -13,6 +13,13 @@ import type { SecretStore } from './settings/secrets.ts';
 import { ContractRouter, EventHub } from './contract/router.ts';
 import type { Handlers } from './contract/router.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
+import { runHandlers } from './handlers/run-handlers.ts';
+import { RunService } from './agent/run-service.ts';
+import type { AgentDevice, AgentMemory } from './agent/ports.ts';
+import { NO_MEMORY } from './agent/ports.ts';
+import { RunsRepo } from './store/runs-repo.ts';
+import { MobaError } from '../shared/errors.ts';
+import { APP_VERSION } from './version.ts';
 import { DisposableStore } from './util/disposable.ts';
 
 export interface CreateAppOptions {
@@ -31,6 +38,7 @@ export interface AppServices {
   readonly artifacts: ArtifactStore;
   readonly settings: SettingsService;
   readonly events: EventHub;
+  readonly runs: RunService;
 }
 
 export interface MobaApp extends AppServices {
@@ -50,9 +58,19 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const settings = owned.add(new SettingsService({ db, secrets: options.secrets ?? new EnvSecretStore(), env }));
   owned.add(settings.onDidChange((view) => events.emit('didChangeSettings', view)));
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events };
+  const agentDevice = (serial: string): AgentDevice => {
+    throw new MobaError('DEVICE_NOT_FOUND', `No device layer is attached; cannot reach ${serial}`);
+  };
+  const agentMemory = (): AgentMemory => NO_MEMORY;
+  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory() });
+  owned.add({ dispose: () => void runs.dispose() });
+  owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
+  runs.recover();
+
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs };
   const handlers: Handlers = {
     ...appHandlers(services),
+    ...runHandlers(runs),
   };
   const router = new ContractRouter(handlers);
   let disposed = false;

@@ -6,14 +6,17 @@
  */
 import type { z } from 'zod';
 import { appEvents, appMethods } from './contract/app.ts';
+import { runEvents, runMethods } from './contract/runs.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
   ...appMethods,
+  ...runMethods,
 };
 
 export const events = {
   ...appEvents,
+  ...runEvents,
 };
 
 export type Methods = typeof methods;

@@ -129,9 +129,9 @@ export function defaultSettings(): Settings {
       useMemory: true,
       settleTimeoutMs: 3_000,
       approvalRules: ApprovalRule.array().parse([
-        { id: 'payment', label: 'Payments and purchases', actions: [], pattern: '\\b(pay|buy|checkout|place order|purchase|付款|支付|购买)\\b' },
-        { id: 'send', label: 'Sending messages', actions: ['Click', 'Enter', 'Box_Input'], pattern: '\\b(send|post|submit|发送)\\b' },
-        { id: 'delete', label: 'Deleting', actions: [], pattern: '\\b(delete|remove|erase|uninstall|删除)\\b' },
+        { id: 'payment', label: 'Payments and purchases', actions: [], pattern: '\\b(pay|buy|checkout|place order|purchase)\\b|付款|支付|购买|下单' },
+        { id: 'send', label: 'Sending messages', actions: ['Click', 'Enter', 'Box_Input'], pattern: '\\b(send|post|submit)\\b|发送|提交' },
+        { id: 'delete', label: 'Deleting', actions: [], pattern: '\\b(delete|remove|erase|uninstall)\\b|删除' },
         { id: 'password', label: 'Typing into password fields', actions: ['Type', 'Box_Input'], passwordFieldsOnly: true },
       ]),
     },

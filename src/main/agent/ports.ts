@@ -1,0 +1,88 @@
+/**
+ * What the agent needs from the rest of the app, as narrow interfaces: the device (observe,
+ * act), memory (retrieve, record), and the model gateway (from src/main/llm). Adapters in
+ * `adapters.ts` bind them to the real services; tests can bind them to anything real.
+ */
+import type { ActionCall } from '../../shared/actions.ts';
+import type { SerializedError } from '../../shared/errors.ts';
+import type { Observation, UiElement } from '../../shared/schemas/perception.ts';
+
+export interface InstalledApp {
+  packageName: string;
+  label: string;
+  activity?: string;
+}
+
+export interface ActionResult {
+  ok: boolean;
+  error: SerializedError | null;
+  durationMs: number;
+  settleMs: number;
+  detail: string;
+}
+
+export interface ResolvedApp {
+  packageName: string;
+  activity: string | null;
+}
+
+export interface AgentDevice {
+  readonly serial: string;
+  facts(signal: AbortSignal): Promise<{ model: string; androidVersion: string; width: number; height: number }>;
+  installedApps(signal: AbortSignal): Promise<InstalledApp[]>;
+  /** Screenshot, dump, elements and marks as one observation (artifacts already stored). */
+  observe(signal: AbortSignal): Promise<Observation>;
+  /** Executes one action; Open_App descriptions are resolved through `resolveApp`. */
+  execute(action: ActionCall, context: { observation: Observation; resolveApp: (description: string) => Promise<ResolvedApp>; signal: AbortSignal }): Promise<ActionResult>;
+}
+
+export type MemoryPurpose = 'plan' | 'act' | 'reflect' | 'select_app';
+
+export interface RetrievedMemoryItem {
+  id: string;
+  kind: string;
+  score: number;
+  /** Already formatted for a prompt. */
+  text: string;
+}
+
+export interface ActionMemoryRecord {
+  runId: string;
+  nodeId: string;
+  goal: string;
+  parentGoal: string | null;
+  taskGoal: string;
+  action: string;
+  element: UiElement | null;
+  observation: string;
+  thought: string;
+  reflection: string | null;
+  outcome: 'success' | 'failure';
+  app: string | null;
+  activity: string | null;
+  screenKey: string;
+}
+
+export interface AgentMemory {
+  retrieve(query: { purpose: MemoryPurpose; query: string; runId: string; nodeId?: string; parentGoal?: string | null; app?: string | null; k?: number }, signal: AbortSignal): Promise<RetrievedMemoryItem[]>;
+  recordAction(record: ActionMemoryRecord): Promise<string[]>;
+  recordRoute(record: { runId: string; nodeId: string; goal: string; taskGoal: string; steps: Array<{ subgoal: string; action: string; element: string | null; app: string | null }> }): Promise<string[]>;
+  recordAnswer(record: { runId: string; nodeId: string; goal: string; taskGoal: string; text: string }): Promise<string[]>;
+  recordPlan(record: { runId: string; nodeId: string; goal: string; subgoals: string[]; thought: string }): Promise<string[]>;
+  recordAppPage(record: { packageName: string; activity: string; description: string }): Promise<string[]>;
+  recordInteraction(record: { runId: string; task: string; outcome: string; answer: string | null }): Promise<string[]>;
+  /** App descriptions for app selection. */
+  appDescriptions(): Promise<Record<string, string>>;
+}
+
+/** `--no-memory`: nothing retrieved, nothing written. */
+export const NO_MEMORY: AgentMemory = {
+  retrieve: async () => [],
+  recordAction: async () => [],
+  recordRoute: async () => [],
+  recordAnswer: async () => [],
+  recordPlan: async () => [],
+  recordAppPage: async () => [],
+  recordInteraction: async () => [],
+  appDescriptions: async () => ({}),
+};

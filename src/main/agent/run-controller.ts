@@ -1,0 +1,370 @@
+import type { z } from 'zod';
+import { validateAction, parseAction } from '../../shared/actions.ts';
+import type { ActionCall } from '../../shared/actions.ts';
+import { MobaError, serializeError } from '../../shared/errors.ts';
+import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
+import type { DecisionKind, RunEvent, RunEventBody, WaitKind } from '../../shared/schemas/run.ts';
+import { TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
+import type { ChatRole } from '../../shared/schemas/settings.ts';
+import { foldRun, nextId, reduceRun } from '../../shared/run/reducer.ts';
+import type { RunState } from '../../shared/run/reducer.ts';
+import { callStructured } from '../llm/structured.ts';
+import type { ChatMessage, LlmGateway } from '../llm/types.ts';
+import type { RunsRepo, RunSummaryUpdate } from '../store/runs-repo.ts';
+import type { Disposable } from '../util/disposable.ts';
+import type { AgentDevice, AgentMemory, RetrievedMemoryItem } from './ports.ts';
+import type { ScreenPreparer } from './screens.ts';
+import { HEARTBEAT_MS, ownerAlive, processOwner } from './ownership.ts';
+
+/** What a person decides, as it arrives from the UI, the CLI or a test. */
+export interface DecisionInput {
+  decision: DecisionKind;
+  /** For edit/override: the action to perform instead (structured or call syntax). */
+  action?: ActionCall | string | undefined;
+  feedback?: string | undefined;
+}
+
+export interface ResolvedDecision {
+  decision: DecisionKind;
+  action: ActionCall | null;
+  feedback: string | null;
+}
+
+const ALLOWED: Record<WaitKind, readonly DecisionKind[]> = {
+  approve: ['approve', 'edit', 'override', 'reject', 'take_over'],
+  copilot: ['hand_back', 'approve', 'edit', 'override', 'reject', 'take_over'],
+  take_over: ['hand_back'],
+  escalation: ['answer', 'approve', 'take_over', 'reject'],
+};
+
+export type ModelStepResult<T> = { ok: true; value: T; callIds: string[] } | { ok: false; error: MobaError; callIds: string[] };
+
+/** The loop's view of its run: state, appending events, people, models, the device. */
+export interface LoopContext {
+  readonly runId: string;
+  readonly signal: AbortSignal;
+  readonly device: AgentDevice;
+  readonly memory: AgentMemory;
+  readonly screens: ScreenPreparer;
+  state(): RunState;
+  append(body: RunEventBody): RunEvent;
+  /** Appends a human_wait (or re-uses the open one after a restart) and resolves with the decision. */
+  waitForPerson(kind: WaitKind, stepId: string | null, prompt: string): Promise<ResolvedDecision>;
+  /**
+   * A structured model call, recorded as model_call events with the memories the prompt got.
+   * Invalid or refused replies (after the repair round) come back as `ok: false`; transport
+   * and configuration errors throw.
+   */
+  modelStep<T>(options: { role: ChatRole; purpose: string; nodeId: string | null; messages: ChatMessage[]; schema: z.ZodType<T>; memories: RetrievedMemoryItem[] }): Promise<ModelStepResult<T>>;
+  /** A node a person asked to re-plan, consumed once. */
+  takeReplanRequest(): string | null;
+}
+
+export type RunLoop = (ctx: LoopContext) => Promise<void>;
+
+export interface RunControllerOptions {
+  runId: string;
+  events: RunEvent[];
+  repo: RunsRepo;
+  device: AgentDevice;
+  memory: AgentMemory;
+  gateway: LlmGateway;
+  screens: ScreenPreparer;
+  loop: RunLoop;
+  onEvent(event: RunEvent, state: RunState): void;
+  now?: () => number;
+}
+
+function summaryOf(s: RunState): RunSummaryUpdate {
+  return {
+    status: s.status,
+    outcomeReason: s.outcomeReason,
+    steps: s.counters.executedActions,
+    modelCalls: s.counters.modelCalls,
+    tokens: s.counters.promptTokens + s.counters.completionTokens,
+  };
+}
+
+class StopSignal extends Error {
+  /** detach: the app is shutting down while the run waits for a person; nothing is appended. */
+  readonly kind: 'pause' | 'stop' | 'detach';
+  readonly by: 'person' | 'system';
+  readonly reason: string;
+  constructor(kind: 'pause' | 'stop' | 'detach', by: 'person' | 'system', reason: string) {
+    super(reason);
+    this.kind = kind;
+    this.by = by;
+    this.reason = reason;
+  }
+}
+
+/**
+ * One run: its folded state, its event log, and its loop. Every change is an appended event;
+ * the state is always `foldRun(events)`. The loop can be paused, stopped and resumed (also
+ * after the app restarted); a run waiting for a person holds only a pending promise.
+ */
+export class RunController {
+  readonly runId: string;
+  private state: RunState;
+  private readonly o: RunControllerOptions;
+  private readonly now: () => number;
+  private loop: { abort: AbortController; done: Promise<void> } | null = null;
+  private pendingWait: { waitId: string; kind: WaitKind; resolve(d: ResolvedDecision): void; reject(e: unknown): void } | null = null;
+  private queuedDecision: ResolvedDecision | null = null;
+  private replanRequests: string[] = [];
+  private readonly recordSub: Disposable;
+  private callContext: { nodeId: string | null; memories: RetrievedMemoryItem[]; ids: string[] } | null = null;
+
+  constructor(options: RunControllerOptions) {
+    this.o = options;
+    this.runId = options.runId;
+    this.now = options.now ?? Date.now;
+    this.state = foldRun(options.runId, options.events);
+    this.recordSub = options.gateway.onDidRecord((record) => this.onModelRecord(record));
+  }
+
+  get snapshot(): RunState {
+    return this.state;
+  }
+
+  get active(): boolean {
+    return this.loop !== null;
+  }
+
+  /** Resolves when the current loop (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.loop?.done;
+  }
+
+  append(body: RunEventBody): RunEvent {
+    let next: RunState | undefined;
+    const event = this.o.repo.append(
+      this.runId,
+      body,
+      this.now(),
+      (e) => {
+        next = reduceRun(this.state, e);
+        return summaryOf(next);
+      },
+      this.state.lastSeq + 1,
+    );
+    this.state = next!;
+    this.o.onEvent(event, this.state);
+    return event;
+  }
+
+  /**
+   * Starts (or continues) the loop, claiming the run for this process.
+   * @throws MobaError CONFLICT when another live process drives the run.
+   */
+  start(): void {
+    if (this.loop || TERMINAL_STATUSES.includes(this.state.status)) return;
+    const me = processOwner();
+    const current = this.o.repo.owner(this.runId);
+    if (current && ownerAlive(current.owner, current.heartbeatAt, this.now(), me)) {
+      throw new MobaError('CONFLICT', `Run ${this.runId} is being driven by another MobA Studio process (${current.owner})`);
+    }
+    this.o.repo.heartbeat(this.runId, me, this.now());
+    const beat = setInterval(() => this.o.repo.heartbeat(this.runId, me, this.now()), HEARTBEAT_MS);
+    beat.unref();
+    const abort = new AbortController();
+    const done = this.runLoop(abort).finally(() => {
+      clearInterval(beat);
+      this.o.repo.heartbeat(this.runId, null, this.now());
+      this.loop = null;
+    });
+    this.loop = { abort, done };
+  }
+
+  resume(by: 'person' | 'system'): void {
+    if (TERMINAL_STATUSES.includes(this.state.status)) throw new MobaError('RUN_STATE', `Run ${this.runId} has ended (${this.state.status})`);
+    if (this.loop) return;
+    if (this.state.status === 'paused') this.append({ type: 'run_resumed', by });
+    this.start();
+  }
+
+  async pause(by: 'person' | 'system', reason: string): Promise<void> {
+    if (TERMINAL_STATUSES.includes(this.state.status) || this.state.status === 'paused') return;
+    if (this.loop) {
+      this.loop.abort.abort(new StopSignal('pause', by, reason));
+      await this.loop.done;
+    } else this.append({ type: 'run_paused', by, reason });
+  }
+
+  async stop(by: 'person' | 'system', reason: string): Promise<void> {
+    if (TERMINAL_STATUSES.includes(this.state.status)) return;
+    if (this.loop) {
+      this.loop.abort.abort(new StopSignal('stop', by, reason));
+      await this.loop.done;
+    }
+    if (!TERMINAL_STATUSES.includes(this.state.status)) this.append({ type: 'run_finished', outcome: 'stopped', reason, answer: this.state.answer });
+  }
+
+  /**
+   * A person's decision on the open wait. Starts the loop again when the app was restarted
+   * while the run waited.
+   * @throws MobaError RUN_STATE when nothing waits or the decision does not fit the wait.
+   */
+  decide(input: DecisionInput): void {
+    const waiting = this.state.waiting;
+    if (!waiting) throw new MobaError('RUN_STATE', 'This run is not waiting for a decision');
+    if (!ALLOWED[waiting.kind].includes(input.decision)) {
+      throw new MobaError('RUN_STATE', `"${input.decision}" does not answer a ${waiting.kind} wait; use one of: ${ALLOWED[waiting.kind].join(', ')}`);
+    }
+    let action: ActionCall | null = null;
+    if (input.decision === 'edit' || input.decision === 'override') {
+      if (input.action === undefined) throw new MobaError('INVALID_INPUT', `${input.decision} needs an action`);
+      const parsed = typeof input.action === 'string' ? parseAction(input.action) : validateAction(input.action);
+      if (!parsed.ok) throw new MobaError('ACTION_INVALID', parsed.error);
+      action = parsed.action;
+    }
+    const feedback = input.feedback?.trim() ? input.feedback.trim() : null;
+    if (input.decision === 'answer' && !feedback) throw new MobaError('INVALID_INPUT', 'An answer needs text');
+    const decision: ResolvedDecision = { decision: input.decision, action, feedback };
+    if (this.pendingWait && this.pendingWait.waitId === waiting.waitId) {
+      const w = this.pendingWait;
+      this.pendingWait = null;
+      this.append({ type: 'human_decision', waitId: waiting.waitId, stepId: waiting.stepId, decision: decision.decision, action: decision.action, feedback: decision.feedback, by: 'person' });
+      w.resolve(decision);
+      return;
+    }
+    this.queuedDecision = decision;
+    if (this.state.status === 'paused') this.append({ type: 'run_resumed', by: 'person' });
+    this.start();
+  }
+
+  requestReplan(nodeId: string): void {
+    if (!this.state.nodes[nodeId]) throw new MobaError('NOT_FOUND', `No node ${nodeId} in run ${this.runId}`);
+    this.replanRequests.push(nodeId);
+  }
+
+  /**
+   * Ends the loop for an app shutdown: a run waiting for a person stays waiting (a decision
+   * after the restart resumes it); a working run is paused with the reason.
+   */
+  async shutdown(): Promise<void> {
+    if (this.loop) {
+      const waiting = this.state.status === 'waiting';
+      this.loop.abort.abort(new StopSignal(waiting ? 'detach' : 'pause', 'system', 'MobA Studio was shut down while the run was working. Resume to continue.'));
+      await this.loop.done;
+    }
+    this.recordSub.dispose();
+  }
+
+  dispose(): void {
+    this.loop?.abort.abort(new StopSignal('detach', 'system', 'disposed'));
+    this.recordSub.dispose();
+  }
+
+  private async runLoop(abort: AbortController): Promise<void> {
+    const ctx = this.context(abort.signal);
+    try {
+      await this.o.loop(ctx);
+    } catch (error) {
+      const reason = abort.signal.reason;
+      if (reason instanceof StopSignal) {
+        try {
+          if (reason.kind === 'pause' && !TERMINAL_STATUSES.includes(this.state.status)) this.append({ type: 'run_paused', by: reason.by, reason: reason.reason });
+        } catch (appendError) {
+          console.error(`[moba] run ${this.runId}: could not record the pause: ${(appendError as Error).message}`);
+        }
+        // stop() appends run_finished itself once the loop has unwound.
+        return;
+      }
+      const e = serializeError(error);
+      try {
+        this.append({ type: 'run_error', error: { name: e.name, code: e.code, message: e.message }, fatal: true });
+        // Nothing is lost: the run pauses with the reason and can be resumed once the cause is fixed.
+        if (!TERMINAL_STATUSES.includes(this.state.status)) this.append({ type: 'run_paused', by: 'system', reason: `Stopped by an error: ${e.message}` });
+      } catch (appendError) {
+        // The log moved on without us (another process took the run over): stop writing.
+        console.error(`[moba] run ${this.runId}: ${e.message}; could not record it: ${(appendError as Error).message}`);
+      }
+    } finally {
+      if (this.pendingWait) {
+        this.pendingWait = null;
+      }
+    }
+  }
+
+  private context(signal: AbortSignal): LoopContext {
+    return {
+      runId: this.runId,
+      signal,
+      device: this.o.device,
+      memory: this.o.memory,
+      screens: this.o.screens,
+      state: () => this.state,
+      append: (body) => {
+        if (signal.aborted) throw signal.reason;
+        return this.append(body);
+      },
+      waitForPerson: (kind, stepId, prompt) => this.waitForPerson(kind, stepId, prompt, signal),
+      modelStep: (options) => this.modelStep(options, signal),
+      takeReplanRequest: () => this.replanRequests.shift() ?? null,
+    };
+  }
+
+  private waitForPerson(kind: WaitKind, stepId: string | null, prompt: string, signal: AbortSignal): Promise<ResolvedDecision> {
+    const open = this.state.waiting;
+    const waitId = open && open.kind === kind && open.stepId === stepId ? open.waitId : nextId(this.state, 'w');
+    if (!open || open.waitId !== waitId) this.append({ type: 'human_wait', waitId, kind, stepId, prompt });
+    const queued = this.queuedDecision;
+    if (queued) {
+      this.queuedDecision = null;
+      this.append({ type: 'human_decision', waitId, stepId, decision: queued.decision, action: queued.action, feedback: queued.feedback, by: 'person' });
+      return Promise.resolve(queued);
+    }
+    return new Promise<ResolvedDecision>((resolve, reject) => {
+      const onAbort = () => {
+        this.pendingWait = null;
+        reject(signal.reason);
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pendingWait = {
+        waitId,
+        kind,
+        resolve: (d) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(d);
+        },
+        reject,
+      };
+    });
+  }
+
+  private onModelRecord(record: ModelCallRecord): void {
+    if (TERMINAL_STATUSES.includes(this.state.status)) return;
+    const ctx = this.callContext;
+    const callId = nextId(this.state, 'c');
+    this.append({
+      type: 'model_call',
+      callId,
+      nodeId: ctx?.nodeId ?? null,
+      record,
+      memories: (ctx?.memories ?? []).map((m) => ({ id: m.id, kind: m.kind, score: m.score })),
+    });
+    ctx?.ids.push(callId);
+  }
+
+  private async modelStep<T>(
+    options: { role: ChatRole; purpose: string; nodeId: string | null; messages: ChatMessage[]; schema: z.ZodType<T>; memories: RetrievedMemoryItem[] },
+    signal: AbortSignal,
+  ): Promise<ModelStepResult<T>> {
+    const ids: string[] = [];
+    this.callContext = { nodeId: options.nodeId, memories: options.memories, ids };
+    try {
+      const r = await callStructured({ gateway: this.o.gateway, schema: options.schema, role: options.role, purpose: options.purpose, messages: options.messages, signal, responseFormat: 'json' });
+      return { ok: true, value: r.value, callIds: ids };
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof MobaError && (error.code === 'MODEL_REPLY_INVALID' || error.code === 'MODEL_REFUSED' || error.code === 'REPLAY_MISMATCH')) {
+        return { ok: false, error, callIds: ids };
+      }
+      throw error;
+    } finally {
+      this.callContext = null;
+    }
+  }
+}

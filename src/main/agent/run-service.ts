@@ -1,0 +1,352 @@
+import { randomBytes } from 'node:crypto';
+import { formatAction } from '../../shared/actions.ts';
+import type { ActionCall } from '../../shared/actions.ts';
+import { MobaError } from '../../shared/errors.ts';
+import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
+import { RunOptions, TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
+import type { NodeStatus, RunEvent, RunSummary } from '../../shared/schemas/run.ts';
+import type { AgentSettings } from '../../shared/schemas/settings.ts';
+import { foldRun, nextId } from '../../shared/run/reducer.ts';
+import type { RunState } from '../../shared/run/reducer.ts';
+import { ModelGateway } from '../llm/model-gateway.ts';
+import { ReplayGateway } from '../llm/replay-gateway.ts';
+import type { LlmGateway } from '../llm/types.ts';
+import type { ArtifactStore } from '../store/artifacts.ts';
+import type { ListRunsQuery, RunsRepo } from '../store/runs-repo.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import { Emitter } from '../util/emitter.ts';
+import type { AgentDevice, AgentMemory } from './ports.ts';
+import { NO_MEMORY } from './ports.ts';
+import { RunController } from './run-controller.ts';
+import type { DecisionInput } from './run-controller.ts';
+import { ScreenPreparer } from './screens.ts';
+import { ownerAlive } from './ownership.ts';
+import { mobaLoop } from './strategies/moba/moba-loop.ts';
+
+export interface StartRunInput {
+  serial: string;
+  task: string;
+  /** Anything omitted comes from the agent settings. */
+  options?: Partial<Omit<RunOptions, 'strategy'>>;
+}
+
+export type PlanEdit =
+  | { op: 'add'; parentId: string; goal: string; index?: number | undefined }
+  | { op: 'remove'; nodeId: string }
+  | { op: 'rename'; nodeId: string; goal: string }
+  | { op: 'reorder'; parentId: string; order: string[] }
+  | { op: 'mark'; nodeId: string; status: NodeStatus }
+  | { op: 'replan'; nodeId: string }
+  | { op: 'cursor'; nodeId: string };
+
+export interface RunServiceOptions {
+  repo: RunsRepo;
+  artifacts: ArtifactStore;
+  settings: SettingsService;
+  appVersion: string;
+  /** The device a run acts on. @throws MobaError DEVICE_NOT_FOUND */
+  device(serial: string): AgentDevice;
+  memory(): AgentMemory;
+  /** Builds the live model gateway of a run (tests and the CLI may supply their own). */
+  gateway?: (options: RunOptions) => LlmGateway;
+  now?: () => number;
+}
+
+export interface RunEventNotice {
+  runId: string;
+  event: RunEvent;
+  summary: RunSummary;
+}
+
+function newRunId(now: number): string {
+  const d = new Date(now);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}-${randomBytes(2).toString('hex')}`;
+}
+
+/**
+ * All runs: starting them, their controllers while active, human decisions, plan edits,
+ * pause/resume/stop, and recovery after the app stopped mid-run. Every change goes through
+ * a run's event log; listeners get each appended event.
+ */
+export class RunService {
+  private readonly o: RunServiceOptions;
+  private readonly controllers = new Map<string, RunController>();
+  private readonly gateways = new Map<string, { dispose?: () => void }>();
+  private readonly onDidAppendEmitter = new Emitter<RunEventNotice>();
+  readonly onDidAppend = this.onDidAppendEmitter.event;
+  private readonly now: () => number;
+
+  constructor(options: RunServiceOptions) {
+    this.o = options;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Runs that were in progress when the app stopped: a running one is paused at its last
+   * event ("resume to continue"); one waiting for a person keeps waiting — a decision resumes it.
+   */
+  recover(): string[] {
+    const recovered: string[] = [];
+    for (const run of this.o.repo.unfinished()) {
+      if (this.controllers.has(run.id)) continue;
+      // Another MobA Studio process (desktop app, CLI, web host) on the same data folder is driving it.
+      if (ownerAlive(run.owner, run.heartbeatAt, this.now())) continue;
+      if (run.status === 'running') {
+        const c = this.controllerFor(run.id);
+        c.append({ type: 'run_paused', by: 'system', reason: 'MobA Studio stopped while this run was in progress. Resume to continue from here.' });
+        recovered.push(run.id);
+      }
+    }
+    return recovered;
+  }
+
+  /**
+   * Starts a run on a device.
+   * @throws MobaError DEVICE_NOT_FOUND, CONFLICT (the device already runs one), RUN_NOT_FOUND (replayOf)
+   */
+  async start(input: StartRunInput): Promise<{ runId: string }> {
+    const device = this.o.device(input.serial);
+    const busy = [...this.controllers.values()].find((c) => c.snapshot.serial === input.serial && !TERMINAL_STATUSES.includes(c.snapshot.status) && c.snapshot.status !== 'paused');
+    if (busy) throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
+    const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
+    if (options.replayOf && !this.o.repo.get(options.replayOf)) throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);
+    const abort = new AbortController();
+    const facts = await device.facts(abort.signal).catch((error: unknown) => {
+      throw error instanceof MobaError ? error : new MobaError('DEVICE_NOT_FOUND', `Device ${input.serial} did not answer: ${(error as Error).message}`);
+    });
+    const now = this.now();
+    const runId = newRunId(now);
+    this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
+    const c = this.controllerFor(runId, options);
+    c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
+    const rootId = nextId(c.snapshot, 'n');
+    c.append({ type: 'node_added', nodeId: rootId, parentId: null, goal: input.task, by: 'person' });
+    c.append({ type: 'cursor_moved', nodeId: rootId, by: 'agent' });
+    c.start();
+    return { runId };
+  }
+
+  private resolveOptions(input: Partial<Omit<RunOptions, 'strategy'>>, agent: AgentSettings): RunOptions {
+    const parsed = RunOptions.safeParse({
+      strategy: 'moba',
+      mode: input.mode ?? agent.mode,
+      usePlan: input.usePlan ?? agent.usePlan,
+      useMemory: input.useMemory ?? agent.useMemory,
+      maxSteps: input.maxSteps ?? agent.maxSteps,
+      planBudget: input.planBudget ?? agent.planBudget,
+      settleTimeoutMs: input.settleTimeoutMs ?? agent.settleTimeoutMs,
+      approvalRules: input.approvalRules ?? agent.approvalRules,
+      models: input.models ?? {},
+      ...(input.replayOf ? { replayOf: input.replayOf } : {}),
+    });
+    if (!parsed.success) throw new MobaError('INVALID_INPUT', `Invalid run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return parsed.data;
+  }
+
+  private gatewayFor(runId: string, options: RunOptions): LlmGateway {
+    if (options.replayOf) {
+      const { events } = this.o.repo.events(options.replayOf);
+      const records: ModelCallRecord[] = events.flatMap((e) => (e.type === 'model_call' ? [e.record] : []));
+      const g = new ReplayGateway({ records, mode: 'lenient', artifacts: this.o.artifacts });
+      this.gateways.set(runId, g as { dispose?: () => void });
+      return g;
+    }
+    if (this.o.gateway) return this.o.gateway(options);
+    const g = new ModelGateway({ settings: this.o.settings, overrides: { roles: options.models }, artifacts: this.o.artifacts });
+    this.gateways.set(runId, g);
+    return g;
+  }
+
+  private controllerFor(runId: string, optionsHint?: RunOptions): RunController {
+    const existing = this.controllers.get(runId);
+    if (existing) return existing;
+    const summary = this.o.repo.get(runId);
+    if (!summary) throw new MobaError('RUN_NOT_FOUND', `No run ${runId}`);
+    const { events } = this.o.repo.events(runId);
+    const state = foldRun(runId, events);
+    const options = optionsHint ?? state.options;
+    if (!options) throw new MobaError('RUN_STATE', `Run ${runId} has no start event`);
+    const c = new RunController({
+      runId,
+      events,
+      repo: this.o.repo,
+      device: this.lazyDevice(summary.serial),
+      memory: options.useMemory ? this.o.memory() : NO_MEMORY,
+      gateway: this.gatewayFor(runId, options),
+      screens: new ScreenPreparer(this.o.artifacts),
+      loop: mobaLoop,
+      onEvent: (event) => {
+        const s = this.o.repo.get(runId);
+        if (s) this.onDidAppendEmitter.fire({ runId, event, summary: s });
+      },
+      now: this.now,
+    });
+    this.controllers.set(runId, c);
+    return c;
+  }
+
+  /** Resolves the device when the loop first needs it, so a recovered run opens without its phone. */
+  private lazyDevice(serial: string): AgentDevice {
+    let device: AgentDevice | undefined;
+    const get = () => (device ??= this.o.device(serial));
+    return {
+      serial,
+      facts: (s) => get().facts(s),
+      installedApps: (s) => get().installedApps(s),
+      observe: (s) => get().observe(s),
+      execute: (a, c) => get().execute(a, c),
+    };
+  }
+
+  private active(runId: string): RunController {
+    return this.controllerFor(runId);
+  }
+
+  state(runId: string): RunState {
+    const c = this.controllers.get(runId);
+    if (c) return c.snapshot;
+    if (!this.o.repo.get(runId)) throw new MobaError('RUN_NOT_FOUND', `No run ${runId}`);
+    return foldRun(runId, this.o.repo.events(runId).events);
+  }
+
+  get(runId: string): RunSummary {
+    const s = this.o.repo.get(runId);
+    if (!s) throw new MobaError('RUN_NOT_FOUND', `No run ${runId}`);
+    return s;
+  }
+
+  events(runId: string, from = 0): { events: RunEvent[]; skipped: number } {
+    this.get(runId);
+    return this.o.repo.events(runId, { from });
+  }
+
+  list(query: ListRunsQuery): { runs: RunSummary[]; total: number } {
+    return this.o.repo.list(query);
+  }
+
+  async pause(runId: string): Promise<void> {
+    await this.active(runId).pause('person', 'Paused by the person');
+  }
+
+  resume(runId: string): void {
+    this.active(runId).resume('person');
+  }
+
+  async stop(runId: string): Promise<void> {
+    await this.active(runId).stop('person', 'Stopped by the person');
+  }
+
+  decide(runId: string, input: DecisionInput): void {
+    this.active(runId).decide(input);
+  }
+
+  /** A plan edit by the person, as events with provenance. */
+  editPlan(runId: string, edit: PlanEdit): void {
+    const c = this.active(runId);
+    const st = c.snapshot;
+    if (TERMINAL_STATUSES.includes(st.status)) throw new MobaError('RUN_STATE', `Run ${runId} has ended`);
+    const need = (id: string) => {
+      const n = st.nodes[id];
+      if (!n) throw new MobaError('NOT_FOUND', `No node ${id} in run ${runId}`);
+      return n;
+    };
+    switch (edit.op) {
+      case 'add':
+        need(edit.parentId);
+        c.append({ type: 'node_added', nodeId: nextId(st, 'n'), parentId: edit.parentId, goal: edit.goal, ...(edit.index !== undefined ? { index: edit.index } : {}), by: 'person' });
+        break;
+      case 'remove':
+        if (need(edit.nodeId).parentId === null) throw new MobaError('INVALID_INPUT', 'The root (the task itself) cannot be removed; stop the run instead');
+        c.append({ type: 'node_removed', nodeId: edit.nodeId, by: 'person' });
+        break;
+      case 'rename':
+        need(edit.nodeId);
+        c.append({ type: 'node_updated', nodeId: edit.nodeId, goal: edit.goal, by: 'person' });
+        break;
+      case 'reorder': {
+        const p = need(edit.parentId);
+        if (edit.order.length !== p.children.length || !edit.order.every((id) => p.children.includes(id))) {
+          throw new MobaError('INVALID_INPUT', `The new order must list exactly the children of ${edit.parentId}: ${p.children.join(', ')}`);
+        }
+        c.append({ type: 'nodes_reordered', parentId: edit.parentId, order: edit.order, by: 'person' });
+        break;
+      }
+      case 'mark':
+        need(edit.nodeId);
+        c.append({ type: 'node_status', nodeId: edit.nodeId, status: edit.status, reason: 'marked by the person', by: 'person' });
+        if ((edit.status === 'done' || edit.status === 'skipped') && st.cursor === edit.nodeId) {
+          // Move on as MobA would after a success.
+          const parent = st.nodes[edit.nodeId]!.parentId;
+          c.append({ type: 'cursor_moved', nodeId: parent, by: 'person' });
+        }
+        break;
+      case 'replan':
+        need(edit.nodeId);
+        c.requestReplan(edit.nodeId);
+        break;
+      case 'cursor':
+        need(edit.nodeId);
+        c.append({ type: 'cursor_moved', nodeId: edit.nodeId, by: 'person' });
+        break;
+    }
+  }
+
+  /**
+   * The person acted on a device directly (mirror clicks, keys). Recorded in the run active
+   * on that device, as a step with provenance — during a take-over or copilot wait this is
+   * how the agent learns what the person did.
+   */
+  recordPersonAction(serial: string, action: ActionCall, result: { ok: boolean; durationMs: number }): void {
+    for (const c of this.controllers.values()) {
+      const st = c.snapshot;
+      if (st.serial !== serial || TERMINAL_STATUSES.includes(st.status)) continue;
+      const nodeId = st.cursor ?? st.rootId;
+      if (!nodeId || !st.lastObservationId) continue;
+      const stepId = nextId(st, 's');
+      const waiting = st.waiting && (st.waiting.kind === 'take_over' || st.waiting.kind === 'copilot');
+      c.append({ type: 'step_proposed', stepId, nodeId, action, element: null, observationId: st.lastObservationId, gate: waiting ? 'performed by the person' : 'performed by the person without taking over' });
+      c.append({ type: 'step_executed', stepId, action, by: 'person', ok: result.ok, error: null, durationMs: result.durationMs, settleMs: 0, detail: `person: ${formatAction(action)}` });
+    }
+  }
+
+  /** Starts a person-initiated take-over: the loop pauses its work and waits for "hand back". */
+  async takeOver(runId: string): Promise<void> {
+    const c = this.active(runId);
+    const st = c.snapshot;
+    if (st.waiting) {
+      c.decide({ decision: 'take_over' });
+      return;
+    }
+    await c.pause('person', 'The person took over');
+    c.append({ type: 'human_wait', waitId: nextId(c.snapshot, 'w'), kind: 'take_over', stepId: null, prompt: 'You have control of the phone. Act on the mirror, then hand back.' });
+  }
+
+  /** @throws MobaError RUN_STATE while the run is still going. */
+  delete(runId: string): boolean {
+    const st = this.state(runId);
+    if (!TERMINAL_STATUSES.includes(st.status) && st.status !== 'paused') throw new MobaError('RUN_STATE', `Run ${runId} is ${st.status}; stop it before deleting it`);
+    const c = this.controllers.get(runId);
+    c?.dispose();
+    this.controllers.delete(runId);
+    return this.o.repo.delete(runId);
+  }
+
+  activeRuns(): string[] {
+    return [...this.controllers.entries()].filter(([, c]) => c.active).map(([id]) => id);
+  }
+
+  /** Waits until a run's loop has nothing left to do right now (finished, paused or waiting). */
+  async settled(runId: string): Promise<void> {
+    await this.controllers.get(runId)?.settled();
+  }
+
+  async dispose(): Promise<void> {
+    const pending = [...this.controllers.values()].map((c) => c.shutdown());
+    await Promise.all(pending);
+    for (const g of this.gateways.values()) g.dispose?.();
+    this.controllers.clear();
+    this.onDidAppendEmitter.dispose();
+  }
+}
+

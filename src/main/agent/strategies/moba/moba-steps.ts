@@ -1,0 +1,371 @@
+/**
+ * The pieces of MobA's loop: observe, the Local Agent's act call, the Global Agent's plan and
+ * reflect calls, app selection, proposing and executing a step through the human gate, and
+ * the memory writes. `moba-loop.ts` strings them together.
+ */
+import { formatAction, targetIndex } from '../../../../shared/actions.ts';
+import type { ActionCall } from '../../../../shared/actions.ts';
+import { MobaError, serializeError } from '../../../../shared/errors.ts';
+import type { Observation, UiElement } from '../../../../shared/schemas/perception.ts';
+import type { RunOptions } from '../../../../shared/schemas/run.ts';
+import { nextId } from '../../../../shared/run/reducer.ts';
+import type { RunState, StepState } from '../../../../shared/run/reducer.ts';
+import { completedSiblings, pathTo } from '../../../../shared/run/tree.ts';
+import { elementLabel } from '../../../perception/index.ts';
+import { gateFor } from '../../gating.ts';
+import type { LoopContext, ResolvedDecision } from '../../run-controller.ts';
+import type { InstalledApp, ResolvedApp, RetrievedMemoryItem } from '../../ports.ts';
+import { screenKeyOf } from '../../screens.ts';
+import { buildActMessages } from './prompts/act.ts';
+import { buildPlanMessages } from './prompts/plan.ts';
+import type { PlanPromptInput } from './prompts/plan.ts';
+import { buildReflectMessages } from './prompts/reflect.ts';
+import { buildSelectAppMessages } from './prompts/select-app.ts';
+import { PlanReplySchema, ReflectReplySchema, actReplySchema, selectAppReplySchema } from './replies.ts';
+import type { ActReply, ReflectReply } from './replies.ts';
+
+export interface Observed {
+  id: string;
+  observation: Observation;
+  screenKey: string;
+}
+
+export type StepOutcome =
+  | { kind: 'executed'; step: StepState; action: ActionCall; by: 'agent' | 'person'; ok: boolean; error: string | null }
+  | { kind: 'rejected' }
+  | { kind: 'person'; step: StepState; actions: string[] };
+
+const DEVICE_FATAL = new Set(['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE']);
+
+export function describeElement(e: UiElement | null): string | null {
+  if (!e) return null;
+  const label = elementLabel(e);
+  const cls = e.className.split('.').pop() ?? e.className;
+  return `[${e.index}] ${cls}${label ? ` "${label}"` : ''}`;
+}
+
+export class MobaSteps {
+  private readonly ctx: LoopContext;
+  private apps: InstalledApp[] | undefined;
+  private readonly pagesSeen = new Set<string>();
+
+  constructor(ctx: LoopContext) {
+    this.ctx = ctx;
+  }
+
+  get state(): RunState {
+    return this.ctx.state();
+  }
+
+  get options(): RunOptions {
+    return this.state.options!;
+  }
+
+  private get writesMemory(): boolean {
+    return this.options.useMemory && !this.options.replayOf;
+  }
+
+  async observe(): Promise<Observed> {
+    const observation = await this.ctx.device.observe(this.ctx.signal);
+    const id = nextId(this.state, 'o');
+    const screenKey = screenKeyOf(observation);
+    this.ctx.append({ type: 'observation', observationId: id, observation, screenKey });
+    return { id, observation, screenKey };
+  }
+
+  observed(id: string): Observed | null {
+    const o = this.state.observations[id];
+    if (!o) return null;
+    const { screenKey, ...observation } = o;
+    return { id, observation, screenKey };
+  }
+
+  private async retrieve(purpose: 'plan' | 'act' | 'reflect' | 'select_app', query: string, nodeId: string | null, app: string | null): Promise<RetrievedMemoryItem[]> {
+    if (!this.options.useMemory) return [];
+    const parent = nodeId ? pathTo(this.state, nodeId).at(-2)?.goal ?? null : null;
+    try {
+      return await this.ctx.memory.retrieve({ purpose, query, runId: this.ctx.runId, ...(nodeId ? { nodeId } : {}), parentGoal: parent, app, k: 6 }, this.ctx.signal);
+    } catch (error) {
+      if (this.ctx.signal.aborted) throw error;
+      this.nonFatal(error);
+      return [];
+    }
+  }
+
+  nonFatal(error: unknown): void {
+    const e = serializeError(error);
+    this.ctx.append({ type: 'run_error', error: { name: e.name, code: e.code, message: e.message }, fatal: false });
+  }
+
+  recentActions(limit = 5): string[] {
+    return this.state.steps
+      .filter((s) => s.executed)
+      .slice(-limit)
+      .map((s) => {
+        const goal = this.state.nodes[s.nodeId]?.goal ?? '';
+        const el = describeElement(s.element);
+        const result = s.reflection ? s.reflection.subgoalStatus : s.executed!.ok ? 'done' : `failed: ${s.executed!.error}`;
+        return `${formatAction(s.executed!.action)}${el && s.executed!.action === s.proposed ? ` on ${el}` : ''}${s.executed!.by === 'person' ? ' (by the person)' : ''} for "${goal}" → ${result}`;
+      });
+  }
+
+  /** The Local Agent: can this sub-goal be done with one action, and which. */
+  async act(nodeId: string, obs: Observed, singleLevel: boolean): Promise<{ ok: true; reply: ActReply; callIds: string[] } | { ok: false; error: MobaError }> {
+    const st = this.state;
+    const path = pathTo(st, nodeId);
+    const node = path.at(-1)!;
+    const app = obs.observation.currentApp?.packageName ?? null;
+    const memories = await this.retrieve('act', singleLevel ? st.task : node.goal, nodeId, app);
+    const screen = await this.ctx.screens.prepare(obs.id, obs.observation);
+    const messages = buildActMessages({
+      finalGoal: st.task,
+      goal: node.goal,
+      parentGoal: path.at(-2)?.goal ?? null,
+      completed: singleLevel ? [] : completedSiblings(st, nodeId),
+      reflections: node.reflections.slice(-3),
+      feedback: st.pendingFeedback,
+      recentActions: this.recentActions(singleLevel ? 8 : 4),
+      memories,
+      screen,
+      singleLevel,
+    });
+    const indices = new Set(obs.observation.elements.filter((e) => e.index > 0).map((e) => e.index));
+    const r = await this.ctx.modelStep({ role: 'actor', purpose: 'act', nodeId, messages, schema: actReplySchema(indices, { requireAction: singleLevel }), memories });
+    if (!r.ok) return { ok: false, error: r.error };
+    const reply = r.value;
+    this.ctx.append({
+      type: 'act_decided',
+      nodeId,
+      callIds: r.callIds,
+      observation: reply.observation,
+      thought: reply.thought,
+      canComplete: reply.canComplete,
+      action: reply.action,
+      message: reply.message,
+    });
+    await this.rememberPage(obs, reply.observation);
+    return { ok: true, reply, callIds: r.callIds };
+  }
+
+  /** The Global Agent's Plan module: split the node; the cursor moves to the first sub-goal. */
+  async plan(nodeId: string, obs: Observed, reason: PlanPromptInput['reason']): Promise<{ ok: true } | { ok: false; error: MobaError }> {
+    const st = this.state;
+    const path = pathTo(st, nodeId);
+    const node = path.at(-1)!;
+    const memories = await this.retrieve('plan', node.goal, nodeId, obs.observation.currentApp?.packageName ?? null);
+    const screen = await this.ctx.screens.prepare(obs.id, obs.observation);
+    const messages = buildPlanMessages({
+      finalGoal: st.task,
+      goal: node.goal,
+      parentGoal: path.at(-2)?.goal ?? null,
+      completed: completedSiblings(st, nodeId),
+      planReflection: node.planReflections.at(-1) ?? null,
+      failureReflections: node.reflections.slice(-3),
+      guidance: st.pendingFeedback,
+      memories,
+      screen,
+      reason,
+    });
+    const r = await this.ctx.modelStep({ role: 'planner', purpose: 'plan', nodeId, messages, schema: PlanReplySchema, memories });
+    if (!r.ok) return { ok: false, error: r.error };
+    const { subgoals, observation, thought } = r.value;
+    this.ctx.append({ type: 'plan_made', nodeId, callIds: r.callIds, observation, thought, subgoals, reason });
+    // A re-plan replaces the open sub-goals; finished ones stay as history.
+    for (const childId of this.state.nodes[nodeId]?.children ?? []) {
+      const child = this.state.nodes[childId];
+      if (child && (child.status === 'pending' || child.status === 'running')) this.ctx.append({ type: 'node_status', nodeId: childId, status: 'skipped', reason: 'replaced by a new plan', by: 'agent' });
+    }
+    const ids: string[] = [];
+    for (const goal of subgoals) {
+      const id = nextId(this.state, 'n');
+      this.ctx.append({ type: 'node_added', nodeId: id, parentId: nodeId, goal, by: 'agent' });
+      ids.push(id);
+    }
+    this.ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
+    this.ctx.append({ type: 'cursor_moved', nodeId: ids[0]!, by: 'agent' });
+    if (this.writesMemory) await this.write(() => this.ctx.memory.recordPlan({ runId: this.ctx.runId, nodeId, goal: node.goal, subgoals, thought }));
+    return { ok: true };
+  }
+
+  /** The Global Agent's Reflection module on one step's before and after screens. */
+  async reflect(nodeId: string, step: StepState, before: Observed, after: Observed, performed: { text: string; by: 'agent' | 'person' }): Promise<{ ok: true; reply: ReflectReply } | { ok: false; error: MobaError }> {
+    const st = this.state;
+    const node = st.nodes[nodeId]!;
+    const memories = await this.retrieve('reflect', node.goal, nodeId, after.observation.currentApp?.packageName ?? null);
+    const [b, a] = await Promise.all([this.ctx.screens.prepare(before.id, before.observation), this.ctx.screens.prepare(after.id, after.observation)]);
+    const messages = buildReflectMessages({ finalGoal: st.task, goal: node.goal, action: performed.text, element: describeElement(step.element), performedBy: performed.by, before: b, after: a, memories });
+    const r = await this.ctx.modelStep({ role: 'reflector', purpose: 'reflect', nodeId, messages, schema: ReflectReplySchema, memories });
+    if (!r.ok) return { ok: false, error: r.error };
+    const reply = r.value;
+    this.ctx.append({ type: 'reflected', stepId: step.stepId, nodeId, callIds: r.callIds, subgoalStatus: reply.subgoalStatus, goalDone: reply.goalDone, reflection: reply.reflection });
+    if (this.writesMemory) {
+      const path = pathTo(this.state, nodeId);
+      await this.write(() =>
+        this.ctx.memory.recordAction({
+          runId: this.ctx.runId,
+          nodeId,
+          goal: node.goal,
+          parentGoal: path.at(-2)?.goal ?? null,
+          taskGoal: st.task,
+          action: performed.text,
+          element: step.element,
+          observation: reply.observation,
+          thought: reply.thought,
+          reflection: reply.subgoalStatus === 'failure' ? reply.reflection : null,
+          outcome: reply.subgoalStatus,
+          app: before.observation.currentApp?.packageName ?? null,
+          activity: before.observation.currentApp?.activity ?? null,
+          screenKey: before.screenKey,
+        }),
+      );
+    }
+    return { ok: true, reply };
+  }
+
+  /** MobA's separate, text-only app-selection call (skipped when the name is exact). */
+  async resolveApp(description: string): Promise<ResolvedApp> {
+    this.apps ??= await this.ctx.device.installedApps(this.ctx.signal);
+    const wanted = description.trim().toLowerCase();
+    const exact = this.apps.find((a) => a.packageName.toLowerCase() === wanted || a.label.toLowerCase() === wanted);
+    if (exact) {
+      this.ctx.append({ type: 'app_selected', description, packageName: exact.packageName, activity: exact.activity ?? null, method: 'exact', callIds: [] });
+      return { packageName: exact.packageName, activity: exact.activity ?? null };
+    }
+    const memories = await this.retrieve('select_app', description, null, null);
+    let descriptions: Record<string, string> = {};
+    if (this.options.useMemory) {
+      try {
+        descriptions = await this.ctx.memory.appDescriptions();
+      } catch (error) {
+        this.nonFatal(error);
+      }
+    }
+    const messages = buildSelectAppMessages({ request: description, finalGoal: this.state.task, apps: this.apps, descriptions, memories });
+    const r = await this.ctx.modelStep({ role: 'appSelector', purpose: 'select-app', nodeId: this.state.cursor, messages, schema: selectAppReplySchema(this.apps.map((a) => a.packageName)), memories });
+    if (!r.ok) throw new MobaError('ACTION_FAILED', `Could not choose an app for "${description}": ${r.error.message}`);
+    const app = this.apps.find((a) => a.packageName === r.value.packageName)!;
+    this.ctx.append({ type: 'app_selected', description, packageName: app.packageName, activity: app.activity ?? null, method: 'model', callIds: r.callIds });
+    return { packageName: app.packageName, activity: app.activity ?? null };
+  }
+
+  /** Appends step_proposed for an action on the observed screen; returns the step. */
+  propose(nodeId: string, obs: Observed, action: ActionCall): StepState {
+    const index = targetIndex(action);
+    const element = index === undefined ? null : obs.observation.elements.find((e) => e.index === index) ?? null;
+    const gate = gateFor(action, element, this.options);
+    const stepId = nextId(this.state, 's');
+    this.ctx.append({ type: 'step_proposed', stepId, nodeId, action, element, observationId: obs.id, gate });
+    return this.state.steps.at(-1)!;
+  }
+
+  /**
+   * Takes a proposed step through its gate (if any) and executes what was decided.
+   * @throws on device failures that make going on pointless (device gone).
+   */
+  async gateAndExecute(step: StepState, obs: Observed): Promise<StepOutcome> {
+    let action = step.proposed;
+    if (step.gate) {
+      const copilot = this.options.mode === 'copilot';
+      const prompt = copilot
+        ? `Perform "${formatAction(step.proposed)}"${step.element ? ` on ${describeElement(step.element)}` : ''} on the phone (or what is right instead), then press Done.`
+        : `Approve "${formatAction(step.proposed)}"${step.element ? ` on ${describeElement(step.element)}` : ''}? (${step.gate})`;
+      const d: ResolvedDecision = await this.ctx.waitForPerson(copilot ? 'copilot' : 'approve', step.stepId, prompt);
+      if (d.decision === 'reject') return { kind: 'rejected' };
+      if (d.decision === 'hand_back') return { kind: 'person', step, actions: this.personActionsSince(step) };
+      if (d.decision === 'take_over') {
+        await this.ctx.waitForPerson('take_over', step.stepId, 'You have control of the phone. Act on the mirror, then hand back.');
+        return { kind: 'person', step, actions: this.personActionsSince(step) };
+      }
+      if ((d.decision === 'edit' || d.decision === 'override') && d.action) action = d.action;
+    }
+    return this.execute(step, obs, action);
+  }
+
+  private async execute(step: StepState, obs: Observed, action: ActionCall): Promise<StepOutcome> {
+    const result = await this.ctx.device.execute(action, { observation: obs.observation, resolveApp: (d) => this.resolveApp(d), signal: this.ctx.signal });
+    this.ctx.append({ type: 'step_executed', stepId: step.stepId, action, by: 'agent', ok: result.ok, error: result.error ? { name: result.error.name, code: result.error.code, message: result.error.message } : null, durationMs: result.durationMs, settleMs: result.settleMs, detail: result.detail });
+    if (!result.ok && result.error && DEVICE_FATAL.has(result.error.code)) throw new MobaError(result.error.code, result.error.message);
+    return { kind: 'executed', step: this.state.steps.find((s) => s.stepId === step.stepId)!, action, by: 'agent', ok: result.ok, error: result.error?.message ?? null };
+  }
+
+  private personActionsSince(step: StepState): string[] {
+    const i = this.state.steps.findIndex((s) => s.stepId === step.stepId);
+    return this.state.steps.slice(i + 1).filter((s) => s.executed?.by === 'person').map((s) => formatAction(s.executed!.action));
+  }
+
+  /** How often this action was already executed on this very screen. */
+  repeatsOnScreen(screenKey: string, action: ActionCall): number {
+    const text = formatAction(action);
+    return this.state.steps.filter((s) => s.executed?.ok && this.state.observations[s.observationId]?.screenKey === screenKey && formatAction(s.executed.action) === text).length;
+  }
+
+  /** Marks nodes done, records routes of finished non-leaf nodes, moves the cursor. */
+  async complete(completed: string[], next: string | null): Promise<void> {
+    for (const id of completed) {
+      this.ctx.append({ type: 'node_status', nodeId: id, status: 'done', by: 'agent' });
+      const node = this.state.nodes[id];
+      if (this.writesMemory && node && node.children.length) {
+        const steps = this.routeOf(id);
+        if (steps.length) await this.write(() => this.ctx.memory.recordRoute({ runId: this.ctx.runId, nodeId: id, goal: node.goal, taskGoal: this.state.task, steps }));
+      }
+    }
+    this.ctx.append({ type: 'cursor_moved', nodeId: next, by: 'agent' });
+  }
+
+  /** The successful actions under a node, in order: MobA's route. */
+  routeOf(nodeId: string): Array<{ subgoal: string; action: string; element: string | null; app: string | null }> {
+    const under = new Set<string>();
+    const stack = [nodeId];
+    while (stack.length) {
+      const id = stack.pop()!;
+      under.add(id);
+      stack.push(...(this.state.nodes[id]?.children ?? []));
+    }
+    return this.state.steps
+      .filter((s) => under.has(s.nodeId) && s.executed?.ok && s.reflection?.subgoalStatus === 'success')
+      .map((s) => ({
+        subgoal: this.state.nodes[s.nodeId]?.goal ?? '',
+        action: formatAction(s.executed!.action),
+        element: describeElement(s.element),
+        app: this.state.observations[s.observationId]?.currentApp?.packageName ?? null,
+      }));
+  }
+
+  async answer(nodeId: string | null, text: string): Promise<void> {
+    this.ctx.append({ type: 'message', from: 'agent', nodeId, text });
+    if (this.writesMemory) {
+      const goal = nodeId ? this.state.nodes[nodeId]?.goal ?? this.state.task : this.state.task;
+      await this.write(() => this.ctx.memory.recordAnswer({ runId: this.ctx.runId, nodeId: nodeId ?? this.state.rootId ?? '', goal, taskGoal: this.state.task, text }));
+    }
+  }
+
+  async finish(outcome: 'succeeded' | 'failed', reason: string): Promise<void> {
+    const answer = [...this.state.messages].reverse().find((m) => m.from === 'agent')?.text ?? null;
+    if (outcome === 'succeeded' && this.state.rootId) {
+      for (const n of pathTo(this.state, this.state.cursor ?? this.state.rootId)) {
+        if (n.status !== 'done') this.ctx.append({ type: 'node_status', nodeId: n.id, status: 'done', by: 'agent' });
+      }
+    }
+    if (this.writesMemory) await this.write(() => this.ctx.memory.recordInteraction({ runId: this.ctx.runId, task: this.state.task, outcome, answer }));
+    this.ctx.append({ type: 'run_finished', outcome, reason, answer });
+  }
+
+  private async rememberPage(obs: Observed, description: string): Promise<void> {
+    const app = obs.observation.currentApp;
+    if (!this.writesMemory || !app || !description.trim()) return;
+    const key = `${app.packageName}/${app.activity}`;
+    if (this.pagesSeen.has(key)) return;
+    this.pagesSeen.add(key);
+    await this.write(() => this.ctx.memory.recordAppPage({ packageName: app.packageName, activity: app.activity, description }));
+  }
+
+  private async write(fn: () => Promise<string[]>): Promise<void> {
+    try {
+      const ids = await fn();
+      if (ids.length) this.ctx.append({ type: 'memory_written', items: ids.map((id) => ({ id, kind: id.split(':')[0] ?? 'memory' })) });
+    } catch (error) {
+      if (this.ctx.signal.aborted) throw error;
+      this.nonFatal(error);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { Handlers } from '../contract/router.ts';
+import type { RunService } from '../agent/run-service.ts';
+
+type RunHandlerNames = 'startRun' | 'listRuns' | 'getRun' | 'pauseRun' | 'resumeRun' | 'stopRun' | 'takeOverRun' | 'decideRun' | 'editRunPlan' | 'deleteRun';
+
+export function runHandlers(runs: RunService): Pick<Handlers, RunHandlerNames> {
+  const summary = (runId: string) => ({ summary: runs.get(runId) });
+  return {
+    startRun: ({ serial, task, ...options }) => runs.start({ serial, task, options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }),
+    listRuns: (q) => runs.list(q),
+    getRun: ({ runId, from }) => ({ summary: runs.get(runId), ...runs.events(runId, from ?? 0) }),
+    pauseRun: async ({ runId }) => {
+      await runs.pause(runId);
+      return summary(runId);
+    },
+    resumeRun: ({ runId }) => {
+      runs.resume(runId);
+      return summary(runId);
+    },
+    stopRun: async ({ runId }) => {
+      await runs.stop(runId);
+      return summary(runId);
+    },
+    takeOverRun: async ({ runId }) => {
+      await runs.takeOver(runId);
+      return summary(runId);
+    },
+    decideRun: ({ runId, decision, action, feedback }) => {
+      runs.decide(runId, { decision, action, feedback });
+      return summary(runId);
+    },
+    editRunPlan: ({ runId, edit }) => {
+      runs.editPlan(runId, edit);
+      return summary(runId);
+    },
+    deleteRun: ({ runId }) => ({ deleted: runs.delete(runId) }),
+  };
+}

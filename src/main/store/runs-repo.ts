@@ -1,0 +1,183 @@
+import type { Statement } from 'better-sqlite3';
+import { MobaError } from '../../shared/errors.ts';
+import { RunEventSchema } from '../../shared/schemas/run.ts';
+import type { RunEvent, RunEventBody, RunStatus, RunSummary } from '../../shared/schemas/run.ts';
+import type { AutonomyMode } from '../../shared/schemas/settings.ts';
+import type { Db } from './database.ts';
+
+interface RunRow {
+  id: string;
+  task: string;
+  serial: string;
+  mode: string;
+  status: string;
+  outcome_reason: string | null;
+  replay_of: string | null;
+  created_at: number;
+  updated_at: number;
+  events: number;
+  steps: number;
+  model_calls: number;
+  tokens: number;
+}
+
+function toSummary(r: RunRow): RunSummary {
+  return {
+    id: r.id,
+    task: r.task,
+    serial: r.serial,
+    mode: r.mode as AutonomyMode,
+    status: r.status as RunStatus,
+    outcomeReason: r.outcome_reason,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    events: r.events,
+    steps: r.steps,
+    modelCalls: r.model_calls,
+    tokens: r.tokens,
+    replayOf: r.replay_of,
+  };
+}
+
+/** The fields of the run row that follow from its folded state. */
+export interface RunSummaryUpdate {
+  status: RunStatus;
+  outcomeReason: string | null;
+  steps: number;
+  modelCalls: number;
+  tokens: number;
+}
+
+export interface ListRunsQuery {
+  search?: string;
+  serial?: string;
+  status?: RunStatus;
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * Runs and their append-only event logs. Each append is one transaction that inserts the
+ * event and refreshes the run's summary row, so a crash leaves the log at an event boundary.
+ */
+export class RunsRepo {
+  private readonly db: Db;
+  private readonly insertEvent: Statement;
+  private readonly updateRun: Statement;
+  private readonly lastSeq: Statement<[string], { seq: number | null }>;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.insertEvent = db.prepare('INSERT INTO run_events (run_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)');
+    this.updateRun = db.prepare(
+      'UPDATE runs SET status = ?, outcome_reason = ?, updated_at = ?, events = events + 1, steps = ?, model_calls = ?, tokens = ? WHERE id = ?',
+    );
+    this.lastSeq = db.prepare('SELECT MAX(seq) AS seq FROM run_events WHERE run_id = ?');
+  }
+
+  create(run: { id: string; task: string; serial: string; mode: AutonomyMode; replayOf?: string | undefined; now: number }): void {
+    this.db
+      .prepare('INSERT INTO runs (id, task, serial, mode, status, replay_of, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(run.id, run.task, run.serial, run.mode, 'running', run.replayOf ?? null, run.now, run.now);
+  }
+
+  /**
+   * Appends one event with the next sequence number. `expectedSeq` is the sequence number the
+   * writer believes comes next: if the log moved underneath it (another process appended),
+   * nothing is written — a stale writer must never interleave its events.
+   * @throws MobaError CONFLICT when the log is not where the writer thinks; RUN_NOT_FOUND
+   */
+  append(runId: string, body: RunEventBody, at: number, summary: (event: RunEvent) => RunSummaryUpdate, expectedSeq?: number): RunEvent {
+    return this.db.transaction(() => {
+      const seq = (this.lastSeq.get(runId)?.seq ?? -1) + 1;
+      if (expectedSeq !== undefined && seq !== expectedSeq) {
+        throw new MobaError('CONFLICT', `Run ${runId} was changed by another writer (expected event ${expectedSeq}, the log is at ${seq})`);
+      }
+      const event = { ...body, seq, at } as RunEvent;
+      const { type, seq: _seq, at: _at, ...payload } = event;
+      this.insertEvent.run(runId, seq, at, type, JSON.stringify(payload));
+      const s = summary(event);
+      const changed = this.updateRun.run(s.status, s.outcomeReason, at, s.steps, s.modelCalls, s.tokens, runId);
+      if (changed.changes !== 1) throw new MobaError('RUN_NOT_FOUND', `No run ${runId}`);
+      return event;
+    })();
+  }
+
+  /**
+   * The run's events in order. A row that no longer parses (written by a newer version, or
+   * damaged) is skipped and counted rather than making the whole run unreadable.
+   */
+  events(runId: string, range: { from?: number; to?: number } = {}): { events: RunEvent[]; skipped: number } {
+    const rows = this.db
+      .prepare<[string, number, number], { seq: number; at: number; type: string; payload: string }>(
+        'SELECT seq, at, type, payload FROM run_events WHERE run_id = ? AND seq >= ? AND seq <= ? ORDER BY seq',
+      )
+      .all(runId, range.from ?? 0, range.to ?? Number.MAX_SAFE_INTEGER);
+    const events: RunEvent[] = [];
+    let skipped = 0;
+    for (const r of rows) {
+      let parsed;
+      try {
+        parsed = RunEventSchema.safeParse({ ...(JSON.parse(r.payload) as object), type: r.type, seq: r.seq, at: r.at });
+      } catch {
+        skipped++;
+        continue;
+      }
+      if (parsed.success) events.push(parsed.data);
+      else skipped++;
+    }
+    return { events, skipped };
+  }
+
+  get(runId: string): RunSummary | undefined {
+    const row = this.db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?').get(runId);
+    return row ? toSummary(row) : undefined;
+  }
+
+  list(query: ListRunsQuery = {}): { runs: RunSummary[]; total: number } {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (query.search?.trim()) {
+      where.push("(task LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')");
+      const like = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      args.push(like, like);
+    }
+    if (query.serial) {
+      where.push('serial = ?');
+      args.push(query.serial);
+    }
+    if (query.status) {
+      where.push('status = ?');
+      args.push(query.status);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM runs ${clause}`).get(...args) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT * FROM runs ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(...args, query.limit ?? 50, query.offset ?? 0) as RunRow[];
+    return { runs: rows.map(toSummary), total };
+  }
+
+  /** Runs in progress (running or waiting), with who drives them and when it last said so. */
+  unfinished(): Array<RunSummary & { owner: string | null; heartbeatAt: number | null }> {
+    return (this.db.prepare("SELECT * FROM runs WHERE status IN ('running', 'waiting')").all() as Array<RunRow & { owner: string | null; heartbeat_at: number | null }>).map((r) => ({
+      ...toSummary(r),
+      owner: r.owner,
+      heartbeatAt: r.heartbeat_at,
+    }));
+  }
+
+  /** Claims (or refreshes) the run for this process; `owner` null releases it. */
+  heartbeat(runId: string, owner: string | null, at: number): void {
+    this.db.prepare('UPDATE runs SET owner = ?, heartbeat_at = ? WHERE id = ?').run(owner, owner ? at : null, runId);
+  }
+
+  owner(runId: string): { owner: string | null; heartbeatAt: number | null } | undefined {
+    const r = this.db.prepare<[string], { owner: string | null; heartbeat_at: number | null }>('SELECT owner, heartbeat_at FROM runs WHERE id = ?').get(runId);
+    return r ? { owner: r.owner, heartbeatAt: r.heartbeat_at } : undefined;
+  }
+
+  delete(runId: string): boolean {
+    return this.db.prepare('DELETE FROM runs WHERE id = ?').run(runId).changes === 1;
+  }
+}

@@ -1,0 +1,327 @@
+/**
+ * The run's state as a pure fold of its events. Main uses it to drive and recover the loop,
+ * the renderer to draw the live and replay views, exports to reconstruct trajectories. It
+ * never throws on an event it cannot apply (e.g. a node id that does not exist): such events
+ * are counted in `anomalies`, so a damaged log still opens.
+ */
+import type { ActionCall } from '../actions.ts';
+import type { Observation, UiElement } from '../schemas/perception.ts';
+import type { Actor, CanComplete, NodeStatus, RunEvent, RunOptions, RunStatus, WaitKind } from '../schemas/run.ts';
+
+export interface TaskNodeState {
+  id: string;
+  parentId: string | null;
+  goal: string;
+  status: NodeStatus;
+  children: string[];
+  addedBy: Actor;
+  /** Execution reflections (after acting), newest last. */
+  reflections: string[];
+  /** Plan reflections: the Local Agent's thought when the node could not be done in one action. */
+  planReflections: string[];
+  /** How many times this node was split into sub-goals. */
+  splits: number;
+  /** Steps executed for this node. */
+  attempts: number;
+  failures: number;
+  /** Escalations about this node (re-plans of it as a parent, questions to the person). */
+  escalations: number;
+  lastCanComplete: CanComplete | null;
+}
+
+export interface StepState {
+  stepId: string;
+  nodeId: string;
+  proposed: ActionCall;
+  element: UiElement | null;
+  observationId: string;
+  gate: string | null;
+  decision: { kind: string; by: Actor; feedback: string | null; action: ActionCall | null } | null;
+  executed: { action: ActionCall; by: Actor; ok: boolean; error: string | null; durationMs: number; detail: string } | null;
+  reflection: { subgoalStatus: 'success' | 'failure'; goalDone: boolean; text: string } | null;
+  abandoned: string | null;
+  /** The first observation captured after the step executed. */
+  afterObservationId: string | null;
+  /** Event seq where the step was proposed (for stepping through). */
+  seq: number;
+}
+
+export interface WaitState {
+  waitId: string;
+  kind: WaitKind;
+  stepId: string | null;
+  prompt: string;
+}
+
+export interface RunCounters {
+  modelCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  executedActions: number;
+  plans: number;
+  rejections: number;
+  humanActions: number;
+}
+
+export interface RunState {
+  runId: string;
+  task: string;
+  serial: string;
+  options: RunOptions | null;
+  status: RunStatus;
+  outcomeReason: string | null;
+  answer: string | null;
+  rootId: string | null;
+  nodes: Record<string, TaskNodeState>;
+  cursor: string | null;
+  steps: StepState[];
+  observations: Record<string, Observation & { screenKey: string }>;
+  lastObservationId: string | null;
+  waiting: WaitState | null;
+  /** Feedback from rejected proposals not yet shown to the Local Agent. */
+  pendingFeedback: string[];
+  messages: Array<{ from: Actor; text: string; nodeId: string | null }>;
+  /** The most recent escalation, so a wait for the person can be resumed after a restart. */
+  lastEscalation: { nodeId: string; reason: string; detail: string; response: string } | null;
+  /** Escalations about the plan budget that a person answered (each grants another budget). */
+  budgetGrants: number;
+  counters: RunCounters;
+  createdAt: number;
+  updatedAt: number;
+  lastSeq: number;
+  anomalies: number;
+  /** How many ids of each kind were handed out (n nodes, s steps, o observations, c calls, w waits). */
+  ids: Record<IdKind, number>;
+}
+
+export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
+
+/** The next id of a kind: ids are sequential per run, so a replay produces the same ids. */
+export function nextId(state: RunState, kind: IdKind): string {
+  return `${kind}${state.ids[kind] + 1}`;
+}
+
+const ID_OF: Partial<Record<RunEvent['type'], IdKind>> = { node_added: 'n', step_proposed: 's', observation: 'o', model_call: 'c', human_wait: 'w' };
+
+export function initialRunState(runId: string): RunState {
+  return {
+    runId,
+    task: '',
+    serial: '',
+    options: null,
+    status: 'running',
+    outcomeReason: null,
+    answer: null,
+    rootId: null,
+    nodes: {},
+    cursor: null,
+    steps: [],
+    observations: {},
+    lastObservationId: null,
+    waiting: null,
+    pendingFeedback: [],
+    messages: [],
+    lastEscalation: null,
+    budgetGrants: 0,
+    counters: { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, executedActions: 0, plans: 0, rejections: 0, humanActions: 0 },
+    createdAt: 0,
+    updatedAt: 0,
+    lastSeq: -1,
+    anomalies: 0,
+    ids: { n: 0, s: 0, o: 0, c: 0, w: 0 },
+  };
+}
+
+function withNode(state: RunState, nodeId: string, update: (n: TaskNodeState) => TaskNodeState): RunState {
+  const node = state.nodes[nodeId];
+  if (!node) return { ...state, anomalies: state.anomalies + 1 };
+  return { ...state, nodes: { ...state.nodes, [nodeId]: update(node) } };
+}
+
+function withStep(state: RunState, stepId: string, update: (s: StepState) => StepState): RunState {
+  const i = state.steps.findIndex((s) => s.stepId === stepId);
+  if (i < 0) return { ...state, anomalies: state.anomalies + 1 };
+  const steps = state.steps.slice();
+  steps[i] = update(steps[i]!);
+  return { ...state, steps };
+}
+
+function removeSubtree(nodes: Record<string, TaskNodeState>, nodeId: string): Record<string, TaskNodeState> {
+  const out = { ...nodes };
+  const stack = [nodeId];
+  while (stack.length) {
+    const id = stack.pop()!;
+    const n = out[id];
+    if (!n) continue;
+    stack.push(...n.children);
+    delete out[id];
+  }
+  return out;
+}
+
+/** Applies one event. Pure: the input state is never mutated. */
+export function reduceRun(prev: RunState, event: RunEvent): RunState {
+  let state: RunState = { ...prev, lastSeq: event.seq, updatedAt: event.at };
+  const kind = ID_OF[event.type];
+  if (kind) state.ids = { ...state.ids, [kind]: state.ids[kind] + 1 };
+  switch (event.type) {
+    case 'run_started':
+      return { ...state, task: event.task, serial: event.serial, options: event.options, status: 'running', createdAt: event.at };
+    case 'node_added': {
+      const node: TaskNodeState = {
+        id: event.nodeId,
+        parentId: event.parentId,
+        goal: event.goal,
+        status: 'pending',
+        children: [],
+        addedBy: event.by,
+        reflections: [],
+        planReflections: [],
+        splits: 0,
+        attempts: 0,
+        failures: 0,
+        escalations: 0,
+        lastCanComplete: null,
+      };
+      state = { ...state, nodes: { ...state.nodes, [node.id]: node } };
+      if (event.parentId === null) return { ...state, rootId: state.rootId ?? node.id };
+      return withNode(state, event.parentId, (p) => {
+        const children = p.children.slice();
+        children.splice(event.index ?? children.length, 0, node.id);
+        return { ...p, children };
+      });
+    }
+    case 'node_updated':
+      return withNode(state, event.nodeId, (n) => ({ ...n, goal: event.goal }));
+    case 'node_removed': {
+      const node = state.nodes[event.nodeId];
+      if (!node || node.parentId === null) return { ...state, anomalies: state.anomalies + 1 };
+      state = withNode(state, node.parentId, (p) => ({ ...p, children: p.children.filter((c) => c !== event.nodeId) }));
+      const nodes = removeSubtree(state.nodes, event.nodeId);
+      const cursor = state.cursor && !nodes[state.cursor] ? node.parentId : state.cursor;
+      return { ...state, nodes, cursor };
+    }
+    case 'nodes_reordered':
+      return withNode(state, event.parentId, (p) => {
+        const same = event.order.length === p.children.length && event.order.every((c) => p.children.includes(c));
+        return same ? { ...p, children: event.order.slice() } : p;
+      });
+    case 'node_status':
+      return withNode(state, event.nodeId, (n) => ({ ...n, status: event.status }));
+    case 'cursor_moved':
+      return { ...state, cursor: event.nodeId };
+    case 'observation': {
+      const observations = { ...state.observations, [event.observationId]: { ...event.observation, screenKey: event.screenKey } };
+      // The first observation after an executed step is that step's "after" screen.
+      const last = state.steps.at(-1);
+      const steps = last && last.executed && last.afterObservationId === null
+        ? [...state.steps.slice(0, -1), { ...last, afterObservationId: event.observationId }]
+        : state.steps;
+      return { ...state, observations, steps, lastObservationId: event.observationId };
+    }
+    case 'model_call': {
+      const u = event.record.usage;
+      const c = state.counters;
+      return {
+        ...state,
+        counters: {
+          ...c,
+          modelCalls: c.modelCalls + 1,
+          promptTokens: c.promptTokens + (u?.promptTokens ?? 0),
+          completionTokens: c.completionTokens + (u?.completionTokens ?? 0),
+          costUsd: c.costUsd + (event.record.costUsd ?? 0),
+        },
+      };
+    }
+    case 'act_decided':
+      state = withNode(state, event.nodeId, (n) => ({ ...n, lastCanComplete: event.canComplete }));
+      return { ...state, pendingFeedback: [] };
+    case 'plan_reflection':
+      return withNode(state, event.nodeId, (n) => ({ ...n, planReflections: [...n.planReflections, event.text] }));
+    case 'plan_made':
+      state = withNode(state, event.nodeId, (n) => ({ ...n, splits: n.splits + 1 }));
+      return { ...state, counters: { ...state.counters, plans: state.counters.plans + 1 } };
+    case 'app_selected':
+      return state;
+    case 'step_proposed':
+      return {
+        ...state,
+        steps: [
+          ...state.steps,
+          {
+            stepId: event.stepId,
+            nodeId: event.nodeId,
+            proposed: event.action,
+            element: event.element,
+            observationId: event.observationId,
+            gate: event.gate,
+            decision: null,
+            executed: null,
+            reflection: null,
+            abandoned: null,
+            afterObservationId: null,
+            seq: event.seq,
+          },
+        ],
+      };
+    case 'human_wait':
+      return { ...state, status: 'waiting', waiting: { waitId: event.waitId, kind: event.kind, stepId: event.stepId, prompt: event.prompt } };
+    case 'human_decision': {
+      const c = state.counters;
+      state = {
+        ...state,
+        status: state.status === 'waiting' ? 'running' : state.status,
+        waiting: null,
+        pendingFeedback: (event.decision === 'reject' || event.decision === 'answer') && event.feedback ? [...state.pendingFeedback, event.feedback] : state.pendingFeedback,
+        budgetGrants: state.budgetGrants + (prev.waiting?.kind === 'escalation' && state.lastEscalation?.reason === 'plan_budget' && (event.decision === 'answer' || event.decision === 'approve') ? 1 : 0),
+        counters: event.decision === 'reject' ? { ...c, rejections: c.rejections + 1 } : c,
+      };
+      if (!event.stepId) return state;
+      return withStep(state, event.stepId, (s) => ({ ...s, decision: { kind: event.decision, by: event.by, feedback: event.feedback, action: event.action } }));
+    }
+    case 'step_executed': {
+      const c = state.counters;
+      state = {
+        ...state,
+        counters: {
+          ...c,
+          executedActions: c.executedActions + (event.ok ? 1 : 0),
+          humanActions: c.humanActions + (event.by === 'person' ? 1 : 0),
+        },
+      };
+      const executed = { action: event.action, by: event.by, ok: event.ok, error: event.error?.message ?? null, durationMs: event.durationMs, detail: event.detail };
+      const step = state.steps.find((s) => s.stepId === event.stepId);
+      if (!step) return { ...state, anomalies: state.anomalies + 1 };
+      state = withNode(state, step.nodeId, (n) => ({ ...n, attempts: n.attempts + 1 }));
+      return withStep(state, event.stepId, (s) => ({ ...s, executed }));
+    }
+    case 'step_abandoned':
+      return withStep(state, event.stepId, (s) => ({ ...s, abandoned: event.reason }));
+    case 'reflected':
+      state = withNode(state, event.nodeId, (n) =>
+        event.subgoalStatus === 'failure' && !event.goalDone ? { ...n, reflections: [...n.reflections, event.reflection], failures: n.failures + 1 } : n,
+      );
+      return withStep(state, event.stepId, (s) => ({ ...s, reflection: { subgoalStatus: event.subgoalStatus, goalDone: event.goalDone, text: event.reflection } }));
+    case 'message':
+      return { ...state, messages: [...state.messages, { from: event.from, text: event.text, nodeId: event.nodeId }] };
+    case 'escalated':
+      state = withNode(state, event.nodeId, (n) => ({ ...n, escalations: n.escalations + 1 }));
+      return { ...state, lastEscalation: { nodeId: event.nodeId, reason: event.reason, detail: event.detail, response: event.response } };
+    case 'memory_written':
+    case 'run_error':
+      return state;
+    case 'run_paused':
+      return { ...state, status: 'paused' };
+    case 'run_resumed':
+      return { ...state, status: state.waiting ? 'waiting' : 'running' };
+    case 'run_finished':
+      return { ...state, status: event.outcome, outcomeReason: event.reason, answer: event.answer, waiting: null };
+  }
+}
+
+export function foldRun(runId: string, events: readonly RunEvent[]): RunState {
+  let state = initialRunState(runId);
+  for (const e of events) state = reduceRun(state, e);
+  return state;
+}

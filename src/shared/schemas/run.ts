@@ -1,0 +1,209 @@
+/**
+ * A run is an append-only sequence of typed events. Its state (task tree, cursor, steps,
+ * counters) is a pure fold of them (`src/shared/run/reducer.ts`): the live view, the replay
+ * view, crash recovery and exports all use that same fold. Human interventions are events with
+ * provenance (`by`), so corrected trajectories can be exported as training data.
+ */
+import { z } from 'zod';
+import { ActionCallSchema } from '../actions.ts';
+import type { ActionCall } from '../actions.ts';
+import { ERROR_CODES } from '../errors.ts';
+import { ModelCallRecord } from './llm.ts';
+import { Observation, UiElement } from './perception.ts';
+import { ApprovalRule, AutonomyMode, ModelRole } from './settings.ts';
+
+const Action = ActionCallSchema as z.ZodType<ActionCall>;
+
+export const Actor = z.enum(['agent', 'person', 'system']);
+export type Actor = z.infer<typeof Actor>;
+
+export const NodeStatus = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
+export type NodeStatus = z.infer<typeof NodeStatus>;
+
+/** running: the loop works; waiting: a person must decide; paused: nothing happens until resumed. */
+export const RunStatus = z.enum(['running', 'waiting', 'paused', 'succeeded', 'failed', 'stopped']);
+export type RunStatus = z.infer<typeof RunStatus>;
+export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'stopped'];
+
+export const CanComplete = z.enum(['true', 'possibly', 'false']);
+export type CanComplete = z.infer<typeof CanComplete>;
+
+export const EndpointOverride = z.object({
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  model: z.string().min(1).max(200).optional(),
+});
+export type EndpointOverride = z.infer<typeof EndpointOverride>;
+
+export const RunOptions = z.object({
+  strategy: z.literal('moba'),
+  mode: AutonomyMode,
+  /** Without the Plan module: a single-level agent that reports its own completion (paper ablation). */
+  usePlan: z.boolean(),
+  /** Without memory: nothing retrieved, nothing written (paper ablation). */
+  useMemory: z.boolean(),
+  maxSteps: z.number().int().min(1).max(500),
+  planBudget: z.number().int().min(1).max(200),
+  settleTimeoutMs: z.number().int().min(0).max(30_000),
+  approvalRules: z.array(ApprovalRule),
+  /** Per-role endpoint overrides for this run (`--base-url/--model`); keys still come from settings. */
+  models: z.partialRecord(ModelRole, EndpointOverride),
+  /** Serve model replies from this recorded run instead of calling a model. */
+  replayOf: z.string().optional(),
+});
+export type RunOptions = z.infer<typeof RunOptions>;
+
+const MemoryRef = z.object({ id: z.string(), kind: z.string(), score: z.number() });
+export type MemoryRef = z.infer<typeof MemoryRef>;
+
+const SerializedError = z.object({ name: z.string(), code: z.enum(ERROR_CODES), message: z.string() });
+
+export const WaitKind = z.enum(['approve', 'copilot', 'escalation', 'take_over']);
+export type WaitKind = z.infer<typeof WaitKind>;
+
+export const DecisionKind = z.enum(['approve', 'edit', 'override', 'reject', 'take_over', 'hand_back', 'answer']);
+export type DecisionKind = z.infer<typeof DecisionKind>;
+
+const body = {
+  run_started: z.object({
+    task: z.string(),
+    serial: z.string(),
+    options: RunOptions,
+    appVersion: z.string(),
+    device: z.object({ model: z.string(), androidVersion: z.string(), width: z.number(), height: z.number() }).nullable(),
+  }),
+  node_added: z.object({
+    nodeId: z.string(),
+    parentId: z.string().nullable(),
+    goal: z.string(),
+    /** Position among its siblings; omitted = appended. */
+    index: z.number().int().min(0).optional(),
+    by: Actor,
+  }),
+  node_updated: z.object({ nodeId: z.string(), goal: z.string(), by: Actor }),
+  node_removed: z.object({ nodeId: z.string(), by: Actor }),
+  nodes_reordered: z.object({ parentId: z.string(), order: z.array(z.string()), by: Actor }),
+  node_status: z.object({ nodeId: z.string(), status: NodeStatus, reason: z.string().optional(), by: Actor }),
+  cursor_moved: z.object({ nodeId: z.string().nullable(), by: Actor }),
+  observation: z.object({
+    observationId: z.string(),
+    observation: Observation,
+    /** A hash of what is on screen, for loop detection. */
+    screenKey: z.string(),
+  }),
+  model_call: z.object({
+    callId: z.string(),
+    nodeId: z.string().nullable(),
+    record: ModelCallRecord,
+    /** The memories the prompt was given. */
+    memories: z.array(MemoryRef),
+  }),
+  act_decided: z.object({
+    nodeId: z.string(),
+    callIds: z.array(z.string()),
+    observation: z.string(),
+    thought: z.string(),
+    canComplete: CanComplete,
+    action: Action.nullable(),
+    message: z.string().nullable(),
+  }),
+  plan_reflection: z.object({ nodeId: z.string(), text: z.string() }),
+  plan_made: z.object({
+    nodeId: z.string(),
+    callIds: z.array(z.string()),
+    observation: z.string(),
+    thought: z.string(),
+    subgoals: z.array(z.string()),
+    reason: z.enum(['cannot_complete', 'reflection_failed', 'escalation', 'requested']),
+  }),
+  app_selected: z.object({ description: z.string(), packageName: z.string(), activity: z.string().nullable(), method: z.enum(['exact', 'model', 'memory']), callIds: z.array(z.string()) }),
+  step_proposed: z.object({
+    stepId: z.string(),
+    nodeId: z.string(),
+    action: Action,
+    element: UiElement.nullable(),
+    observationId: z.string(),
+    /** Why it waits for a person (mode step, a matched guarded rule, copilot), or null. */
+    gate: z.string().nullable(),
+  }),
+  human_wait: z.object({ waitId: z.string(), kind: WaitKind, stepId: z.string().nullable(), prompt: z.string() }),
+  human_decision: z.object({
+    waitId: z.string().nullable(),
+    stepId: z.string().nullable(),
+    decision: DecisionKind,
+    action: Action.nullable(),
+    feedback: z.string().nullable(),
+    by: Actor,
+  }),
+  step_executed: z.object({
+    stepId: z.string(),
+    action: Action,
+    by: Actor,
+    ok: z.boolean(),
+    error: SerializedError.nullable(),
+    durationMs: z.number(),
+    settleMs: z.number(),
+    detail: z.string(),
+  }),
+  step_abandoned: z.object({ stepId: z.string(), reason: z.string() }),
+  reflected: z.object({
+    stepId: z.string(),
+    nodeId: z.string(),
+    callIds: z.array(z.string()),
+    subgoalStatus: z.enum(['success', 'failure']),
+    goalDone: z.boolean(),
+    reflection: z.string(),
+  }),
+  message: z.object({ from: Actor, nodeId: z.string().nullable(), text: z.string() }),
+  escalated: z.object({
+    nodeId: z.string(),
+    reason: z.enum(['repeated_action', 'repeated_split', 'plan_budget', 'model_failure']),
+    detail: z.string(),
+    response: z.enum(['replan_parent', 'ask_person', 'fail']),
+  }),
+  memory_written: z.object({ items: z.array(z.object({ id: z.string(), kind: z.string() })) }),
+  run_paused: z.object({ by: Actor, reason: z.string() }),
+  run_resumed: z.object({ by: Actor }),
+  run_finished: z.object({
+    outcome: z.enum(['succeeded', 'failed', 'stopped']),
+    reason: z.string(),
+    answer: z.string().nullable(),
+  }),
+  run_error: z.object({ error: SerializedError, fatal: z.boolean() }),
+} as const;
+
+export type RunEventType = keyof typeof body;
+export const RUN_EVENT_TYPES = Object.keys(body) as RunEventType[];
+
+export type RunEventBody = { [T in RunEventType]: { type: T } & z.infer<(typeof body)[T]> }[RunEventType];
+export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
+
+/** One stored event: its position in the run, its time, and its typed body. */
+export type RunEvent = { [T in RunEventType]: { seq: number; at: number; type: T } & z.infer<(typeof body)[T]> }[RunEventType];
+
+export const RunEventBodySchema = z.discriminatedUnion(
+  'type',
+  RUN_EVENT_TYPES.map((t) => body[t].extend({ type: z.literal(t) })) as unknown as [z.ZodObject, ...z.ZodObject[]],
+) as unknown as z.ZodType<RunEventBody>;
+
+export const RunEventSchema = z.discriminatedUnion(
+  'type',
+  RUN_EVENT_TYPES.map((t) => body[t].extend({ type: z.literal(t), seq: z.number().int().min(0), at: z.number() })) as unknown as [z.ZodObject, ...z.ZodObject[]],
+) as unknown as z.ZodType<RunEvent>;
+
+/** The row a run list shows, kept up to date as events are appended. */
+export const RunSummary = z.object({
+  id: z.string(),
+  task: z.string(),
+  serial: z.string(),
+  mode: AutonomyMode,
+  status: RunStatus,
+  outcomeReason: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  events: z.number().int(),
+  steps: z.number().int(),
+  modelCalls: z.number().int(),
+  tokens: z.number().int(),
+  replayOf: z.string().nullable(),
+});
+export type RunSummary = z.infer<typeof RunSummary>;
