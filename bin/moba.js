@@ -18,5 +18,10 @@ if (!existsSync(entry)) {
   console.error('moba is not built. Run `npm run build` in the MobA Studio folder first.');
   process.exit(1);
 }
+// `moba … | head` closes the pipe early; that is not an error.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const { main } = await import(pathToFileURL(entry).href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,9 @@
+import type { Readable } from 'node:stream';
+
 /** Where a command writes; tests capture it. `exitCode` lets a command fail without throwing. */
 export interface CliIo {
+  /** Lines a person types (decisions in step mode). */
+  input: Readable;
   out(text: string): void;
   err(text: string): void;
   exitCode?: number;
@@ -9,6 +13,7 @@ export interface CliIo {
 
 export function processIo(): CliIo {
   return {
+    input: process.stdin,
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),
     untilStopped: () =>

@@ -1,0 +1,79 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { AUTONOMY_MODES, CHAT_ROLES } from '../../../shared/schemas/settings.ts';
+import type { AutonomyMode, ModelRole } from '../../../shared/schemas/settings.ts';
+import type { EndpointOverride } from '../../../shared/schemas/run.ts';
+import { createApp } from '../../app.ts';
+import { addModelOverrideOptions, modelOverridesFromOptions } from '../../llm/override-options.ts';
+import type { CliIo } from '../io.ts';
+import { dataDirOf, parsePositiveInt } from '../options.ts';
+import { followRun } from '../follow-run.ts';
+
+interface RunOpts {
+  device: string;
+  task: string;
+  mode?: AutonomyMode;
+  plan: boolean;
+  memory: boolean;
+  maxSteps?: number;
+  planBudget?: number;
+  replay?: string;
+  json: boolean;
+  [key: string]: unknown;
+}
+
+/** `--base-url/--model` apply to every chat role; `--<role>-…` to one role. */
+export function runModelOverrides(opts: Record<string, unknown>): Partial<Record<ModelRole, EndpointOverride>> {
+  const o = modelOverridesFromOptions(opts);
+  const out: Partial<Record<ModelRole, EndpointOverride>> = {};
+  const global: EndpointOverride = { ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}), ...(o.model ? { model: o.model } : {}) };
+  for (const role of CHAT_ROLES) if (Object.keys(global).length) out[role] = { ...global };
+  for (const [role, override] of Object.entries(o.roles ?? {}) as Array<[ModelRole, EndpointOverride]>) out[role] = { ...out[role], ...override };
+  return out;
+}
+
+export function registerRun(program: Command, io: CliIo): void {
+  const cmd = program
+    .command('run')
+    .description('run a task with the MobA agent on a device; prints events as they happen, then the task tree and counts')
+    .requiredOption('-d, --device <serial>', 'device serial (see `moba devices`), e.g. 127.0.0.1:6520')
+    .requiredOption('-t, --task <text>', 'what the agent should do, in plain language')
+    .addOption(new Option('-m, --mode <mode>', 'autonomy: auto (no approvals), step (approve every action), guarded (approve risky ones), copilot (you perform each step)').choices([...AUTONOMY_MODES]))
+    .option('--no-plan', 'without the Plan module: a single-level agent that reports its own completion (paper ablation)')
+    .option('--no-memory', 'without memory: nothing retrieved, nothing written (paper ablation)')
+    .option('--max-steps <n>', 'stop after this many executed actions', parsePositiveInt)
+    .option('--plan-budget <n>', 'allow at most this many plan calls', parsePositiveInt)
+    .option('--replay <runId>', 'serve the model replies recorded in that run instead of calling a model')
+    .option('--json', 'print JSON lines (one per event, then a summary)', false);
+  addModelOverrideOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    '\nIn step, guarded and copilot modes the run waits for you; answer on stdin:\n  Enter/a approve · e ACTION edit (e.g. "e Click(4)") · o ACTION override · r FEEDBACK reject\n  t take over · h hand back · g TEXT guidance · p pause · s stop\nCtrl-C pauses the run; `moba runs resume ID` continues it.',
+  );
+  cmd.action(async (opts: RunOpts, command: Command) => {
+    const dataDir = dataDirOf(command);
+    const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
+    try {
+      const models = runModelOverrides(opts);
+      const { runId } = await app.runs.start({
+        serial: opts.device,
+        task: opts.task,
+        options: {
+          ...(opts.mode ? { mode: opts.mode } : {}),
+          usePlan: opts.plan,
+          useMemory: opts.memory,
+          ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
+          ...(opts.planBudget ? { planBudget: opts.planBudget } : {}),
+          ...(opts.replay ? { replayOf: opts.replay } : {}),
+          models,
+        },
+      });
+      if (opts.json) io.out(`${JSON.stringify({ runId })}\n`);
+      else io.out(`run ${runId}\n`);
+      const interactive = app.runs.state(runId).options?.mode !== 'auto';
+      io.exitCode = await followRun(app, runId, io, { json: opts.json, input: interactive ? io.input : null });
+    } finally {
+      await app.dispose();
+    }
+  });
+}
