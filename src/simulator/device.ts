@@ -81,20 +81,35 @@ export interface SimulatedDevice {
   /** Scroll-wheel style scroll at a point (scrcpy), in notches; positive vscroll = up. */
   scroll(x: number, y: number, hscroll: number, vscroll: number): Promise<void>;
 
-  /** `am start`: resolves to Android's output lines, or throws an Error with Android's message. */
+  /**
+   * `am start`: resolves to the lines Android prints after `Starting: Intent { … }` (which the
+   * shell prints itself) — usually '' or e.g. `Warning: Activity not started, its current task
+   * has been brought to the front`; throws an Error whose message is Android's
+   * (`Error: Activity class {pkg/pkg.Act} does not exist.`).
+   */
   startActivity(intent: Intent): Promise<string>;
-  /** `am broadcast`: returns the result lines (`Broadcast completed: result=0`). */
+  /**
+   * `am broadcast`: resolves to the lines after `Broadcasting: Intent { … }` (printed by the
+   * shell), e.g. `Broadcast completed: result=0`.
+   */
   broadcast(intent: Intent): Promise<string>;
   forceStop(packageName: string): Promise<void>;
   packages(): PackageInfo[];
-  focus(): FocusInfo;
-  keyboardShown(): boolean;
+  /** `pm uninstall`; false when the package is not installed. */
+  uninstallPackage(packageName: string): Promise<boolean>;
+  /** `pm clear`: resets the app's data to its seeded initial state; false when not installed. */
+  clearPackageData(packageName: string): Promise<boolean>;
+  focus(): Promise<FocusInfo>;
+  keyboardShown(): Promise<boolean>;
 
   getprop(): Record<string, string>;
   /** `settings get|put <namespace> <key>` (system, secure, global). */
   getSetting(namespace: string, key: string): string | undefined;
   putSetting(namespace: string, key: string, value: string): Promise<void>;
+  /** `settings list <namespace>`: every key and value of the namespace. */
+  listSettings(namespace: string): Record<string, string>;
   inputMethods(): InputMethodInfo[];
+  /** False when no input method has that id. */
   enableInputMethod(id: string, enabled: boolean): boolean;
   /** The current default input method id (settings secure default_input_method). */
   currentInputMethod(): string;
@@ -105,7 +120,7 @@ export interface SimulatedDevice {
   setClock(epochMs: number): void;
 
   /** JSON-serialisable app state, for tests and benchmarks (`sim-state [package]`). */
-  state(packageName?: string): unknown;
+  state(packageName?: string): Promise<unknown>;
   /** Back to the seeded initial state (apps, clock, settings, files). */
   reset(): Promise<void>;
   saveSnapshot(name: string): Promise<void>;

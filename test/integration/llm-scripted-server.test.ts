@@ -8,6 +8,7 @@ import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/main/cli/main.ts';
 import type { CliIo } from '../../src/main/cli/io.ts';
+import { Readable } from 'node:stream';
 import { ModelGateway } from '../../src/main/llm/model-gateway.ts';
 import { scriptedEmbedding } from '../../src/main/llm/scripted/embeddings.ts';
 import { loadScriptFile } from '../../src/main/llm/scripted/script.ts';
@@ -151,7 +152,7 @@ describe('scripted model server', () => {
     let out = '';
     let stop!: (signal: string) => void;
     const stopped = new Promise<string>((resolve) => (stop = resolve));
-    const io: CliIo = { out: (t) => void (out += t), err: (t) => void (out += t), untilStopped: () => stopped };
+    const io: CliIo = { input: Readable.from([]), out: (t) => void (out += t), err: (t) => void (out += t), untilStopped: () => stopped };
     const exit = main(['model-server', '--script', scriptPath, '--port', '0'], io);
     while (!/base URL: (\S+)/.test(out)) await new Promise((r) => setTimeout(r, 10));
     const baseUrl = /base URL: (\S+)/.exec(out)![1]!;
@@ -164,7 +165,7 @@ describe('scripted model server', () => {
     await expect(fetch(`${baseUrl}/models`)).rejects.toThrow();
 
     let errors = '';
-    const code = await main(['model-server', '--script', join(dir.path, 'missing.json')], { out: () => undefined, err: (t) => void (errors += t), untilStopped: () => stopped });
+    const code = await main(['model-server', '--script', join(dir.path, 'missing.json')], { input: Readable.from([]), out: () => undefined, err: (t) => void (errors += t), untilStopped: () => stopped });
     expect(code).toBe(1);
     expect(errors).toMatch(/Cannot read the script .*missing\.json: no such file \[NOT_FOUND\]/);
   });
