@@ -21,7 +21,7 @@ export async function serve(env: NodeJS.ProcessEnv = {}): Promise<ServedHost & {
   const dataDir = mkdtempSync(join(tmpdir(), 'moba-e2e-'));
   const token = randomBytes(16).toString('hex');
   const child = spawn(process.execPath, ['bin/moba.js', 'serve', '--port', '0', '--token', token], {
-    env: { ...process.env, MOBA_HOME: dataDir, ...env },
+    env: { ...process.env, MOBA_HOME: dataDir, MOBA_ADB_AUTOSTART: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

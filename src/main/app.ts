@@ -13,12 +13,17 @@ import type { SecretStore } from './settings/secrets.ts';
 import { ContractRouter, EventHub } from './contract/router.ts';
 import type { Handlers } from './contract/router.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
+import { deviceHandlers } from './handlers/device-handlers.ts';
+import { createDeviceLayer } from './device/device-layer.ts';
+import { createAgentDevice } from './device/agent-device.ts';
+import type { DeviceService } from './device/device-service.ts';
+import type { Observer } from './device/observe.ts';
+import type { AdbAddress } from './device/adb-address.ts';
 import { runHandlers } from './handlers/run-handlers.ts';
 import { RunService } from './agent/run-service.ts';
 import type { AgentDevice, AgentMemory } from './agent/ports.ts';
 import { NO_MEMORY } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
-import { MobaError } from '../shared/errors.ts';
 import { APP_VERSION } from './version.ts';
 import { DisposableStore } from './util/disposable.ts';
 
@@ -28,6 +33,8 @@ export interface CreateAppOptions {
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
   secrets?: SecretStore;
+  /** Pins the adb server (the CLI's `--adb`); default ADB_SERVER_SOCKET, else settings adb.host/port. */
+  adbAddress?: AdbAddress;
 }
 
 export interface AppServices {
@@ -39,6 +46,8 @@ export interface AppServices {
   readonly settings: SettingsService;
   readonly events: EventHub;
   readonly runs: RunService;
+  readonly devices: DeviceService;
+  readonly observer: Observer;
 }
 
 export interface MobaApp extends AppServices {
@@ -57,19 +66,20 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const artifacts = new ArtifactStore(db, paths.artifactsDir);
   const settings = owned.add(new SettingsService({ db, secrets: options.secrets ?? new EnvSecretStore(), env }));
   owned.add(settings.onDidChange((view) => events.emit('didChangeSettings', view)));
+  const { devices, observer } = owned.add(createDeviceLayer({ settings, artifacts, env, adbAddress: options.adbAddress }));
+  owned.add(devices.onDidChangeDevices((snapshot) => events.emit('didChangeDevices', snapshot)));
 
-  const agentDevice = (serial: string): AgentDevice => {
-    throw new MobaError('DEVICE_NOT_FOUND', `No device layer is attached; cannot reach ${serial}`);
-  };
+  const agentDevice = (serial: string): AgentDevice => createAgentDevice(serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
   const agentMemory = (): AgentMemory => NO_MEMORY;
   const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory() });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs };
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer };
   const handlers: Handlers = {
     ...appHandlers(services),
+    ...deviceHandlers(services),
     ...runHandlers(runs),
   };
   const router = new ContractRouter(handlers);

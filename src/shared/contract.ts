@@ -6,16 +6,19 @@
  */
 import type { z } from 'zod';
 import { appEvents, appMethods } from './contract/app.ts';
+import { deviceEvents, deviceMethods } from './contract/devices.ts';
 import { runEvents, runMethods } from './contract/runs.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
   ...appMethods,
+  ...deviceMethods,
   ...runMethods,
 };
 
 export const events = {
   ...appEvents,
+  ...deviceEvents,
   ...runEvents,
 };
 

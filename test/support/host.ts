@@ -16,7 +16,8 @@ export interface TestHost {
 /** The real service graph behind the real web host, on a free port, in a temp data folder. */
 export async function startTestHost(options: { rendererDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestHost> {
   const dir = tempDir('moba-host-');
-  const app = await createApp({ host: 'web', dataDir: dir.path, env: options.env ?? {} });
+  // Tests never start an adb server on the default port (or touch the user's ~/.android).
+  const app = await createApp({ host: 'web', dataDir: dir.path, env: { MOBA_ADB_AUTOSTART: '0', ...options.env } });
   const host = await startWebHost({ app, rendererDir: options.rendererDir ?? dir.path, port: 0 });
   return {
     app,

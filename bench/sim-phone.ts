@@ -1,0 +1,192 @@
+/**
+ * Simulated phone benchmark: screencap, uiautomator dump and input-to-screen-change latency
+ * (p50/p95), and memory for 1 phone and for 4 phones sharing one Chromium (RSS and PSS of
+ * this Node process plus every Chromium process it started). Ends with one JSON line.
+ *
+ *   npm run bench:sim-phone            (ITER=40 by default)
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { createSharedBrowser, createSimulatedPhone } from '../src/simulator/phone/index.ts';
+import type { SimulatedPhone } from '../src/simulator/phone/index.ts';
+
+const ITER = Number(process.env.ITER ?? 40);
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+function summary(values: number[]): { p50: number; p95: number; n: number } {
+  return { p50: +quantile(values, 0.5).toFixed(1), p95: +quantile(values, 0.95).toFixed(1), n: values.length };
+}
+
+/** Children of `root` (recursively), from /proc. */
+function descendants(root: number): number[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parent.set(Number(name), ppid);
+    } catch {
+      // The process exited while we listed /proc.
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number): void => {
+    for (const [child, ppid] of parent) {
+      if (ppid === pid) {
+        out.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function memoryKb(pid: number): { rss: number; pss: number } {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const field = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    return { rss: field('Rss'), pss: field('Pss') };
+  } catch {
+    return { rss: 0, pss: 0 };
+  }
+}
+
+interface Memory {
+  processes: number;
+  /** Sum over this Node process and every Chromium process (RSS counts shared pages in each). */
+  rssMb: number;
+  /** Proportional set size: shared pages split between the processes that map them. */
+  pssMb: number;
+  chromiumPssMb: number;
+  nodePssMb: number;
+}
+
+function memoryMb(): Memory {
+  const children = descendants(process.pid);
+  let rss = memoryKb(process.pid).rss;
+  let chromiumPss = 0;
+  for (const pid of children) {
+    const m = memoryKb(pid);
+    rss += m.rss;
+    chromiumPss += m.pss;
+  }
+  const nodePss = memoryKb(process.pid).pss;
+  const mb = (kb: number): number => Math.round(kb / 1024);
+  return { processes: children.length + 1, rssMb: mb(rss), pssMb: mb(nodePss + chromiumPss), chromiumPssMb: mb(chromiumPss), nodePssMb: mb(nodePss) };
+}
+
+async function settle(phone: SimulatedPhone): Promise<void> {
+  await phone.focus();
+}
+
+/** Tap on Clock's first alarm switch: each tap changes the screen. */
+async function measure(phone: SimulatedPhone): Promise<Record<string, unknown>> {
+  await phone.startActivity({ component: 'com.android.deskclock/.DeskClock' });
+  const xml = await phone.dumpUi({ compressed: false });
+  const m = /resource-id="com.android.deskclock:id\/onoff"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(xml);
+  if (!m) throw new Error('no alarm switch on the Clock screen');
+  const [x, y] = [(Number(m[1]) + Number(m[3])) / 2, (Number(m[2]) + Number(m[4])) / 2];
+
+  const changed: number[] = [];
+  const fresh: number[] = [];
+  const cached: number[] = [];
+  const dumps: number[] = [];
+  const compressed: number[] = [];
+  const taps: number[] = [];
+  for (let i = 0; i < ITER; i++) {
+    const seen = new Promise<number>((resolve) => {
+      const sub = phone.onDidChangeScreen(() => {
+        sub.dispose();
+        resolve(performance.now());
+      });
+    });
+    const t0 = performance.now();
+    await phone.tap(x, y);
+    taps.push(performance.now() - t0);
+    changed.push((await seen) - t0);
+
+    let t = performance.now();
+    await phone.screencap();
+    fresh.push(performance.now() - t);
+    t = performance.now();
+    await phone.screencap();
+    cached.push(performance.now() - t);
+    t = performance.now();
+    await phone.dumpUi({ compressed: false });
+    dumps.push(performance.now() - t);
+    t = performance.now();
+    await phone.dumpUi({ compressed: true });
+    compressed.push(performance.now() - t);
+  }
+  const frames: number[] = [];
+  for (let i = 0; i < Math.min(ITER, 20); i++) {
+    await phone.tap(x, y);
+    const t = performance.now();
+    await phone.captureFrame({ format: 'jpeg', quality: 70, maxSize: 800 });
+    frames.push(performance.now() - t);
+  }
+  await settle(phone);
+  return {
+    screencapMs: summary(fresh),
+    screencapCachedMs: summary(cached),
+    dumpMs: summary(dumps),
+    dumpCompressedMs: summary(compressed),
+    tapMs: summary(taps),
+    inputToScreenChangeMs: summary(changed),
+    jpegFrame800Ms: summary(frames),
+  };
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const one = await createSimulatedPhone({ seed: 1 });
+  const startMs = Math.round(performance.now() - t0);
+  let latency: Record<string, unknown>;
+  let memory1: Memory;
+  try {
+    latency = await measure(one);
+    memory1 = memoryMb();
+  } finally {
+    await one.close();
+  }
+  console.log(`phone start ${startMs} ms`);
+  for (const [name, value] of Object.entries(latency)) console.log(`${name.padEnd(24)} ${JSON.stringify(value)}`);
+  console.log(`1 phone:  ${memory1.pssMb} MB PSS (Chromium ${memory1.chromiumPssMb} + Node ${memory1.nodePssMb}) over ${memory1.processes} processes; RSS sum ${memory1.rssMb} MB`);
+
+  const browser = createSharedBrowser({ keepAlive: true });
+  const phones: SimulatedPhone[] = [];
+  let memory4: Memory;
+  try {
+    for (let i = 0; i < 4; i++) phones.push(await createSimulatedPhone({ seed: i + 1, browser }));
+    // Exercise each phone so every renderer has drawn a few screens.
+    for (const phone of phones) {
+      await phone.startActivity({ component: 'com.android.settings/.Settings' });
+      await phone.screencap();
+      await phone.startActivity({ component: 'com.android.deskclock/.DeskClock' });
+      await phone.screencap();
+      await phone.dumpUi({ compressed: false });
+    }
+    memory4 = memoryMb();
+  } finally {
+    for (const phone of phones) await phone.close();
+    await browser.close();
+  }
+  console.log(`4 phones: ${memory4.pssMb} MB PSS (Chromium ${memory4.chromiumPssMb} + Node ${memory4.nodePssMb}) over ${memory4.processes} processes, ${Math.round(memory4.pssMb / 4)} MB per phone; RSS sum ${memory4.rssMb} MB`);
+  console.log(
+    JSON.stringify({
+      bench: 'sim-phone',
+      iterations: ITER,
+      startMs,
+      ...latency,
+      memory1Phone: memory1,
+      memory4Phones: { ...memory4, pssPerPhoneMb: Math.round(memory4.pssMb / 4) },
+    }),
+  );
+}
+
+await main();

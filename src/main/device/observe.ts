@@ -1,0 +1,225 @@
+/**
+ * One observation of a device: screenshot and UI dump taken in parallel (as close in time as
+ * the device allows), the foreground app and keyboard state, MobA's element processing on the
+ * real screen size, the set-of-marks image, all stored as artifacts. A failed or unusable dump
+ * (`could not get idle state`, `null root node`, empty or cut XML) or a black (secure) screen
+ * is reported in `problems`; the elements then come from OCR of the screenshot when possible.
+ */
+import type { Observation, UiElement, DumpProblem } from '../../shared/schemas/perception.ts';
+import type { ArtifactRef } from '../../shared/schemas/common.ts';
+import { MobaError, serializeError } from '../../shared/errors.ts';
+import { drawSetOfMarks } from '../perception/set-of-marks.ts';
+import { processViewHierarchy } from '../perception/view-hierarchy.ts';
+import type { OcrEngine } from '../perception/ocr.ts';
+import type { ArtifactStore } from '../store/artifacts.ts';
+import type { Disposable } from '../util/disposable.ts';
+import type { AndroidDevice, CallOptions } from './android-device.ts';
+import type { DeviceService } from './device-service.ts';
+import { isBlackScreenshot, pngSize } from './png-info.ts';
+
+/**
+ * Supplies the screenshot instead of `screencap`, e.g. the live mirror's latest decoded frame
+ * (PNG-encoded). Null means "no frame now": the observer falls back to `screencap`.
+ */
+export type ScreenshotProvider = (options: { signal?: AbortSignal | undefined }) => Promise<{ png: Uint8Array; frameTime: number } | null>;
+
+export interface ObserverOptions {
+  devices: DeviceService;
+  /** Where screenshots, dumps and marked images go; null keeps them in memory only. */
+  artifacts: ArtifactStore | null;
+  /** Creates the OCR engine on first need (it starts a worker); default: no OCR. */
+  createOcr?: () => OcrEngine;
+}
+
+export interface ObserveOptions extends CallOptions {
+  /** Read the screenshot with OCR when the dump is unusable. Default true. */
+  ocr?: boolean;
+}
+
+/** The observation plus the bytes behind its artifacts (for the CLI's files and the agent's prompts). */
+export interface ObserveResult {
+  observation: Observation;
+  screenshot: Uint8Array | null;
+  xml: Uint8Array | null;
+  marked: Uint8Array | null;
+}
+
+type Settled<T> = { ok: true; value: T; ms: number } | { ok: false; error: unknown; ms: number };
+
+async function timed<T>(work: () => Promise<T>): Promise<Settled<T>> {
+  const t0 = performance.now();
+  try {
+    const value = await work();
+    return { ok: true, value, ms: performance.now() - t0 };
+  } catch (error) {
+    return { ok: false, error, ms: performance.now() - t0 };
+  }
+}
+
+function rethrowDeviceGone(error: unknown): void {
+  if (error instanceof MobaError && ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE', 'CANCELLED'].includes(error.code)) throw error;
+}
+
+export class Observer {
+  private readonly options: ObserverOptions;
+  private readonly providers = new Map<string, ScreenshotProvider>();
+  private readonly last = new Map<string, Observation>();
+  private readonly physical = new Map<string, { width: number; height: number } | null>();
+  private ocr: OcrEngine | undefined;
+
+  constructor(options: ObserverOptions) {
+    this.options = options;
+  }
+
+  /**
+   * Lets a live stream supply this device's screenshots (source 'mirror') until disposed.
+   * The newest registration wins.
+   */
+  setScreenshotProvider(serial: string, provider: ScreenshotProvider): Disposable {
+    this.providers.set(serial, provider);
+    return { dispose: () => void (this.providers.get(serial) === provider && this.providers.delete(serial)) };
+  }
+
+  /** The last observation made of this device in this process. */
+  lastObservation(serial: string): Observation | undefined {
+    return this.last.get(serial);
+  }
+
+  /**
+   * Observes the device once.
+   *
+   * @throws MobaError DEVICE_NOT_FOUND / DEVICE_OFFLINE / DEVICE_UNAUTHORIZED / ADB_UNAVAILABLE
+   *   when the device cannot be reached, SCREENSHOT_FAILED when neither a screenshot nor a dump
+   *   could be taken, CANCELLED
+   */
+  async observe(serial: string, options: ObserveOptions = {}): Promise<ObserveResult> {
+    const t0 = performance.now();
+    const timings: Record<string, number> = {};
+    const device = await this.options.devices.onlineDevice(serial, options);
+    const capturedAt = Date.now();
+    const call = { signal: options.signal };
+    const [shot, dump, app, keyboard, physical] = await Promise.all([
+      timed(() => this.screenshot(device, options)),
+      timed(() => device.dumpUi(call)),
+      timed(() => device.foregroundApp(call)),
+      timed(() => device.keyboardShown(call)),
+      timed(() => this.physicalSize(device, call)),
+    ]);
+    timings.capture = performance.now() - t0;
+    timings.screenshot = shot.ms;
+    timings.dump = dump.ms;
+    timings.app = app.ms;
+    timings.keyboard = keyboard.ms;
+    for (const r of [shot, dump, app, keyboard, physical]) if (!r.ok) rethrowDeviceGone(r.error);
+
+    const problems: DumpProblem[] = [];
+    const png = shot.ok ? shot.value.png : null;
+    if (!shot.ok) problems.push({ code: 'SCREENSHOT_FAILED', message: serializeError(shot.error).message });
+    const xml = dump.ok ? dump.value.xml : null;
+    if (!dump.ok) problems.push({ code: 'DUMP_FAILED', message: serializeError(dump.error).message });
+    else if (!xml) problems.push({ code: 'DUMP_FAILED', message: `uiautomator: ${dump.value.message}` });
+    if (!png && !xml) throw new MobaError('SCREENSHOT_FAILED', `${serial}: neither a screenshot nor a UI dump could be taken (${problems.map((p) => p.message).join('; ')}).`);
+
+    const screen = screenOf(device.serial, png, physical.ok ? physical.value : null);
+    let elements: UiElement[] = [];
+    let elementsFrom: Observation['elementsFrom'] = 'none';
+    const tProcess = performance.now();
+    if (xml) {
+      try {
+        elements = processViewHierarchy(xml, { screen }).elements;
+        elementsFrom = 'xml';
+      } catch (error) {
+        const e = serializeError(error);
+        problems.push({ code: e.code === 'DUMP_INVALID' ? 'DUMP_INVALID' : 'DUMP_FAILED', message: e.message });
+      }
+    }
+    timings.process = performance.now() - tProcess;
+
+    const black = png ? await isBlackScreenshot(png) : false;
+    if (black) problems.push({ code: 'SCREENSHOT_FAILED', message: 'The screenshot is black: a secure window (FLAG_SECURE, e.g. a password or banking screen) or the screen is off.' });
+    if (elementsFrom !== 'xml' && png && !black && options.ocr !== false && this.options.createOcr) {
+      const tOcr = performance.now();
+      try {
+        this.ocr ??= this.options.createOcr();
+        elements = await this.ocr.recognize(png, { signal: options.signal });
+        elementsFrom = 'ocr';
+      } catch (error) {
+        rethrowDeviceGone(error);
+        problems.push({ code: 'OCR_FAILED', message: serializeError(error).message });
+      }
+      timings.ocr = performance.now() - tOcr;
+    }
+
+    const tMarks = performance.now();
+    let marked: Uint8Array | null = null;
+    if (png) {
+      try {
+        marked = await drawSetOfMarks(png, elements, { screen });
+      } catch (error) {
+        problems.push({ code: 'SCREENSHOT_FAILED', message: serializeError(error).message });
+      }
+    }
+    timings.marks = performance.now() - tMarks;
+
+    const tStore = performance.now();
+    const store = this.options.artifacts;
+    const put = (data: Uint8Array | null, mime: string, size?: { width: number; height: number } | null): ArtifactRef | null =>
+      data && store ? store.put(data, size ? { mime, width: size.width, height: size.height } : { mime }) : null;
+    const imageSize = png ? pngSize(png) : null;
+    const observation: Observation = {
+      serial,
+      capturedAt,
+      source: shot.ok && shot.value.frameTime !== undefined ? 'mirror' : 'screencap',
+      screen,
+      screenshot: put(png, 'image/png', imageSize),
+      marked: put(marked, 'image/png', imageSize),
+      xml: put(xml, 'application/xml'),
+      elements,
+      elementsFrom,
+      currentApp: app.ok ? app.value : null,
+      keyboardShown: keyboard.ok ? keyboard.value : false,
+      problems,
+      timings,
+    };
+    if (shot.ok && shot.value.frameTime !== undefined) observation.frameTime = shot.value.frameTime;
+    timings.artifacts = performance.now() - tStore;
+    timings.total = performance.now() - t0;
+    this.last.set(serial, observation);
+    return { observation, screenshot: png, xml, marked };
+  }
+
+  async dispose(): Promise<void> {
+    const ocr = this.ocr;
+    this.ocr = undefined;
+    await ocr?.dispose();
+  }
+
+  private async screenshot(device: AndroidDevice, options: ObserveOptions): Promise<{ png: Uint8Array; frameTime?: number }> {
+    const provider = this.providers.get(device.serial);
+    if (provider) {
+      const frame = await provider({ signal: options.signal });
+      if (frame) return { png: frame.png, frameTime: frame.frameTime };
+    }
+    return { png: await device.screencap({ signal: options.signal }) };
+  }
+
+  /** `wm size`, once per device (it does not change while connected); null when unknown. */
+  private async physicalSize(device: AndroidDevice, options: CallOptions): Promise<{ width: number; height: number } | null> {
+    const known = this.physical.get(device.serial);
+    if (known !== undefined) return known;
+    const size = await device.screen(options);
+    this.physical.set(device.serial, size);
+    return size;
+  }
+}
+
+/** The screenshot's size is the truth for this moment (rotation included); `wm size` when there is none. */
+function screenOf(serial: string, png: Uint8Array | null, physical: { width: number; height: number } | null): Observation['screen'] {
+  const size = png ? pngSize(png) : null;
+  if (size) {
+    const rotated = physical ? size.width > size.height !== physical.width > physical.height : false;
+    return { width: size.width, height: size.height, rotation: rotated ? 1 : 0 };
+  }
+  if (physical) return { width: physical.width, height: physical.height, rotation: 0 };
+  throw new MobaError('SCREENSHOT_FAILED', `${serial}: the screen size is unknown (no screenshot, and \`wm size\` failed).`);
+}

@@ -1,0 +1,97 @@
+/**
+ * Serves the in-page code (src/simulator/phone/page and src/simulator/apps) into Chromium as
+ * ES modules: TypeScript is type-stripped on the fly (Node's own stripper, no bundler), and
+ * nothing else is reachable — every other request is aborted, so apps cannot touch the
+ * network.
+ */
+import { readFileSync } from 'node:fs';
+import { stripTypeScriptTypes } from 'node:module';
+import { dirname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Route } from 'playwright-core';
+import { MobaError } from '../../shared/errors.ts';
+
+export const PAGE_ORIGIN = 'http://phone.moba.invalid';
+export const PAGE_URL = `${PAGE_ORIGIN}/index.html`;
+
+const SIMULATOR_ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
+const SERVED_DIRS = [join(SIMULATOR_ROOT, 'phone', 'page') + sep, join(SIMULATOR_ROOT, 'apps') + sep];
+
+const HTML = '<!doctype html><html><head><meta charset="utf-8"><title>MobA phone</title></head><body>' + '<script type="module" src="/sim/phone/page/main.ts"></script></body></html>';
+
+const cache = new Map<string, string>();
+
+/**
+ * `stripTypeScriptTypes` announces itself as experimental once per process; the project
+ * already runs on type stripping, so that one warning is noise for CLI users.
+ */
+function strip(source: string): string {
+  const original = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (text.includes('stripTypeScriptTypes')) return;
+    (original as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return stripTypeScriptTypes(source, { mode: 'strip' });
+  } finally {
+    process.emitWarning = original;
+  }
+}
+
+/** The JavaScript for `/sim/<path>.ts`, or undefined when the path is not servable. */
+export function pageModule(urlPath: string): string | undefined {
+  if (!urlPath.startsWith('/sim/') || !urlPath.endsWith('.ts')) return undefined;
+  const file = normalize(join(SIMULATOR_ROOT, decodeURIComponent(urlPath.slice('/sim/'.length))));
+  if (!SERVED_DIRS.some((dir) => file.startsWith(dir)) || file.endsWith('.test.ts')) return undefined;
+  let code = cache.get(file);
+  if (code === undefined) {
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      code = strip(source);
+    } catch (error) {
+      throw new MobaError('SIMULATOR_FAILED', `Cannot load phone module ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    cache.set(file, code);
+  }
+  return code;
+}
+
+/** Drops the transformed-module cache (after editing app sources in a long-lived process). */
+export function clearPageModuleCache(): void {
+  cache.clear();
+}
+
+async function handle(route: Route): Promise<void> {
+  const url = new URL(route.request().url());
+  if (url.origin !== PAGE_ORIGIN) {
+    await route.abort('blockedbyclient');
+    return;
+  }
+  if (url.pathname === '/index.html') {
+    await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: HTML });
+    return;
+  }
+  let code: string | undefined;
+  try {
+    code = pageModule(url.pathname);
+  } catch (error) {
+    await route.fulfill({ status: 500, contentType: 'text/plain', body: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  if (code === undefined) {
+    await route.fulfill({ status: 404, contentType: 'text/plain', body: `not found: ${url.pathname}` });
+    return;
+  }
+  await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: code });
+}
+
+/** Routes every request of the context: the phone's modules are served, the rest aborted. */
+export async function installPageRoutes(context: BrowserContext): Promise<void> {
+  await context.route('**/*', handle);
+}

@@ -1,0 +1,183 @@
+/**
+ * Observations of the real simulated phone: screenshot, dump, elements and state taken
+ * together and stored as artifacts; broken dumps and black (secure) screens reported in
+ * `problems` with a fallback to the screenshot (OCR); the mirror's screenshot seam.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MobaError } from '../../src/shared/errors.ts';
+import { DeviceService } from '../../src/main/device/device-service.ts';
+import { Observer } from '../../src/main/device/observe.ts';
+import { OcrEngine } from '../../src/main/perception/ocr.ts';
+import { processViewHierarchy } from '../../src/main/perception/view-hierarchy.ts';
+import { ArtifactStore } from '../../src/main/store/artifacts.ts';
+import { openDatabase } from '../../src/main/store/database.ts';
+import type { Db } from '../../src/main/store/database.ts';
+import type { ShellCommand } from '../../src/simulator/shell/registry.ts';
+import { startPhoneRig } from '../support/sim-phone-rig.ts';
+import type { PhoneRig } from '../support/sim-phone-rig.ts';
+import { tempDir } from '../support/temp.ts';
+
+let rig: PhoneRig;
+let devices: DeviceService;
+let observer: Observer;
+let artifacts: ArtifactStore;
+let db: Db;
+const dir = tempDir('moba-observe-');
+
+beforeAll(async () => {
+  rig = await startPhoneRig();
+  devices = new DeviceService({ adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' }, autoStartServer: false });
+  db = openDatabase({ path: `${dir.path}/moba.db` });
+  artifacts = new ArtifactStore(db, `${dir.path}/artifacts`);
+  observer = new Observer({ devices, artifacts, createOcr: () => new OcrEngine({ languages: ['eng'] }) });
+});
+afterAll(async () => {
+  await observer?.dispose();
+  await devices?.close();
+  await rig?.dispose();
+  db?.close();
+  dir.dispose();
+});
+beforeEach(async () => {
+  await rig.phone.reset();
+});
+
+/** Replaces a shell command of the phone for one test. */
+function override(command: ShellCommand): { dispose(): void } {
+  return rig.sim.commands.register(command);
+}
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+describe('observe', () => {
+  it('returns one consistent, timestamped observation with stored artifacts', async () => {
+    const before = Date.now();
+    const r = await observer.observe(rig.serial);
+    const o = r.observation;
+    expect(o.capturedAt).toBeGreaterThanOrEqual(before);
+    expect(o.capturedAt).toBeLessThanOrEqual(Date.now());
+    expect(o).toMatchObject({ serial: rig.serial, source: 'screencap', screen: { width: 1080, height: 2400, rotation: 0 }, elementsFrom: 'xml', keyboardShown: false, problems: [] });
+    expect(o.currentApp).toEqual({ packageName: 'com.android.launcher3', activity: 'com.android.launcher3.Launcher' });
+    // The bytes behind each artifact are the ones stored, and the elements are those of the stored dump.
+    expect(o.screenshot).toMatchObject({ mime: 'image/png', width: 1080, height: 2400, sha256: sha(r.screenshot!) });
+    expect(o.xml).toMatchObject({ mime: 'application/xml', sha256: sha(r.xml!) });
+    expect(o.marked).toMatchObject({ mime: 'image/png', width: 1080, height: 2400, sha256: sha(r.marked!) });
+    expect(readFileSync(artifacts.get(o.screenshot!.sha256).path).equals(Buffer.from(r.screenshot!))).toBe(true);
+    expect(o.elements).toEqual(processViewHierarchy(artifacts.read(o.xml!.sha256), { screen: { width: 1080, height: 2400 } }).elements);
+    expect(o.elements.filter((e) => e.index > 0).map((e) => e.text)).toEqual(expect.arrayContaining(['Clock', 'Calendar', 'Settings']));
+    expect(r.marked).not.toEqual(r.screenshot);
+    for (const k of ['screenshot', 'dump', 'app', 'keyboard', 'capture', 'process', 'marks', 'artifacts', 'total']) expect(o.timings[k], k).toBeTypeOf('number');
+    expect(observer.lastObservation(rig.serial)).toBe(o);
+  });
+
+  it('sees the keyboard and the foreground app change', async () => {
+    await rig.adb.adb(['-s', rig.serial, 'shell', 'am', 'start', '-n', 'com.android.settings/.Settings']);
+    const o = (await observer.observe(rig.serial)).observation;
+    expect(o.currentApp?.packageName).toBe('com.android.settings');
+    const search = o.elements.find((e) => e.text === 'Search settings');
+    expect(search).toBeDefined();
+    await rig.phone.tap(search!.center[0], search!.center[1]);
+    expect((await observer.observe(rig.serial)).observation.keyboardShown).toBe(true);
+  });
+
+  it('takes the screenshot from a registered provider (the mirror seam)', async () => {
+    const frame = await rig.phone.screencap();
+    const registration = observer.setScreenshotProvider(rig.serial, async () => ({ png: frame, frameTime: 123_456 }));
+    try {
+      const o = (await observer.observe(rig.serial)).observation;
+      expect(o).toMatchObject({ source: 'mirror', frameTime: 123_456 });
+      expect(o.screenshot?.sha256).toBe(sha(frame));
+    } finally {
+      registration.dispose();
+    }
+    expect((await observer.observe(rig.serial)).observation.source).toBe('screencap');
+  });
+});
+
+describe('broken dumps and screens', () => {
+  it('"could not get idle state" falls back to OCR of the screenshot', async () => {
+    await rig.adb.adb(['-s', rig.serial, 'shell', 'am', 'start', '-n', 'com.android.settings/.Settings']);
+    const o2 = override({ name: 'uiautomator', run: async (ctx) => (await ctx.out('ERROR: could not get idle state.\n'), 1) });
+    try {
+      const o = (await observer.observe(rig.serial)).observation;
+      expect(o.xml).toBeNull();
+      expect(o.problems).toEqual([{ code: 'DUMP_FAILED', message: expect.stringContaining('could not get idle state') }]);
+      expect(o.elementsFrom).toBe('ocr');
+      expect(o.elements.map((e) => e.text).join(' ')).toMatch(/Network/);
+      expect(o.screenshot).not.toBeNull();
+      expect(o.timings.ocr).toBeGreaterThan(0);
+    } finally {
+      o2.dispose();
+    }
+  });
+
+  it('"null root node" without OCR leaves no elements but the screenshot and the reason', async () => {
+    const o2 = override({ name: 'uiautomator', run: async (ctx) => (await ctx.err('ERROR: null root node returned by UiTestAutomationBridge.\n'), 0) });
+    try {
+      const o = (await observer.observe(rig.serial, { ocr: false })).observation;
+      expect(o).toMatchObject({ xml: null, elements: [], elementsFrom: 'none' });
+      expect(o.problems[0]).toMatchObject({ code: 'DUMP_FAILED', message: expect.stringContaining('null root node') });
+      expect(o.marked).not.toBeNull();
+    } finally {
+      o2.dispose();
+    }
+  });
+
+  it('a cut-off dump is DUMP_INVALID, never a stale one', async () => {
+    const full = await rig.phone.dumpUi({ compressed: false });
+    const o2 = override({
+      name: 'uiautomator',
+      run: async (ctx) => {
+        ctx.fs.writeFile('/sdcard/window_dump.xml', Buffer.from(full.slice(0, Math.floor(full.length / 2))));
+        await ctx.out('UI hierchary dumped to: /sdcard/window_dump.xml\n');
+        return 0;
+      },
+    });
+    try {
+      const o = (await observer.observe(rig.serial, { ocr: false })).observation;
+      expect(o.problems[0]).toMatchObject({ code: 'DUMP_INVALID' });
+      expect(o.elementsFrom).toBe('none');
+      expect(o.xml).not.toBeNull();
+    } finally {
+      o2.dispose();
+    }
+    // A dump that writes nothing must not bring back the file of the previous observation.
+    const o3 = override({ name: 'uiautomator', run: async () => 0 });
+    try {
+      const o = (await observer.observe(rig.serial, { ocr: false })).observation;
+      expect(o.xml).toBeNull();
+      expect(o.problems[0]).toMatchObject({ code: 'DUMP_FAILED' });
+    } finally {
+      o3.dispose();
+    }
+  });
+
+  it('a black (secure) screenshot is reported and not read with OCR', async () => {
+    const black = await sharp({ create: { width: 1080, height: 2400, channels: 3, background: '#000000' } }).png().toBuffer();
+    const o2 = override({ name: 'screencap', run: async (ctx) => (await ctx.stdout.write(black), 0) });
+    try {
+      const o = (await observer.observe(rig.serial)).observation;
+      expect(o.problems).toEqual([{ code: 'SCREENSHOT_FAILED', message: expect.stringContaining('secure') }]);
+      expect(o.elementsFrom).toBe('xml');
+      expect(o.elements.length).toBeGreaterThan(0);
+    } finally {
+      o2.dispose();
+    }
+  });
+
+  it('a device that is gone is an error, not an observation', async () => {
+    const s = new DeviceService({ adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' }, autoStartServer: false });
+    const obs = new Observer({ devices: s, artifacts: null });
+    try {
+      const error = await obs.observe('127.0.0.1:1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MobaError);
+      expect((error as MobaError).code).toBe('DEVICE_NOT_FOUND');
+    } finally {
+      await obs.dispose();
+      await s.close();
+    }
+  });
+});
