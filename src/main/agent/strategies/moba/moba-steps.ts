@@ -226,7 +226,7 @@ export class MobaSteps {
   async resolveApp(description: string): Promise<ResolvedApp> {
     this.apps ??= await this.ctx.device.installedApps(this.ctx.signal);
     const wanted = description.trim().toLowerCase();
-    const exact = this.apps.find((a) => a.packageName.toLowerCase() === wanted || a.label.toLowerCase() === wanted);
+    const exact = this.apps.find((a) => a.packageName.toLowerCase() === wanted || (a.label !== a.packageName && a.label.toLowerCase() === wanted));
     if (exact) {
       this.ctx.append({ type: 'app_selected', description, packageName: exact.packageName, activity: exact.activity ?? null, method: 'exact', callIds: [] });
       return { packageName: exact.packageName, activity: exact.activity ?? null };
@@ -240,8 +240,11 @@ export class MobaSteps {
         this.nonFatal(error);
       }
     }
-    const messages = buildSelectAppMessages({ request: description, finalGoal: this.state.task, apps: this.apps, descriptions, memories });
-    const r = await this.ctx.modelStep({ role: 'appSelector', purpose: 'select-app', nodeId: this.state.cursor, messages, schema: selectAppReplySchema(this.apps.map((a) => a.packageName)), memories });
+    // Only apps a person can launch; devices do not report labels, so App Memory descriptions carry the meaning.
+    const launchable = this.apps.filter((a) => a.activity);
+    const choices = launchable.length ? launchable : this.apps;
+    const messages = buildSelectAppMessages({ request: description, finalGoal: this.state.task, apps: choices, descriptions, memories });
+    const r = await this.ctx.modelStep({ role: 'appSelector', purpose: 'select-app', nodeId: this.state.cursor, messages, schema: selectAppReplySchema(choices.map((a) => a.packageName)), memories });
     if (!r.ok) throw new MobaError('ACTION_FAILED', `Could not choose an app for "${description}": ${r.error.message}`);
     const app = this.apps.find((a) => a.packageName === r.value.packageName)!;
     this.ctx.append({ type: 'app_selected', description, packageName: app.packageName, activity: app.activity ?? null, method: 'model', callIds: r.callIds });

@@ -18,12 +18,16 @@ Reply with ONE JSON object and nothing else:
 
 /** MobA's separate, text-only app-selection call for Open_App. */
 export function buildSelectAppMessages(input: SelectAppPromptInput): ChatMessage[] {
-  const list = input.apps.map((a) => `${a.packageName} — ${a.label}${input.descriptions[a.packageName] ? `: ${input.descriptions[a.packageName]}` : ''}`);
+  const list = input.apps.map((a) => {
+    const label = a.label && a.label !== a.packageName ? ` — ${a.label}` : '';
+    const about = input.descriptions[a.packageName];
+    return `${a.packageName}${label}${about ? `: ${about}` : ''}`;
+  });
   const text = [
     section('Open an app for', input.request),
     section('The user\'s task', input.finalGoal),
     memorySection(input.memories),
-    section('Installed apps (package — label: description)', list),
+    section('Installed apps (package — label: what it is for)', list),
   ].filter(Boolean).join('\n');
   return [
     { role: 'system', content: SYSTEM },
