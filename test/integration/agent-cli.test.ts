@@ -31,7 +31,7 @@ afterAll(async () => {
 
 interface Cli {
   child: ChildProcessWithoutNullStreams;
-  lines: unknown[];
+  lines: Array<Record<string, unknown>>;
   stderr: string;
   waitFor(predicate: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   exit: Promise<number | null>;
