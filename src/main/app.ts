@@ -14,6 +14,9 @@ import { ContractRouter, EventHub } from './contract/router.ts';
 import type { Handlers } from './contract/router.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
 import { deviceHandlers } from './handlers/device-handlers.ts';
+import { mirrorHandlers } from './handlers/mirror-handlers.ts';
+import { createMirrorLayer } from './mirror/mirror-layer.ts';
+import type { MirrorService } from './mirror/mirror-service.ts';
 import { createDeviceLayer } from './device/device-layer.ts';
 import { createAgentDevice } from './device/agent-device.ts';
 import type { DeviceService } from './device/device-service.ts';
@@ -48,6 +51,7 @@ export interface AppServices {
   readonly runs: RunService;
   readonly devices: DeviceService;
   readonly observer: Observer;
+  readonly mirror: MirrorService;
 }
 
 export interface MobaApp extends AppServices {
@@ -68,6 +72,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   owned.add(settings.onDidChange((view) => events.emit('didChangeSettings', view)));
   const { devices, observer } = owned.add(createDeviceLayer({ settings, artifacts, env, adbAddress: options.adbAddress }));
   owned.add(devices.onDidChangeDevices((snapshot) => events.emit('didChangeDevices', snapshot)));
+  const { mirror } = owned.add(createMirrorLayer({ settings, devices, observer, events, env }));
 
   const agentDevice = (serial: string): AgentDevice => createAgentDevice(serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
   const agentMemory = (): AgentMemory => NO_MEMORY;
@@ -76,10 +81,11 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer };
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror };
   const handlers: Handlers = {
     ...appHandlers(services),
     ...deviceHandlers(services),
+    ...mirrorHandlers(services),
     ...runHandlers(runs),
   };
   const router = new ContractRouter(handlers);

@@ -7,18 +7,21 @@
 import type { z } from 'zod';
 import { appEvents, appMethods } from './contract/app.ts';
 import { deviceEvents, deviceMethods } from './contract/devices.ts';
+import { mirrorEvents, mirrorMethods } from './contract/mirror.ts';
 import { runEvents, runMethods } from './contract/runs.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
   ...appMethods,
   ...deviceMethods,
+  ...mirrorMethods,
   ...runMethods,
 };
 
 export const events = {
   ...appEvents,
   ...deviceEvents,
+  ...mirrorEvents,
   ...runEvents,
 };
 

@@ -33,6 +33,21 @@ const REPEATS_ON_SCREEN = 2;
 export const mobaLoop: RunLoop = async (ctx) => {
   const m = new MobaSteps(ctx);
   const done = () => TERMINAL_STATUSES.includes(ctx.state().status);
+  /**
+   * The screen the last reflection looked at. When nothing happened since (no person acted, no
+   * other observation), the next step starts from it instead of observing the same moment again.
+   */
+  let fresh: { observed: Observed; seq: number } | null = null;
+  const reuseOrObserve = async (): Promise<Observed> => {
+    const st = ctx.state();
+    if (fresh && st.lastObservationId === fresh.observed.id && !st.steps.some((s) => s.executed?.by === 'person' && s.seq > fresh!.seq) && !st.waiting) {
+      const o = fresh.observed;
+      fresh = null;
+      return o;
+    }
+    fresh = null;
+    return m.observe();
+  };
   let modelFailures = 0;
 
   const modelFailed = async (nodeId: string, error: MobaError): Promise<void> => {
@@ -109,6 +124,7 @@ export const mobaLoop: RunLoop = async (ctx) => {
       return planOrEscalate(nodeId, obs, 'reflection_failed');
     }
     const after = await m.observe();
+    fresh = { observed: after, seq: ctx.state().lastSeq };
     const performed = outcome.kind === 'person'
       ? { text: outcome.actions.length ? outcome.actions.join(', ') : 'the person acted on the phone', by: 'person' as const }
       : { text: formatAction(outcome.action), by: 'agent' as const };
@@ -186,7 +202,7 @@ export const mobaLoop: RunLoop = async (ctx) => {
     if (nodeId !== st.cursor) ctx.append({ type: 'cursor_moved', nodeId, by: 'agent' });
     if (ctx.state().nodes[nodeId]?.status === 'pending') ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
 
-    const obs = await m.observe();
+    const obs = await reuseOrObserve();
     const singleLevel = !options.usePlan;
     const act = await m.act(nodeId, obs, singleLevel);
     if (!act.ok) {

@@ -1,0 +1,272 @@
+/**
+ * `npm run bench:mirror` — the live mirror of a simulated 720×1600 phone, end to end: the
+ * phone impersonates scrcpy-server 3.3.3, `moba serve` (a child process) runs the session over
+ * a private adb server, and the built renderer decodes it with WebCodecs in Chromium.
+ *
+ * Prints first-frame time (mirror view mounted → first picture on the canvas), frames per
+ * second (the stream as main receives it, and as the page draws it), input-to-photon latency
+ * (a click on the mirror that opens Clock, or Home back to the launcher, until the drawn
+ * picture's colour at the screen's centre changes) p50/p95, and the host's RSS and the page's
+ * JS heap after `--minute1` and `--minute10` seconds of streaming (defaults 60 and 600; with
+ * MOBA_BENCH_QUICK=1, 10 and 40), with their ratio. Ends with one JSON line.
+ *
+ * Needs the built renderer (`npm run build`), Chromium, adb and ffmpeg.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { findChromium } from '../src/simulator/phone/browser.ts';
+import { startMirrorPhone } from '../test/support/mirror-phone.ts';
+import { tempDir } from '../test/support/temp.ts';
+
+const quick = process.env.MOBA_BENCH_QUICK === '1';
+const { values: args } = parseArgs({
+  options: {
+    minute1: { type: 'string', default: quick ? '10' : '60' },
+    minute10: { type: 'string', default: quick ? '40' : '600' },
+    taps: { type: 'string', default: quick ? '6' : '12' },
+    fpsSeconds: { type: 'string', default: quick ? '5' : '10' },
+  },
+});
+const MARK1_S = Number(args.minute1);
+const MARK10_S = Number(args.minute10);
+const TAPS = Number(args.taps);
+const FPS_S = Number(args.fpsSeconds);
+
+const round = (v: number, d = 1) => Number(v.toFixed(d));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] as number) : Number.NaN;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 'NaN');
+  return round(kb / 1024);
+}
+
+async function serveHost(env: NodeJS.ProcessEnv): Promise<{ url: string; port: number; token: string; child: ChildProcess; stop(): Promise<void> }> {
+  const home = tempDir('moba-bench-mirror-');
+  const token = randomBytes(16).toString('hex');
+  const child = spawn(process.execPath, ['bin/moba.js', 'serve', '--port', '0', '--token', token], { env: { ...process.env, MOBA_HOME: home.path, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`moba serve did not start:\n${output}`)), 30_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      output += c.toString();
+      const m = /open: (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => reject(new Error(`moba serve exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    port: Number(new URL(url).port),
+    token,
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, sleep(10_000)]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      home.dispose();
+    },
+  };
+}
+
+/** One contract call over the host's WebSocket. */
+async function call(port: number, token: string, method: string, input: unknown): Promise<unknown> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${token}`);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      ws.on('message', (data, binary) => {
+        if (binary) return;
+        const frame = JSON.parse(String(data)) as { t: string; id?: number; ok?: boolean; result?: unknown; error?: { message: string } };
+        if (frame.t !== 'result' || frame.id !== 1) return;
+        if (frame.ok) resolve(frame.result);
+        else reject(new Error(frame.error?.message));
+      });
+      ws.send(JSON.stringify({ t: 'call', id: 1, method, input }));
+    });
+  } finally {
+    ws.close();
+  }
+}
+
+/** In the page: the colour (r+g+b) of the drawn picture at a point given as fractions of the canvas. */
+const COLOUR_PROBE = `(() => {
+  const probe = document.createElement('canvas');
+  probe.width = 1; probe.height = 1;
+  const ctx = probe.getContext('2d', { willReadFrequently: true });
+  window.__benchColour = (fx, fy) => {
+    const c = document.querySelector('[data-mirror-canvas]');
+    if (!c || !c.width) return -1;
+    ctx.drawImage(c, Math.floor(c.width * fx), Math.floor(c.height * fy), 1, 1, 0, 0, 1, 1);
+    const d = ctx.getImageData(0, 0, 1, 1).data;
+    return d[0] + d[1] + d[2];
+  };
+  window.__benchStamp = 0;
+  window.addEventListener('pointerdown', () => { window.__benchStamp = performance.now(); }, true);
+})()`;
+
+async function waitForColourChange(page: Page, fx: number, fy: number, before: number, timeoutMs: number): Promise<number> {
+  return page.evaluate(
+    ([x, y, b, limit]) =>
+      new Promise<number>((resolve) => {
+        const w = window as unknown as { __benchColour(fx: number, fy: number): number; __benchStamp: number };
+        const started = performance.now();
+        const tick = () => {
+          const now = performance.now();
+          if (Math.abs(w.__benchColour(x, y) - b) > 90) resolve(now - w.__benchStamp);
+          else if (now - started > limit) resolve(Number.NaN);
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+    [fx, fy, before, timeoutMs] as const,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join('out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
+  const t0 = performance.now();
+  const phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
+  const host = await serveHost(phone.hostEnv);
+  const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    await call(host.port, host.token, 'updateSettings', { patch: { mirror: { scrcpyServerPath: phone.standInServerPath, maxSize: 0, maxFps: 30, bitRate: 8_000_000 } } });
+    await phone.phone.keyevent(3);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await page.addInitScript(COLOUR_PROBE);
+    await page.goto(host.url);
+    await page.locator('[data-nav="settings"]').waitFor();
+    // First frame: from the mirror view being mounted (it asks for the stream at once) to a picture on the canvas.
+    const firstFrameMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const w = window as unknown as { __benchColour(fx: number, fy: number): number };
+          let mountedAt = 0;
+          const started = performance.now();
+          const tick = () => {
+            if (!mountedAt && document.querySelector('[data-mirror-view]')) mountedAt = performance.now();
+            if (mountedAt && w.__benchColour(0.5, 0.5) > 0) return resolve(performance.now() - mountedAt);
+            if (performance.now() - started > 30_000) return reject(new Error('no picture within 30 s'));
+            requestAnimationFrame(tick);
+          };
+          (document.querySelector('[data-nav="run"]') as HTMLElement).click();
+          tick();
+        }),
+    );
+    const streamStart = performance.now();
+    await page.locator('[data-action="toggle-overlay"]').uncheck();
+    const mode = await page.locator('[data-mirror-view]').getAttribute('data-mode');
+    if (mode !== 'scrcpy') throw new Error(`The mirror runs in ${mode} mode, not scrcpy`);
+    console.log(`first frame           ${round(firstFrameMs)} ms`);
+
+    // Frames per second, as main receives them and as the page draws them.
+    await sleep(2_000);
+    const fpsStream: number[] = [];
+    const fpsDrawn: number[] = [];
+    for (let i = 0; i < FPS_S; i++) {
+      await sleep(1_000);
+      const state = (await call(host.port, host.token, 'getMirrorState', {})) as { mirrors: Array<{ fps: number; width: number; height: number }> };
+      fpsStream.push(state.mirrors[0]?.fps ?? 0);
+      const badge = (await page.getByTestId('mirror-mode').textContent()) ?? '';
+      fpsDrawn.push(Number(/(\d+) fps/.exec(badge)?.[1] ?? 'NaN'));
+    }
+    const state = (await call(host.port, host.token, 'getMirrorState', {})) as { mirrors: Array<{ width: number; height: number }> };
+    const video = state.mirrors[0];
+    console.log(`video                 ${video?.width}×${video?.height}`);
+    console.log(`fps (main receives)   median ${pct(fpsStream, 0.5)}  (samples ${fpsStream.join(' ')})`);
+    console.log(`fps (page draws)      median ${pct(fpsDrawn, 0.5)}  (samples ${fpsDrawn.join(' ')})`);
+
+    // Input to photon: click Clock on the mirror (the screen centre turns from the launcher's purple to Clock's light
+    // background), then Home (back again); each until the page has drawn the new colour.
+    const xml = await phone.phone.dumpUi({ compressed: false });
+    const clock = /text="Clock"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(xml);
+    if (!clock) throw new Error('No Clock icon on the launcher');
+    const [cx1, cy1, cx2, cy2] = clock.slice(1).map(Number) as [number, number, number, number];
+    const box = (await page.locator('[data-mirror-screen]').boundingBox())!;
+    const latencies: number[] = [];
+    const probeX = 0.5;
+    const probeY = 0.62;
+    for (let i = 0; i < TAPS; i++) {
+      const before = (await page.evaluate(([x, y]) => (window as unknown as { __benchColour(a: number, b: number): number }).__benchColour(x, y), [probeX, probeY] as const)) as number;
+      const waiting = waitForColourChange(page, probeX, probeY, before, 5_000);
+      if (i % 2 === 0) await page.mouse.click(box.x + (((cx1 + cx2) / 2) * box.width) / 720, box.y + (((cy1 + cy2) / 2) * box.height) / 1600);
+      else await page.locator('[data-action="home"]').click();
+      latencies.push(await waiting);
+      await sleep(800);
+    }
+    const ok = latencies.filter((v) => Number.isFinite(v));
+    console.log(`input→photon          p50 ${round(pct(ok, 0.5))} ms  p95 ${round(pct(ok, 0.95))} ms  (${ok.length}/${latencies.length} seen)`);
+
+    // Memory while streaming, with an input every 20 s so the picture keeps changing.
+    const memory = async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      await cdp.detach();
+      const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+      return { hostRssMb: rssMb(host.child.pid!), pageHeapMb: round(heap / 1024 / 1024) };
+    };
+    const streamFor = async (untilS: number) => {
+      let n = 0;
+      while ((performance.now() - streamStart) / 1000 < untilS) {
+        await sleep(Math.min(20_000, untilS * 1000 - (performance.now() - streamStart)));
+        if ((performance.now() - streamStart) / 1000 >= untilS) break;
+        if (n++ % 2 === 0) await page.mouse.click(box.x + (((cx1 + cx2) / 2) * box.width) / 720, box.y + (((cy1 + cy2) / 2) * box.height) / 1600);
+        else await page.locator('[data-action="home"]').click();
+      }
+    };
+    await streamFor(MARK1_S);
+    const at1 = await memory();
+    console.log(`memory @${MARK1_S}s           host RSS ${at1.hostRssMb} MB  page JS heap ${at1.pageHeapMb} MB`);
+    await streamFor(MARK10_S);
+    const at10 = await memory();
+    console.log(`memory @${MARK10_S}s          host RSS ${at10.hostRssMb} MB  page JS heap ${at10.pageHeapMb} MB`);
+    const ratioHost = round(at10.hostRssMb / at1.hostRssMb, 3);
+    const ratioPage = round(at10.pageHeapMb / at1.pageHeapMb, 3);
+    console.log(`growth ${MARK1_S}s→${MARK10_S}s       host ×${ratioHost}  page ×${ratioPage}`);
+    const stillScrcpy = await page.locator('[data-mirror-view]').getAttribute('data-mode');
+    console.log(
+      JSON.stringify({
+        bench: 'mirror',
+        quick,
+        video: video ? `${video.width}x${video.height}` : null,
+        firstFrameMs: round(firstFrameMs),
+        fpsStream: pct(fpsStream, 0.5),
+        fpsDrawn: pct(fpsDrawn, 0.5),
+        latencyP50Ms: round(pct(ok, 0.5)),
+        latencyP95Ms: round(pct(ok, 0.95)),
+        latencySamples: ok.length,
+        memory: { marks: [MARK1_S, MARK10_S], hostRssMb: [at1.hostRssMb, at10.hostRssMb], pageHeapMb: [at1.pageHeapMb, at10.pageHeapMb], ratioHost, ratioPage },
+        modeAtEnd: stillScrcpy,
+        totalS: round((performance.now() - t0) / 1000),
+      }),
+    );
+  } finally {
+    await browser.close();
+    await host.stop();
+    await phone.close();
+  }
+}
+
+await main();

@@ -1,0 +1,430 @@
+/**
+ * One device's mirror: a scrcpy session when the server file exists and the device accepts it,
+ * else (or when scrcpy breaks) the screenshot-polling fallback, with the reason. Fans the
+ * frames out to the viewers, replays the current GOP to a viewer that joins mid-stream, routes
+ * input (control socket or `adb shell input`) and yields the newest picture for the agent.
+ */
+import { h264ParseConfiguration } from '@yume-chan/scrcpy';
+import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
+import type { MirrorInfo, MirrorInputParsed, MirrorStateEvent } from '../../shared/contract/mirror.ts';
+import { MobaError } from '../../shared/errors.ts';
+import { encodeMirrorFrame } from '../../shared/mirror-frames.ts';
+import { inputTextArgument, inputTextPieces, isInputTextSafe } from '../device/shell-text.ts';
+import { decodeLastFrame } from './frame-decoder.ts';
+import { GopCache } from './gop-cache.ts';
+import type { MirrorDevice } from './mirror-adb.ts';
+import { ScrcpyClient } from './scrcpy-client.ts';
+import type { ScrcpyServerFile } from './scrcpy-server-file.ts';
+import { ScreenshotPoller } from './screenshot-poller.ts';
+import type { Still } from './screenshot-poller.ts';
+
+export interface Viewer {
+  /** One per window and device. */
+  key: string;
+  channel: number;
+  /** False when the frame could not be queued (window gone or too far behind). */
+  send(bytes: Uint8Array): boolean;
+}
+
+export interface StreamSettings {
+  maxSize: number;
+  maxFps: number;
+  bitRate: number;
+}
+
+export interface DeviceMirrorOptions {
+  serial: string;
+  device: MirrorDevice;
+  stream: StreamSettings;
+  server: ScrcpyServerFile;
+  ffmpegPath?: string;
+  /** Pause between screenshots in the fallback mode. */
+  screenshotIntervalMs?: number;
+  onState(event: MirrorStateEvent): void;
+  log(message: string, error?: unknown): void;
+}
+
+/** Errors that mean the device itself is unreachable: no fallback can help. */
+const DEVICE_GONE = ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE', 'CANCELLED'];
+const KEYCODE = { back: 4, home: 3, recents: 187 } as const;
+const FPS_WINDOW_MS = 2_000;
+/** Consecutive failed screenshots after which the fallback mirror gives up. */
+const MAX_SCREENSHOT_FAILURES = 8;
+/** A GOP this long takes too long to decode: ask the phone for a fresh keyframe first. */
+const DECODE_GOP_LIMIT = 120;
+
+/** `wm size` → the size the screen renders at now (an override wins over the physical size). */
+export function parseWmSize(text: string): { width: number; height: number } | undefined {
+  const override = /Override size:\s*(\d+)x(\d+)/.exec(text);
+  const physical = /Physical size:\s*(\d+)x(\d+)/.exec(text);
+  const m = override ?? physical;
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
+}
+
+/**
+ * Device pixels → video pixels. A landscape video of a portrait phone is the phone rotated:
+ * the caller's coordinates are then in the rotated screen's axes.
+ */
+export function videoScale(info: Pick<MirrorInfo, 'width' | 'height' | 'deviceWidth' | 'deviceHeight'>): { sx: number; sy: number } {
+  const rotated = info.width > info.height !== info.deviceWidth > info.deviceHeight;
+  const dw = rotated ? info.deviceHeight : info.deviceWidth;
+  const dh = rotated ? info.deviceWidth : info.deviceHeight;
+  return { sx: info.width / dw, sy: info.height / dh };
+}
+
+export class DeviceMirror {
+  readonly serial: string;
+  private readonly o: DeviceMirrorOptions;
+  private readonly viewers = new Map<string, Viewer & { needsKeyframe: boolean }>();
+  private readonly gop = new GopCache();
+  private readonly frameTimes: number[] = [];
+  private scrcpy: ScrcpyClient | undefined;
+  private poller: ScreenshotPoller | undefined;
+  private current: MirrorInfo | undefined;
+  private closed = false;
+  private statsTimer: NodeJS.Timeout | undefined;
+  private keyframeWaiters: Array<() => void> = [];
+  private screenshotFailures = 0;
+
+  constructor(options: DeviceMirrorOptions) {
+    this.serial = options.serial;
+    this.o = options;
+  }
+
+  get info(): MirrorInfo | undefined {
+    if (!this.current) return undefined;
+    return { ...this.current, fps: this.fps(), lastFrameTime: this.frameTimes.at(-1) ?? this.poller?.latest?.frameTime ?? null };
+  }
+
+  get viewerCount(): number {
+    return this.viewers.size;
+  }
+
+  /**
+   * Starts streaming: scrcpy if possible, else screenshots.
+   * @throws MobaError DEVICE_* when the device cannot be reached at all
+   */
+  async start(signal?: AbortSignal): Promise<MirrorInfo> {
+    this.o.onState({ serial: this.serial, state: 'starting', info: null });
+    const screen = parseWmSize(await this.o.device.shell('wm size', 10_000).catch((error: unknown) => {
+      if (error instanceof MobaError && DEVICE_GONE.includes(error.code)) throw error;
+      return '';
+    }));
+    let reason: string;
+    if (this.o.server.found) {
+      try {
+        await this.startScrcpy(this.o.server.path, screen, signal);
+        this.statsTimer = setInterval(() => this.emitRunning(), FPS_WINDOW_MS);
+        return this.info as MirrorInfo;
+      } catch (error) {
+        if (error instanceof MobaError && DEVICE_GONE.includes(error.code)) throw error;
+        reason = `scrcpy could not start: ${error instanceof Error ? error.message : String(error)}`;
+        this.o.log(`${this.serial}: ${reason}`);
+      }
+    } else {
+      reason = this.o.server.reason;
+    }
+    await this.startScreenshots(reason, screen);
+    this.statsTimer = setInterval(() => this.emitRunning(), FPS_WINDOW_MS);
+    return this.info as MirrorInfo;
+  }
+
+  private async startScrcpy(serverPath: string, screen: { width: number; height: number } | undefined, signal?: AbortSignal): Promise<void> {
+    const client = await ScrcpyClient.start({
+      device: this.o.device,
+      serverPath,
+      ...this.o.stream,
+      ...(signal ? { signal } : {}),
+      onPacket: (packet) => this.onPacket(packet),
+      onClose: (error) => {
+        if (this.closed || this.scrcpy !== client) return;
+        this.scrcpy = undefined;
+        this.gop.clear();
+        const why = `the scrcpy stream ended: ${error?.message ?? 'closed'}`;
+        this.o.log(`${this.serial}: ${why}; falling back to screenshots`);
+        void this.startScreenshots(why, screen).catch((e: unknown) => this.fail(e));
+      },
+    });
+    if (this.closed) {
+      client.close();
+      return;
+    }
+    this.scrcpy = client;
+    const { width, height, deviceName } = client.info;
+    this.current = {
+      serial: this.serial,
+      mode: 'scrcpy',
+      codec: 'h264',
+      width,
+      height,
+      deviceWidth: screen?.width ?? width,
+      deviceHeight: screen?.height ?? height,
+      deviceName,
+      fps: 0,
+      lastFrameTime: null,
+      startedAt: Date.now(),
+    };
+    this.emitRunning();
+  }
+
+  private async startScreenshots(reason: string, screen: { width: number; height: number } | undefined): Promise<void> {
+    if (this.closed) return;
+    const poller = new ScreenshotPoller({
+      device: this.o.device,
+      intervalMs: this.o.screenshotIntervalMs ?? 250,
+      onStill: (still) => {
+        this.screenshotFailures = 0;
+        this.onStill(still);
+      },
+      onError: (error) => {
+        // A device that stays unreachable ends the mirror instead of logging forever.
+        this.screenshotFailures++;
+        if ((error instanceof MobaError && DEVICE_GONE.includes(error.code)) || this.screenshotFailures >= MAX_SCREENSHOT_FAILURES) this.fail(error);
+        else this.o.log(`${this.serial}: screenshot failed`, error);
+      },
+    });
+    this.poller = poller;
+    const first = await poller.start();
+    if (this.closed) {
+      poller.close();
+      return;
+    }
+    this.current = {
+      serial: this.serial,
+      mode: 'screenshots',
+      codec: 'png',
+      width: first.width,
+      height: first.height,
+      deviceWidth: screen?.width ?? first.width,
+      deviceHeight: screen?.height ?? first.height,
+      deviceName: this.serial,
+      reason,
+      fps: 0,
+      lastFrameTime: first.frameTime,
+      startedAt: Date.now(),
+    };
+    // Viewers that joined during the switch get the first picture now.
+    for (const viewer of this.viewers.values()) viewer.send(this.encodeStill(first));
+    this.emitRunning();
+  }
+
+  private emitRunning(): void {
+    const info = this.info;
+    if (info && !this.closed) this.o.onState({ serial: this.serial, state: 'running', info });
+  }
+
+  private fail(error: unknown): void {
+    if (this.closed) return;
+    const message = error instanceof Error ? error.message : String(error);
+    this.o.onState({ serial: this.serial, state: 'failed', info: null, error: message });
+    this.close();
+  }
+
+  private fps(): number {
+    const cutoff = Date.now() - FPS_WINDOW_MS;
+    while (this.frameTimes.length > 0 && (this.frameTimes[0] as number) < cutoff) this.frameTimes.shift();
+    return Math.round((this.frameTimes.length * 1000) / FPS_WINDOW_MS);
+  }
+
+  private onPacket(packet: ScrcpyMediaStreamPacket): void {
+    const now = Date.now();
+    if (packet.type === 'configuration') {
+      this.followVideoSize(packet.data);
+      this.broadcast(this.gop.setConfiguration(packet.data, now), false);
+      return;
+    }
+    const keyframe = packet.keyframe === true;
+    this.frameTimes.push(now);
+    if (this.frameTimes.length > 1_000) this.frameTimes.splice(0, this.frameTimes.length - 1_000);
+    this.broadcast(this.gop.add(packet.data, keyframe, packet.pts ?? 0n, now), keyframe);
+    if (keyframe) for (const wake of this.keyframeWaiters.splice(0)) wake();
+  }
+
+  /** Rotation or a resize on the phone arrives as a configuration with another size. */
+  private followVideoSize(config: Uint8Array): void {
+    let size: { croppedWidth: number; croppedHeight: number };
+    try {
+      size = h264ParseConfiguration(config);
+    } catch (error) {
+      this.o.log(`${this.serial}: unreadable H.264 configuration`, error);
+      return;
+    }
+    const info = this.current;
+    if (!info || (info.width === size.croppedWidth && info.height === size.croppedHeight)) return;
+    info.width = size.croppedWidth;
+    info.height = size.croppedHeight;
+    this.scrcpy?.setVideoSize(size.croppedWidth, size.croppedHeight);
+    this.emitRunning();
+  }
+
+  private onStill(still: Still): void {
+    this.frameTimes.push(still.frameTime);
+    this.broadcast(this.encodeStill(still), true);
+  }
+
+  private encodeStill(still: Still): Uint8Array {
+    return encodeMirrorFrame({ kind: 'png', keyframe: true, frameTime: still.frameTime, pts: 0n, data: still.png });
+  }
+
+  private broadcast(bytes: Uint8Array, keyframe: boolean): void {
+    for (const viewer of this.viewers.values()) {
+      // A viewer that missed frames can only resume at a keyframe (or a configuration).
+      if (viewer.needsKeyframe && !keyframe && bytes[0] !== 1) continue;
+      viewer.needsKeyframe = !viewer.send(bytes);
+    }
+  }
+
+  /** Adds a viewer and sends it what it needs to show the current picture now. */
+  addViewer(viewer: Viewer): void {
+    const entry = { ...viewer, needsKeyframe: false };
+    this.viewers.set(viewer.key, entry);
+    if (this.current?.mode === 'scrcpy') {
+      const replay = this.gop.replay();
+      if (replay.length === 0) {
+        entry.needsKeyframe = true;
+        this.scrcpy?.resetVideo();
+      }
+      for (const bytes of replay) if (!viewer.send(bytes)) entry.needsKeyframe = true;
+    } else if (this.poller?.latest) {
+      viewer.send(this.encodeStill(this.poller.latest));
+    }
+  }
+
+  removeViewer(key: string): boolean {
+    return this.viewers.delete(key);
+  }
+
+  hasViewer(key: string): boolean {
+    return this.viewers.has(key);
+  }
+
+  /**
+   * Performs one input, in device pixels.
+   * @returns how it was delivered
+   * @throws MobaError MIRROR_FAILED / DEVICE_* / TIMEOUT
+   */
+  async input(input: MirrorInputParsed): Promise<'scrcpy' | 'adb'> {
+    const client = this.scrcpy;
+    const info = this.current;
+    if (client && !client.isClosed && info) {
+      const { sx, sy } = videoScale(info);
+      switch (input.type) {
+        case 'tap':
+          await client.tap(input.x * sx, input.y * sy);
+          break;
+        case 'longPress':
+          await client.swipe(input.x * sx, input.y * sy, input.x * sx, input.y * sy, input.durationMs);
+          break;
+        case 'swipe':
+          await client.swipe(input.x1 * sx, input.y1 * sy, input.x2 * sx, input.y2 * sy, input.durationMs);
+          break;
+        case 'scroll':
+          client.scroll(input.x * sx, input.y * sy, input.dx, input.dy);
+          break;
+        case 'key':
+          client.key(input.keycode);
+          break;
+        case 'text':
+          client.text(input.text);
+          break;
+        case 'back':
+          client.back();
+          break;
+        case 'home':
+          client.home();
+          break;
+        case 'recents':
+          client.recents();
+          break;
+      }
+      return 'scrcpy';
+    }
+    await this.o.device.shell(this.adbInputCommand(input), 20_000);
+    return 'adb';
+  }
+
+  private adbInputCommand(input: MirrorInputParsed): string {
+    const r = Math.round;
+    switch (input.type) {
+      case 'tap':
+        return `input tap ${r(input.x)} ${r(input.y)}`;
+      case 'longPress':
+        return `input swipe ${r(input.x)} ${r(input.y)} ${r(input.x)} ${r(input.y)} ${input.durationMs}`;
+      case 'swipe':
+        return `input swipe ${r(input.x1)} ${r(input.y1)} ${r(input.x2)} ${r(input.y2)} ${input.durationMs}`;
+      case 'scroll': {
+        // A wheel notch moves content about a list row; drag the finger the way the content goes.
+        const h = this.current?.deviceHeight ?? 2400;
+        const w = this.current?.deviceWidth ?? 1080;
+        const step = Math.round(h / 16);
+        const x2 = Math.min(w - 1, Math.max(0, input.x - input.dx * step));
+        const y2 = Math.min(h - 1, Math.max(0, input.y + input.dy * step));
+        return `input swipe ${r(input.x)} ${r(input.y)} ${r(x2)} ${r(y2)} 250`;
+      }
+      case 'key':
+        return `input keyevent ${input.keycode}`;
+      case 'text':
+        if (!isInputTextSafe(input.text)) {
+          throw new MobaError('INPUT_METHOD_MISSING', 'The screenshot mirror types printable ASCII only; use the agent’s Type action (ADB Keyboard) for other text.');
+        }
+        return inputTextPieces(input.text)
+          .map((p) => (p.kind === 'text' ? `input text ${inputTextArgument(p.text)}` : `input keyevent ${p.key === 'ENTER' ? 66 : 61}`))
+          .join(' && ');
+      case 'back':
+      case 'home':
+      case 'recents':
+        return `input keyevent ${KEYCODE[input.type]}`;
+    }
+  }
+
+  /**
+   * The newest picture as PNG at the device's size, and when it reached main. In scrcpy mode
+   * it is decoded from the stream; in screenshot mode a fresh screenshot is taken and also sent
+   * to the viewers, so both show the same picture.
+   * @returns null when nothing is available yet (the caller takes its own screenshot)
+   */
+  async captureFrame(signal?: AbortSignal): Promise<{ png: Uint8Array; frameTime: number } | null> {
+    if (this.closed || !this.current) return null;
+    if (this.current.mode === 'screenshots') {
+      const still = await this.poller?.fresh();
+      return still ? { png: still.png, frameTime: still.frameTime } : null;
+    }
+    if (this.gop.needsKeyframe || this.gop.length > DECODE_GOP_LIMIT) {
+      this.scrcpy?.resetVideo();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2_000);
+        this.keyframeWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    const gop = this.gop.decodable();
+    if (!gop) return null;
+    // Device pixels in the picture's orientation (a rotated phone gives a landscape screenshot too).
+    const { sx, sy } = videoScale(this.current);
+    const png = await decodeLastFrame({
+      annexB: gop.annexB,
+      frames: gop.frames,
+      width: Math.round(this.current.width / sx),
+      height: Math.round(this.current.height / sy),
+      ...(this.o.ffmpegPath ? { ffmpegPath: this.o.ffmpegPath } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    return { png, frameTime: gop.frameTime };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.statsTimer) clearInterval(this.statsTimer);
+    this.scrcpy?.close();
+    this.scrcpy = undefined;
+    this.poller?.close();
+    this.poller = undefined;
+    this.gop.clear();
+    this.viewers.clear();
+    for (const wake of this.keyframeWaiters.splice(0)) wake();
+    this.o.onState({ serial: this.serial, state: 'stopped', info: null });
+  }
+}

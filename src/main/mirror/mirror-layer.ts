@@ -1,0 +1,55 @@
+/**
+ * Builds the mirror service for the app: adb through the device layer's server address, the
+ * settings' stream options, events to every window, and the agent's screenshots taken from a
+ * running mirror (the observer's 'mirror' source).
+ */
+import { join } from 'node:path';
+import type { EventHub } from '../contract/router.ts';
+import type { DeviceService } from '../device/device-service.ts';
+import type { Observer } from '../device/observe.ts';
+import { packageRoot } from '../package-root.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { Disposable } from '../util/disposable.ts';
+import { MirrorAdb } from './mirror-adb.ts';
+import { MirrorService } from './mirror-service.ts';
+
+export interface MirrorLayerOptions {
+  settings: SettingsService;
+  devices: DeviceService;
+  observer: Observer;
+  events: EventHub;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface MirrorLayer extends Disposable {
+  mirror: MirrorService;
+}
+
+export function createMirrorLayer(options: MirrorLayerOptions): MirrorLayer {
+  const adb = new MirrorAdb(() => options.devices.server.address);
+  const mirror = new MirrorService({
+    device: (serial) => adb.device(serial),
+    mirrorSettings: () => options.settings.get().mirror,
+    resourcesDir: join(packageRoot(), 'resources'),
+    ...(options.env ? { env: options.env } : {}),
+  });
+  const providers = new Map<string, Disposable>();
+  const stateSub = mirror.onDidChangeState((event) => {
+    options.events.emit('didChangeMirror', event);
+    if (event.state === 'running' && !providers.has(event.serial)) {
+      providers.set(event.serial, options.observer.setScreenshotProvider(event.serial, ({ signal }) => mirror.captureFrame(event.serial, signal)));
+    } else if (event.state === 'stopped' || event.state === 'failed') {
+      providers.get(event.serial)?.dispose();
+      providers.delete(event.serial);
+    }
+  });
+  return {
+    mirror,
+    dispose() {
+      stateSub.dispose();
+      for (const p of providers.values()) p.dispose();
+      providers.clear();
+      mirror.dispose();
+    },
+  };
+}
