@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 /**
  * MirrorService against the simulated phone through the REAL adb server: viewers get
  * configuration + keyframe first (also when joining mid-stream), input in device pixels,
@@ -158,6 +159,23 @@ describe('MirrorService fallback', () => {
     await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.launcher3', 'BACK through adb', 10_000);
     viewer.close();
     await waitUntil(() => !service.isRunning(phone.serial), 'the fallback mirror to stop');
+  });
+
+  it('without a server file, the simulated phone still streams H.264: it is given the stand-in file', async () => {
+    const standIn = join(import.meta.dirname, '..', '..', 'resources', 'moba-sim-scrcpy-stand-in');
+    const adb = new MirrorAdb(() => ({ host: '127.0.0.1', port: phone.adb.port }));
+    const withStandIn = new MirrorService({ device: (s) => adb.device(s), mirrorSettings: () => ({ ...settings, scrcpyServerPath: '' }), resourcesDir: resources.path, env: {}, installedServerCandidates: [], simulatorStandIn: standIn });
+    try {
+      const viewer = new Viewer('window-standin');
+      const info = await withStandIn.start(phone.serial, viewer);
+      expect(info).toMatchObject({ mode: 'scrcpy', codec: 'h264' });
+      expect(info.reason).toBeUndefined();
+      await waitUntil(() => viewer.frames.some((f) => f.frame.kind === 'data'), 'video frames through the stand-in');
+      viewer.close();
+      await waitUntil(() => !withStandIn.isRunning(phone.serial) && phone.scrcpy.sessions === 0, 'the stand-in session to stop', 10_000);
+    } finally {
+      withStandIn.dispose();
+    }
   });
 
   it('when the phone refuses the server: screenshots, with the server’s own error as the reason', async () => {

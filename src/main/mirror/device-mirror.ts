@@ -15,6 +15,9 @@ import { GopCache } from './gop-cache.ts';
 import type { MirrorDevice } from './mirror-adb.ts';
 import { ScrcpyClient } from './scrcpy-client.ts';
 import type { ScrcpyServerFile } from './scrcpy-server-file.ts';
+
+/** `ro.product.model` of MobA's simulated phone. */
+export const SIMULATED_PHONE_MODEL = 'MobA_Sim';
 import { ScreenshotPoller } from './screenshot-poller.ts';
 import type { Still } from './screenshot-poller.ts';
 
@@ -37,6 +40,11 @@ export interface DeviceMirrorOptions {
   device: MirrorDevice;
   stream: StreamSettings;
   server: ScrcpyServerFile;
+  /**
+   * Pushed instead of the real server to MobA's simulated phone when no server file exists:
+   * the simulated phone impersonates scrcpy-server and never runs what it is given.
+   */
+  simulatorStandIn?: string;
   ffmpegPath?: string;
   /** Pause between screenshots in the fallback mode. */
   screenshotIntervalMs?: number;
@@ -111,9 +119,11 @@ export class DeviceMirror {
       return '';
     }));
     let reason: string;
-    if (this.o.server.found) {
+    let serverPath = this.o.server.found ? this.o.server.path : undefined;
+    if (!serverPath && this.o.simulatorStandIn && (await this.isSimulatedPhone())) serverPath = this.o.simulatorStandIn;
+    if (serverPath) {
       try {
-        await this.startScrcpy(this.o.server.path, screen, signal);
+        await this.startScrcpy(serverPath, screen, signal);
         this.statsTimer = setInterval(() => this.emitRunning(), FPS_WINDOW_MS);
         return this.info as MirrorInfo;
       } catch (error) {
@@ -122,11 +132,16 @@ export class DeviceMirror {
         this.o.log(`${this.serial}: ${reason}`);
       }
     } else {
-      reason = this.o.server.reason;
+      reason = this.o.server.found ? 'scrcpy could not start' : this.o.server.reason;
     }
     await this.startScreenshots(reason, screen);
     this.statsTimer = setInterval(() => this.emitRunning(), FPS_WINDOW_MS);
     return this.info as MirrorInfo;
+  }
+
+  private async isSimulatedPhone(): Promise<boolean> {
+    const model = await this.o.device.shell('getprop ro.product.model', 5_000).catch(() => '');
+    return model.trim() === SIMULATED_PHONE_MODEL;
   }
 
   private async startScrcpy(serverPath: string, screen: { width: number; height: number } | undefined, signal?: AbortSignal): Promise<void> {

@@ -31,6 +31,7 @@ export function createMirrorLayer(options: MirrorLayerOptions): MirrorLayer {
     device: (serial) => adb.device(serial),
     mirrorSettings: () => options.settings.get().mirror,
     resourcesDir: join(packageRoot(), 'resources'),
+    simulatorStandIn: join(packageRoot(), 'resources', 'moba-sim-scrcpy-stand-in'),
     ...(options.env ? { env: options.env } : {}),
   });
   const providers = new Map<string, Disposable>();

@@ -34,6 +34,11 @@ export interface MirrorServiceOptions {
   env?: NodeJS.ProcessEnv;
   ffmpegPath?: string;
   screenshotIntervalMs?: number;
+  /**
+   * A file pushed to MobA's simulated phone when no scrcpy server file is configured or
+   * found: the simulated phone impersonates scrcpy-server and never runs what it is given.
+   */
+  simulatorStandIn?: string;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -105,6 +110,8 @@ export class MirrorService implements Disposable {
       device: this.o.device(serial),
       stream: { maxSize: overrides.maxSize ?? settings.maxSize, maxFps: overrides.maxFps ?? settings.maxFps, bitRate: overrides.bitRate ?? settings.bitRate },
       server,
+      // Only when no server file is configured: a configured but missing file is reported, not papered over.
+      ...(settings.scrcpyServerPath || !this.o.simulatorStandIn ? {} : { simulatorStandIn: this.o.simulatorStandIn }),
       ...(this.o.ffmpegPath ? { ffmpegPath: this.o.ffmpegPath } : {}),
       ...(this.o.screenshotIntervalMs ? { screenshotIntervalMs: this.o.screenshotIntervalMs } : {}),
       onState: (event) => {

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import type { SimulatedDevice } from '../../../simulator/device.ts';
 import { FakeDevice } from '../../../simulator/fake-device.ts';
 import { DEFAULT_SIMULATOR_PORT, startSimulatorServer } from '../../../simulator/server.ts';
+import { installScrcpyServer } from '../../../simulator/scrcpy/index.ts';
 import type { CliIo } from '../io.ts';
 import { parsePort, parsePositiveInt } from '../options.ts';
 
@@ -53,12 +54,15 @@ export function registerSim(program: Command, io: CliIo): void {
         await device.close();
         throw error;
       }
+      // The simulated phone answers scrcpy clients (the mirror, `scrcpy -s …`) like scrcpy-server 3.3.3.
+      const scrcpy = opts.fake ? undefined : installScrcpyServer(server, { log: (message) => io.err(`[sim scrcpy] ${message}\n`) });
       const { width, height, density } = device.props;
       io.out(`Simulated phone listening on ${server.address} — connect with: adb connect ${server.address}\n`);
       io.out(`  serial ${server.serial}, ${width}x${height} @ ${density} dpi${opts.fake ? ' (fake device)' : `, seed ${opts.seed}`}\n`);
       io.out('Press Ctrl-C to stop.\n');
       const signal = await io.untilStopped();
       io.out(`\nStopping (${signal})…\n`);
+      await scrcpy?.close();
       await server.close();
       await device.close();
     });

@@ -74,6 +74,14 @@ const STROKE: Record<string, string> = {
   mic: '<rect x="9" y="3" width="6" height="11" rx="3"/><path d="M5.5 11.5a6.5 6.5 0 0 0 13 0M12 18v3"/>',
   swap: '<path d="M7 4 4 7l3 3M4 7h14M17 14l3 3-3 3M20 17H6"/>',
   dot: '<circle cx="12" cy="12" r="2"/>',
+  pin: '<path d="M9 3.5h6M10 3.5v6l-3.5 4h11L14 9.5v-6M12 13.5V21"/>',
+  'person-add': '<circle cx="10" cy="8" r="4"/><path d="M2.5 21a7.5 7.5 0 0 1 15 0M19 8v6M16 11h6"/>',
+  email: '<rect x="3" y="5.5" width="18" height="13" rx="2"/><path d="M3.5 7l8.5 6 8.5-6"/>',
+  list: '<path d="M9 6h11M9 12h11M9 18h11M4.5 6h.1M4.5 12h.1M4.5 18h.1" />',
+  wind: '<path d="M3 9h11a3 3 0 1 0-3-3M3 15h15a3 3 0 1 1-3 3M3 12h7"/>',
+  sunrise: '<path d="M3 18h18M6.5 14.5a5.5 5.5 0 0 1 11 0M12 9V3.5M9 6.5l3-3 3 3"/>',
+  thermometer: '<path d="M10 14.5V5a2 2 0 0 1 4 0v9.5a4 4 0 1 1-4 0z"/><path d="M12 11v6"/>',
+  business: '<path d="M4 21V5.5h9V21M13 10h7v11M2.5 21h19M7 9h3M7 12.5h3M7 16h3M16 13.5h1M16 17h1"/>',
 };
 
 const FILL: Record<string, string> = {
@@ -87,6 +95,8 @@ const FILL: Record<string, string> = {
   'battery-full': '<path d="M10 2.5h4v1.5h2a1 1 0 0 1 1 1v15.5a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h2z"/>',
   'signal-full': '<path d="M21 3v18H3z"/>',
   'dot-fill': '<circle cx="12" cy="12" r="4"/>',
+  'star-fill': '<path d="M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z"/>',
+  'pin-fill': '<path d="M9 2.5h6v1.5h-1v5.3l3.8 4.2v1.5H13v6.5l-1 1-1-1V15H6.2v-1.5L10 9.3V4H9z"/>',
 };
 
 const cache = new Map<string, string>();

@@ -233,6 +233,7 @@ export class PhoneRuntime {
       },
       appLabel: (pkg) => appLabel(this, pkg),
       appIcon: (pkg, size) => appIcon(this, pkg, size),
+      providerData: (pkg) => this.state.apps[pkg]?.data,
     };
   }
 

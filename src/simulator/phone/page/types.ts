@@ -105,6 +105,12 @@ export interface AppContext<D = unknown, U = unknown> {
   appLabel(packageName: string): string;
   /** Another app's round launcher icon (decoration: not a node in the dump). */
   appIcon(packageName: string, sizeDp: number): VNode;
+  /**
+   * Another app's persistent data, shared the way a content provider shares it (Messages
+   * reads and adds the people Contacts keeps). Mutations change that app's data; undefined
+   * when no app has that package name.
+   */
+  providerData(packageName: string): unknown;
 }
 
 export type ScreenRenderer<D, U> = (ctx: AppContext<D, U>) => VNode;
