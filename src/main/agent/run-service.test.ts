@@ -306,3 +306,26 @@ describe('MobA loop', () => {
     expect(reborn.state(runId).status).toBe('stopped');
   });
 });
+
+describe('MobA loop, reading sub-goals', () => {
+  it('completes a sub-goal that is answered without an action, and the answer is the run answer', async () => {
+    const h = await harness({
+      steps: [
+        act('Tell me whether Wi-Fi is on', { observation: 'home', thought: 'look in settings', can_complete: 'false', action: null }),
+        plan('Tell me whether Wi-Fi is on', ['Open the Settings app', 'Open Network & internet', 'Read the Wi-Fi state']),
+        act('Open the Settings app', { observation: 'h', thought: 't', can_complete: 'true', action: 'Open_App("Settings")' }),
+        reflect('Open the Settings app', 'success'),
+        act('Open Network & internet', { observation: 's', thought: 't', can_complete: 'true', action: 'Click({{element:Network & internet}})' }),
+        reflect('Open Network & internet', 'success'),
+        act('Read the Wi-Fi state', { observation: 'the switch says off', thought: 'nothing to do but answer', can_complete: 'true', action: null, message: 'Wi-Fi is off.' }),
+      ],
+    });
+    const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Tell me whether Wi-Fi is on', options: { mode: 'auto' } });
+    await h.runs.settled(runId);
+    const st = h.runs.state(runId);
+    expect(st.status).toBe('succeeded');
+    expect(st.answer).toBe('Wi-Fi is off.');
+    expect(st.counters.executedActions).toBe(2);
+    expect(Object.values(st.nodes).every((n) => n.status === 'done')).toBe(true);
+  });
+});

@@ -49,3 +49,19 @@ describe('scripted templates', () => {
     expect(applyTemplatesDeep(reply, [screen])).toEqual({ action: 'Click', index: 4, note: 'tap 3 now', list: ['x'] });
   });
 });
+
+describe('text and match templates', () => {
+  const prompt = ['## Relevant memory', '- [answer] Tomorrow in Shanghai: Sunny, 29° / 23°', '## Current screen elements', '[1] TextView "Today"', '- TextView "Tomorrow | Sunny | 29° | 23°" #day_row', '[3] Button "Save"'].join('\n');
+
+  it('repeats the visible text of an element line, text-only lines included', () => {
+    expect(applyTemplates('It says {{text:Tomorrow}}.', [prompt])).toBe('It says Tomorrow | Sunny | 29° | 23°.');
+    expect(applyTemplates('{{text:Nowhere|unknown}}', [prompt])).toBe('unknown');
+    expect(() => applyTemplates('{{text:Nowhere}}', [prompt])).toThrow(/found no element line/);
+  });
+
+  it('repeats what a regular expression captures, e.g. a remembered answer', () => {
+    expect(applyTemplates('Type("{{match:\\[answer\\] ([^\\n]+)}}")', [prompt])).toBe('Type("Tomorrow in Shanghai: Sunny, 29° / 23°")');
+    expect(() => applyTemplates('{{match:nothing (here)}}', [prompt])).toThrow(/matched nothing/);
+    expect(() => applyTemplates('{{match:(}}', [prompt])).toThrow(/not a valid regular expression/);
+  });
+});

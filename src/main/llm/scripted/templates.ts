@@ -1,7 +1,11 @@
 /**
- * Reply templates that answer from the request. `{{element:TEXT}}` becomes the index of the
- * element whose line in the prompt's element list contains TEXT; `{{element:TEXT|FALLBACK}}`
- * gives FALLBACK when none does.
+ * Reply templates that answer from the request:
+ * - `{{element:TEXT}}` — the index of the element whose line in the prompt's element list
+ *   contains TEXT; `{{element:TEXT|FALLBACK}}` gives FALLBACK when none does;
+ * - `{{text:TEXT}}` — the visible text (the first quoted string) of that element's line, text-only
+ *   lines included, so a reply can repeat what is on the screen (`{{text:TEXT|FALLBACK}}` too);
+ * - `{{match:REGEX}}` — the first capture group (or the whole match) of REGEX in the messages,
+ *   newest first, e.g. to repeat a remembered answer from the prompt's memory section.
  *
  * The element-list format (the perception layer's prompt text): an interactive element's line
  * starts with `[<index>] ` and holds its visible text in double quotes, e.g.
@@ -12,8 +16,9 @@ export class TemplateError extends Error {
   override name = 'TemplateError';
 }
 
-const TEMPLATE = /\{\{\s*element:([^}|]*?)\s*(?:\|\s*([^}]*?)\s*)?\}\}/g;
-const ONLY_TEMPLATE = /^\{\{\s*element:[^}]*\}\}$/;
+const TEMPLATE = /\{\{\s*(element|text|match):((?:(?!\}\})[\s\S])*?)\}\}/g;
+const ONLY_TEMPLATE = /^\{\{\s*element:(?:(?!\}\}).)*\}\}$/;
+const ANY_LINE = /^\s*(?:\[(\d+)\]|-)\s/;
 const ELEMENT_LINE = /^\s*\[(\d+)\]\s/;
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
 
@@ -56,16 +61,49 @@ export function findElementIndex(messagesNewestFirst: readonly string[], text: s
   return undefined;
 }
 
-function resolveOne(messages: readonly string[], text: string, fallback: string | undefined): string {
-  const index = findElementIndex(messages, text);
-  if (index !== undefined) return String(index);
+/** The visible text of the first element line (interactive or text-only) containing `text`. */
+export function findElementText(messagesNewestFirst: readonly string[], text: string): string | undefined {
+  const needle = text.trim().toLowerCase();
+  if (needle === '') return undefined;
+  for (const message of messagesNewestFirst) {
+    for (const line of message.split(/\r?\n/)) {
+      if (!ANY_LINE.test(line) || !line.toLowerCase().includes(needle)) continue;
+      const first = [...line.matchAll(QUOTED)][0];
+      if (first) return unescapeQuoted(first[1] ?? '');
+    }
+  }
+  return undefined;
+}
+
+function splitFallback(arg: string): { text: string; fallback: string | undefined } {
+  const bar = arg.indexOf('|');
+  return bar < 0 ? { text: arg.trim(), fallback: undefined } : { text: arg.slice(0, bar).trim(), fallback: arg.slice(bar + 1).trim() };
+}
+
+function resolveOne(messages: readonly string[], kind: string, arg: string): string {
+  if (kind === 'match') {
+    let re: RegExp;
+    try {
+      re = new RegExp(arg, 'u');
+    } catch (error) {
+      throw new TemplateError(`{{match:${arg}}} is not a valid regular expression: ${(error as Error).message}`);
+    }
+    for (const message of messages) {
+      const m = re.exec(message);
+      if (m) return m[1] ?? m[0];
+    }
+    throw new TemplateError(`{{match:${arg}}} matched nothing in the request.`);
+  }
+  const { text, fallback } = splitFallback(arg);
+  const found = kind === 'text' ? findElementText(messages, text) : findElementIndex(messages, text);
+  if (found !== undefined) return String(found);
   if (fallback !== undefined) return fallback;
-  throw new TemplateError(`{{element:${text}}} found no element line containing "${text}" in the request (add a fallback: {{element:${text}|-1}}).`);
+  throw new TemplateError(`{{${kind}:${text}}} found no element line containing "${text}" in the request (add a fallback: {{${kind}:${text}|…}}).`);
 }
 
 /** Replaces every template in a string. @throws TemplateError when one has no match and no fallback. */
 export function applyTemplates(value: string, messagesNewestFirst: readonly string[]): string {
-  return value.replace(TEMPLATE, (_m, text: string, fallback: string | undefined) => resolveOne(messagesNewestFirst, text, fallback));
+  return value.replace(TEMPLATE, (_m, kind: string, arg: string) => resolveOne(messagesNewestFirst, kind, arg));
 }
 
 /**

@@ -214,6 +214,13 @@ export const mobaLoop: RunLoop = async (ctx) => {
     if (reply.message) await m.answer(nodeId, reply.message);
     if (!ctx.state().nodes[nodeId]) continue; // a person removed it meanwhile
 
+    // A sub-goal that only asks to read something is done once the answer is given.
+    if (!reply.action && reply.canComplete !== 'false' && reply.message && !singleLevel) {
+      const { completed, next } = advanceAfterSuccess(ctx.state(), nodeId);
+      await m.complete(completed, next);
+      if (next === null) await m.finish('succeeded', 'Every sub-goal is done');
+      continue;
+    }
     if (reply.canComplete === 'false' || !reply.action) {
       if (singleLevel) continue;
       ctx.append({ type: 'plan_reflection', nodeId, text: reply.thought || 'The sub-goal needs more than one action.' });
