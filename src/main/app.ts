@@ -23,9 +23,11 @@ import type { DeviceService } from './device/device-service.ts';
 import type { Observer } from './device/observe.ts';
 import type { AdbAddress } from './device/adb-address.ts';
 import { runHandlers } from './handlers/run-handlers.ts';
+import { memoryHandlers } from './handlers/memory-handlers.ts';
+import { MemoryService, agentMemory as memoryPort, settingsEmbedder } from './memory/index.ts';
+import { ModelGateway } from './llm/model-gateway.ts';
 import { RunService } from './agent/run-service.ts';
 import type { AgentDevice, AgentMemory } from './agent/ports.ts';
-import { NO_MEMORY } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
 import { APP_VERSION } from './version.ts';
 import { DisposableStore } from './util/disposable.ts';
@@ -52,6 +54,7 @@ export interface AppServices {
   readonly devices: DeviceService;
   readonly observer: Observer;
   readonly mirror: MirrorService;
+  readonly memory: MemoryService;
 }
 
 export interface MobaApp extends AppServices {
@@ -70,23 +73,28 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const artifacts = new ArtifactStore(db, paths.artifactsDir);
   const settings = owned.add(new SettingsService({ db, secrets: options.secrets ?? new EnvSecretStore(), env }));
   owned.add(settings.onDidChange((view) => events.emit('didChangeSettings', view)));
+  const memory = owned.add(new MemoryService({ db, embedder: settingsEmbedder(settings, owned.add(new ModelGateway({ settings }))) }));
+  owned.add(memory.onDidChange((change) => events.emit('didChangeMemory', change)));
   const { devices, observer } = owned.add(createDeviceLayer({ settings, artifacts, env, adbAddress: options.adbAddress }));
   owned.add(devices.onDidChangeDevices((snapshot) => events.emit('didChangeDevices', snapshot)));
   const { mirror } = owned.add(createMirrorLayer({ settings, devices, observer, events, env }));
 
   const agentDevice = (serial: string): AgentDevice => createAgentDevice(serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
-  const agentMemory = (): AgentMemory => NO_MEMORY;
+  // One port for every run: what runs record and retrieve goes through the memory service.
+  const memoryForRuns = memoryPort(memory);
+  const agentMemory = (): AgentMemory => memoryForRuns;
   const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory() });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror };
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory };
   const handlers: Handlers = {
     ...appHandlers(services),
     ...deviceHandlers(services),
     ...mirrorHandlers(services),
     ...runHandlers(runs),
+    ...memoryHandlers(memory),
   };
   const router = new ContractRouter(handlers);
   let disposed = false;

@@ -9,6 +9,7 @@ import { appEvents, appMethods } from './contract/app.ts';
 import { deviceEvents, deviceMethods } from './contract/devices.ts';
 import { mirrorEvents, mirrorMethods } from './contract/mirror.ts';
 import { runEvents, runMethods } from './contract/runs.ts';
+import { memoryEvents, memoryMethods } from './contract/memory.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
@@ -16,6 +17,7 @@ export const methods = {
   ...deviceMethods,
   ...mirrorMethods,
   ...runMethods,
+  ...memoryMethods,
 };
 
 export const events = {
@@ -23,6 +25,7 @@ export const events = {
   ...deviceEvents,
   ...mirrorEvents,
   ...runEvents,
+  ...memoryEvents,
 };
 
 export type Methods = typeof methods;

@@ -1,0 +1,69 @@
+/**
+ * Binds the agent's memory port (`src/main/agent/ports.ts`) to the memory service: what the run
+ * loop records becomes task / user / app memory, and retrieval results become prompt lines with
+ * their ids and scores (which the run log keeps per model call).
+ */
+import type { UiElement } from '../../shared/schemas/perception.ts';
+import type { RetrievalResult } from '../../shared/schemas/memory.ts';
+import type { AgentMemory, RetrievedMemoryItem } from '../agent/ports.ts';
+import type { MemoryService } from './memory-service.ts';
+
+export interface AgentMemoryOptions {
+  /** Sees every full retrieval result (signals, reasons, warnings), e.g. for the run log. */
+  onRetrieved?: (result: RetrievalResult) => void;
+}
+
+/** `button "Save" (id save)`: what a memory keeps of the element acted on. */
+export function describeUiElement(e: UiElement): string {
+  const label = (e.text || e.contentDesc).trim();
+  const cls = e.className.split('.').pop() ?? '';
+  const id = e.resourceId.split('/').pop() ?? '';
+  return [cls, label ? `"${label.slice(0, 200)}"` : '', id ? `(id ${id})` : ''].filter(Boolean).join(' ') || `element ${e.index}`;
+}
+
+export function agentMemory(service: MemoryService, options: AgentMemoryOptions = {}): AgentMemory {
+  return {
+    async retrieve(q, signal) {
+      const result = await service.retrieve(
+        {
+          purpose: q.purpose,
+          query: q.query,
+          runId: q.runId,
+          ...(q.nodeId ? { nodeId: q.nodeId } : {}),
+          ...(q.parentGoal ? { parentGoal: q.parentGoal } : {}),
+          ...(q.app ? { app: q.app } : {}),
+          ...(q.k ? { k: q.k } : {}),
+        },
+        signal,
+      );
+      options.onRetrieved?.(result);
+      return result.items.map((m): RetrievedMemoryItem => ({ id: m.id, kind: m.kind, score: m.score, text: m.summary }));
+    },
+    async recordAction(r) {
+      const item = service.recordAction({ ...r, element: r.element ? describeUiElement(r.element) : null });
+      return [item.id];
+    },
+    async recordRoute(r) {
+      const item = service.recordRoute({
+        runId: r.runId, nodeId: r.nodeId, goal: r.goal, taskGoal: r.taskGoal,
+        steps: r.steps.map((s) => ({ subGoal: s.subgoal, action: s.action, element: s.element, app: s.app })),
+      });
+      return [item.id];
+    },
+    async recordAnswer(r) {
+      return [service.recordAnswer(r).id];
+    },
+    async recordPlan(r) {
+      return service.recordPlan(r).map((m) => m.id);
+    },
+    async recordAppPage(r) {
+      return [service.recordAppPage({ app: r.packageName, activity: r.activity, description: r.description }).id];
+    },
+    async recordInteraction(r) {
+      return [service.recordInteraction(r).id];
+    },
+    async appDescriptions() {
+      return service.appDescriptions();
+    },
+  };
+}
