@@ -90,6 +90,28 @@ describe('store', () => {
     }
   });
 
+  it('runs a migration numbered lower than one already applied (applied versions are recorded, not just the highest)', () => {
+    const dbPath = join(newDir(), 'gap.sqlite');
+    const late = { version: 5, name: 'late arrival', up: (db: Database.Database) => db.exec('CREATE TABLE late_arrival (a TEXT) STRICT') };
+    openDatabase({ path: dbPath, migrations: MIGRATIONS }).close();
+    const db = openDatabase({ path: dbPath, migrations: [...MIGRATIONS, late] });
+    expect(db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'late_arrival'").get()).toEqual({ n: 1 });
+    expect((db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>).map((r) => r.version)).toEqual([...MIGRATIONS.map((m) => m.version), 5].sort((a, b) => a - b));
+    expect(migrate(db, [...MIGRATIONS, late])).toBe(0);
+    db.close();
+  });
+
+  it('adopts a file written before applied migrations were recorded', () => {
+    const dbPath = join(newDir(), 'legacy.sqlite');
+    const raw = new Database(dbPath);
+    for (const m of MIGRATIONS) m.up(raw);
+    raw.pragma(`user_version = ${MIGRATIONS.at(-1)!.version}`);
+    raw.close();
+    const db = openDatabase({ path: dbPath });
+    expect((db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n).toBe(MIGRATIONS.length);
+    db.close();
+  });
+
   it('reports a failed migration and leaves the file at the previous version', () => {
     const dbPath = join(newDir(), 'fail.sqlite');
     const broken = [...MIGRATIONS, { version: 999, name: 'broken', up: (db: Database.Database) => db.exec('CREATE TABLE x (a); SELECT nonsense FROM nowhere;') }];

@@ -34,8 +34,12 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     db.pragma('busy_timeout = 5000');
     // WAL + NORMAL: a crashed process loses nothing it committed; only power loss may drop the last commits.
     db.pragma('synchronous = NORMAL');
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new MobaError('STORE_CORRUPT', `The database at ${options.path} failed its integrity check: ${String(check)}`);
+    if (!options.readonly) ensureMeta(db);
+    if (needsIntegrityCheck(db, options.path)) {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new MobaError('STORE_CORRUPT', `The database at ${options.path} failed its integrity check: ${String(check)}`);
+      if (!options.readonly) setMeta(db, 'last_integrity_check', String(Date.now()));
+    }
     if (!options.readonly) migrate(db, options.migrations ?? MIGRATIONS);
     return db;
   } catch (error) {
@@ -45,17 +49,63 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   }
 }
 
-/** Applies pending migrations, each in its own transaction; `user_version` records progress. */
+/** Databases up to this size are checked on every open; larger ones once a day (a scan of a gigabyte takes seconds). */
+const CHECK_ALWAYS_BELOW_BYTES = 256 * 1024 * 1024;
+const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+function ensureMeta(db: Db): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+    CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT;
+  `);
+}
+
+function getMeta(db: Db, key: string): string | undefined {
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'store_meta'").get();
+  if (!hasTable) return undefined;
+  return (db.prepare('SELECT value FROM store_meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+}
+
+function setMeta(db: Db, key: string, value: string): void {
+  db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+function needsIntegrityCheck(db: Db, path: string): boolean {
+  if (path === ':memory:') return false;
+  const pages = db.pragma('page_count', { simple: true }) as number;
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  if (pages * pageSize < CHECK_ALWAYS_BELOW_BYTES) return true;
+  const last = Number(getMeta(db, 'last_integrity_check') ?? 0);
+  return Date.now() - last > CHECK_INTERVAL_MS;
+}
+
+/**
+ * Applies pending migrations, each in its own transaction. Applied versions are recorded in
+ * `schema_migrations`, so a migration numbered lower than one already applied still runs;
+ * `user_version` mirrors the highest for tools that read it.
+ */
 export function migrate(db: Db, migrations: readonly Migration[]): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  ensureMeta(db);
+  const recorded = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version));
+  const legacy = db.pragma('user_version', { simple: true }) as number;
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  // Files from before the table existed: everything up to user_version was applied.
+  if (recorded.size === 0 && legacy > 0) {
+    const insert = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    for (const m of sorted) if (m.version <= legacy) {
+      insert.run(m.version, m.name, Date.now());
+      recorded.add(m.version);
+    }
+  }
   let applied = 0;
   for (const m of sorted) {
-    if (m.version <= current) continue;
+    if (recorded.has(m.version)) continue;
     try {
       db.transaction(() => {
         m.up(db);
-        db.pragma(`user_version = ${m.version}`);
+        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+        const top = Math.max(m.version, db.pragma('user_version', { simple: true }) as number);
+        db.pragma(`user_version = ${top}`);
       })();
       applied++;
     } catch (error) {
