@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { MobaError, errorMessage } from '../../../shared/errors.ts';
-import { createApp } from '../../app.ts';
+import { createApp } from '../lazy-app.ts';
 import type { MobaApp } from '../../app.ts';
 import { parseAdbAddress } from '../../device/adb-address.ts';
 import type { AdbAddress } from '../../device/adb-address.ts';

@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import { AUTONOMY_MODES, CHAT_ROLES } from '../../../shared/schemas/settings.ts';
 import type { AutonomyMode, ModelRole } from '../../../shared/schemas/settings.ts';
 import type { EndpointOverride } from '../../../shared/schemas/run.ts';
-import { createApp } from '../../app.ts';
+import { createApp } from '../lazy-app.ts';
 import { addModelOverrideOptions, modelOverridesFromOptions } from '../../llm/override-options.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';

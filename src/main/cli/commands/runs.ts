@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { RunStatus } from '../../../shared/schemas/run.ts';
-import { createApp } from '../../app.ts';
+import { createApp } from '../lazy-app.ts';
 import type { MobaApp } from '../../app.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';

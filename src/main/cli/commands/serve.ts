@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { createApp } from '../../app.ts';
+import { createApp } from '../lazy-app.ts';
 import { startWebHost } from '../../host/web-host.ts';
 import { packageRoot } from '../../package-root.ts';
 import { APP_NAME, APP_VERSION } from '../../version.ts';
