@@ -33,8 +33,9 @@ describe('agent memory port', () => {
     const port: AgentMemory = agentMemory(service, { onRetrieved: (r) => seen.push(r) });
     const signal = new AbortController().signal;
 
-    const planIds = await port.recordPlan({ runId: 'r1', nodeId: 'n0', goal: 'Set an alarm for 6:30 labeled Work', subgoals: ['Open Clock', 'Add an alarm'], thought: 'Needs several taps' });
-    expect(planIds.map((id) => id.split(':')[0])).toEqual(['task', 'reflection']);
+    const planIds = await port.recordPlan({ runId: 'r1', nodeId: 'n0', goal: 'Set an alarm for 6:30 labeled Work', subgoals: ['Open Clock', 'Add an alarm'], subgoalIds: ['n1', 'n2'], thought: 'Needs several taps' });
+    // The planned node, one task node per sub-goal (linked by id), and the plan's thought.
+    expect(planIds.map((id) => id.split(':')[0]).sort()).toEqual(['reflection', 'task', 'task', 'task']);
     const [actionId] = await port.recordAction({
       runId: 'r1', nodeId: 'n2', goal: 'Add an alarm', parentGoal: 'Set an alarm for 6:30 labeled Work', taskGoal: 'Set an alarm for 6:30 labeled Work', action: 'Click(5)', element,
       observation: 'The alarm list', thought: 'Tap +', reflection: null, outcome: 'success', app: 'com.android.deskclock', activity: '.DeskClock', screenKey: 's1',

@@ -68,7 +68,8 @@ export interface AgentMemory {
   recordAction(record: ActionMemoryRecord): Promise<string[]>;
   recordRoute(record: { runId: string; nodeId: string; goal: string; taskGoal: string; steps: Array<{ subgoal: string; action: string; element: string | null; app: string | null }> }): Promise<string[]>;
   recordAnswer(record: { runId: string; nodeId: string; goal: string; taskGoal: string; text: string }): Promise<string[]>;
-  recordPlan(record: { runId: string; nodeId: string; goal: string; subgoals: string[]; thought: string }): Promise<string[]>;
+  /** `subgoalIds` are the task-tree ids of the new sub-goals, in order, so memory links them to their parent exactly. */
+  recordPlan(record: { runId: string; nodeId: string; goal: string; subgoals: string[]; subgoalIds: string[]; thought: string }): Promise<string[]>;
   recordAppPage(record: { packageName: string; activity: string; description: string }): Promise<string[]>;
   recordInteraction(record: { runId: string; task: string; outcome: string; answer: string | null }): Promise<string[]>;
   /** App descriptions for app selection. */

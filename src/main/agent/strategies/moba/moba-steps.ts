@@ -183,7 +183,7 @@ export class MobaSteps {
     }
     this.ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
     this.ctx.append({ type: 'cursor_moved', nodeId: ids[0]!, by: 'agent' });
-    if (this.writesMemory) await this.write(() => this.ctx.memory.recordPlan({ runId: this.ctx.runId, nodeId, goal: node.goal, subgoals, thought }));
+    if (this.writesMemory) await this.write(() => this.ctx.memory.recordPlan({ runId: this.ctx.runId, nodeId, goal: node.goal, subgoals, subgoalIds: ids, thought }));
     return { ok: true };
   }
 
