@@ -33,10 +33,14 @@ export function screenSection(title: string, s: ScreenForPrompt): string {
   return `## ${title}\n${head}\n${s.elementsText.trim() || '(no elements could be read from this screen)'}\n`;
 }
 
-/** The original screenshot, then the set-of-marks one (numbered boxes = element indices). */
-export function screenImages(s: ScreenForPrompt, label: string): ChatContentPart[] {
+/**
+ * The original screenshot, then the set-of-marks one (numbered boxes = element indices). The
+ * marked copy matters when choosing an element; comparing screens (reflection) needs only the
+ * originals.
+ */
+export function screenImages(s: ScreenForPrompt, label: string, options: { marked?: boolean } = {}): ChatContentPart[] {
   const parts: ChatContentPart[] = [];
   if (s.screenshot) parts.push({ type: 'text', text: `${label}: screenshot` }, { type: 'image', data: s.screenshot.data, mime: s.screenshot.mime });
-  if (s.marked) parts.push({ type: 'text', text: `${label}: the same screenshot with numbered element boxes` }, { type: 'image', data: s.marked.data, mime: s.marked.mime });
+  if (s.marked && options.marked !== false) parts.push({ type: 'text', text: `${label}: the same screenshot with numbered element boxes` }, { type: 'image', data: s.marked.data, mime: s.marked.mime });
   return parts;
 }

@@ -37,6 +37,6 @@ export function buildReflectMessages(input: ReflectPromptInput): ChatMessage[] {
   ].filter(Boolean).join('\n');
   return [
     { role: 'system', content: SYSTEM },
-    { role: 'user', content: [{ type: 'text', text }, ...screenImages(input.before, 'BEFORE'), ...screenImages(input.after, 'AFTER')] },
+    { role: 'user', content: [{ type: 'text', text }, ...screenImages(input.before, 'BEFORE', { marked: false }), ...screenImages(input.after, 'AFTER', { marked: false })] },
   ];
 }
