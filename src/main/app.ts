@@ -23,9 +23,17 @@ import type { DeviceService } from './device/device-service.ts';
 import type { Observer } from './device/observe.ts';
 import type { AdbAddress } from './device/adb-address.ts';
 import { runHandlers } from './handlers/run-handlers.ts';
+import { exportHandlers } from './handlers/export-handlers.ts';
+import { modelHandlers } from './handlers/model-handlers.ts';
+import { simulatorHandlers } from './handlers/simulator-handlers.ts';
+import { SimulatorManager } from './simulators/simulator-manager.ts';
+import { demoHandlers } from './handlers/demo-handlers.ts';
+import { cockpitHandlers } from './handlers/cockpit-handlers.ts';
 import { memoryHandlers } from './handlers/memory-handlers.ts';
 import { MemoryService, agentMemory as memoryPort, settingsEmbedder } from './memory/index.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
+import { DemoRecorder } from './demos/demo-recorder.ts';
+import { actOnDevice } from './device/device-actions.ts';
 import { RunService } from './agent/run-service.ts';
 import type { AgentDevice, AgentMemory } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
@@ -87,6 +95,15 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
+  const simulators = new SimulatorManager({ adb: devices });
+  owned.add(simulators.onDidChange((list) => events.emit('didChangeSimulators', { simulators: list })));
+  const demos = new DemoRecorder({
+    device: {
+      observe: async (serial, signal) => (await observer.observe(serial, { signal })).observation,
+      act: (serial, action, seen, signal) => actOnDevice({ devices, observer, serial, action, elements: seen.elements, screen: seen.screen, settleTimeoutMs: settings.get().agent.settleTimeoutMs, signal }),
+    },
+    memory: () => memory,
+  });
 
   const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory };
   const handlers: Handlers = {
@@ -94,6 +111,11 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...deviceHandlers(services),
     ...mirrorHandlers(services),
     ...runHandlers(runs),
+    ...exportHandlers({ runs, repo: new RunsRepo(db), artifacts, paths }),
+    ...modelHandlers({ settings }),
+    ...simulatorHandlers({ simulators }),
+    ...demoHandlers({ demos }),
+    ...cockpitHandlers({ runs, devices, observer, settings }),
     ...memoryHandlers(memory),
   };
   const router = new ContractRouter(handlers);
@@ -104,6 +126,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     async dispose() {
       if (disposed) return;
       disposed = true;
+      await simulators.close();
       owned.dispose();
     },
   };

@@ -5,6 +5,7 @@ import { useAppStore } from './app/store.ts';
 import { createClient } from './client/index.ts';
 import { toMobaError } from './client/ws-client.ts';
 import './styles/base.css';
+import './styles/cockpit.css';
 
 const { client, host } = createClient((connection) => useAppStore.setState({ connection }));
 useAppStore.setState({ client, host });

@@ -9,6 +9,11 @@ import { appEvents, appMethods } from './contract/app.ts';
 import { deviceEvents, deviceMethods } from './contract/devices.ts';
 import { mirrorEvents, mirrorMethods } from './contract/mirror.ts';
 import { runEvents, runMethods } from './contract/runs.ts';
+import { exportEvents, exportMethods } from './contract/export.ts';
+import { modelMethods } from './contract/models.ts';
+import { simulatorEvents, simulatorMethods } from './contract/simulators.ts';
+import { demoMethods } from './contract/demos.ts';
+import { cockpitMethods } from './contract/cockpit.ts';
 import { memoryEvents, memoryMethods } from './contract/memory.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
@@ -17,6 +22,11 @@ export const methods = {
   ...deviceMethods,
   ...mirrorMethods,
   ...runMethods,
+  ...exportMethods,
+  ...modelMethods,
+  ...simulatorMethods,
+  ...demoMethods,
+  ...cockpitMethods,
   ...memoryMethods,
 };
 
@@ -25,6 +35,8 @@ export const events = {
   ...deviceEvents,
   ...mirrorEvents,
   ...runEvents,
+  ...exportEvents,
+  ...simulatorEvents,
   ...memoryEvents,
 };
 

@@ -10,7 +10,8 @@ import { registerDevices } from './devices.ts';
 import { registerConnect } from './connect.ts';
 import { registerObserve } from './observe.ts';
 import { registerAct } from './act.ts';
+import { registerExport } from './export.ts';
 import { registerMemory } from './memory.ts';
 
 /** Every subcommand, in the order `moba --help` lists them. */
-export const COMMANDS: ReadonlyArray<(program: Command, io: CliIo) => void> = [registerServe, registerRun, registerRuns, registerModelServer, registerPerceive, registerSim, registerDevices, registerConnect, registerObserve, registerAct, registerMemory];
+export const COMMANDS: ReadonlyArray<(program: Command, io: CliIo) => void> = [registerServe, registerRun, registerRuns, registerModelServer, registerPerceive, registerSim, registerDevices, registerConnect, registerObserve, registerAct, registerExport, registerMemory];

@@ -1,17 +1,28 @@
-import { Panel, EmptyState } from '../../ui/panel.tsx';
+import { useEffect } from 'react';
+import { useRoute } from '../../app/router.ts';
+import { useClient } from '../../app/store.ts';
+import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
-import { hrefFor } from '../../app/router.ts';
+import { connectRunFeed } from '../run/run-store.ts';
+import { ReplayView } from './replay-view.tsx';
+import { RunList } from './run-list.tsx';
 
+/** `#/history`: the run list; `#/history/<run>[/<step>]`: the replay of one run. */
 export function HistoryPage() {
+  const client = useClient();
+  const route = useRoute();
+  useEffect(() => {
+    connectRunFeed(client);
+  }, [client]);
+  const runId = route.params[0];
+  if (runId) {
+    const step = Number(route.params[1]);
+    return <ReplayView key={runId} runId={runId} initialStep={Number.isInteger(step) && step > 0 ? step : null} />;
+  }
   return (
     <div className="page page-history">
       <Panel id="history" title="Run history" icon={<Icons.history size={18} />}>
-        <EmptyState title="No runs recorded yet">
-          <p>Every run is stored as an event log. Here you will search past runs, step through them with each step's screenshot, overlay and model I/O, and export them.</p>
-          <p>
-            Start a run on the <a href={hrefFor('run')}>Run</a> page.
-          </p>
-        </EmptyState>
+        <RunList />
       </Panel>
     </div>
   );

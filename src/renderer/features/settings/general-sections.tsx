@@ -4,11 +4,12 @@ import { Toggle } from '../../ui/field.tsx';
 import { NumberField, SelectField, TextField } from './inputs.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useSectionDraft } from './use-section-draft.ts';
+import { ApprovalRulesEditor, patternError } from './approval-rules.tsx';
 import type { SectionDraft } from './use-section-draft.ts';
 import type { SettingsSection } from '../../../shared/schemas/settings.ts';
 
-function cardProps<S extends SettingsSection>(d: SectionDraft<S>) {
-  return { dirty: d.dirty, invalid: Object.keys(d.issues).length > 0, saving: d.saving, saved: d.saved, error: d.error, onSave: () => void d.save(), onRevert: d.revert };
+function cardProps<S extends SettingsSection>(d: SectionDraft<S>, extraInvalid = false) {
+  return { dirty: d.dirty, invalid: Object.keys(d.issues).length > 0 || extraInvalid, saving: d.saving, saved: d.saved, error: d.error, onSave: () => void d.save(), onRevert: d.revert };
 }
 
 const MODE_LABELS: Record<AutonomyMode, string> = {
@@ -22,7 +23,7 @@ export function AgentSection() {
   const d = useSectionDraft('agent', AgentSettings);
   const a = d.draft;
   return (
-    <SectionCard id="agent" title="Agent" description="Defaults for new runs; each run can override them." {...cardProps(d)}>
+    <SectionCard id="agent" title="Agent" description="Defaults for new runs; each run can override them." {...cardProps(d, a.approvalRules.some((r) => patternError(r.pattern) !== null || !r.label.trim()))}>
       <SelectField name="agent.mode" label="Autonomy mode" value={a.mode} options={AUTONOMY_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] }))} onChange={(mode) => d.set({ mode })} />
       <NumberField name="agent.maxSteps" label="Step limit (executed actions)" value={a.maxSteps} min={1} max={500} error={d.issues.maxSteps} onChange={(v) => d.set({ maxSteps: v as number })} />
       <NumberField name="agent.planBudget" label="Planning budget (plan calls per run)" value={a.planBudget} min={1} max={200} error={d.issues.planBudget} onChange={(v) => d.set({ planBudget: v as number })} />
@@ -31,21 +32,7 @@ export function AgentSection() {
         <Toggle label="Plan module (Global Agent)" checked={a.usePlan} onChange={(usePlan) => d.set({ usePlan })} />
         <Toggle label="Memory module" checked={a.useMemory} onChange={(useMemory) => d.set({ useMemory })} />
       </div>
-      <div className="field">
-        <span className="field-label">Approval rules (guarded mode)</span>
-        <ul className="rule-list">
-          {a.approvalRules.map((rule, i) => (
-            <li key={rule.id}>
-              <Toggle
-                label={rule.label}
-                checked={rule.enabled}
-                onChange={(enabled) => d.set({ approvalRules: a.approvalRules.map((r, j) => (j === i ? { ...r, enabled } : r)) })}
-              />
-              <code className="rule-detail">{rule.passwordFieldsOnly ? 'password fields' : rule.pattern || 'any'}{rule.actions.length ? ` · ${rule.actions.join(', ')}` : ''}</code>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <ApprovalRulesEditor rules={a.approvalRules} onChange={(approvalRules) => d.set({ approvalRules })} />
     </SectionCard>
   );
 }

@@ -6,6 +6,7 @@ import { toMobaError } from '../../client/ws-client.ts';
 import { NumberField, TextField } from './inputs.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useSectionDraft } from './use-section-draft.ts';
+import { TestConnection } from './test-connection.tsx';
 
 const ROLE_INFO: Record<ModelRole, { label: string; what: string }> = {
   planner: { label: 'Planner', what: 'Global Agent: splits goals into sub-goals' },
@@ -92,6 +93,7 @@ export function ModelsSection() {
         <h4>Default endpoint</h4>
         <EndpointFields prefix="default" value={models.default} issues={d.issues} onChange={(v) => d.set({ default: v })} />
         <KeyLine status={keyFor('planner')} canStore={view.canStoreKeys} role="planner" storeAs="default" />
+        <TestConnection role="default" endpoint={models.default} disabled={Object.keys(d.issues).some((k) => k.startsWith('default.'))} />
       </div>
       {(['planner', 'actor', 'reflector', 'appSelector', 'embedder'] as const).map((role) => {
         const own = models[role];
@@ -113,6 +115,7 @@ export function ModelsSection() {
               <>
                 <EndpointFields prefix={role} value={own} issues={d.issues} onChange={(v) => d.set({ [role]: v })} />
                 <KeyLine status={keyFor(role)} canStore={view.canStoreKeys} role={role} storeAs={role} />
+                <TestConnection role={role} endpoint={own} disabled={Object.keys(d.issues).some((k) => k.startsWith(`${role}.`))} />
               </>
             ) : null}
           </div>

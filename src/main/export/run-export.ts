@@ -1,0 +1,213 @@
+/**
+ * A run as a portable folder: `run.json` (summary, events, the folded final state and a
+ * trajectory of steps with who decided what) and `assets/` with every artifact the events
+ * refer to — screenshots, set-of-marks images, UI dumps, images sent to models. The HTML report
+ * (`report.html`) refers to the same files by relative path, never inlining them.
+ */
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatAction } from '../../shared/actions.ts';
+import type { ActionCall } from '../../shared/actions.ts';
+import { RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION } from '../../shared/contract/export.ts';
+import type { ExportRunResult } from '../../shared/contract/export.ts';
+import { MobaError } from '../../shared/errors.ts';
+import { foldRun } from '../../shared/run/reducer.ts';
+import type { RunState } from '../../shared/run/reducer.ts';
+import type { ArtifactRef } from '../../shared/schemas/common.ts';
+import type { RunEvent, RunSummary } from '../../shared/schemas/run.ts';
+import type { ArtifactStore } from '../store/artifacts.ts';
+import { assetFile } from './asset-files.ts';
+import { renderRunReport } from './html-report.ts';
+
+/** What the exporter reads: a run's summary and events (RunService fits). */
+export interface RunSource {
+  get(runId: string): RunSummary;
+  events(runId: string, from?: number): { events: RunEvent[]; skipped: number };
+}
+
+export interface ExportAsset {
+  /** Relative to the export folder, e.g. `assets/<sha256>.png`. */
+  file: string;
+  mime: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+  /** False when the data folder no longer has the file (the reference is kept). */
+  present: boolean;
+}
+
+/** One step as training data: what the agent proposed, what a person decided, what ran, how it went. */
+export interface TrajectoryStep {
+  stepId: string;
+  nodeId: string;
+  subgoal: string | null;
+  /** Screen before the step (asset path), with its elements' count. */
+  before: string | null;
+  after: string | null;
+  proposed: string;
+  gate: string | null;
+  decision: { kind: string; by: string; action: string | null; feedback: string | null } | null;
+  executed: { action: string; by: string; ok: boolean; error: string | null } | null;
+  /** The executed action differs from the proposal (edit / override / person). */
+  corrected: boolean;
+  observation: string | null;
+  thought: string | null;
+  reflection: { status: 'success' | 'failure'; goalDone: boolean; text: string } | null;
+}
+
+export interface RunExport {
+  format: typeof RUN_EXPORT_FORMAT;
+  version: typeof RUN_EXPORT_VERSION;
+  exportedAt: number;
+  app: { name: string; version: string };
+  summary: RunSummary;
+  /** Events that could not be read from the store (damaged or newer rows). */
+  skippedEvents: number;
+  state: RunState;
+  trajectory: TrajectoryStep[];
+  /** sha256 → file. */
+  assets: Record<string, ExportAsset>;
+  events: RunEvent[];
+}
+
+/** Every artifact reference in the events, found structurally (any `{ sha256, mime, bytes }`). */
+export function collectArtifactRefs(events: readonly RunEvent[]): Map<string, ArtifactRef> {
+  const out = new Map<string, ArtifactRef>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 12 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    if (typeof o.sha256 === 'string' && /^[0-9a-f]{64}$/.test(o.sha256) && typeof o.mime === 'string' && typeof o.bytes === 'number') {
+      if (!out.has(o.sha256)) out.set(o.sha256, o as unknown as ArtifactRef);
+      return;
+    }
+    for (const x of Object.values(o)) walk(x, depth + 1);
+  };
+  for (const e of events) if (e.type === 'observation' || e.type === 'model_call') walk(e, 0);
+  return out;
+}
+
+function actionText(a: ActionCall | null | undefined): string | null {
+  return a ? formatAction(a) : null;
+}
+
+/** The steps of a folded run as a trajectory (asset paths for the screens). */
+export function buildTrajectory(state: RunState, events: readonly RunEvent[]): TrajectoryStep[] {
+  const decisions = new Map<number, RunEvent & { type: 'act_decided' }>();
+  let lastAct: (RunEvent & { type: 'act_decided' }) | null = null;
+  for (const e of events) {
+    if (e.type === 'act_decided') lastAct = e;
+    if (e.type === 'step_proposed' && lastAct && lastAct.nodeId === e.nodeId) decisions.set(e.seq, lastAct);
+    if (e.type === 'step_proposed') lastAct = null;
+  }
+  const shot = (id: string | null): string | null => {
+    const o = id ? state.observations[id] : undefined;
+    return o?.screenshot ? assetFile(o.screenshot) : null;
+  };
+  return state.steps.map((s) => {
+    const act = decisions.get(s.seq) ?? null;
+    const executed = s.executed ? { action: formatAction(s.executed.action), by: s.executed.by, ok: s.executed.ok, error: s.executed.error } : null;
+    return {
+      stepId: s.stepId,
+      nodeId: s.nodeId,
+      subgoal: state.nodes[s.nodeId]?.goal ?? null,
+      before: shot(s.observationId),
+      after: shot(s.afterObservationId),
+      proposed: formatAction(s.proposed),
+      gate: s.gate,
+      decision: s.decision ? { kind: s.decision.kind, by: s.decision.by, action: actionText(s.decision.action), feedback: s.decision.feedback } : null,
+      executed,
+      corrected: !!executed && (executed.action !== formatAction(s.proposed) || executed.by === 'person'),
+      observation: act?.observation ?? null,
+      thought: act?.thought ?? null,
+      reflection: s.reflection ? { status: s.reflection.subgoalStatus, goalDone: s.reflection.goalDone, text: s.reflection.text } : null,
+    };
+  });
+}
+
+export interface BuildRunExportOptions {
+  runs: RunSource;
+  artifacts: ArtifactStore;
+  runId: string;
+  app: { name: string; version: string };
+  now?: number;
+}
+
+/**
+ * The export's data (nothing written yet).
+ * @throws MobaError RUN_NOT_FOUND
+ */
+export function buildRunExport(o: BuildRunExportOptions): RunExport {
+  const summary = o.runs.get(o.runId);
+  const { events, skipped } = o.runs.events(o.runId, 0);
+  const state = foldRun(o.runId, events);
+  const assets: Record<string, ExportAsset> = {};
+  for (const [sha, ref] of collectArtifactRefs(events)) {
+    const present = o.artifacts.has(sha);
+    const a: ExportAsset = { file: assetFile(ref), mime: ref.mime, bytes: ref.bytes, present };
+    if (ref.width !== undefined) a.width = ref.width;
+    if (ref.height !== undefined) a.height = ref.height;
+    assets[sha] = a;
+  }
+  return {
+    format: RUN_EXPORT_FORMAT,
+    version: RUN_EXPORT_VERSION,
+    exportedAt: o.now ?? Date.now(),
+    app: o.app,
+    summary,
+    skippedEvents: skipped,
+    state,
+    trajectory: buildTrajectory(state, events),
+    assets,
+    events,
+  };
+}
+
+export interface WriteRunExportOptions extends BuildRunExportOptions {
+  outDir: string;
+  html: boolean;
+}
+
+/**
+ * Writes `run.json`, `assets/` and (with `html`) `report.html` into `outDir` (created; files of
+ * an earlier export of the same run are overwritten).
+ * @throws MobaError RUN_NOT_FOUND; NOT_FOUND when the folder cannot be written
+ */
+export function writeRunExport(o: WriteRunExportOptions): ExportRunResult {
+  const started = performance.now();
+  const data = buildRunExport(o);
+  const assetsDir = join(o.outDir, 'assets');
+  try {
+    mkdirSync(assetsDir, { recursive: true });
+  } catch (error) {
+    throw new MobaError('NOT_FOUND', `Cannot create the export folder ${o.outDir}: ${(error as Error).message}`, { cause: error });
+  }
+  let bytes = 0;
+  let copied = 0;
+  let missing = 0;
+  for (const [sha, asset] of Object.entries(data.assets)) {
+    if (!asset.present) {
+      missing++;
+      continue;
+    }
+    const target = join(o.outDir, asset.file);
+    copyFileSync(o.artifacts.get(sha).path, target);
+    bytes += statSync(target).size;
+    copied++;
+  }
+  const jsonPath = join(o.outDir, 'run.json');
+  const json = JSON.stringify(data, null, 1);
+  writeFileSync(jsonPath, json);
+  bytes += Buffer.byteLength(json);
+  let htmlPath: string | null = null;
+  if (o.html) {
+    htmlPath = join(o.outDir, 'report.html');
+    const html = renderRunReport(data);
+    writeFileSync(htmlPath, html);
+    bytes += Buffer.byteLength(html);
+  }
+  return { runId: o.runId, dir: o.outDir, json: jsonPath, html: htmlPath, assets: copied, missingAssets: missing, bytes, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION_NAMES, ACTIONS } from '../../../shared/actions.ts';
+import { buildAction, paramFields, switchAction, valuesOf } from './action-form.ts';
+
+describe('action editor fields', () => {
+  it('derives a field for every argument of every action, typed from its zod schema', () => {
+    for (const name of ACTION_NAMES) expect(paramFields(name).map((f) => f.name)).toEqual([...ACTIONS[name].args]);
+    expect(paramFields('Scroll')).toEqual([
+      { name: 'index', kind: 'element', optional: false },
+      { name: 'direction', kind: 'enum', optional: false, options: ['up', 'down', 'left', 'right'] },
+      { name: 'distance', kind: 'enum', optional: true, options: ['short', 'medium', 'long'], defaultValue: 'medium' },
+    ]);
+    expect(paramFields('Wait')).toEqual([{ name: 'seconds', kind: 'number', optional: true, defaultValue: 2 }]);
+    expect(paramFields('Finish')[0]).toMatchObject({ kind: 'text', optional: true, multiline: true });
+  });
+
+  it('builds valid actions and reports what is wrong in the contract’s words', () => {
+    expect(buildAction('Click', { index: '7' })).toEqual({ ok: true, action: { name: 'Click', params: { index: 7 } } });
+    expect(buildAction('Box_Input', { index: '3', text: '工作' })).toEqual({ ok: true, action: { name: 'Box_Input', params: { index: 3, text: '工作' } } });
+    expect(buildAction('Click', {})).toEqual({ ok: false, error: 'index is required' });
+    const bad = buildAction('Click', { index: '0' });
+    expect(bad.ok).toBe(false);
+    expect(buildAction('Click', { index: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('expected a number') });
+    expect(buildAction('Swipe', { direction: 'up' })).toEqual({ ok: true, action: { name: 'Swipe', params: { direction: 'up', distance: 'medium' } } });
+  });
+
+  it('keeps what still fits when the action kind changes', () => {
+    const v = valuesOf({ name: 'Click', params: { index: 5 } });
+    expect(switchAction(v, 'Click', 'Long_Press')).toEqual({ index: '5' });
+    expect(switchAction(v, 'Click', 'Scroll')).toEqual({ index: '5', distance: 'medium' });
+    expect(switchAction({ direction: 'left', distance: 'long' }, 'Swipe', 'Scroll')).toEqual({ direction: 'left', distance: 'long' });
+    expect(switchAction(v, 'Click', 'Back')).toEqual({});
+  });
+});

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { MobaClient } from '../../../shared/contract.ts';
+import type { ExportRunResult } from '../../../shared/contract/export.ts';
+import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
+import { navigate } from '../../app/router.ts';
+import { toMobaError } from '../../client/ws-client.ts';
+import type { RunLog } from '../run/run-log.ts';
+import { dropRun } from '../run/run-store.ts';
+
+function size(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Saves a file in the browser (the events as JSON, without the images). */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Export (folder with run.json, assets/ and report.html), a quick JSON download, delete. */
+export function ExportActions({ client, log }: { client: MobaClient; log: RunLog }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [result, setResult] = useState<ExportRunResult | null>(null);
+  const [error, setError] = useState<string>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const runId = log.runId;
+  const ended = TERMINAL_STATUSES.includes(log.state.status) || log.state.status === 'paused';
+
+  const exportRun = async () => {
+    setBusy('Exporting…');
+    setError(undefined);
+    try {
+      setResult(await client.exportRun({ runId, html: true }));
+    } catch (e) {
+      setError(toMobaError(e).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async () => {
+    setBusy('Deleting…');
+    try {
+      await client.deleteRun({ runId });
+      dropRun(runId);
+      navigate('history');
+    } catch (e) {
+      setError(toMobaError(e).message);
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="export-actions">
+      <button type="button" className="btn" onClick={() => void exportRun()} disabled={!!busy} data-action="export-run" title="Writes run.json, assets/ and report.html into the data folder">
+        {busy === 'Exporting…' ? 'Exporting…' : 'Export'}
+      </button>
+      <button type="button" className="btn" onClick={() => download(`${runId}.json`, JSON.stringify({ summary: log.summary, events: log.events }, null, 1))} title="Download the events as JSON (images not included)">
+        Download JSON
+      </button>
+      {confirmDelete ? (
+        <>
+          <button type="button" className="btn btn-danger-solid" onClick={() => void remove()} disabled={!!busy} data-action="confirm-delete">
+            Delete for good
+          </button>
+          <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
+            Keep
+          </button>
+        </>
+      ) : (
+        <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)} disabled={!ended} title={ended ? 'Delete this run and its events' : 'Stop or pause the run before deleting it'} data-action="delete-run">
+          Delete
+        </button>
+      )}
+      {result ? (
+        <div className="export-result" role="status" data-testid="export-result">
+          <strong>Exported</strong> to <code>{result.dir}</code>: run.json, {result.assets} images in assets/{result.html ? ', report.html' : ''} ({size(result.bytes)}, {result.ms} ms)
+          {result.missingAssets ? <span className="bad-text"> · {result.missingAssets} files were missing</span> : null}
+          <button type="button" className="btn btn-small" onClick={() => setResult(null)} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="step-error export-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Reading a recorded run page by page (the replay view), and exporting it: a JSON file (summary, events, the folded final state and a
+ * step-by-step trajectory with provenance) plus an `assets/` folder with every screenshot and
+ * dump it refers to, and optionally an HTML report whose images stay in `assets/`.
+ */
+import { z } from 'zod';
+import { defineMethod } from './define.ts';
+import { RunEventSchema, RunSummary } from '../schemas/run.ts';
+
+export const RUN_EXPORT_FORMAT = 'moba-run-export';
+export const RUN_EXPORT_VERSION = 1;
+
+export const ExportRunResult = z.object({
+  runId: z.string(),
+  /** The folder written (absolute path on the machine running MobA Studio). */
+  dir: z.string(),
+  /** Path of run.json. */
+  json: z.string(),
+  /** Path of report.html, when asked for. */
+  html: z.string().nullable(),
+  /** Files copied into assets/. */
+  assets: z.number().int(),
+  /** Referenced artifacts whose files are missing from the data folder. */
+  missingAssets: z.number().int(),
+  bytes: z.number().int(),
+  ms: z.number(),
+});
+export type ExportRunResult = z.infer<typeof ExportRunResult>;
+
+export const exportMethods = {
+  getRunPage: defineMethod({
+    summary: "A page of a run's events (from a sequence number, at most `limit`), so long runs open at once and load the rest behind.",
+    input: z.object({ runId: z.string().min(1).max(100).regex(/^[\w.-]+$/), from: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(5_000).default(500) }).strict(),
+    output: z.object({ summary: RunSummary, events: z.array(RunEventSchema), skipped: z.number().int(), nextFrom: z.number().int().nullable() }),
+  }),
+  exportRun: defineMethod({
+    summary: 'Export a run as run.json + assets/ (and report.html) into the data folder’s exports/RUN_ID folder.',
+    input: z.object({ runId: z.string().min(1).max(100).regex(/^[\w.-]+$/), html: z.boolean().default(true) }).strict(),
+    output: ExportRunResult,
+  }),
+};
+
+export const exportEvents = {};
