@@ -21,6 +21,8 @@ import { RunController } from './run-controller.ts';
 import type { DecisionInput } from './run-controller.ts';
 import { ScreenPreparer } from './screens.ts';
 import { ownerAlive } from './ownership.ts';
+import { actionFromMirrorInput } from './person-input.ts';
+import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import { mobaLoop } from './strategies/moba/moba-loop.ts';
 
 export interface StartRunInput {
@@ -307,6 +309,21 @@ export class RunService {
       const waiting = st.waiting && (st.waiting.kind === 'take_over' || st.waiting.kind === 'copilot');
       c.append({ type: 'step_proposed', stepId, nodeId, action, element: null, observationId: st.lastObservationId, gate: waiting ? 'performed by the person' : 'performed by the person without taking over' });
       c.append({ type: 'step_executed', stepId, action, by: 'person', ok: result.ok, error: null, durationMs: result.durationMs, settleMs: 0, detail: `person: ${formatAction(action)}` });
+    }
+  }
+
+  /**
+   * Direct control on the mirror (device pixels), recorded in the run active on that device as
+   * the person's action — element-level where the point lands on the agent's latest elements.
+   */
+  recordPersonInput(serial: string, input: MirrorInputParsed, result: { durationMs: number }): void {
+    for (const c of this.controllers.values()) {
+      const st = c.snapshot;
+      if (st.serial !== serial || TERMINAL_STATUSES.includes(st.status)) continue;
+      const seen = st.lastObservationId ? st.observations[st.lastObservationId] : undefined;
+      const action = actionFromMirrorInput(input, seen?.elements ?? [], seen?.screen ?? { width: 1080, height: 2400 });
+      if (action) this.recordPersonAction(serial, action, { ok: true, durationMs: result.durationMs });
+      return;
     }
   }
 
