@@ -9,6 +9,7 @@ import type { Observation, UiElement, DumpProblem } from '../../shared/schemas/p
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import { MobaError, serializeError } from '../../shared/errors.ts';
 import { drawSetOfMarks } from '../perception/set-of-marks.ts';
+import type { MarkedImage } from '../perception/set-of-marks.ts';
 import { processViewHierarchy } from '../perception/view-hierarchy.ts';
 import type { OcrEngine } from '../perception/ocr.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
@@ -151,7 +152,7 @@ export class Observer {
     }
 
     const tMarks = performance.now();
-    let marked: Uint8Array | null = null;
+    let marked: MarkedImage | null = null;
     if (png) {
       try {
         marked = await drawSetOfMarks(png, elements, { screen });
@@ -172,7 +173,7 @@ export class Observer {
       source: shot.ok && shot.value.frameTime !== undefined ? 'mirror' : 'screencap',
       screen,
       screenshot: put(png, 'image/png', imageSize),
-      marked: put(marked, 'image/png', imageSize),
+      marked: put(marked?.data ?? null, marked?.mime ?? 'image/png', marked),
       xml: put(xml, 'application/xml'),
       elements,
       elementsFrom,
@@ -185,7 +186,7 @@ export class Observer {
     timings.artifacts = performance.now() - tStore;
     timings.total = performance.now() - t0;
     this.last.set(serial, observation);
-    return { observation, screenshot: png, xml, marked };
+    return { observation, screenshot: png, xml, marked: marked?.data ?? null };
   }
 
   async dispose(): Promise<void> {

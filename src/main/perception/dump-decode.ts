@@ -4,9 +4,10 @@ import { MobaError } from '../../shared/errors.ts';
 export const MAX_DUMP_CHARS = 64 * 1024 * 1024;
 
 // Everything XML forbids (C0 controls but tab/LF/CR, U+FFFE/U+FFFF) plus the marks of a wrong
-// decoding (C1 controls, U+FFFD): one pass over the text finds any of them.
+// decoding (C1 controls, U+FFFD), plus surrogates: one pass over the text finds any of them, and
+// only surrogates (emoji, in pairs) send it on — so well-formed UTF-16 needs no second pass.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const SUSPECT_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u0080-\u009f\ufffd-\uffff]/;
+const SUSPECT_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u0080-\u009f\ud800-\udfff\ufffd-\uffff]/g;
 
 const invalid = (message: string) => new MobaError('DUMP_INVALID', message);
 
@@ -60,11 +61,29 @@ export function checkDumpText(xml: string): string {
   const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   if (text.trim().length === 0) throw invalid('The view-hierarchy dump is empty.');
   if (text.length > MAX_DUMP_CHARS) throw invalid(`The view-hierarchy dump is too large (${text.length} characters); a real dump is well under 1 MB.`);
-  if (!text.isWellFormed()) throw invalid('The view-hierarchy dump contains unpaired UTF-16 surrogates: it is not text.');
-  if (!SUSPECT_RE.test(text)) return text;
+  const suspect = firstSuspect(text);
+  if (suspect === CLEAN) return text;
+  if (suspect === LONE_SURROGATE) throw invalid('The view-hierarchy dump contains unpaired UTF-16 surrogates: it is not text.');
   // Something is off; say which accident it looks like.
   if (text.includes('\u0000')) throw invalid('The view-hierarchy dump contains NUL characters: UTF-16 or binary data was read as UTF-8/Latin-1 text.');
   if (text.includes('\ufffd')) throw invalid('The view-hierarchy dump contains U+FFFD replacement characters: its bytes were not valid UTF-8 (Latin-1 or binary data?).');
   if (/[\u0080-\u009f]/.test(text)) throw invalid('The view-hierarchy dump contains C1 control characters: UTF-8 bytes were decoded as Latin-1.');
   throw invalid('The view-hierarchy dump contains control characters that XML forbids (binary data?).');
+}
+
+const CLEAN = -1;
+const LONE_SURROGATE = -2;
+
+/** CLEAN, LONE_SURROGATE, or the position of the first other suspect character. */
+function firstSuspect(text: string): number {
+  SUSPECT_RE.lastIndex = 0;
+  for (let m = SUSPECT_RE.exec(text); m; m = SUSPECT_RE.exec(text)) {
+    const i = m.index;
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) return i;
+    const d = text.charCodeAt(i + 1);
+    if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return LONE_SURROGATE;
+    SUSPECT_RE.lastIndex = i + 2;
+  }
+  return CLEAN;
 }

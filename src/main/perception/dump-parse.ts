@@ -2,7 +2,7 @@ import { SaxesParser } from 'saxes';
 import type { SaxesTagPlain } from 'saxes';
 import { MobaError } from '../../shared/errors.ts';
 import type { Rect } from './geometry.ts';
-import { scanDump } from './dump-scan.ts';
+import { SLOT, scanDump, toScannedTag } from './dump-scan.ts';
 import type { ScannedTag } from './dump-scan.ts';
 
 /** The boolean attributes worth keeping, as bits; everything else in a node is dropped. */
@@ -78,12 +78,12 @@ class Collector {
     const isNode = tag.name === 'node';
     if (isNode) {
       if (this.nodes.length >= MAX_DUMP_NODES) throw invalid(`The view-hierarchy dump has more than ${MAX_DUMP_NODES} nodes; that is not a screen.`);
-      const node = toRawNode(tag.attributes, this.nodes.length, this.nodeDepth);
+      const node = toRawNode(tag.known, this.nodes.length, this.nodeDepth);
       this.nodes.push(node);
       if (this.nodeDepth === 0) this.windows.push(node.bounds);
       this.nodeDepth++;
     } else if (tag.name === 'hierarchy') {
-      const r = Number(tag.attributes.rotation);
+      const r = Number(tag.known[SLOT.rotation]);
       this.rotation = Number.isInteger(r) && r >= 0 && r <= 3 ? r : 0;
     }
     this.isNodeStack.push(isNode);
@@ -106,7 +106,7 @@ function parseWithSaxes(xml: string, collector: Collector): void {
     failure ??= error;
     throw error;
   });
-  parser.on('opentag', (tag) => collector.open(tag as SaxesTagPlain));
+  parser.on('opentag', (tag) => collector.open(toScannedTag(tag.name, (tag as SaxesTagPlain).attributes)));
   // saxes reports a close for self-closing tags too, so every open has exactly one close.
   parser.on('closetag', () => collector.close());
   try {
@@ -118,25 +118,57 @@ function parseWithSaxes(xml: string, collector: Collector): void {
   }
 }
 
-function toRawNode(a: Record<string, string>, order: number, depth: number): RawNode {
-  const boundsText = a.bounds;
-  const m = boundsText === undefined ? null : BOUNDS_RE.exec(boundsText);
-  if (!m) throw invalid(`Node ${order + 1} of the view-hierarchy dump has ${boundsText === undefined ? 'no bounds' : `invalid bounds "${boundsText.slice(0, 60)}"`}; expected "[x1,y1][x2,y2]".`);
+// Slots of the flags, in FLAG_NAMES order.
+const FLAG_SLOTS = FLAG_NAMES.map((n) => SLOT[n]);
+
+function toRawNode(a: ReadonlyArray<string | undefined>, order: number, depth: number): RawNode {
+  const boundsText = a[SLOT.bounds];
+  const bounds = boundsText === undefined ? null : parseBounds(boundsText);
+  if (!bounds) throw invalid(`Node ${order + 1} of the view-hierarchy dump has ${boundsText === undefined ? 'no bounds' : `invalid bounds "${boundsText.slice(0, 60)}"`}; expected "[x1,y1][x2,y2]".`);
   let flags = 0;
-  for (const name of FLAG_NAMES) if (a[name] === 'true') flags |= FLAG[name];
+  for (let i = 0; i < FLAG_SLOTS.length; i++) if (a[FLAG_SLOTS[i] as number] === 'true') flags |= 1 << i;
   return {
     order,
     depth,
-    bounds: [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])],
-    text: a.text ?? '',
-    contentDesc: a['content-desc'] ?? '',
-    resourceId: a['resource-id'] ?? '',
-    className: a.class ?? '',
-    packageName: a.package ?? '',
+    bounds,
+    text: a[SLOT.text] ?? '',
+    contentDesc: a[SLOT['content-desc']] ?? '',
+    resourceId: a[SLOT['resource-id']] ?? '',
+    className: a[SLOT.class] ?? '',
+    packageName: a[SLOT.package] ?? '',
     flags,
     // A dump without the attribute predates it; such nodes were usable.
-    enabled: a.enabled !== 'false',
+    enabled: a[SLOT.enabled] !== 'false',
   };
+}
+
+/**
+ * `[x1,y1][x2,y2]` as devices write it, read over char codes; anything else (spaces, signs,
+ * odd forms) goes to the lenient regular expression. Null when neither reads it.
+ */
+export function parseBounds(s: string): Rect | null {
+  const out: number[] = [];
+  let p = 0;
+  const n = s.length;
+  for (let k = 0; k < 4; k++) {
+    if (s.charCodeAt(p) !== (k % 2 === 0 ? 0x5b : 0x2c)) return slowBounds(s);
+    p++;
+    let v = 0;
+    const start = p;
+    for (let c = s.charCodeAt(p); c >= 0x30 && c <= 0x39; c = s.charCodeAt(++p)) v = v * 10 + (c - 0x30);
+    if (p === start || p - start > 9) return slowBounds(s);
+    out.push(v);
+    if (k % 2 === 1) {
+      if (s.charCodeAt(p) !== 0x5d) return slowBounds(s);
+      p++;
+    }
+  }
+  return p === n ? [out[0] as number, out[1] as number, out[2] as number, out[3] as number] : slowBounds(s);
+}
+
+function slowBounds(s: string): Rect | null {
+  const m = BOUNDS_RE.exec(s);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] : null;
 }
 
 function invalid(message: string): MobaError {

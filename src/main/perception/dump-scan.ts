@@ -6,10 +6,37 @@
  * the caller hands the text to the general parser (saxes), which either reads it or says
  * precisely what is wrong — so this reader never has to explain errors.
  */
+import { MAX_SIGNATURES, matchSignature, nodeSignature } from './node-signature.ts';
+import type { NodeSignature } from './node-signature.ts';
 
+/**
+ * The attribute names dumps use. The fast reader matches them in place and hands their values
+ * over by position in this list: no key string is sliced, hashed or stored per attribute.
+ */
+export const KNOWN_ATTRIBUTES = ['index', 'text', 'resource-id', 'class', 'package', 'content-desc', 'checkable', 'checked', 'clickable', 'enabled', 'focusable', 'focused', 'scrollable', 'long-clickable', 'password', 'selected', 'bounds', 'rotation', 'NAF', 'visible-to-user', 'drawing-order', 'hint', 'display-id'] as const;
+export type KnownAttribute = (typeof KNOWN_ATTRIBUTES)[number];
+/** Position of each known attribute in {@link ScannedTag.known}. */
+export const SLOT: Readonly<Record<KnownAttribute, number>> = Object.fromEntries(KNOWN_ATTRIBUTES.map((n, i) => [n, i])) as Record<KnownAttribute, number>;
+
+/** One start tag. Both arrays are reused for the next tag: read them during `open` only. */
 export interface ScannedTag {
   name: string;
-  attributes: Record<string, string>;
+  /** Values of the known attributes by {@link SLOT}; undefined where absent. */
+  known: Array<string | undefined>;
+  /** Names of the other attributes (their values are not needed by anyone). */
+  others: string[];
+}
+
+/** A tag from a general parser in the same shape. */
+export function toScannedTag(name: string, attributes: Record<string, string>): ScannedTag {
+  const known: Array<string | undefined> = new Array<string | undefined>(KNOWN_ATTRIBUTES.length).fill(undefined);
+  const others: string[] = [];
+  for (const [key, value] of Object.entries(attributes)) {
+    const slot = (SLOT as Record<string, number | undefined>)[key];
+    if (slot === undefined) others.push(key);
+    else known[slot] = value;
+  }
+  return { name, known, others };
 }
 
 export interface ScanHandlers {
@@ -28,8 +55,10 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
  * Reads `xml` calling `open` for each start tag (self-closing ones too) and `close` for each
  * end (`charsChecked`: the text is known to hold no character XML forbids). Returns false —
  * having possibly called handlers part-way — when the text is outside the
- * subset or not well-formed; the caller must then discard what it collected. Hand-written
- * over char codes: regular expressions per attribute cost more than the rest of perception.
+ * subset or not well-formed; the caller must then discard what it collected. Tags are read
+ * over char codes (a regular expression per attribute would cost more than the rest of
+ * perception), except `<node>` tags shaped like one already read: those are matched whole by
+ * one regular expression (`node-signature.ts`).
  */
 export function scanDump(xml: string, handlers: ScanHandlers, options: { charsChecked?: boolean } = {}): boolean {
   // Lone surrogates are caught by isWellFormed, the other forbidden characters by the regex;
@@ -48,16 +77,47 @@ export function scanDump(xml: string, handlers: ScanHandlers, options: { charsCh
   pos = skipSpace(xml, pos);
   const stack: string[] = [];
   const end = xml.length;
+  const known = new Array<string | undefined>(KNOWN_ATTRIBUTES.length).fill(undefined);
+  const others: string[] = [];
+  const tag: ScannedTag = { name: '', known, others };
+  // The attributes of the last tag read the long way, in order (slot, or -1 - index in `others`).
+  const order: number[] = [];
+  const signatures: NodeSignature[] = [];
+  let filledBy: NodeSignature | undefined;
   if (xml.charCodeAt(pos) !== LT) return false;
   while (pos < end) {
     if (xml.charCodeAt(pos) !== LT) return false; // text content: not in the subset
     tagsRead++;
+    const signature = signatures.length > 0 ? matchSignature(xml, pos, signatures) : undefined;
+    const match = signature?.match;
+    if (signature && match) {
+      // The same signature as the tag before sets the same slots: overwriting them is enough.
+      if (signature !== filledBy) {
+        known.fill(undefined);
+        others.length = 0;
+        for (const o of signature.others) others.push(o);
+        filledBy = signature;
+      }
+      const slots = signature.slots;
+      for (let g = 0; g < slots.length; g++) {
+        const slot = slots[g] as number;
+        if (slot >= 0) known[slot] = match[g + 1];
+      }
+      tag.name = 'node';
+      handlers.open(tag);
+      pos = skipSpace(xml, signature.re.lastIndex);
+      if (match[slots.length + 1] === '/') {
+        handlers.close();
+        if (stack.length === 0) break;
+      } else stack.push('node');
+      continue;
+    }
     if (xml.charCodeAt(pos + 1) === SLASH) {
       let p = pos + 2;
       const ns = p;
       if (!isNameStart(xml.charCodeAt(p))) return false;
       while (isNameChar(xml.charCodeAt(++p)));
-      if (stack.pop() !== xml.slice(ns, p)) return false;
+      if (!sameName(xml, ns, p, stack.pop())) return false;
       p = skipSpace(xml, p);
       if (xml.charCodeAt(p) !== GT) return false;
       handlers.close();
@@ -68,8 +128,13 @@ export function scanDump(xml: string, handlers: ScanHandlers, options: { charsCh
     let p = pos + 1;
     if (!isNameStart(xml.charCodeAt(p))) return false; // comment, CDATA, DOCTYPE, PI, or junk
     while (isNameChar(xml.charCodeAt(++p)));
-    const name = xml.slice(pos + 1, p);
-    const attributes: Record<string, string> = {};
+    // Nearly every tag is a <node>; reusing the constant spares a string per tag.
+    tag.name = p - pos === 5 && sameName(xml, pos + 1, p, 'node') ? 'node' : xml.slice(pos + 1, p);
+    known.fill(undefined);
+    others.length = 0;
+    order.length = 0;
+    filledBy = undefined;
+    let lastSlot = -1;
     let selfClosing = false;
     for (;;) {
       const before = p;
@@ -86,13 +151,16 @@ export function scanDump(xml: string, handlers: ScanHandlers, options: { charsCh
         break;
       }
       if (p === before) return false; // attributes are separated by whitespace
-      let key = knownName(xml, p, c);
-      if (key !== undefined) p += key.length;
+      // Devices write the attributes in one fixed order: the one after the last is the best guess.
+      const slot = knownSlot(xml, p, c, lastSlot + 1);
+      lastSlot = slot;
+      let other: string | undefined;
+      if (slot >= 0) p += (KNOWN_ATTRIBUTES[slot] as string).length;
       else {
         const ks = p;
         if (!isNameStart(c)) return false;
         while (isNameChar(xml.charCodeAt(++p)));
-        key = xml.slice(ks, p);
+        other = xml.slice(ks, p);
       }
       p = skipSpace(xml, p);
       if (xml.charCodeAt(p) !== EQ) return false;
@@ -106,16 +174,29 @@ export function scanDump(xml: string, handlers: ScanHandlers, options: { charsCh
         value = xml.slice(p + 1, ve);
         if (mayNeedNormalising && SPECIAL_RE.test(value)) value = normaliseValue(value);
       }
-      if (value === undefined || attributes[key] !== undefined) return false;
-      attributes[key] = value;
+      if (value === undefined) return false;
+      // A repeated attribute is not well-formed.
+      if (other === undefined) {
+        if (known[slot] !== undefined) return false;
+        known[slot] = value;
+        order.push(slot);
+      } else {
+        if (others.includes(other)) return false;
+        order.push(-1 - others.length);
+        others.push(other);
+      }
       p = ve + 1;
     }
-    handlers.open({ name, attributes });
+    if (tag.name === 'node' && signatures.length < MAX_SIGNATURES) {
+      const names = order.map((o) => (o >= 0 ? (KNOWN_ATTRIBUTES[o] as string) : (others[-1 - o] as string)));
+      if (!signatures.some((x) => x.key === names.join(' '))) signatures.push(nodeSignature(names, order.map((o) => (o >= 0 ? o : -1))));
+    }
+    handlers.open(tag);
     pos = skipSpace(xml, p);
     if (selfClosing) {
       handlers.close();
       if (stack.length === 0) break;
-    } else stack.push(name);
+    } else stack.push(tag.name);
   }
   // Every `<` must have opened a tag: one inside an attribute value is not well-formed.
   return stack.length === 0 && pos === end && countChar(xml, '<') === tagsRead;
@@ -135,24 +216,37 @@ function commonValue(xml: string, start: number, end: number): string | undefine
   return undefined;
 }
 
-// The attribute names dumps use, by first character. Matching them in place avoids slicing a
-// new key string per attribute and hashing it for the property store, the scanner's main cost.
-const KNOWN_NAMES = ['index', 'text', 'resource-id', 'class', 'package', 'content-desc', 'checkable', 'checked', 'clickable', 'enabled', 'focusable', 'focused', 'scrollable', 'long-clickable', 'password', 'selected', 'bounds', 'rotation', 'NAF', 'visible-to-user', 'drawing-order', 'hint', 'display-id'];
-const NAMES_BY_FIRST: Array<string[] | undefined> = [];
-for (const name of KNOWN_NAMES) (NAMES_BY_FIRST[name.charCodeAt(0)] ??= []).push(name);
+// Known attribute slots by the name's first character, longest name first.
+const SLOTS_BY_FIRST: Array<number[] | undefined> = [];
+KNOWN_ATTRIBUTES.forEach((name, slot) => (SLOTS_BY_FIRST[name.charCodeAt(0)] ??= []).push(slot));
 
-/** The known attribute name starting at `p` (a whole name: `=` or whitespace follows), else undefined. */
-function knownName(xml: string, p: number, first: number): string | undefined {
-  const candidates = NAMES_BY_FIRST[first];
-  if (!candidates) return undefined;
-  outer: for (const name of candidates) {
-    // A char-code loop: startsWith on a two-byte (CJK) document takes a slow path.
-    const n = name.length;
-    for (let i = 1; i < n; i++) if (xml.charCodeAt(p + i) !== name.charCodeAt(i)) continue outer;
-    const after = xml.charCodeAt(p + n);
-    if (after === EQ || after === 0x20 || after === 0x0a || after === 0x09 || after === 0x0d) return name;
-  }
-  return undefined;
+/**
+ * The slot of the known attribute name starting at `p` (a whole name: `=` or whitespace
+ * follows), else -1; the slot `guess` is tried first.
+ */
+function knownSlot(xml: string, p: number, first: number, guess: number): number {
+  const guessed = KNOWN_ATTRIBUTES[guess];
+  if (guessed !== undefined && guessed.charCodeAt(0) === first && isNameAt(xml, p, guessed)) return guess;
+  const candidates = SLOTS_BY_FIRST[first];
+  if (!candidates) return -1;
+  for (const slot of candidates) if (slot !== guess && isNameAt(xml, p, KNOWN_ATTRIBUTES[slot] as string)) return slot;
+  return -1;
+}
+
+/** Whether the whole attribute name `name` stands at `p` (its first character already matched). */
+function isNameAt(xml: string, p: number, name: string): boolean {
+  // A char-code loop: startsWith on a two-byte (CJK) document takes a slow path.
+  const n = name.length;
+  for (let i = 1; i < n; i++) if (xml.charCodeAt(p + i) !== name.charCodeAt(i)) return false;
+  const after = xml.charCodeAt(p + n);
+  return after === EQ || after === 0x20 || after === 0x0a || after === 0x09 || after === 0x0d;
+}
+
+/** Whether `xml[start, end)` is exactly `name`. */
+function sameName(xml: string, start: number, end: number, name: string | undefined): boolean {
+  if (name === undefined || end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) if (xml.charCodeAt(start + i) !== name.charCodeAt(i)) return false;
+  return true;
 }
 
 function countChar(s: string, ch: string): number {

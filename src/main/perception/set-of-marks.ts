@@ -1,147 +1,112 @@
 /**
  * Set-of-marks: the screenshot with every interactive element's box and index drawn on it,
- * so a model can name an element by the number it sees.
- *
- * Legend (box and label colour):
- * - red `#E6194B` — clickable
- * - green `#1AA34A` — long-clickable but not clickable
- * - blue `#1E63E9` — scrollable (wins over the others: lists are large and contain rows)
- * Labels are white digits on a box-coloured tag in a corner inside the box; when that corner
- * is taken by an earlier label, the other corners are tried, then just above the box.
+ * so a model can name an element by the number it sees. The colours and placement rules are in
+ * `mark-layout.ts`. One decode, marks painted into the pixels (`mark-paint.ts`), one encode with
+ * a fast setting: at 1080×2400 that is a few tens of milliseconds, not hundreds.
  */
 import sharp from 'sharp';
 import { MobaError } from '../../shared/errors.ts';
 import type { UiElement } from '../../shared/schemas/perception.ts';
+import { digitFont, textWidth } from './mark-glyphs.ts';
+import { layoutMarks, markStyle } from './mark-layout.ts';
+import { paintMarks } from './mark-paint.ts';
 
-export const MARK_COLORS = {
-  clickable: '#E6194B',
-  longClickable: '#1AA34A',
-  scrollable: '#1E63E9',
-} as const;
-
-/** The colour of an element's marks (see the legend in this file's header). */
-export function markColor(e: Pick<UiElement, 'trueAttributes'>): string {
-  if (e.trueAttributes.includes('scrollable')) return MARK_COLORS.scrollable;
-  if (e.trueAttributes.includes('clickable')) return MARK_COLORS.clickable;
-  if (e.trueAttributes.includes('long-clickable')) return MARK_COLORS.longClickable;
-  return MARK_COLORS.clickable;
-}
+export { MARK_COLORS, markColor, markStyle } from './mark-layout.ts';
+export type { MarkStyle } from './mark-layout.ts';
 
 export interface SetOfMarksOptions {
   /**
    * The coordinate space of the elements' bounds (the device screen). When the screenshot
-   * has another size (scaled, or a stream frame), boxes are scaled to it. Default: the image size.
+   * has another size (scaled, or a stream frame), boxes are scaled to it. Default: the size of
+   * the screenshot as given (before `maxSide`).
    */
   screen?: { width: number; height: number };
-  /** Draw text-only elements (index -1) as thin grey boxes too. Default false. */
+  /** Draw text-only elements (index -1) as thin grey dashed boxes too. Default false. */
   includeTextOnly?: boolean;
+  /**
+   * Scale the screenshot down (never up) so its longer side is at most this before marking;
+   * marks are then drawn at the new size, crisp. Default: keep the size.
+   */
+  maxSide?: number;
+  /** 'png' (default: lossless, what pixel tests read) or 'jpeg' (smaller, for a model). */
+  format?: 'png' | 'jpeg';
+  /** JPEG quality 1–100. Default 85. */
+  quality?: number;
 }
 
-export interface MarkStyle {
-  stroke: number;
-  fontSize: number;
-  padding: number;
-}
+/** The marked image and what it is. */
+export type MarkedImage = ModelImage;
 
-/** Stroke and font grow with the image's shorter side, so 720×1280 and 1080×2400 both read well. */
-export function markStyle(width: number, height: number): MarkStyle {
-  const s = Math.min(width, height) / 1080;
-  return { stroke: Math.max(2, Math.round(4 * s)), fontSize: Math.max(14, Math.round(30 * s)), padding: Math.max(2, Math.round(5 * s)) };
-}
+/**
+ * PNG settings for marked images: zlib level 2 without per-row adaptive filtering is several
+ * times faster to write than sharp's default and, on UI screenshots (large flat areas), about
+ * as small.
+ */
+export const MARKED_PNG = { compressionLevel: 2, adaptiveFiltering: false } as const;
 
 /**
  * Draws boxes and index labels onto a screenshot.
  *
- * @param png the screenshot (PNG, or any format sharp reads)
- * @returns a PNG of the same size
- * @throws MobaError SCREENSHOT_FAILED when the image cannot be read
+ * @param image the screenshot (PNG, or any format sharp reads)
+ * @returns the marked image: the screenshot's size unless `maxSide` shrinks it; PNG unless
+ *   `format` is 'jpeg'
+ * @throws MobaError SCREENSHOT_FAILED when the image cannot be read; INVALID_INPUT for a bad
+ *   `maxSide` or `quality`
  */
-export async function drawSetOfMarks(png: Uint8Array, elements: readonly UiElement[], options: SetOfMarksOptions = {}): Promise<Uint8Array> {
-  let width: number;
-  let height: number;
+export async function drawSetOfMarks(image: Uint8Array, elements: readonly UiElement[], options: SetOfMarksOptions = {}): Promise<MarkedImage> {
+  const format = options.format ?? 'png';
+  const quality = options.quality ?? 85;
+  if (options.maxSide !== undefined && !(Number.isInteger(options.maxSide) && options.maxSide >= 16)) throw new MobaError('INVALID_INPUT', `maxSide must be a whole number of at least 16 pixels, not ${String(options.maxSide)}.`);
+  if (!(Number.isInteger(quality) && quality >= 1 && quality <= 100)) throw new MobaError('INVALID_INPUT', `quality must be a whole number 1–100, not ${String(quality)}.`);
+  const img = await decode(image, options.maxSide);
+  const style = markStyle(img.width, img.height);
+  const font = await digitFont(style.fontSize);
+  const tagHeight = font.height + style.padding * 2;
+  const layout = layoutMarks(elements, {
+    width: img.width,
+    height: img.height,
+    screen: options.screen ?? img.source,
+    includeTextOnly: options.includeTextOnly ?? false,
+    stroke: style.stroke,
+    tagSize: (text) => ({ width: textWidth(font, text) + style.padding * 2, height: tagHeight }),
+  });
+  paintMarks(img, layout, font, style.padding);
+
+  const raw = sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels as 3 | 4 } });
+  const out = format === 'jpeg' ? raw.flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' }) : raw.png(MARKED_PNG);
+  const data = await out.toBuffer();
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: img.width, height: img.height };
+}
+
+interface Decoded {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: number;
+  /** The size before scaling. */
+  source: { width: number; height: number };
+}
+
+/** One decode to 8-bit RGB(A), scaled down first when asked. */
+async function decode(image: Uint8Array, maxSide: number | undefined): Promise<Decoded> {
   try {
-    const meta = await sharp(png).metadata();
-    if (!meta.width || !meta.height) throw new Error('the image has no size');
-    width = meta.width;
-    height = meta.height;
+    let pipeline = sharp(image);
+    let source: { width: number; height: number } | undefined;
+    if (maxSide !== undefined) {
+      const meta = await pipeline.metadata();
+      if (meta.width && meta.height) source = { width: meta.width, height: meta.height };
+      pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+    }
+    let { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    if (info.channels < 3) {
+      // Grey screenshots are rare; colour marks need colour channels.
+      ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }));
+    }
+    if (!info.width || !info.height) throw new Error('the image has no size');
+    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, channels: info.channels, source: source ?? { width: info.width, height: info.height } };
   } catch (error) {
     throw new MobaError('SCREENSHOT_FAILED', `Cannot read the screenshot to mark it: ${(error as Error).message}`, { cause: error });
   }
-  const svg = marksSvg(elements, { width, height, screen: options.screen ?? { width, height }, includeTextOnly: options.includeTextOnly ?? false });
-  const out = await sharp(png).composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).png().toBuffer();
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-}
-
-interface SvgInput {
-  width: number;
-  height: number;
-  screen: { width: number; height: number };
-  includeTextOnly: boolean;
-}
-
-type Box = [number, number, number, number];
-
-/** The overlay as SVG of exactly the image's size. Exported for tests and the renderer. */
-export function marksSvg(elements: readonly UiElement[], input: SvgInput): string {
-  const { width, height } = input;
-  const sx = width / input.screen.width;
-  const sy = height / input.screen.height;
-  const style = markStyle(width, height);
-  const sw = style.stroke;
-  const boxes: string[] = [];
-  const labels: string[] = [];
-  const taken: Box[] = [];
-  const charW = style.fontSize * 0.62;
-  const tagH = Math.round(style.fontSize + style.padding * 2);
-  // Large boxes first so that the small ones' strokes stay on top where they meet.
-  const ordered = elements.filter((e) => e.index > 0 || input.includeTextOnly).sort((a, b) => area(b) - area(a) || a.index - b.index);
-  for (const e of ordered) {
-    const x1 = Math.round(e.bounds[0] * sx);
-    const y1 = Math.round(e.bounds[1] * sy);
-    const x2 = Math.round(e.bounds[2] * sx);
-    const y2 = Math.round(e.bounds[3] * sy);
-    if (x2 - x1 < 1 || y2 - y1 < 1) continue;
-    if (e.index <= 0) {
-      boxes.push(`<rect x="${x1 + 0.5}" y="${y1 + 0.5}" width="${Math.max(0, x2 - x1 - 1)}" height="${Math.max(0, y2 - y1 - 1)}" fill="none" stroke="#808080" stroke-width="1" stroke-dasharray="4 3"/>`);
-      continue;
-    }
-    const color = markColor(e);
-    // The stroke lies inside the box so its outer edge is the element's edge.
-    boxes.push(`<rect x="${x1 + sw / 2}" y="${y1 + sw / 2}" width="${Math.max(0, x2 - x1 - sw)}" height="${Math.max(0, y2 - y1 - sw)}" fill="none" stroke="${color}" stroke-width="${sw}"/>`);
-    const text = String(e.index);
-    const tagW = Math.round(text.length * charW + style.padding * 2);
-    const spot = placeLabel([x1, y1, x2, y2], tagW, tagH, taken, width, height);
-    taken.push(spot);
-    labels.push(
-      `<rect x="${spot[0]}" y="${spot[1]}" width="${tagW}" height="${tagH}" fill="${color}"/>` +
-        `<text x="${spot[0] + tagW / 2}" y="${spot[1] + tagH / 2}" fill="#FFFFFF" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-weight="bold" font-size="${style.fontSize}" text-anchor="middle" dominant-baseline="central">${text}</text>`,
-    );
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" shape-rendering="crispEdges">${boxes.join('')}<g shape-rendering="auto">${labels.join('')}</g></svg>`;
-}
-
-/** Inside corners of the box in turn, then above it; the first spot free of earlier labels wins. */
-function placeLabel(b: Box, w: number, h: number, taken: readonly Box[], width: number, height: number): Box {
-  const candidates: Array<[number, number]> = [
-    [b[0], b[1]],
-    [b[2] - w, b[1]],
-    [b[0], b[3] - h],
-    [b[2] - w, b[3] - h],
-    [b[0], b[1] - h],
-  ];
-  let first: Box | undefined;
-  for (const [x, y] of candidates) {
-    const cx = Math.max(0, Math.min(width - w, x));
-    const cy = Math.max(0, Math.min(height - h, y));
-    const spot: Box = [cx, cy, cx + w, cy + h];
-    first ??= spot;
-    if (!taken.some((t) => t[0] < spot[2] && spot[0] < t[2] && t[1] < spot[3] && spot[1] < t[3])) return spot;
-  }
-  return first as Box;
-}
-
-function area(e: UiElement): number {
-  return (e.bounds[2] - e.bounds[0]) * (e.bounds[3] - e.bounds[1]);
 }
 
 export interface ModelImageOptions {
@@ -162,6 +127,9 @@ export interface ModelImage {
 
 /**
  * A compact copy of a screenshot for a model's context: scaled to `maxSide`, JPEG or PNG.
+ * Plain libjpeg-turbo, not mozjpeg: mozjpeg's files are ~15 % smaller but take about three
+ * times as long (≈ 90 vs 30 ms for a marked 1080×2400 screen here), and a model's image cost
+ * depends on the pixel size, not the bytes.
  *
  * @throws MobaError SCREENSHOT_FAILED when the image cannot be read
  */
@@ -170,7 +138,7 @@ export async function encodeForModel(png: Uint8Array, options: ModelImageOptions
   const format = options.format ?? 'jpeg';
   try {
     let pipeline = sharp(png).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
-    pipeline = format === 'jpeg' ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: options.quality ?? 75, mozjpeg: true }) : pipeline.png({ compressionLevel: 9 });
+    pipeline = format === 'jpeg' ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: options.quality ?? 75 }) : pipeline.png({ compressionLevel: 9 });
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: info.width, height: info.height };
   } catch (error) {

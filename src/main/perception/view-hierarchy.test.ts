@@ -1,16 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { PerceptionStats, ScreenSize, UiElement } from '../../shared/schemas/perception.ts';
 import { dumpFixtureNames, fixturesDir, readDumpFixture } from '../../../test/support/fixtures.ts';
-import { INTERACTIVE_FLAGS, parseDump, parseDumpGeneral } from './dump-parse.ts';
+import { FLAG, INTERACTIVE_FLAGS, parseDump, parseDumpGeneral } from './dump-parse.ts';
 import type { RawNode } from './dump-parse.ts';
 import { elementLabel } from './element-info.ts';
 import { clipRect, intersectionArea, rectArea } from './geometry.ts';
+import type { Rect } from './geometry.ts';
 import { MERGE_SEPARATOR, VH_RULES, processViewHierarchy } from './view-hierarchy.ts';
+import { largestUncovered, occludersByWindow } from './window-stack.ts';
 
 const NAMES = dumpFixtureNames();
 
 function withoutTime(r: ReturnType<typeof processViewHierarchy>) {
   return { ...r, stats: { ...r.stats, ms: 0 } };
+}
+
+/** Scrolls but cannot be clicked or long-pressed: a list, not a control. */
+const isContainer = (e: UiElement) => e.trueAttributes.includes('scrollable') && !e.trueAttributes.includes('clickable') && !e.trueAttributes.includes('long-clickable');
+
+/**
+ * The enabled nodes with what of them is visible: clipped to the screen and cut by the windows
+ * stacked above theirs (null when nothing, or less than the rule's share, is left).
+ */
+function visibleNodes(xml: string, screen: { width: number; height: number }): Array<{ node: RawNode; rect: Rect | null }> {
+  const dump = parseDump(xml);
+  const roots = dump.nodes.filter((n) => n.depth === 0);
+  const occluders = occludersByWindow(roots.map((n) => ({ bounds: clipRect(n.bounds, screen.width, screen.height), packageName: n.packageName })));
+  let win = -1;
+  const out: Array<{ node: RawNode; rect: Rect | null }> = [];
+  for (const node of dump.nodes) {
+    if (node.depth === 0) win++;
+    if (!node.enabled) continue;
+    const clipped = clipRect(node.bounds, screen.width, screen.height);
+    const area = rectArea(clipped);
+    const visible = area === 0 ? clipped : largestUncovered(clipped, occluders[win] ?? []);
+    out.push({ node, rect: area > 0 && rectArea(visible) >= VH_RULES.minVisibleShare * area ? visible : null });
+  }
+  return out;
 }
 
 describe('processViewHierarchy on the 14 real dumps', () => {
@@ -66,40 +92,37 @@ describe('processViewHierarchy on the 14 real dumps', () => {
     const xml = readDumpFixture(name);
     const { screen, elements } = processViewHierarchy(xml);
     const kept = elements.filter((e) => e.index > 0);
-    const raw = parseDump(xml).nodes.filter((n) => n.enabled && n.flags & INTERACTIVE_FLAGS);
-    for (const n of raw) {
-      const r = clipRect(n.bounds, screen.width, screen.height);
+    for (const { node: n, rect: r } of visibleNodes(xml, screen)) {
+      if (!(n.flags & INTERACTIVE_FLAGS) || !r) continue; // off-screen or hidden under a window: not an element
       const area = rectArea(r);
-      if (area === 0) continue; // off-screen: not an element
       if (Math.min(r[2] - r[0], r[3] - r[1]) <= VH_RULES.minSide) continue; // dropped as small
       const same = kept.find((e) => e.bounds.join() === r.join() && e.className === n.className && e.resourceId === n.resourceId);
       if (same) continue;
-      // Otherwise the overlap rule must explain it: the kept set contains everything chosen before it.
-      const overlaps = kept.map((e) => intersectionArea(r, e.bounds));
+      // Otherwise the overlap rule must explain it, against the kept elements of its own kind.
+      const rivals = kept.filter((e) => isContainer(e) === ((n.flags & INTERACTIVE_FLAGS) === FLAG.scrollable));
+      const overlaps = rivals.map((e) => intersectionArea(r, e.bounds));
       const single = Math.max(0, ...overlaps);
       const total = overlaps.reduce((s, v) => s + v, 0);
       expect(single > VH_RULES.maxSingleOverlap * area || total > VH_RULES.maxTotalOverlap * area, `${n.className} ${n.bounds.join()} was dropped without reason`).toBe(true);
     }
     for (const e of kept) {
       const area = rectArea(e.bounds);
-      const smaller = kept.filter((k) => k !== e && rectArea(k.bounds) < area);
+      const smaller = kept.filter((k) => k !== e && isContainer(k) === isContainer(e) && rectArea(k.bounds) < area);
       const overlaps = smaller.map((k) => intersectionArea(e.bounds, k.bounds));
       expect(Math.max(0, ...overlaps)).toBeLessThanOrEqual(VH_RULES.maxSingleOverlap * area);
       expect(overlaps.reduce((s, v) => s + v, 0)).toBeLessThanOrEqual(VH_RULES.maxTotalOverlap * area);
     }
   });
 
-  it.each(NAMES)('%s: every label survives: merged into a containing element or kept as text', (name) => {
+  it.each(NAMES)('%s: every label survives: merged into the smallest control holding it, or kept as text', (name) => {
     const xml = readDumpFixture(name);
     const { screen, elements } = processViewHierarchy(xml);
-    const kept = elements.filter((e) => e.index > 0);
-    const labelled = parseDump(xml).nodes.filter((n: RawNode) => n.enabled && !(n.flags & INTERACTIVE_FLAGS) && elementLabel(n));
-    for (const n of labelled) {
-      const r = clipRect(n.bounds, screen.width, screen.height);
+    const controls = elements.filter((e) => e.index > 0 && !isContainer(e));
+    for (const { node: n, rect: r } of visibleNodes(xml, screen)) {
+      if (n.flags & INTERACTIVE_FLAGS || !elementLabel(n) || !r) continue;
       const area = rectArea(r);
-      if (area === 0) continue;
       const label = elementLabel(n).trim();
-      const hosts = kept.filter((e) => intersectionArea(r, e.bounds) / area >= VH_RULES.mergeContainment);
+      const hosts = controls.filter((e) => intersectionArea(r, e.bounds) / area >= VH_RULES.mergeContainment);
       if (hosts.length > 0) {
         const smallest = Math.min(...hosts.map((h) => rectArea(h.bounds)));
         const host = hosts.filter((h) => rectArea(h.bounds) === smallest);
@@ -107,6 +130,15 @@ describe('processViewHierarchy on the 14 real dumps', () => {
       } else {
         expect(elements.some((e) => e.index === -1 && e.bounds.join() === r.join() && elementLabel(e) === elementLabel(n)), `"${label}" lost`).toBe(true);
       }
+    }
+  });
+
+  it.each(NAMES)('%s: scrollable containers are elements and take no merged labels', (name) => {
+    const xml = readDumpFixture(name);
+    const { elements } = processViewHierarchy(xml);
+    for (const e of elements.filter((x) => x.index > 0 && isContainer(x))) {
+      const raw = parseDump(xml).nodes.find((n) => n.className === e.className && n.resourceId === e.resourceId && (n.flags & INTERACTIVE_FLAGS) === FLAG.scrollable);
+      expect(e.text).toBe(raw?.text ?? '');
     }
   });
 

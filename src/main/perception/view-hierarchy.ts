@@ -3,17 +3,36 @@
  * Interactive nodes are chosen smallest first unless they mostly overlap one already chosen;
  * labels of other nodes are merged into the interactive element that contains them; the rest
  * become text-only elements. Indices follow reading order.
+ *
+ * Two deliberate extensions of MobA's rules, both for screens the original gets wrong:
+ * - **Occlusion.** With several top-level windows (app, dialog, keyboard, system bars), a node
+ *   is cut to the largest part of it that no window stacked above its own covers (stacking:
+ *   `window-stack.ts`); with less than {@link VH_RULES.minVisibleShare} of it left it is hidden —
+ *   no element, no merged label. Otherwise a list row under a dialog would reject the dialog's
+ *   own text field by the overlap rule and take the dialog's title as its label. Labels merge
+ *   only into elements of their own window. Windows are judged by their bounds only: a dump
+ *   does not say whether a dialog dims and blocks what is around it, so elements beside a
+ *   dialog stay listed.
+ * - **Scrollable containers stay targetable.** `Scroll(element, …)` needs the list, but a list
+ *   overlaps the rows chosen before it and MobA's overlap rule would reject it. Containers
+ *   (nodes that scroll but cannot be clicked or long-pressed: lists, pagers, web views) and
+ *   controls (all other interactive nodes, a Spinner that also scrolls included) are therefore
+ *   chosen separately, each with the overlap rule against its own kind (so nested lists still
+ *   collapse to the inner one). Containers take no merged labels: a list's content moves, and
+ *   text merged into the list would lose its place — labels that belong to no row stay
+ *   text-only elements where they are.
  */
 import { MobaError } from '../../shared/errors.ts';
 import type { PerceptionStats, ScreenSize, UiElement } from '../../shared/schemas/perception.ts';
 import { checkDumpText, decodeDumpBytes } from './dump-decode.ts';
-import { FLAG_NAMES, INTERACTIVE_FLAGS, parseDump } from './dump-parse.ts';
+import { FLAG, FLAG_NAMES, INTERACTIVE_FLAGS, parseDump } from './dump-parse.ts';
 import type { ParsedDump, RawNode } from './dump-parse.ts';
 import { elementLabel } from './element-info.ts';
 import { SpatialGrid, clipRect, intersectionArea, rectArea, rectCenter } from './geometry.ts';
 import type { Rect } from './geometry.ts';
+import { largestUncovered, occludersByWindow } from './window-stack.ts';
 
-/** The thresholds of MobA's released code. */
+/** The thresholds of MobA's released code, and of this project's extensions (marked). */
 export const VH_RULES = {
   /** An interactive node whose shorter side is at most this many pixels is dropped. */
   minSide: 50,
@@ -23,6 +42,11 @@ export const VH_RULES = {
   maxTotalOverlap: 0.6,
   /** A label whose node lies at least this much inside a chosen element is merged into it. */
   mergeContainment: 0.65,
+  /**
+   * Extension (occlusion): a node of a lower window keeps the largest part of it that upper
+   * windows leave uncovered, and is hidden when that part is less than this share of it.
+   */
+  minVisibleShare: 0.5,
 } as const;
 
 /** Screens beyond this many pixels a side do not exist; a dump implying one is broken. */
@@ -38,18 +62,29 @@ export interface ProcessOptions {
   minSide?: number;
 }
 
+/** {@link PerceptionStats} plus what the extensions did. */
+export interface HierarchyStats extends PerceptionStats {
+  /** Enabled nodes hidden under a window stacked above their own. */
+  droppedOccluded: number;
+}
+
 export interface ProcessedHierarchy {
   screen: ScreenSize;
   /** Reading order; interactive elements have indices 1..N, text-only ones -1. */
   elements: UiElement[];
-  stats: PerceptionStats;
+  stats: HierarchyStats;
 }
 
 interface Item {
   node: RawNode;
+  /** The visible part of the node: clipped to the screen, cut by windows above it. */
   rect: Rect;
   area: number;
   label: string;
+  /** Scrolls but cannot be clicked or long-pressed: a list, pager, web view. */
+  container: boolean;
+  /** The top-level window it belongs to (document order). */
+  window: number;
 }
 
 /**
@@ -67,22 +102,37 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
   const dump = parseDump(text, { charsChecked: true });
   const screen = resolveScreen(dump, options.screen);
   const minSide = options.minSide ?? VH_RULES.minSide;
+  const occluders = windowOccluders(dump, screen);
 
   let enabledNodes = 0;
   let droppedOffscreen = 0;
+  let droppedOccluded = 0;
   let droppedSmall = 0;
   const candidates: Item[] = [];
   const labelled: Item[] = [];
+  let win = -1;
   for (const node of dump.nodes) {
+    if (node.depth === 0) win++;
     if (!node.enabled) continue;
     enabledNodes++;
-    const rect = clipRect(node.bounds, screen.width, screen.height);
-    const area = rectArea(rect);
+    let rect = clipRect(node.bounds, screen.width, screen.height);
+    let area = rectArea(rect);
     if (area === 0) {
       droppedOffscreen++;
       continue;
     }
-    const item: Item = { node, rect, area, label: elementLabel(node) };
+    const above = occluders[win];
+    if (above && above.some((o) => intersectionArea(o, rect) > 0)) {
+      const visible = largestUncovered(rect, above);
+      const visibleArea = rectArea(visible);
+      if (visibleArea < VH_RULES.minVisibleShare * area) {
+        droppedOccluded++;
+        continue;
+      }
+      rect = visible;
+      area = visibleArea;
+    }
+    const item: Item = { node, rect, area, label: elementLabel(node), container: (node.flags & INTERACTIVE_FLAGS) === FLAG.scrollable, window: win };
     if (node.flags & INTERACTIVE_FLAGS) {
       if (Math.min(rect[2] - rect[0], rect[3] - rect[1]) <= minSide) {
         droppedSmall++;
@@ -94,25 +144,28 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
 
   // Smallest first; among equal areas the deeper node, which names the control more precisely.
   candidates.sort((a, b) => a.area - b.area || b.node.depth - a.node.depth || a.node.order - b.node.order);
-  const grid = new SpatialGrid(screen.width, screen.height);
-  const selected: Item[] = [];
+  // Controls and scrollable containers are chosen apart, each against its own kind.
+  const controls = new Chosen(screen);
+  const containers = new Chosen(screen);
   let droppedOverlap = 0;
   for (const c of candidates) {
-    if (overlapsTooMuch(c, selected, grid)) {
+    const chosen = c.container ? containers : controls;
+    if (chosen.overlapsTooMuch(c)) {
       droppedOverlap++;
       if (c.label) labelled.push(c);
       continue;
     }
-    grid.insert(selected.length, c.rect);
-    selected.push(c);
+    chosen.add(c);
   }
 
+  // Labels merge into controls only (see the header on scrollable containers).
+  const selected = controls.items;
   const merged = new Map<number, Item[]>();
   const textOnly: Item[] = [];
   const seenTextOnly = new Set<string>();
   labelled.sort((a, b) => a.node.order - b.node.order);
   for (const t of labelled) {
-    const host = bestContainer(t, selected, grid);
+    const host = bestContainer(t, selected, controls.grid);
     if (host >= 0) {
       const list = merged.get(host);
       if (list) list.push(t);
@@ -120,7 +173,8 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
       continue;
     }
     // Nested views often repeat one label over the same box; the model needs it once.
-    const key = `${t.rect.join(',')}\u0000${t.label}`;
+    const r = t.rect;
+    const key = `${r[0]},${r[1]},${r[2]},${r[3]}\u0000${t.label}`;
     if (seenTextOnly.has(key)) continue;
     seenTextOnly.add(key);
     textOnly.push(t);
@@ -128,6 +182,7 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
 
   const built: Array<{ item: Item; element: UiElement; interactive: boolean }> = [];
   selected.forEach((item, i) => built.push({ item, element: toElement(item, mergedText(item, merged.get(i))), interactive: true }));
+  for (const item of containers.items) built.push({ item, element: toElement(item, item.node.text), interactive: true });
   for (const item of textOnly) built.push({ item, element: toElement(item, item.node.text), interactive: false });
   built.sort((a, b) => a.element.center[1] - b.element.center[1] || a.element.center[0] - b.element.center[0] || a.item.node.order - b.item.node.order);
   let next = 1;
@@ -135,47 +190,78 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
 
   let mergedCount = 0;
   for (const list of merged.values()) mergedCount += list.length;
-  const stats: PerceptionStats = {
+  const stats: HierarchyStats = {
     rawNodes: dump.nodes.length,
     enabledNodes,
-    interactive: selected.length,
+    interactive: selected.length + containers.items.length,
     textOnly: textOnly.length,
     droppedSmall,
     droppedOverlap,
     droppedOffscreen,
+    droppedOccluded,
     merged: mergedCount,
     ms: performance.now() - started,
   };
   return { screen, elements: built.map((b) => b.element), stats };
 }
 
-function overlapsTooMuch(c: Item, selected: Item[], grid: SpatialGrid): boolean {
-  const single = VH_RULES.maxSingleOverlap * c.area;
-  const total = VH_RULES.maxTotalOverlap * c.area;
-  let sum = 0;
-  let reject = false;
-  grid.query(c.rect, (id) => {
-    const s = selected[id];
-    if (!s) return true;
-    const inter = intersectionArea(c.rect, s.rect);
-    sum += inter;
-    if (inter > single || sum > total) reject = true;
-    return !reject;
-  });
-  return reject;
+/** Interactive elements chosen so far (of one kind), with a grid for the overlap queries. */
+class Chosen {
+  readonly items: Item[] = [];
+  /** Made on the first element: many screens have no scrollable container at all. */
+  grid: SpatialGrid | undefined;
+  private readonly screen: { width: number; height: number };
+
+  constructor(screen: { width: number; height: number }) {
+    this.screen = screen;
+  }
+
+  add(item: Item): void {
+    this.grid ??= new SpatialGrid(this.screen.width, this.screen.height);
+    this.grid.insert(this.items.length, item.rect);
+    this.items.push(item);
+  }
+
+  /** MobA's rule: one chosen element covers > 25 % of `c`, or all of them together > 60 %. */
+  overlapsTooMuch(c: Item): boolean {
+    if (!this.grid) return false;
+    const single = VH_RULES.maxSingleOverlap * c.area;
+    const total = VH_RULES.maxTotalOverlap * c.area;
+    let sum = 0;
+    let reject = false;
+    this.grid.query(c.rect, (id) => {
+      const s = this.items[id];
+      if (!s) return true;
+      const inter = intersectionArea(c.rect, s.rect);
+      sum += inter;
+      if (inter > single || sum > total) reject = true;
+      return !reject;
+    });
+    return reject;
+  }
+}
+
+/** Per window (document order), the screen-clipped bounds of the windows stacked above it. */
+function windowOccluders(dump: ParsedDump, screen: ScreenSize): Rect[][] {
+  if (dump.windows.length < 2) return [];
+  const packages: string[] = [];
+  for (const n of dump.nodes) if (n.depth === 0) packages.push(n.packageName);
+  return occludersByWindow(dump.windows.map((w, i) => ({ bounds: clipRect(w, screen.width, screen.height), packageName: packages[i] ?? '' })));
 }
 
 /**
  * The chosen element that holds at least 65 % of `t`: the smallest such (the most specific
  * control), then the one holding more of it, then the one chosen first. -1 when none.
  */
-function bestContainer(t: Item, selected: Item[], grid: SpatialGrid): number {
+function bestContainer(t: Item, selected: Item[], grid: SpatialGrid | undefined): number {
   let best = -1;
+  if (!grid) return best;
   let bestArea = Infinity;
   let bestShare = 0;
   grid.query(t.rect, (id) => {
     const s = selected[id];
-    if (!s || s.node === t.node) return true;
+    // A label belongs to its own window; another window's element merely lies beside or over it.
+    if (!s || s.node === t.node || s.window !== t.window) return true;
     const share = intersectionArea(t.rect, s.rect) / t.area;
     if (share < VH_RULES.mergeContainment) return true;
     if (s.area < bestArea || (s.area === bestArea && (share > bestShare || (share === bestShare && id < best)))) {

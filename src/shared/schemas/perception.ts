@@ -50,6 +50,8 @@ export const PerceptionStats = z.object({
   droppedOverlap: z.number().int(),
   /** Enabled nodes with no area left on the screen (zero-size, off-screen). */
   droppedOffscreen: z.number().int(),
+  /** Nodes hidden under a window drawn above theirs (a dialog, the keyboard, the status bar). */
+  droppedOccluded: z.number().int().default(0),
   /** Labels merged into an interactive element. */
   merged: z.number().int(),
   ms: z.number(),

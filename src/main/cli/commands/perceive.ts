@@ -66,7 +66,7 @@ async function perceive(opts: PerceiveOptions, io: CliIo): Promise<void> {
     summary =
       `${s.rawNodes} raw nodes → ${elements.length} elements (${s.interactive} interactive, ${s.textOnly} text-only) on a ` +
       `${processed.screen.width}x${processed.screen.height} screen in ${s.ms.toFixed(1)} ms; dropped: ${s.droppedSmall} small, ` +
-      `${s.droppedOverlap} overlapping, ${s.droppedOffscreen} off-screen; ${s.merged} labels merged`;
+      `${s.droppedOverlap} overlapping, ${s.droppedOffscreen} off-screen, ${s.droppedOccluded} under another window; ${s.merged} labels merged`;
   } else {
     if (xmlProblem) io.err(`moba: the dump is unusable (${xmlProblem}); reading the screenshot with OCR instead\n`);
     const engine = new OcrEngine({ languages: opts.lang });
@@ -85,7 +85,7 @@ async function perceive(opts: PerceiveOptions, io: CliIo): Promise<void> {
     await mkdir(opts.out, { recursive: true });
     await writeFile(join(opts.out, 'elements.json'), `${JSON.stringify(elements.map(elementJson), null, 2)}\n`);
     await writeFile(join(opts.out, 'elements.txt'), `${text}\n`);
-    if (png) await writeFile(join(opts.out, 'marked.png'), await drawSetOfMarks(png, elements, screen ? { screen } : {}));
+    if (png) await writeFile(join(opts.out, 'marked.png'), (await drawSetOfMarks(png, elements, screen ? { screen } : {})).data);
   }
   if (opts.json) {
     io.out(`${json}\n`);
