@@ -4,6 +4,7 @@
 // so one run shows everything; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
@@ -18,15 +19,30 @@ function run(label, args, env = {}) {
 }
 
 function vitestCounts(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  if (!existsSync(file)) return { passed: 0, failed: 1, names: [] };
   const j = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0 };
+  const names = (j.testResults ?? []).flatMap((f) => {
+    const where = relative(process.cwd(), f.name ?? '');
+    const failedTests = (f.assertionResults ?? []).filter((t) => t.status === 'failed').map((t) => `${where} › ${t.fullName ?? t.title}`);
+    // A file that failed to load has no failed assertions but a message.
+    return failedTests.length === 0 && f.status === 'failed' ? [`${where} › ${(f.message ?? 'failed').split('\n')[0]}`] : failedTests;
+  });
+  return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0, names };
 }
 
 function playwrightCounts(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-  return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) };
+  if (!existsSync(file)) return { passed: 0, failed: 1, names: [] };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats ?? {};
+  const names = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) if (t.status === 'unexpected' || t.status === 'flaky') names.push(`${spec.file ?? file} › ${spec.title} (${t.status})`);
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), names };
 }
 
 const steps = [];
@@ -64,6 +80,7 @@ process.stdout.write('\n━━ summary ━━\n');
 for (const s of steps) {
   const detail = s.tests ? ` (${s.tests.passed} passed, ${s.tests.failed} failed)` : '';
   process.stdout.write(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.label}${detail}  ${s.seconds}s\n`);
+  for (const name of s.tests?.names ?? []) process.stdout.write(`        ✗ ${name}\n`);
 }
 process.stdout.write(`${counts.passed} passed, ${counts.failed} failed\n`);
 process.exitCode = counts.failed === 0 && steps.every((s) => s.ok) ? 0 : 1;

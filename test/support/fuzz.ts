@@ -1,16 +1,7 @@
 import type { z } from 'zod';
 
-/** mulberry32: small, fast, seedable — fuzz runs must be reproducible from their seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Fuzz runs must be reproducible from their seed. */
+export { mulberry32 as prng } from '../../src/shared/random.ts';
 
 const NASTY_STRINGS = ['', ' ', '\u0000', '__proto__', 'constructor', '../../etc/passwd', 'a'.repeat(10_000), '💥', '工作', "'; DROP TABLE runs; --", '%s%s%n', '\ud800', 'NaN', '-1', '1e309'];
 const NASTY_NUMBERS = [0, -1, 1, 0.5, -0.0, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308, Number.MIN_VALUE];

@@ -9,20 +9,13 @@
  * processes and versions of this file must not change the seed or the layout.
  */
 
+import { mulberry32Uint } from '../../shared/random.ts';
+
 export const SKETCH_BITS = 1024;
 export const SKETCH_WORDS = SKETCH_BITS / 32;
 
-/** mulberry32: a small seeded generator; sketches must be identical in every process. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
+/** Sketches must be identical in every process: a seeded generator of uint32 values. */
+const prng = mulberry32Uint;
 
 interface Plan {
   size: number;

@@ -3,6 +3,7 @@
  * rule each, and seeded random screens of any size with realistic nesting and attributes.
  */
 import type { Rect } from './geometry.ts';
+import { mulberry32 } from '../../shared/random.ts';
 
 export interface SyntheticNode {
   bounds: Rect;
@@ -134,14 +135,4 @@ export function syntheticScreen(nodeCount: number, options: { seed?: number; wid
 
 const WORDS = ['inbox', '设置', '친구', 'Opcje', 'Você', 'search', '消息', 'profile'];
 
-/** Small seeded PRNG: the same seed gives the same screen on every machine. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };

@@ -6,15 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
-import { dirname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, normalize, sep } from 'node:path';
+import { packageRoot } from '../../main/package-root.ts';
 import type { BrowserContext, Route } from 'playwright-core';
 import { MobaError } from '../../shared/errors.ts';
 
 export const PAGE_ORIGIN = 'http://phone.moba.invalid';
 export const PAGE_URL = `${PAGE_ORIGIN}/index.html`;
 
-const SIMULATOR_ROOT = normalize(join(dirname(fileURLToPath(import.meta.url)), '..'));
+// From the package root, not from this file: in the desktop app this code runs bundled in out/main.
+const SIMULATOR_ROOT = normalize(join(packageRoot(), 'src', 'simulator'));
 const SERVED_DIRS = [join(SIMULATOR_ROOT, 'phone', 'page') + sep, join(SIMULATOR_ROOT, 'apps') + sep];
 
 const HTML = '<!doctype html><html><head><meta charset="utf-8"><title>MobA phone</title></head><body>' + '<script type="module" src="/sim/phone/page/main.ts"></script></body></html>';
@@ -39,11 +40,24 @@ function strip(source: string): string {
   }
 }
 
-/** The JavaScript for `/sim/<path>.ts`, or undefined when the path is not servable. */
-export function pageModule(urlPath: string): string | undefined {
-  if (!urlPath.startsWith('/sim/') || !urlPath.endsWith('.ts')) return undefined;
+/** Pure modules of src/shared the page may import (they import nothing themselves). */
+const SHARED_FILES = new Set(['random.ts']);
+
+function servedFile(urlPath: string): string | undefined {
+  if (!urlPath.endsWith('.ts') || urlPath.endsWith('.test.ts')) return undefined;
+  if (urlPath.startsWith('/shared/')) {
+    const name = decodeURIComponent(urlPath.slice('/shared/'.length));
+    return SHARED_FILES.has(name) ? join(SIMULATOR_ROOT, '..', 'shared', name) : undefined;
+  }
+  if (!urlPath.startsWith('/sim/')) return undefined;
   const file = normalize(join(SIMULATOR_ROOT, decodeURIComponent(urlPath.slice('/sim/'.length))));
-  if (!SERVED_DIRS.some((dir) => file.startsWith(dir)) || file.endsWith('.test.ts')) return undefined;
+  return SERVED_DIRS.some((dir) => file.startsWith(dir)) ? file : undefined;
+}
+
+/** The JavaScript for `/sim/<path>.ts` (and the few shared modules), or undefined when not servable. */
+export function pageModule(urlPath: string): string | undefined {
+  const file = servedFile(urlPath);
+  if (!file) return undefined;
   let code = cache.get(file);
   if (code === undefined) {
     let source: string;

@@ -79,8 +79,10 @@ export function DeviceDetails({ serial, onClose }: { serial: string; onClose(): 
           <ul className="app-list">
             {apps.map((p) => (
               <li key={p.packageName}>
-                <span>{p.label ?? <span className="muted">(no label)</span>}</span>
-                <span className="mono muted">{p.packageName}</span>
+                {/* adb does not report app labels; show one only when the device gave it. */}
+                {p.label ? <span>{p.label}</span> : null}
+                <span className={`mono ${p.label ? 'muted' : ''}`}>{p.packageName}</span>
+                {p.launchActivity ? null : <span className="muted app-kind">not launchable</span>}
               </li>
             ))}
           </ul>

@@ -1,24 +1,13 @@
 /** Seeded randomness for the simulated phone: the same seed gives the same apps and data. */
+import { mulberry32Step } from '../../../shared/random.ts';
 
-/** mulberry32: tiny, fast, and good enough for seeded test data. Returns [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../../shared/random.ts';
 
 /** One step of mulberry32 on an explicit state, so the state can live in a snapshot. */
 export function nextRandom(state: { rng: number }): number {
-  state.rng = (state.rng + 0x6d2b79f5) >>> 0;
-  let t = state.rng;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  const r = mulberry32Step(state.rng);
+  state.rng = r.state;
+  return r.value / 4294967296;
 }
 
 /** FNV-1a, to derive per-package seeds. */
