@@ -77,6 +77,7 @@ try {
     appVersion: 'bench',
     device: (serial) => timed(createAgentDevice(serial, { devices: t.app.devices, observer: t.app.observer, settleTimeoutMs: () => t.app.settings.get().agent.settleTimeoutMs })),
     memory: () => NO_MEMORY,
+    recentModelImages: (sha, options) => t.app.observer.modelImage(sha, options),
   });
   for (let i = 0; i < RUNS; i++) {
     await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'sim-reset']);

@@ -91,7 +91,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory() });
+  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), recentModelImages: (sha, options) => observer.modelImage(sha, options) });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();

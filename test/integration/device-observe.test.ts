@@ -11,6 +11,7 @@ import { MobaError } from '../../src/shared/errors.ts';
 import { DeviceService } from '../../src/main/device/device-service.ts';
 import { Observer } from '../../src/main/device/observe.ts';
 import { OcrEngine } from '../../src/main/perception/ocr.ts';
+import { encodeForModel, MODEL_IMAGE } from '../../src/main/perception/set-of-marks.ts';
 import { processViewHierarchy } from '../../src/main/perception/view-hierarchy.ts';
 import { ArtifactStore } from '../../src/main/store/artifacts.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
@@ -53,6 +54,26 @@ function override(command: ShellCommand): { dispose(): void } {
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 describe('observe', () => {
+  it('keeps the latest screens encoded for a model: the same image as encoding the stored artifact, until four newer images push them out', async () => {
+    const first = (await observer.observe(rig.serial)).observation;
+    for (const ref of [first.screenshot!, first.marked!]) {
+      const kept = await observer.modelImage(ref.sha256, MODEL_IMAGE);
+      const fresh = await encodeForModel(artifacts.read(ref.sha256), MODEL_IMAGE);
+      expect([kept!.width, kept!.height, kept!.mime]).toEqual([461, 1024, 'image/jpeg']);
+      expect(Buffer.from(kept!.data).equals(Buffer.from(fresh.data))).toBe(true);
+      // Other options are encoded from the kept pixels.
+      const png = await observer.modelImage(ref.sha256, { maxSide: 512, format: 'png' });
+      expect([png!.width, png!.height, png!.mime]).toEqual([230, 512, 'image/png']);
+    }
+    await rig.adb.adb(['-s', rig.serial, 'shell', 'input', 'keyevent', 'KEYCODE_APP_SWITCH']);
+    await observer.observe(rig.serial);
+    await rig.adb.adb(['-s', rig.serial, 'shell', 'input', 'keyevent', 'KEYCODE_HOME']);
+    await rig.adb.adb(['-s', rig.serial, 'shell', 'input', 'swipe', '540', '2000', '540', '600', '300']);
+    const third = (await observer.observe(rig.serial)).observation;
+    expect(observer.modelImage(first.screenshot!.sha256)).toBeUndefined();
+    expect(observer.modelImage(third.marked!.sha256)).toBeDefined();
+  });
+
   it('returns one consistent, timestamped observation with stored artifacts', async () => {
     const before = Date.now();
     const r = await observer.observe(rig.serial);

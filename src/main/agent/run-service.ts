@@ -19,7 +19,8 @@ import type { AgentDevice, AgentMemory } from './ports.ts';
 import { NO_MEMORY } from './ports.ts';
 import { RunController } from './run-controller.ts';
 import type { DecisionInput } from './run-controller.ts';
-import { ScreenPreparer } from './screens.ts';
+import { DEFAULT_SCREEN_ENCODING, ScreenPreparer } from './screens.ts';
+import type { RecentModelImages } from './screens.ts';
 import { ownerAlive } from './ownership.ts';
 import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
@@ -49,6 +50,8 @@ export interface RunServiceOptions {
   /** The device a run acts on. @throws MobaError DEVICE_NOT_FOUND */
   device(serial: string): AgentDevice;
   memory(): AgentMemory;
+  /** Recent screens already encoded for a model (the observer keeps them), so prompts skip decoding PNGs again. */
+  recentModelImages?: RecentModelImages;
   /** Builds the live model gateway of a run (tests and the CLI may supply their own). */
   gateway?: (options: RunOptions) => LlmGateway;
   now?: () => number;
@@ -176,7 +179,7 @@ export class RunService {
       device: this.lazyDevice(summary.serial),
       memory: options.useMemory ? this.o.memory() : NO_MEMORY,
       gateway: this.gatewayFor(runId, options),
-      screens: new ScreenPreparer(this.o.artifacts),
+      screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
       loop: mobaLoop,
       onEvent: (event) => {
         const s = this.o.repo.get(runId);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Observation } from '../../shared/schemas/perception.ts';
-import { encodeForModel, formatElementsForPrompt } from '../perception/index.ts';
+import { encodeForModel, formatElementsForPrompt, MODEL_IMAGE } from '../perception/index.ts';
+import type { ModelImage, ModelImageOptions } from '../perception/index.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
 import type { ScreenForPrompt } from './strategies/moba/prompts/common.ts';
 
@@ -19,7 +20,10 @@ export interface ScreenEncoding {
   images: boolean;
 }
 
-export const DEFAULT_SCREEN_ENCODING: ScreenEncoding = { maxSide: 1024, quality: 80, images: true };
+/** An image artifact already decoded or encoded for a model, if still at hand (see Observer.modelImage). */
+export type RecentModelImages = (sha256: string, options: ModelImageOptions) => Promise<ModelImage> | undefined;
+
+export const DEFAULT_SCREEN_ENCODING: ScreenEncoding = { maxSide: MODEL_IMAGE.maxSide, quality: MODEL_IMAGE.quality, images: true };
 
 /**
  * Turns observations into what prompts show, reading the screenshots from the artifact
@@ -29,10 +33,13 @@ export class ScreenPreparer {
   private readonly cache = new Map<string, Promise<ScreenForPrompt>>();
   private readonly artifacts: ArtifactStore;
   private readonly encoding: ScreenEncoding;
+  private readonly recent: RecentModelImages | undefined;
 
-  constructor(artifacts: ArtifactStore, encoding: ScreenEncoding = DEFAULT_SCREEN_ENCODING) {
+  /** @param recent encoded images of recent screens, when the observer still has them */
+  constructor(artifacts: ArtifactStore, encoding: ScreenEncoding = DEFAULT_SCREEN_ENCODING, recent?: RecentModelImages) {
     this.artifacts = artifacts;
     this.encoding = encoding;
+    this.recent = recent;
   }
 
   prepare(observationId: string, o: Observation): Promise<ScreenForPrompt> {
@@ -49,7 +56,8 @@ export class ScreenPreparer {
   private async build(o: Observation): Promise<ScreenForPrompt> {
     const image = async (sha: string | undefined) => {
       if (!sha || !this.encoding.images) return null;
-      const encoded = await encodeForModel(this.artifacts.read(sha), { maxSide: this.encoding.maxSide, format: 'jpeg', quality: this.encoding.quality });
+      const options = { maxSide: this.encoding.maxSide, format: 'jpeg', quality: this.encoding.quality } as const;
+      const encoded = await (this.recent?.(sha, options) ?? encodeForModel(this.artifacts.read(sha), options));
       return { data: encoded.data, mime: encoded.mime as 'image/jpeg' | 'image/png' };
     };
     const [screenshot, marked] = await Promise.all([image(o.screenshot?.sha256), image(o.marked?.sha256)]);

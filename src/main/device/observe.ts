@@ -8,8 +8,8 @@
 import type { Observation, UiElement, DumpProblem } from '../../shared/schemas/perception.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import { MobaError, serializeError } from '../../shared/errors.ts';
-import { drawSetOfMarks } from '../perception/set-of-marks.ts';
-import type { MarkedImage } from '../perception/set-of-marks.ts';
+import { decodeImage, drawSetOfMarks, encodeForModel, MODEL_IMAGE } from '../perception/set-of-marks.ts';
+import type { MarkedImage, ModelImage, ModelImageOptions, RawImage } from '../perception/set-of-marks.ts';
 import { processViewHierarchy } from '../perception/view-hierarchy.ts';
 import type { OcrEngine } from '../perception/ocr.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
@@ -61,12 +61,21 @@ function rethrowDeviceGone(error: unknown): void {
   if (error instanceof MobaError && ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE', 'CANCELLED'].includes(error.code)) throw error;
 }
 
+const MAX_DECODED_IMAGES = 4;
+
 export class Observer {
   private readonly options: ObserverOptions;
   private readonly providers = new Map<string, ScreenshotProvider>();
   private readonly last = new Map<string, Observation>();
   private readonly physical = new Map<string, { width: number; height: number } | null>();
   private ocr: OcrEngine | undefined;
+  /**
+   * The latest stored screenshots and marked images, by artifact hash, decoded and already
+   * being encoded for a model (MODEL_IMAGE) while the observation is still stored: prompts
+   * then need neither a PNG decode (most of the cost) nor the wait for the encode. Two
+   * observations' worth (about 8 MB each at 1080×2400).
+   */
+  private readonly recent = new Map<string, { pixels: RawImage; model: Promise<ModelImage | null> }>();
 
   constructor(options: ObserverOptions) {
     this.options = options;
@@ -79,6 +88,29 @@ export class Observer {
   setScreenshotProvider(serial: string, provider: ScreenshotProvider): Disposable {
     this.providers.set(serial, provider);
     return { dispose: () => void (this.providers.get(serial) === provider && this.providers.delete(serial)) };
+  }
+
+  /**
+   * A recent observation's screenshot or marked image encoded for a model, without decoding
+   * its PNG again; undefined when it is no longer kept (read the artifact instead).
+   */
+  modelImage(sha256: string, options: ModelImageOptions = MODEL_IMAGE): Promise<ModelImage> | undefined {
+    const kept = this.recent.get(sha256);
+    if (!kept) return undefined;
+    const same = (options.maxSide ?? 1280) === MODEL_IMAGE.maxSide && (options.format ?? 'jpeg') === MODEL_IMAGE.format && (options.quality ?? 75) === MODEL_IMAGE.quality;
+    return (same ? kept.model : Promise.resolve(null)).then((done) => done ?? encodeForModel(kept.pixels, options));
+  }
+
+  /** Starts encoding pixels for a model at once, on the thread pool, while the caller goes on. */
+  private static startModelImage(pixels: RawImage | undefined): Promise<ModelImage | null> | undefined {
+    return pixels ? encodeForModel(pixels, MODEL_IMAGE).catch(() => null) : undefined;
+  }
+
+  private keep(ref: ArtifactRef | null, pixels: RawImage | undefined, model: Promise<ModelImage | null> | undefined): void {
+    if (!ref || !pixels || !model) return;
+    this.recent.delete(ref.sha256);
+    this.recent.set(ref.sha256, { pixels, model });
+    while (this.recent.size > MAX_DECODED_IMAGES) this.recent.delete(this.recent.keys().next().value!);
   }
 
   /** The last observation made of this device in this process. */
@@ -153,9 +185,14 @@ export class Observer {
 
     const tMarks = performance.now();
     let marked: MarkedImage | null = null;
+    let pixels: RawImage | undefined;
+    let screenshotForModel: Promise<ModelImage | null> | undefined;
     if (png) {
       try {
-        marked = await drawSetOfMarks(png, elements, { screen });
+        pixels = await decodeImage(png);
+        // Only worth it when the images are stored for prompts to find.
+        if (this.options.artifacts) screenshotForModel = Observer.startModelImage(pixels);
+        marked = await drawSetOfMarks(pixels, elements, { screen });
       } catch (error) {
         problems.push({ code: 'SCREENSHOT_FAILED', message: serializeError(error).message });
       }
@@ -167,13 +204,18 @@ export class Observer {
     const put = (data: Uint8Array | null, mime: string, size?: { width: number; height: number } | null): ArtifactRef | null =>
       data && store ? store.put(data, size ? { mime, width: size.width, height: size.height } : { mime }) : null;
     const imageSize = png ? pngSize(png) : null;
+    const markedForModel = store ? Observer.startModelImage(marked?.pixels) : undefined;
+    const screenshotRef = put(png, 'image/png', imageSize);
+    const markedRef = put(marked?.data ?? null, marked?.mime ?? 'image/png', marked);
+    this.keep(screenshotRef, pixels, screenshotForModel);
+    this.keep(markedRef, marked?.pixels, markedForModel);
     const observation: Observation = {
       serial,
       capturedAt,
       source: shot.ok && shot.value.frameTime !== undefined ? 'mirror' : 'screencap',
       screen,
-      screenshot: put(png, 'image/png', imageSize),
-      marked: put(marked?.data ?? null, marked?.mime ?? 'image/png', marked),
+      screenshot: screenshotRef,
+      marked: markedRef,
       xml: put(xml, 'application/xml'),
       elements,
       elementsFrom,

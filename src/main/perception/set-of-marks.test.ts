@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../shared/schemas/perception.ts';
-import { MARK_COLORS, drawSetOfMarks, encodeForModel, markStyle } from './set-of-marks.ts';
+import { MARK_COLORS, decodeImage, drawSetOfMarks, encodeForModel, markStyle } from './set-of-marks.ts';
 
 async function blank(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Uint8Array> {
   const img = sharp({ create: { width, height, channels: 3, background: '#000000' } });
@@ -147,5 +147,34 @@ describe('encodeForModel', () => {
     const png = await encodeForModel(src, { maxSide: 4000, format: 'png' });
     expect([png.mime, png.width, png.height]).toEqual(['image/png', 1080, 2400]);
     expect(jpeg.data.byteLength).toBeLessThan(src.byteLength * 4);
+  });
+
+  it('gives the same image from decoded pixels as from the PNG', async () => {
+    const src = await drawSetOfMarks(await blank(1080, 2400), [el(1, [100, 300, 500, 900], ['clickable'])]);
+    const raw = await decodeImage(src.data);
+    const fromPng = await encodeForModel(src.data, { maxSide: 1024, quality: 80 });
+    const fromRaw = await encodeForModel(raw, { maxSide: 1024, quality: 80 });
+    expect([fromRaw.width, fromRaw.height]).toEqual([461, 1024]);
+    expect(Buffer.from(fromRaw.data).equals(Buffer.from(fromPng.data))).toBe(true);
+  });
+});
+
+describe('decoded pixels', () => {
+  it('marks decoded pixels exactly as their PNG, leaving the given pixels unmarked, and returns the marked pixels', async () => {
+    const png = await blank(720, 1280);
+    const boxes = [el(1, [100, 300, 500, 900], ['clickable']), el(2, [50, 1000, 700, 1200], ['scrollable'])];
+    const raw = await decodeImage(png);
+    const before = Buffer.from(raw.data);
+    const fromRaw = await drawSetOfMarks(raw, boxes);
+    const fromPng = await drawSetOfMarks(png, boxes);
+    expect(Buffer.from(fromRaw.data).equals(Buffer.from(fromPng.data))).toBe(true);
+    expect(Buffer.from(raw.data).equals(before)).toBe(true);
+    expect(Buffer.from(fromRaw.pixels.data).equals(Buffer.from((await decodeImage(fromRaw.data)).data))).toBe(true);
+    const small = await drawSetOfMarks(raw, boxes, { maxSide: 640 });
+    expect([small.width, small.height]).toEqual([360, 640]);
+  });
+
+  it('refuses pixels whose size does not match their bytes', async () => {
+    await expect(drawSetOfMarks({ data: new Uint8Array(10), width: 720, height: 1280, channels: 3 }, [])).rejects.toMatchObject({ code: 'SCREENSHOT_FAILED' });
   });
 });

@@ -34,8 +34,19 @@ export interface SetOfMarksOptions {
   quality?: number;
 }
 
-/** The marked image and what it is. */
-export type MarkedImage = ModelImage;
+/** Decoded 8-bit pixels (RGB or RGBA, row-major), as sharp's raw output. */
+export interface RawImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+/** The marked image, what it is, and its decoded pixels (so no one has to decode it again). */
+export type MarkedImage = ModelImage & { pixels: RawImage };
+
+const isRaw = (image: Uint8Array | RawImage): image is RawImage => !(image instanceof Uint8Array);
+const rawInput = (image: RawImage) => ({ raw: { width: image.width, height: image.height, channels: image.channels as 3 | 4 } });
 
 /**
  * PNG settings for marked images: zlib level 2 without per-row adaptive filtering is several
@@ -47,18 +58,19 @@ export const MARKED_PNG = { compressionLevel: 2, adaptiveFiltering: false } as c
 /**
  * Draws boxes and index labels onto a screenshot.
  *
- * @param image the screenshot (PNG, or any format sharp reads)
+ * @param image the screenshot (PNG, or any format sharp reads), or its decoded pixels (left
+ *   untouched: the marks go onto a copy)
  * @returns the marked image: the screenshot's size unless `maxSide` shrinks it; PNG unless
- *   `format` is 'jpeg'
+ *   `format` is 'jpeg'; with its pixels
  * @throws MobaError SCREENSHOT_FAILED when the image cannot be read; INVALID_INPUT for a bad
  *   `maxSide` or `quality`
  */
-export async function drawSetOfMarks(image: Uint8Array, elements: readonly UiElement[], options: SetOfMarksOptions = {}): Promise<MarkedImage> {
+export async function drawSetOfMarks(image: Uint8Array | RawImage, elements: readonly UiElement[], options: SetOfMarksOptions = {}): Promise<MarkedImage> {
   const format = options.format ?? 'png';
   const quality = options.quality ?? 85;
   if (options.maxSide !== undefined && !(Number.isInteger(options.maxSide) && options.maxSide >= 16)) throw new MobaError('INVALID_INPUT', `maxSide must be a whole number of at least 16 pixels, not ${String(options.maxSide)}.`);
   if (!(Number.isInteger(quality) && quality >= 1 && quality <= 100)) throw new MobaError('INVALID_INPUT', `quality must be a whole number 1–100, not ${String(quality)}.`);
-  const img = await decode(image, options.maxSide);
+  const img = isRaw(image) ? await copyRaw(image, options.maxSide) : await decodeImage(image, options.maxSide);
   const style = markStyle(img.width, img.height);
   const font = await digitFont(style.fontSize);
   const tagHeight = font.height + style.padding * 2;
@@ -75,20 +87,22 @@ export async function drawSetOfMarks(image: Uint8Array, elements: readonly UiEle
   const raw = sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels as 3 | 4 } });
   const out = format === 'jpeg' ? raw.flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' }) : raw.png(MARKED_PNG);
   const data = await out.toBuffer();
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: img.width, height: img.height };
+  const pixels: RawImage = { data: img.data, width: img.width, height: img.height, channels: img.channels };
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: img.width, height: img.height, pixels };
 }
 
-interface Decoded {
-  data: Uint8Array;
-  width: number;
-  height: number;
-  channels: number;
+export interface Decoded extends RawImage {
   /** The size before scaling. */
   source: { width: number; height: number };
 }
 
-/** One decode to 8-bit RGB(A), scaled down first when asked. */
-async function decode(image: Uint8Array, maxSide: number | undefined): Promise<Decoded> {
+/**
+ * One decode to 8-bit RGB(A), scaled down first when asked. Decoding a 1080×2400 PNG takes
+ * tens of milliseconds, so the observer decodes each screenshot once and hands the pixels on.
+ *
+ * @throws MobaError SCREENSHOT_FAILED when the image cannot be read
+ */
+export async function decodeImage(image: Uint8Array, maxSide?: number): Promise<Decoded> {
   try {
     let pipeline = sharp(image);
     let source: { width: number; height: number } | undefined;
@@ -105,8 +119,21 @@ async function decode(image: Uint8Array, maxSide: number | undefined): Promise<D
     if (!info.width || !info.height) throw new Error('the image has no size');
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, channels: info.channels, source: source ?? { width: info.width, height: info.height } };
   } catch (error) {
-    throw new MobaError('SCREENSHOT_FAILED', `Cannot read the screenshot to mark it: ${(error as Error).message}`, { cause: error });
+    throw new MobaError('SCREENSHOT_FAILED', `Cannot read the screenshot: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/** A private copy of decoded pixels to paint on, scaled down when asked. */
+async function copyRaw(image: RawImage, maxSide: number | undefined): Promise<Decoded> {
+  if (image.data.length !== image.width * image.height * image.channels || image.channels < 3 || image.channels > 4) {
+    throw new MobaError('SCREENSHOT_FAILED', `Cannot mark the screenshot: ${image.width}×${image.height}×${image.channels} pixels do not match ${image.data.length} bytes.`);
+  }
+  const source = { width: image.width, height: image.height };
+  if (maxSide !== undefined && Math.max(image.width, image.height) > maxSide) {
+    const { data, info } = await sharp(image.data, rawInput(image)).resize({ width: maxSide, height: maxSide, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, channels: info.channels, source };
+  }
+  return { data: new Uint8Array(image.data), width: image.width, height: image.height, channels: image.channels, source };
 }
 
 export interface ModelImageOptions {
@@ -117,6 +144,9 @@ export interface ModelImageOptions {
   /** JPEG quality 1–100. Default 75. */
   quality?: number;
 }
+
+/** How prompts show screens unless configured otherwise: small enough for a model's context, sharp enough to read. */
+export const MODEL_IMAGE = { maxSide: 1024, format: 'jpeg', quality: 80 } as const satisfies ModelImageOptions;
 
 export interface ModelImage {
   data: Uint8Array;
@@ -131,13 +161,16 @@ export interface ModelImage {
  * times as long (≈ 90 vs 30 ms for a marked 1080×2400 screen here), and a model's image cost
  * depends on the pixel size, not the bytes.
  *
+ * Decoded pixels (what the observer keeps of its latest screens) skip the PNG decode, which is
+ * most of the cost.
+ *
  * @throws MobaError SCREENSHOT_FAILED when the image cannot be read
  */
-export async function encodeForModel(png: Uint8Array, options: ModelImageOptions = {}): Promise<ModelImage> {
+export async function encodeForModel(image: Uint8Array | RawImage, options: ModelImageOptions = {}): Promise<ModelImage> {
   const maxSide = options.maxSide ?? 1280;
   const format = options.format ?? 'jpeg';
   try {
-    let pipeline = sharp(png).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+    let pipeline = (isRaw(image) ? sharp(image.data, rawInput(image)) : sharp(image)).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
     pipeline = format === 'jpeg' ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: options.quality ?? 75 }) : pipeline.png({ compressionLevel: 9 });
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: info.width, height: info.height };
