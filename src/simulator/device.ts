@@ -26,8 +26,10 @@ export interface DeviceProps {
 
 export interface PackageInfo {
   packageName: string;
-  /** Launcher activity, e.g. ".MainActivity" or fully qualified. */
+  /** Launcher activity, e.g. ".MainActivity" or fully qualified; '' when the app has none. */
   launchActivity: string;
+  /** Listed in the app drawer (MAIN/LAUNCHER); default: when it has a launch activity. */
+  launcher?: boolean;
   label: string;
   labelZh?: string;
   system: boolean;

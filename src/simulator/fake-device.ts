@@ -33,11 +33,11 @@ const ADB_IME = 'com.android.adbkeyboard/.AdbIME';
 const LAUNCHER: FocusInfo = { packageName: 'com.android.launcher3', activity: '.Launcher' };
 
 const PACKAGES: readonly PackageInfo[] = [
-  { packageName: 'com.android.launcher3', launchActivity: '.Launcher', label: 'Launcher', system: true, apkPath: '/system/priv-app/Launcher3/Launcher3.apk' },
+  { packageName: 'com.android.launcher3', launchActivity: '.Launcher', launcher: false, label: 'Launcher', system: true, apkPath: '/system/priv-app/Launcher3/Launcher3.apk' },
   { packageName: 'com.android.settings', launchActivity: '.Settings', label: 'Settings', system: true, apkPath: '/system/priv-app/Settings/Settings.apk' },
   { packageName: 'com.android.deskclock', launchActivity: '.DeskClock', label: 'Clock', system: true, apkPath: '/system/app/DeskClock/DeskClock.apk' },
   { packageName: 'com.moba.notes', launchActivity: '.MainActivity', label: 'Notes', system: false, apkPath: '/data/app/~~fake==/com.moba.notes-1/base.apk' },
-  { packageName: 'com.android.adbkeyboard', launchActivity: '.AdbIME', label: 'ADB Keyboard', system: false, apkPath: '/data/app/~~fake==/com.android.adbkeyboard-1/base.apk' },
+  { packageName: 'com.android.adbkeyboard', launchActivity: '', label: 'ADB Keyboard', system: false, apkPath: '/data/app/~~fake==/com.android.adbkeyboard-1/base.apk' },
 ];
 const LAUNCHABLE = new Set(['com.android.settings', 'com.android.deskclock', 'com.moba.notes']);
 

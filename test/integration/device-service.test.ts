@@ -108,6 +108,12 @@ describe('wireless connect', () => {
       adbKeyboard: { installed: true, enabled: true },
     });
     expect(facts.packages.map((p) => p.packageName)).toEqual(expect.arrayContaining(['com.android.deskclock', 'com.android.settings', 'com.moba.railway']));
+    // Launch activities come from the launcher query; the home screen and input methods have none.
+    const launch = (name: string) => facts.packages.find((p) => p.packageName === name)?.launchActivity;
+    expect(launch('com.android.deskclock')).toBe('com.android.deskclock.DeskClock');
+    expect(launch('com.moba.railway')).toBe('com.moba.railway.MainActivity');
+    expect(launch('com.android.launcher3')).toBeNull();
+    expect(launch('com.android.adbkeyboard')).toBeNull();
     await adb.adb(['-s', rig.serial, 'shell', 'am', 'start', '-n', 'com.android.deskclock/.DeskClock']);
     expect((await s.facts(rig.serial)).currentApp?.packageName).toBe('com.android.deskclock');
     await s.disconnect(rig.serial);

@@ -78,6 +78,7 @@ export class DeviceSettings {
     return this.installedEntries().map((entry) => ({
       packageName: entry.packageName,
       launchActivity: entry.launchActivity,
+      launcher: entry.launcher,
       label: entry.label,
       labelZh: entry.labelZh,
       system: entry.system,

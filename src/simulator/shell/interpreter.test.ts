@@ -149,6 +149,22 @@ describe('commands', () => {
     expect((await run('ime list -s -a')).out).toBe('com.android.inputmethod.latin/.LatinIME\n');
   });
 
+  it('cmd package query-activities lists the app drawer (MAIN + LAUNCHER), not the home screen or keyboards', async () => {
+    const query = 'query-activities --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
+    const brief = await run(`cmd package ${query}`);
+    expect(brief.status).toBe(0);
+    expect(brief.out).toBe(
+      '3 activities found:\n' +
+        '  Activity #0:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n    com.android.settings/com.android.settings.Settings\n' +
+        '  Activity #1:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n    com.android.deskclock/com.android.deskclock.DeskClock\n' +
+        '  Activity #2:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n    com.moba.notes/com.moba.notes.MainActivity\n',
+    );
+    expect((await run(`pm ${query} --components -p com.moba.notes`)).out).toBe('com.moba.notes/com.moba.notes.MainActivity\n');
+    expect((await run('cmd package query-activities -a android.intent.action.VIEW')).out).toBe('No activities found\n');
+    expect((await run('cmd package list packages -3')).out).toBe('package:com.moba.notes\npackage:com.android.adbkeyboard\n');
+    expect(await run('cmd nosuchservice')).toMatchObject({ status: 20, err: "cmd: Can't find service: nosuchservice\n" });
+  });
+
   it('dumpsys window / activity / input_method show the focus like Android', async () => {
     await run('am start -n com.android.deskclock/.DeskClock');
     const window = (await run('dumpsys window windows')).out;

@@ -120,6 +120,8 @@ export const pm: ShellCommand = command('pm', async (ctx) => {
     case 'install-create':
       await ctx.out('Failure [INSTALL_FAILED_INVALID_APK: the simulated phone cannot install APKs]\n');
       return 1;
+    case 'query-activities':
+      return queryActivities(ctx, rest);
     case 'resolve-activity': {
       const pkg = find(packageArg(rest));
       if (!pkg) {
@@ -147,6 +149,69 @@ export const pm: ShellCommand = command('pm', async (ctx) => {
       await ctx.err(sub === undefined ? 'usage: pm [list|path|install|uninstall|clear|resolve-activity|grant|revoke] ...\n' : `Unknown command: ${sub}\n`);
       return sub === undefined ? 0 : 255;
   }
+});
+
+const MAIN = 'android.intent.action.MAIN';
+const LAUNCHER = 'android.intent.category.LAUNCHER';
+
+/** The apps in the app drawer: what `-a MAIN -c LAUNCHER` resolves to. */
+function launcherApps(ctx: CommandContext): PackageInfo[] {
+  return ctx.device.packages().filter((p) => p.launchActivity !== '' && (p.launcher ?? true));
+}
+
+/**
+ * `pm query-activities [--brief|--components] [-a ACTION] [-c CATEGORY] [-p PKG] [--user N]`:
+ * only the launcher query (MAIN + LAUNCHER) has answers on the simulated phone; other intents
+ * resolve to nothing, as an intent no app declares does.
+ */
+async function queryActivities(ctx: CommandContext, args: readonly string[]): Promise<number> {
+  let action: string | undefined;
+  const categories: string[] = [];
+  let onlyPackage: string | undefined;
+  let brief = false;
+  let components = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '-a') action = args[++i];
+    else if (arg === '-c') categories.push(args[++i] ?? '');
+    else if (arg === '-p') onlyPackage = args[++i];
+    else if (arg === '--brief') brief = true;
+    else if (arg === '--components') components = true;
+    else if (arg === '--user') i++;
+  }
+  const matches = action === MAIN && categories.every((c) => c === LAUNCHER) && categories.length > 0
+    ? launcherApps(ctx).filter((p) => onlyPackage === undefined || p.packageName === onlyPackage)
+    : [];
+  if (components) {
+    await ctx.out(matches.map((p) => `${longComponent(p.packageName, p.launchActivity)}\n`).join(''));
+    return 0;
+  }
+  if (matches.length === 0) {
+    await ctx.out('No activities found\n');
+    return 0;
+  }
+  let out = `${matches.length} activities found:\n`;
+  for (const [i, p] of matches.entries()) {
+    const component = longComponent(p.packageName, p.launchActivity);
+    out += `  Activity #${i}:\n`;
+    out += brief
+      ? `    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false\n    ${component}\n`
+      : `    ActivityInfo:\n      name=${component.split('/')[1]}\n      packageName=${p.packageName}\n      enabled=true exported=true directBootAware=false\n`;
+  }
+  await ctx.out(out);
+  return 0;
+}
+
+/** `cmd SERVICE …`: the package service is `pm`; other services are not on the simulated phone. */
+export const cmd: ShellCommand = command('cmd', async (ctx) => {
+  const [service, ...rest] = ctx.args;
+  if (service === 'package') return pm.run({ ...ctx, args: rest });
+  if (service === undefined || service === '-l') {
+    await ctx.out('Currently running services:\n  package\n');
+    return 0;
+  }
+  await ctx.err(`cmd: Can't find service: ${service}\n`);
+  return 20;
 });
 
 export const monkey: ShellCommand = command('monkey', async (ctx) => {
@@ -215,4 +280,4 @@ export const monkey: ShellCommand = command('monkey', async (ctx) => {
   return 0;
 });
 
-export const PACKAGE_COMMANDS: readonly ShellCommand[] = [pm, monkey];
+export const PACKAGE_COMMANDS: readonly ShellCommand[] = [pm, cmd, monkey];
