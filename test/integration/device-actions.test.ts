@@ -3,42 +3,23 @@
  * server: each one must change the phone as intended (checked with `sim-state`, the focused
  * app or the UI dump).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDeviceRig } from '../support/device-rig.ts';
 import { parseAction } from '../../src/shared/actions.ts';
 import type { ActionResult } from '../../src/shared/contract/devices.ts';
 import type { UiElement } from '../../src/shared/schemas/perception.ts';
-import { DeviceService } from '../../src/main/device/device-service.ts';
-import { Observer } from '../../src/main/device/observe.ts';
 import { actOnDevice } from '../../src/main/device/device-actions.ts';
 import type { AppResolver } from '../../src/main/device/actions/types.ts';
 import { processViewHierarchy } from '../../src/main/perception/view-hierarchy.ts';
 import type { ShellCommand } from '../../src/simulator/shell/registry.ts';
-import { startPhoneRig } from '../support/sim-phone-rig.ts';
-import type { PhoneRig } from '../support/sim-phone-rig.ts';
 
 const LATIN = 'com.android.inputmethod.latin/.LatinIME';
 const ADB_IME = 'com.android.adbkeyboard/.AdbIME';
 
-let rig: PhoneRig;
-let devices: DeviceService;
-let observer: Observer;
-
-beforeAll(async () => {
-  rig = await startPhoneRig();
-  devices = new DeviceService({ adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' }, autoStartServer: false });
-  observer = new Observer({ devices, artifacts: null });
-});
-afterAll(async () => {
-  await observer?.dispose();
-  await devices?.close();
-  await rig?.dispose();
-});
-beforeEach(async () => {
-  await rig.phone.reset();
-});
+const t = useDeviceRig({ resetBeforeEach: true });
 
 async function elements(): Promise<UiElement[]> {
-  return (await observer.observe(rig.serial, { ocr: false })).observation.elements;
+  return (await t.observer.observe(t.rig.serial, { ocr: false })).observation.elements;
 }
 
 /** The element whose text, description or resource id contains `needle`. */
@@ -52,7 +33,7 @@ async function find(needle: string): Promise<UiElement> {
 async function act(text: string, extra: { elements?: UiElement[]; resolveApp?: AppResolver; settleTimeoutMs?: number } = {}): Promise<ActionResult> {
   const parsed = parseAction(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  return actOnDevice({ devices, observer, serial: rig.serial, action: parsed.action, settleTimeoutMs: extra.settleTimeoutMs ?? 3_000, elements: extra.elements, resolveApp: extra.resolveApp });
+  return actOnDevice({ devices: t.devices, observer: t.observer, serial: t.rig.serial, action: parsed.action, settleTimeoutMs: extra.settleTimeoutMs ?? 3_000, elements: extra.elements, resolveApp: extra.resolveApp });
 }
 
 async function ok(text: string, extra: Parameters<typeof act>[1] = {}): Promise<ActionResult> {
@@ -62,11 +43,11 @@ async function ok(text: string, extra: Parameters<typeof act>[1] = {}): Promise<
 }
 
 async function focusedPackage(): Promise<string> {
-  return (await rig.phone.focus()).packageName;
+  return (await t.rig.phone.focus()).packageName;
 }
 
 async function dumpText(resourceId: string): Promise<string | undefined> {
-  const xml = await rig.phone.dumpUi({ compressed: false });
+  const xml = await t.rig.phone.dumpUi({ compressed: false });
   const node = new RegExp(`<node [^>]*resource-id="[^"]*:id/${resourceId}"[^>]*>`).exec(xml)?.[0];
   const raw = node && /\btext="([^"]*)"/.exec(node)?.[1];
   return raw
@@ -122,7 +103,7 @@ describe('taps', () => {
 describe('gestures', () => {
   it('Scroll moves a list so that content further down comes into view, and back', async () => {
     await ok('Open_App(Settings)');
-    const xml = await rig.phone.dumpUi({ compressed: false });
+    const xml = await t.rig.phone.dumpUi({ compressed: false });
     const bounds = /resource-id="com\.android\.settings:id\/recycler_view"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(xml);
     expect(bounds, 'the Settings list').not.toBeNull();
     const [x1, y1, x2, y2] = bounds!.slice(1).map(Number) as [number, number, number, number];
@@ -134,13 +115,13 @@ describe('gestures', () => {
     expect(before.some((t) => t.startsWith('Network & internet'))).toBe(true);
     const r = await ok('Scroll(1, down, long)', { elements: [list] });
     expect(r.detail).toMatch(/finger \(540, \d+\) → \(540, \d+\)/);
-    xmlNow = await rig.phone.dumpUi({ compressed: false });
+    xmlNow = await t.rig.phone.dumpUi({ compressed: false });
     const after = top().elements.filter((e) => e.index > 0).map((e) => e.text);
     expect(after.some((t) => t.startsWith('Network & internet'))).toBe(false);
     expect(after.filter((t) => !before.includes(t)).length).toBeGreaterThan(0);
     await ok('Scroll(1, up, long)', { elements: [list] });
     await ok('Scroll(1, up, long)', { elements: [list] });
-    xmlNow = await rig.phone.dumpUi({ compressed: false });
+    xmlNow = await t.rig.phone.dumpUi({ compressed: false });
     expect(top().elements.some((e) => e.text.startsWith('Network & internet'))).toBe(true);
   });
 
@@ -155,9 +136,9 @@ describe('gestures', () => {
 describe('keys', () => {
   it('Back closes the keyboard, then the drawer', async () => {
     await openAppSearch();
-    expect(await rig.phone.keyboardShown()).toBe(true);
+    expect(await t.rig.phone.keyboardShown()).toBe(true);
     await ok('Back()');
-    expect(await rig.phone.keyboardShown()).toBe(false);
+    expect(await t.rig.phone.keyboardShown()).toBe(false);
     await ok('Back()');
     expect((await elements()).some((e) => e.resourceId.endsWith('/search_box_input'))).toBe(false);
   });
@@ -204,31 +185,31 @@ describe('text', () => {
 
   it('Box_Input of Chinese goes through ADB Keyboard and restores the previous input method', async () => {
     const imeCalls: string[] = [];
-    const original = rig.sim.commands.get('ime')!;
+    const original = t.rig.sim.commands.get('ime')!;
     const spy: ShellCommand = { name: 'ime', run: (ctx) => (imeCalls.push(ctx.args.join(' ')), original.run(ctx)) };
-    const registration = rig.sim.commands.register(spy);
+    const registration = t.rig.sim.commands.register(spy);
     try {
       const field = await openAppSearch();
-      expect(rig.phone.currentInputMethod()).toBe(LATIN);
+      expect(t.rig.phone.currentInputMethod()).toBe(LATIN);
       const r = await ok(`Box_Input(${field.index}, "工作")`);
       expect(r.detail).toContain('adb-keyboard');
       expect(await dumpText('search_box_input')).toBe('工作');
       expect(imeCalls).toContain(`set ${ADB_IME}`);
       expect(imeCalls.indexOf(`set ${LATIN}`)).toBeGreaterThan(imeCalls.indexOf(`set ${ADB_IME}`));
-      expect(rig.phone.currentInputMethod()).toBe(LATIN);
+      expect(t.rig.phone.currentInputMethod()).toBe(LATIN);
     } finally {
       registration.dispose();
     }
   });
 
   it('ADB Keyboard is enabled for the text and disabled again when it was off', async () => {
-    await rig.adb.adb(['-s', rig.serial, 'shell', 'ime', 'disable', ADB_IME]);
+    await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'ime', 'disable', ADB_IME]);
     await openAppSearch();
     await ok('Type("工作 ok 😀")');
     expect(await dumpText('search_box_input')).toBe('工作 ok 😀');
-    const enabled = (await rig.adb.adb(['-s', rig.serial, 'shell', 'ime', 'list', '-s'])).stdout.toString();
+    const enabled = (await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'ime', 'list', '-s'])).stdout.toString();
     expect(enabled).not.toContain(ADB_IME);
-    expect(rig.phone.currentInputMethod()).toBe(LATIN);
+    expect(t.rig.phone.currentInputMethod()).toBe(LATIN);
   });
 });
 
@@ -260,19 +241,19 @@ describe('apps', () => {
 
 describe('control', () => {
   it('Wait waits without touching the screen', async () => {
-    const version = rig.phone.screenVersion();
+    const version = t.rig.phone.screenVersion();
     const r = await ok('Wait(1)');
     expect(r.durationMs).toBeGreaterThanOrEqual(1_000);
     expect(r.durationMs).toBeLessThan(4_000);
     expect(r.settleMs).toBe(0);
-    expect(rig.phone.screenVersion()).toBe(version);
+    expect(t.rig.phone.screenVersion()).toBe(version);
   });
 
   it('Finish and Failed end the run without touching the device', async () => {
-    const version = rig.phone.screenVersion();
+    const version = t.rig.phone.screenVersion();
     expect(await ok('Finish("done")')).toMatchObject({ terminal: true, detail: 'finished: done' });
     expect(await ok('Failed("no such setting")')).toMatchObject({ terminal: true, detail: 'failed: no such setting' });
-    expect(rig.phone.screenVersion()).toBe(version);
+    expect(t.rig.phone.screenVersion()).toBe(version);
   });
 
   it('an index that is not on the screen is ACTION_INVALID, naming the range', async () => {
@@ -282,7 +263,7 @@ describe('control', () => {
   });
 
   it('non-ASCII text without ADB Keyboard is INPUT_METHOD_MISSING, naming the fix', async () => {
-    const removed = await rig.adb.adb(['-s', rig.serial, 'shell', 'pm', 'uninstall', 'com.android.adbkeyboard']);
+    const removed = await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'pm', 'uninstall', 'com.android.adbkeyboard']);
     expect(removed.stdout.toString()).toContain('Success');
     await openAppSearch();
     const r = await act('Type("工作")');

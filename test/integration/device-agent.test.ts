@@ -1,29 +1,13 @@
 /** The agent's port (`AgentDevice`) bound to the device layer, on the real simulated phone. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDeviceRig } from '../support/device-rig.ts';
 import { createAgentDevice } from '../../src/main/device/agent-device.ts';
-import { DeviceService } from '../../src/main/device/device-service.ts';
-import { Observer } from '../../src/main/device/observe.ts';
-import { startPhoneRig } from '../support/sim-phone-rig.ts';
-import type { PhoneRig } from '../support/sim-phone-rig.ts';
 
-let rig: PhoneRig;
-let devices: DeviceService;
-let observer: Observer;
-
-beforeAll(async () => {
-  rig = await startPhoneRig();
-  devices = new DeviceService({ adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' }, autoStartServer: false });
-  observer = new Observer({ devices, artifacts: null });
-});
-afterAll(async () => {
-  await observer?.dispose();
-  await devices?.close();
-  await rig?.dispose();
-});
+const t = useDeviceRig();
 
 describe('createAgentDevice', () => {
   it('gives facts and apps, observes, and executes with the agent’s app resolver', async () => {
-    const agent = createAgentDevice(rig.serial, { devices, observer, settleTimeoutMs: () => 3_000 });
+    const agent = createAgentDevice(t.rig.serial, { devices: t.devices, observer: t.observer, settleTimeoutMs: () => 3_000 });
     const signal = new AbortController().signal;
     expect(await agent.facts(signal)).toEqual({ model: 'MobA_Sim', androidVersion: '14', width: 1080, height: 2400 });
     expect((await agent.installedApps(signal)).map((a) => a.packageName)).toContain('com.moba.shop');
@@ -32,7 +16,7 @@ describe('createAgentDevice', () => {
     const clock = observation.elements.find((e) => e.text === 'Clock')!;
     const clicked = await agent.execute({ name: 'Click', params: { index: clock.index } }, { observation, resolveApp: async () => ({ packageName: 'x', activity: null }), signal });
     expect(clicked).toMatchObject({ ok: true, error: null });
-    expect((await rig.phone.focus()).packageName).toBe('com.android.deskclock');
+    expect((await t.rig.phone.focus()).packageName).toBe('com.android.deskclock');
 
     const asked: string[] = [];
     const opened = await agent.execute({ name: 'Open_App', params: { app: 'where I keep my appointments' } }, {
@@ -42,7 +26,7 @@ describe('createAgentDevice', () => {
     });
     expect(opened).toMatchObject({ ok: true, error: null });
     expect(asked).toEqual(['where I keep my appointments']);
-    expect((await rig.phone.focus()).packageName).toBe('com.android.calendar');
+    expect((await t.rig.phone.focus()).packageName).toBe('com.android.calendar');
 
     const bad = await agent.execute({ name: 'Click', params: { index: 999 } }, { observation, resolveApp: async () => ({ packageName: 'x', activity: null }), signal });
     expect(bad).toMatchObject({ ok: false, error: { code: 'ACTION_INVALID' } });

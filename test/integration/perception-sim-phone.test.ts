@@ -5,38 +5,19 @@
  * image draws the list in its own colour.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useDeviceRig } from '../support/device-rig.ts';
 import { parseAction } from '../../src/shared/actions.ts';
 import type { ActionResult } from '../../src/shared/contract/devices.ts';
 import type { UiElement } from '../../src/shared/schemas/perception.ts';
 import { actOnDevice } from '../../src/main/device/device-actions.ts';
-import { DeviceService } from '../../src/main/device/device-service.ts';
-import { Observer } from '../../src/main/device/observe.ts';
 import type { ObserveResult } from '../../src/main/device/observe.ts';
 import { MARK_COLORS } from '../../src/main/perception/set-of-marks.ts';
 import { MERGE_SEPARATOR } from '../../src/main/perception/view-hierarchy.ts';
-import { startPhoneRig } from '../support/sim-phone-rig.ts';
-import type { PhoneRig } from '../support/sim-phone-rig.ts';
 
-let rig: PhoneRig;
-let devices: DeviceService;
-let observer: Observer;
+const t = useDeviceRig({ resetBeforeEach: true });
 
-beforeAll(async () => {
-  rig = await startPhoneRig();
-  devices = new DeviceService({ adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' }, autoStartServer: false });
-  observer = new Observer({ devices, artifacts: null });
-});
-afterAll(async () => {
-  await observer?.dispose();
-  await devices?.close();
-  await rig?.dispose();
-});
-beforeEach(async () => {
-  await rig.phone.reset();
-});
-
-const observe = (): Promise<ObserveResult> => observer.observe(rig.serial, { ocr: false });
+const observe = (): Promise<ObserveResult> => t.observer.observe(t.rig.serial, { ocr: false });
 
 /** The interactive element whose label or resource id is `needle`. */
 function find(elements: readonly UiElement[], needle: string): UiElement {
@@ -48,7 +29,7 @@ function find(elements: readonly UiElement[], needle: string): UiElement {
 async function act(text: string, elements?: UiElement[]): Promise<ActionResult> {
   const parsed = parseAction(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  const r = await actOnDevice({ devices, observer, serial: rig.serial, action: parsed.action, settleTimeoutMs: 3_000, elements });
+  const r = await actOnDevice({ devices: t.devices, observer: t.observer, serial: t.rig.serial, action: parsed.action, settleTimeoutMs: 3_000, elements });
   expect(r, `${text}: ${r.detail}`).toMatchObject({ ok: true });
   return r;
 }
@@ -83,7 +64,7 @@ describe('perception on the simulated phone', () => {
     // Enter may already have confirmed the dialog.
     const now = (await observe()).observation.elements;
     if (now.some((e) => e.resourceId.endsWith('/alertTitle'))) await act(`Click(${find(now, 'button1').index})`, now);
-    const alarms = (await rig.simState<{ alarms: Array<{ label: string }> }>('com.android.deskclock')).alarms;
+    const alarms = (await t.rig.simState<{ alarms: Array<{ label: string }> }>('com.android.deskclock')).alarms;
     expect(alarms.map((a) => a.label)).toContain('Gym');
   });
 

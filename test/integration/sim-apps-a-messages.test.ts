@@ -5,9 +5,9 @@
  * search, details, favourites, editing, creating (editor and INSERT intent), deleting,
  * Chinese, and reset.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { SimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { useAppPhone } from '../support/app-phone.ts';
 import { dump, scrollTo, tapOn } from '../support/device-driver.ts';
 import { closeTo, decodePng, findNode, fractionOfColor, hexRgb, parseDump, pixel, requireNode } from '../support/ui-dump.ts';
 
@@ -41,22 +41,7 @@ interface ContactState {
 }
 
 let phone: SimulatedPhone;
-
-beforeAll(async () => {
-  phone = await createSimulatedPhone({ seed: 11 });
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
-
-beforeEach(async () => {
-  await phone.reset();
-});
-
-afterEach(() => {
-  expect(phone.errors()).toEqual([]);
-});
+useAppPhone({ seed: 11 }, (t) => (phone = t.phone));
 
 async function conversations(): Promise<ConversationState[]> {
   return ((await phone.state(MESSAGING)) as { conversations: ConversationState[] }).conversations;

@@ -3,9 +3,9 @@
  * and the keyboard (saved by BACK, the cross-app "put it in a note" flow), editing, pinning,
  * deleting with a confirmation, search, the SEND intent, Chinese and dark mode, reset.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { SimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { useAppPhone } from '../support/app-phone.ts';
 import { dump, tapOn } from '../support/device-driver.ts';
 import { closeTo, decodePng, findNode, fractionOfColor, hexRgb, parseDump, pixel, requireNode } from '../support/ui-dump.ts';
 
@@ -22,22 +22,7 @@ interface NoteState {
 }
 
 let phone: SimulatedPhone;
-
-beforeAll(async () => {
-  phone = await createSimulatedPhone({ seed: 11 });
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
-
-beforeEach(async () => {
-  await phone.reset();
-});
-
-afterEach(() => {
-  expect(phone.errors()).toEqual([]);
-});
+useAppPhone({ seed: 11 }, (t) => (phone = t.phone));
 
 async function notes(): Promise<NoteState[]> {
   return ((await phone.state(PKG)) as { notes: NoteState[] }).notes;

@@ -4,9 +4,10 @@
  * °C / °F, Chinese and dark mode, and determinism (same seed → same forecast and screen,
  * another seed → another forecast) with phones sharing one Chromium.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSharedBrowser, createSimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { describe, expect, it } from 'vitest';
+import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
 import type { SharedBrowser, SimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { useAppPhone } from '../support/app-phone.ts';
 import { dump, tapOn } from '../support/device-driver.ts';
 import { closeTo, decodePng, fractionOfColor, hexRgb, parseDump, pixel, requireNode } from '../support/ui-dump.ts';
 
@@ -34,23 +35,9 @@ interface WeatherState {
 
 let browser: SharedBrowser;
 let phone: SimulatedPhone;
-
-beforeAll(async () => {
-  browser = createSharedBrowser({ keepAlive: true });
-  phone = await createSimulatedPhone({ seed: 11, browser, freezeClock: true });
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  await phone.reset();
-});
-
-afterEach(() => {
-  expect(phone.errors()).toEqual([]);
+useAppPhone({ seed: 11, freezeClock: true, ownBrowser: true }, (t) => {
+  phone = t.phone;
+  browser = t.browser!;
 });
 
 async function weather(p: SimulatedPhone = phone): Promise<WeatherState> {

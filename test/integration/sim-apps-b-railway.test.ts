@@ -4,9 +4,10 @@
  * timetable through Nanjing South, booking for a saved and a new passenger, cancelling,
  * intents, Chinese, reset and determinism.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
 import type { SimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { useAppPhone } from '../support/app-phone.ts';
 import { dump, scrollTo, tapOn } from '../support/device-driver.ts';
 import { decodePng, findNode, fractionOfColor, hexRgb, parseDump, requireNode } from '../support/ui-dump.ts';
 
@@ -39,22 +40,7 @@ interface RailState {
 }
 
 let phone: SimulatedPhone;
-
-beforeAll(async () => {
-  phone = await createSimulatedPhone({ seed: 11 });
-});
-
-afterAll(async () => {
-  await phone?.close();
-});
-
-beforeEach(async () => {
-  await phone.reset();
-});
-
-afterEach(() => {
-  expect(phone.errors()).toEqual([]);
-});
+useAppPhone({ seed: 11 }, (t) => (phone = t.phone));
 
 async function state(p: SimulatedPhone = phone): Promise<RailState> {
   return (await p.state(PKG)) as RailState;

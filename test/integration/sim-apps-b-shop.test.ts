@@ -4,10 +4,11 @@
  * the cart, checkout up to the payment button (which the default guarded-mode rule stops
  * at), orders, the scheduled promotion pop-up, Chinese and dark mode, reset and determinism.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../src/shared/schemas/settings.ts';
-import { createSharedBrowser, createSimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
 import type { SharedBrowser, SimulatedPhone } from '../../src/simulator/phone/index.ts';
+import { useAppPhone } from '../support/app-phone.ts';
 import { dump, scrollTo, tapOn } from '../support/device-driver.ts';
 import { decodePng, findNode, fractionOfColor, hexRgb, parseDump, requireNode } from '../support/ui-dump.ts';
 
@@ -25,23 +26,9 @@ interface ShopState {
 
 let browser: SharedBrowser;
 let phone: SimulatedPhone;
-
-beforeAll(async () => {
-  browser = createSharedBrowser({ keepAlive: true });
-  phone = await createSimulatedPhone({ seed: 11, browser });
-});
-
-afterAll(async () => {
-  await phone?.close();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  await phone.reset();
-});
-
-afterEach(() => {
-  expect(phone.errors()).toEqual([]);
+useAppPhone({ seed: 11, ownBrowser: true }, (t) => {
+  phone = t.phone;
+  browser = t.browser!;
 });
 
 async function state(p: SimulatedPhone = phone): Promise<ShopState> {
