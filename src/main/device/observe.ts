@@ -187,12 +187,17 @@ export class Observer {
     let marked: MarkedImage | null = null;
     let pixels: RawImage | undefined;
     let screenshotForModel: Promise<ModelImage | null> | undefined;
+    let markedForModel: Promise<ModelImage | null> | undefined;
     if (png) {
       try {
         pixels = await decodeImage(png);
         // Only worth it when the images are stored for prompts to find.
         if (this.options.artifacts) screenshotForModel = Observer.startModelImage(pixels);
-        marked = await drawSetOfMarks(pixels, elements, { screen });
+        marked = await drawSetOfMarks(pixels, elements, {
+          screen,
+          // The model's copy of the marked screen is encoded beside the PNG, not after it.
+          ...(this.options.artifacts ? { onPainted: (painted: RawImage) => void (markedForModel = Observer.startModelImage(painted)) } : {}),
+        });
       } catch (error) {
         problems.push({ code: 'SCREENSHOT_FAILED', message: serializeError(error).message });
       }
@@ -204,7 +209,6 @@ export class Observer {
     const put = (data: Uint8Array | null, mime: string, size?: { width: number; height: number } | null): ArtifactRef | null =>
       data && store ? store.put(data, size ? { mime, width: size.width, height: size.height } : { mime }) : null;
     const imageSize = png ? pngSize(png) : null;
-    const markedForModel = store ? Observer.startModelImage(marked?.pixels) : undefined;
     const screenshotRef = put(png, 'image/png', imageSize);
     const markedRef = put(marked?.data ?? null, marked?.mime ?? 'image/png', marked);
     this.keep(screenshotRef, pixels, screenshotForModel);

@@ -32,6 +32,11 @@ export interface SetOfMarksOptions {
   format?: 'png' | 'jpeg';
   /** JPEG quality 1–100. Default 85. */
   quality?: number;
+  /**
+   * Called with the marked pixels as soon as they are painted, before the image is encoded:
+   * other work on them (a model's copy) can run beside the encode. Read them, do not change them.
+   */
+  onPainted?(pixels: RawImage): void;
 }
 
 /** Decoded 8-bit pixels (RGB or RGBA, row-major), as sharp's raw output. */
@@ -83,11 +88,12 @@ export async function drawSetOfMarks(image: Uint8Array | RawImage, elements: rea
     tagSize: (text) => ({ width: textWidth(font, text) + style.padding * 2, height: tagHeight }),
   });
   paintMarks(img, layout, font, style.padding);
+  const pixels: RawImage = { data: img.data, width: img.width, height: img.height, channels: img.channels };
+  options.onPainted?.(pixels);
 
   const raw = sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels as 3 | 4 } });
   const out = format === 'jpeg' ? raw.flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' }) : raw.png(MARKED_PNG);
   const data = await out.toBuffer();
-  const pixels: RawImage = { data: img.data, width: img.width, height: img.height, channels: img.channels };
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: img.width, height: img.height, pixels };
 }
 
