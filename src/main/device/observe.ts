@@ -8,7 +8,7 @@
 import type { Observation, UiElement, DumpProblem } from '../../shared/schemas/perception.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import { MobaError, serializeError } from '../../shared/errors.ts';
-import { decodeImage, drawSetOfMarks, encodeForModel, MODEL_IMAGE } from '../perception/set-of-marks.ts';
+import { decodeImage, drawSetOfMarks, encodeForModel, MODEL_IMAGE, modelImageOptions } from '../perception/set-of-marks.ts';
 import type { MarkedImage, ModelImage, ModelImageOptions, RawImage } from '../perception/set-of-marks.ts';
 import { processViewHierarchy } from '../perception/view-hierarchy.ts';
 import type { OcrEngine } from '../perception/ocr.ts';
@@ -97,7 +97,8 @@ export class Observer {
   modelImage(sha256: string, options: ModelImageOptions = MODEL_IMAGE): Promise<ModelImage> | undefined {
     const kept = this.recent.get(sha256);
     if (!kept) return undefined;
-    const same = (options.maxSide ?? 1280) === MODEL_IMAGE.maxSide && (options.format ?? 'jpeg') === MODEL_IMAGE.format && (options.quality ?? 75) === MODEL_IMAGE.quality;
+    const wanted = modelImageOptions(options);
+    const same = wanted.maxSide === MODEL_IMAGE.maxSide && wanted.format === MODEL_IMAGE.format && wanted.quality === MODEL_IMAGE.quality;
     return (same ? kept.model : Promise.resolve(null)).then((done) => done ?? encodeForModel(kept.pixels, options));
   }
 

@@ -151,6 +151,11 @@ export interface ModelImageOptions {
   quality?: number;
 }
 
+/** The options with their defaults filled in: two calls with equal results encode alike. */
+export function modelImageOptions(options: ModelImageOptions): Required<ModelImageOptions> {
+  return { maxSide: options.maxSide ?? 1280, format: options.format ?? 'jpeg', quality: options.quality ?? 75 };
+}
+
 /** How prompts show screens unless configured otherwise: small enough for a model's context, sharp enough to read. */
 export const MODEL_IMAGE = { maxSide: 1024, format: 'jpeg', quality: 80 } as const satisfies ModelImageOptions;
 
@@ -173,11 +178,10 @@ export interface ModelImage {
  * @throws MobaError SCREENSHOT_FAILED when the image cannot be read
  */
 export async function encodeForModel(image: Uint8Array | RawImage, options: ModelImageOptions = {}): Promise<ModelImage> {
-  const maxSide = options.maxSide ?? 1280;
-  const format = options.format ?? 'jpeg';
+  const { maxSide, format, quality } = modelImageOptions(options);
   try {
     let pipeline = (isRaw(image) ? sharp(image.data, rawInput(image)) : sharp(image)).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
-    pipeline = format === 'jpeg' ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: options.quality ?? 75 }) : pipeline.png({ compressionLevel: 9 });
+    pipeline = format === 'jpeg' ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality }) : pipeline.png({ compressionLevel: 9 });
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: info.width, height: info.height };
   } catch (error) {

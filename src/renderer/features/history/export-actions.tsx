@@ -6,19 +6,10 @@ import { navigate } from '../../app/router.ts';
 import { toMobaError } from '../../client/ws-client.ts';
 import type { RunLog } from '../run/run-log.ts';
 import { dropRun } from '../run/run-store.ts';
+import { downloadJson } from '../../ui/download.ts';
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** Saves a file in the browser (the events as JSON, without the images). */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Export (folder with run.json, assets/ and report.html), a quick JSON download, delete. */
@@ -57,7 +48,7 @@ export function ExportActions({ client, log }: { client: MobaClient; log: RunLog
       <button type="button" className="btn" onClick={() => void exportRun()} disabled={!!busy} data-action="export-run" title="Writes run.json, assets/ and report.html into the data folder">
         {busy === 'Exporting…' ? 'Exporting…' : 'Export'}
       </button>
-      <button type="button" className="btn" onClick={() => download(`${runId}.json`, JSON.stringify({ summary: log.summary, events: log.events }, null, 1))} title="Download the events as JSON (images not included)">
+      <button type="button" className="btn" onClick={() => downloadJson(`${runId}.json`, JSON.stringify({ summary: log.summary, events: log.events }, null, 1))} title="Download the events as JSON (images not included)">
         Download JSON
       </button>
       {confirmDelete ? (

@@ -12,17 +12,9 @@ import { memoryApi } from './memory-api.ts';
 import { MemoryEditor } from './memory-editor.tsx';
 import { KIND_LABEL, memoryTitle } from './memory-form.ts';
 import { RetrievalPreview } from './retrieval-preview.tsx';
+import { downloadJson } from '../../ui/download.ts';
 
 const PAGE = 100;
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 type Side = 'item' | 'preview' | 'demo';
 
@@ -102,7 +94,7 @@ export function MemoryPage() {
     setBusy('Exporting…');
     try {
       const file = await api.exportText();
-      download(`moba-memory-${new Date().toISOString().slice(0, 10)}.json`, file.text);
+      downloadJson(`moba-memory-${new Date().toISOString().slice(0, 10)}.json`, file.text);
       setNotice({ ok: true, text: `Exported ${file.count} memories.` });
     } catch (e) {
       setNotice({ ok: false, text: toMobaError(e).message });

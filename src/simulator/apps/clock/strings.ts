@@ -1,4 +1,5 @@
 /** Clock text in English and Chinese (keys are the English text). */
+import { TIME_PICKER_ZH } from '../../phone/page/pickers.ts';
 import type { Strings } from '../../phone/page/types.ts';
 
 export const CLOCK_STRINGS: Strings = {
@@ -50,15 +51,7 @@ export const CLOCK_STRINGS: Strings = {
     "Time's up": '时间到',
     '+1:00': '+1:00',
     'Delete timer': '删除计时器',
-    'Select time': '选择时间',
-    'Enter time': '输入时间',
-    'Select hours': '选择小时',
-    'Select minutes': '选择分钟',
-    hour: '小时',
-    minute: '分钟',
-    'Enter a valid time': '请输入有效的时间',
-    'Switch to text input mode for the time input.': '切换到文字输入模式来输入时间。',
-    'Switch to clock mode for the time input.': '切换到时钟模式来输入时间。',
+    ...TIME_PICKER_ZH,
     'Navigate up': '向上导航',
     'More options': '更多选项',
     Sunday: '星期日',

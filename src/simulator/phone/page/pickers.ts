@@ -25,6 +25,19 @@ export function timePickerData(hour: number, minute: number, extra: Record<strin
   return { ...extra, hour, minute, mode: 'hour', input: 'dial' };
 }
 
+/** The time picker's own text in Chinese; every app that opens the picker adds it to its strings. */
+export const TIME_PICKER_ZH: Readonly<Record<string, string>> = {
+  'Select time': '选择时间',
+  'Enter time': '输入时间',
+  'Select hours': '选择小时',
+  'Select minutes': '选择分钟',
+  hour: '小时',
+  minute: '分钟',
+  'Enter a valid time': '请输入有效的时间',
+  'Switch to text input mode for the time input.': '切换到文字输入模式来输入时间。',
+  'Switch to clock mode for the time input.': '切换到时钟模式来输入时间。',
+};
+
 const DIAL = 256;
 const OUTER = 104;
 const INNER = 68;

@@ -1,0 +1,10 @@
+/** Saves JSON text as a file through the browser's download (works in Electron's window too). */
+export function downloadJson(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  // The download has started by then; the object URL only holds memory.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
