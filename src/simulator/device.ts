@@ -78,7 +78,10 @@ export interface SimulatedDevice {
   /** Types into the focused field; a no-op (like Android) when nothing is focused. */
   text(value: string): Promise<void>;
   keyevent(code: KeyCode, options?: { longpress?: boolean }): Promise<void>;
-  /** Low-level touch for scrcpy control messages: action 0 down, 1 up, 2 move. */
+  /**
+   * Low-level touch for scrcpy control messages: action 0 down, 1 up, 2 move. Calls take
+   * effect in call order even when the caller does not wait for each one (moves are not awaited).
+   */
   touch(action: 0 | 1 | 2, x: number, y: number): Promise<void>;
   /** Scroll-wheel style scroll at a point (scrcpy), in notches; positive vscroll = up. */
   scroll(x: number, y: number, hscroll: number, vscroll: number): Promise<void>;

@@ -247,6 +247,42 @@ describe('keys and navigation', () => {
   });
 });
 
+describe('scrcpy touches', () => {
+  it('catches up with a burst of moves: the drag ends under the finger, and waiting moves are merged, not replayed', async () => {
+    await phone.startActivity({ component: 'com.android.settings/.Settings' });
+    await phone.swipe(540, 1900, 540, 700, 300);
+    const expected = requireNode(await dump(phone), { text: 'About phone' }).bounds;
+    await phone.startActivity({ component: 'com.android.settings/.Settings' });
+    await phone.swipe(540, 700, 540, 1900, 300);
+    expect(findNode(await dump(phone), { text: 'About phone' })).toBeUndefined();
+
+    // Count the moves that reach the page itself.
+    const page = (phone as unknown as { page: import('playwright-core').Page }).page;
+    await page.evaluate(() => {
+      const w = window as unknown as { movesSeen: number };
+      w.movesSeen = 0;
+      document.addEventListener('pointermove', () => void w.movesSeen++, true);
+    });
+    const sent: Array<Promise<void>> = [phone.touch(0, 540, 1900)];
+    for (let i = 1; i <= 120; i++) sent.push(phone.touch(2, 540, 1900 - (1200 * i) / 120));
+    sent.push(phone.touch(1, 540, 700));
+    await Promise.all(sent);
+    const seen = await page.evaluate(() => (window as unknown as { movesSeen: number }).movesSeen);
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThan(120);
+    expect(requireNode(await dump(phone), { text: 'About phone' }).bounds).toEqual(expected);
+
+    // A move after an up belongs to the next touch, never to the one that ended: the second
+    // drag (back down) starts where its own down is.
+    const again: Array<Promise<void>> = [phone.touch(0, 540, 700), phone.touch(2, 540, 1000), phone.touch(1, 540, 1000)];
+    again.push(phone.touch(0, 540, 1000), phone.touch(2, 540, 1300), phone.touch(2, 540, 1900), phone.touch(1, 540, 1900));
+    await Promise.all(again);
+    const top = await dump(phone);
+    expect(findNode(top, { text: 'About phone' })).toBeUndefined();
+    expect(findNode(top, { text: 'Network & internet' })).toBeDefined();
+  });
+});
+
 describe('intents', () => {
   it('starts activities by component and action, with Android messages for the rest', async () => {
     expect(await phone.startActivity({ component: 'com.android.calendar/.AllInOneActivity' })).toBe('');

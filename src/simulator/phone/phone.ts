@@ -49,6 +49,8 @@ export class SimulatedPhone implements SimulatedDevice {
   private png: { version: number; data: Uint8Array } | undefined;
   private frame: { key: string; version: number; frame: CapturedFrame } | undefined;
   private chain: Promise<unknown> = Promise.resolve();
+  /** A touch move that has not started yet; later moves update it instead of queueing. */
+  private queuedMove: { x: number; y: number; done: Promise<void> } | undefined;
   private closed = false;
   private crashed = false;
   private page!: Page;
@@ -253,10 +255,27 @@ export class SimulatedPhone implements SimulatedDevice {
     });
   }
 
+  /**
+   * scrcpy-style touch: 0 down, 1 up, 2 move. A move that arrives while the previous move still
+   * waits its turn replaces that move's position (Android batches moves per frame the same
+   * way), so a slow page catches up with the finger instead of replaying every point of a
+   * fast drag one after another — which could take longer than the long-press time.
+   */
   async touch(action: 0 | 1 | 2, x: number, y: number): Promise<void> {
-    return this.run(async () => {
-      if (await this.pointer.touch(action, x, y)) this.applySync(await this.call('sync'));
+    const queued = this.queuedMove;
+    if (action === 2 && queued) {
+      queued.x = x;
+      queued.y = y;
+      return queued.done;
+    }
+    const point = { x, y, done: Promise.resolve() };
+    // A down or up ends the batch: a later move must come after it.
+    this.queuedMove = action === 2 ? point : undefined;
+    point.done = this.run(async () => {
+      if (this.queuedMove === point) this.queuedMove = undefined;
+      if (await this.pointer.touch(action, point.x, point.y)) this.applySync(await this.call('sync'));
     });
+    return point.done;
   }
 
   async scroll(x: number, y: number, hscroll: number, vscroll: number): Promise<void> {
