@@ -3,6 +3,7 @@
  * case-study alarm done with taps and text only, dump bounds against screenshot pixels, the
  * soft keyboard, ADB Keyboard, key events, language, intents, reset and snapshots.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
 import type { SimulatedPhone } from '../../src/simulator/phone/index.ts';
@@ -257,7 +258,7 @@ describe('scrcpy touches', () => {
     expect(findNode(await dump(phone), { text: 'About phone' })).toBeUndefined();
 
     // Count the moves that reach the page itself.
-    const page = (phone as unknown as { page: import('playwright-core').Page }).page;
+    const page = (phone as unknown as { page: Page }).page;
     await page.evaluate(() => {
       const w = window as unknown as { movesSeen: number };
       w.movesSeen = 0;
