@@ -57,10 +57,7 @@ function declaredSingleByteEncoding(bytes: Uint8Array): string | undefined {
  * @throws MobaError DUMP_INVALID
  */
 export function checkDumpText(xml: string): string {
-  if (typeof xml !== 'string') throw invalid(`The view-hierarchy dump must be text, got ${xml === null ? 'null' : typeof xml}.`);
-  const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
-  if (text.trim().length === 0) throw invalid('The view-hierarchy dump is empty.');
-  if (text.length > MAX_DUMP_CHARS) throw invalid(`The view-hierarchy dump is too large (${text.length} characters); a real dump is well under 1 MB.`);
+  const text = prepareDumpText(xml);
   const suspect = firstSuspect(text);
   if (suspect === CLEAN) return text;
   if (suspect === LONE_SURROGATE) throw invalid('The view-hierarchy dump contains unpaired UTF-16 surrogates: it is not text.');
@@ -69,6 +66,21 @@ export function checkDumpText(xml: string): string {
   if (text.includes('\ufffd')) throw invalid('The view-hierarchy dump contains U+FFFD replacement characters: its bytes were not valid UTF-8 (Latin-1 or binary data?).');
   if (/[\u0080-\u009f]/.test(text)) throw invalid('The view-hierarchy dump contains C1 control characters: UTF-8 bytes were decoded as Latin-1.');
   throw invalid('The view-hierarchy dump contains control characters that XML forbids (binary data?).');
+}
+
+/**
+ * The checks of {@link checkDumpText} that need no pass over the characters: text, no BOM,
+ * not empty, not absurdly large. The fast dump reader refuses every suspect character as it
+ * reads, so a caller can leave the full check for text that reader did not accept.
+ *
+ * @throws MobaError DUMP_INVALID
+ */
+export function prepareDumpText(xml: string): string {
+  if (typeof xml !== 'string') throw invalid(`The view-hierarchy dump must be text, got ${xml === null ? 'null' : typeof xml}.`);
+  const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
+  if (text.trim().length === 0) throw invalid('The view-hierarchy dump is empty.');
+  if (text.length > MAX_DUMP_CHARS) throw invalid(`The view-hierarchy dump is too large (${text.length} characters); a real dump is well under 1 MB.`);
+  return text;
 }
 
 const CLEAN = -1;

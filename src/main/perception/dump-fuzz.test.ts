@@ -96,6 +96,26 @@ describe('dump input that is not a dump', () => {
     expect(outcome(new Uint8Array(Buffer.from(declared, 'latin1')))).toBe('ok');
   });
 
+  it('finds one odd character in any value, whether its tag is read the fast way or the long way', () => {
+    const xml = readDumpFixture('01');
+    const texts = [...xml.matchAll(/ text="([^"]*)"/g)];
+    expect(texts.length).toBeGreaterThan(5);
+    // The first node's tag is read the long way; later ones are matched whole by its signature.
+    for (const at of [0, 5]) {
+      const m = texts[at] as RegExpExecArray;
+      const withChar = (c: string) => `${xml.slice(0, m.index)} text="${m[1]}${c}x"${xml.slice(m.index + m[0].length)}`;
+      expectInvalid(withChar('\u0085'), /C1 control/);
+      expectInvalid(withChar('\ufffd'), /U\+FFFD/);
+      expectInvalid(withChar('\u0000'), /NUL/);
+      expectInvalid(withChar('\u0007'), /control characters that XML forbids/);
+      expectInvalid(withChar('\udc00'), /unpaired UTF-16 surrogates/);
+      expectInvalid(withChar('\ud83d'), /unpaired UTF-16 surrogates/);
+      // Paired surrogates (emoji), CJK and a tab (normalised to a space) are fine.
+      const r = processViewHierarchy(withChar('\u{1F600}中\t'));
+      expect(r.stats.rawNodes).toBe(processViewHierarchy(xml).stats.rawNodes);
+    }
+  });
+
   it('refuses absurd sizes', () => {
     expectInvalid('<'.padEnd(MAX_DUMP_CHARS + 1, ' '), /too large/);
     expectInvalid(dumpXml([{ bounds: [0, 0, 1e12, 1e12] }]), /absurd/);

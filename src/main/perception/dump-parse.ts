@@ -43,15 +43,16 @@ const BOUNDS_RE = /^\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*\[\s*(-?\d+)\s*,\s*(-?\
  * Parses uiautomator XML (any number of top-level windows, vendor attributes, numeric
  * character references, any line ends) into raw nodes. Elements other than `<node>` are
  * ignored, but their `<node>` descendants are kept. Dumps in the plain subset that devices
- * write go through a fast strict reader; anything else through saxes. `charsChecked`: the
- * text already passed `checkDumpText`.
+ * write go through a fast strict reader; anything else through saxes, after `beforeGeneral`
+ * (which may throw a more precise error than saxes would give).
  *
  * @throws MobaError DUMP_INVALID when the text is not well-formed XML, has no `<node>`,
  *   has a node without valid `bounds`, or has more than {@link MAX_DUMP_NODES} nodes.
  */
-export function parseDump(xml: string, options: { charsChecked?: boolean } = {}): ParsedDump {
+export function parseDump(xml: string, options: { beforeGeneral?: (xml: string) => void } = {}): ParsedDump {
   let collector = new Collector();
-  if (!scanDump(xml, collector, options)) {
+  if (!scanDump(xml, collector)) {
+    options.beforeGeneral?.(xml);
     collector = new Collector();
     parseWithSaxes(xml, collector);
   }

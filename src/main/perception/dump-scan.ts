@@ -45,25 +45,26 @@ export interface ScanHandlers {
 }
 
 const DECL_RE = /<\?xml\s+version\s*=\s*(["'])1\.\d+\1(?:\s+encoding\s*=\s*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\3)?\s*\?>/y;
-// C0 controls but tab/LF/CR, and U+FFFE/U+FFFF: XML forbids them anywhere.
+// In a value: C0 controls but tab/LF/CR and U+FFFE/U+FFFF (XML forbids them), and the marks
+// of a wrong decoding, C1 controls and U+FFFD (checkDumpText names them). Lone surrogates are
+// caught by isWellFormed.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const FORBIDDEN_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const SUSPECT_IN_VALUE_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u0080-\u009f\ufffd-\uffff]/;
 const REF_RE = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(amp|lt|gt|quot|apos));/g;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /**
  * Reads `xml` calling `open` for each start tag (self-closing ones too) and `close` for each
- * end (`charsChecked`: the text is known to hold no character XML forbids). Returns false —
- * having possibly called handlers part-way — when the text is outside the
- * subset or not well-formed; the caller must then discard what it collected. Tags are read
+ * end. Returns false — having possibly called handlers part-way — when the text is outside the
+ * subset or not well-formed, or holds a character that XML forbids or that betrays a wrong
+ * decoding (C1 controls, U+FFFD, lone surrogates: see `checkDumpText`); the caller must then
+ * discard what it collected. Every character is looked at once: names, whitespace and the
+ * declaration are ASCII by construction, and values are checked as they are read. Tags are read
  * over char codes (a regular expression per attribute would cost more than the rest of
  * perception), except `<node>` tags shaped like one already read: those are matched whole by
  * one regular expression (`node-signature.ts`).
  */
-export function scanDump(xml: string, handlers: ScanHandlers, options: { charsChecked?: boolean } = {}): boolean {
-  // Lone surrogates are caught by isWellFormed, the other forbidden characters by the regex;
-  // a caller that already refused them (checkDumpText) saves the two passes.
-  if (!options.charsChecked && (!xml.isWellFormed() || FORBIDDEN_RE.test(xml))) return false;
+export function scanDump(xml: string, handlers: ScanHandlers): boolean {
   // Values need a closer look only if the document has references or literal whitespace in
   // it at all; single-line device dumps without `&` skip that work entirely.
   const mayNeedNormalising = xml.includes('&') || xml.includes('\n') || xml.includes('\r') || xml.includes('\t');
@@ -172,6 +173,7 @@ export function scanDump(xml: string, handlers: ScanHandlers, options: { charsCh
       let value: string | undefined = commonValue(xml, p + 1, ve);
       if (value === undefined) {
         value = xml.slice(p + 1, ve);
+        if (SUSPECT_IN_VALUE_RE.test(value) || !value.isWellFormed()) return false;
         if (mayNeedNormalising && SPECIAL_RE.test(value)) value = normaliseValue(value);
       }
       if (value === undefined) return false;

@@ -4,8 +4,10 @@
  * A dumper writes every node's attributes in the same order. Once one `<node>` has been read
  * the long way, its attribute sequence becomes one sticky regular expression that reads a
  * whole start tag natively — several times faster than walking it in script. It only accepts
- * tags that need nothing but copying (double-quoted values without `&`, `<`, tabs or line
- * ends); any other tag falls back to the long way, which stays the judge of well-formedness.
+ * tags in the shape dumpers write that need nothing but copying: one space before each
+ * attribute, `name="value"` with no `&`, `<`, control characters (tabs and line ends
+ * included), C1 controls, surrogates or U+FFFD–U+FFFF in the value. Any other tag falls back
+ * to the long way, which stays the judge of well-formedness and of odd characters.
  */
 
 export interface NodeSignature {
@@ -22,18 +24,18 @@ export interface NodeSignature {
 
 /** A dump whose nodes keep changing their attribute order is read the long way after this many. */
 export const MAX_SIGNATURES = 4;
-const WS = '[ \\t\\n\\r]';
-const PLAIN_VALUE = '"([^"&<\\t\\n\\r]*)"';
+// Literal spaces and a plain value class keep the expression a straight run of literals.
+const PLAIN_VALUE = '"([^"&<\\u0000-\\u001f\\u0080-\\u009f\\ud800-\\udfff\\ufffd-\\uffff]*)"';
 
 /**
  * The signature of a `<node>` whose attributes were `names`, in order; `slots[i]` is where the
  * value of `names[i]` goes in `ScannedTag.known`, or -1 for an attribute outside it.
  */
 export function nodeSignature(names: readonly string[], slots: readonly number[]): NodeSignature {
-  const attributes = names.map((n) => `${WS}+${n.replace(/[.\\-]/g, '\\$&')}${WS}*=${WS}*${PLAIN_VALUE}`).join('');
+  const attributes = names.map((n) => ` ${n.replace(/[.\\-]/g, '\\$&')}=${PLAIN_VALUE}`).join('');
   return {
     key: names.join(' '),
-    re: new RegExp(`<node${attributes}${WS}*(/?)>`, 'y'),
+    re: new RegExp(`<node${attributes} ?(/?)>`, 'y'),
     slots: [...slots],
     others: names.filter((_, i) => (slots[i] ?? -1) < 0),
     match: null,

@@ -24,7 +24,7 @@
  */
 import { MobaError } from '../../shared/errors.ts';
 import type { PerceptionStats, ScreenSize, UiElement } from '../../shared/schemas/perception.ts';
-import { checkDumpText, decodeDumpBytes } from './dump-decode.ts';
+import { checkDumpText, decodeDumpBytes, prepareDumpText } from './dump-decode.ts';
 import { FLAG, FLAG_NAMES, INTERACTIVE_FLAGS, parseDump } from './dump-parse.ts';
 import type { ParsedDump, RawNode } from './dump-parse.ts';
 import { elementLabel } from './element-info.ts';
@@ -98,8 +98,10 @@ interface Item {
  */
 export function processViewHierarchy(xml: string | Uint8Array, options: ProcessOptions = {}): ProcessedHierarchy {
   const started = performance.now();
-  const text = checkDumpText(typeof xml === 'string' ? xml : decodeDumpBytes(xml));
-  const dump = parseDump(text, { charsChecked: true });
+  // The fast reader refuses any odd character as it reads; the full check (which says what
+  // kind of accident the text looks like) runs only on text that reader did not accept.
+  const text = prepareDumpText(typeof xml === 'string' ? xml : decodeDumpBytes(xml));
+  const dump = parseDump(text, { beforeGeneral: checkDumpText });
   const screen = resolveScreen(dump, options.screen);
   const minSide = options.minSide ?? VH_RULES.minSide;
   const occluders = windowOccluders(dump, screen);
