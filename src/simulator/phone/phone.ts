@@ -49,6 +49,8 @@ export class SimulatedPhone implements SimulatedDevice {
   private png: { version: number; data: Uint8Array } | undefined;
   private frame: { key: string; version: number; frame: CapturedFrame } | undefined;
   private chain: Promise<unknown> = Promise.resolve();
+  /** A touch down or move went in without a sync; a screenshot syncs first (see `touch`). */
+  private unsynced = false;
   /** A touch move that has not started yet; later moves update it instead of queueing. */
   private queuedMove: { x: number; y: number; done: Promise<void> } | undefined;
   private closed = false;
@@ -143,6 +145,7 @@ export class SimulatedPhone implements SimulatedDevice {
 
   private applySync(sync: SyncInfo): void {
     this.lastSync = sync;
+    this.unsynced = false;
     for (const [ns, key, value] of sync.settings) this.device.put(ns, key, value);
     for (const error of sync.errors) this.recordError(error);
     if (sync.version > this.version) {
@@ -195,6 +198,7 @@ export class SimulatedPhone implements SimulatedDevice {
    */
   async screencap(): Promise<Uint8Array> {
     return this.run(async () => {
+      if (this.unsynced) this.applySync(await this.call('sync'));
       const version = this.version;
       if (this.png?.version === version) return new Uint8Array(this.png.data);
       const shot = (await this.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: false, fromSurface: true })) as { data: string };
@@ -210,6 +214,7 @@ export class SimulatedPhone implements SimulatedDevice {
    */
   async captureFrame(options: CaptureFrameOptions = {}): Promise<CapturedFrame> {
     return this.run(async () => {
+      if (this.unsynced) this.applySync(await this.call('sync'));
       const version = this.version;
       const format = options.format ?? 'jpeg';
       const quality = options.quality ?? 80;
@@ -273,7 +278,12 @@ export class SimulatedPhone implements SimulatedDevice {
     this.queuedMove = action === 2 ? point : undefined;
     point.done = this.run(async () => {
       if (this.queuedMove === point) this.queuedMove = undefined;
-      if (await this.pointer.touch(action, point.x, point.y)) this.applySync(await this.call('sync'));
+      if (!(await this.pointer.touch(action, point.x, point.y))) return;
+      // Only the up needs the page's answer at once (a tap acts on release). A down or move
+      // changes the screen at most by scrolling or dismissing a toast, which the page reports
+      // through its change binding; a screenshot taken before that arrives syncs first.
+      if (action === 1) this.applySync(await this.call('sync'));
+      else this.unsynced = true;
     });
     return point.done;
   }
