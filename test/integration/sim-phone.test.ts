@@ -3,6 +3,7 @@
  * case-study alarm done with taps and text only, dump bounds against screenshot pixels, the
  * soft keyboard, ADB Keyboard, key events, language, intents, reset and snapshots.
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
@@ -281,6 +282,42 @@ describe('scrcpy touches', () => {
     const top = await dump(phone);
     expect(findNode(top, { text: 'About phone' })).toBeUndefined();
     expect(findNode(top, { text: 'Network & internet' })).toBeDefined();
+  });
+});
+
+describe('the phone\'s Chromium', () => {
+  it('runs without the desktop-only renderers and still disables every feature Playwright disables', () => {
+    const parent = new Map<number, number>();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // exited while listed
+      }
+    }
+    const ours = (pid: number): boolean => {
+      for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
+      return false;
+    };
+    const cmdlines: string[][] = [];
+    for (const pid of parent.keys()) {
+      if (!ours(pid)) continue;
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        if (/chrom/.test(cmd[0] ?? '')) cmdlines.push(cmd);
+      } catch {
+        // exited while listed
+      }
+    }
+    const browser = cmdlines.find((cmd) => !cmd.some((a) => a.startsWith('--type=')));
+    expect(browser, 'the browser process').toBeDefined();
+    const lists = (browser as string[]).filter((a) => a.startsWith('--disable-features=')).map((a) => a.slice('--disable-features='.length).split(','));
+    // Chromium keeps the last switch: it must hold everything the earlier ones (Playwright's) do.
+    const effective = lists.at(-1) ?? [];
+    for (const earlier of lists.slice(0, -1)) for (const feature of earlier.filter(Boolean)) expect(effective).toContain(feature);
+    expect(cmdlines.filter((cmd) => cmd.includes('--top-chrome-webui'))).toHaveLength(0);
   });
 });
 

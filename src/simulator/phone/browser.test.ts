@@ -19,3 +19,12 @@ describe('findChromium', () => {
     }
   });
 });
+
+describe('chromiumArgs features', () => {
+  it('disables the desktop-only WebUI popups and the spare renderer, keeping the features Playwright disables', () => {
+    const switches = chromiumArgs().filter((a) => a.startsWith('--disable-features='));
+    expect(switches).toHaveLength(1);
+    const disabled = (switches[0] as string).slice('--disable-features='.length).split(',');
+    expect(disabled).toEqual(expect.arrayContaining(['WebUIOmniboxPopup', 'SpareRendererForSitePerProcess', 'PaintHolding', 'AimEnabled']));
+  });
+});
