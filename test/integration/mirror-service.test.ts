@@ -130,6 +130,14 @@ describe('MirrorService with scrcpy', () => {
     await service.input(phone.serial, { type: 'home' });
     await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.launcher3', 'HOME through the mirror', 10_000);
 
+    // A tap sent while a swipe is still being replayed waits for it, as one finger would: the
+    // swipe opens the app drawer, then the tap focuses its search field.
+    const swiping = service.input(phone.serial, { type: 'swipe', x1: 360, y1: 1300, x2: 360, y2: 300, durationMs: 600 });
+    const tapping = service.input(phone.serial, { type: 'tap', x: 360, y: 112 });
+    await Promise.all([swiping, tapping]);
+    await waitUntil(() => phone.phone.keyboardShown(), 'the drawer search field focused by the tap after the swipe', 10_000);
+    await service.input(phone.serial, { type: 'home' });
+
     expect(service.stop(phone.serial, first.id)).toBe(true);
     expect(service.isRunning(phone.serial)).toBe(true);
     late.close(); // the window went away: the last viewer is gone

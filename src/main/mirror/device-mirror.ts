@@ -93,6 +93,8 @@ export class DeviceMirror {
   private statsTimer: NodeJS.Timeout | undefined;
   private keyframeWaiters: Array<() => void> = [];
   private screenshotFailures = 0;
+  /** Inputs are performed one after another (see `input`). */
+  private inputChain: Promise<unknown> = Promise.resolve();
 
   constructor(options: DeviceMirrorOptions) {
     this.serial = options.serial;
@@ -318,7 +320,16 @@ export class DeviceMirror {
    * @returns how it was delivered
    * @throws MobaError MIRROR_FAILED / DEVICE_* / TIMEOUT
    */
-  async input(input: MirrorInputParsed): Promise<'scrcpy' | 'adb'> {
+  input(input: MirrorInputParsed): Promise<'scrcpy' | 'adb'> {
+    // One finger: a swipe is replayed over its duration, and a tap sent meanwhile would land
+    // inside it (the phone takes its down as part of the drag and its up as the drag's end).
+    // Inputs therefore wait for the one before, in the order they came.
+    const next = this.inputChain.then(() => this.performInput(input));
+    this.inputChain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async performInput(input: MirrorInputParsed): Promise<'scrcpy' | 'adb'> {
     const client = this.scrcpy;
     const info = this.current;
     if (client && !client.isClosed && info) {
