@@ -63,6 +63,11 @@ export interface InputMethodInfo {
 /** A key event as Android numbers it (KEYCODE_BACK = 4, …). */
 export type KeyCode = number;
 
+/** Whether an app is in the app drawer: what an `-a MAIN -c LAUNCHER` query resolves to. */
+export function inAppDrawer(p: PackageInfo): boolean {
+  return p.launchActivity !== '' && (p.launcher ?? true);
+}
+
 export interface SimulatedDevice {
   readonly props: DeviceProps;
   readonly fs: VirtualFs;

@@ -4,6 +4,7 @@
  * broadcasts act on that model and are recorded in `events`.
  */
 import { deflateSync } from 'node:zlib';
+import { inAppDrawer } from './device.ts';
 import type { DeviceProps, FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from './device.ts';
 import { MobaError } from '../shared/errors.ts';
 import { createAndroidFs } from './fs/android-fs.ts';
@@ -39,7 +40,6 @@ const PACKAGES: readonly PackageInfo[] = [
   { packageName: 'com.moba.notes', launchActivity: '.MainActivity', label: 'Notes', system: false, apkPath: '/data/app/~~fake==/com.moba.notes-1/base.apk' },
   { packageName: 'com.android.adbkeyboard', launchActivity: '', label: 'ADB Keyboard', system: false, apkPath: '/data/app/~~fake==/com.android.adbkeyboard-1/base.apk' },
 ];
-const LAUNCHABLE = new Set(['com.android.settings', 'com.android.deskclock', 'com.moba.notes']);
 
 interface FakeState {
   focus: FocusInfo;
@@ -157,7 +157,7 @@ export class FakeDevice implements SimulatedDevice {
 
   private get launcherIcons(): Array<{ pkg: PackageInfo; bounds: Bounds }> {
     const size = Math.round(this.props.width / 4);
-    return PACKAGES.filter((p) => LAUNCHABLE.has(p.packageName) && this.model.installed.includes(p.packageName)).map((pkg, i) => {
+    return PACKAGES.filter((p) => inAppDrawer(p) && this.model.installed.includes(p.packageName)).map((pkg, i) => {
       const x = (i % 4) * size;
       const y = 400 + Math.floor(i / 4) * size;
       return { pkg, bounds: [x, y, x + size, y + size] as Bounds };

@@ -91,7 +91,7 @@ export async function drawSetOfMarks(image: Uint8Array | RawImage, elements: rea
   const pixels: RawImage = { data: img.data, width: img.width, height: img.height, channels: img.channels };
   options.onPainted?.(pixels);
 
-  const raw = sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels as 3 | 4 } });
+  const raw = sharp(img.data, rawInput(img));
   const out = format === 'jpeg' ? raw.flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' }) : raw.png(MARKED_PNG);
   const data = await out.toBuffer();
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: img.width, height: img.height, pixels };

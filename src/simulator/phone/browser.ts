@@ -55,7 +55,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
  * the last `--disable-features` switch, so ours must repeat them; an integration test checks
  * that this list still covers what the installed Playwright passes.
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
@@ -79,7 +79,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  * address bar's WebUI popups (a renderer of about 70 MB) and the spare renderer kept warm for
  * the next tab (about 20 MB).
  */
-export const PHONE_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'SpareRendererForSitePerProcess'];
+const PHONE_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'SpareRendererForSitePerProcess'];
 
 export function chromiumArgs(): string[] {
   const args = [

@@ -154,6 +154,11 @@ export class SimulatedPhone implements SimulatedDevice {
     }
   }
 
+  /** Brings the version up to date after touches that went in without a sync (see `touch`). */
+  private async syncIfOwed(): Promise<void> {
+    if (this.unsynced) this.applySync(await this.call('sync'));
+  }
+
   /** Runs operations one at a time, in call order. */
   private run<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.chain.then(() => {
@@ -198,7 +203,7 @@ export class SimulatedPhone implements SimulatedDevice {
    */
   async screencap(): Promise<Uint8Array> {
     return this.run(async () => {
-      if (this.unsynced) this.applySync(await this.call('sync'));
+      await this.syncIfOwed();
       const version = this.version;
       if (this.png?.version === version) return new Uint8Array(this.png.data);
       const shot = (await this.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: false, fromSurface: true })) as { data: string };
@@ -214,7 +219,7 @@ export class SimulatedPhone implements SimulatedDevice {
    */
   async captureFrame(options: CaptureFrameOptions = {}): Promise<CapturedFrame> {
     return this.run(async () => {
-      if (this.unsynced) this.applySync(await this.call('sync'));
+      await this.syncIfOwed();
       const version = this.version;
       const format = options.format ?? 'jpeg';
       const quality = options.quality ?? 80;

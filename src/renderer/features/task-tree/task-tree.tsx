@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { RunState, TaskNodeState } from '../../../shared/run/reducer.ts';
+import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
 import { toMobaError } from '../../client/ws-client.ts';
 import { NodeToolbar } from './node-toolbar.tsx';
 import type { PlanEdit } from './tree-edits.ts';
@@ -10,7 +11,7 @@ const STATUS_LABEL: Record<TaskNodeState['status'], string> = { pending: 'pendin
 function NodeRow({ state, node, depth, selected, highlight, onSelect, showNotes }: { state: RunState; node: TaskNodeState; depth: number; selected: string | null; highlight: string | null; onSelect(id: string): void; showNotes: boolean }) {
   const [open, setOpen] = useState(true);
   // A finished run has no cursor to show: nothing works there any more.
-  const isCursor = state.cursor === node.id && !['succeeded', 'failed', 'stopped'].includes(state.status);
+  const isCursor = state.cursor === node.id && !TERMINAL_STATUSES.includes(state.status);
   const notes = node.planReflections.length + node.reflections.length;
   return (
     <li className="tree-item" role="treeitem" aria-expanded={node.children.length ? open : undefined} aria-selected={selected === node.id} data-node={node.id} data-goal={node.goal} data-status={node.status} data-cursor={isCursor ? 'true' : undefined}>

@@ -1,4 +1,5 @@
 /** `pm` (package manager) and `monkey -p PKG -c CATEGORY N` over the device's package list. */
+import { inAppDrawer } from '../../device.ts';
 import type { PackageInfo } from '../../device.ts';
 import type { CommandContext, ShellCommand } from '../registry.ts';
 import { command, longComponent, parseIntArg, sleep } from './util.ts';
@@ -156,7 +157,7 @@ const LAUNCHER = 'android.intent.category.LAUNCHER';
 
 /** The apps in the app drawer: what `-a MAIN -c LAUNCHER` resolves to. */
 function launcherApps(ctx: CommandContext): PackageInfo[] {
-  return ctx.device.packages().filter((p) => p.launchActivity !== '' && (p.launcher ?? true));
+  return ctx.device.packages().filter(inAppDrawer);
 }
 
 /**
