@@ -4,9 +4,11 @@
  * a private adb server, and the built renderer decodes it with WebCodecs in Chromium.
  *
  * Prints first-frame time (mirror view mounted → first picture on the canvas), frames per
- * second (the stream as main receives it, and as the page draws it), input-to-photon latency
- * (a click on the mirror that opens Clock, or Home back to the launcher, until the drawn
- * picture's colour at the screen's centre changes) p50/p95, and the host's RSS and the page's
+ * second (the stream as main receives it, and as the page draws it) while a finger scrolls
+ * Settings — and, for reference, on a still screen, where the phone repeats its last frame
+ * every 100 ms like scrcpy-server on Android —, input-to-photon latency (a click on the mirror
+ * that opens Clock, or Home back to the launcher, until a decoded frame handed to the
+ * renderer shows the new colour below the screen's centre) p50/p95, and the host's RSS and the page's
  * JS heap after `--minute1` and `--minute10` seconds of streaming (defaults 60 and 600; with
  * MOBA_BENCH_QUICK=1, 10 and 40), with their ratio. Ends with one JSON line.
  *
@@ -23,6 +25,7 @@ import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { findChromium } from '../src/simulator/phone/browser.ts';
 import { startMirrorPhone } from '../test/support/mirror-phone.ts';
+import type { MirrorPhone } from '../test/support/mirror-phone.ts';
 import { tempDir } from '../test/support/temp.ts';
 
 const quick = process.env.MOBA_BENCH_QUICK === '1';
@@ -110,38 +113,86 @@ async function call(port: number, token: string, method: string, input: unknown)
   }
 }
 
-/** In the page: the colour (r+g+b) of the drawn picture at a point given as fractions of the canvas. */
+/**
+ * In the page: the colour (r+g+b) at a point given as fractions of the picture — of the canvas
+ * (`__benchColour`), or of each decoded frame as the renderer gets it (`__mobaDecodedFrame`,
+ * the frame sink's instrumentation hook), which resolves an armed `__benchWait` on a change.
+ */
 const COLOUR_PROBE = `(() => {
   const probe = document.createElement('canvas');
   probe.width = 1; probe.height = 1;
   const ctx = probe.getContext('2d', { willReadFrequently: true });
-  window.__benchColour = (fx, fy) => {
-    const c = document.querySelector('[data-mirror-canvas]');
-    if (!c || !c.width) return -1;
-    ctx.drawImage(c, Math.floor(c.width * fx), Math.floor(c.height * fy), 1, 1, 0, 0, 1, 1);
+  const colour = (image, width, height, fx, fy) => {
+    ctx.drawImage(image, Math.floor(width * fx), Math.floor(height * fy), 1, 1, 0, 0, 1, 1);
     const d = ctx.getImageData(0, 0, 1, 1).data;
     return d[0] + d[1] + d[2];
   };
+  window.__benchColour = (fx, fy) => {
+    const c = document.querySelector('[data-mirror-canvas]');
+    if (!c || !c.width) return -1;
+    return colour(c, c.width, c.height, fx, fy);
+  };
   window.__benchStamp = 0;
+  window.__benchWait = null;
+  window.__mobaDecodedFrame = (frame) => {
+    const w = window.__benchWait;
+    if (!w) return;
+    const width = frame.displayWidth ?? frame.width;
+    const height = frame.displayHeight ?? frame.height;
+    if (Math.abs(colour(frame, width, height, w.fx, w.fy) - w.before) > 90) {
+      window.__benchWait = null;
+      w.resolve(performance.now() - window.__benchStamp);
+    }
+  };
   window.addEventListener('pointerdown', () => { window.__benchStamp = performance.now(); }, true);
 })()`;
 
-async function waitForColourChange(page: Page, fx: number, fy: number, before: number, timeoutMs: number): Promise<number> {
-  return page.evaluate(
-    ([x, y, b, limit]) =>
-      new Promise<number>((resolve) => {
-        const w = window as unknown as { __benchColour(fx: number, fy: number): number; __benchStamp: number };
-        const started = performance.now();
-        const tick = () => {
-          const now = performance.now();
-          if (Math.abs(w.__benchColour(x, y) - b) > 90) resolve(now - w.__benchStamp);
-          else if (now - started > limit) resolve(Number.NaN);
-          else requestAnimationFrame(tick);
-        };
-        tick();
-      }),
+/** Arms the decoded-frame probe; resolves with ms from the pointer-down to the first decoded frame whose colour changed. */
+async function armColourChange(page: Page, fx: number, fy: number, before: number, timeoutMs: number): Promise<() => Promise<number>> {
+  await page.evaluate(
+    ([x, y, b, limit]) => {
+      const w = window as unknown as { __benchWait: unknown; __benchResult: Promise<number> };
+      w.__benchResult = new Promise<number>((resolve) => {
+        const wait = { fx: x, fy: y, before: b, resolve };
+        w.__benchWait = wait;
+        setTimeout(() => {
+          // Only this wait's own timeout: a later click has armed a new one.
+          if (w.__benchWait === wait) w.__benchWait = null;
+          resolve(Number.NaN);
+        }, limit);
+      });
+    },
     [fx, fy, before, timeoutMs] as const,
   );
+  return () => page.evaluate(() => (window as unknown as { __benchResult: Promise<number> }).__benchResult);
+}
+
+/**
+ * A finger on the phone's screen scrolling a list up and down (scrcpy-style touch events every
+ * 16 ms), so every frame is a new picture. Returns a function that lifts it.
+ */
+function scrollFinger(phone: MirrorPhone['phone']): () => Promise<void> {
+  let stopped = false;
+  const done = (async () => {
+    const x = 360;
+    const top = 500;
+    const bottom = 1300;
+    await phone.touch(0, x, bottom);
+    const t0 = performance.now();
+    let y = bottom;
+    while (!stopped) {
+      await sleep(16);
+      // One sweep up and back down every 1.6 s.
+      const phase = ((performance.now() - t0) / 1600) % 1;
+      y = Math.round(bottom - (bottom - top) * (phase < 0.5 ? phase * 2 : 2 - phase * 2));
+      void phone.touch(2, x, y);
+    }
+    await phone.touch(1, x, y);
+  })();
+  return async () => {
+    stopped = true;
+    await done;
+  };
 }
 
 async function main(): Promise<void> {
@@ -180,22 +231,42 @@ async function main(): Promise<void> {
     if (mode !== 'scrcpy') throw new Error(`The mirror runs in ${mode} mode, not scrcpy`);
     console.log(`first frame           ${round(firstFrameMs)} ms`);
 
-    // Frames per second, as main receives them and as the page draws them.
+    // Frames per second, as main receives them and as the page draws them: on the still home
+    // screen (repeats only), then while a finger scrolls Settings (every frame new).
+    const sampleFps = async (seconds: number) => {
+      const stream: number[] = [];
+      const drawn: number[] = [];
+      for (let i = 0; i < seconds; i++) {
+        await sleep(1_000);
+        const state = (await call(host.port, host.token, 'getMirrorState', {})) as { mirrors: Array<{ fps: number }> };
+        stream.push(state.mirrors[0]?.fps ?? 0);
+        const badge = (await page.getByTestId('mirror-mode').textContent()) ?? '';
+        drawn.push(Number(/(\d+) fps/.exec(badge)?.[1] ?? 'NaN'));
+      }
+      return { stream, drawn };
+    };
     await sleep(2_000);
-    const fpsStream: number[] = [];
-    const fpsDrawn: number[] = [];
-    for (let i = 0; i < FPS_S; i++) {
-      await sleep(1_000);
-      const state = (await call(host.port, host.token, 'getMirrorState', {})) as { mirrors: Array<{ fps: number; width: number; height: number }> };
-      fpsStream.push(state.mirrors[0]?.fps ?? 0);
-      const badge = (await page.getByTestId('mirror-mode').textContent()) ?? '';
-      fpsDrawn.push(Number(/(\d+) fps/.exec(badge)?.[1] ?? 'NaN'));
+    const still = await sampleFps(Math.min(FPS_S, 3));
+    await phone.phone.startActivity({ component: 'com.android.settings/.Settings' });
+    const lift = scrollFinger(phone.phone);
+    let moving: { stream: number[]; drawn: number[] };
+    try {
+      // The fps figure is a one-second window: skip the first second of scrolling.
+      await sleep(1_500);
+      moving = await sampleFps(FPS_S);
+    } finally {
+      await lift();
     }
+    await phone.phone.keyevent(3);
+    await sleep(1_000);
+    const fpsStream = moving.stream;
+    const fpsDrawn = moving.drawn;
     const state = (await call(host.port, host.token, 'getMirrorState', {})) as { mirrors: Array<{ width: number; height: number }> };
     const video = state.mirrors[0];
     console.log(`video                 ${video?.width}×${video?.height}`);
-    console.log(`fps (main receives)   median ${pct(fpsStream, 0.5)}  (samples ${fpsStream.join(' ')})`);
-    console.log(`fps (page draws)      median ${pct(fpsDrawn, 0.5)}  (samples ${fpsDrawn.join(' ')})`);
+    console.log(`fps still screen      main ${pct(still.stream, 0.5)}, page ${pct(still.drawn, 0.5)}  (the last frame repeated every 100 ms)`);
+    console.log(`fps (main receives)   median ${pct(fpsStream, 0.5)}  (samples ${fpsStream.join(' ')}) while scrolling`);
+    console.log(`fps (page draws)      median ${pct(fpsDrawn, 0.5)}  (samples ${fpsDrawn.join(' ')}) while scrolling`);
 
     // Input to photon: click Clock on the mirror (the screen centre turns from the launcher's purple to Clock's light
     // background), then Home (back again); each until the page has drawn the new colour.
@@ -209,10 +280,10 @@ async function main(): Promise<void> {
     const probeY = 0.62;
     for (let i = 0; i < TAPS; i++) {
       const before = (await page.evaluate(([x, y]) => (window as unknown as { __benchColour(a: number, b: number): number }).__benchColour(x, y), [probeX, probeY] as const)) as number;
-      const waiting = waitForColourChange(page, probeX, probeY, before, 5_000);
+      const waiting = await armColourChange(page, probeX, probeY, before, 5_000);
       if (i % 2 === 0) await page.mouse.click(box.x + (((cx1 + cx2) / 2) * box.width) / 720, box.y + (((cy1 + cy2) / 2) * box.height) / 1600);
       else await page.locator('[data-action="home"]').click();
-      latencies.push(await waiting);
+      latencies.push(await waiting());
       await sleep(800);
     }
     const ok = latencies.filter((v) => Number.isFinite(v));
@@ -254,6 +325,7 @@ async function main(): Promise<void> {
         firstFrameMs: round(firstFrameMs),
         fpsStream: pct(fpsStream, 0.5),
         fpsDrawn: pct(fpsDrawn, 0.5),
+        fpsStill: { stream: pct(still.stream, 0.5), drawn: pct(still.drawn, 0.5) },
         latencyP50Ms: round(pct(ok, 0.5)),
         latencyP95Ms: round(pct(ok, 0.95)),
         latencySamples: ok.length,

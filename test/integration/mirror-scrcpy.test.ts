@@ -77,7 +77,7 @@ afterAll(async () => {
 });
 
 describe('scrcpy session against the simulated phone', () => {
-  it('streams H.264 per max_size: Baseline configuration first, a keyframe next, frames keep flowing, a keyframe at least every 30 frames', async () => {
+  it('streams H.264 per max_size: Baseline configuration first, a keyframe next, frames keep flowing on a still screen, keyframes at most 2 s apart', async () => {
     const r = await record({ maxSize: 800, maxFps: 30 });
     try {
       expect(r.client.info).toMatchObject({ width: 360, height: 800, deviceName: 'MobA Sim' });
@@ -94,16 +94,18 @@ describe('scrcpy session against the simulated phone', () => {
       expect(config.levelIndex).toBeGreaterThanOrEqual(30);
       const second = r.packets[1]?.packet;
       expect(second).toMatchObject({ type: 'data', keyframe: true });
-      // Frames keep flowing (the frame rate itself is measured by `npm run bench:mirror`, not
-      // here: a loaded CI machine encodes slower and a timed assertion would only be flaky).
+      // A still screen's last frame is repeated every 100 ms, like scrcpy-server on Android:
+      // frames keep flowing (about 40 in 4 s), far fewer than max_fps would allow. (The frame
+      // rate while the picture moves is measured by `npm run bench:mirror`: a loaded CI machine
+      // encodes slower and a timed assertion would only be flaky.)
       const frames = r.packets.filter((p) => p.packet.type === 'data' && p.at >= t0 && p.at < t0 + 4_000);
       expect(frames.length).toBeGreaterThanOrEqual(8);
-      // The GOP is one second of frames at max_fps: a keyframe at least every 30 data frames,
-      // so a decoder that joins late waits for at most that many.
-      const data = r.packets.filter((p) => p.packet.type === 'data');
-      const keyIndexes = data.flatMap((p, i) => (p.packet.type === 'data' && p.packet.keyframe ? [i] : []));
-      expect(keyIndexes.length).toBeGreaterThanOrEqual(2);
-      for (let i = 1; i < keyIndexes.length; i++) expect(keyIndexes[i]! - keyIndexes[i - 1]!).toBeLessThanOrEqual(30);
+      expect(frames.length).toBeLessThanOrEqual(70);
+      // Keyframes come by time, whatever the frame rate: at most 2 s apart in the stream's
+      // PTS, so a decoder that joins late waits at most that long.
+      const keyPts = r.packets.flatMap((p) => (p.packet.type === 'data' && p.packet.keyframe && p.packet.pts !== undefined ? [Number(p.packet.pts)] : []));
+      expect(keyPts.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < keyPts.length; i++) expect(keyPts[i]! - keyPts[i - 1]!).toBeLessThanOrEqual(2_000_000);
       // PTS only grows.
       const pts = r.packets.flatMap((p) => (p.packet.type === 'data' && p.packet.pts !== undefined ? [p.packet.pts] : []));
       for (let i = 1; i < pts.length; i++) expect(pts[i]! > pts[i - 1]!).toBe(true);

@@ -1,9 +1,10 @@
 /**
  * The simulated phone's video encoder: one ffmpeg child per session turning JPEG frames into
- * H.264 (libx264, Baseline, yuv420p, no B-frames, a keyframe at least every `gopFrames`)
- * packets. Frames go in as multipart JPEG (each part carries its length, so ffmpeg emits a
- * frame as soon as it has read it — an image2pipe parser would wait for the next frame's start)
- * and come out as FLV, which marks access units and keyframes exactly.
+ * H.264 packets (libx264, Baseline, yuv420p, no B-frames; a keyframe every KEYFRAME_INTERVAL_S
+ * seconds of input time and at least every `gopFrames` frames). Frames go in as multipart JPEG
+ * (each part carries its length, so ffmpeg emits a frame as soon as it has read it — an
+ * image2pipe parser would wait for the next frame's start) and come out as FLV, which marks
+ * access units and keyframes exactly.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
@@ -28,6 +29,11 @@ export interface H264EncoderOptions {
 }
 
 const BOUNDARY = 'mobaframe';
+/**
+ * Seconds between forced keyframes. Frames come at least every 100 ms (the repeat of a still
+ * screen), so keyframes are never more than 2 s apart.
+ */
+export const KEYFRAME_INTERVAL_S = 1.8;
 /** Frames written but not yet out of the encoder beyond this are dropped: latency matters more than completeness. */
 const MAX_FRAMES_IN_FLIGHT = 4;
 
@@ -56,6 +62,8 @@ export function encoderArgs(options: Pick<H264EncoderOptions, 'width' | 'height'
     '-tune', 'zerolatency',
     '-profile:v', 'baseline',
     '-pix_fmt', 'yuv420p',
+    // Keyframes by time, not frame count: a still screen sends only a few frames a second.
+    '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_S})`,
     '-g', String(options.gopFrames),
     '-keyint_min', String(options.gopFrames),
     '-sc_threshold', '0',

@@ -1,8 +1,10 @@
 /**
- * Feeds the encoder with the phone's screen at a steady rate: a new JPEG is captured whenever
- * the phone says its screen may have changed, sent at once (within the fps limit), and the
- * last frame is repeated while the screen is still, so frames and keyframes keep flowing at
- * the requested rate like a real encoder's repeat-previous-frame.
+ * Feeds the encoder with the phone's screen the way Android feeds scrcpy's encoder: a new JPEG
+ * is captured whenever the phone says its screen may have changed and sent at once (within the
+ * fps limit), and while the screen is still the last frame is repeated only every
+ * `repeatAfterMs` (scrcpy-server asks MediaCodec to repeat the previous frame after 100 ms).
+ * A still screen therefore costs the encoder and every viewer about ten frames a second instead
+ * of the full rate, which leaves the CPU to the next real change.
  */
 import sharp from 'sharp';
 import type { SimulatedDevice } from '../device.ts';
@@ -16,11 +18,22 @@ export function canCaptureFrames(device: SimulatedDevice): device is SimulatedDe
   return typeof (device as Partial<FrameCapableDevice>).captureFrame === 'function';
 }
 
+/** A phone that pushes a JPEG each time it draws a new picture (`SimulatedPhone.streamFrames`). */
+export interface FrameStreamingDevice {
+  streamFrames(options: { quality?: number; maxSize?: number }, onFrame: (jpeg: Uint8Array) => void): { dispose(): void };
+}
+
+function canStreamFrames(device: SimulatedDevice): device is SimulatedDevice & FrameStreamingDevice {
+  return typeof (device as Partial<FrameStreamingDevice>).streamFrames === 'function';
+}
+
 export interface FramePumpOptions {
   device: SimulatedDevice;
   /** Longest side of the frames to request (the video size; ffmpeg does the exact scaling). */
   maxSize: number;
   fps: number;
+  /** A still screen's last frame goes out again after this long without a new one (default 100 ms). */
+  repeatAfterMs?: number;
   jpegQuality?: number;
   /** Called with each frame to encode (new or repeated). */
   onFrame(jpeg: Uint8Array, repeat: boolean): void;
@@ -34,10 +47,15 @@ export interface FramePumpOptions {
 
 /** Even a phone that forgets to report a change is re-read this often. */
 const SAFETY_RECAPTURE_MS = 500;
+/** A streaming phone that reported a change but sent no picture within this long is read directly. */
+const STREAM_STALL_MS = 250;
+/** scrcpy-server's KEY_REPEAT_PREVIOUS_FRAME_AFTER. */
+export const REPEAT_AFTER_MS = 100;
 
 export class FramePump {
   private readonly options: FramePumpOptions;
   private readonly intervalMs: number;
+  private readonly repeatAfterMs: number;
   private latest: Uint8Array | undefined;
   private latestVersion = Number.NaN;
   private latestSent = false;
@@ -49,6 +67,10 @@ export class FramePump {
   private dueAt = 0;
   private sendTimer: NodeJS.Timeout | undefined;
   private readonly changeSub: { dispose(): void };
+  private streamSub: { dispose(): void } | undefined;
+  /** When the streaming phone last sent a picture, and when it last reported a change. */
+  private lastStreamedAt = Number.NEGATIVE_INFINITY;
+  private changedAt = Number.NEGATIVE_INFINITY;
   private stopped = false;
   framesSent = 0;
   framesCaptured = 0;
@@ -56,13 +78,22 @@ export class FramePump {
   constructor(options: FramePumpOptions) {
     this.options = options;
     this.intervalMs = 1000 / Math.max(1, options.fps);
+    // A repeat is due at the first frame slot from `repeatAfterMs` on (never faster than the fps).
+    this.repeatAfterMs = Math.max(this.intervalMs, options.repeatAfterMs ?? REPEAT_AFTER_MS) - this.intervalMs / 2;
     this.changeSub = options.device.onDidChangeScreen(() => {
       this.dirty = true;
-      this.capture();
+      // A streaming phone sends the new picture itself; it is read directly only if it stalls.
+      if (this.streamSub) this.changedAt = performance.now();
+      else this.capture();
     });
   }
 
   start(): void {
+    const { device, maxSize } = this.options;
+    if (canStreamFrames(device)) {
+      this.streamSub = device.streamFrames({ quality: this.options.jpegQuality ?? 80, maxSize }, (jpeg) => this.accept(jpeg, Number.NaN));
+    }
+    // The first picture is read directly: the stream only sends once something is drawn.
     this.capture();
     this.dueAt = performance.now() + this.intervalMs;
     this.schedule();
@@ -78,6 +109,7 @@ export class FramePump {
   stop(): void {
     this.stopped = true;
     this.changeSub.dispose();
+    this.streamSub?.dispose();
     if (this.timer) clearTimeout(this.timer);
     if (this.sendTimer) clearTimeout(this.sendTimer);
   }
@@ -91,11 +123,13 @@ export class FramePump {
   private tick(): void {
     if (this.stopped) return;
     const now = performance.now();
-    if (!this.capturing && (this.dirty || now - this.lastCaptureAt > SAFETY_RECAPTURE_MS)) this.capture();
+    if (this.streamSub) {
+      if (!this.capturing && this.dirty && now - this.changedAt > STREAM_STALL_MS && this.lastStreamedAt < this.changedAt) this.capture();
+    } else if (!this.capturing && (this.dirty || now - this.lastCaptureAt > SAFETY_RECAPTURE_MS)) this.capture();
     // A slot just after an early new picture is skipped, keeping the average at the fps.
     if (this.latest && now - this.lastSentAt >= this.intervalMs / 2) {
-      const repeat = this.latestSent;
-      if (!repeat || (this.options.canTakeRepeat?.() ?? true)) this.send();
+      if (!this.latestSent) this.send();
+      else if (now - this.lastSentAt >= this.repeatAfterMs && (this.options.canTakeRepeat?.() ?? true)) this.send();
     }
     this.dueAt += this.intervalMs;
     if (this.dueAt < now) this.dueAt = now + this.intervalMs;
@@ -129,24 +163,36 @@ export class FramePump {
     if (this.capturing || this.stopped) return;
     this.capturing = true;
     this.dirty = false;
-    this.lastCaptureAt = performance.now();
+    const startedAt = performance.now();
+    this.lastCaptureAt = startedAt;
     void this.grab()
       .then((frame) => {
         if (this.stopped || !frame) return;
-        if (frame.version === this.latestVersion && this.latest) return;
-        this.latest = frame.data;
-        this.latestVersion = frame.version;
-        this.latestSent = false;
-        this.framesCaptured++;
-        this.sendSoon();
+        // A picture streamed meanwhile is newer than this one.
+        if (this.lastStreamedAt > startedAt) return;
+        this.accept(frame.data, frame.version);
       })
       .catch((error: unknown) => {
         if (!this.stopped) this.options.onError(error);
       })
       .finally(() => {
         this.capturing = false;
-        if (this.dirty && !this.stopped) this.capture();
+        if (this.dirty && !this.stopped && !this.streamSub) this.capture();
       });
+  }
+
+  /** A new picture (streamed ones have no version: each is new). */
+  private accept(jpeg: Uint8Array, version: number): void {
+    if (this.stopped) return;
+    if (Number.isNaN(version)) {
+      this.lastStreamedAt = performance.now();
+      this.dirty = false;
+    } else if (version === this.latestVersion && this.latest) return;
+    this.latest = jpeg;
+    this.latestVersion = version;
+    this.latestSent = false;
+    this.framesCaptured++;
+    this.sendSoon();
   }
 
   private async grab(): Promise<{ data: Uint8Array; version: number } | undefined> {

@@ -119,7 +119,8 @@ export class ScrcpySession {
   }
 
   private startEncoder(): void {
-    const gopFrames = Math.max(1, Math.round(this.fps));
+    // An upper bound in frames; the encoder forces a keyframe every KEYFRAME_INTERVAL_S anyway.
+    const gopFrames = Math.max(1, Math.round(this.fps * 2));
     let encoder: H264Encoder;
     try {
       encoder = new H264Encoder({

@@ -29,6 +29,23 @@ export interface FrameSinkOptions {
   onError(error: Error): void;
 }
 
+/**
+ * Instrumentation hook: a page that defines `window.__mobaDecodedFrame` is handed every decoded
+ * picture just before it is drawn (`npm run bench:mirror` times input-to-photon there). It must
+ * not keep or close the frame.
+ */
+type DecodedFrameProbe = (frame: VideoFrame | ImageBitmap) => void;
+
+function probeDecodedFrame(frame: VideoFrame | ImageBitmap): void {
+  const probe = (globalThis as { __mobaDecodedFrame?: DecodedFrameProbe }).__mobaDecodedFrame;
+  if (!probe) return;
+  try {
+    probe(frame);
+  } catch {
+    // Instrumentation never breaks the mirror.
+  }
+}
+
 function makeCanvas(): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.className = 'mirror-canvas';
@@ -89,6 +106,7 @@ class VideoSink implements FrameSink {
     const draw = renderer.draw.bind(renderer);
     // Count and time every frame that reaches the canvas (the fps badge, latency checks).
     renderer.draw = async (frame: VideoFrame) => {
+      probeDecodedFrame(frame);
       await draw(frame);
       this.drawn++;
       options.onDraw?.(this.lastFrameTime);
@@ -163,6 +181,7 @@ class StillSink implements FrameSink {
           this.canvas.height = bitmap.height;
           this.options.onSize(bitmap.width, bitmap.height);
         }
+        probeDecodedFrame(bitmap);
         this.context.drawImage(bitmap, 0, 0);
         bitmap.close();
         this.drawn++;
