@@ -17,6 +17,7 @@ import type { DeviceSettingsSnapshot } from './device-settings.ts';
 import { resolveIntent } from './intents.ts';
 import { openPhonePage } from './page-session.ts';
 import { Pointer } from './pointer.ts';
+import { ScreenCapture } from './screen-capture.ts';
 import type { MobaPageApi } from './page/main.ts';
 import type { PageState, SyncInfo } from './page/runtime.ts';
 import type { SystemInfo } from './page/types.ts';
@@ -43,15 +44,9 @@ export class SimulatedPhone implements SimulatedDevice {
   private readonly freezeClockDefault: boolean;
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly listeners = new Set<() => void>();
-  /** Subscribers to the live screencast (`streamFrames`), and the screencast's current settings. */
-  private readonly streamers = new Set<{ quality: number; maxSize: number; onFrame(jpeg: Uint8Array): void }>();
-  private screencast: { quality: number; maxSize: number } | undefined;
-  private screencastChain: Promise<void> = Promise.resolve();
   private readonly pageErrors: string[] = [];
   private version = -1;
   private lastSync: SyncInfo | undefined;
-  private png: { version: number; data: Uint8Array } | undefined;
-  private frame: { key: string; version: number; frame: CapturedFrame } | undefined;
   private chain: Promise<unknown> = Promise.resolve();
   /** A touch down or move went in without a sync; a screenshot syncs first (see `touch`). */
   private unsynced = false;
@@ -62,6 +57,7 @@ export class SimulatedPhone implements SimulatedDevice {
   private page!: Page;
   private cdp!: CDPSession;
   private pointer!: Pointer;
+  private capture!: ScreenCapture;
   private context!: BrowserContext;
   private browser!: SharedBrowser;
 
@@ -102,7 +98,7 @@ export class SimulatedPhone implements SimulatedDevice {
       });
       ({ context: this.context, page: this.page, cdp: this.cdp } = session);
       this.pointer = new Pointer(this.cdp, this.props.density);
-      this.cdp.on('Page.screencastFrame', (event) => this.onScreencastFrame(event.data, event.sessionId));
+      this.capture = new ScreenCapture({ cdp: this.cdp, size: this.props, alive: () => !this.closed && !this.crashed, onError: (text) => this.recordError(text) });
       this.applySync(await this.call('sync'));
     } catch (error) {
       await this.context?.close().catch(() => undefined);
@@ -209,12 +205,7 @@ export class SimulatedPhone implements SimulatedDevice {
   async screencap(): Promise<Uint8Array> {
     return this.run(async () => {
       await this.syncIfOwed();
-      const version = this.version;
-      if (this.png?.version === version) return new Uint8Array(this.png.data);
-      const shot = (await this.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: false, fromSurface: true })) as { data: string };
-      const data = new Uint8Array(Buffer.from(shot.data, 'base64'));
-      this.png = { version, data };
-      return new Uint8Array(data);
+      return this.capture.screenshot(this.version);
     });
   }
 
@@ -225,23 +216,7 @@ export class SimulatedPhone implements SimulatedDevice {
   async captureFrame(options: CaptureFrameOptions = {}): Promise<CapturedFrame> {
     return this.run(async () => {
       await this.syncIfOwed();
-      const version = this.version;
-      const format = options.format ?? 'jpeg';
-      const quality = options.quality ?? 80;
-      const { width, height } = this.props;
-      const scale = options.maxSize ? Math.min(1, options.maxSize / Math.max(width, height)) : 1;
-      const key = `${format}/${quality}/${scale}`;
-      if (this.frame?.key === key && this.frame.version === version) return { ...this.frame.frame, data: new Uint8Array(this.frame.frame.data) };
-      const shot = (await this.cdp.send('Page.captureScreenshot', {
-        format,
-        ...(format === 'jpeg' ? { quality } : {}),
-        optimizeForSpeed: true,
-        captureBeyondViewport: false,
-        ...(scale < 1 ? { clip: { x: 0, y: 0, width, height, scale } } : {}),
-      })) as { data: string };
-      const frame: CapturedFrame = { data: new Uint8Array(Buffer.from(shot.data, 'base64')), format, width: Math.round(width * scale), height: Math.round(height * scale), version };
-      this.frame = { key, version, frame };
-      return { ...frame, data: new Uint8Array(frame.data) };
+      return this.capture.captureFrame(this.version, options);
     });
   }
 
@@ -249,57 +224,10 @@ export class SimulatedPhone implements SimulatedDevice {
    * Live JPEG frames of the screen for streaming (scrcpy): Chromium hands over a picture each
    * time it draws a new one, while the page goes on rendering — `captureFrame` instead waits for
    * each picture in turn, which caps a moving screen at about half the frame rate. A still
-   * screen sends nothing. Subscribers share one screencast, at the largest `maxSize` and
-   * quality any of them asks for (each scales to its own size).
+   * screen sends nothing. See `ScreenCapture` for how subscribers share it.
    */
   streamFrames(options: { quality?: number; maxSize?: number }, onFrame: (jpeg: Uint8Array) => void): { dispose(): void } {
-    const streamer = { quality: options.quality ?? 80, maxSize: options.maxSize ?? 0, onFrame };
-    this.streamers.add(streamer);
-    this.updateScreencast();
-    return {
-      dispose: () => {
-        if (this.streamers.delete(streamer)) this.updateScreencast();
-      },
-    };
-  }
-
-  /** Starts, restarts or stops the screencast to match the subscribers (calls in order, errors logged as page errors). */
-  private updateScreencast(): void {
-    this.screencastChain = this.screencastChain.then(async () => {
-      const streamers = [...this.streamers];
-      const sizes = streamers.map((s) => s.maxSize);
-      // A maxSize of 0 asks for the full size.
-      const want = streamers.length > 0 && !this.closed && !this.crashed ? { quality: Math.max(...streamers.map((s) => s.quality)), maxSize: sizes.includes(0) ? 0 : Math.max(...sizes) } : undefined;
-      const running = this.screencast;
-      if (running && want && running.quality === want.quality && running.maxSize === want.maxSize) return;
-      try {
-        if (running) {
-          this.screencast = undefined;
-          await this.cdp.send('Page.stopScreencast');
-        }
-        if (!want) return;
-        const { width, height } = this.props;
-        const scale = want.maxSize > 0 ? Math.min(1, want.maxSize / Math.max(width, height)) : 1;
-        await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: want.quality, maxWidth: Math.round(width * scale), maxHeight: Math.round(height * scale), everyNthFrame: 1 });
-        this.screencast = want;
-      } catch (error) {
-        if (!this.closed) this.recordError(`screencast: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    });
-  }
-
-  private onScreencastFrame(data: string, sessionId: number): void {
-    // Acknowledged at once: the subscribers keep only the newest picture, so Chromium need not wait.
-    this.cdp.send('Page.screencastFrameAck', { sessionId }).catch(() => undefined);
-    if (this.streamers.size === 0) return;
-    const jpeg = new Uint8Array(Buffer.from(data, 'base64'));
-    for (const streamer of [...this.streamers]) {
-      try {
-        streamer.onFrame(jpeg);
-      } catch (error) {
-        console.error('[moba] screen stream subscriber failed:', error);
-      }
-    }
+    return this.capture.subscribe(options, onFrame);
   }
 
   async dumpUi(options: { compressed: boolean }): Promise<string> {
@@ -555,8 +483,7 @@ export class SimulatedPhone implements SimulatedDevice {
     await this.chain;
     this.closed = true;
     this.listeners.clear();
-    this.streamers.clear();
-    await this.screencastChain;
+    await this.capture?.close();
     try {
       await this.context?.close();
     } finally {

@@ -33,7 +33,7 @@ const BOUNDARY = 'mobaframe';
  * Seconds between forced keyframes. Frames come at least every 100 ms (the repeat of a still
  * screen), so keyframes are never more than 2 s apart.
  */
-export const KEYFRAME_INTERVAL_S = 1.8;
+const KEYFRAME_INTERVAL_S = 1.8;
 /** Frames written but not yet out of the encoder beyond this are dropped: latency matters more than completeness. */
 const MAX_FRAMES_IN_FLIGHT = 4;
 

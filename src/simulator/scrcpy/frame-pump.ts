@@ -1,8 +1,8 @@
 /**
  * Feeds the encoder with the phone's screen the way Android feeds scrcpy's encoder: a new JPEG
  * is captured whenever the phone says its screen may have changed and sent at once (within the
- * fps limit), and while the screen is still the last frame is repeated only every
- * `repeatAfterMs` (scrcpy-server asks MediaCodec to repeat the previous frame after 100 ms).
+ * fps limit), and while the screen is still the last frame is repeated only every 100 ms
+ * (scrcpy-server asks MediaCodec to repeat the previous frame after that long).
  * A still screen therefore costs the encoder and every viewer about ten frames a second instead
  * of the full rate, which leaves the CPU to the next real change.
  */
@@ -32,8 +32,6 @@ export interface FramePumpOptions {
   /** Longest side of the frames to request (the video size; ffmpeg does the exact scaling). */
   maxSize: number;
   fps: number;
-  /** A still screen's last frame goes out again after this long without a new one (default 100 ms). */
-  repeatAfterMs?: number;
   jpegQuality?: number;
   /** Called with each frame to encode (new or repeated). */
   onFrame(jpeg: Uint8Array, repeat: boolean): void;
@@ -50,12 +48,13 @@ const SAFETY_RECAPTURE_MS = 500;
 /** A streaming phone that reported a change but sent no picture within this long is read directly. */
 const STREAM_STALL_MS = 250;
 /** scrcpy-server's KEY_REPEAT_PREVIOUS_FRAME_AFTER. */
-export const REPEAT_AFTER_MS = 100;
+const REPEAT_AFTER_MS = 100;
 
 export class FramePump {
   private readonly options: FramePumpOptions;
   private readonly intervalMs: number;
   private readonly repeatAfterMs: number;
+  private readonly quality: number;
   private latest: Uint8Array | undefined;
   private latestVersion = Number.NaN;
   private latestSent = false;
@@ -78,8 +77,9 @@ export class FramePump {
   constructor(options: FramePumpOptions) {
     this.options = options;
     this.intervalMs = 1000 / Math.max(1, options.fps);
-    // A repeat is due at the first frame slot from `repeatAfterMs` on (never faster than the fps).
-    this.repeatAfterMs = Math.max(this.intervalMs, options.repeatAfterMs ?? REPEAT_AFTER_MS) - this.intervalMs / 2;
+    // A repeat is due at the first frame slot from REPEAT_AFTER_MS on (never faster than the fps).
+    this.repeatAfterMs = Math.max(this.intervalMs, REPEAT_AFTER_MS) - this.intervalMs / 2;
+    this.quality = options.jpegQuality ?? 80;
     this.changeSub = options.device.onDidChangeScreen(() => {
       this.dirty = true;
       // A streaming phone sends the new picture itself; it is read directly only if it stalls.
@@ -91,7 +91,7 @@ export class FramePump {
   start(): void {
     const { device, maxSize } = this.options;
     if (canStreamFrames(device)) {
-      this.streamSub = device.streamFrames({ quality: this.options.jpegQuality ?? 80, maxSize }, (jpeg) => this.accept(jpeg, Number.NaN));
+      this.streamSub = device.streamFrames({ quality: this.quality, maxSize }, (jpeg) => this.onStreamed(jpeg));
     }
     // The first picture is read directly: the stream only sends once something is drawn.
     this.capture();
@@ -181,13 +181,16 @@ export class FramePump {
       });
   }
 
-  /** A new picture (streamed ones have no version: each is new). */
+  /** A streamed picture: always new (it has no version), and it answers any pending change. */
+  private onStreamed(jpeg: Uint8Array): void {
+    this.lastStreamedAt = performance.now();
+    this.dirty = false;
+    this.accept(jpeg, Number.NaN);
+  }
+
+  /** A picture to send, unless it is the one already held (same version; NaN never matches). */
   private accept(jpeg: Uint8Array, version: number): void {
-    if (this.stopped) return;
-    if (Number.isNaN(version)) {
-      this.lastStreamedAt = performance.now();
-      this.dirty = false;
-    } else if (version === this.latestVersion && this.latest) return;
+    if (this.stopped || (version === this.latestVersion && this.latest)) return;
     this.latest = jpeg;
     this.latestVersion = version;
     this.latestSent = false;
@@ -197,7 +200,7 @@ export class FramePump {
 
   private async grab(): Promise<{ data: Uint8Array; version: number } | undefined> {
     const { device, maxSize } = this.options;
-    const quality = this.options.jpegQuality ?? 80;
+    const { quality } = this;
     if (canCaptureFrames(device)) {
       const frame = await device.captureFrame({ format: 'jpeg', quality, maxSize });
       if (frame.format === 'jpeg') return frame;
