@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
   const host = await serveHost(phone.hostEnv);
-  const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({ executablePath: findChromium(process.env, { headlessShell: false }), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
     await call(host.port, host.token, 'updateSettings', { patch: { mirror: { scrcpyServerPath: phone.standInServerPath, maxSize: 0, maxFps: 30, bitRate: 8_000_000 } } });
     await phone.phone.keyevent(3);

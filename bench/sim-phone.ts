@@ -1,12 +1,19 @@
 /**
  * Simulated phone benchmark: screencap, uiautomator dump and input-to-screen-change latency
- * (p50/p95), and memory for 1 phone and for 4 phones sharing one Chromium (RSS and PSS of
- * this Node process plus every Chromium process it started). Ends with one JSON line.
+ * (p50/p95), and memory (PSS: shared pages split between the processes that map them):
+ * - of `moba sim start` as a user runs it — the Node host and its Chromium — after real adb
+ *   has connected, taken screenshots and dumps, and opened a few apps;
+ * - of 1 phone and of 4 phones sharing one Chromium inside this process (the library API).
+ * Ends with one JSON line.
  *
  *   npm run bench:sim-phone            (ITER=40 by default)
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { findChromium } from '../src/simulator/phone/browser.ts';
 import { createSharedBrowser, createSimulatedPhone } from '../src/simulator/phone/index.ts';
+import { startAdbServer } from '../test/support/adb.ts';
 import type { SimulatedPhone } from '../src/simulator/phone/index.ts';
 
 const ITER = Number(process.env.ITER ?? 40);
@@ -66,16 +73,16 @@ interface Memory {
   nodePssMb: number;
 }
 
-function memoryMb(): Memory {
-  const children = descendants(process.pid);
-  let rss = memoryKb(process.pid).rss;
+function memoryMb(root = process.pid): Memory {
+  const children = descendants(root);
+  let rss = memoryKb(root).rss;
   let chromiumPss = 0;
   for (const pid of children) {
     const m = memoryKb(pid);
     rss += m.rss;
     chromiumPss += m.pss;
   }
-  const nodePss = memoryKb(process.pid).pss;
+  const nodePss = memoryKb(root).pss;
   const mb = (kb: number): number => Math.round(kb / 1024);
   return { processes: children.length + 1, rssMb: mb(rss), pssMb: mb(nodePss + chromiumPss), chromiumPssMb: mb(chromiumPss), nodePssMb: mb(nodePss) };
 }
@@ -142,7 +149,56 @@ async function measure(phone: SimulatedPhone): Promise<Record<string, unknown>> 
   };
 }
 
+/**
+ * `moba sim start` in its own process, driven through a private adb server: the memory a
+ * user's simulated phone takes. Undefined (with a note) when adb is not installed.
+ */
+async function simStartMemory(): Promise<Memory | undefined> {
+  let server: Awaited<ReturnType<typeof startAdbServer>>;
+  try {
+    server = await startAdbServer();
+  } catch (error) {
+    console.log(`moba sim start: not measured (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
+  }
+  const sim = spawn(process.execPath, ['bin/moba.js', 'sim', 'start', '--port', '0', '--seed', '1'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => sim.once('exit', () => resolve()));
+  try {
+    const address = await new Promise<string>((resolve, reject) => {
+      const lines = createInterface({ input: sim.stdout });
+      lines.on('line', (line) => {
+        const m = /listening on (\S+:\d+)/.exec(line);
+        if (m?.[1]) resolve(m[1]);
+      });
+      sim.once('exit', (code) => reject(new Error(`moba sim start exited (${code})`)));
+    });
+    const serial = await server.connectDevice(address);
+    const shell = async (command: string): Promise<void> => {
+      const result = await server.adb(['-s', serial, 'shell', command]);
+      if (result.code !== 0) throw new Error(`adb shell ${command}: ${result.stderr}`);
+    };
+    for (const component of ['com.android.deskclock/.DeskClock', 'com.android.settings/.Settings', 'com.android.calendar/.AllInOneActivity']) {
+      await shell(`am start -n ${component}`);
+      await server.adb(['-s', serial, 'exec-out', 'screencap', '-p']);
+      await shell('uiautomator dump');
+      await shell('input swipe 540 1800 540 900 300');
+    }
+    await shell('input keyevent HOME');
+    await server.adb(['-s', serial, 'exec-out', 'screencap', '-p']);
+    return memoryMb(sim.pid as number);
+  } finally {
+    sim.kill('SIGTERM');
+    await exited;
+    await server.dispose();
+  }
+}
+
 async function main(): Promise<void> {
+  const executable = findChromium();
+  console.log(`phone Chromium: ${executable}`);
+  const simStart = await simStartMemory();
+  if (simStart) console.log(`moba sim start: ${simStart.pssMb} MB PSS (Chromium ${simStart.chromiumPssMb} + Node ${simStart.nodePssMb}) over ${simStart.processes} processes; RSS sum ${simStart.rssMb} MB`);
+
   const t0 = performance.now();
   const one = await createSimulatedPhone({ seed: 1 });
   const startMs = Math.round(performance.now() - t0);
@@ -181,8 +237,10 @@ async function main(): Promise<void> {
     JSON.stringify({
       bench: 'sim-phone',
       iterations: ITER,
+      chromium: executable,
       startMs,
       ...latency,
+      memorySimStart: simStart ?? null,
       memory1Phone: memory1,
       memory4Phones: { ...memory4, pssPerPhoneMb: Math.round(memory4.pssMb / 4) },
     }),

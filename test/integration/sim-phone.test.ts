@@ -4,8 +4,9 @@
  * soft keyboard, ADB Keyboard, key events, language, intents, reset and snapshots.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { PhonePage } from '../../src/simulator/phone/page-session.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DISABLED_FEATURES } from '../../src/simulator/phone/browser.ts';
 import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
 import type { SimulatedPhone } from '../../src/simulator/phone/index.ts';
 import { dump, tapOn } from '../support/device-driver.ts';
@@ -259,7 +260,7 @@ describe('scrcpy touches', () => {
     expect(findNode(await dump(phone), { text: 'About phone' })).toBeUndefined();
 
     // Count the moves that reach the page itself.
-    const page = (phone as unknown as { page: Page }).page;
+    const page = (phone as unknown as { page: PhonePage }).page;
     await page.evaluate(() => {
       const w = window as unknown as { movesSeen: number };
       w.movesSeen = 0;
@@ -286,7 +287,7 @@ describe('scrcpy touches', () => {
 });
 
 describe('the phone\'s Chromium', () => {
-  it('runs without the desktop-only renderers and still disables every feature Playwright disables', () => {
+  it('is driven over its private pipe (no debugging port), without the desktop-only renderers, with our features off', () => {
     const parent = new Map<number, number>();
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
@@ -313,10 +314,12 @@ describe('the phone\'s Chromium', () => {
     }
     const browser = cmdlines.find((cmd) => !cmd.some((a) => a.startsWith('--type=')));
     expect(browser, 'the browser process').toBeDefined();
-    const lists = (browser as string[]).filter((a) => a.startsWith('--disable-features=')).map((a) => a.slice('--disable-features='.length).split(','));
-    // Chromium keeps the last switch: it must hold everything the earlier ones (Playwright's) do.
-    const effective = lists.at(-1) ?? [];
-    for (const earlier of lists.slice(0, -1)) for (const feature of earlier.filter(Boolean)) expect(effective).toContain(feature);
+    expect(browser).toContain('--remote-debugging-pipe');
+    expect((browser as string[]).filter((a) => a.startsWith('--remote-debugging-port'))).toHaveLength(0);
+    const lists = (browser as string[]).filter((a) => a.startsWith('--disable-features='));
+    // Chromium keeps only the last switch: there must be exactly one, with everything in it.
+    expect(lists).toHaveLength(1);
+    expect(lists[0]?.slice('--disable-features='.length).split(',')).toEqual(expect.arrayContaining(DISABLED_FEATURES));
     expect(cmdlines.filter((cmd) => cmd.includes('--top-chrome-webui'))).toHaveLength(0);
   });
 });

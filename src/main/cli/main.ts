@@ -5,11 +5,12 @@
 import { Command, CommanderError } from 'commander';
 import { serializeError } from '../../shared/errors.ts';
 import { APP_VERSION } from '../version.ts';
-import { COMMANDS } from './commands/index.ts';
+import { commandsFor } from './commands/index.ts';
 import type { CliIo } from './io.ts';
 import { processIo } from './io.ts';
 
-export function buildProgram(io: CliIo): Command {
+/** The program with the commands `argv` needs (all of them when `argv` is not given). */
+export async function buildProgram(io: CliIo, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('moba')
     .description('MobA Studio — a control center for LLM-driven Android agents (MobA: a Global Agent that plans and reflects, a Local Agent that acts).')
     .version(APP_VERSION, '-V, --version', 'print the version')
@@ -17,13 +18,19 @@ export function buildProgram(io: CliIo): Command {
     .showHelpAfterError('(run `moba --help` for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
-  for (const register of COMMANDS) register(program, io);
+  for (const register of await commandsFor(argv)) register(program, io);
   return program;
 }
 
 /** Runs the command line; resolves to the exit code. Long-running commands resolve when they stop. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const program = buildProgram(io);
+  let program: Command;
+  try {
+    program = await buildProgram(io, argv);
+  } catch (error) {
+    io.err(`moba: ${serializeError(error).message}\n`);
+    return 1;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return io.exitCode ?? 0;

@@ -1,15 +1,23 @@
 /**
  * Finding and launching the Chromium that renders simulated phones. One browser can host
- * several phones (one context each): the browser and GPU processes are paid once.
+ * several phones (one browser context each): the browser and GPU processes are paid once.
+ * The phone prefers Chromium's headless shell (Debian's `chromium-headless-shell`), which
+ * renders the same pages with about a third less memory than the full browser.
  */
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Readable, Writable } from 'node:stream';
 import { MobaError } from '../../shared/errors.ts';
+import { CdpConnection, CdpSession } from './cdp.ts';
 
-const SYSTEM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+const HEADLESS_SHELLS = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'];
+const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const HEADLESS_SHELL_NAMES = ['chromium-headless-shell', 'chrome-headless-shell'];
+const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
 function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
@@ -20,70 +28,70 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   return undefined;
 }
 
+/** Playwright's own Chromium download (`npx playwright install chromium`), if there is one. */
+function playwrightChromium(): string | undefined {
+  try {
+    // Loaded only here: playwright-core costs the host about 90 MB once imported.
+    const { chromium } = createRequire(import.meta.url)('playwright-core') as { chromium: { executablePath(): string } };
+    const path = chromium.executablePath();
+    return existsSync(path) ? path : undefined;
+  } catch {
+    return undefined; // not installed, or no registry entry for this platform
+  }
+}
+
 /**
- * The Chromium executable to use: `MOBA_CHROMIUM`, else a system Chromium/Chrome, else
- * Playwright's own download when one is installed.
+ * The Chromium executable to use: `MOBA_CHROMIUM`, else (for phones) a headless shell, else a
+ * system Chromium/Chrome, else Playwright's own download when one is installed.
+ * @param options.headlessShell false to skip headless shells (a viewer needs the full browser).
  * @throws MobaError BROWSER_MISSING naming the ways to fix it.
  */
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+export function findChromium(env: NodeJS.ProcessEnv = process.env, options: { headlessShell?: boolean } = {}): string {
   const explicit = env.MOBA_CHROMIUM;
   if (explicit) {
     if (!existsSync(explicit)) throw new MobaError('BROWSER_MISSING', `MOBA_CHROMIUM points to ${explicit}, which does not exist.`);
     return explicit;
   }
-  for (const candidate of SYSTEM_CANDIDATES) if (existsSync(candidate)) return candidate;
-  for (const name of PATH_NAMES) {
+  const shells = options.headlessShell === false ? [] : HEADLESS_SHELLS;
+  const shellNames = options.headlessShell === false ? [] : HEADLESS_SHELL_NAMES;
+  for (const candidate of [...shells, ...SYSTEM_BROWSERS]) if (existsSync(candidate)) return candidate;
+  for (const name of [...shellNames, ...BROWSER_NAMES]) {
     const found = onPath(name, env);
     if (found) return found;
   }
-  let bundled: string | undefined;
-  try {
-    bundled = chromium.executablePath();
-  } catch {
-    bundled = undefined; // playwright-core without a registry entry: fall through to the error
-  }
-  if (bundled && existsSync(bundled)) return bundled;
+  const bundled = playwrightChromium();
+  if (bundled) return bundled;
   throw new MobaError(
     'BROWSER_MISSING',
-    'The simulated phone needs Chromium and none was found. Install it (Debian/Ubuntu: `apt-get install chromium`; ' +
+    'The simulated phone needs Chromium and none was found. Install it (Debian/Ubuntu: `apt-get install chromium-headless-shell` or `chromium`; ' +
       'macOS/Windows: `npx playwright install chromium`) or set MOBA_CHROMIUM to a Chromium or Chrome executable.',
   );
 }
 
 /**
- * Features Playwright disables at launch (its own `--disable-features`). Chromium keeps only
- * the last `--disable-features` switch, so ours must repeat them; an integration test checks
- * that this list still covers what the installed Playwright passes.
+ * Browser services a phone never uses: network time, hints, HTTPS upgrades and casting (all
+ * would try the network, which the phone's pages cannot reach), paint holding (it delays the
+ * first picture after a navigation), the address bar's WebUI popups (a renderer of about
+ * 70 MB) and the spare renderer kept warm for the next tab (about 20 MB).
  */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
+export const DISABLED_FEATURES = [
   'HttpsUpgrades',
   'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
   'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
   'OptimizationHints',
   'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'PaintHolding',
+  'Translate',
+  'LensOverlay',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'SpareRendererForSitePerProcess',
 ];
-
-/**
- * Parts of a desktop browser a headless phone never uses, each costing a process: the
- * address bar's WebUI popups (a renderer of about 70 MB) and the spare renderer kept warm for
- * the next tab (about 20 MB).
- */
-const PHONE_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'SpareRendererForSitePerProcess'];
 
 export function chromiumArgs(): string[] {
   const args = [
-    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...PHONE_DISABLED_FEATURES].join(',')}`,
+    `--disable-features=${DISABLED_FEATURES.join(',')}`,
     '--disable-gpu',
     '--disable-dev-shm-usage',
     '--disable-background-networking',
@@ -112,14 +120,136 @@ export function chromiumArgs(): string[] {
   return args;
 }
 
+/** How long Chromium may take to answer its first command. */
+const LAUNCH_TIMEOUT_MS = 30_000;
+/** How long a closing Chromium may take before it is killed. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/** Every Chromium this process started and has not closed: killed if the process exits first. */
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+}
+
+/** A browser context with one page, at the phone's size, attached through a flat session. */
+export interface PageTarget {
+  contextId: string;
+  session: CdpSession;
+}
+
+/** One Chromium process driven over its debugging pipe. */
+export class ChromiumBrowser {
+  private readonly child: ChildProcess;
+  readonly connection: CdpConnection;
+  private readonly userDataDir: string;
+
+  private constructor(child: ChildProcess, connection: CdpConnection, userDataDir: string) {
+    this.child = child;
+    this.connection = connection;
+    this.userDataDir = userDataDir;
+  }
+
+  get profileDir(): string {
+    return this.userDataDir;
+  }
+
+  /** The browser process id. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** @throws MobaError SIMULATOR_FAILED with Chromium's last words when it does not start. */
+  static async launch(executablePath: string): Promise<ChromiumBrowser> {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'moba-chromium-'));
+    const args = [...chromiumArgs(), '--headless', '--remote-debugging-pipe', '--no-startup-window', `--user-data-dir=${userDataDir}`];
+    const child = spawn(executablePath, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+    installExitHook();
+    running.add(child);
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      stderr = (stderr + text).slice(-4000);
+    });
+    const connection = new CdpConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
+    const browser = new ChromiumBrowser(child, connection, userDataDir);
+    child.on('exit', () => {
+      running.delete(child);
+      connection.dispose();
+      rmSync(userDataDir, { recursive: true, force: true });
+    });
+    const failed = (why: string): MobaError => new MobaError('SIMULATOR_FAILED', `Could not start Chromium (${executablePath}): ${why}${stderr.trim() ? `\n${stderr.trim().split('\n').slice(-8).join('\n')}` : ''}`);
+    const spawnError = new Promise<never>((_, reject) => child.once('error', (error) => reject(failed(error.message))));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(failed(`no answer within ${LAUNCH_TIMEOUT_MS / 1000} s`)), LAUNCH_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([connection.send('Browser.getVersion'), spawnError, timeout]);
+    } catch (error) {
+      await browser.close();
+      throw error instanceof MobaError && error.message.startsWith('Could not start') ? error : failed(error instanceof Error ? error.message : String(error));
+    } finally {
+      clearTimeout(timer);
+    }
+    return browser;
+  }
+
+  /** Opens a page of `width`×`height` CSS pixels in a new browser context. */
+  async newPage(size: { width: number; height: number }): Promise<PageTarget> {
+    const { browserContextId } = await this.connection.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
+    try {
+      const { targetId } = await this.connection.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId, width: size.width, height: size.height });
+      const { sessionId } = await this.connection.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+      return { contextId: browserContextId, session: new CdpSession(this.connection, sessionId) };
+    } catch (error) {
+      await this.closeContext(browserContextId);
+      throw error;
+    }
+  }
+
+  /** Closes a context and its pages (nothing when the browser is gone already). */
+  async closeContext(contextId: string): Promise<void> {
+    if (this.connection.isClosed) return;
+    await this.connection.send('Target.disposeBrowserContext', { browserContextId: contextId }).catch(() => undefined);
+  }
+
+  /** Asks Chromium to quit, kills it after a grace period, and removes its profile. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      void this.connection.send('Browser.close').catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, CLOSE_TIMEOUT_MS);
+      });
+      await Promise.race([exited, late]);
+      clearTimeout(timer);
+      await exited;
+    }
+    this.connection.dispose();
+    running.delete(child);
+    rmSync(this.userDataDir, { recursive: true, force: true });
+  }
+}
+
 /**
  * A Chromium process shared by phones. Each phone takes a reference; the browser closes when
  * the last reference is released (or on `close()`).
  */
 export class SharedBrowser {
   readonly executablePath: string;
-  private browser: Browser | undefined;
-  private launching: Promise<Browser> | undefined;
+  private browser: ChromiumBrowser | undefined;
+  private launching: Promise<ChromiumBrowser> | undefined;
   private refs = 0;
   private closed = false;
   private readonly keepAlive: boolean;
@@ -130,8 +260,18 @@ export class SharedBrowser {
     this.keepAlive = options.keepAlive ?? false;
   }
 
+  /** The running browser's process id (undefined before the first phone or after closing). */
+  get pid(): number | undefined {
+    return this.browser?.pid;
+  }
+
+  /** The profile directory of the running browser. */
+  get userDataDir(): string | undefined {
+    return this.browser?.profileDir;
+  }
+
   /** Launches on first use. @throws MobaError BROWSER_MISSING / SIMULATOR_FAILED. */
-  async acquire(): Promise<Browser> {
+  async acquire(): Promise<ChromiumBrowser> {
     if (this.closed) throw new MobaError('SIMULATOR_FAILED', 'This shared browser is closed.');
     this.refs++;
     try {
@@ -155,17 +295,17 @@ export class SharedBrowser {
     if (browser) await browser.close();
   }
 
-  private async get(): Promise<Browser> {
-    if (this.browser) return this.browser;
+  private async get(): Promise<ChromiumBrowser> {
+    if (this.browser && !this.browser.connection.isClosed) return this.browser;
+    this.browser = undefined;
     if (!this.launching) {
-      this.launching = chromium
-        .launch({ executablePath: this.executablePath, headless: true, args: chromiumArgs(), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false })
-        .catch((error: unknown) => {
-          this.launching = undefined;
-          throw new MobaError('SIMULATOR_FAILED', `Could not start Chromium (${this.executablePath}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-        });
+      this.launching = ChromiumBrowser.launch(this.executablePath).catch((error: unknown) => {
+        this.launching = undefined;
+        throw error;
+      });
     }
     this.browser = await this.launching;
+    this.launching = undefined;
     return this.browser;
   }
 }

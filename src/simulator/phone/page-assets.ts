@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { join, normalize, sep } from 'node:path';
 import { packageRoot } from '../../main/package-root.ts';
-import type { BrowserContext, Route } from 'playwright-core';
+import type { CdpSession } from './cdp.ts';
 import { MobaError } from '../../shared/errors.ts';
 
 export const PAGE_ORIGIN = 'http://phone.moba.invalid';
@@ -81,31 +81,51 @@ export function clearPageModuleCache(): void {
   cache.clear();
 }
 
-async function handle(route: Route): Promise<void> {
-  const url = new URL(route.request().url());
-  if (url.origin !== PAGE_ORIGIN) {
-    await route.abort('blockedbyclient');
-    return;
-  }
-  if (url.pathname === '/index.html') {
-    await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: HTML });
-    return;
-  }
+interface Response {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** What the phone's page gets for `url`; undefined = blocked (another origin). */
+export function pageResponse(url: URL): Response | undefined {
+  if (url.origin !== PAGE_ORIGIN) return undefined;
+  if (url.pathname === '/index.html') return { status: 200, contentType: 'text/html; charset=utf-8', body: HTML };
   let code: string | undefined;
   try {
     code = pageModule(url.pathname);
   } catch (error) {
-    await route.fulfill({ status: 500, contentType: 'text/plain', body: error instanceof Error ? error.message : String(error) });
-    return;
+    return { status: 500, contentType: 'text/plain', body: error instanceof Error ? error.message : String(error) };
   }
-  if (code === undefined) {
-    await route.fulfill({ status: 404, contentType: 'text/plain', body: `not found: ${url.pathname}` });
-    return;
-  }
-  await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: code });
+  if (code === undefined) return { status: 404, contentType: 'text/plain', body: `not found: ${url.pathname}` };
+  return { status: 200, contentType: 'text/javascript; charset=utf-8', body: code };
 }
 
-/** Routes every request of the context: the phone's modules are served, the rest aborted. */
-export async function installPageRoutes(context: BrowserContext): Promise<void> {
-  await context.route('**/*', handle);
+const REASONS: Record<number, string> = { 200: 'OK', 404: 'Not Found', 500: 'Internal Server Error' };
+
+/** Intercepts every request of the page (CDP Fetch): the phone's modules are served, the rest blocked. */
+export async function installPageRoutes(cdp: CdpSession): Promise<void> {
+  cdp.on<{ requestId: string; request: { url: string } }>('Fetch.requestPaused', ({ requestId, request }) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(request.url);
+    } catch {
+      url = undefined;
+    }
+    const response = url ? pageResponse(url) : undefined;
+    const done = response
+      ? cdp.send('Fetch.fulfillRequest', {
+          requestId,
+          responseCode: response.status,
+          responsePhrase: REASONS[response.status] ?? '',
+          responseHeaders: [
+            { name: 'Content-Type', value: response.contentType },
+            { name: 'Cache-Control', value: 'no-store' },
+          ],
+          body: Buffer.from(response.body, 'utf8').toString('base64'),
+        })
+      : cdp.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' });
+    done.catch(() => undefined); // the page went away meanwhile
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
 }

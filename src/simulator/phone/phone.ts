@@ -3,7 +3,6 @@
  * Every operation is queued so input, screenshots and dumps happen in call order; after each
  * one the page reports its screen version, focus and any setting the user changed.
  */
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { CATALOG } from '../apps/catalog.ts';
 import type { DeviceProps, FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from '../device.ts';
 import { createAndroidFs } from '../fs/android-fs.ts';
@@ -16,6 +15,7 @@ import { DeviceSettings } from './device-settings.ts';
 import type { DeviceSettingsSnapshot } from './device-settings.ts';
 import { resolveIntent } from './intents.ts';
 import { openPhonePage } from './page-session.ts';
+import type { PhonePage } from './page-session.ts';
 import { Pointer } from './pointer.ts';
 import { ScreenCapture } from './screen-capture.ts';
 import type { MobaPageApi } from './page/main.ts';
@@ -54,11 +54,9 @@ export class SimulatedPhone implements SimulatedDevice {
   private queuedMove: { x: number; y: number; done: Promise<void> } | undefined;
   private closed = false;
   private crashed = false;
-  private page!: Page;
-  private cdp!: CDPSession;
+  private page!: PhonePage;
   private pointer!: Pointer;
   private capture!: ScreenCapture;
-  private context!: BrowserContext;
   private browser!: SharedBrowser;
 
   constructor(options: Required<Pick<SimulatedPhoneOptions, 'seed' | 'width' | 'height' | 'density' | 'serial'>> & SimulatedPhoneOptions) {
@@ -96,12 +94,12 @@ export class SimulatedPhone implements SimulatedDevice {
           this.recordError('the phone page crashed');
         },
       });
-      ({ context: this.context, page: this.page, cdp: this.cdp } = session);
-      this.pointer = new Pointer(this.cdp, this.props.density);
-      this.capture = new ScreenCapture({ cdp: this.cdp, size: this.props, alive: () => !this.closed && !this.crashed, onError: (text) => this.recordError(text) });
+      this.page = session;
+      this.pointer = new Pointer(session.cdp, this.props.density);
+      this.capture = new ScreenCapture({ cdp: session.cdp, size: this.props, alive: () => !this.closed && !this.crashed, onError: (text) => this.recordError(text) });
       this.applySync(await this.call('sync'));
     } catch (error) {
-      await this.context?.close().catch(() => undefined);
+      await this.page?.close().catch(() => undefined);
       await shared.release();
       if (error instanceof MobaError) throw error;
       throw new MobaError('SIMULATOR_FAILED', `The simulated phone did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -485,7 +483,7 @@ export class SimulatedPhone implements SimulatedDevice {
     this.listeners.clear();
     await this.capture?.close();
     try {
-      await this.context?.close();
+      await this.page?.close();
     } finally {
       await this.browser?.release();
     }

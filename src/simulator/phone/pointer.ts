@@ -2,17 +2,17 @@
  * The touchscreen: real pointer events injected through CDP (`Input.dispatchMouseEvent`),
  * which the page's gesture recogniser turns into taps, long presses, drags and wheel scrolls.
  */
-import type { CDPSession } from 'playwright-core';
+import type { CdpSession } from './cdp.ts';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Pointer {
-  private readonly cdp: CDPSession;
+  private readonly cdp: CdpSession;
   private readonly density: number;
   /** A pointer held down by `touch(0, …)` (scrcpy) and not released yet. */
   private down = false;
 
-  constructor(cdp: CDPSession, density: number) {
+  constructor(cdp: CdpSession, density: number) {
     this.cdp = cdp;
     this.density = density;
   }

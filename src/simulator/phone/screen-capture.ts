@@ -5,7 +5,7 @@
  * subscribers share one screencast, at the largest `maxSize` and quality any of them asks for
  * (each scales to its own size).
  */
-import type { CDPSession } from 'playwright-core';
+import type { CdpSession } from './cdp.ts';
 import type { CaptureFrameOptions, CapturedFrame } from './phone-options.ts';
 
 interface Subscriber {
@@ -16,7 +16,7 @@ interface Subscriber {
 }
 
 export interface ScreenCaptureOptions {
-  cdp: CDPSession;
+  cdp: CdpSession;
   /** The screen in device pixels. */
   size: { width: number; height: number };
   /** False once the page is closed or crashed: the screencast is not (re)started then. */
@@ -40,7 +40,7 @@ export class ScreenCapture {
 
   constructor(options: ScreenCaptureOptions) {
     this.o = options;
-    options.cdp.on('Page.screencastFrame', (event) => this.onFrame(event.data, event.sessionId));
+    options.cdp.on<{ data: string; sessionId: number }>('Page.screencastFrame', (event) => this.onFrame(event.data, event.sessionId));
   }
 
   /** A PNG of the screen at `version` (the caller keeps the version current). */

@@ -41,7 +41,8 @@ declare global {
   interface Window {
     __moba?: MobaPageApi;
     __mobaBoot?: (config: PageBootConfig) => void;
-    __mobaNotify?: (version: number) => void;
+    /** A CDP binding: takes exactly one string. */
+    __mobaNotify?: (version: string) => void;
   }
 }
 
@@ -65,7 +66,7 @@ function boot(config: PageBootConfig): void {
     notifyQueued = true;
     setTimeout(() => {
       notifyQueued = false;
-      window.__mobaNotify?.(rt.version);
+      window.__mobaNotify?.(String(rt.version));
     }, 0);
   };
   const observer = new MutationObserver(changed);
