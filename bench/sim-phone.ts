@@ -9,11 +9,12 @@
  *   npm run bench:sim-phone            (ITER=40 by default)
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { findChromium } from '../src/simulator/phone/browser.ts';
 import { createSharedBrowser, createSimulatedPhone } from '../src/simulator/phone/index.ts';
 import { startAdbServer } from '../test/support/adb.ts';
+import { descendants } from '../test/support/processes.ts';
 import type { SimulatedPhone } from '../src/simulator/phone/index.ts';
 
 const ITER = Number(process.env.ITER ?? 40);
@@ -25,32 +26,6 @@ function quantile(values: number[], q: number): number {
 
 function summary(values: number[]): { p50: number; p95: number; n: number } {
   return { p50: +quantile(values, 0.5).toFixed(1), p95: +quantile(values, 0.95).toFixed(1), n: values.length };
-}
-
-/** Children of `root` (recursively), from /proc. */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parent.set(Number(name), ppid);
-    } catch {
-      // The process exited while we listed /proc.
-    }
-  }
-  const out: number[] = [];
-  const walk = (pid: number): void => {
-    for (const [child, ppid] of parent) {
-      if (ppid === pid) {
-        out.push(child);
-        walk(child);
-      }
-    }
-  };
-  walk(root);
-  return out;
 }
 
 function memoryKb(pid: number): { rss: number; pss: number } {

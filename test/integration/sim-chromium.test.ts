@@ -62,19 +62,15 @@ describe('when Chromium fails', () => {
   });
 
   it('says what Chromium printed when it exits at start, and when the executable cannot run', async () => {
-    const fake = join(scratch, 'broken-chromium');
-    writeFileSync(fake, '#!/bin/sh\necho "error while loading shared libraries: libnss3.so" >&2\nexit 127\n');
-    chmodSync(fake, 0o755);
-    await expect(createSimulatedPhone({ browser: createSharedBrowser({ executablePath: fake }) })).rejects.toMatchObject({
-      code: 'SIMULATOR_FAILED',
-      message: expect.stringContaining('libnss3.so'),
-    });
-    const notExecutable = join(scratch, 'not-executable');
-    writeFileSync(notExecutable, 'plain text');
-    chmodSync(notExecutable, 0o644);
-    await expect(createSimulatedPhone({ browser: createSharedBrowser({ executablePath: notExecutable }) })).rejects.toMatchObject({
-      code: 'SIMULATOR_FAILED',
-      message: expect.stringContaining('Could not start Chromium'),
-    });
+    const cases = [
+      { name: 'broken-chromium', text: '#!/bin/sh\necho "error while loading shared libraries: libnss3.so" >&2\nexit 127\n', mode: 0o755, says: 'libnss3.so' },
+      { name: 'not-executable', text: 'plain text', mode: 0o644, says: 'Could not start Chromium' },
+    ];
+    for (const { name, text, mode, says } of cases) {
+      const executablePath = join(scratch, name);
+      writeFileSync(executablePath, text);
+      chmodSync(executablePath, mode);
+      await expect(createSimulatedPhone({ browser: createSharedBrowser({ executablePath }) })).rejects.toMatchObject({ code: 'SIMULATOR_FAILED', message: expect.stringContaining(says) });
+    }
   });
 });

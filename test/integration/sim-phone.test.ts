@@ -3,13 +3,13 @@
  * case-study alarm done with taps and text only, dump bounds against screenshot pixels, the
  * soft keyboard, ADB Keyboard, key events, language, intents, reset and snapshots.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import type { PhonePage } from '../../src/simulator/phone/page-session.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DISABLED_FEATURES } from '../../src/simulator/phone/browser.ts';
 import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
 import type { SimulatedPhone } from '../../src/simulator/phone/index.ts';
 import { dump, tapOn } from '../support/device-driver.ts';
+import { commandLine, descendants } from '../support/processes.ts';
 import { closeTo, decodePng, findNode, fractionOfColor, hexRgb, parseDump, pixel, requireNode } from '../support/ui-dump.ts';
 
 const LATIN = 'com.android.inputmethod.latin/.LatinIME';
@@ -288,30 +288,9 @@ describe('scrcpy touches', () => {
 
 describe('the phone\'s Chromium', () => {
   it('is driven over its private pipe (no debugging port), without the desktop-only renderers, with our features off', () => {
-    const parent = new Map<number, number>();
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) continue;
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      } catch {
-        // exited while listed
-      }
-    }
-    const ours = (pid: number): boolean => {
-      for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === process.pid) return true;
-      return false;
-    };
-    const cmdlines: string[][] = [];
-    for (const pid of parent.keys()) {
-      if (!ours(pid)) continue;
-      try {
-        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        if (/chrom/.test(cmd[0] ?? '')) cmdlines.push(cmd);
-      } catch {
-        // exited while listed
-      }
-    }
+    const cmdlines = descendants(process.pid)
+      .map(commandLine)
+      .filter((cmd): cmd is string[] => cmd !== undefined && /chrom/.test(cmd[0] ?? ''));
     const browser = cmdlines.find((cmd) => !cmd.some((a) => a.startsWith('--type=')));
     expect(browser, 'the browser process').toBeDefined();
     expect(browser).toContain('--remote-debugging-pipe');

@@ -24,14 +24,8 @@ export async function buildProgram(io: CliIo, argv: readonly string[] = []): Pro
 
 /** Runs the command line; resolves to the exit code. Long-running commands resolve when they stop. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
-  let program: Command;
   try {
-    program = await buildProgram(io, argv);
-  } catch (error) {
-    io.err(`moba: ${serializeError(error).message}\n`);
-    return 1;
-  }
-  try {
+    const program = await buildProgram(io, argv);
     await program.parseAsync(argv, { from: 'user' });
     return io.exitCode ?? 0;
   } catch (error) {

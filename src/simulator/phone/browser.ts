@@ -147,16 +147,13 @@ export interface PageTarget {
 export class ChromiumBrowser {
   private readonly child: ChildProcess;
   readonly connection: CdpConnection;
-  private readonly userDataDir: string;
+  /** The temporary profile; removed when the browser exits. */
+  readonly userDataDir: string;
 
   private constructor(child: ChildProcess, connection: CdpConnection, userDataDir: string) {
     this.child = child;
     this.connection = connection;
     this.userDataDir = userDataDir;
-  }
-
-  get profileDir(): string {
-    return this.userDataDir;
   }
 
   /** The browser process id. */
@@ -178,22 +175,24 @@ export class ChromiumBrowser {
     });
     const connection = new CdpConnection(child.stdio[3] as Writable, child.stdio[4] as Readable);
     const browser = new ChromiumBrowser(child, connection, userDataDir);
+    // However it ends (closed, crashed, killed), the pipe is done and the profile goes.
     child.on('exit', () => {
       running.delete(child);
       connection.dispose();
       rmSync(userDataDir, { recursive: true, force: true });
     });
     const failed = (why: string): MobaError => new MobaError('SIMULATOR_FAILED', `Could not start Chromium (${executablePath}): ${why}${stderr.trim() ? `\n${stderr.trim().split('\n').slice(-8).join('\n')}` : ''}`);
-    const spawnError = new Promise<never>((_, reject) => child.once('error', (error) => reject(failed(error.message))));
+    const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(failed(`no answer within ${LAUNCH_TIMEOUT_MS / 1000} s`)), LAUNCH_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error(`no answer within ${LAUNCH_TIMEOUT_MS / 1000} s`)), LAUNCH_TIMEOUT_MS);
     });
     try {
       await Promise.race([connection.send('Browser.getVersion'), spawnError, timeout]);
     } catch (error) {
+      // Closing waits for the exit, so everything Chromium printed is in `stderr` by then.
       await browser.close();
-      throw error instanceof MobaError && error.message.startsWith('Could not start') ? error : failed(error instanceof Error ? error.message : String(error));
+      throw failed(error instanceof Error ? error.message : String(error));
     } finally {
       clearTimeout(timer);
     }
@@ -219,7 +218,7 @@ export class ChromiumBrowser {
     await this.connection.send('Target.disposeBrowserContext', { browserContextId: contextId }).catch(() => undefined);
   }
 
-  /** Asks Chromium to quit, kills it after a grace period, and removes its profile. */
+  /** Asks Chromium to quit and kills it after a grace period; its exit handler removes the profile. */
   async close(): Promise<void> {
     const child = this.child;
     if (child.exitCode === null && child.signalCode === null) {
@@ -236,9 +235,6 @@ export class ChromiumBrowser {
       clearTimeout(timer);
       await exited;
     }
-    this.connection.dispose();
-    running.delete(child);
-    rmSync(this.userDataDir, { recursive: true, force: true });
   }
 }
 
@@ -267,7 +263,7 @@ export class SharedBrowser {
 
   /** The profile directory of the running browser. */
   get userDataDir(): string | undefined {
-    return this.browser?.profileDir;
+    return this.browser?.userDataDir;
   }
 
   /** Launches on first use. @throws MobaError BROWSER_MISSING / SIMULATOR_FAILED. */

@@ -105,8 +105,9 @@ export class CdpConnection {
   private receive(chunk: Buffer): void {
     let start = 0;
     for (let end = chunk.indexOf(0, start); end !== -1; end = chunk.indexOf(0, start)) {
-      this.chunks.push(chunk.subarray(start, end));
-      const text = Buffer.concat(this.chunks).toString('utf8');
+      // Most messages arrive whole: decode them in place instead of copying.
+      const part = chunk.subarray(start, end);
+      const text = (this.chunks.length ? Buffer.concat([...this.chunks, part]) : part).toString('utf8');
       this.chunks = [];
       start = end + 1;
       let message: Message;

@@ -101,8 +101,6 @@ export function pageResponse(url: URL): Response | undefined {
   return { status: 200, contentType: 'text/javascript; charset=utf-8', body: code };
 }
 
-const REASONS: Record<number, string> = { 200: 'OK', 404: 'Not Found', 500: 'Internal Server Error' };
-
 /** Intercepts every request of the page (CDP Fetch): the phone's modules are served, the rest blocked. */
 export async function installPageRoutes(cdp: CdpSession): Promise<void> {
   cdp.on<{ requestId: string; request: { url: string } }>('Fetch.requestPaused', ({ requestId, request }) => {
@@ -117,7 +115,6 @@ export async function installPageRoutes(cdp: CdpSession): Promise<void> {
       ? cdp.send('Fetch.fulfillRequest', {
           requestId,
           responseCode: response.status,
-          responsePhrase: REASONS[response.status] ?? '',
           responseHeaders: [
             { name: 'Content-Type', value: response.contentType },
             { name: 'Cache-Control', value: 'no-store' },
