@@ -3,21 +3,28 @@
  * phone impersonates scrcpy-server 3.3.3, `moba serve` (a child process) runs the session over
  * a private adb server, and the built renderer decodes it with WebCodecs in Chromium.
  *
- * Prints first-frame time (mirror view mounted → first picture on the canvas), frames per
- * second (the stream as main receives it, and as the page draws it) while a finger scrolls
- * Settings — and, for reference, on a still screen, where the phone repeats its last frame
- * every 100 ms like scrcpy-server on Android —, input-to-photon latency (a click on the mirror
- * that opens Clock, or Home back to the launcher, until a decoded frame handed to the
- * renderer shows the new colour below the screen's centre) p50/p95, and the host's RSS and the page's
- * JS heap after `--minute1` and `--minute10` seconds of streaming (defaults 60 and 600; with
- * MOBA_BENCH_QUICK=1, 10 and 40), with their ratio. Ends with one JSON line.
+ * Prints first-frame time (mirror view mounted → first picture shown), frames per second (the
+ * stream as main receives it, and as the page draws it) while a finger scrolls Settings — and,
+ * for reference, on a still screen, where the phone repeats its last frame every 100 ms like
+ * scrcpy-server on Android —, where the CPU goes meanwhile (phone Chromium, encoder, host,
+ * viewer, this process's simulator), input-to-photon latency (a click on the mirror that opens
+ * Clock, or Home back to the launcher, until a decoded frame handed to the renderer shows the
+ * new colour below the screen's centre) p50/p95, and the host's RSS and the page's JS heap
+ * after `--minute1` and `--minute10` seconds of streaming (defaults 60 and 600; with
+ * MOBA_BENCH_QUICK=1, 10 and 40), with their ratio.
+ *
+ * Then the host and the renderer alone: a recording of the scroll, made at the start, is
+ * replayed at 30 fps in place of the phone's encoder (as a phone's hardware encoder would
+ * deliver it, off these cores), drawn once by the renderer's <video> and once on a canvas as
+ * the baseline; fps and CPU for both, and the viewer's CPU ratio. Ends with one JSON line.
  *
  * Needs the built renderer (`npm run build`), Chromium, adb and ffmpeg.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -25,6 +32,7 @@ import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { findChromium } from '../src/simulator/phone/browser.ts';
 import { startMirrorPhone } from '../test/support/mirror-phone.ts';
+import { commandLine, cpuSeconds, descendants } from '../test/support/processes.ts';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
 import { tempDir } from '../test/support/temp.ts';
 
@@ -48,6 +56,7 @@ const pct = (xs: number[], p: number) => {
   return s.length ? (s[Math.min(s.length - 1, Math.floor((s.length - 1) * p))] as number) : Number.NaN;
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const cpus = availableParallelism();
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -114,7 +123,7 @@ async function call(port: number, token: string, method: string, input: unknown)
 }
 
 /**
- * In the page: the colour (r+g+b) at a point given as fractions of the picture — of the canvas
+ * In the page: the colour (r+g+b) at a point given as fractions of the picture — of the mirror's <video> or canvas
  * (`__benchColour`), or of each decoded frame as the renderer gets it (`__mobaDecodedFrame`,
  * the frame sink's instrumentation hook), which resolves an armed `__benchWait` on a change.
  */
@@ -128,9 +137,11 @@ const COLOUR_PROBE = `(() => {
     return d[0] + d[1] + d[2];
   };
   window.__benchColour = (fx, fy) => {
-    const c = document.querySelector('[data-mirror-canvas]');
-    if (!c || !c.width) return -1;
-    return colour(c, c.width, c.height, fx, fy);
+    const c = document.querySelector('[data-mirror-picture]');
+    const width = c?.videoWidth ?? c?.width;
+    const height = c?.videoHeight ?? c?.height;
+    if (!width) return -1;
+    return colour(c, width, height, fx, fy);
   };
   window.__benchStamp = 0;
   window.__benchWait = null;
@@ -195,10 +206,92 @@ function scrollFinger(phone: MirrorPhone['phone']): () => Promise<void> {
   };
 }
 
+/** Where the CPU goes: the processes of this run, grouped by their part in the pipeline. */
+type CpuGroup = 'phone' | 'encoder' | 'host' | 'viewer' | 'simulator' | 'adb';
+const CPU_GROUPS: CpuGroup[] = ['phone', 'encoder', 'host', 'viewer', 'simulator', 'adb'];
+
+function cpuByGroup(hostPid: number): Record<CpuGroup, number> {
+  const totals = Object.fromEntries(CPU_GROUPS.map((g) => [g, 0])) as Record<CpuGroup, number>;
+  const self = process.cpuUsage();
+  totals.simulator = (self.user + self.system) / 1e6;
+  for (const child of descendants(process.pid)) {
+    const direct = Number(readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === process.pid;
+    if (!direct) continue;
+    const line = (commandLine(child) ?? []).join(' ');
+    const tree = [child, ...descendants(child)];
+    const seconds = tree.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    // The bench's viewer is Playwright's Chromium (its profile), the phone's Chromium has a moba profile.
+    const group: CpuGroup | undefined = child === hostPid ? 'host' : /ffmpeg/.test(line) ? 'encoder' : /playwright/.test(line) ? 'viewer' : /chrom/.test(line) ? 'phone' : /\badb\b/.test(line) ? 'adb' : undefined;
+    if (group) totals[group] += seconds;
+  }
+  return totals;
+}
+
+/** Runs `during` and returns the CPU each group used meanwhile, in % of one core. */
+async function measureCpu<T>(hostPid: number, during: () => Promise<T>): Promise<{ result: T; cpu: Record<CpuGroup | 'total', number> }> {
+  const before = cpuByGroup(hostPid);
+  const started = performance.now();
+  const result = await during();
+  const after = cpuByGroup(hostPid);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = Object.fromEntries(CPU_GROUPS.map((g) => [g, Math.round(((after[g] - before[g]) / seconds) * 100)])) as Record<CpuGroup | 'total', number>;
+  cpu.total = CPU_GROUPS.reduce((sum, g) => sum + cpu[g], 0);
+  return { result, cpu };
+}
+
+const formatCpu = (cpu: Record<string, number>) =>
+  `${Object.entries(cpu)
+    .map(([g, v]) => `${g} ${v}%`)
+    .join(', ')} (of ${cpus} cores × 100%)`;
+
+/**
+ * A recording of the phone's screen while a finger scrolls Settings: its screencast pictures,
+ * encoded once with the encoder's own settings into H.264 at 30 fps, as an FLV file. Replayed
+ * in real time it stands for a phone whose hardware encoder delivers 30 fps without using
+ * these cores — which shows what the host and the renderer carry on their own.
+ */
+async function recordScroll(phone: MirrorPhone['phone'], seconds: number, dir: string): Promise<{ path: string; frames: number }> {
+  const pictures: Uint8Array[] = [];
+  await phone.startActivity({ component: 'com.android.settings/.Settings' });
+  await sleep(500);
+  const stream = phone.streamFrames({ quality: 80, maxSize: 1600 }, (jpeg) => pictures.push(jpeg));
+  const lift = scrollFinger(phone);
+  await sleep(seconds * 1000);
+  await lift();
+  stream.dispose();
+  await phone.keyevent(3);
+  const path = join(dir, 'scroll.flv');
+  const ffmpeg = spawn(
+    process.env.MOBA_FFMPEG || 'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'image2pipe', '-framerate', '30', '-c:v', 'mjpeg', '-i', 'pipe:0', '-vf', 'format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '54', '-bf', '0', '-b:v', '8000000', '-maxrate', '8000000', '-bufsize', '8000000', '-f', 'flv', path],
+    { stdio: ['pipe', 'ignore', 'inherit'] },
+  );
+  for (const picture of pictures) ffmpeg.stdin.write(picture);
+  ffmpeg.stdin.end();
+  const code = await new Promise<number | null>((resolve) => ffmpeg.once('exit', resolve));
+  if (code !== 0) throw new Error(`encoding the recording failed (ffmpeg exit ${code})`);
+  return { path, frames: pictures.length };
+}
+
+/**
+ * An `ffmpeg` stand-in for the phone's encoder that ignores the pictures it is given and plays
+ * the recording in a loop in real time (`-re`), as a phone with a hardware encoder would.
+ */
+function replayEncoder(recording: string, dir: string): string {
+  const script = join(dir, 'replay-encoder.sh');
+  const ffmpeg = process.env.MOBA_FFMPEG || 'ffmpeg';
+  writeFileSync(script, `#!/bin/sh\ncat > /dev/null &\nexec ${JSON.stringify(ffmpeg)} -hide_banner -loglevel error -nostdin -re -stream_loop -1 -i ${JSON.stringify(recording)} -c copy -f flv -flush_packets 1 pipe:1\n`);
+  chmodSync(script, 0o755);
+  return script;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join('out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
   const t0 = performance.now();
   const phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
+  const work = tempDir('moba-bench-replay-');
+  // Recorded first, while nothing else runs, for the replay at the end.
+  const recording = await recordScroll(phone.phone, 6, work.path);
   const host = await serveHost(phone.hostEnv);
   const browser = await chromium.launch({ executablePath: findChromium(process.env, { headlessShell: false }), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
@@ -208,7 +301,7 @@ async function main(): Promise<void> {
     await page.addInitScript(COLOUR_PROBE);
     await page.goto(host.url);
     await page.locator('[data-nav="settings"]').waitFor();
-    // First frame: from the mirror view being mounted (it asks for the stream at once) to a picture on the canvas.
+    // First frame: from the mirror view being mounted (it asks for the stream at once) to a picture shown.
     const firstFrameMs = await page.evaluate(
       () =>
         new Promise<number>((resolve, reject) => {
@@ -233,27 +326,30 @@ async function main(): Promise<void> {
 
     // Frames per second, as main receives them and as the page draws them: on the still home
     // screen (repeats only), then while a finger scrolls Settings (every frame new).
-    const sampleFps = async (seconds: number) => {
+    const sampleFps = async (view: Page, seconds: number) => {
       const stream: number[] = [];
       const drawn: number[] = [];
       for (let i = 0; i < seconds; i++) {
         await sleep(1_000);
         const state = (await call(host.port, host.token, 'getMirrorState', {})) as { mirrors: Array<{ fps: number }> };
         stream.push(state.mirrors[0]?.fps ?? 0);
-        const badge = (await page.getByTestId('mirror-mode').textContent()) ?? '';
+        const badge = (await view.getByTestId('mirror-mode').textContent()) ?? '';
         drawn.push(Number(/(\d+) fps/.exec(badge)?.[1] ?? 'NaN'));
       }
       return { stream, drawn };
     };
     await sleep(2_000);
-    const still = await sampleFps(Math.min(FPS_S, 3));
+    const still = await sampleFps(page, Math.min(FPS_S, 3));
     await phone.phone.startActivity({ component: 'com.android.settings/.Settings' });
     const lift = scrollFinger(phone.phone);
     let moving: { stream: number[]; drawn: number[] };
+    let movingCpu: Record<string, number> = {};
     try {
       // The fps figure is a one-second window: skip the first second of scrolling.
       await sleep(1_500);
-      moving = await sampleFps(FPS_S);
+      const measured = await measureCpu(host.child.pid!, () => sampleFps(page, FPS_S));
+      moving = measured.result;
+      movingCpu = measured.cpu;
     } finally {
       await lift();
     }
@@ -267,6 +363,7 @@ async function main(): Promise<void> {
     console.log(`fps still screen      main ${pct(still.stream, 0.5)}, page ${pct(still.drawn, 0.5)}  (the last frame repeated every 100 ms)`);
     console.log(`fps (main receives)   median ${pct(fpsStream, 0.5)}  (samples ${fpsStream.join(' ')}) while scrolling`);
     console.log(`fps (page draws)      median ${pct(fpsDrawn, 0.5)}  (samples ${fpsDrawn.join(' ')}) while scrolling`);
+    console.log(`CPU while scrolling   ${formatCpu(movingCpu)}`);
 
     // Input to photon: click Clock on the mirror (the screen centre turns from the launcher's purple to Clock's light
     // background), then Home (back again); each until the page has drawn the new colour.
@@ -317,6 +414,43 @@ async function main(): Promise<void> {
     const ratioPage = round(at10.pageHeapMb / at1.pageHeapMb, 3);
     console.log(`growth ${MARK1_S}s→${MARK10_S}s       host ×${ratioHost}  page ×${ratioPage}`);
     const stillScrcpy = await page.locator('[data-mirror-view]').getAttribute('data-mode');
+
+    // The host and the renderer alone: the mirror restarted on a phone whose encoder replays the
+    // recording at 30 fps (as a hardware encoder would), so the phone's Chromium and ffmpeg are
+    // idle — once with the <video> the renderer uses in Chromium, once drawing on a canvas (the
+    // path of browsers without insertable streams) as the baseline.
+    await page.close();
+    const previousFfmpeg = process.env.MOBA_FFMPEG;
+    process.env.MOBA_FFMPEG = replayEncoder(recording.path, work.path);
+    const replayIn = async (canvas: boolean) => {
+      const view = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+      try {
+        if (canvas) await view.addInitScript('delete window.MediaStreamTrackGenerator');
+        await view.goto(host.url);
+        await view.locator('[data-nav="run"]').click();
+        await view.locator('[data-mirror-view][data-mode="scrcpy"]').waitFor();
+        await view.locator('[data-action="toggle-overlay"]').uncheck();
+        await sleep(2_500);
+        const renderer = await view.locator('[data-mirror-view]').getAttribute('data-renderer');
+        const { result, cpu } = await measureCpu(host.child.pid!, () => sampleFps(view, FPS_S));
+        console.log(`replayed 30 fps (${renderer})  main ${pct(result.stream, 0.5)} (samples ${result.stream.join(' ')}), page ${pct(result.drawn, 0.5)} (samples ${result.drawn.join(' ')})`);
+        console.log(`  CPU                 ${formatCpu(cpu)}`);
+        return { renderer, stream: pct(result.stream, 0.5), drawn: pct(result.drawn, 0.5), cpu };
+      } finally {
+        await view.close();
+      }
+    };
+    let replay: Awaited<ReturnType<typeof replayIn>>[];
+    try {
+      console.log(`replay                a ${recording.frames}-picture recording of the scroll, in a loop`);
+      replay = [await replayIn(false), await replayIn(true)];
+    } finally {
+      if (previousFfmpeg === undefined) delete process.env.MOBA_FFMPEG;
+      else process.env.MOBA_FFMPEG = previousFfmpeg;
+    }
+    const [ownRenderer, canvasRenderer] = replay as [(typeof replay)[0], (typeof replay)[0]];
+    const viewerRatio = round(ownRenderer.cpu.viewer / canvasRenderer.cpu.viewer, 2);
+    console.log(`viewer CPU at 30 fps  ${ownRenderer.renderer} ${ownRenderer.cpu.viewer}% vs ${canvasRenderer.renderer} ${canvasRenderer.cpu.viewer}% (×${viewerRatio})`);
     console.log(
       JSON.stringify({
         bench: 'mirror',
@@ -326,6 +460,9 @@ async function main(): Promise<void> {
         fpsStream: pct(fpsStream, 0.5),
         fpsDrawn: pct(fpsDrawn, 0.5),
         fpsStill: { stream: pct(still.stream, 0.5), drawn: pct(still.drawn, 0.5) },
+        cpuScrolling: movingCpu,
+        replay30: replay,
+        viewerCpuRatio: viewerRatio,
         latencyP50Ms: round(pct(ok, 0.5)),
         latencyP95Ms: round(pct(ok, 0.95)),
         latencySamples: ok.length,
@@ -338,6 +475,7 @@ async function main(): Promise<void> {
     await browser.close();
     await host.stop();
     await phone.close();
+    work.dispose();
   }
 }
 

@@ -53,9 +53,9 @@ async function openMirror(page: Page, serverPath: string): Promise<void> {
   await expect(page.locator('[data-mirror-view]')).toBeVisible();
 }
 
-/** Mean absolute difference per channel (0–255) between the mirror canvas and the phone's own screenshot. */
+/** Mean absolute difference per channel (0–255) between the mirror picture and the phone's own screenshot. */
 async function differenceFromPhone(page: Page): Promise<number> {
-  const shot = await page.locator('[data-mirror-canvas]').screenshot();
+  const shot = await page.locator('[data-mirror-picture]').screenshot();
   const { width, height } = await sharp(shot).metadata();
   const mirror = await sharp(shot).removeAlpha().raw().toBuffer();
   const truth = await sharp(Buffer.from(await phone.phone.screencap())).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
@@ -86,6 +86,8 @@ test('the scrcpy mirror shows the home screen, and a click on Clock opens Clock'
   await openMirror(page, phone.standInServerPath);
   const view = page.locator('[data-mirror-view]');
   await expect(view).toHaveAttribute('data-mode', 'scrcpy');
+  // Chromium shows the decoded frames in a <video> fed by an insertable stream.
+  await expect(view).toHaveAttribute('data-renderer', 'video');
   await expect(page.getByTestId('mirror-mode')).toHaveText(/^scrcpy · \d+ fps$/);
   // The picture alone: the element boxes would count as differences.
   await page.locator('[data-action="toggle-overlay"]').uncheck();
@@ -174,6 +176,21 @@ test('drag = swipe and typing = text: swiping up opens the app drawer, typed key
   await savePanelShot(page, 'mirror-drawer-typed');
   await page.locator('[data-action="home"]').click();
   await expect.poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 }).toBe('com.android.launcher3');
+});
+
+test('a browser without insertable streams draws the decoded frames on a canvas', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (window as { MediaStreamTrackGenerator?: unknown }).MediaStreamTrackGenerator;
+  });
+  await phone.phone.keyevent(3);
+  await openMirror(page, phone.standInServerPath);
+  const view = page.locator('[data-mirror-view]');
+  await expect(view).toHaveAttribute('data-mode', 'scrcpy');
+  // No GPU here, so not WebGL (a software one would be slower) but the bitmap renderer.
+  await expect(view).toHaveAttribute('data-renderer', 'bitmap');
+  await page.locator('[data-action="toggle-overlay"]').uncheck();
+  await expect.poll(() => differenceFromPhone(page), { timeout: 20_000 }).toBeLessThan(10);
+  await expect(page.getByTestId('mirror-mode')).toHaveText(/^scrcpy · [1-9]\d* fps$/);
 });
 
 test('without a scrcpy server file the mirror polls screenshots and says why', async ({ page }) => {

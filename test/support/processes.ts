@@ -36,3 +36,15 @@ export function commandLine(pid: number): string[] | undefined {
     return undefined;
   }
 }
+
+/** CPU time (user + system) `pid` has used so far, in seconds; 0 once it has exited. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of stat), in clock ticks of 1/100 s on Linux.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}

@@ -1,18 +1,21 @@
 /**
- * Turns the mirror's frames into pixels on a canvas: H.264 through WebCodecs (the WebGL
- * renderer where WebGL works, the bitmap renderer where it does not, e.g. Chromium without a
- * GPU), PNG/JPEG stills through createImageBitmap. Owns its canvas; `dispose()` releases the
- * decoder.
+ * Turns the mirror's frames into pixels on the page: H.264 through WebCodecs, shown by a
+ * <video> fed through an insertable stream where the browser has one (Chromium, Electron: the
+ * compositor scales and converts the decoded picture itself, about half the CPU of drawing it
+ * on a canvas without a GPU), else on a canvas by the WebGL renderer on a real GPU or the
+ * bitmap renderer; PNG/JPEG stills through createImageBitmap on a 2D canvas. Owns its element;
+ * `dispose()` releases the decoder.
  */
 import { ScrcpyVideoCodecId } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
-import { BitmapVideoFrameRenderer, WebCodecsVideoDecoder, WebGLVideoFrameRenderer } from '@yume-chan/scrcpy-decoder-webcodecs';
+import { BitmapVideoFrameRenderer, InsertableStreamVideoFrameRenderer, WebCodecsVideoDecoder, WebGLVideoFrameRenderer } from '@yume-chan/scrcpy-decoder-webcodecs';
 import type { VideoFrameRenderer } from '@yume-chan/scrcpy-decoder-webcodecs';
 import type { MirrorFrame } from '../../../shared/mirror-frames.ts';
 
 export interface FrameSink {
-  readonly canvas: HTMLCanvasElement;
-  /** 'webgl' | 'bitmap' for video, '2d' for stills. */
+  /** What shows the picture: a <video> or a <canvas>, marked `data-mirror-picture`. */
+  readonly element: HTMLVideoElement | HTMLCanvasElement;
+  /** 'video' | 'webgl' | 'bitmap' for H.264, '2d' for stills. */
   readonly renderer: string;
   push(frame: MirrorFrame): void;
   /** Frames drawn so far. */
@@ -24,7 +27,7 @@ export interface FrameSinkOptions {
   codec: 'h264' | 'png' | 'jpeg';
   /** The picture's size changed (first frame, rotation, resize on the phone). */
   onSize(width: number, height: number): void;
-  /** A frame reached the canvas (after decoding). */
+  /** A frame reached the screen (after decoding). */
   onDraw?(frameTime: number): void;
   onError(error: Error): void;
 }
@@ -46,11 +49,11 @@ function probeDecodedFrame(frame: VideoFrame | ImageBitmap): void {
   }
 }
 
-function makeCanvas(): HTMLCanvasElement {
-  const canvas = document.createElement('canvas');
-  canvas.className = 'mirror-canvas';
-  canvas.setAttribute('data-mirror-canvas', '');
-  return canvas;
+function makePicture<K extends 'canvas' | 'video'>(tag: K): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  element.className = 'mirror-picture';
+  element.setAttribute('data-mirror-picture', '');
+  return element;
 }
 
 /**
@@ -71,23 +74,27 @@ function hardwareWebGl(): boolean {
   }
 }
 
-/** WebGL on a real GPU; else (no WebGL, or a software one) the bitmap renderer. */
-function videoRenderer(): { canvas: HTMLCanvasElement; renderer: VideoFrameRenderer; name: string } {
-  const canvas = makeCanvas();
+/** A <video> fed by an insertable stream where there is one; else WebGL on a real GPU; else the bitmap renderer. */
+function videoRenderer(): { element: HTMLVideoElement | HTMLCanvasElement; renderer: VideoFrameRenderer; name: string } {
+  if (InsertableStreamVideoFrameRenderer.isSupported) {
+    const video = makePicture('video');
+    return { element: video, renderer: new InsertableStreamVideoFrameRenderer(video), name: 'video' };
+  }
   if (hardwareWebGl()) {
+    const canvas = makePicture('canvas');
     try {
-      return { canvas, renderer: new WebGLVideoFrameRenderer(canvas), name: 'webgl' };
+      return { element: canvas, renderer: new WebGLVideoFrameRenderer(canvas), name: 'webgl' };
     } catch {
       // WebGLVideoFrameRenderer refuses contexts with a major performance caveat: use the bitmap path.
     }
   }
   // A canvas that was asked for WebGL may not give another context type: use a fresh one.
-  const fresh = makeCanvas();
-  return { canvas: fresh, renderer: new BitmapVideoFrameRenderer(fresh), name: 'bitmap' };
+  const canvas = makePicture('canvas');
+  return { element: canvas, renderer: new BitmapVideoFrameRenderer(canvas), name: 'bitmap' };
 }
 
 class VideoSink implements FrameSink {
-  readonly canvas: HTMLCanvasElement;
+  readonly element: HTMLVideoElement | HTMLCanvasElement;
   readonly renderer: string;
   private readonly decoder: WebCodecsVideoDecoder;
   private readonly writer: WritableStreamDefaultWriter<ScrcpyMediaStreamPacket>;
@@ -96,15 +103,17 @@ class VideoSink implements FrameSink {
   private waitingForKeyframe = true;
   private lastFrameTime = 0;
   private drawn = 0;
+  private width = 0;
+  private height = 0;
   private disposed = false;
 
   constructor(options: FrameSinkOptions) {
     this.options = options;
-    const { canvas, renderer, name } = videoRenderer();
-    this.canvas = canvas;
+    const { element, renderer, name } = videoRenderer();
+    this.element = element;
     this.renderer = name;
     const draw = renderer.draw.bind(renderer);
-    // Count and time every frame that reaches the canvas (the fps badge, latency checks).
+    // Count and time every frame that reaches the screen (the fps badge, latency checks).
     renderer.draw = async (frame: VideoFrame) => {
       probeDecodedFrame(frame);
       await draw(frame);
@@ -112,7 +121,13 @@ class VideoSink implements FrameSink {
       options.onDraw?.(this.lastFrameTime);
     };
     this.decoder = new WebCodecsVideoDecoder({ codec: ScrcpyVideoCodecId.H264, renderer });
-    this.decoder.sizeChanged(({ width, height }) => options.onSize(width, height));
+    // The decoder reports the size with every frame drawn; the view hears of changes only.
+    this.decoder.sizeChanged(({ width, height }) => {
+      if (width === this.width && height === this.height) return;
+      this.width = width;
+      this.height = height;
+      options.onSize(width, height);
+    });
     this.writer = (this.decoder.writable as unknown as WritableStream<ScrcpyMediaStreamPacket>).getWriter();
     this.writer.closed.catch((error: unknown) => {
       if (!this.disposed) options.onError(error instanceof Error ? error : new Error(String(error)));
@@ -148,7 +163,7 @@ class VideoSink implements FrameSink {
 }
 
 class StillSink implements FrameSink {
-  readonly canvas = makeCanvas();
+  readonly element = makePicture('canvas');
   readonly renderer = '2d';
   private readonly options: FrameSinkOptions;
   private readonly context: CanvasRenderingContext2D;
@@ -158,7 +173,7 @@ class StillSink implements FrameSink {
 
   constructor(options: FrameSinkOptions) {
     this.options = options;
-    this.context = this.canvas.getContext('2d', { alpha: false }) as CanvasRenderingContext2D;
+    this.context = this.element.getContext('2d', { alpha: false }) as CanvasRenderingContext2D;
   }
 
   get framesDrawn(): number {
@@ -176,9 +191,9 @@ class StillSink implements FrameSink {
           bitmap.close();
           return;
         }
-        if (this.canvas.width !== bitmap.width || this.canvas.height !== bitmap.height) {
-          this.canvas.width = bitmap.width;
-          this.canvas.height = bitmap.height;
+        if (this.element.width !== bitmap.width || this.element.height !== bitmap.height) {
+          this.element.width = bitmap.width;
+          this.element.height = bitmap.height;
           this.options.onSize(bitmap.width, bitmap.height);
         }
         probeDecodedFrame(bitmap);

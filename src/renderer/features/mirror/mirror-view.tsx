@@ -56,11 +56,11 @@ interface Gesture {
 
 export function MirrorView({ serial, elements, onSelectElement, selectMode: initialSelect = false, selectedIndex }: MirrorViewProps) {
   const client = useClient();
-  const [canvasHost, setCanvasHost] = useState<HTMLDivElement | null>(null);
+  const [pictureHost, setPictureHost] = useState<HTMLDivElement | null>(null);
   const stageRef = useRef<HTMLDivElement | null>(null);
   const screenRef = useRef<HTMLDivElement | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const mirror = useMirror(serial, canvasHost, attempt);
+  const mirror = useMirror(serial, pictureHost, attempt);
   const [showOverlay, setShowOverlay] = useState(true);
   const [selectMode, setSelectMode] = useState(initialSelect);
   const own = useElements(serial, showOverlay && elements === undefined && mirror.status === 'running');
@@ -207,7 +207,7 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
             : { cls: 'badge-warn', text: `screenshots — ${info.reason ?? 'scrcpy unavailable'}` };
 
   return (
-    <div className="mirror-view" data-mirror-view={serial} data-mode={info?.mode ?? ''} data-status={mirror.status}>
+    <div className="mirror-view" data-mirror-view={serial} data-mode={info?.mode ?? ''} data-status={mirror.status} data-renderer={mirror.renderer ?? ''}>
       <div className="mirror-toolbar">
         <span className={`mirror-badge ${badge.cls}`} data-testid="mirror-mode" title={badge.text}>
           {badge.text}
@@ -246,7 +246,7 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
           onWheel={onWheel}
           onKeyDown={onKeyDown}
         >
-          <div className="mirror-canvas-host" ref={setCanvasHost} />
+          <div className="mirror-picture-host" ref={setPictureHost} />
           {showOverlay && device ? <ElementOverlay elements={shown} deviceWidth={device.width} deviceHeight={device.height} hovered={hovered} selectedIndex={picked ?? selectedIndex} /> : null}
           {showOverlay && hovered && hoverPos ? (
             <div className={`mirror-tooltip-anchor ${hoverPos.x > box.width / 2 ? 'flip-x' : ''} ${hoverPos.y > box.height / 2 ? 'flip-y' : ''}`} style={{ left: hoverPos.x, top: hoverPos.y }}>

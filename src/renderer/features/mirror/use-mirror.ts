@@ -41,7 +41,7 @@ export function useMirror(serial: string, host: HTMLElement | null, attempt = 0)
 
     const replaceSink = (info: MirrorInfo) => {
       if (sinkRef.current && codec === info.codec) return;
-      sinkRef.current?.canvas.remove();
+      sinkRef.current?.element.remove();
       sinkRef.current?.dispose();
       codec = info.codec;
       try {
@@ -55,7 +55,7 @@ export function useMirror(serial: string, host: HTMLElement | null, attempt = 0)
           onError: (error) => !disposed && setState((s) => ({ ...s, status: 'failed', error: error.message })),
         });
         sinkRef.current = sink;
-        host.replaceChildren(sink.canvas);
+        host.replaceChildren(sink.element);
         setState((s) => ({ ...s, renderer: sink.renderer }));
       } catch (error) {
         sinkRef.current = undefined;
@@ -114,7 +114,7 @@ export function useMirror(serial: string, host: HTMLElement | null, attempt = 0)
       offBinary();
       offState();
       clearInterval(fpsTimer);
-      sinkRef.current?.canvas.remove();
+      sinkRef.current?.element.remove();
       sinkRef.current?.dispose();
       sinkRef.current = undefined;
       void client.stopMirror({ serial }).catch(() => undefined);
