@@ -88,6 +88,9 @@ test('the scrcpy mirror shows the home screen, and a click on Clock opens Clock'
   await expect(view).toHaveAttribute('data-mode', 'scrcpy');
   // Chromium shows the decoded frames in a <video> fed by an insertable stream.
   await expect(view).toHaveAttribute('data-renderer', 'video');
+  // It is the phone's screen, not a media file: the browser's video menu is held back.
+  const menuPrevented = await page.locator('[data-mirror-picture]').evaluate((el) => !el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
+  expect(menuPrevented).toBe(true);
   await expect(page.getByTestId('mirror-mode')).toHaveText(/^scrcpy · \d+ fps$/);
   // The picture alone: the element boxes would count as differences.
   await page.locator('[data-action="toggle-overlay"]').uncheck();

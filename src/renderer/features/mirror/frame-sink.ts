@@ -1,10 +1,10 @@
 /**
  * Turns the mirror's frames into pixels on the page: H.264 through WebCodecs, shown by a
  * <video> fed through an insertable stream where the browser has one (Chromium, Electron: the
- * compositor scales and converts the decoded picture itself, about half the CPU of drawing it
- * on a canvas without a GPU), else on a canvas by the WebGL renderer on a real GPU or the
- * bitmap renderer; PNG/JPEG stills through createImageBitmap on a 2D canvas. Owns its element;
- * `dispose()` releases the decoder.
+ * compositor scales and converts the decoded picture itself; without a GPU that takes about
+ * 0.6× the CPU of drawing it on a canvas), else on a canvas by the WebGL renderer on a real GPU
+ * or the bitmap renderer; PNG/JPEG stills through createImageBitmap on a 2D canvas. Owns its
+ * element; `dispose()` releases the decoder.
  */
 import { ScrcpyVideoCodecId } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
@@ -53,6 +53,8 @@ function makePicture<K extends 'canvas' | 'video'>(tag: K): HTMLElementTagNameMa
   const element = document.createElement(tag);
   element.className = 'mirror-picture';
   element.setAttribute('data-mirror-picture', '');
+  // The phone's screen, not a media file: no "Save video as…" or "Show controls" menu on it.
+  element.addEventListener('contextmenu', (event) => event.preventDefault());
   return element;
 }
 
