@@ -115,13 +115,23 @@ class VideoSink implements FrameSink {
     this.element = element;
     this.renderer = name;
     const draw = renderer.draw.bind(renderer);
-    // Count and time every frame that reaches the screen (the fps badge, latency checks).
+    // Count and time every frame that reaches the screen (the fps badge): a canvas has it once
+    // drawn; a <video> once its compositor presents it (a frame handed over may be skipped).
+    const video = element instanceof HTMLVideoElement && typeof element.requestVideoFrameCallback === 'function' ? element : undefined;
     renderer.draw = async (frame: VideoFrame) => {
       probeDecodedFrame(frame);
       await draw(frame);
-      this.drawn++;
-      options.onDraw?.(this.lastFrameTime);
+      if (!video) this.countDrawn();
     };
+    if (video) {
+      let presented = 0;
+      const onPresented = (_now: number, metadata: VideoFrameCallbackMetadata) => {
+        if (this.disposed) return;
+        for (; presented < metadata.presentedFrames; presented++) this.countDrawn();
+        video.requestVideoFrameCallback(onPresented);
+      };
+      video.requestVideoFrameCallback(onPresented);
+    }
     this.decoder = new WebCodecsVideoDecoder({ codec: ScrcpyVideoCodecId.H264, renderer });
     // The decoder reports the size with every frame drawn; the view hears of changes only.
     this.decoder.sizeChanged(({ width, height }) => {
@@ -154,6 +164,11 @@ class VideoSink implements FrameSink {
     this.waitingForKeyframe = false;
     this.lastFrameTime = frame.frameTime;
     void this.writer.write({ type: 'data', keyframe: frame.keyframe, pts: frame.pts, data: frame.data }).catch(() => undefined);
+  }
+
+  private countDrawn(): void {
+    this.drawn++;
+    this.options.onDraw?.(this.lastFrameTime);
   }
 
   dispose(): void {
