@@ -31,8 +31,9 @@ import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { findChromium } from '../src/simulator/phone/browser.ts';
+import { ffmpegPath, h264OutputArgs } from '../src/simulator/scrcpy/encoder.ts';
 import { startMirrorPhone } from '../test/support/mirror-phone.ts';
-import { commandLine, cpuSeconds, descendants } from '../test/support/processes.ts';
+import { commandLine, cpuSeconds, descendants, processTree } from '../test/support/processes.ts';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
 import { tempDir } from '../test/support/temp.ts';
 
@@ -214,12 +215,10 @@ function cpuByGroup(hostPid: number): Record<CpuGroup, number> {
   const totals = Object.fromEntries(CPU_GROUPS.map((g) => [g, 0])) as Record<CpuGroup, number>;
   const self = process.cpuUsage();
   totals.simulator = (self.user + self.system) / 1e6;
-  for (const child of descendants(process.pid)) {
-    const direct = Number(readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === process.pid;
-    if (!direct) continue;
+  const tree = processTree();
+  for (const child of tree.get(process.pid) ?? []) {
     const line = (commandLine(child) ?? []).join(' ');
-    const tree = [child, ...descendants(child)];
-    const seconds = tree.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const seconds = [child, ...descendants(child, tree)].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     // The bench's viewer is Playwright's Chromium (its profile), the phone's Chromium has a moba profile.
     const group: CpuGroup | undefined = child === hostPid ? 'host' : /ffmpeg/.test(line) ? 'encoder' : /playwright/.test(line) ? 'viewer' : /chrom/.test(line) ? 'phone' : /\badb\b/.test(line) ? 'adb' : undefined;
     if (group) totals[group] += seconds;
@@ -261,11 +260,9 @@ async function recordScroll(phone: MirrorPhone['phone'], seconds: number, dir: s
   stream.dispose();
   await phone.keyevent(3);
   const path = join(dir, 'scroll.flv');
-  const ffmpeg = spawn(
-    process.env.MOBA_FFMPEG || 'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'image2pipe', '-framerate', '30', '-c:v', 'mjpeg', '-i', 'pipe:0', '-vf', 'format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-g', '54', '-bf', '0', '-b:v', '8000000', '-maxrate', '8000000', '-bufsize', '8000000', '-f', 'flv', path],
-    { stdio: ['pipe', 'ignore', 'inherit'] },
-  );
+  const { width, height } = phone.props;
+  const settings = h264OutputArgs({ width, height, bitRate: 8_000_000, gopFrames: 60 });
+  const ffmpeg = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'image2pipe', '-framerate', '30', '-c:v', 'mjpeg', '-i', 'pipe:0', ...settings, path], { stdio: ['pipe', 'ignore', 'inherit'] });
   for (const picture of pictures) ffmpeg.stdin.write(picture);
   ffmpeg.stdin.end();
   const code = await new Promise<number | null>((resolve) => ffmpeg.once('exit', resolve));
@@ -279,8 +276,7 @@ async function recordScroll(phone: MirrorPhone['phone'], seconds: number, dir: s
  */
 function replayEncoder(recording: string, dir: string): string {
   const script = join(dir, 'replay-encoder.sh');
-  const ffmpeg = process.env.MOBA_FFMPEG || 'ffmpeg';
-  writeFileSync(script, `#!/bin/sh\ncat > /dev/null &\nexec ${JSON.stringify(ffmpeg)} -hide_banner -loglevel error -nostdin -re -stream_loop -1 -i ${JSON.stringify(recording)} -c copy -f flv -flush_packets 1 pipe:1\n`);
+  writeFileSync(script, `#!/bin/sh\ncat > /dev/null &\nexec ${JSON.stringify(ffmpegPath())} -hide_banner -loglevel error -nostdin -re -stream_loop -1 -i ${JSON.stringify(recording)} -c copy -f flv -flush_packets 1 pipe:1\n`);
   chmodSync(script, 0o755);
   return script;
 }

@@ -50,14 +50,15 @@ interface Memory {
 
 function memoryMb(root = process.pid): Memory {
   const children = descendants(root);
-  let rss = memoryKb(root).rss;
+  const node = memoryKb(root);
+  let rss = node.rss;
   let chromiumPss = 0;
   for (const pid of children) {
     const m = memoryKb(pid);
     rss += m.rss;
     chromiumPss += m.pss;
   }
-  const nodePss = memoryKb(root).pss;
+  const nodePss = node.pss;
   const mb = (kb: number): number => Math.round(kb / 1024);
   return { processes: children.length + 1, rssMb: mb(rss), pssMb: mb(nodePss + chromiumPss), chromiumPssMb: mb(chromiumPss), nodePssMb: mb(nodePss) };
 }

@@ -9,16 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSharedBrowser, createSimulatedPhone } from '../../src/simulator/phone/index.ts';
 import { tapOn } from '../support/device-driver.ts';
+import { isRunning } from '../support/processes.ts';
 import { decodePng } from '../support/ui-dump.ts';
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const BROWSERS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].filter((path) => existsSync(path));
 const scratch = mkdtempSync(join(tmpdir(), 'moba-sim-chromium-'));
@@ -32,7 +24,7 @@ describe.each(BROWSERS)('a phone on %s', (executablePath) => {
     const pid = browser.pid as number;
     const profile = browser.userDataDir as string;
     try {
-      expect(alive(pid)).toBe(true);
+      expect(isRunning(pid)).toBe(true);
       expect(existsSync(profile)).toBe(true);
       const png = await decodePng(await phone.screencap());
       expect([png.width, png.height]).toEqual([720, 1600]);
@@ -42,7 +34,7 @@ describe.each(BROWSERS)('a phone on %s', (executablePath) => {
     } finally {
       await phone.close();
     }
-    expect(alive(pid)).toBe(false);
+    expect(isRunning(pid)).toBe(false);
     expect(existsSync(profile)).toBe(false);
   });
 });

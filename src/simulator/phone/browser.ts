@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { raceDeadline } from '../../main/device/deadline.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { CdpConnection, CdpSession } from './cdp.ts';
 
@@ -183,18 +184,12 @@ export class ChromiumBrowser {
     });
     const failed = (why: string): MobaError => new MobaError('SIMULATOR_FAILED', `Could not start Chromium (${executablePath}): ${why}${stderr.trim() ? `\n${stderr.trim().split('\n').slice(-8).join('\n')}` : ''}`);
     const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${LAUNCH_TIMEOUT_MS / 1000} s`)), LAUNCH_TIMEOUT_MS);
-    });
     try {
-      await Promise.race([connection.send('Browser.getVersion'), spawnError, timeout]);
+      await Promise.race([raceDeadline(connection.send('Browser.getVersion'), { ms: LAUNCH_TIMEOUT_MS, what: 'Chromium' }), spawnError]);
     } catch (error) {
       // Closing waits for the exit, so everything Chromium printed is in `stderr` by then.
       await browser.close();
       throw failed(error instanceof Error ? error.message : String(error));
-    } finally {
-      clearTimeout(timer);
     }
     return browser;
   }

@@ -3,6 +3,7 @@
  * module routes, the change-notification binding, and the boot call. One context per phone
  * keeps phones that share a Chromium apart (storage, timers, crashes).
  */
+import { raceDeadline } from '../../main/device/deadline.ts';
 import type { ChromiumBrowser } from './browser.ts';
 import type { CdpSession } from './cdp.ts';
 import { PAGE_URL, installPageRoutes } from './page-assets.ts';
@@ -101,7 +102,7 @@ export async function openPhonePage(browser: ChromiumBrowser, options: OpenPageO
     ]);
     await cdp.send('Page.navigate', { url: PAGE_URL });
     const deadline = Date.now() + BOOT_TIMEOUT_MS;
-    await withTimeout(loaded, deadline, 'the phone page did not load');
+    await raceDeadline(loaded, { ms: BOOT_TIMEOUT_MS, what: 'Loading the phone page' });
     // The page's modules load after the load event; boot once they have defined the entry.
     while (!(await page.evaluate(() => typeof window.__mobaBoot === 'function'))) {
       if (Date.now() > deadline) throw new Error(`the phone page did not boot within ${BOOT_TIMEOUT_MS / 1000} s`);
@@ -112,19 +113,5 @@ export async function openPhonePage(browser: ChromiumBrowser, options: OpenPageO
   } catch (error) {
     await page.close().catch(() => undefined);
     throw error;
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, deadline: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${message} within ${BOOT_TIMEOUT_MS / 1000} s`)), Math.max(0, deadline - Date.now()));
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -41,19 +41,12 @@ export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.MOBA_FFMPEG || 'ffmpeg';
 }
 
-export function encoderArgs(options: Pick<H264EncoderOptions, 'width' | 'height' | 'bitRate' | 'gopFrames'>): string[] {
+export type H264Settings = Pick<H264EncoderOptions, 'width' | 'height' | 'bitRate' | 'gopFrames'>;
+
+/** The H.264 half of the encoder's ffmpeg command: scaling, x264 settings, keyframes and FLV output (the target follows). */
+export function h264OutputArgs(options: H264Settings): string[] {
   const rate = String(Math.round(options.bitRate));
   return [
-    '-hide_banner',
-    '-loglevel', 'error',
-    '-nostdin',
-    // Start decoding the first part at once instead of probing the stream.
-    '-fflags', 'nobuffer',
-    '-probesize', '32',
-    '-analyzeduration', '0',
-    '-use_wallclock_as_timestamps', '1',
-    '-f', 'mpjpeg',
-    '-i', 'pipe:0',
     '-an',
     '-vf', `scale=${options.width}:${options.height}:flags=fast_bilinear,format=yuv420p`,
     '-fps_mode', 'passthrough',
@@ -73,6 +66,22 @@ export function encoderArgs(options: Pick<H264EncoderOptions, 'width' | 'height'
     '-bufsize', rate,
     '-f', 'flv',
     '-flush_packets', '1',
+  ];
+}
+
+export function encoderArgs(options: H264Settings): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel', 'error',
+    '-nostdin',
+    // Start decoding the first part at once instead of probing the stream.
+    '-fflags', 'nobuffer',
+    '-probesize', '32',
+    '-analyzeduration', '0',
+    '-use_wallclock_as_timestamps', '1',
+    '-f', 'mpjpeg',
+    '-i', 'pipe:0',
+    ...h264OutputArgs(options),
     'pipe:1',
   ];
 }
