@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
+/** The workspace's own packages ship as TypeScript sources: they are bundled, not left as imports. */
+const WORKSPACE_PACKAGES = ['@moba/base', '@moba/sim', '@moba/testkit'];
+
 /**
  * Three bundles: main (the Electron entry and, beside it, the `moba` CLI for installs where
  * the TypeScript sources are not runnable), the sandboxed preload (CommonJS, as sandboxed
@@ -10,6 +13,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     build: {
+      externalizeDeps: { exclude: WORKSPACE_PACKAGES },
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
@@ -20,6 +24,7 @@ export default defineConfig({
   },
   preload: {
     build: {
+      externalizeDeps: { exclude: WORKSPACE_PACKAGES },
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },

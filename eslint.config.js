@@ -31,8 +31,8 @@ export default tseslint.config(
     ignores: ['src/shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'src/shared imports nothing but zod and itself.' },
-                   { group: ['../main/*', '../renderer/*', '../preload/*', '../simulator/*', '../../*'], message: 'src/shared imports nothing but zod and itself.' }],
+        patterns: [{ regex: '^(?!zod$|@moba/base$|\\.{1,2}/).*', message: 'src/shared imports nothing but zod, @moba/base and itself.' },
+                   { group: ['../main/*', '../renderer/*', '../preload/*', '../../*'], message: 'src/shared imports nothing but zod, @moba/base and itself.' }],
       }],
     },
   },
@@ -44,7 +44,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', {
         paths: [electronOnly],
-        patterns: [{ group: ['**/main/**', '**/simulator/**', '**/preload/**', 'node:*', 'better-sqlite3', '@devicefarmer/adbkit', 'openai'],
+        patterns: [{ group: ['**/main/**', '**/preload/**', 'node:*', 'better-sqlite3', '@devicefarmer/adbkit', 'openai', '@moba/sim', '@moba/sim/*', '@moba/testkit', '@moba/testkit/*', '@moba/base/node'],
                      message: 'The renderer talks to main only through the contract (src/shared).' }],
       }],
     },
@@ -53,7 +53,7 @@ export default tseslint.config(
     files: ['src/preload/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/main/**', '**/renderer/**', '**/simulator/**', 'zod'], message: 'The preload exposes the contract method names only.' }],
+        patterns: [{ group: ['**/main/**', '**/renderer/**', '@moba/*', 'zod'], message: 'The preload exposes the contract method names only.' }],
       }],
     },
   },

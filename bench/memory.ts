@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scriptedEmbedding } from '../src/main/llm/scripted/embeddings.ts';
+import { scriptedEmbedding } from '@moba/testkit';
 import { MemoryService } from '../src/main/memory/memory-service.ts';
 import type { Embedder } from '../src/main/memory/embeddings.ts';
 import type { ActionInput } from '../src/main/memory/writers.ts';

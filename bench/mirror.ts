@@ -27,15 +27,15 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import type { Page } from 'playwright-core';
+import { chromium } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { findChromium } from '../src/simulator/phone/browser.ts';
-import { ffmpegPath, h264OutputArgs } from '../src/simulator/scrcpy/encoder.ts';
+import { findChromium } from '@moba/sim';
+import { ffmpegPath, h264OutputArgs } from '@moba/sim';
 import { startMirrorPhone } from '../test/support/mirror-phone.ts';
-import { commandLine, cpuSeconds, descendants, processTree } from '../test/support/processes.ts';
+import { commandLine, cpuSeconds, descendants, processTree } from '@moba/testkit/rigs';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
-import { tempDir } from '../test/support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const quick = process.env.MOBA_BENCH_QUICK === '1';
 const { values: args } = parseArgs({

@@ -13,7 +13,7 @@ import { Observer } from '../src/main/device/observe.ts';
 import { ArtifactStore } from '../src/main/store/artifacts.ts';
 import { openDatabase } from '../src/main/store/database.ts';
 import { startPhoneRig } from '../test/support/sim-phone-rig.ts';
-import { tempDir } from '../test/support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const RUNS = Number(process.env.RUNS ?? 30);
 const SCREENS = ['com.android.settings/.Settings', 'com.android.deskclock/.DeskClock', 'com.android.launcher3/.Launcher', 'com.android.calendar/.AllInOneActivity'];

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dumpFixtureNames, fixturesDir } from '../test/support/fixtures.ts';
 import { parseDumpGeneral } from '../src/main/perception/dump-parse.ts';
-import { dumpXml, syntheticScreen } from '../src/main/perception/synthetic-dump.ts';
+import { dumpXml, syntheticScreen } from '@moba/testkit';
 import { processViewHierarchy } from '../src/main/perception/view-hierarchy.ts';
 
 const SIZES = [100, 500, 1_000, 2_000, 5_000, 10_000];

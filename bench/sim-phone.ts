@@ -11,11 +11,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { findChromium } from '../src/simulator/phone/browser.ts';
-import { createSharedBrowser, createSimulatedPhone } from '../src/simulator/phone/index.ts';
-import { startAdbServer } from '../test/support/adb.ts';
-import { descendants } from '../test/support/processes.ts';
-import type { SimulatedPhone } from '../src/simulator/phone/index.ts';
+import { findChromium } from '@moba/sim';
+import { createSharedBrowser, createSimulatedPhone } from '@moba/sim';
+import { startAdbServer } from '@moba/testkit/rigs';
+import { descendants } from '@moba/testkit/rigs';
+import type { SimulatedPhone } from '@moba/sim';
 
 const ITER = Number(process.env.ITER ?? 40);
 

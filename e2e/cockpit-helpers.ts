@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import type { ScriptInput } from '../src/main/llm/scripted/script.ts';
+import type { ScriptInput } from '@moba/testkit';
 
 export const ALARM_TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
 export const REJECT_FEEDBACK = 'That is 7 on the hour dial. Tap the 6 instead.';

@@ -13,8 +13,8 @@ import type { ServedHost } from './fixtures.ts';
 import { startMirrorPhone } from '../test/support/mirror-phone.ts';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
 import { scriptedModel } from '../test/support/scripted-model.ts';
-import type { ScriptedServer } from '../src/main/llm/scripted/server.ts';
-import type { ScriptInput } from '../src/main/llm/scripted/script.ts';
+import type { ScriptedServer } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
 
 test.describe.configure({ mode: 'serial' });
 

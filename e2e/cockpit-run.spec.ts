@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { expect, savePanelShot, serve, test } from './fixtures.ts';
 import type { ServedHost } from './fixtures.ts';
 import { ALARM_TASK, REJECT_FEEDBACK, alarmScript, approve, elementOnScreen, waitForProposal } from './cockpit-helpers.ts';
-import { startAdbServer } from '../test/support/adb.ts';
-import type { PrivateAdbServer } from '../test/support/adb.ts';
+import { startAdbServer } from '@moba/testkit/rigs';
+import type { PrivateAdbServer } from '@moba/testkit/rigs';
 import { scriptedModel } from '../test/support/scripted-model.ts';
-import type { ScriptedServer } from '../src/main/llm/scripted/server.ts';
+import type { ScriptedServer } from '@moba/testkit';
 
 test.describe.configure({ mode: 'serial' });
 

@@ -3,9 +3,7 @@
  * tests all construct the same graph here; only the transport around it differs.
  */
 import { dataPaths, resolveDataDir } from './paths.ts';
-import type { DataPaths } from './paths.ts';
 import { openDatabase } from './store/database.ts';
-import type { Db } from './store/database.ts';
 import { ArtifactStore } from './store/artifacts.ts';
 import { SettingsService } from './settings/settings-service.ts';
 import { EnvSecretStore } from './settings/secrets.ts';
@@ -16,11 +14,8 @@ import { appHandlers } from './handlers/app-handlers.ts';
 import { deviceHandlers } from './handlers/device-handlers.ts';
 import { mirrorHandlers } from './handlers/mirror-handlers.ts';
 import { createMirrorLayer } from './mirror/mirror-layer.ts';
-import type { MirrorService } from './mirror/mirror-service.ts';
 import { createDeviceLayer } from './device/device-layer.ts';
 import { createAgentDevice } from './device/agent-device.ts';
-import type { DeviceService } from './device/device-service.ts';
-import type { Observer } from './device/observe.ts';
 import type { AdbAddress } from './device/adb-address.ts';
 import { runHandlers } from './handlers/run-handlers.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
@@ -38,7 +33,8 @@ import { RunService } from './agent/run-service.ts';
 import type { AgentDevice, AgentMemory } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
 import { APP_VERSION } from './version.ts';
-import { DisposableStore } from './util/disposable.ts';
+import type { AppServices } from './app-services.ts';
+import { DisposableStore } from '@moba/base';
 
 export interface CreateAppOptions {
   host: 'electron' | 'web';
@@ -48,21 +44,6 @@ export interface CreateAppOptions {
   secrets?: SecretStore;
   /** Pins the adb server (the CLI's `--adb`); default ADB_SERVER_SOCKET, else settings adb.host/port. */
   adbAddress?: AdbAddress;
-}
-
-export interface AppServices {
-  readonly host: 'electron' | 'web';
-  readonly startedAt: number;
-  readonly paths: DataPaths;
-  readonly db: Db;
-  readonly artifacts: ArtifactStore;
-  readonly settings: SettingsService;
-  readonly events: EventHub;
-  readonly runs: RunService;
-  readonly devices: DeviceService;
-  readonly observer: Observer;
-  readonly mirror: MirrorService;
-  readonly memory: MemoryService;
 }
 
 export interface MobaApp extends AppServices {

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { RunEvent } from '../../src/shared/schemas/run.ts';
-import type { ScriptInput } from '../../src/main/llm/scripted/script.ts';
+import type { ScriptInput } from '@moba/testkit';
 import { scriptedModel } from '../support/scripted-model.ts';
 import { startPhoneRig } from '../support/sim-phone-rig.ts';
 import type { PhoneRig } from '../support/sim-phone-rig.ts';
 import { loadScript } from '../support/agent-rig.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'moba.js');
 const ACT = 'You are the Local Agent of MobA';

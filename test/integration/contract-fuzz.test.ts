@@ -8,7 +8,7 @@ import { METHOD_NAMES, methods } from '../../src/shared/contract.ts';
 import { isSerializedError } from '../../src/shared/errors.ts';
 import { WsTestClient, startTestHost } from '../support/host.ts';
 import type { TestHost } from '../support/host.ts';
-import { fuzzPayload, prng, randomJson } from '../support/fuzz.ts';
+import { fuzzPayload, prng, randomJson } from '@moba/testkit/rigs';
 
 const PER_METHOD = Number(process.env.MOBA_FUZZ_N ?? 120);
 const SEED = Number(process.env.MOBA_FUZZ_SEED ?? 20261122);

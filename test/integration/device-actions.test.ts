@@ -11,7 +11,7 @@ import type { UiElement } from '../../src/shared/schemas/perception.ts';
 import { actOnDevice } from '../../src/main/device/device-actions.ts';
 import type { AppResolver } from '../../src/main/device/actions/types.ts';
 import { processViewHierarchy } from '../../src/main/perception/view-hierarchy.ts';
-import type { ShellCommand } from '../../src/simulator/shell/registry.ts';
+import type { ShellCommand } from '@moba/sim';
 
 const LATIN = 'com.android.inputmethod.latin/.LatinIME';
 const ADB_IME = 'com.android.adbkeyboard/.AdbIME';

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPhoneRig } from '../support/sim-phone-rig.ts';
 import type { PhoneRig } from '../support/sim-phone-rig.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'moba.js');
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionResult, DeviceListEntry, DevicesSnapshot } from '../../src/shared/contract/devices.ts';
 import type { Observation } from '../../src/shared/schemas/perception.ts';
-import { waitUntil } from '../support/adb.ts';
+import { waitUntil } from '@moba/testkit/rigs';
 import { WsTestClient, startTestHost } from '../support/host.ts';
 import type { TestHost } from '../support/host.ts';
 import { startPhoneRig } from '../support/sim-phone-rig.ts';

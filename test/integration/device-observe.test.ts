@@ -16,10 +16,10 @@ import { processViewHierarchy } from '../../src/main/perception/view-hierarchy.t
 import { ArtifactStore } from '../../src/main/store/artifacts.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 import type { Db } from '../../src/main/store/database.ts';
-import type { ShellCommand } from '../../src/simulator/shell/registry.ts';
+import type { ShellCommand } from '@moba/sim';
 import { startPhoneRig } from '../support/sim-phone-rig.ts';
 import type { PhoneRig } from '../support/sim-phone-rig.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 let rig: PhoneRig;
 let devices: DeviceService;

@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DevicesSnapshot } from '../../src/shared/contract/devices.ts';
 import { MobaError } from '../../src/shared/errors.ts';
 import { DeviceService } from '../../src/main/device/device-service.ts';
-import { FakeDevice } from '../../src/simulator/fake-device.ts';
-import { startSimulatorServer } from '../../src/simulator/server.ts';
-import { freePort, startAdbServer, waitUntil } from '../support/adb.ts';
+import { FakeDevice } from '@moba/sim';
+import { startSimulatorServer } from '@moba/sim';
+import { freePort, startAdbServer, waitUntil } from '@moba/testkit/rigs';
 import { startPhoneRig } from '../support/sim-phone-rig.ts';
 import type { PhoneRig } from '../support/sim-phone-rig.ts';
 

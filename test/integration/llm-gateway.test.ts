@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelGateway } from '../../src/main/llm/model-gateway.ts';
 import type { ModelGatewayOptions } from '../../src/main/llm/model-gateway.ts';
-import type { ScriptedServer } from '../../src/main/llm/scripted/server.ts';
-import type { ScriptInput } from '../../src/main/llm/scripted/script.ts';
+import type { ScriptedServer } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
 import { SettingsService } from '../../src/main/settings/settings-service.ts';
 import { EnvSecretStore } from '../../src/main/settings/secrets.ts';
 import { ArtifactStore } from '../../src/main/store/artifacts.ts';
@@ -18,7 +18,7 @@ import { MobaError } from '../../src/shared/errors.ts';
 import { ModelCallRecord } from '../../src/shared/schemas/llm.ts';
 import type { ModelEndpoint } from '../../src/shared/schemas/settings.ts';
 import { scriptedModel, staticModelSettings } from '../support/scripted-model.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

@@ -10,13 +10,13 @@ import { main } from '../../src/main/cli/main.ts';
 import type { CliIo } from '../../src/main/cli/io.ts';
 import { Readable } from 'node:stream';
 import { ModelGateway } from '../../src/main/llm/model-gateway.ts';
-import { scriptedEmbedding } from '../../src/main/llm/scripted/embeddings.ts';
-import { loadScriptFile } from '../../src/main/llm/scripted/script.ts';
-import type { ScriptInput } from '../../src/main/llm/scripted/script.ts';
+import { scriptedEmbedding } from '@moba/testkit';
+import { loadScriptFile } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
 import { callStructured } from '../../src/main/llm/structured.ts';
 import { z } from 'zod';
 import { scriptedModel, staticModelSettings } from '../support/scripted-model.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 import { packageRoot } from '../../src/main/package-root.ts';
 
 const cleanups: Array<() => unknown> = [];

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ModelGateway } from '../../src/main/llm/model-gateway.ts';
-import type { ScriptedServer } from '../../src/main/llm/scripted/server.ts';
-import type { ScriptInput } from '../../src/main/llm/scripted/script.ts';
+import type { ScriptedServer } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
 import { callStructured } from '../../src/main/llm/structured.ts';
 import type { ChatMessage } from '../../src/main/llm/types.ts';
 import { MobaError } from '../../src/shared/errors.ts';

@@ -11,7 +11,7 @@ import { MemoryService } from '../../src/main/memory/memory-service.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 import type { RetrievalResult } from '../../src/shared/schemas/memory.ts';
 import type { UiElement } from '../../src/shared/schemas/perception.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -7,14 +7,14 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelGateway } from '../../src/main/llm/model-gateway.ts';
-import type { ScriptedServer } from '../../src/main/llm/scripted/server.ts';
+import type { ScriptedServer } from '@moba/testkit';
 import { MemoryService } from '../../src/main/memory/memory-service.ts';
 import { settingsEmbedder } from '../../src/main/memory/embeddings.ts';
 import { EnvSecretStore } from '../../src/main/settings/secrets.ts';
 import { SettingsService } from '../../src/main/settings/settings-service.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 import { scriptedModel } from '../support/scripted-model.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -10,7 +10,7 @@ import { MemoryService } from '../../src/main/memory/memory-service.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 import type { Db } from '../../src/main/store/database.ts';
 import { MobaError } from '../../src/shared/errors.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

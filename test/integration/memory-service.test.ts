@@ -11,7 +11,7 @@ import { openDatabase } from '../../src/main/store/database.ts';
 import type { Db } from '../../src/main/store/database.ts';
 import { MEMORY_KINDS } from '../../src/shared/schemas/memory.ts';
 import type { MemoryChange, MemoryItem } from '../../src/shared/schemas/memory.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMirrorFrame } from '../../src/shared/mirror-frames.ts';
 import { decodeBinaryFrame } from '../../src/shared/wire.ts';
-import { waitUntil } from '../support/adb.ts';
+import { waitUntil } from '@moba/testkit/rigs';
 import { startTestHost, WsTestClient } from '../support/host.ts';
 import type { TestHost } from '../support/host.ts';
 import { startMirrorPhone } from '../support/mirror-phone.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MirrorAdb } from '../../src/main/mirror/mirror-adb.ts';
 import type { MirrorDevice } from '../../src/main/mirror/mirror-adb.ts';
 import { ScrcpyClient } from '../../src/main/mirror/scrcpy-client.ts';
-import { waitUntil } from '../support/adb.ts';
+import { waitUntil } from '@moba/testkit/rigs';
 import { startMirrorPhone } from '../support/mirror-phone.ts';
 import type { MirrorPhone } from '../support/mirror-phone.ts';
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 /**
  * MirrorService against the simulated phone through the REAL adb server: viewers get
  * configuration + keyframe first (also when joining mid-stream), input in device pixels,
@@ -7,6 +6,7 @@ import { join } from 'node:path';
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
+import { scrcpyStandInPath } from '@moba/sim/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorStateEvent } from '../../src/shared/contract/mirror.ts';
 import { decodeMirrorFrame } from '../../src/shared/mirror-frames.ts';
@@ -15,11 +15,11 @@ import type { MirrorSettings } from '../../src/shared/schemas/settings.ts';
 import { MirrorAdb } from '../../src/main/mirror/mirror-adb.ts';
 import { MirrorService } from '../../src/main/mirror/mirror-service.ts';
 import type { MirrorViewerConnection } from '../../src/main/mirror/mirror-service.ts';
-import { installScrcpyServer } from '../../src/simulator/scrcpy/index.ts';
-import { waitUntil } from '../support/adb.ts';
+import { installScrcpyServer } from '@moba/sim';
+import { waitUntil } from '@moba/testkit/rigs';
 import { startMirrorPhone } from '../support/mirror-phone.ts';
 import type { MirrorPhone } from '../support/mirror-phone.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 let phone: MirrorPhone;
 const resources = tempDir('moba-mirror-resources-');
@@ -170,7 +170,7 @@ describe('MirrorService fallback', () => {
   });
 
   it('without a server file, the simulated phone still streams H.264: it is given the stand-in file', async () => {
-    const standIn = join(import.meta.dirname, '..', '..', 'resources', 'moba-sim-scrcpy-stand-in');
+    const standIn = scrcpyStandInPath();
     const adb = new MirrorAdb(() => ({ host: '127.0.0.1', port: phone.adb.port }));
     const withStandIn = new MirrorService({ device: (s) => adb.device(s), mirrorSettings: () => ({ ...settings, scrcpyServerPath: '' }), resourcesDir: resources.path, env: {}, installedServerCandidates: [], simulatorStandIn: standIn });
     try {

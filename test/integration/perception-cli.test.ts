@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../support/fixtures.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const run = promisify(execFile);
 const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'moba.js');

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/main/cli/io.ts';
 import { main } from '../../src/main/cli/main.ts';
-import { startAdbServer, waitUntil } from '../support/adb.ts';
-import type { PrivateAdbServer } from '../support/adb.ts';
+import { startAdbServer, waitUntil } from '@moba/testkit/rigs';
+import type { PrivateAdbServer } from '@moba/testkit/rigs';
 
 let adb: PrivateAdbServer;
 

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../src/shared/schemas/settings.ts';
-import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
-import type { SharedBrowser, SimulatedPhone } from '../../src/simulator/phone/index.ts';
-import { useAppPhone } from '../support/app-phone.ts';
-import { dump, scrollTo, tapOn } from '../support/device-driver.ts';
-import { decodePng, findNode, fractionOfColor, hexRgb, parseDump, requireNode } from '../support/ui-dump.ts';
+import { createSimulatedPhone } from '@moba/sim';
+import type { SharedBrowser, SimulatedPhone } from '@moba/sim';
+import { useAppPhone } from '@moba/sim/vitest';
+import { dump, scrollTo, tapOn } from '@moba/sim/testing';
+import { decodePng, findNode, fractionOfColor, hexRgb, parseDump, requireNode } from '@moba/sim/testing';
 
 const PKG = 'com.moba.shop';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrate, openDatabase, schemaVersion } from '../../src/main/store/database.ts';
 import { MIGRATIONS } from '../../src/main/store/migrations/index.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 import { writeFileSync } from 'node:fs';
 
 const dirs: Array<{ dispose(): void }> = [];

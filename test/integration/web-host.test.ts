@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { WsTestClient, startTestHost } from '../support/host.ts';
 import type { TestHost } from '../support/host.ts';
-import { tempDir } from '../support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 let t: TestHost;
 const renderer = tempDir('moba-renderer-');

@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../../src/main/app.ts';
 import type { MobaApp } from '../../src/main/app.ts';
-import type { ScriptedServer } from '../../src/main/llm/scripted/server.ts';
-import type { ScriptInput } from '../../src/main/llm/scripted/script.ts';
+import type { ScriptedServer } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
 import { TERMINAL_STATUSES } from '../../src/shared/schemas/run.ts';
 import { scriptedModel } from './scripted-model.ts';
 import { startPhoneRig } from './sim-phone-rig.ts';
 import type { PhoneRig } from './sim-phone-rig.ts';
-import { tempDir } from './temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 export interface AgentRig {
   app: MobaApp;

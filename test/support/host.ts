@@ -3,7 +3,7 @@ import { createApp } from '../../src/main/app.ts';
 import type { MobaApp } from '../../src/main/app.ts';
 import { startWebHost } from '../../src/main/host/web-host.ts';
 import type { WebHost } from '../../src/main/host/web-host.ts';
-import { tempDir } from './temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 export interface TestHost {
   app: MobaApp;

@@ -6,15 +6,15 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SimulatedPhone } from '../../src/simulator/phone/index.ts';
-import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
-import { installScrcpyServer } from '../../src/simulator/scrcpy/index.ts';
-import type { InstalledScrcpyServer } from '../../src/simulator/scrcpy/index.ts';
-import { startSimulatorServer } from '../../src/simulator/server.ts';
-import type { SimulatorServer } from '../../src/simulator/server.ts';
-import { startAdbServer } from './adb.ts';
-import type { PrivateAdbServer } from './adb.ts';
-import { tempDir } from './temp.ts';
+import type { SimulatedPhone } from '@moba/sim';
+import { createSimulatedPhone } from '@moba/sim';
+import { installScrcpyServer } from '@moba/sim';
+import type { InstalledScrcpyServer } from '@moba/sim';
+import { startSimulatorServer } from '@moba/sim';
+import type { SimulatorServer } from '@moba/sim';
+import { startAdbServer } from '@moba/testkit/rigs';
+import type { PrivateAdbServer } from '@moba/testkit/rigs';
+import { tempDir } from '@moba/testkit/rigs';
 
 export interface MirrorPhone {
   phone: SimulatedPhone;

@@ -1,7 +1,7 @@
 import type { ModelSettingsSource } from '../../src/main/llm/endpoints.ts';
-import { startScriptedServer } from '../../src/main/llm/scripted/server.ts';
-import type { ScriptedServer } from '../../src/main/llm/scripted/server.ts';
-import type { ScriptInput } from '../../src/main/llm/scripted/script.ts';
+import { startScriptedServer } from '@moba/testkit';
+import type { ScriptedServer } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
 import type { ModelEndpoint, ModelRole } from '../../src/shared/schemas/settings.ts';
 
 /** A scripted OpenAI-compatible server on a free loopback port; `close()` it in teardown. */

@@ -2,12 +2,12 @@
  * A private adb server with one real simulated phone (Chromium-rendered apps) connected to
  * it over ADB-over-TCP — what device-layer tests act on. `dispose()` closes all of it.
  */
-import { createSimulatedPhone } from '../../src/simulator/phone/index.ts';
-import type { SimulatedPhone } from '../../src/simulator/phone/index.ts';
-import { startSimulatorServer } from '../../src/simulator/server.ts';
-import type { SimulatorServer } from '../../src/simulator/server.ts';
-import { startAdbServer } from './adb.ts';
-import type { PrivateAdbServer } from './adb.ts';
+import { createSimulatedPhone } from '@moba/sim';
+import type { SimulatedPhone } from '@moba/sim';
+import { startSimulatorServer } from '@moba/sim';
+import type { SimulatorServer } from '@moba/sim';
+import { startAdbServer } from '@moba/testkit/rigs';
+import type { PrivateAdbServer } from '@moba/testkit/rigs';
 
 export interface PhoneRig {
   adb: PrivateAdbServer;

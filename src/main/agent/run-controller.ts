@@ -11,7 +11,7 @@ import type { RunState } from '../../shared/run/reducer.ts';
 import { callStructured } from '../llm/structured.ts';
 import type { ChatMessage, LlmGateway } from '../llm/types.ts';
 import type { RunsRepo, RunSummaryUpdate } from '../store/runs-repo.ts';
-import type { Disposable } from '../util/disposable.ts';
+import type { Disposable } from '@moba/base';
 import type { AgentDevice, AgentMemory, RetrievedMemoryItem } from './ports.ts';
 import type { ScreenPreparer } from './screens.ts';
 import { HEARTBEAT_MS, ownerAlive, processOwner } from './ownership.ts';

@@ -10,9 +10,9 @@ import { NO_MEMORY } from './ports.ts';
 import type { AgentDevice } from './ports.ts';
 import { ToyPhone } from '../../../test/support/toy-phone.ts';
 import { scriptedModel } from '../../../test/support/scripted-model.ts';
-import type { ScriptedServer } from '../llm/scripted/server.ts';
-import type { ScriptInput } from '../llm/scripted/script.ts';
-import { tempDir } from '../../../test/support/temp.ts';
+import type { ScriptedServer } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
+import { tempDir } from '@moba/testkit/rigs';
 import { foldRun } from '../../shared/run/reducer.ts';
 
 const ACT = 'You are the Local Agent of MobA';

@@ -14,7 +14,7 @@ import type { LlmGateway } from '../llm/types.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
 import type { ListRunsQuery, RunsRepo } from '../store/runs-repo.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
-import { Emitter } from '../util/emitter.ts';
+import { Emitter } from '@moba/base';
 import type { AgentDevice, AgentMemory } from './ports.ts';
 import { NO_MEMORY } from './ports.ts';
 import { RunController } from './run-controller.ts';

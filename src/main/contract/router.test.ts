@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import type { Connection } from './router.ts';
-import { tempDir } from '../../../test/support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 
 const connection: Connection = { id: 't', kind: 'local', sendBinary: () => false, onDidClose: () => ({ dispose() {} }) };
 

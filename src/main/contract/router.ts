@@ -2,8 +2,8 @@ import { events, methods } from '../../shared/contract.ts';
 import type { EventName, EventPayload, MethodName, MethodOutput, MethodParsedInput } from '../../shared/contract.ts';
 import { MobaError, serializeError } from '../../shared/errors.ts';
 import type { SerializedError } from '../../shared/errors.ts';
-import type { Disposable } from '../util/disposable.ts';
-import { Emitter } from '../util/emitter.ts';
+import type { Disposable } from '@moba/base';
+import { Emitter } from '@moba/base';
 
 /** One connected renderer (an Electron window or a WebSocket). */
 export interface Connection {

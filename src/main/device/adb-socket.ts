@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import { MobaError } from '../../shared/errors.ts';
 import type { AdbAddress } from './adb-address.ts';
 import { AdbFailure, serverUnavailable } from './adb-errors.ts';
-import { raceDeadline } from './deadline.ts';
+import { raceDeadline } from '@moba/base';
 
 export interface AdbSocketOptions {
   /** Absolute time (ms since epoch, `Date.now()` clock) by which the whole exchange must end. */

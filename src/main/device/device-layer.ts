@@ -3,7 +3,7 @@ import { errorMessage } from '../../shared/errors.ts';
 import { OcrEngine } from '../perception/ocr.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
-import type { Disposable } from '../util/disposable.ts';
+import type { Disposable } from '@moba/base';
 import { adbAddressFromEnv } from './adb-address.ts';
 import type { AdbAddress } from './adb-address.ts';
 import { DeviceService } from './device-service.ts';

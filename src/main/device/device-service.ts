@@ -6,15 +6,15 @@
 import type { DeviceFacts, DeviceSummary, DevicesSnapshot } from '../../shared/contract/devices.ts';
 import { MobaError, serializeError } from '../../shared/errors.ts';
 import type { AdbSettings } from '../../shared/schemas/settings.ts';
-import { Emitter } from '../util/emitter.ts';
-import type { Event } from '../util/emitter.ts';
+import { Emitter } from '@moba/base';
+import type { Event } from '@moba/base';
 import type { AdbAddress } from './adb-address.ts';
 import { formatAddress, parseAdbAddress } from './adb-address.ts';
 import { AdbFailure } from './adb-errors.ts';
 import { AdbServer } from './adb-server.ts';
 import { AndroidDevice, DEFAULT_TIMEOUTS } from './android-device.ts';
 import type { CallOptions, DeviceTimeouts } from './android-device.ts';
-import { delay } from './deadline.ts';
+import { delay } from '@moba/base';
 import { collectFacts, collectStaticFacts } from './device-facts.ts';
 import type { StaticFacts } from './device-facts.ts';
 import { normaliseState, parseDeviceSummaries, transportOf } from './device-list.ts';

@@ -7,7 +7,7 @@
 import { MobaError, serializeError } from '../../shared/errors.ts';
 import type { AdbServer } from './adb-server.ts';
 import type { AdbSocket } from './adb-socket.ts';
-import { delay } from './deadline.ts';
+import { delay } from '@moba/base';
 
 export interface TrackedDevice {
   serial: string;

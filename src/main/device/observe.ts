@@ -13,7 +13,7 @@ import type { MarkedImage, ModelImage, ModelImageOptions, RawImage } from '../pe
 import { processViewHierarchy } from '../perception/view-hierarchy.ts';
 import type { OcrEngine } from '../perception/ocr.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
-import type { Disposable } from '../util/disposable.ts';
+import type { Disposable } from '@moba/base';
 import type { AndroidDevice, CallOptions } from './android-device.ts';
 import type { DeviceService } from './device-service.ts';
 import { isBlackScreenshot, pngSize } from './png-info.ts';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { serializeError } from '../../shared/errors.ts';
 import type { AndroidDevice } from './android-device.ts';
-import { delay } from './deadline.ts';
+import { delay } from '@moba/base';
 
 /** One reading of the screen's state; equal strings mean "unchanged". */
 export type SettleProbe = (signal?: AbortSignal) => Promise<string>;

@@ -6,7 +6,7 @@
 import { MobaError } from '../../shared/errors.ts';
 import type { AndroidDevice, CallOptions } from './android-device.ts';
 import { ADB_KEYBOARD_IME } from './android-device.ts';
-import { delay } from './deadline.ts';
+import { delay } from '@moba/base';
 import { inputTextArgument, inputTextPieces, isInputTextSafe, shQuote, toBase64 } from './shell-text.ts';
 
 export interface TypeResult {

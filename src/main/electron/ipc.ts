@@ -3,7 +3,7 @@ import type { BrowserWindow, MessagePortMain } from 'electron';
 import { METHOD_NAMES } from '../../shared/contract.ts';
 import type { MobaApp } from '../app.ts';
 import type { Connection } from '../contract/router.ts';
-import { Emitter } from '../util/emitter.ts';
+import { Emitter } from '@moba/base';
 
 interface WindowEntry {
   win: BrowserWindow;

@@ -9,7 +9,7 @@ import type { RunState, StepState, TaskNodeState } from '../../shared/run/reduce
 import type { Observation } from '../../shared/schemas/perception.ts';
 import type { RunEvent } from '../../shared/schemas/run.ts';
 import { assetFile } from './asset-files.ts';
-import type { RunExport } from './run-export.ts';
+import type { RunExport } from './run-export-format.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../test/support/temp.ts';
+import { tempDir } from '@moba/testkit/rigs';
 import { writeSyntheticRun } from '../../../test/support/synthetic-run.ts';
 import { foldRun } from '../../shared/run/reducer.ts';
 import { dataPaths } from '../paths.ts';

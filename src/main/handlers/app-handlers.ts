@@ -1,5 +1,5 @@
 import type { Handlers } from '../contract/router.ts';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../app-services.ts';
 import { APP_NAME, APP_VERSION } from '../version.ts';
 
 type AppHandlerNames = 'getAppInfo' | 'ping' | 'getSettings' | 'updateSettings' | 'resetSettings' | 'setApiKey';

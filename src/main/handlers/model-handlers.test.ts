@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer } from '../llm/scripted/server.ts';
-import type { ScriptedServer } from '../llm/scripted/server.ts';
+import { startScriptedServer } from '@moba/testkit';
+import type { ScriptedServer } from '@moba/testkit';
 import { defaultSettings } from '../../shared/schemas/settings.ts';
 import type { ModelEndpoint, ModelRole } from '../../shared/schemas/settings.ts';
 import { testModelEndpoint } from './model-handlers.ts';

@@ -3,8 +3,8 @@ import type { WebSocket, RawData } from 'ws';
 import { MobaError, serializeError } from '../../shared/errors.ts';
 import type { MobaApp } from '../app.ts';
 import type { Connection } from '../contract/router.ts';
-import type { Disposable } from '../util/disposable.ts';
-import { Emitter } from '../util/emitter.ts';
+import type { Disposable } from '@moba/base';
+import { Emitter } from '@moba/base';
 import { decodeClientFrame, encodeBinaryFrame } from '../../shared/wire.ts';
 import type { ServerFrame } from '../../shared/wire.ts';
 

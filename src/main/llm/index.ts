@@ -1,4 +1,4 @@
-/** The model layer: live and replay gateways, structured replies, and the scripted server. */
+/** The model layer: live and replay gateways, structured replies. */
 export { ModelGateway } from './model-gateway.ts';
 export type { ModelGatewayOptions } from './model-gateway.ts';
 export { ReplayGateway } from './replay-gateway.ts';
@@ -10,7 +10,4 @@ export { isLocalBaseUrl, resolveEndpoint, costOf } from './endpoints.ts';
 export type { ModelOverrides, ModelSettingsSource, EndpointOverride } from './endpoints.ts';
 export { requestHash } from './messages.ts';
 export type { ArtifactSink, ChatContentPart, ChatMessage, ChatRequest, EmbedRequest, ImageMime, LlmGateway, ModelCallResult } from './types.ts';
-export { startScriptedServer } from './scripted/server.ts';
-export type { ScriptedRequest, ScriptedServer, StartScriptedServerOptions } from './scripted/server.ts';
-export type { Script, ScriptInput, ScriptStep } from './scripted/script.ts';
 export { addModelOverrideOptions, modelOverridesFromOptions } from './override-options.ts';

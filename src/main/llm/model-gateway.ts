@@ -4,7 +4,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import { MobaError, serializeError } from '../../shared/errors.ts';
 import type { ModelCallRecord, RecordedRequest } from '../../shared/schemas/llm.ts';
 import type { ModelEndpoint, ModelRole } from '../../shared/schemas/settings.ts';
-import { Emitter } from '../util/emitter.ts';
+import { Emitter } from '@moba/base';
 import { costOf, resolveEndpoint } from './endpoints.ts';
 import type { ModelOverrides, ModelSettingsSource, ResolvedEndpoint } from './endpoints.ts';
 import { classifyFailure } from './http-errors.ts';

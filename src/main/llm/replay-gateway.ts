@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MobaError, deserializeError, serializeError } from '../../shared/errors.ts';
 import type { ModelCallRecord, RecordedMessage, RecordedRequest } from '../../shared/schemas/llm.ts';
 import type { ModelRole } from '../../shared/schemas/settings.ts';
-import { Emitter } from '../util/emitter.ts';
+import { Emitter } from '@moba/base';
 import { embedRequestHash, requestHash, toRecordedMessages } from './messages.ts';
 import { cancelled } from './retry.ts';
 import type { ArtifactSink, ChatRequest, EmbedRequest, LlmGateway, ModelCallResult } from './types.ts';

@@ -1,7 +1,7 @@
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import type { ModelCallRecord, ResponseFormat, TokenUsage } from '../../shared/schemas/llm.ts';
 import type { ChatRole } from '../../shared/schemas/settings.ts';
-import type { Event } from '../util/emitter.ts';
+import type { Event } from '@moba/base';
 
 export type ImageMime = 'image/png' | 'image/jpeg';
 

@@ -14,7 +14,7 @@ import type {
 } from '../../shared/schemas/memory.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/database.ts';
-import { Emitter } from '../util/emitter.ts';
+import { Emitter } from '@moba/base';
 import { EmbeddingStore } from './embeddings.ts';
 import type { Embedder } from './embeddings.ts';
 import { applyPatch, contentId, materialize, newId, parseDraft } from './items.ts';

@@ -9,7 +9,7 @@
  * processes and versions of this file must not change the seed or the layout.
  */
 
-import { mulberry32Uint } from '../../shared/random.ts';
+import { mulberry32Uint } from '@moba/base';
 
 export const SKETCH_BITS = 1024;
 export const SKETCH_WORDS = SKETCH_BITS / 32;

@@ -14,10 +14,10 @@ import { decodeLastFrame } from './frame-decoder.ts';
 import { GopCache } from './gop-cache.ts';
 import type { MirrorDevice } from './mirror-adb.ts';
 import { ScrcpyClient } from './scrcpy-client.ts';
+import { SIMULATED_PHONE_MODEL } from '@moba/sim/constants';
 import type { ScrcpyServerFile } from './scrcpy-server-file.ts';
 
 /** `ro.product.model` of MobA's simulated phone. */
-export const SIMULATED_PHONE_MODEL = 'MobA_Sim';
 import { ScreenshotPoller } from './screenshot-poller.ts';
 import type { Still } from './screenshot-poller.ts';
 

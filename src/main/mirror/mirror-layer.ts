@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import type { EventHub } from '../contract/router.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { Observer } from '../device/observe.ts';
+import { scrcpyStandInPath } from '@moba/sim/constants';
 import { packageRoot } from '../package-root.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
-import type { Disposable } from '../util/disposable.ts';
+import type { Disposable } from '@moba/base';
 import { MirrorAdb } from './mirror-adb.ts';
 import { MirrorService } from './mirror-service.ts';
 
@@ -31,7 +32,7 @@ export function createMirrorLayer(options: MirrorLayerOptions): MirrorLayer {
     device: (serial) => adb.device(serial),
     mirrorSettings: () => options.settings.get().mirror,
     resourcesDir: join(packageRoot(), 'resources'),
-    simulatorStandIn: join(packageRoot(), 'resources', 'moba-sim-scrcpy-stand-in'),
+    simulatorStandIn: scrcpyStandInPath(),
     ...(options.env ? { env: options.env } : {}),
   });
   const providers = new Map<string, Disposable>();

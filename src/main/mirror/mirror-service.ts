@@ -8,9 +8,9 @@
 import type { MirrorInfo, MirrorInputParsed, MirrorStateEvent, StartMirrorResult } from '../../shared/contract/mirror.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { MirrorSettings } from '../../shared/schemas/settings.ts';
-import type { Disposable } from '../util/disposable.ts';
-import { Emitter } from '../util/emitter.ts';
-import type { Event } from '../util/emitter.ts';
+import type { Disposable } from '@moba/base';
+import { Emitter } from '@moba/base';
+import type { Event } from '@moba/base';
 import { DeviceMirror } from './device-mirror.ts';
 import type { StreamSettings } from './device-mirror.ts';
 import type { MirrorDevice } from './mirror-adb.ts';

@@ -6,8 +6,9 @@ import { MAX_DUMP_CHARS } from './dump-decode.ts';
 import { parseDump, parseDumpGeneral } from './dump-parse.ts';
 import { scanDump } from './dump-scan.ts';
 import type { ScannedTag } from './dump-scan.ts';
-import { dumpXml, mulberry32, syntheticScreen } from './synthetic-dump.ts';
-import type { SyntheticNode } from './synthetic-dump.ts';
+import { dumpXml, syntheticScreen } from '@moba/testkit';
+import { mulberry32 } from '@moba/base';
+import type { SyntheticNode } from '@moba/testkit';
 import { processViewHierarchy } from './view-hierarchy.ts';
 
 /** The contract under fuzzing: a valid result or DUMP_INVALID — never another error, never a hang. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBounds, parseDump, parseDumpGeneral } from './dump-parse.ts';
-import { mulberry32 } from './synthetic-dump.ts';
+import { mulberry32 } from '@moba/base';
 
 /** What the bounds attribute means, as plainly as it can be said. */
 function reference(s: string): number[] | null {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MobaError } from '../../shared/errors.ts';
 import type { UiElement } from '../../shared/schemas/perception.ts';
-import { dumpXml } from './synthetic-dump.ts';
-import type { SyntheticNode } from './synthetic-dump.ts';
+import { dumpXml } from '@moba/testkit';
+import type { SyntheticNode } from '@moba/testkit';
 import { processViewHierarchy } from './view-hierarchy.ts';
 
 const SCREEN: SyntheticNode['bounds'] = [0, 0, 1080, 2400];

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../shared/schemas/perception.ts';
 import { readDumpFixture } from '../../../test/support/fixtures.ts';
-import { dumpXml } from './synthetic-dump.ts';
-import type { SyntheticNode } from './synthetic-dump.ts';
+import { dumpXml } from '@moba/testkit';
+import type { SyntheticNode } from '@moba/testkit';
 import { MERGE_SEPARATOR, processViewHierarchy } from './view-hierarchy.ts';
 
 const APP_PKG = 'com.android.deskclock';

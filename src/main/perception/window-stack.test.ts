@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rectArea } from './geometry.ts';
 import type { Rect } from './geometry.ts';
-import { mulberry32 } from './synthetic-dump.ts';
+import { mulberry32 } from '@moba/base';
 import { largestUncovered, occludersByWindow, stackWindows, windowLayer } from './window-stack.ts';
 
 const APP = { bounds: [0, 0, 1080, 2400] as Rect, packageName: 'com.example.app' };

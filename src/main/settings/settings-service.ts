@@ -6,7 +6,7 @@ import {
 } from '../../shared/schemas/settings.ts';
 import type { KeyStatus, ModelEndpoint, ModelRole, Settings, SettingsSection } from '../../shared/schemas/settings.ts';
 import type { Db } from '../store/database.ts';
-import { Emitter } from '../util/emitter.ts';
+import { Emitter } from '@moba/base';
 import type { SecretStore } from './secrets.ts';
 
 const SECTION_SCHEMAS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MobaError } from '../../shared/errors.ts';
-import type { SimulatedDevice } from '../../simulator/device.ts';
-import type { SimulatorServer } from '../../simulator/server.ts';
+import type { SimulatedDevice } from '@moba/sim';
+import type { SimulatorServer } from '@moba/sim';
 import { SimulatorManager } from './simulator-manager.ts';
 import type { SimulatorAdb, SimulatorFactory } from './simulator-manager.ts';
 

@@ -7,10 +7,9 @@
  */
 import { MobaError, errorMessage } from '../../shared/errors.ts';
 import type { SimulatorInfo } from '../../shared/contract/simulators.ts';
-import type { SimulatedDevice } from '../../simulator/device.ts';
-import type { SimulatorServer } from '../../simulator/server.ts';
-import { Emitter } from '../util/emitter.ts';
-import type { Disposable } from '../util/disposable.ts';
+import type { SimulatedDevice, SimulatorServer } from '@moba/sim';
+import { Emitter } from '@moba/base';
+import type { Disposable } from '@moba/base';
 
 /** What the manager needs from the device layer (DeviceService fits). */
 export interface SimulatorAdb {
@@ -33,9 +32,7 @@ interface Entry {
 export const realSimulatorFactory: SimulatorFactory = {
   async start({ seed, port }) {
     // Loaded on demand: the phone brings Playwright and Chromium, which most sessions never need.
-    const { createSimulatedPhone } = await import('../../simulator/phone/index.ts');
-    const { startSimulatorServer } = await import('../../simulator/server.ts');
-    const { installScrcpyServer } = await import('../../simulator/scrcpy/index.ts');
+    const { createSimulatedPhone, installScrcpyServer, startSimulatorServer } = await import('@moba/sim');
     const device = await createSimulatedPhone({ seed });
     let server: SimulatorServer;
     try {

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { startScriptedServer } from '../../llm/scripted/server.ts';
-import type { ScriptedRequest } from '../../llm/scripted/server.ts';
+import { startScriptedServer } from '@moba/testkit';
+import type { ScriptedRequest } from '@moba/testkit';
 import { packageRoot } from '../../package-root.ts';
 import type { CliIo } from '../io.ts';
 import { parsePort } from '../options.ts';

@@ -1,5 +1,5 @@
 /** Wait, Finish, Failed: no device effect. */
-import { delay } from '../deadline.ts';
+import { delay } from '@moba/base';
 import type { ActionExecutors } from './types.ts';
 
 export const controlExecutors: Pick<ActionExecutors, 'Wait' | 'Finish' | 'Failed'> = {

@@ -1,5 +1,5 @@
 /** Type (into the focused field) and Box_Input (tap, clear, type, Enter). */
-import { delay } from '../deadline.ts';
+import { delay } from '@moba/base';
 import { typeText } from '../text-input.ts';
 import type { ActionExecutors } from './types.ts';
 import { describeElement, elementByIndex, elementPoint } from './geometry.ts';

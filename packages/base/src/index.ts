@@ -1,0 +1,10 @@
+/**
+ * @moba/base: what every MobA package shares and nothing else — the error class and its codes,
+ * disposables, typed events, deadlines, the seeded random generator. Dependency-free and
+ * browser-safe; Node-only helpers are in `@moba/base/node`.
+ */
+export * from './errors.ts';
+export * from './disposable.ts';
+export * from './emitter.ts';
+export * from './deadline.ts';
+export * from './random.ts';

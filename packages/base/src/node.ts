@@ -1,0 +1,2 @@
+/** The Node-only part of @moba/base. */
+export { findPackageRoot } from './package-root.ts';

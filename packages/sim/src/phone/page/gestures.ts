@@ -1,0 +1,159 @@
+/**
+ * Touch gestures from real pointer events (the Node side injects them through CDP):
+ * tap, long press (500 ms held without moving), drag-scrolling of scroll containers, and
+ * swipes that no container consumed. Scrolling follows the finger exactly (no fling), so the
+ * same input always lands on the same offset.
+ */
+import { dpToPx } from './dp.ts';
+import type { PhoneHost } from './phone-host.ts';
+import { metaOf } from './vdom.ts';
+import type { Props } from './vdom.ts';
+
+const LONG_PRESS_MS = 500;
+
+interface Press {
+  x: number;
+  y: number;
+  target: Element;
+  dragging: boolean;
+  longPressed: boolean;
+  axis?: 'v' | 'h';
+  scroller?: HTMLElement;
+  startScroll: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+function elementAt(x: number, y: number): Element | null {
+  return document.elementFromPoint(x, y);
+}
+
+/** Walks from `el` up to its window root, returning the first element whose props match. */
+function closest(el: Element | null, test: (props: Props, el: Element) => boolean): { el: Element; props: Props } | undefined {
+  for (let node = el; node; node = node.parentElement) {
+    const props = metaOf(node);
+    if (props && test(props, node)) return { el: node, props };
+    if (node.id === 'screen') break;
+  }
+  return undefined;
+}
+
+const enabled = (props: Props): boolean => props.enabled !== false;
+
+function canScroll(el: HTMLElement, axis: 'v' | 'h'): boolean {
+  return axis === 'v' ? el.scrollHeight > el.clientHeight + 1 : el.scrollWidth > el.clientWidth + 1;
+}
+
+export function findScroller(target: Element | null, axis: 'v' | 'h'): HTMLElement | undefined {
+  return closest(target, (props, el) => props.scroll === axis && canScroll(el as HTMLElement, axis))?.el as HTMLElement | undefined;
+}
+
+/** Installs the recogniser; `cancel()` forgets a touch in progress (used on reset/restore). */
+export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel(): void } {
+  let press: Press | undefined;
+  const slop = dpToPx(8);
+
+  const tapAt = (target: Element): void => {
+    const hit = closest(target, (props) => (props.field !== undefined || props.onTap !== undefined) && enabled(props));
+    if (!hit) return;
+    const { props } = hit;
+    if (props.field !== undefined) {
+      const field = props.field;
+      const win = hit.el.closest('[data-window]');
+      const pkg = win?.getAttribute('data-pkg') ?? rt.foregroundTask().pkg;
+      rt.dispatch('tap', () => rt.focusField(pkg, field));
+      return;
+    }
+    const onTap = props.onTap;
+    if (onTap) rt.dispatch('tap', onTap);
+  };
+
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (event.button !== 0) return;
+      if (press?.timer) clearTimeout(press.timer);
+      if (rt.state.toast) rt.dispatch('input', () => rt.inputStarted());
+      const target = elementAt(event.clientX, event.clientY);
+      if (!target) {
+        press = undefined;
+        return;
+      }
+      const current: Press = { x: event.clientX, y: event.clientY, target, dragging: false, longPressed: false, startScroll: 0, timer: undefined };
+      current.timer = setTimeout(() => {
+        if (press !== current || current.dragging) return;
+        const hit = closest(current.target, (props) => props.onLongPress !== undefined && enabled(props));
+        if (!hit?.props.onLongPress) return;
+        current.longPressed = true;
+        rt.dispatch('long-press', hit.props.onLongPress);
+      }, LONG_PRESS_MS);
+      press = current;
+    },
+    true,
+  );
+
+  document.addEventListener(
+    'pointermove',
+    (event) => {
+      const p = press;
+      if (!p || (event.buttons & 1) === 0 || p.longPressed) return;
+      const dx = event.clientX - p.x;
+      const dy = event.clientY - p.y;
+      if (!p.dragging) {
+        if (Math.hypot(dx, dy) < slop) return;
+        p.dragging = true;
+        if (p.timer) clearTimeout(p.timer);
+        p.axis = Math.abs(dy) >= Math.abs(dx) ? 'v' : 'h';
+        p.scroller = findScroller(p.target, p.axis);
+        if (p.scroller) p.startScroll = p.axis === 'v' ? p.scroller.scrollTop : p.scroller.scrollLeft;
+      }
+      if (p.scroller) {
+        if (p.axis === 'v') p.scroller.scrollTop = p.startScroll - dy;
+        else p.scroller.scrollLeft = p.startScroll - dx;
+        onScrolled();
+      }
+    },
+    true,
+  );
+
+  const finish = (event: PointerEvent, cancelled: boolean): void => {
+    const p = press;
+    press = undefined;
+    if (!p) return;
+    if (p.timer) clearTimeout(p.timer);
+    if (cancelled || p.longPressed) return;
+    if (!p.dragging) {
+      tapAt(p.target);
+      return;
+    }
+    if (p.scroller) return;
+    const dx = event.clientX - p.x;
+    const dy = event.clientY - p.y;
+    const direction = p.axis === 'v' ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
+    const hit = closest(p.target, (props) => props.onSwipe !== undefined && enabled(props));
+    const onSwipe = hit?.props.onSwipe;
+    if (onSwipe) rt.dispatch('swipe', () => onSwipe(direction));
+  };
+  document.addEventListener('pointerup', (event) => finish(event, false), true);
+  document.addEventListener('pointercancel', (event) => finish(event, true), true);
+
+  document.addEventListener(
+    'wheel',
+    (event) => {
+      event.preventDefault();
+      const target = elementAt(event.clientX, event.clientY);
+      const axis: 'v' | 'h' = Math.abs(event.deltaY) >= Math.abs(event.deltaX) ? 'v' : 'h';
+      const scroller = findScroller(target, axis);
+      if (!scroller) return;
+      if (axis === 'v') scroller.scrollTop += event.deltaY;
+      else scroller.scrollLeft += event.deltaX;
+      onScrolled();
+    },
+    { capture: true, passive: false },
+  );
+  return {
+    cancel() {
+      if (press?.timer) clearTimeout(press.timer);
+      press = undefined;
+    },
+  };
+}

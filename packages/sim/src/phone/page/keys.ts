@@ -1,0 +1,78 @@
+/** Key events as the phone handles them (android.view.KeyEvent codes). */
+import { KEY, charForKey } from './keycodes.ts';
+import type { PhoneHost } from './phone-host.ts';
+import { deleteBackward, deleteForward } from './text-edit.ts';
+import { editFocused, focusNextField, moveFocusedCursor, submitFocused } from './text-focus.ts';
+
+export function pressKey(rt: PhoneHost, code: number): void {
+  switch (code) {
+    case KEY.BACK:
+    case KEY.ESCAPE:
+      pressBack(rt);
+      return;
+    case KEY.HOME:
+      rt.goHome();
+      return;
+    case KEY.APP_SWITCH:
+      rt.openRecents();
+      return;
+    case KEY.ENTER:
+    case KEY.NUMPAD_ENTER:
+      submitFocused(rt);
+      return;
+    case KEY.DEL:
+      editFocused(rt, deleteBackward);
+      return;
+    case KEY.FORWARD_DEL:
+      editFocused(rt, deleteForward);
+      return;
+    case KEY.MOVE_HOME:
+      moveFocusedCursor(rt, 'line-start');
+      return;
+    case KEY.MOVE_END:
+      moveFocusedCursor(rt, 'line-end');
+      return;
+    case KEY.DPAD_LEFT:
+      moveFocusedCursor(rt, 'left');
+      return;
+    case KEY.DPAD_RIGHT:
+      moveFocusedCursor(rt, 'right');
+      return;
+    case KEY.DPAD_UP:
+      moveFocusedCursor(rt, 'start');
+      return;
+    case KEY.DPAD_DOWN:
+      moveFocusedCursor(rt, 'end');
+      return;
+    case KEY.TAB:
+      if (rt.state.focus) focusNextField(rt);
+      return;
+    default: {
+      const ch = charForKey(code);
+      if (ch !== undefined) rt.typeText(ch);
+    }
+  }
+}
+
+/** BACK: keyboard first, then recents, dialogs, the app's own handler, the back stack. */
+export function pressBack(rt: PhoneHost): void {
+  if (rt.state.imeShown && rt.state.focus) {
+    rt.state.imeShown = false;
+    return;
+  }
+  if (rt.state.recents) {
+    rt.closeRecents();
+    return;
+  }
+  const task = rt.foregroundTask();
+  if (task.dialog) {
+    if (task.dialog.data.cancelable !== false) {
+      task.dialog = null;
+      rt.blurIfIn(task.pkg);
+    }
+    return;
+  }
+  const app = rt.app(task.pkg);
+  if (app?.onBack?.(rt.context(task))) return;
+  rt.popScreen(task);
+}

@@ -1,0 +1,12 @@
+/**
+ * @moba/testkit — tools for testing and trying MobA without a model or a phone's real screens:
+ * the scripted OpenAI-compatible model server (`moba model-server`) and the synthetic
+ * uiautomator dump generator.
+ */
+export { startScriptedServer } from './scripted/server.ts';
+export type { ScriptedRequest, ScriptedServer, StartScriptedServerOptions } from './scripted/server.ts';
+export { Script, loadScriptFile, parseScript, testPattern } from './scripted/script.ts';
+export type { InjectedError, Pattern, ScriptAnswer, ScriptInput, ScriptStep, StepMatch } from './scripted/script.ts';
+export { scriptedEmbedding, toBase64Floats } from './scripted/embeddings.ts';
+export { dumpXml, escapeAttribute, syntheticScreen } from './synthetic-dump.ts';
+export type { DumpXmlOptions, Rect, SyntheticNode } from './synthetic-dump.ts';

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { MobaError } from '@moba/base';
+
+/** A case-insensitive substring, or `{ "regex": "…", "flags": "i" }`. */
+const Pattern = z.union([
+  z.string(),
+  z.object({ regex: z.string(), flags: z.string().regex(/^[dgimsuyv]*$/).optional() }).strict(),
+]).superRefine((p, ctx) => {
+  if (typeof p === 'string') return;
+  try {
+    new RegExp(p.regex, p.flags);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(error as Error).message}` });
+  }
+});
+export type Pattern = z.infer<typeof Pattern>;
+
+/** Every given field must match: the system text, the last user message, any message, the model name. */
+const Match = z.object({
+  system: Pattern.optional(),
+  user: Pattern.optional(),
+  any: Pattern.optional(),
+  model: Pattern.optional(),
+}).strict();
+export type StepMatch = z.infer<typeof Match>;
+
+const InjectedError = z.union([
+  z.object({
+    status: z.number().int().min(400).max(599),
+    message: z.string(),
+    type: z.string().optional(),
+    code: z.string().optional(),
+    /** Seconds, sent as the Retry-After header. */
+    retryAfter: z.number().min(0).optional(),
+  }).strict(),
+  /** Drop the connection without answering (a network error for the client). */
+  z.object({ disconnect: z.literal(true) }).strict(),
+]);
+export type InjectedError = z.infer<typeof InjectedError>;
+
+const Usage = z.object({
+  promptTokens: z.number().int().min(0).optional(),
+  completionTokens: z.number().int().min(0).optional(),
+}).strict();
+
+const replyFields = {
+  /** Text, or a JSON value that is serialised. Strings may use `{{element:TEXT}}` / `{{element:TEXT|FALLBACK}}`. */
+  reply: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
+  refusal: z.string().optional(),
+  error: InjectedError.optional(),
+  usage: Usage.optional(),
+  finishReason: z.string().optional(),
+  /** Wait before answering (e.g. to trigger a client timeout). */
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+  /** Wait between streamed chunks. */
+  chunkDelayMs: z.number().int().min(0).max(60_000).optional(),
+};
+
+function hasAnswer(s: { reply?: unknown; refusal?: unknown; error?: unknown }): boolean {
+  return s.reply !== undefined || s.refusal !== undefined || s.error !== undefined;
+}
+
+const Answer = z.object(replyFields).strict().refine(hasAnswer, { message: 'needs one of reply, refusal or error' });
+export type ScriptAnswer = z.infer<typeof Answer>;
+
+const Step = z.object({
+  /** Shown in the request log. */
+  name: z.string().optional(),
+  match: Match.optional(),
+  /** How many requests this step answers; 'always' never runs out. */
+  times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
+  ...replyFields,
+}).strict().refine(hasAnswer, { message: 'needs one of reply, refusal or error' });
+export type ScriptStep = z.infer<typeof Step>;
+
+/**
+ * A script for the scripted model server. A chat request is answered by the first step, in
+ * order, that has uses left and whose `match` fits; then by `fallback`; else HTTP 500.
+ */
+export const Script = z.object({
+  description: z.string().optional(),
+  steps: z.array(Step).default([]),
+  fallback: Answer.optional(),
+  /** Length of the vectors from /v1/embeddings (a request's `dimensions` wins). */
+  embeddingDims: z.number().int().min(1).max(8_192).default(64),
+  /** What GET /v1/models lists. */
+  models: z.array(z.string().min(1)).default(['scripted']),
+}).strict();
+export type Script = z.infer<typeof Script>;
+export type ScriptInput = z.input<typeof Script>;
+
+/** @throws MobaError INVALID_INPUT with every problem and its path. */
+export function parseScript(value: unknown, source = 'script'): Script {
+  const parsed = Script.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new MobaError('INVALID_INPUT', `Invalid ${source}: ${issues}`);
+  }
+  return parsed.data;
+}
+
+/** @throws MobaError NOT_FOUND when unreadable, INVALID_INPUT when not a valid script. */
+export function loadScriptFile(path: string): Script {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new MobaError('NOT_FOUND', `Cannot read the script ${path}: ${reason}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new MobaError('INVALID_INPUT', `The script ${path} is not JSON: ${(error as Error).message}`);
+  }
+  return parseScript(value, `script ${path}`);
+}
+
+export function testPattern(pattern: Pattern, text: string): boolean {
+  if (typeof pattern === 'string') return text.toLowerCase().includes(pattern.toLowerCase());
+  return new RegExp(pattern.regex, pattern.flags).test(text);
+}

@@ -1,0 +1,26 @@
+/** The services `createApp` builds: what the contract's handlers are given. */
+import type { RunService } from './agent/run-service.ts';
+import type { EventHub } from './contract/router.ts';
+import type { DeviceService } from './device/device-service.ts';
+import type { Observer } from './device/observe.ts';
+import type { MemoryService } from './memory/memory-service.ts';
+import type { MirrorService } from './mirror/mirror-service.ts';
+import type { DataPaths } from './paths.ts';
+import type { SettingsService } from './settings/settings-service.ts';
+import type { ArtifactStore } from './store/artifacts.ts';
+import type { Db } from './store/database.ts';
+
+export interface AppServices {
+  readonly host: 'electron' | 'web';
+  readonly startedAt: number;
+  readonly paths: DataPaths;
+  readonly db: Db;
+  readonly artifacts: ArtifactStore;
+  readonly settings: SettingsService;
+  readonly events: EventHub;
+  readonly runs: RunService;
+  readonly devices: DeviceService;
+  readonly observer: Observer;
+  readonly mirror: MirrorService;
+  readonly memory: MemoryService;
+}
