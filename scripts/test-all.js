@@ -54,8 +54,10 @@ const check = (step) => {
 };
 
 check(run('lint', ['eslint', '--max-warnings=0', '.']));
+check(run('import boundaries and cycles', ['depcruise', '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'src', 'packages', 'test', 'bench', 'e2e', 'scripts']));
 check(run('type check (Node side)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']));
 check(run('type check (web side)', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']));
+check(run("type check (the simulated phone's page)", ['tsc', '-p', 'tsconfig.sim-page.json', '--noEmit']));
 check(run('build', ['electron-vite', 'build']));
 
 for (const project of ['unit', 'integration']) {
