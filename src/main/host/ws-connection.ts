@@ -51,7 +51,15 @@ export class WsConnection implements Connection {
 
   private send(frame: ServerFrame): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    this.ws.send(JSON.stringify(frame));
+    let text: string;
+    try {
+      text = JSON.stringify(frame);
+    } catch (error) {
+      // A value JSON cannot carry (too deep, a BigInt): the caller gets an error, the host goes on.
+      if (frame.t !== 'result') return void console.error(`[moba] web host: dropped a ${frame.t} frame that is not JSON:`, error);
+      text = JSON.stringify({ t: 'result', id: frame.id, ok: false, error: new MobaError('INVALID_OUTPUT', `The result cannot be sent as JSON: ${(error as Error).message}`).toJSON() });
+    }
+    this.ws.send(text);
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {
