@@ -32,6 +32,8 @@ import { actOnDevice } from './device/device-actions.ts';
 import { RunService } from './agent/run-service.ts';
 import type { AgentDevice, AgentMemory } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
+import { DeviceLocks } from './store/device-locks.ts';
+import { DeviceLockService } from './agent/device-lock.ts';
 import { APP_VERSION } from './version.ts';
 import type { AppServices } from './app-services.ts';
 import { DisposableStore } from '@moba/base';
@@ -72,7 +74,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), recentModelImages: (sha, options) => observer.modelImage(sha, options) });
+  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), recentModelImages: (sha, options) => observer.modelImage(sha, options), deviceLocks: new DeviceLockService({ locks: new DeviceLocks(db) }) });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();

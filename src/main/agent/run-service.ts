@@ -21,7 +21,8 @@ import { RunController } from './run-controller.ts';
 import type { DecisionInput } from './run-controller.ts';
 import { DEFAULT_SCREEN_ENCODING, ScreenPreparer } from './screens.ts';
 import type { RecentModelImages } from './screens.ts';
-import { ownerAlive } from './ownership.ts';
+import { ownerAlive, processOwner } from './ownership.ts';
+import type { DeviceLockPort } from './device-lock.ts';
 import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import { mobaLoop } from './strategies/moba/moba-loop.ts';
@@ -52,6 +53,8 @@ export interface RunServiceOptions {
   memory(): AgentMemory;
   /** Recent screens already encoded for a model (the observer keeps them), so prompts skip decoding PNGs again. */
   recentModelImages?: RecentModelImages;
+  /** One driver per device across processes (see device-lock.ts); without it only this process's runs are checked. */
+  deviceLocks?: DeviceLockPort;
   /** Builds the live model gateway of a run (tests and the CLI may supply their own). */
   gateway?: (options: RunOptions) => LlmGateway;
   now?: () => number;
@@ -117,11 +120,14 @@ export class RunService {
     const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
     if (options.replayOf && !this.o.repo.get(options.replayOf)) throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);
     const abort = new AbortController();
+    const runId = newRunId(this.now());
+    // Another process's run on this device refuses this one before anything is recorded.
+    this.o.deviceLocks?.acquire(input.serial, runId);
     const facts = await device.facts(abort.signal).catch((error: unknown) => {
+      this.o.deviceLocks?.release(input.serial, runId);
       throw error instanceof MobaError ? error : new MobaError('DEVICE_NOT_FOUND', `Device ${input.serial} did not answer: ${(error as Error).message}`);
     });
     const now = this.now();
-    const runId = newRunId(now);
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
     const c = this.controllerFor(runId, options);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
@@ -181,6 +187,7 @@ export class RunService {
       gateway: this.gatewayFor(runId, options),
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
       loop: mobaLoop,
+      deviceLock: this.o.deviceLocks,
       onEvent: (event) => {
         const s = this.o.repo.get(runId);
         if (s) this.onDidAppendEmitter.fire({ runId, event, summary: s });
@@ -204,8 +211,23 @@ export class RunService {
     };
   }
 
+  /**
+   * The controller for a run-changing call. A run another live process drives is refused: only
+   * its owner may change it (two writers would interleave its log).
+   * @throws MobaError CONFLICT naming the owner, RUN_NOT_FOUND
+   */
   private active(runId: string): RunController {
+    this.assertNotDrivenElsewhere(runId);
     return this.controllerFor(runId);
+  }
+
+  private assertNotDrivenElsewhere(runId: string): void {
+    if (this.controllers.get(runId)?.active) return;
+    const current = this.o.repo.owner(runId);
+    if (current?.owner && ownerAlive(current.owner, current.heartbeatAt, this.now(), processOwner())) {
+      const who = this.o.deviceLocks?.describeOwner(current.owner) ?? `another MobA Studio process (${current.owner})`;
+      throw new MobaError('CONFLICT', `Run ${runId} is driven by ${who}; pause, stop or answer it there.`, { details: { runId, owner: current.owner } });
+    }
   }
 
   state(runId: string): RunState {
@@ -344,6 +366,7 @@ export class RunService {
 
   /** @throws MobaError RUN_STATE while the run is still going. */
   delete(runId: string): boolean {
+    this.assertNotDrivenElsewhere(runId);
     const st = this.state(runId);
     if (!TERMINAL_STATUSES.includes(st.status) && st.status !== 'paused') throw new MobaError('RUN_STATE', `Run ${runId} is ${st.status}; stop it before deleting it`);
     const c = this.controllers.get(runId);
