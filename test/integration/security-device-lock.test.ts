@@ -6,7 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../src/shared/schemas/run.ts';
+import { join } from 'node:path';
 import { createApp } from '../../src/main/app.ts';
+import { openDatabase } from '../../src/main/store/database.ts';
+import { RunsRepo } from '../../src/main/store/runs-repo.ts';
+import { foldRun } from '../../src/shared/run/reducer.ts';
 import type { MobaApp } from '../../src/main/app.ts';
 import { tempDir } from '@moba/testkit/rigs';
 import type { ScriptedServer } from '@moba/testkit';
@@ -107,6 +111,32 @@ describe('security: one device, one driver, across processes', () => {
     expect((await holder.exit).code).toBe(2);
     expect(holder.stderr).not.toMatch(/unsettled|Unhandled|changed by another writer/i);
     expect(holder.lines.find((l) => 'summary' in l)).toMatchObject({ runId: holderRun, summary: { status: 'paused' } });
+  });
+});
+
+describe('security: a run changed under its owner', () => {
+  it('moba run whose run another writer paused (as pauseRun from another process once could) pauses cleanly on the next decision', { timeout: 120_000 }, async () => {
+    for (const p of started) await killProcess(p);
+    const owner = mobaRun('Open the Clock app');
+    const runId = await waiting(owner);
+    // The write the old pauseRun of another process made: run_paused appended behind the owner's back.
+    const db = openDatabase({ path: join(data.path, 'moba.sqlite') });
+    try {
+      const repo = new RunsRepo(db);
+      const { events } = repo.events(runId);
+      repo.append(runId, { type: 'run_paused', by: 'person', reason: 'Paused by the person' }, Date.now(), (e) => {
+        const s = foldRun(runId, [...events, e]);
+        return { status: s.status, outcomeReason: s.outcomeReason, steps: s.counters.executedActions, modelCalls: s.counters.modelCalls, tokens: 0 };
+      }, events.length);
+    } finally {
+      db.close();
+    }
+    owner.child.stdin.write('a\n');
+    const exit = await owner.exit;
+    expect(exit.code, owner.stderr).toBe(2);
+    expect(owner.stderr).toContain('changed by another writer');
+    expect(owner.stderr).not.toMatch(/unsettled|Unhandled/i);
+    expect(owner.lines.find((l) => 'summary' in l)).toMatchObject({ runId, summary: { status: 'paused' } });
   });
 });
 
