@@ -26,7 +26,12 @@ export function mobaProcess(args: string[], env: NodeJS.ProcessEnv): CliProcess 
     buffer = parts.pop()!;
     for (const p of parts) {
       if (!p.trim().startsWith('{')) continue;
-      const line = JSON.parse(p) as Record<string, unknown>;
+      let line: Record<string, unknown>;
+      try {
+        line = JSON.parse(p) as Record<string, unknown>;
+      } catch {
+        continue; // text output that happens to start with a brace
+      }
       lines.push(line);
       for (const w of [...waiters]) {
         if (w.predicate(line)) {

@@ -5,7 +5,7 @@ import { MobaError } from '../../shared/errors.ts';
 import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
 import { RunOptions, TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
 import type { NodeStatus, RunEvent, RunSummary } from '../../shared/schemas/run.ts';
-import type { AgentSettings } from '../../shared/schemas/settings.ts';
+import type { AgentSettings, ModelRole } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
@@ -32,6 +32,8 @@ export interface StartRunInput {
   task: string;
   /** Anything omitted comes from the agent settings. */
   options?: Partial<Omit<RunOptions, 'strategy'>>;
+  /** Keys the caller supplies for this run's model requests; in memory only, never in the log. */
+  apiKeys?: Partial<Record<ModelRole, string>>;
 }
 
 export type PlanEdit =
@@ -81,6 +83,7 @@ export class RunService {
   private readonly o: RunServiceOptions;
   private readonly controllers = new Map<string, RunController>();
   private readonly gateways = new Map<string, { dispose?: () => void }>();
+  private readonly runKeys = new Map<string, Partial<Record<ModelRole, string>>>();
   private readonly onDidAppendEmitter = new Emitter<RunEventNotice>();
   readonly onDidAppend = this.onDidAppendEmitter.event;
   private readonly now: () => number;
@@ -128,6 +131,7 @@ export class RunService {
       throw error instanceof MobaError ? error : new MobaError('DEVICE_NOT_FOUND', `Device ${input.serial} did not answer: ${(error as Error).message}`);
     });
     const now = this.now();
+    if (input.apiKeys && Object.keys(input.apiKeys).length) this.runKeys.set(runId, input.apiKeys);
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
     const c = this.controllerFor(runId, options);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
@@ -164,7 +168,8 @@ export class RunService {
       return g;
     }
     if (this.o.gateway) return this.o.gateway(options);
-    const g = new ModelGateway({ settings: this.o.settings, overrides: { roles: options.models }, artifacts: this.o.artifacts });
+    const apiKeys = this.runKeys.get(runId);
+    const g = new ModelGateway({ settings: this.o.settings, overrides: { roles: options.models }, artifacts: this.o.artifacts, ...(apiKeys ? { apiKeys } : {}) });
     this.gateways.set(runId, g);
     return g;
   }

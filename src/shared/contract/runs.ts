@@ -28,6 +28,11 @@ export const StartRunInput = z
     planBudget: z.number().int().min(1).max(200).optional(),
     models: z.partialRecord(ModelRole, EndpointOverride).optional(),
     replayOf: RunId.optional(),
+    /**
+     * Keys for this run's requests, per role — for overrides on another origin, where the saved
+     * keys are not sent. Held in memory for the run only: never stored, logged or exported.
+     */
+    apiKeys: z.partialRecord(ModelRole, z.string().min(1).max(4_096)).optional(),
   })
   .strict();
 export type StartRunInput = z.infer<typeof StartRunInput>;

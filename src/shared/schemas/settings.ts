@@ -162,5 +162,9 @@ export const KeyStatus = z.object({
   source: z.enum(['safeStorage', 'env', 'none']),
   /** The variable name when the source is the environment. */
   variable: z.string().optional(),
+  /** The origin the key is sent to (the one it was saved for); requests elsewhere go without it. */
+  keptFor: z.string().optional(),
+  /** False when the role's saved endpoint is on another origin (e.g. changed from a web client): its key is withheld. */
+  sentToEndpoint: z.boolean().optional(),
 });
 export type KeyStatus = z.infer<typeof KeyStatus>;

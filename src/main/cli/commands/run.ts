@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { AUTONOMY_MODES, CHAT_ROLES } from '../../../shared/schemas/settings.ts';
+import { AUTONOMY_MODES, CHAT_ROLES, MODEL_ROLES } from '../../../shared/schemas/settings.ts';
 import type { AutonomyMode, ModelRole } from '../../../shared/schemas/settings.ts';
 import type { EndpointOverride } from '../../../shared/schemas/run.ts';
 import { createApp } from '../lazy-app.ts';
@@ -44,7 +44,8 @@ export function registerRun(program: Command, io: CliIo): void {
     .option('--max-steps <n>', 'stop after this many executed actions', parsePositiveInt)
     .option('--plan-budget <n>', 'allow at most this many plan calls', parsePositiveInt)
     .option('--replay <runId>', 'serve the model replies recorded in that run instead of calling a model')
-    .option('--json', 'print JSON lines (one per event, then a summary)', false);
+    .option('--json', 'print JSON lines (one per event, then a summary)', false)
+    .option('--api-key-env <variable>', "send the key in this environment variable with this run's model requests (saved keys go only to the endpoint they were saved for, not to --base-url elsewhere)");
   addModelOverrideOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -55,6 +56,9 @@ export function registerRun(program: Command, io: CliIo): void {
     const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
     try {
       const models = runModelOverrides(opts);
+      const keyVariable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;
+      const key = keyVariable ? process.env[keyVariable] : undefined;
+      if (keyVariable && !key) throw new Error(`--api-key-env ${keyVariable}: that environment variable is not set`);
       const { runId } = await app.runs.start({
         serial: opts.device,
         task: opts.task,
@@ -67,6 +71,7 @@ export function registerRun(program: Command, io: CliIo): void {
           ...(opts.replay ? { replayOf: opts.replay } : {}),
           models,
         },
+        ...(key ? { apiKeys: Object.fromEntries(MODEL_ROLES.map((r) => [r, key])) } : {}),
       });
       if (opts.json) io.out(`${JSON.stringify({ runId })}\n`);
       else io.out(`run ${runId}\n`);
