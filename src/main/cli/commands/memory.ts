@@ -9,6 +9,7 @@ import { memoryFileText } from '../../memory/memory-file.ts';
 import { MemoryService } from '../../memory/memory-service.ts';
 import { settingsEmbedder } from '../../memory/embeddings.ts';
 import { summaryOf } from '../../memory/memory-text.ts';
+import { oneLine } from '../terminal-text.ts';
 import { dataPaths, resolveDataDir } from '../../paths.ts';
 import { EnvSecretStore } from '../../settings/secrets.ts';
 import { SettingsService } from '../../settings/settings-service.ts';
@@ -55,7 +56,7 @@ function printRetrieval(io: CliIo, r: RetrievalResult): void {
   io.out(`${r.items.length} memories for ${r.purpose} (${r.contentMode}${r.embedderModel ? `: ${r.embedderModel}` : ''}; ${r.candidates} candidates; ${r.tookMs} ms)\n`);
   for (const w of r.warnings) io.out(`warning: ${w}\n`);
   r.items.forEach((m, i) => {
-    io.out(`${String(i + 1).padStart(2)}. ${m.score.toFixed(3)}  [${m.kind}] ${m.summary}\n      ${m.id} — ${m.why}\n`);
+    io.out(`${String(i + 1).padStart(2)}. ${m.score.toFixed(3)}  [${m.kind}] ${oneLine(m.summary)}\n      ${m.id} — ${oneLine(m.why)}\n`);
   });
 }
 
@@ -119,7 +120,7 @@ export function registerMemory(program: Command, io: CliIo): void {
           io.out(page.total ? 'No memories on this page.\n' : 'No memories. Import a seed with `moba memory import FILE` or let the agent run.\n');
           return;
         }
-        for (const item of page.items) io.out(`${item.id}  ${item.source.padEnd(6)} ${summaryOf(item)}\n`);
+        for (const item of page.items) io.out(`${item.id}  ${item.source.padEnd(6)} ${oneLine(summaryOf(item))}\n`);
         if (page.total > opts.offset + page.items.length) io.out(`(${page.total - opts.offset - page.items.length} more; use --limit/--offset)\n`);
       });
     });
