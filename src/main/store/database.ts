@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { MobaError } from '../../shared/errors.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Migration } from './migrations/types.ts';
+import { guardEmptiedStore } from './empty-store-guard.ts';
 
 export type Db = Database.Database;
 
@@ -12,16 +13,20 @@ export interface OpenDatabaseOptions {
   /** Defaults to every migration; tests pass a prefix to check upgrades step by step. */
   migrations?: readonly Migration[];
   readonly?: boolean;
+  /** Open even an emptied store beside artifacts of earlier runs (default: `MOBA_ALLOW_EMPTY_DB=1`). */
+  allowEmptyStore?: boolean;
 }
 
 /**
  * Opens (creating if needed) the store: WAL journal, foreign keys, a busy timeout, an integrity
  * check, then pending migrations. A damaged file is reported as STORE_CORRUPT, never repaired
- * silently.
+ * silently; so is an empty one beside artifacts of earlier runs (empty-store-guard.ts).
  * @throws MobaError STORE_CORRUPT | STORE_MIGRATION_FAILED
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  // An emptied database beside the artifacts of earlier runs is refused, not started afresh.
+  if (!options.readonly) guardEmptiedStore(options.path, options.allowEmptyStore === undefined ? {} : { allowEmpty: options.allowEmptyStore });
   let db: Db;
   try {
     db = new Database(options.path, { readonly: options.readonly ?? false });
