@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCookies, safeDecode } from './request-parsing.ts';
+import { isLoopbackBind, parseCookies, safeDecode, sameOriginLocation, tokenBits } from './request-parsing.ts';
+import { tooDeepAt } from '../contract/input-depth.ts';
 
 describe('request parsing', () => {
   it('decodes percent-encoding and answers undefined where it is malformed', () => {
@@ -16,5 +17,28 @@ describe('request parsing', () => {
     expect(c.has('a')).toBe(false);
     expect(c.size).toBe(1);
     expect(parseCookies(undefined).size).toBe(0);
+  });
+
+  it('redirects only to paths on this host', () => {
+    expect(sameOriginLocation('//evil.example', '?a=1')).toBe('/evil.example?a=1');
+    expect(sameOriginLocation('/\\evil.example/x', '')).toBe('/evil.example/x');
+    expect(sameOriginLocation('/runs/1', '')).toBe('/runs/1');
+  });
+
+  it('estimates token strength conservatively and knows loopback binds', () => {
+    expect(tokenBits('a')).toBe(1);
+    expect(tokenBits('a'.repeat(200))).toBe(200);
+    expect(tokenBits('0123456789abcdef0123456789abcdef')).toBe(128);
+    expect(tokenBits('c0ffee'.repeat(4))).toBeLessThan(128);
+    expect(tokenBits('Zx8_q-Lr3Tm9Vb2Nw7Kc4H')).toBeGreaterThanOrEqual(128);
+    expect(isLoopbackBind('127.0.0.1') && isLoopbackBind('::1') && isLoopbackBind('localhost')).toBe(true);
+    expect(isLoopbackBind('0.0.0.0') || isLoopbackBind('192.168.1.5') || isLoopbackBind('::')).toBe(false);
+  });
+
+  it('finds input nested deeper than the contract allows, without recursion', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = { a: deep };
+    expect(tooDeepAt({ patch: { x: deep } })).toMatch(/^patch\.x\.a\.a/);
+    expect(tooDeepAt({ patch: { agent: { approvalRules: [{ actions: ['Click'] }] } } })).toBeNull();
   });
 });

@@ -10,7 +10,9 @@ import type { WebSocket } from 'ws';
 import { RENDERER_CSP } from '../../shared/csp.ts';
 import type { MobaApp } from '../app.ts';
 import { WsConnection } from './ws-connection.ts';
-import { parseCookies, safeDecode } from './request-parsing.ts';
+import { MIN_REMOTE_TOKEN_BITS, isLoopbackBind, parseCookies, safeDecode, sameOriginLocation, tokenBits } from './request-parsing.ts';
+import { MobaError } from '../../shared/errors.ts';
+import type { ClientBufferLimits } from './ws-connection.ts';
 
 const COOKIE = 'moba_token';
 
@@ -39,8 +41,10 @@ export interface WebHostOptions {
   port?: number;
   /** Loopback by default; any other address must be asked for explicitly. */
   host?: string;
-  /** A fixed token (for scripts); random otherwise. */
+  /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits. */
   token?: string;
+  /** How far a client may fall behind reading results and events (defaults in ws-connection.ts). */
+  clientBuffer?: Partial<ClientBufferLimits>;
 }
 
 export interface WebHost {
@@ -69,6 +73,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { app, rendererDir } = options;
   const token = options.token ?? randomBytes(24).toString('hex');
   const bindHost = options.host ?? '127.0.0.1';
+  if (!isLoopbackBind(bindHost) && tokenBits(token) < MIN_REMOTE_TOKEN_BITS) {
+    throw new MobaError(
+      'INVALID_INPUT',
+      `The access token is too weak to guard ${bindHost}: about ${tokenBits(token)} bits, at least ${MIN_REMOTE_TOKEN_BITS} are needed beyond loopback (32 random hex characters, e.g. from \`openssl rand -hex 16\`). Leave --token out for a random one.`,
+    );
+  }
   const sockets = new Set<WsConnection>();
 
   const tokenFrom = (req: IncomingMessage, url: URL): string | undefined => {
@@ -134,7 +144,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // Keep the token out of the address bar and history: trade it for a cookie, then redirect.
       res.setHeader('Set-Cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
       url.searchParams.delete('token');
-      res.writeHead(302, { Location: url.pathname + (url.search || '') + url.hash }).end();
+      // Only a path on this host: `/.//evil.example` must not become `Location: //evil.example`.
+      res.writeHead(302, { Location: sameOriginLocation(url.pathname, url.search) }).end();
       return;
     }
     const artifact = /^\/artifacts\/([0-9a-f]{64})$/.exec(url.pathname);
@@ -200,7 +211,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const conn = new WsConnection(ws, app);
+      const conn = new WsConnection(ws, app, options.clientBuffer);
       sockets.add(conn);
       conn.onDidClose(() => sockets.delete(conn));
     });
