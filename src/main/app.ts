@@ -3,6 +3,7 @@
  * tests all construct the same graph here; only the transport around it differs.
  */
 import { dataPaths, resolveDataDir } from './paths.ts';
+import { ensurePrivateDataDir } from './private-files.ts';
 import { openDatabase } from './store/database.ts';
 import { ArtifactStore } from './store/artifacts.ts';
 import { SettingsService } from './settings/settings-service.ts';
@@ -56,6 +57,8 @@ export interface MobaApp extends AppServices {
 export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const env = options.env ?? process.env;
   const paths = dataPaths(options.dataDir ?? resolveDataDir(env));
+  // Runs, screens, prompts and memories are no one else's business on a shared machine.
+  ensurePrivateDataDir(paths.dataDir);
   const owned = new DisposableStore();
   const db = openDatabase({ path: paths.databasePath });
   owned.add({ dispose: () => db.close() });
@@ -78,7 +81,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
-  const simulators = new SimulatorManager({ adb: devices });
+  const simulators = new SimulatorManager({ adb: devices, ...(Number(env.MOBA_MAX_SIMULATORS) >= 0 && env.MOBA_MAX_SIMULATORS ? { maxPhones: Number(env.MOBA_MAX_SIMULATORS) } : {}) });
   owned.add(simulators.onDidChange((list) => events.emit('didChangeSimulators', { simulators: list })));
   const demos = new DemoRecorder({
     device: {

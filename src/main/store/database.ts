@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tighten } from '../private-files.ts';
 import { dirname } from 'node:path';
 import { MobaError } from '../../shared/errors.ts';
 import { MIGRATIONS } from './migrations/index.ts';
@@ -24,9 +25,16 @@ export interface OpenDatabaseOptions {
  * @throws MobaError STORE_CORRUPT | STORE_MIGRATION_FAILED
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
-  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-  // An emptied database beside the artifacts of earlier runs is refused, not started afresh.
-  if (!options.readonly) guardEmptiedStore(options.path, options.allowEmptyStore === undefined ? {} : { allowEmpty: options.allowEmptyStore });
+  if (options.path !== ':memory:') {
+    mkdirSync(dirname(options.path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    // SQLite gives the -wal and -shm files the database file's mode: create it 0600, narrow an open one.
+    if (!options.readonly) {
+      // An emptied database beside the artifacts of earlier runs is refused, not started afresh.
+      guardEmptiedStore(options.path, options.allowEmptyStore === undefined ? {} : { allowEmpty: options.allowEmptyStore });
+      closeSync(openSync(options.path, 'a', PRIVATE_FILE_MODE));
+      for (const suffix of ['', '-wal', '-shm']) tighten(options.path + suffix, PRIVATE_FILE_MODE);
+    }
+  }
   let db: Db;
   try {
     db = new Database(options.path, { readonly: options.readonly ?? false });

@@ -88,7 +88,7 @@ export function registerMemory(program: Command, io: CliIo): void {
         const text = memoryFileText(doc);
         if (file === '-') io.out(text);
         else {
-          await writeFile(file, text);
+          await writeFile(file, text, { mode: 0o600 });
           io.out(`Exported ${doc.memories.length} memories to ${file}.\n`);
         }
       });
