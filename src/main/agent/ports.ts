@@ -44,6 +44,8 @@ export interface RetrievedMemoryItem {
   score: number;
   /** Already formatted for a prompt. */
   text: string;
+  /** Where it came from, for the prompt line: `run …, gpt-4o, unreviewed`, `a person`, `expert seed`. */
+  provenance?: string;
 }
 
 export interface ActionMemoryRecord {
@@ -64,16 +66,20 @@ export interface ActionMemoryRecord {
 }
 
 export interface AgentMemory {
-  retrieve(query: { purpose: MemoryPurpose; query: string; runId: string; nodeId?: string; parentGoal?: string | null; app?: string | null; k?: number }, signal: AbortSignal): Promise<RetrievedMemoryItem[]>;
+  /** `approvedOnly`: only memories a person vouched for (the agent setting `approvedMemoriesOnly`). */
+  retrieve(query: { purpose: MemoryPurpose; query: string; runId: string; nodeId?: string; parentGoal?: string | null; app?: string | null; k?: number; approvedOnly?: boolean }, signal: AbortSignal): Promise<RetrievedMemoryItem[]>;
   recordAction(record: ActionMemoryRecord): Promise<string[]>;
   recordRoute(record: { runId: string; nodeId: string; goal: string; taskGoal: string; steps: Array<{ subgoal: string; action: string; element: string | null; app: string | null }> }): Promise<string[]>;
   recordAnswer(record: { runId: string; nodeId: string; goal: string; taskGoal: string; text: string }): Promise<string[]>;
   /** `subgoalIds` are the task-tree ids of the new sub-goals, in order, so memory links them to their parent exactly. */
   recordPlan(record: { runId: string; nodeId: string; goal: string; subgoals: string[]; subgoalIds: string[]; thought: string }): Promise<string[]>;
-  recordAppPage(record: { packageName: string; activity: string; description: string }): Promise<string[]>;
+  /** `runId`: the run whose model described the page (its provenance). */
+  recordAppPage(record: { packageName: string; activity: string; description: string; runId?: string }): Promise<string[]>;
   recordInteraction(record: { runId: string; task: string; outcome: string; answer: string | null }): Promise<string[]>;
   /** App descriptions for app selection. */
-  appDescriptions(): Promise<Record<string, string>>;
+  appDescriptions(options?: { approvedOnly?: boolean }): Promise<Record<string, string>>;
+  /** The model(s) a run uses, so what it writes says so. */
+  noteRun?(runId: string, model: string): void;
 }
 
 /** `--no-memory`: nothing retrieved, nothing written. */
