@@ -33,8 +33,8 @@ module.exports = {
     {
       name: 'base-is-browser-safe',
       severity: 'error',
-      comment: "@moba/base's main entry runs in the renderer and the phone's page: Node built-ins only in src/package-root.ts.",
-      from: { path: '^packages/base/src/', pathNot: ['^packages/base/src/package-root\\.ts$', '\\.test\\.ts$'] },
+      comment: "@moba/base's main entry runs in the renderer and the phone's page: Node built-ins only in its node entry's modules.",
+      from: { path: '^packages/base/src/', pathNot: ['^packages/base/src/(package-root|signals)\\.ts$', '\\.test\\.ts$'] },
       to: { dependencyTypes: ['core'] },
     },
     {
