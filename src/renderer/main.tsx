@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { useAppStore } from './app/store.ts';
 import { createClient } from './client/index.ts';
-import { toMobaError } from './client/ws-client.ts';
+import { toMobaError } from '../shared/errors.ts';
 import './styles/base.css';
 import './styles/cockpit.css';
 

@@ -3,7 +3,7 @@ import type { ActionCall } from '../../../shared/actions.ts';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { Observation } from '../../../shared/schemas/perception.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 import type { RunLog } from '../run/run-log.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import { actionMarker, clickAction, dragAction, elementAt } from './screen-geometry.ts';
+import { actionMarker } from './screen-geometry.ts';
 
 function el(index: number, bounds: [number, number, number, number], attrs: string[] = ['clickable']): UiElement {
   return { index, bounds, center: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2], text: `e${index}`, contentDesc: '', resourceId: '', className: 'android.widget.Button', packageName: 'p', trueAttributes: attrs };
@@ -13,25 +13,7 @@ const save = el(3, [700, 2100, 1000, 2300]);
 const label = el(-1, [0, 0, 1080, 150], []);
 const elements = [list, row, save, label];
 
-describe('screen geometry', () => {
-  it('a click picks the smallest numbered element under it, never a text-only one', () => {
-    expect(elementAt(elements, 500, 500)).toBe(row);
-    expect(elementAt(elements, 500, 1500)).toBe(list);
-    expect(elementAt(elements, 500, 100)).toBeNull();
-  });
-
-  it('a click becomes Click(i) on an element, else Click_by_Coordinate in pixels', () => {
-    expect(clickAction(elements, 800, 2200, screen)).toEqual({ name: 'Click', params: { index: 3 } });
-    expect(clickAction(elements, 100.4, 2350.6, screen)).toEqual({ name: 'Click_by_Coordinate', params: { x: 100, y: 2351, unit: 'px' } });
-    expect(clickAction(elements, 5000, -3, screen)).toEqual({ name: 'Click_by_Coordinate', params: { x: 1079, y: 0, unit: 'px' } });
-  });
-
-  it('a drag in a scrollable element scrolls it (content from the other side), elsewhere it swipes', () => {
-    expect(dragAction(elements, [540, 1800], [540, 1100], screen)).toEqual({ name: 'Scroll', params: { index: 1, direction: 'down', distance: 'long' } });
-    expect(dragAction(elements, [900, 2200], [200, 2200], screen)).toEqual({ name: 'Swipe', params: { direction: 'left', distance: 'long' } });
-    expect(dragAction(elements, [540, 2200], [545, 2210], screen)).toBeNull();
-  });
-
+describe('action markers', () => {
   it('draws element actions as boxes, coordinates as points and swipes as arrows from the centre', () => {
     expect(actionMarker({ name: 'Click', params: { index: 3 } }, elements, screen)).toMatchObject({ kind: 'box', bounds: save.bounds, point: [850, 2200] });
     expect(actionMarker({ name: 'Click_by_Coordinate', params: { x: 500, y: 250, unit: 'grid' } }, elements, screen)).toMatchObject({ kind: 'point', point: [540, 600] });

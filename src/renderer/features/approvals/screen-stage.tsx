@@ -2,8 +2,11 @@ import { useRef, useState } from 'react';
 import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import type { ActionCall } from '../../../shared/actions.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import { clickAction, dragAction, elementAt } from './screen-geometry.ts';
-import type { Marker, Pt, ScreenSize } from './screen-geometry.ts';
+import { elementAt } from '../../../shared/elements/element-at.ts';
+import type { Pt } from '../../../shared/elements/element-at.ts';
+import { pointerAction } from '../../../shared/elements/screen-input.ts';
+import type { ScreenSize } from '../../../shared/elements/screen-input.ts';
+import type { Marker } from './screen-geometry.ts';
 
 export type StageMode = 'view' | 'pick' | 'act';
 
@@ -112,10 +115,7 @@ export function ScreenStage(props: ScreenStageProps) {
       if (e) onPick?.(e);
       return;
     }
-    if (mode === 'act') {
-      const action = dragAction(elements, drag.from, p, screen) ?? clickAction(elements, drag.from[0], drag.from[1], screen);
-      onAct?.(action);
-    }
+    if (mode === 'act') onAct?.(pointerAction(elements, drag.from, p, screen));
   };
 
   const numbered = showElements || mode === 'pick' ? elements.filter((e) => e.index > 0) : [];

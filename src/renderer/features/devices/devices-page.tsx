@@ -3,7 +3,7 @@ import type { DeviceListEntry } from '../../../shared/contract/devices.ts';
 import type { SimulatorInfo } from '../../../shared/contract/simulators.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { Panel, EmptyState } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 import { DeviceDetails } from './device-details.tsx';

@@ -3,7 +3,7 @@ import { RunStatus } from '../../../shared/schemas/run.ts';
 import type { RunSummary } from '../../../shared/schemas/run.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { EmptyState } from '../../ui/panel.tsx';
 import { StatusBadge } from '../run/run-header.tsx';
 import { useRunStore } from '../run/run-store.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DemoInput, DemoState } from '../../../shared/contract/demos.ts';
 import type { ActionCall } from '../../../shared/actions.ts';
 import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { ScreenStage } from '../approvals/screen-stage.tsx';
 import { deviceLabel, useDeviceStore } from '../devices/device-store.ts';
 

@@ -3,7 +3,7 @@ import { MEMORY_KINDS, MEMORY_SOURCES } from '../../../shared/schemas/memory.ts'
 import type { MemoryItem, MemoryKind, MemoryPage as MemoryPageData, MemorySource, MemoryStats } from '../../../shared/schemas/memory.ts';
 import { navigate, useRoute } from '../../app/router.ts';
 import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { Panel, EmptyState } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 import { connectDeviceFeed } from '../devices/device-store.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RETRIEVAL_PURPOSES } from '../../../shared/schemas/memory.ts';
 import type { RetrievalPurpose, RetrievalResult } from '../../../shared/schemas/memory.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import type { MemoryApi } from './memory-api.ts';
 
 const PURPOSE_HINT: Record<RetrievalPurpose, string> = {

@@ -12,23 +12,6 @@ export interface ElementOverlayProps {
   selectedIndex: number | undefined;
 }
 
-/** The interactive element under a device-pixel point: the smallest box that contains it. */
-export function elementAt(elements: readonly UiElement[], x: number, y: number): UiElement | undefined {
-  let best: UiElement | undefined;
-  let bestArea = Number.POSITIVE_INFINITY;
-  for (const el of elements) {
-    if (el.index < 1) continue;
-    const [x1, y1, x2, y2] = el.bounds;
-    if (x < x1 || x >= x2 || y < y1 || y >= y2) continue;
-    const area = (x2 - x1) * (y2 - y1);
-    if (area < bestArea) {
-      best = el;
-      bestArea = area;
-    }
-  }
-  return best;
-}
-
 export function ElementOverlay({ elements, deviceWidth, deviceHeight, hovered, selectedIndex }: ElementOverlayProps) {
   const interactive = elements.filter((e) => e.index >= 1);
   // Labels are sized in device pixels: about 2.2% of the screen width stays readable when scaled down.

@@ -7,10 +7,11 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, WheelEvent } from 'react';
 import type { MirrorInput } from '../../../shared/contract/mirror.ts';
+import { elementAt } from '../../../shared/elements/element-at.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
 import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
-import { ElementDetails, ElementOverlay, elementAt } from './element-overlay.tsx';
+import { toMobaError } from '../../../shared/errors.ts';
+import { ElementDetails, ElementOverlay } from './element-overlay.tsx';
 import { useElements } from './use-elements.ts';
 import { useMirror } from './use-mirror.ts';
 import './mirror.css';

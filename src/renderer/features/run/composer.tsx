@@ -3,7 +3,7 @@ import { AUTONOMY_MODES, CHAT_ROLES } from '../../../shared/schemas/settings.ts'
 import type { AutonomyMode } from '../../../shared/schemas/settings.ts';
 import { hrefFor, navigate } from '../../app/router.ts';
 import { useAppStore, useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { Toggle } from '../../ui/field.tsx';
 import { deviceLabel, selectDevice, useDeviceStore } from '../devices/device-store.ts';
 import { loadRun } from './run-store.ts';

@@ -3,7 +3,7 @@ import type { MobaClient } from '../../../shared/contract.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
 import type { RunStatus } from '../../../shared/schemas/run.ts';
 import { hrefFor } from '../../app/router.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { SHORTCUTS, useCockpitStore } from './cockpit-store.ts';
 import type { RunLog } from './run-log.ts';
 

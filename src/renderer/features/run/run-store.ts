@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { RunSummary } from '../../../shared/schemas/run.ts';
 import { useAppStore } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { emptyRunLog, mergeEvents } from './run-log.ts';
 import type { RunLog } from './run-log.ts';
 

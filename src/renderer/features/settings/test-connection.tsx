@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TestModelResult } from '../../../shared/contract/models.ts';
 import type { ModelEndpoint, ModelRole } from '../../../shared/schemas/settings.ts';
 import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 
 /**
  * "Test connection" for one role: one tiny request to the endpoint as drafted (saved or not),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { RunState, TaskNodeState } from '../../../shared/run/reducer.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { NodeToolbar } from './node-toolbar.tsx';
 import type { PlanEdit } from './tree-edits.ts';
 
