@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RunState } from '../../../shared/run/reducer.ts';
 import { addAfterEdit, moveEdit } from './tree-edits.ts';
-import type { PlanEdit } from './tree-edits.ts';
+import type { PlanEdit } from '../../../shared/contract/runs.ts';
 
 type TextMode = { kind: 'rename' | 'child' | 'after'; text: string } | null;
 

@@ -4,7 +4,7 @@ import type { RunState, TaskNodeState } from '../../../shared/run/reducer.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { NodeToolbar } from './node-toolbar.tsx';
-import type { PlanEdit } from './tree-edits.ts';
+import type { PlanEdit } from '../../../shared/contract/runs.ts';
 
 const STATUS_LABEL: Record<TaskNodeState['status'], string> = { pending: 'pending', running: 'running', done: 'done', failed: 'failed', skipped: 'skipped' };
 

@@ -1,9 +1,6 @@
 /** Pure helpers that turn toolbar commands into the contract's plan edits. */
-import type { z } from 'zod';
-import type { PlanEditSchema } from '../../../shared/contract/runs.ts';
+import type { PlanEdit } from '../../../shared/contract/runs.ts';
 import type { RunState } from '../../../shared/run/reducer.ts';
-
-export type PlanEdit = z.input<typeof PlanEditSchema>;
 
 /** Moves a node one place up (-1) or down (+1) among its siblings; null when it cannot move. */
 export function moveEdit(state: RunState, nodeId: string, delta: -1 | 1): PlanEdit | null {
