@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { useAppStore } from './app/store.ts';
+import { useAppStore } from './state/app-store.ts';
 import { createClient } from './client/index.ts';
 import { toMobaError } from '../shared/errors.ts';
 import './styles/base.css';

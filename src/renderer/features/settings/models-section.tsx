@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_MODEL_ENDPOINT, ModelSettings } from '../../../shared/schemas/settings.ts';
 import type { KeyStatus, ModelEndpoint, ModelRole } from '../../../shared/schemas/settings.ts';
-import { useAppStore, useClient } from '../../app/store.ts';
+import { useAppStore, useClient } from '../../state/app-store.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { NumberField, TextField } from './inputs.tsx';
 import { SectionCard } from './section-card.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TestModelResult } from '../../../shared/contract/models.ts';
 import type { ModelEndpoint, ModelRole } from '../../../shared/schemas/settings.ts';
-import { useClient } from '../../app/store.ts';
+import { useClient } from '../../state/app-store.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 
 /**

@@ -4,7 +4,7 @@
  * with an element select the element instead of tapping it; otherwise clicks tap the phone.
  */
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import { MirrorView } from '../mirror/mirror-view.tsx';
+import { MirrorView } from '../../ui/mirror/mirror-view.tsx';
 
 export interface LiveMirrorProps {
   serial: string;

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Observation } from '../../../shared/schemas/perception.ts';
-import { useClient } from '../../app/store.ts';
+import { useClient } from '../../state/app-store.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 
 export interface ElementsState {

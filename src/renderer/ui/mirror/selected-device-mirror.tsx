@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import { useDeviceStore } from '../devices/device-store.ts';
+import { useDeviceStore } from '../../state/device-store.ts';
 import { MirrorView } from './mirror-view.tsx';
 
 export interface SelectedDeviceMirrorProps {

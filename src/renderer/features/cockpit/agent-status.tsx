@@ -1,7 +1,7 @@
 import { formatAction } from '../../../shared/actions.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
-import { hrefFor } from '../../app/router.ts';
-import type { RunLog } from './run-log.ts';
+import { hrefFor } from '../../routing/router.ts';
+import type { RunLog } from '../../state/run-log.ts';
 
 /** A sentence about what the agent is doing, from the newest events. */
 export function describeActivity(events: readonly RunEvent[]): string {

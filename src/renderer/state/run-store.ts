@@ -4,10 +4,10 @@
  * after a reconnection every open run is caught up. View state only — main has the truth.
  */
 import { create } from 'zustand';
-import type { MobaClient } from '../../../shared/contract.ts';
-import type { RunSummary } from '../../../shared/schemas/run.ts';
-import { useAppStore } from '../../app/store.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import type { MobaClient } from '../../shared/contract.ts';
+import type { RunSummary } from '../../shared/schemas/run.ts';
+import { useAppStore } from './app-store.ts';
+import { toMobaError } from '../../shared/errors.ts';
 import { emptyRunLog, mergeEvents } from './run-log.ts';
 import type { RunLog } from './run-log.ts';
 

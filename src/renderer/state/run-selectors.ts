@@ -3,10 +3,10 @@
  * what the proposed step is and why, which model calls belong to it, and the timeline of
  * reflections, plans and human interventions.
  */
-import { formatAction } from '../../../shared/actions.ts';
-import type { RunState, StepState } from '../../../shared/run/reducer.ts';
-import type { RunEvent, RunEventOf } from '../../../shared/schemas/run.ts';
-import type { Observation } from '../../../shared/schemas/perception.ts';
+import { formatAction } from '../../shared/actions.ts';
+import type { RunState, StepState } from '../../shared/run/reducer.ts';
+import type { RunEvent, RunEventOf } from '../../shared/schemas/run.ts';
+import type { Observation } from '../../shared/schemas/perception.ts';
 
 /** The event with this seq (logs are contiguous from 0), else a search. */
 export function eventAt(events: readonly RunEvent[], seq: number): RunEvent | undefined {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { foldRun } from '../../../shared/run/reducer.ts';
-import type { ModelCallRecord } from '../../../shared/schemas/llm.ts';
-import type { RunEvent, RunEventBody, RunOptions } from '../../../shared/schemas/run.ts';
-import { actDecisionFor, callsForStep, currentProposal, formatDuration, indexAtSeq, timeline } from './selectors.ts';
+import { foldRun } from '../../shared/run/reducer.ts';
+import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
+import type { RunEvent, RunEventBody, RunOptions } from '../../shared/schemas/run.ts';
+import { actDecisionFor, callsForStep, currentProposal, formatDuration, indexAtSeq, timeline } from './run-selectors.ts';
 
 const options: RunOptions = { strategy: 'moba', mode: 'step', usePlan: true, useMemory: true, maxSteps: 30, planBudget: 10, settleTimeoutMs: 1000, approvalRules: [], models: {} };
 const call = (id: string, purpose: string): ModelCallRecord => ({ id, kind: 'chat', role: 'actor', purpose, baseUrl: 'http://x/v1', model: 'm', request: { messages: [] }, requestHash: '0'.repeat(64), reply: { text: '{}', refusal: null, finishReason: 'stop' }, usage: null, latencyMs: 5, costUsd: null, attempts: 1, error: null, startedAt: 0 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import { actionMarker } from './screen-geometry.ts';
+import { actionMarker } from './action-marker.ts';
 
 function el(index: number, bounds: [number, number, number, number], attrs: string[] = ['clickable']): UiElement {
   return { index, bounds, center: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2], text: `e${index}`, contentDesc: '', resourceId: '', className: 'android.widget.Button', packageName: 'p', trueAttributes: attrs };

@@ -4,10 +4,10 @@
  * comes back.
  */
 import { create } from 'zustand';
-import type { MobaClient } from '../../../shared/contract.ts';
-import type { AdbServerStatus, DeviceListEntry } from '../../../shared/contract/devices.ts';
-import { useAppStore } from '../../app/store.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import type { MobaClient } from '../../shared/contract.ts';
+import type { AdbServerStatus, DeviceListEntry } from '../../shared/contract/devices.ts';
+import { useAppStore } from './app-store.ts';
+import { toMobaError } from '../../shared/errors.ts';
 
 interface DeviceStoreState {
   server: AdbServerStatus | undefined;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { RecordedMessage } from '../../../shared/schemas/llm.ts';
-import { hrefFor } from '../../app/router.ts';
-import type { ModelCallEvent } from './selectors.ts';
-import { keepFocus } from '../../ui/keep-focus.ts';
+import { hrefFor } from '../../routing/router.ts';
+import type { ModelCallEvent } from '../../state/run-selectors.ts';
+import { keepFocus } from '../keep-focus.ts';
 
 function pretty(text: string): string {
   const t = text.trim();

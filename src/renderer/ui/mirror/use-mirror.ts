@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MirrorInfo, StartMirrorResult } from '../../../shared/contract/mirror.ts';
 import { decodeMirrorFrame } from '../../../shared/mirror-frames.ts';
-import { useClient } from '../../app/store.ts';
+import { useClient } from '../../state/app-store.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { createFrameSink } from './frame-sink.ts';
 import type { FrameSink } from './frame-sink.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldRun } from '../../../shared/run/reducer.ts';
-import type { RunEvent, RunEventBody, RunOptions } from '../../../shared/schemas/run.ts';
+import { foldRun } from '../../shared/run/reducer.ts';
+import type { RunEvent, RunEventBody, RunOptions } from '../../shared/schemas/run.ts';
 import { emptyRunLog, mergeEvents } from './run-log.ts';
 
 const options: RunOptions = { strategy: 'moba', mode: 'step', usePlan: true, useMemory: true, maxSteps: 30, planBudget: 10, settleTimeoutMs: 1000, approvalRules: [], models: {} };

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { RunStatus, WaitKind } from '../../../shared/schemas/run.ts';
-import { useCockpitStore } from '../run/cockpit-store.ts';
+import { useCockpitStore } from './cockpit-store.ts';
 import type { Interaction } from './step-card.tsx';
+import { isTypingTarget } from '../../ui/keys.ts';
 
 export interface CockpitKeyHandlers {
   enabled: boolean;
@@ -15,17 +16,6 @@ export interface CockpitKeyHandlers {
   onTakeOver(): void;
   onHandBack(): void;
   onPauseResume(): void;
-}
-
-/** Whether a key press belongs to a text field (typing must never trigger a decision). */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag !== 'INPUT') return false;
-  const type = (target as HTMLInputElement).type;
-  return !['checkbox', 'radio', 'button', 'submit', 'range'].includes(type);
 }
 
 /**

@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { RunSummary } from '../../../shared/schemas/run.ts';
-import { hrefFor, useRoute } from '../../app/router.ts';
-import { useClient } from '../../app/store.ts';
+import { hrefFor, useRoute } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
 import { Panel, EmptyState } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
-import { ApprovalArea } from '../approvals/approval-area.tsx';
-import { connectDeviceFeed } from '../devices/device-store.ts';
-import { SelectedDeviceMirror } from '../mirror/selected-device-mirror.tsx';
-import { TaskTree } from '../task-tree/task-tree.tsx';
-import { canEditPlan } from '../task-tree/tree-edits.ts';
+import { ApprovalArea } from './approval-area.tsx';
+import { connectDeviceFeed } from '../../state/device-store.ts';
+import { SelectedDeviceMirror } from '../../ui/mirror/selected-device-mirror.tsx';
+import { TaskTree } from '../../ui/task-tree/task-tree.tsx';
+import { canEditPlan } from '../../ui/task-tree/tree-edits.ts';
 import { useCockpitStore } from './cockpit-store.ts';
 import { Composer } from './composer.tsx';
-import { RunHeader, StatusBadge } from './run-header.tsx';
-import { connectRunFeed, loadRun, useRunLog, useRunStore } from './run-store.ts';
+import { RunHeader } from './run-header.tsx';
+import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
+import { connectRunFeed, loadRun, useRunLog, useRunStore } from '../../state/run-store.ts';
 
 /** Runs that are not over, to offer on the empty cockpit. */
 function useActiveRuns(): RunSummary[] {
@@ -113,7 +114,7 @@ function RunView({ runId }: { runId: string }) {
 }
 
 /** The cockpit: start a task, watch the two-level agent, and decide on every gated step. */
-export function RunWorkspace() {
+export function CockpitPage() {
   const client = useClient();
   const route = useRoute();
   const runId = route.params[0];

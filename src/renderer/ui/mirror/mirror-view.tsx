@@ -9,7 +9,7 @@ import type { KeyboardEvent, PointerEvent, WheelEvent } from 'react';
 import type { MirrorInput } from '../../../shared/contract/mirror.ts';
 import { elementAt } from '../../../shared/elements/element-at.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import { useClient } from '../../app/store.ts';
+import { useClient } from '../../state/app-store.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { ElementDetails, ElementOverlay } from './element-overlay.tsx';
 import { useElements } from './use-elements.ts';

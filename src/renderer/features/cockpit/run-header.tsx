@@ -1,28 +1,11 @@
 import { useState } from 'react';
 import type { MobaClient } from '../../../shared/contract.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
-import type { RunStatus } from '../../../shared/schemas/run.ts';
-import { hrefFor } from '../../app/router.ts';
+import { hrefFor } from '../../routing/router.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { SHORTCUTS, useCockpitStore } from './cockpit-store.ts';
-import type { RunLog } from './run-log.ts';
-
-export const STATUS_TEXT: Record<RunStatus, string> = {
-  running: 'Running',
-  waiting: 'Waiting for you',
-  paused: 'Paused',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  stopped: 'Stopped',
-};
-
-export function StatusBadge({ status }: { status: RunStatus }) {
-  return (
-    <span className={`badge badge-status st-${status}`} data-testid="run-status" data-status={status}>
-      {STATUS_TEXT[status]}
-    </span>
-  );
-}
+import type { RunLog } from '../../state/run-log.ts';
+import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
 
 export function ShortcutSheet() {
   const show = useCockpitStore((s) => s.showShortcuts);

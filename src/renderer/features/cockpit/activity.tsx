@@ -5,11 +5,11 @@ import type { RunState } from '../../../shared/run/reducer.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import { useCockpitStore } from './cockpit-store.ts';
 import type { ActivityTab } from './cockpit-store.ts';
-import { ModelCallDetail, ModelCallList } from './model-call-view.tsx';
-import type { RunLog } from './run-log.ts';
-import { modelCalls, timeline } from './selectors.ts';
+import { ModelCallDetail, ModelCallList } from '../../ui/model-calls/model-call-view.tsx';
+import type { RunLog } from '../../state/run-log.ts';
+import { modelCalls, timeline } from '../../state/run-selectors.ts';
 import { keepFocus } from '../../ui/keep-focus.ts';
-import type { TimelineItem } from './selectors.ts';
+import type { TimelineItem } from '../../state/run-selectors.ts';
 
 function clock(at: number, start: number): string {
   const s = Math.max(0, Math.round((at - start) / 1000));

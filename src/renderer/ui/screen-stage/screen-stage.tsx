@@ -6,7 +6,7 @@ import { elementAt } from '../../../shared/elements/element-at.ts';
 import type { Pt } from '../../../shared/elements/element-at.ts';
 import { pointerAction } from '../../../shared/elements/screen-input.ts';
 import type { ScreenSize } from '../../../shared/elements/screen-input.ts';
-import type { Marker } from './screen-geometry.ts';
+import type { Marker } from './action-marker.ts';
 
 export type StageMode = 'view' | 'pick' | 'act';
 

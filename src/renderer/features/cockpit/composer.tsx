@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { AUTONOMY_MODES, CHAT_ROLES } from '../../../shared/schemas/settings.ts';
 import type { AutonomyMode } from '../../../shared/schemas/settings.ts';
-import { hrefFor, navigate } from '../../app/router.ts';
-import { useAppStore, useClient } from '../../app/store.ts';
+import { hrefFor, navigate } from '../../routing/router.ts';
+import { useAppStore, useClient } from '../../state/app-store.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { Toggle } from '../../ui/field.tsx';
-import { deviceLabel, selectDevice, useDeviceStore } from '../devices/device-store.ts';
-import { loadRun } from './run-store.ts';
+import { deviceLabel, selectDevice, useDeviceStore } from '../../state/device-store.ts';
+import { loadRun } from '../../state/run-store.ts';
 
 export const MODE_HINT: Record<AutonomyMode, string> = {
   auto: 'Auto — acts without asking',

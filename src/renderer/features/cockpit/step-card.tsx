@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { formatAction } from '../../../shared/actions.ts';
 import type { RunState } from '../../../shared/run/reducer.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import type { Proposal } from '../run/selectors.ts';
+import type { Proposal } from '../../state/run-selectors.ts';
 import { ActionEditor } from './action-editor.tsx';
 import type { ActionDraft } from './action-editor.tsx';
 

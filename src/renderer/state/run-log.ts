@@ -3,9 +3,9 @@
  * Events arrive live (`didAppendRunEvent`) and from `getRun` (initial load, gap fills after a
  * reconnect); both paths go through `mergeEvents`, which keeps the log gap-free and in order.
  */
-import { initialRunState, reduceRun } from '../../../shared/run/reducer.ts';
-import type { RunState } from '../../../shared/run/reducer.ts';
-import type { RunEvent, RunSummary } from '../../../shared/schemas/run.ts';
+import { initialRunState, reduceRun } from '../../shared/run/reducer.ts';
+import type { RunState } from '../../shared/run/reducer.ts';
+import type { RunEvent, RunSummary } from '../../shared/schemas/run.ts';
 
 export interface RunLog {
   runId: string;
