@@ -10,6 +10,7 @@ import type { RunLog } from '../../state/run-log.ts';
 import { modelCalls, timeline } from '../../state/run-selectors.ts';
 import { keepFocus } from '../../ui/keep-focus.ts';
 import type { TimelineItem } from '../../state/run-selectors.ts';
+import './activity.css';
 
 function clock(at: number, start: number): string {
   const s = Math.max(0, Math.round((at - start) / 1000));

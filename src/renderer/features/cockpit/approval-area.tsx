@@ -20,6 +20,7 @@ import { StepCard } from './step-card.tsx';
 import type { Interaction } from './step-card.tsx';
 import { useCockpitKeys } from './use-cockpit-keys.ts';
 import { keepFocus } from '../../ui/keep-focus.ts';
+import './step-panel.css';
 
 const NO_ACTION: ActionCall = { name: 'Back', params: {} };
 

@@ -14,6 +14,8 @@ import { Composer } from './composer.tsx';
 import { RunHeader } from './run-header.tsx';
 import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
 import { connectRunFeed, loadRun, useRunLog, useRunStore } from '../../state/run-store.ts';
+import '../../ui/run-view/run-view.css';
+import './cockpit.css';
 
 /** Runs that are not over, to offer on the empty cockpit. */
 function useActiveRuns(): RunSummary[] {

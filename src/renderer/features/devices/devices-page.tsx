@@ -8,6 +8,7 @@ import { Panel, EmptyState } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 import { DeviceDetails } from './device-details.tsx';
 import { connectDeviceFeed, refreshDevices, selectDevice, useDeviceStore } from '../../state/device-store.ts';
+import './devices.css';
 
 const STATE_HELP: Partial<Record<DeviceListEntry['state'], string>> = {
   unauthorized: 'Accept the “Allow USB debugging?” prompt on the phone.',

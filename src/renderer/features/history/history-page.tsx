@@ -6,6 +6,7 @@ import { Icons } from '../../ui/icons.tsx';
 import { connectRunFeed } from '../../state/run-store.ts';
 import { ReplayView } from './replay-view.tsx';
 import { RunList } from './run-list.tsx';
+import './history.css';
 
 /** `#/history`: the run list; `#/history/<run>[/<step>]`: the replay of one run. */
 export function HistoryPage() {

@@ -19,6 +19,7 @@ import { TaskTree } from '../../ui/task-tree/task-tree.tsx';
 import { ExportActions } from './export-actions.tsx';
 import { ReplayIndex } from './replay-index.ts';
 import { Scrubber } from './scrubber.tsx';
+import '../../ui/run-view/run-view.css';
 
 function StepFacts({ step, state, events }: { step: StepState; state: RunState; events: readonly RunEvent[] }) {
   const act = actDecisionFor(events, step);

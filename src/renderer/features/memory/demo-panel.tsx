@@ -5,6 +5,7 @@ import { useClient } from '../../state/app-store.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { ScreenStage } from '../../ui/screen-stage/screen-stage.tsx';
 import { deviceLabel, useDeviceStore } from '../../state/device-store.ts';
+import './demo-panel.css';
 
 /** A drag or click on the stage, as the recorder's input (the recorder decides the action). */
 function inputFor(action: ActionCall, from: { x: number; y: number } | null): DemoInput {

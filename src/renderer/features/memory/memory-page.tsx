@@ -13,6 +13,7 @@ import { MemoryEditor } from './memory-editor.tsx';
 import { KIND_LABEL, memoryTitle } from './memory-form.ts';
 import { RetrievalPreview } from './retrieval-preview.tsx';
 import { downloadJson } from '../../ui/download.ts';
+import './memory.css';
 
 const PAGE = 100;
 

@@ -3,6 +3,7 @@ import { RETRIEVAL_PURPOSES } from '../../../shared/schemas/memory.ts';
 import type { RetrievalPurpose, RetrievalResult } from '../../../shared/schemas/memory.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import type { MemoryApi } from './memory-api.ts';
+import './retrieval-preview.css';
 
 const PURPOSE_HINT: Record<RetrievalPurpose, string> = {
   plan: 'Planning: routes of similar goals, failures, user preferences',

@@ -4,6 +4,7 @@ import { useAppStore } from '../../state/app-store.ts';
 import { ModelsSection } from './models-section.tsx';
 import { AdbSection, AgentSection, AppearanceSection, MirrorSection, SimulatorSection } from './general-sections.tsx';
 import { SectionCard } from './section-card.tsx';
+import './settings.css';
 
 const SECTIONS = [
   { id: 'models', label: 'Models' },

@@ -4,6 +4,7 @@ import type { RecordedMessage } from '../../../shared/schemas/llm.ts';
 import { hrefFor } from '../../routing/router.ts';
 import type { ModelCallEvent } from '../../state/run-selectors.ts';
 import { keepFocus } from '../keep-focus.ts';
+import './model-calls.css';
 
 function pretty(text: string): string {
   const t = text.trim();

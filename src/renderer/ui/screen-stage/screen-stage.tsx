@@ -7,6 +7,7 @@ import type { Pt } from '../../../shared/elements/element-at.ts';
 import { pointerAction } from '../../../shared/elements/screen-input.ts';
 import type { ScreenSize } from '../../../shared/elements/screen-input.ts';
 import type { Marker } from './action-marker.ts';
+import './screen-stage.css';
 
 export type StageMode = 'view' | 'pick' | 'act';
 

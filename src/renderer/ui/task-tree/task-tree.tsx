@@ -5,6 +5,7 @@ import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { NodeToolbar } from './node-toolbar.tsx';
 import type { PlanEdit } from '../../../shared/contract/runs.ts';
+import './task-tree.css';
 
 const STATUS_LABEL: Record<TaskNodeState['status'], string> = { pending: 'pending', running: 'running', done: 'done', failed: 'failed', skipped: 'skipped' };
 
