@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UiElement } from '../schemas/perception.ts';
+import { boxElement } from '../../../test/support/ui-elements.ts';
 import { area, contains, elementAt, isScrollable } from './element-at.ts';
 
-function el(index: number, bounds: [number, number, number, number], attrs: string[] = ['clickable']): UiElement {
-  return { index, bounds, center: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2], text: `e${index}`, contentDesc: '', resourceId: '', className: 'android.widget.Button', packageName: 'p', trueAttributes: attrs };
-}
+const el = boxElement;
 
 const list = el(1, [0, 200, 1080, 2000], ['scrollable']);
 const row = el(2, [0, 400, 1080, 600]);

@@ -2,7 +2,7 @@
 import type { Direction } from '../../../shared/actions.ts';
 import { MobaError } from '../../../shared/errors.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import { describeElement as describe } from '../../../shared/elements/describe-element.ts';
+import { describeElement as describeShared } from '../../../shared/elements/describe-element.ts';
 import { DISTANCE_SHARE, oppositeDirection } from '../../../shared/elements/screen-input.ts';
 import type { ActionContext } from './types.ts';
 
@@ -33,7 +33,7 @@ export function elementPoint(ctx: ActionContext, e: UiElement): Point {
 
 /** `[3] "Clock"` for details. */
 export function describeElement(e: UiElement): string {
-  return describe(e, { withClass: false, maxLabel: 40 });
+  return describeShared(e, { withClass: false, maxLabel: 40 });
 }
 
 /**

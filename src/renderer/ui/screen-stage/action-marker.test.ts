@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UiElement } from '../../../shared/schemas/perception.ts';
+import { boxElement } from '../../../../test/support/ui-elements.ts';
 import { actionMarker } from './action-marker.ts';
 
-function el(index: number, bounds: [number, number, number, number], attrs: string[] = ['clickable']): UiElement {
-  return { index, bounds, center: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2], text: `e${index}`, contentDesc: '', resourceId: '', className: 'android.widget.Button', packageName: 'p', trueAttributes: attrs };
-}
+const el = boxElement;
 
 const screen = { width: 1080, height: 2400 };
 const list = el(1, [0, 200, 1080, 2000], ['scrollable']);
