@@ -4,7 +4,7 @@ import type { ActionCall } from '../../shared/actions.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
 import { RunOptions, TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
-import type { NodeStatus, RunEvent, RunSummary } from '../../shared/schemas/run.ts';
+import type { RunEvent, RunSummary } from '../../shared/schemas/run.ts';
 import type { AgentSettings } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
@@ -24,23 +24,11 @@ import type { RecentModelImages } from './screens.ts';
 import { ownerAlive } from './ownership.ts';
 import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
+import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
 import { mobaLoop } from './strategies/moba/moba-loop.ts';
 
-export interface StartRunInput {
-  serial: string;
-  task: string;
-  /** Anything omitted comes from the agent settings. */
-  options?: Partial<Omit<RunOptions, 'strategy'>>;
-}
-
-export type PlanEdit =
-  | { op: 'add'; parentId: string; goal: string; index?: number | undefined }
-  | { op: 'remove'; nodeId: string }
-  | { op: 'rename'; nodeId: string; goal: string }
-  | { op: 'reorder'; parentId: string; order: string[] }
-  | { op: 'mark'; nodeId: string; status: NodeStatus }
-  | { op: 'replan'; nodeId: string }
-  | { op: 'cursor'; nodeId: string };
+/** What `start` takes: the contract's request (`startRun`), its run options gathered; anything omitted comes from the agent settings. */
+export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & { options?: Partial<Omit<RunOptions, 'strategy'>> };
 
 export interface RunServiceOptions {
   repo: RunsRepo;

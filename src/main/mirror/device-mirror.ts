@@ -7,7 +7,7 @@
 import { h264ParseConfiguration } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
 import type { MirrorInfo, MirrorInputParsed, MirrorStateEvent } from '../../shared/contract/mirror.ts';
-import { MobaError } from '../../shared/errors.ts';
+import { MobaError, isCancelled, isDeviceGone } from '../../shared/errors.ts';
 import { encodeMirrorFrame } from '../../shared/mirror-frames.ts';
 import { inputTextArgument, inputTextPieces, isInputTextSafe } from '../device/shell-text.ts';
 import { decodeLastFrame } from './frame-decoder.ts';
@@ -53,7 +53,7 @@ export interface DeviceMirrorOptions {
 }
 
 /** Errors that mean the device itself is unreachable: no fallback can help. */
-const DEVICE_GONE = ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE', 'CANCELLED'];
+const deviceGone = (error: unknown): boolean => isDeviceGone(error) || isCancelled(error);
 const KEYCODE = { back: 4, home: 3, recents: 187 } as const;
 const FPS_WINDOW_MS = 2_000;
 /** Consecutive failed screenshots after which the fallback mirror gives up. */
@@ -117,7 +117,7 @@ export class DeviceMirror {
   async start(signal?: AbortSignal): Promise<MirrorInfo> {
     this.o.onState({ serial: this.serial, state: 'starting', info: null });
     const screen = parseWmSize(await this.o.device.shell('wm size', 10_000).catch((error: unknown) => {
-      if (error instanceof MobaError && DEVICE_GONE.includes(error.code)) throw error;
+      if (deviceGone(error)) throw error;
       return '';
     }));
     let reason: string;
@@ -129,7 +129,7 @@ export class DeviceMirror {
         this.statsTimer = setInterval(() => this.emitRunning(), FPS_WINDOW_MS);
         return this.info as MirrorInfo;
       } catch (error) {
-        if (error instanceof MobaError && DEVICE_GONE.includes(error.code)) throw error;
+        if (deviceGone(error)) throw error;
         reason = `scrcpy could not start: ${error instanceof Error ? error.message : String(error)}`;
         this.o.log(`${this.serial}: ${reason}`);
       }
@@ -196,7 +196,7 @@ export class DeviceMirror {
       onError: (error) => {
         // A device that stays unreachable ends the mirror instead of logging forever.
         this.screenshotFailures++;
-        if ((error instanceof MobaError && DEVICE_GONE.includes(error.code)) || this.screenshotFailures >= MAX_SCREENSHOT_FAILURES) this.fail(error);
+        if (deviceGone(error) || this.screenshotFailures >= MAX_SCREENSHOT_FAILURES) this.fail(error);
         else this.o.log(`${this.serial}: screenshot failed`, error);
       },
     });

@@ -18,7 +18,7 @@ import {
 } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
 import type { ReadableStream as ScrcpyReadableStream } from '@yume-chan/stream-extra';
-import { MobaError } from '../../shared/errors.ts';
+import { MobaError, errorMessage, isDeviceGone } from '../../shared/errors.ts';
 import type { MirrorDevice } from './mirror-adb.ts';
 
 export const SCRCPY_VERSION = '3.3.3';
@@ -147,7 +147,7 @@ export class ScrcpyClient {
           sockets.push(socket);
           return socket;
         } catch (error) {
-          if (error instanceof MobaError && ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE'].includes(error.code)) fail(error.message, error);
+          if (isDeviceGone(error)) fail(errorMessage(error), error);
           await sleep(OPEN_RETRY_MS);
         }
       }

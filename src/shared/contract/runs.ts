@@ -16,6 +16,7 @@ export const PlanEditSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('replan'), nodeId: NodeId }),
   z.object({ op: z.literal('cursor'), nodeId: NodeId }),
 ]);
+export type PlanEdit = z.infer<typeof PlanEditSchema>;
 
 export const StartRunInput = z
   .object({

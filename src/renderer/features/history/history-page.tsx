@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { useRoute } from '../../app/router.ts';
-import { useClient } from '../../app/store.ts';
+import { useRoute } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
-import { connectRunFeed } from '../run/run-store.ts';
+import { connectRunFeed } from '../../state/run-store.ts';
 import { ReplayView } from './replay-view.tsx';
 import { RunList } from './run-list.tsx';
+import './history.css';
 
 /** `#/history`: the run list; `#/history/<run>[/<step>]`: the replay of one run. */
 export function HistoryPage() {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { RunStatus } from '../../../shared/schemas/run.ts';
 import type { RunSummary } from '../../../shared/schemas/run.ts';
-import { hrefFor, navigate } from '../../app/router.ts';
-import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { hrefFor, navigate } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { EmptyState } from '../../ui/panel.tsx';
-import { StatusBadge } from '../run/run-header.tsx';
-import { useRunStore } from '../run/run-store.ts';
-import { formatDuration } from '../run/selectors.ts';
+import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
+import { useRunStore } from '../../state/run-store.ts';
+import { formatDuration } from '../../state/run-selectors.ts';
 
 const PAGE = 50;
 

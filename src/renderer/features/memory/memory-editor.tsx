@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MemoryItem } from '../../../shared/schemas/memory.ts';
-import { hrefFor } from '../../app/router.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { hrefFor } from '../../routing/router.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import type { MemoryApi } from './memory-api.ts';
 import { KIND_LABEL, formValues, memoryFields, patchFrom } from './memory-form.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DEFAULT_MODEL_ENDPOINT, ModelSettings } from '../../../shared/schemas/settings.ts';
 import type { KeyStatus, ModelEndpoint, ModelRole } from '../../../shared/schemas/settings.ts';
-import { useAppStore, useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { useAppStore, useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { NumberField, TextField } from './inputs.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useSectionDraft } from './use-section-draft.ts';

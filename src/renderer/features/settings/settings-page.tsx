@@ -1,9 +1,10 @@
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
-import { useAppStore } from '../../app/store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { ModelsSection } from './models-section.tsx';
 import { AdbSection, AgentSection, AppearanceSection, MirrorSection, SimulatorSection } from './general-sections.tsx';
 import { SectionCard } from './section-card.tsx';
+import './settings.css';
 
 const SECTIONS = [
   { id: 'models', label: 'Models' },

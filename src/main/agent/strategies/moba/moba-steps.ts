@@ -5,13 +5,13 @@
  */
 import { formatAction, targetIndex } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
-import { MobaError, serializeError } from '../../../../shared/errors.ts';
-import type { Observation, UiElement } from '../../../../shared/schemas/perception.ts';
+import { MobaError, isDeviceGone, serializeError } from '../../../../shared/errors.ts';
+import { describeElement } from '../../../../shared/elements/describe-element.ts';
+import type { Observation } from '../../../../shared/schemas/perception.ts';
 import type { RunOptions } from '../../../../shared/schemas/run.ts';
 import { nextId } from '../../../../shared/run/reducer.ts';
 import type { RunState, StepState } from '../../../../shared/run/reducer.ts';
 import { completedSiblings, pathTo } from '../../../../shared/run/tree.ts';
-import { elementLabel } from '../../../perception/index.ts';
 import { gateFor } from '../../gating.ts';
 import type { LoopContext, ResolvedDecision } from '../../run-controller.ts';
 import type { InstalledApp, ResolvedApp, RetrievedMemoryItem } from '../../ports.ts';
@@ -34,15 +34,6 @@ export type StepOutcome =
   | { kind: 'executed'; step: StepState; action: ActionCall; by: 'agent' | 'person'; ok: boolean; error: string | null }
   | { kind: 'rejected' }
   | { kind: 'person'; step: StepState; actions: string[] };
-
-const DEVICE_FATAL = new Set(['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE']);
-
-export function describeElement(e: UiElement | null): string | null {
-  if (!e) return null;
-  const label = elementLabel(e);
-  const cls = e.className.split('.').pop() ?? e.className;
-  return `[${e.index}] ${cls}${label ? ` "${label}"` : ''}`;
-}
 
 export class MobaSteps {
   private readonly ctx: LoopContext;
@@ -103,7 +94,7 @@ export class MobaSteps {
       .slice(-limit)
       .map((s) => {
         const goal = this.state.nodes[s.nodeId]?.goal ?? '';
-        const el = describeElement(s.element);
+        const el = s.element ? describeElement(s.element) : null;
         const result = s.reflection ? s.reflection.subgoalStatus : s.executed!.ok ? 'done' : `failed: ${s.executed!.error}`;
         return `${formatAction(s.executed!.action)}${el && s.executed!.action === s.proposed ? ` on ${el}` : ''}${s.executed!.by === 'person' ? ' (by the person)' : ''} for "${goal}" → ${result}`;
       });
@@ -193,7 +184,7 @@ export class MobaSteps {
     const node = st.nodes[nodeId]!;
     const memories = await this.retrieve('reflect', node.goal, nodeId, after.observation.currentApp?.packageName ?? null);
     const [b, a] = await Promise.all([this.ctx.screens.prepare(before.id, before.observation), this.ctx.screens.prepare(after.id, after.observation)]);
-    const messages = buildReflectMessages({ finalGoal: st.task, goal: node.goal, action: performed.text, element: describeElement(step.element), performedBy: performed.by, before: b, after: a, memories });
+    const messages = buildReflectMessages({ finalGoal: st.task, goal: node.goal, action: performed.text, element: step.element ? describeElement(step.element) : null, performedBy: performed.by, before: b, after: a, memories });
     const r = await this.ctx.modelStep({ role: 'reflector', purpose: 'reflect', nodeId, messages, schema: ReflectReplySchema, memories });
     if (!r.ok) return { ok: false, error: r.error };
     const reply = r.value;
@@ -287,7 +278,7 @@ export class MobaSteps {
   private async execute(step: StepState, obs: Observed, action: ActionCall): Promise<StepOutcome> {
     const result = await this.ctx.device.execute(action, { observation: obs.observation, resolveApp: (d) => this.resolveApp(d), signal: this.ctx.signal });
     this.ctx.append({ type: 'step_executed', stepId: step.stepId, action, by: 'agent', ok: result.ok, error: result.error ? { name: result.error.name, code: result.error.code, message: result.error.message } : null, durationMs: result.durationMs, settleMs: result.settleMs, detail: result.detail });
-    if (!result.ok && result.error && DEVICE_FATAL.has(result.error.code)) throw new MobaError(result.error.code, result.error.message);
+    if (!result.ok && result.error && isDeviceGone(result.error)) throw new MobaError(result.error.code, result.error.message);
     return { kind: 'executed', step: this.state.steps.find((s) => s.stepId === step.stepId)!, action, by: 'agent', ok: result.ok, error: result.error?.message ?? null };
   }
 
@@ -329,7 +320,7 @@ export class MobaSteps {
       .map((s) => ({
         subgoal: this.state.nodes[s.nodeId]?.goal ?? '',
         action: formatAction(s.executed!.action),
-        element: describeElement(s.element),
+        element: s.element ? describeElement(s.element) : null,
         app: this.state.observations[s.observationId]?.currentApp?.packageName ?? null,
       }));
   }
