@@ -17,10 +17,11 @@ import type { Configuration } from 'electron-builder';
  *   loaded by the OS loader;
  * - the OCR language data is linked into a temporary folder for tesseract's worker, and a link
  *   cannot point into an archive;
- * - what the simulated phone serves into its Chromium (page and app sources, @moba/base's
- *   random generator that the page imports) and its resources (the scrcpy stand-in pushed to
- *   the phone), so the phone's files are the same plain files whether the app, `moba-sim` or a
- *   person reads them;
+ * - what the simulated phone reads at run time: the page and app sources it serves into its
+ *   Chromium, @moba/base's random generator that the page imports, and its resources (the
+ *   scrcpy stand-in pushed to the phone). Electron's fs would read them inside the archive, but
+ *   as plain files any reader outside it (a child process, a worker) can open them, and a person
+ *   debugging a phone sees the very files it runs;
  * - the example scripts and memory seed, which a person opens from a file picker.
  */
 export const ASAR_UNPACK = [

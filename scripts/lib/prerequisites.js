@@ -1,6 +1,6 @@
 // What MobA Studio needs from the machine besides npm packages, how to tell whether it is there,
 // and the command that installs it on each platform. `npm run setup` installs from this list,
-// `npm test` checks it before anything else, `npm run check` prints it.
+// `npm test` checks it before anything else, `npm run check:prerequisites` prints it.
 // Plain JavaScript that Node 16 parses: the set-up runs it before Node 22 is there.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
