@@ -48,6 +48,8 @@ export interface CreateAppOptions {
 
 export interface MobaApp extends AppServices {
   readonly router: ContractRouter;
+  /** The simulated phones this app started (the Devices page's, and the default phone a host starts). */
+  readonly simulators: SimulatorManager;
   dispose(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   return {
     ...services,
     router,
+    simulators,
     async dispose() {
       if (disposed) return;
       disposed = true;

@@ -15,6 +15,7 @@ import { MobaError } from '../../shared/errors.ts';
 import type { UiElement } from '../../shared/schemas/perception.ts';
 import { rectCenter } from './geometry.ts';
 import type { Rect } from './geometry.ts';
+import { onDiskPath } from '../packaging/app-archive.ts';
 
 export const OCR_LANGUAGES = ['eng', 'chi_sim'] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
@@ -146,7 +147,8 @@ async function languageDir(): Promise<string> {
   for (const lang of OCR_LANGUAGES) {
     const pkg = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
     const best = join(pkg, '4.0.0_best_int', `${lang}.traineddata.gz`);
-    const source = existsSync(best) ? best : join(pkg, '4.0.0', `${lang}.traineddata.gz`);
+    // A link cannot point into the desktop app's archive: the data is unpacked beside it.
+    const source = onDiskPath(existsSync(best) ? best : join(pkg, '4.0.0', `${lang}.traineddata.gz`));
     const target = join(dir, `${lang}.traineddata.gz`);
     // Links need privileges on Windows; a copy works everywhere.
     await symlink(source, target).catch(() => copyFile(source, target));
