@@ -230,8 +230,9 @@ export class RunService {
     return this.o.repo.list(query);
   }
 
-  async pause(runId: string): Promise<void> {
-    await this.active(runId).pause('person', 'Paused by the person');
+  /** `why` defaults to the person pausing it (the CLI pauses a run nobody can answer, as the system). */
+  async pause(runId: string, why: { by: 'person' | 'system'; reason: string } = { by: 'person', reason: 'Paused by the person' }): Promise<void> {
+    await this.active(runId).pause(why.by, why.reason);
   }
 
   resume(runId: string): void {
