@@ -198,6 +198,11 @@ export class RunService {
     return {
       serial,
       facts: (s) => get().facts(s),
+      clock: async (s) => {
+        const d = get();
+        if (!d.clock) throw new MobaError('DEVICE_COMMAND_FAILED', `${serial} cannot tell its date and time`);
+        return d.clock(s);
+      },
       installedApps: (s) => get().installedApps(s),
       observe: (s) => get().observe(s),
       execute: (a, c) => get().execute(a, c),
