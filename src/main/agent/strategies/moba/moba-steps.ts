@@ -292,7 +292,7 @@ export class MobaSteps {
   propose(nodeId: string, obs: Observed, action: ActionCall): StepState {
     const index = targetIndex(action);
     const element = index === undefined ? null : obs.observation.elements.find((e) => e.index === index) ?? null;
-    const gate = gateFor(action, element, this.options);
+    const gate = gateFor(action, obs.observation, this.options);
     const stepId = nextId(this.state, 's');
     this.ctx.append({ type: 'step_proposed', stepId, nodeId, action, element, observationId: obs.id, gate });
     return this.state.steps.at(-1)!;
