@@ -22,6 +22,7 @@ import type { DecisionInput } from './run-controller.ts';
 import { DEFAULT_SCREEN_ENCODING, ScreenPreparer } from './screens.ts';
 import type { RecentModelImages } from './screens.ts';
 import { ownerAlive } from './ownership.ts';
+import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
 import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import { mobaLoop } from './strategies/moba/moba-loop.ts';
@@ -285,12 +286,7 @@ export class RunService {
       }
       case 'mark':
         need(edit.nodeId);
-        c.append({ type: 'node_status', nodeId: edit.nodeId, status: edit.status, reason: 'marked by the person', by: 'person' });
-        if ((edit.status === 'done' || edit.status === 'skipped') && st.cursor === edit.nodeId) {
-          // Move on as MobA would after a success.
-          const parent = st.nodes[edit.nodeId]!.parentId;
-          c.append({ type: 'cursor_moved', nodeId: parent, by: 'person' });
-        }
+        for (const e of markEvents(st, edit.nodeId, edit.status)) c.append(e);
         break;
       case 'replan':
         need(edit.nodeId);
@@ -298,9 +294,11 @@ export class RunService {
         break;
       case 'cursor':
         need(edit.nodeId);
-        c.append({ type: 'cursor_moved', nodeId: edit.nodeId, by: 'person' });
+        for (const e of cursorEvents(st, edit.nodeId)) c.append(e);
         break;
     }
+    // A proposal for a sub-goal that was removed, closed or left behind is not waited on any longer.
+    if (c.active && proposalIsStale(c.snapshot)) c.decide({ decision: 'reject' });
   }
 
   /**

@@ -200,7 +200,13 @@ export const mobaLoop: RunLoop = async (ctx) => {
       if (!r.ok) m.nonFatal(r.error);
       continue;
     }
-    if (!st.cursor) {
+    const root = st.rootId ? st.nodes[st.rootId] : undefined;
+    // A person can close the task itself from the plan.
+    if (root?.status === 'failed' || root?.status === 'skipped') {
+      await m.finish('failed', `The task is marked ${root.status}`);
+      break;
+    }
+    if (!st.cursor || root?.status === 'done') {
       await m.finish('succeeded', 'Every sub-goal is done');
       break;
     }
