@@ -68,6 +68,7 @@ try {
       installedApps: (s) => time(d.installedApps(s)),
       observe: (s) => time(d.observe(s)),
       execute: (a, c) => time(d.execute(a, c)),
+      ...(d.clock ? { clock: (s: AbortSignal) => time(d.clock!(s)) } : {}),
     };
   };
   const runs = new RunService({

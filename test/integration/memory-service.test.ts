@@ -304,8 +304,12 @@ describe('memory service: retrieval', () => {
     expect(new Set(select.items.map((i) => i.kind))).toEqual(new Set(['app', 'user']));
     const plan = await memory.retrieve({ purpose: 'plan', query: 'weather' });
     expect(new Set(plan.items.map((i) => i.kind))).toEqual(new Set(['route', 'action', 'user']));
+    // Reflection gets failures and, when they match the goal, user preferences and facts.
     const reflect = await memory.retrieve({ purpose: 'reflect', query: 'check the weather' });
-    expect(reflect.items.map((i) => i.kind)).toEqual(['action']);
+    expect(new Set(reflect.items.map((i) => i.kind))).toEqual(new Set(['action', 'user']));
+    const act = await memory.retrieve({ purpose: 'act', query: 'check the weather' });
+    expect(act.items.map((i) => i.kind)).toContain('user');
+    expect(act.items.map((i) => i.kind)).not.toContain('route');
     const onlyRoutes = await memory.retrieve({ purpose: 'plan', query: 'weather', filter: { kinds: ['route'] } });
     expect(onlyRoutes.items.map((i) => i.kind)).toEqual(['route']);
     const onlyExpert = await memory.retrieve({ purpose: 'select_app', query: 'weather', filter: { sources: ['expert'] } });

@@ -22,6 +22,7 @@ import type { DecisionInput } from './run-controller.ts';
 import { DEFAULT_SCREEN_ENCODING, ScreenPreparer } from './screens.ts';
 import type { RecentModelImages } from './screens.ts';
 import { ownerAlive } from './ownership.ts';
+import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
 import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
@@ -186,6 +187,11 @@ export class RunService {
     return {
       serial,
       facts: (s) => get().facts(s),
+      clock: async (s) => {
+        const d = get();
+        if (!d.clock) throw new MobaError('DEVICE_COMMAND_FAILED', `${serial} cannot tell its date and time`);
+        return d.clock(s);
+      },
       installedApps: (s) => get().installedApps(s),
       observe: (s) => get().observe(s),
       execute: (a, c) => get().execute(a, c),
@@ -218,8 +224,9 @@ export class RunService {
     return this.o.repo.list(query);
   }
 
-  async pause(runId: string): Promise<void> {
-    await this.active(runId).pause('person', 'Paused by the person');
+  /** `why` defaults to the person pausing it (the CLI pauses a run nobody can answer, as the system). */
+  async pause(runId: string, why: { by: 'person' | 'system'; reason: string } = { by: 'person', reason: 'Paused by the person' }): Promise<void> {
+    await this.active(runId).pause(why.by, why.reason);
   }
 
   resume(runId: string): void {
@@ -267,12 +274,7 @@ export class RunService {
       }
       case 'mark':
         need(edit.nodeId);
-        c.append({ type: 'node_status', nodeId: edit.nodeId, status: edit.status, reason: 'marked by the person', by: 'person' });
-        if ((edit.status === 'done' || edit.status === 'skipped') && st.cursor === edit.nodeId) {
-          // Move on as MobA would after a success.
-          const parent = st.nodes[edit.nodeId]!.parentId;
-          c.append({ type: 'cursor_moved', nodeId: parent, by: 'person' });
-        }
+        for (const e of markEvents(st, edit.nodeId, edit.status)) c.append(e);
         break;
       case 'replan':
         need(edit.nodeId);
@@ -280,9 +282,11 @@ export class RunService {
         break;
       case 'cursor':
         need(edit.nodeId);
-        c.append({ type: 'cursor_moved', nodeId: edit.nodeId, by: 'person' });
+        for (const e of cursorEvents(st, edit.nodeId)) c.append(e);
         break;
     }
+    // A proposal for a sub-goal that was removed, closed or left behind is not waited on any longer.
+    if (c.active && proposalIsStale(c.snapshot)) c.decide({ decision: 'reject' });
   }
 
   /**

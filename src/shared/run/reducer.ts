@@ -44,6 +44,8 @@ export interface StepState {
   afterObservationId: string | null;
   /** Event seq where the step was proposed (for stepping through). */
   seq: number;
+  /** The Local Agent's observation and thought behind the proposal (its act call), for the reflection that judges it. */
+  intent: { observation: string; thought: string } | null;
 }
 
 export interface WaitState {
@@ -59,6 +61,8 @@ export interface RunCounters {
   completionTokens: number;
   costUsd: number;
   executedActions: number;
+  /** Local Agent replies that chose no action (without the Plan module they count against the step limit). */
+  noActionReplies: number;
   plans: number;
   rejections: number;
   humanActions: number;
@@ -86,6 +90,8 @@ export interface RunState {
   lastEscalation: { nodeId: string; reason: string; detail: string; response: string } | null;
   /** Escalations about the plan budget that a person answered (each grants another budget). */
   budgetGrants: number;
+  /** The Local Agent's latest decision. */
+  lastAct: { nodeId: string; observation: string; thought: string; canComplete: CanComplete; action: ActionCall | null } | null;
   counters: RunCounters;
   createdAt: number;
   updatedAt: number;
@@ -124,7 +130,8 @@ export function initialRunState(runId: string): RunState {
     messages: [],
     lastEscalation: null,
     budgetGrants: 0,
-    counters: { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, executedActions: 0, plans: 0, rejections: 0, humanActions: 0 },
+    lastAct: null,
+    counters: { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, executedActions: 0, noActionReplies: 0, plans: 0, rejections: 0, humanActions: 0 },
     createdAt: 0,
     updatedAt: 0,
     lastSeq: -1,
@@ -236,7 +243,12 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
     }
     case 'act_decided':
       state = withNode(state, event.nodeId, (n) => ({ ...n, lastCanComplete: event.canComplete }));
-      return { ...state, pendingFeedback: [] };
+      return {
+        ...state,
+        pendingFeedback: [],
+        lastAct: { nodeId: event.nodeId, observation: event.observation, thought: event.thought, canComplete: event.canComplete, action: event.action },
+        counters: event.action === null ? { ...state.counters, noActionReplies: state.counters.noActionReplies + 1 } : state.counters,
+      };
     case 'plan_reflection':
       return withNode(state, event.nodeId, (n) => ({ ...n, planReflections: [...n.planReflections, event.text] }));
     case 'plan_made':
@@ -262,6 +274,8 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
             abandoned: null,
             afterObservationId: null,
             seq: event.seq,
+            // The proposal the Local Agent just made (a person's own step on the same node has no intent).
+            intent: state.lastAct && state.lastAct.nodeId === event.nodeId && JSON.stringify(state.lastAct.action) === JSON.stringify(event.action) ? { observation: state.lastAct.observation, thought: state.lastAct.thought } : null,
           },
         ],
       };

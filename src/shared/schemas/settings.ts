@@ -130,8 +130,9 @@ export function defaultSettings(): Settings {
       settleTimeoutMs: 3_000,
       approvalRules: ApprovalRule.array().parse([
         { id: 'payment', label: 'Payments and purchases', actions: [], pattern: '\\b(pay|buy|checkout|place order|purchase)\\b|付款|支付|购买|下单' },
-        { id: 'send', label: 'Sending messages', actions: ['Click', 'Enter', 'Box_Input'], pattern: '\\b(send|post|submit)\\b|发送|提交' },
         { id: 'delete', label: 'Deleting', actions: [], pattern: '\\b(delete|remove|erase|uninstall)\\b|删除' },
+        // Enter and Box_Input are judged with the controls beside the field and the screen they submit on (a chat's ConversationActivity).
+        { id: 'send', label: 'Sending messages', actions: ['Click', 'Click_by_Coordinate', 'Enter', 'Box_Input'], pattern: '\\b(send|post|submit)\\b|conversation ?activity|发送|提交' },
         { id: 'password', label: 'Typing into password fields', actions: ['Type', 'Box_Input'], passwordFieldsOnly: true },
       ]),
     },

@@ -48,7 +48,7 @@ export function registerRun(program: Command, io: CliIo): void {
   addModelOverrideOptions(cmd);
   cmd.addHelpText(
     'after',
-    '\nIn step, guarded and copilot modes the run waits for you; answer on stdin:\n  Enter/a approve · e ACTION edit (e.g. "e Click(4)") · o ACTION override · r FEEDBACK reject\n  t take over · h hand back · g TEXT guidance · p pause · s stop\nCtrl-C pauses the run; `moba runs resume ID` continues it.',
+    '\nIn step, guarded and copilot modes the run waits for you; answer on stdin:\n  Enter/a approve · e ACTION edit (e.g. "e Click(4)") · o ACTION override · r FEEDBACK reject\n  t take over · h hand back · g TEXT guidance · p pause · s stop\nCtrl-C pauses the run; `moba runs resume ID` continues it.\nWith stdin closed (a script, CI) a run that needs a decision is paused instead, and moba exits 3.\nExit codes: 0 succeeded · 1 failed (or an error) · 2 stopped or paused · 3 paused: waiting for a person, stdin closed.',
   );
   cmd.action(async (opts: RunOpts, command: Command) => {
     const dataDir = dataDirOf(command);

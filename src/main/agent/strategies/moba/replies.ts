@@ -51,8 +51,13 @@ export function actReplySchema(elementIndices: ReadonlySet<number>, options: { r
       message: nullableText.optional(),
     })
     .transform((r, ctx): ActReply => {
-      const cc = r.can_complete ?? r.canComplete ?? (r.action ? 'true' : 'false');
+      let cc = r.can_complete ?? r.canComplete ?? (r.action ? 'true' : 'false');
       let action: ActionCall | null = null;
+      // MobA treats Open_App as at least "possibly" doable: opening the app is the first step anyway.
+      if (r.action && cc === 'false') {
+        const parsed = parseAction(r.action);
+        if (parsed.ok && parsed.action.name === 'Open_App') cc = 'possibly';
+      }
       if (r.action && cc !== 'false') {
         const parsed = parseAction(r.action);
         if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['action'], message: parsed.error });

@@ -16,6 +16,8 @@ export interface PlanPromptInput {
   guidance: string[];
   memories: RetrievedMemoryItem[];
   screen: ScreenForPrompt;
+  /** The device's date and time, e.g. "2025-06-02 (Monday) 09:00, UTC+08:00"; null when unknown. */
+  deviceTime: string | null;
   reason: 'cannot_complete' | 'reflection_failed' | 'escalation' | 'requested';
 }
 
@@ -42,6 +44,7 @@ const REASONS: Record<PlanPromptInput['reason'], string> = {
 export function buildPlanMessages(input: PlanPromptInput): ChatMessage[] {
   const text = [
     section('Final goal (the user\'s task)', input.finalGoal),
+    section('Date and time on the device', input.deviceTime),
     section('Parent goal', input.parentGoal && input.parentGoal !== input.finalGoal ? input.parentGoal : null),
     section('Goal to split', input.goal),
     section('Why a plan is needed', REASONS[input.reason]),
