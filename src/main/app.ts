@@ -16,7 +16,7 @@ import { mirrorHandlers } from './handlers/mirror-handlers.ts';
 import { createMirrorLayer } from './mirror/mirror-layer.ts';
 import { createDeviceLayer } from './device/device-layer.ts';
 import { createAgentDevice } from './device/agent-device.ts';
-import type { AdbAddress } from './device/adb-address.ts';
+import type { AdbAddress } from './adb/index.ts';
 import { runHandlers } from './handlers/run-handlers.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
 import { modelHandlers } from './handlers/model-handlers.ts';

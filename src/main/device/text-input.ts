@@ -1,19 +1,20 @@
 /**
- * Typing text. Printable ASCII goes through `input text` (quoted for the shell, spaces as
- * `%s`); anything else (Chinese, emoji, accents) through ADB Keyboard's base64 broadcast,
- * switching the input method to ADB Keyboard for the duration and restoring the previous one.
+ * Typing text. Printable ASCII goes through the device's input port (the scrcpy control
+ * socket while a mirror runs, else `input text`); anything else (Chinese, emoji, accents),
+ * which neither can inject, through ADB Keyboard's base64 broadcast, switching the input
+ * method to ADB Keyboard for the duration and restoring the previous one.
  */
 import { MobaError } from '../../shared/errors.ts';
 import type { AndroidDevice, CallOptions } from './android-device.ts';
 import { ADB_KEYBOARD_IME } from './android-device.ts';
 import { delay } from '@moba/base';
-import { inputTextArgument, inputTextPieces, isInputTextSafe, shQuote, toBase64 } from './shell-text.ts';
+import type { DeviceInput } from './input/device-input.ts';
+import { isInputTextSafe, shQuote, toBase64 } from './shell-text.ts';
 
 export interface TypeResult {
-  method: 'input-text' | 'adb-keyboard';
+  /** `input-text`: `adb shell input text`; `scrcpy`: the mirror's control socket; `adb-keyboard`: the broadcast. */
+  method: 'input-text' | 'scrcpy' | 'adb-keyboard';
 }
-
-const KEYCODES = { ENTER: 66, TAB: 61 } as const;
 
 /**
  * Types into the focused field.
@@ -21,13 +22,12 @@ const KEYCODES = { ENTER: 66, TAB: 61 } as const;
  * @throws MobaError INPUT_METHOD_MISSING when the text needs ADB Keyboard and it is not
  *   installed (the message says how to install it); DEVICE_* / TIMEOUT from the device
  */
-export async function typeText(device: AndroidDevice, text: string, options: CallOptions = {}): Promise<TypeResult> {
-  if (text.length === 0) return { method: 'input-text' };
+export async function typeText(device: AndroidDevice, input: DeviceInput, text: string, options: CallOptions = {}): Promise<TypeResult> {
+  const method = input.via === 'scrcpy' ? 'scrcpy' : 'input-text';
+  if (text.length === 0) return { method };
   if (isInputTextSafe(text)) {
-    const commands = inputTextPieces(text).map((p) => (p.kind === 'text' ? `input text ${inputTextArgument(p.text)}` : `input keyevent ${KEYCODES[p.key]}`));
-    // One shell round trip; `&&` stops at the first failure and keeps its exit status.
-    await device.check(commands.join(' && '), options);
-    return { method: 'input-text' };
+    await input.text(text, options);
+    return { method };
   }
   await withAdbKeyboard(device, options, async () => {
     const out = await device.check(`am broadcast -a ADB_INPUT_B64 --es msg ${shQuote(toBase64(text))}`, options);

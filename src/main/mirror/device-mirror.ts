@@ -7,19 +7,22 @@
 import { h264ParseConfiguration } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
 import type { MirrorInfo, MirrorInputParsed, MirrorStateEvent } from '../../shared/contract/mirror.ts';
-import { MobaError } from '../../shared/errors.ts';
+import { isCancelled, isDeviceGone } from '../../shared/errors.ts';
+import type { AndroidDevice } from '../device/android-device.ts';
 import { encodeMirrorFrame } from '../../shared/mirror-frames.ts';
-import { inputTextArgument, inputTextPieces, isInputTextSafe } from '../device/shell-text.ts';
+import { AdbInput } from '../device/input/adb-input.ts';
+import { performMirrorInput } from '../device/input/mirror-input.ts';
 import { decodeLastFrame } from './frame-decoder.ts';
 import { GopCache } from './gop-cache.ts';
-import type { MirrorDevice } from './mirror-adb.ts';
 import { ScrcpyClient } from './scrcpy-client.ts';
 import { SIMULATED_PHONE_MODEL } from '@moba/sim/constants';
 import type { ScrcpyServerFile } from './scrcpy-server-file.ts';
 
-/** `ro.product.model` of MobA's simulated phone. */
 import { ScreenshotPoller } from './screenshot-poller.ts';
 import type { Still } from './screenshot-poller.ts';
+
+/** What a mirror needs of a device (the device layer's handle, through the app's one adb client). */
+export type MirrorDevice = Pick<AndroidDevice, 'serial' | 'shell' | 'check' | 'screencap' | 'push' | 'openShell' | 'openLocal'>;
 
 export interface Viewer {
   /** One per window and device. */
@@ -52,9 +55,8 @@ export interface DeviceMirrorOptions {
   log(message: string, error?: unknown): void;
 }
 
-/** Errors that mean the device itself is unreachable: no fallback can help. */
-const DEVICE_GONE = ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE', 'CANCELLED'];
-const KEYCODE = { back: 4, home: 3, recents: 187 } as const;
+/** The device itself is unreachable (or the caller gave up): no fallback can help. */
+const deviceGone = (error: unknown) => isDeviceGone(error) || isCancelled(error);
 const FPS_WINDOW_MS = 2_000;
 /** Consecutive failed screenshots after which the fallback mirror gives up. */
 const MAX_SCREENSHOT_FAILURES = 8;
@@ -116,8 +118,8 @@ export class DeviceMirror {
    */
   async start(signal?: AbortSignal): Promise<MirrorInfo> {
     this.o.onState({ serial: this.serial, state: 'starting', info: null });
-    const screen = parseWmSize(await this.o.device.shell('wm size', 10_000).catch((error: unknown) => {
-      if (error instanceof MobaError && DEVICE_GONE.includes(error.code)) throw error;
+    const screen = parseWmSize(await this.o.device.shell('wm size', { timeoutMs: 10_000 }).catch((error: unknown) => {
+      if (deviceGone(error)) throw error;
       return '';
     }));
     let reason: string;
@@ -129,7 +131,7 @@ export class DeviceMirror {
         this.statsTimer = setInterval(() => this.emitRunning(), FPS_WINDOW_MS);
         return this.info as MirrorInfo;
       } catch (error) {
-        if (error instanceof MobaError && DEVICE_GONE.includes(error.code)) throw error;
+        if (deviceGone(error)) throw error;
         reason = `scrcpy could not start: ${error instanceof Error ? error.message : String(error)}`;
         this.o.log(`${this.serial}: ${reason}`);
       }
@@ -142,7 +144,7 @@ export class DeviceMirror {
   }
 
   private async isSimulatedPhone(): Promise<boolean> {
-    const model = await this.o.device.shell('getprop ro.product.model', 5_000).catch(() => '');
+    const model = await this.o.device.shell('getprop ro.product.model', { timeoutMs: 5_000 }).catch(() => '');
     return model.trim() === SIMULATED_PHONE_MODEL;
   }
 
@@ -196,7 +198,7 @@ export class DeviceMirror {
       onError: (error) => {
         // A device that stays unreachable ends the mirror instead of logging forever.
         this.screenshotFailures++;
-        if ((error instanceof MobaError && DEVICE_GONE.includes(error.code)) || this.screenshotFailures >= MAX_SCREENSHOT_FAILURES) this.fail(error);
+        if ((deviceGone(error)) || this.screenshotFailures >= MAX_SCREENSHOT_FAILURES) this.fail(error);
         else this.o.log(`${this.serial}: screenshot failed`, error);
       },
     });
@@ -365,42 +367,8 @@ export class DeviceMirror {
       }
       return 'scrcpy';
     }
-    await this.o.device.shell(this.adbInputCommand(input), 20_000);
+    await performMirrorInput(new AdbInput(this.o.device), input, { width: info?.deviceWidth ?? 1080, height: info?.deviceHeight ?? 2400 }, { timeoutMs: 20_000 });
     return 'adb';
-  }
-
-  private adbInputCommand(input: MirrorInputParsed): string {
-    const r = Math.round;
-    switch (input.type) {
-      case 'tap':
-        return `input tap ${r(input.x)} ${r(input.y)}`;
-      case 'longPress':
-        return `input swipe ${r(input.x)} ${r(input.y)} ${r(input.x)} ${r(input.y)} ${input.durationMs}`;
-      case 'swipe':
-        return `input swipe ${r(input.x1)} ${r(input.y1)} ${r(input.x2)} ${r(input.y2)} ${input.durationMs}`;
-      case 'scroll': {
-        // A wheel notch moves content about a list row; drag the finger the way the content goes.
-        const h = this.current?.deviceHeight ?? 2400;
-        const w = this.current?.deviceWidth ?? 1080;
-        const step = Math.round(h / 16);
-        const x2 = Math.min(w - 1, Math.max(0, input.x - input.dx * step));
-        const y2 = Math.min(h - 1, Math.max(0, input.y + input.dy * step));
-        return `input swipe ${r(input.x)} ${r(input.y)} ${r(x2)} ${r(y2)} 250`;
-      }
-      case 'key':
-        return `input keyevent ${input.keycode}`;
-      case 'text':
-        if (!isInputTextSafe(input.text)) {
-          throw new MobaError('INPUT_METHOD_MISSING', 'The screenshot mirror types printable ASCII only; use the agent’s Type action (ADB Keyboard) for other text.');
-        }
-        return inputTextPieces(input.text)
-          .map((p) => (p.kind === 'text' ? `input text ${inputTextArgument(p.text)}` : `input keyevent ${p.key === 'ENTER' ? 66 : 61}`))
-          .join(' && ');
-      case 'back':
-      case 'home':
-      case 'recents':
-        return `input keyevent ${KEYCODE[input.type]}`;
-    }
   }
 
   /**

@@ -12,8 +12,7 @@ import type { Disposable } from '@moba/base';
 import { Emitter } from '@moba/base';
 import type { Event } from '@moba/base';
 import { DeviceMirror } from './device-mirror.ts';
-import type { StreamSettings } from './device-mirror.ts';
-import type { MirrorDevice } from './mirror-adb.ts';
+import type { MirrorDevice, StreamSettings } from './device-mirror.ts';
 import { findScrcpyServer } from './scrcpy-server-file.ts';
 
 /** A window (Electron or browser tab) that can receive binary frames. */
@@ -24,7 +23,7 @@ export interface MirrorViewerConnection {
 }
 
 export interface MirrorServiceOptions {
-  /** An adb handle for a serial. */
+  /** The device layer's handle for a serial. */
   device(serial: string): MirrorDevice;
   mirrorSettings(): MirrorSettings;
   /** The app's resources folder (where `scrcpy-server` may be put). */

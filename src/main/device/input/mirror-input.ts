@@ -1,0 +1,31 @@
+/** A person's input on the mirror (the contract's `MirrorInput`, device pixels) performed through a device's input port. */
+import type { MirrorInputParsed } from '../../../shared/contract/mirror.ts';
+import { KEYCODE } from './device-input.ts';
+import type { DeviceInput, InputOptions } from './device-input.ts';
+
+/**
+ * @param screen the device's size (for ways that emulate a wheel scroll with a drag)
+ * @throws MobaError from the port (MIRROR_FAILED, DEVICE_*, TIMEOUT, INPUT_METHOD_MISSING…)
+ */
+export async function performMirrorInput(port: DeviceInput, input: MirrorInputParsed, screen: { width: number; height: number }, options: InputOptions = {}): Promise<void> {
+  switch (input.type) {
+    case 'tap':
+      return port.tap([input.x, input.y], options);
+    case 'longPress':
+      return port.swipe([input.x, input.y], [input.x, input.y], input.durationMs, options);
+    case 'swipe':
+      return port.swipe([input.x1, input.y1], [input.x2, input.y2], input.durationMs, options);
+    case 'scroll':
+      return port.scroll([input.x, input.y], { dx: input.dx, dy: input.dy }, screen, options);
+    case 'key':
+      return port.keys([input.keycode], options);
+    case 'text':
+      return port.text(input.text, options);
+    case 'back':
+      return port.back(options);
+    case 'home':
+      return port.keys([KEYCODE.HOME], options);
+    case 'recents':
+      return port.keys([KEYCODE.APP_SWITCH], options);
+  }
+}
