@@ -19,6 +19,7 @@ import { normaliseState, parseDeviceSummaries, transportOf } from './device-list
 import { DeviceTracker } from './device-tracker.ts';
 import { AdbInput } from './input/adb-input.ts';
 import type { DeviceInput } from './input/device-input.ts';
+import { DeviceInputs } from './input/device-inputs.ts';
 import type { TrackerUpdate } from './device-tracker.ts';
 
 export interface DeviceServiceOptions {
@@ -117,9 +118,15 @@ export class DeviceService {
     return d;
   }
 
-  /** The device's input port (taps, keys, text). */
+  /**
+   * The devices' input router: `adb shell input` unless a faster way (the mirror's scrcpy
+   * control socket) is registered for a device; one input at a time per device.
+   */
+  readonly inputs = new DeviceInputs((serial) => new AdbInput(this.device(serial)));
+
+  /** The device's input port (taps, keys, text), routed and queued by {@link inputs}. */
   input(serial: string): DeviceInput {
-    return new AdbInput(this.device(serial));
+    return this.inputs.port(serial);
   }
 
   /**

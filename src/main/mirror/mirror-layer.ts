@@ -29,6 +29,8 @@ export function createMirrorLayer(options: MirrorLayerOptions): MirrorLayer {
   const mirror = new MirrorService({
     // The device layer's handles: the same adb client, address, deadlines and error mapping.
     device: (serial) => options.devices.device(serial),
+    // …and its input router: while a scrcpy session runs, the agent's actions use its control socket too.
+    inputs: options.devices.inputs,
     mirrorSettings: () => options.settings.get().mirror,
     resourcesDir: join(packageRoot(), 'resources'),
     simulatorStandIn: scrcpyStandInPath(),

@@ -19,6 +19,7 @@ import {
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
 import type { ReadableStream as ScrcpyReadableStream } from '@yume-chan/stream-extra';
 import { MobaError, isDeviceGone } from '../../shared/errors.ts';
+import { cancelled } from '@moba/base';
 import type { AndroidDevice } from '../device/android-device.ts';
 
 export const SCRCPY_VERSION = '3.3.3';
@@ -257,14 +258,23 @@ export class ScrcpyClient {
     this.touch(AndroidMotionEventAction.Up, x, y);
   }
 
-  /** A finger moved from one point to another (video pixels) in `durationMs`; same points = long press. */
-  async swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number): Promise<void> {
+  /**
+   * A finger moved from one point to another (video pixels) in `durationMs`; same points = long
+   * press. An aborted signal lifts the finger where it is and ends with CANCELLED.
+   */
+  async swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number, signal?: AbortSignal): Promise<void> {
     this.touch(AndroidMotionEventAction.Down, x1, y1);
     const steps = Math.max(1, Math.round(durationMs / 16));
     for (let i = 1; i <= steps; i++) {
       await sleep(durationMs / steps);
       if (this.closed) return;
-      this.touch(AndroidMotionEventAction.Move, x1 + ((x2 - x1) * i) / steps, y1 + ((y2 - y1) * i) / steps);
+      const x = x1 + ((x2 - x1) * i) / steps;
+      const y = y1 + ((y2 - y1) * i) / steps;
+      if (signal?.aborted) {
+        this.touch(AndroidMotionEventAction.Up, x, y);
+        throw cancelled('A swipe');
+      }
+      this.touch(AndroidMotionEventAction.Move, x, y);
     }
     this.touch(AndroidMotionEventAction.Up, x2, y2);
   }
