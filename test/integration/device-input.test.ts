@@ -26,19 +26,24 @@ const resources = tempDir('moba-input-resources-');
 const inputCommands: string[] = [];
 let unspy: { dispose(): void } | undefined;
 
-beforeAll(async () => {
-  phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
-  devices = new DeviceService({ adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' }, autoStartServer: false });
-  observer = new Observer({ devices, artifacts: null });
-  mirror = new MirrorService({
+/** A mirror on the device layer's handles and input router; no server file at `serverPath` means screenshots. */
+function mirrorService(serverPath: string): MirrorService {
+  return new MirrorService({
     device: (s) => devices.device(s),
     inputs: devices.inputs,
-    mirrorSettings: () => ({ maxSize: 800, maxFps: 30, bitRate: 4_000_000, scrcpyServerPath: phone.standInServerPath }),
+    mirrorSettings: () => ({ maxSize: 800, maxFps: 30, bitRate: 4_000_000, scrcpyServerPath: serverPath }),
     resourcesDir: resources.path,
     env: {},
     installedServerCandidates: [],
     log: () => undefined,
   });
+}
+
+beforeAll(async () => {
+  phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
+  devices = new DeviceService({ adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' }, autoStartServer: false });
+  observer = new Observer({ devices, artifacts: null });
+  mirror = mirrorService(phone.standInServerPath);
   const original = phone.sim.commands.get('input')!;
   const spy: ShellCommand = { name: 'input', run: (ctx) => (inputCommands.push(ctx.args.join(' ')), original.run(ctx)) };
   unspy = phone.sim.commands.register(spy);
@@ -110,5 +115,25 @@ describe('the input path of a device', () => {
     expect(port.via).toBe('adb');
     await act('Home()');
     expect(inputCommands).toEqual(['keyevent 3']);
+  });
+
+  it('text a port cannot type (non-ASCII) goes through ADB Keyboard, also from the mirror', async () => {
+    const screenshots = mirrorService(phone.missingServerPath);
+    try {
+      const viewer = { id: 'window-2', sendBinary: () => true, onDidClose: () => ({ dispose() {} }) };
+      await phone.phone.reset();
+      expect((await screenshots.start(phone.serial, viewer)).mode).toBe('screenshots');
+      await act(`Click(${(await element('Search')).index})`);
+      await waitUntil(() => phone.phone.keyboardShown(), 'the search field focused', 10_000);
+      expect(await screenshots.input(phone.serial, { type: 'text', text: '工作' })).toMatchObject({ via: 'adb' });
+      let text: string | undefined;
+      await waitUntil(async () => (text = (await element('search_box_input')).text) === '工作', 'the Chinese text in the field').catch((e: unknown) => {
+        throw new Error(`${String(e)}; the field holds ${JSON.stringify(text)}`);
+      });
+      expect(phone.phone.currentInputMethod()).toBe('com.android.inputmethod.latin/.LatinIME');
+    } finally {
+      screenshots.dispose();
+      await phone.phone.keyevent(3);
+    }
   });
 });

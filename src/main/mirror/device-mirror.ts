@@ -21,8 +21,11 @@ import type { ScrcpyServerFile } from './scrcpy-server-file.ts';
 import { ScreenshotPoller } from './screenshot-poller.ts';
 import type { Still } from './screenshot-poller.ts';
 
-/** What a mirror needs of a device (the device layer's handle, through the app's one adb client); `check` runs adb input. */
-export type MirrorDevice = Pick<AndroidDevice, 'serial' | 'shell' | 'check' | 'screencap' | 'push' | 'openShell' | 'openLocal'>;
+/**
+ * What a mirror needs of a device (the device layer's handle, through the app's one adb
+ * client); `check` and the input-method calls serve input through adb and ADB Keyboard.
+ */
+export type MirrorDevice = Pick<AndroidDevice, 'serial' | 'shell' | 'check' | 'screencap' | 'push' | 'openShell' | 'openLocal' | 'inputMethods' | 'currentInputMethod' | 'inputMethodState'>;
 
 export interface Viewer {
   /** One per window and device. */

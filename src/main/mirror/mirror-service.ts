@@ -192,7 +192,8 @@ export class MirrorService implements Disposable {
     const info = await entry.ready;
     const t0 = performance.now();
     const screen = { width: entry.mirror.info?.deviceWidth ?? info.deviceWidth, height: entry.mirror.info?.deviceHeight ?? info.deviceHeight };
-    const { via } = await this.inputs.perform(serial, (port) => performMirrorInput(port, input, screen, { timeoutMs: 20_000, signal }), signal);
+    const device = this.o.device(serial);
+    const { via } = await this.inputs.perform(serial, (port) => performMirrorInput(port, device, input, screen, { timeoutMs: 20_000, signal }), signal);
     return { via, durationMs: performance.now() - t0 };
   }
 

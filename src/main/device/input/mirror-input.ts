@@ -1,13 +1,21 @@
-/** A person's input on the mirror (the contract's `MirrorInput`, device pixels) performed through a device's input port. */
+/**
+ * A person's input on the mirror (the contract's `MirrorInput`, device pixels) performed
+ * through a device's input port; text the port cannot type (non-ASCII) goes through ADB
+ * Keyboard, as the agent's Type action does.
+ */
 import type { MirrorInputParsed } from '../../../shared/contract/mirror.ts';
+import { typeText } from '../text-input.ts';
+import type { TextDevice } from '../text-input.ts';
 import { KEYCODE } from './device-input.ts';
 import type { DeviceInput, InputOptions } from './device-input.ts';
 
 /**
+ * @param device the device's shell, for ADB Keyboard
  * @param screen the device's size (for ways that emulate a wheel scroll with a drag)
- * @throws MobaError from the port (MIRROR_FAILED, DEVICE_*, TIMEOUT, INPUT_METHOD_MISSING…)
+ * @throws MobaError from the port (MIRROR_FAILED, DEVICE_*, TIMEOUT…), INPUT_METHOD_MISSING
+ *   for non-ASCII text without ADB Keyboard
  */
-export async function performMirrorInput(port: DeviceInput, input: MirrorInputParsed, screen: { width: number; height: number }, options: InputOptions = {}): Promise<void> {
+export async function performMirrorInput(port: DeviceInput, device: TextDevice, input: MirrorInputParsed, screen: { width: number; height: number }, options: InputOptions = {}): Promise<void> {
   switch (input.type) {
     case 'tap':
       return port.tap([input.x, input.y], options);
@@ -20,7 +28,8 @@ export async function performMirrorInput(port: DeviceInput, input: MirrorInputPa
     case 'key':
       return port.keys([input.keycode], options);
     case 'text':
-      return port.text(input.text, options);
+      await typeText(device, port, input.text, options);
+      return;
     case 'back':
       return port.back(options);
     case 'home':
