@@ -25,11 +25,11 @@ import { MobaError } from '../../shared/errors.ts';
 import type { AdbAddress } from './address.ts';
 import { AdbFailure, serverUnavailable } from './errors.ts';
 
-const require = createRequire(import.meta.url);
-const Client = (require('@devicefarmer/adbkit/dist/src/adb/client.js') as { default: typeof ClientModule.default.default }).default;
-const Connection = (require('@devicefarmer/adbkit/dist/src/adb/connection.js') as { default: typeof ConnectionModule.default.default }).default;
-export const Parser = (require('@devicefarmer/adbkit/dist/src/adb/parser.js') as { default: typeof ParserModule.default.default }).default;
-export const Protocol = (require('@devicefarmer/adbkit/dist/src/adb/protocol.js') as { default: typeof ProtocolModule.default.default }).default;
+const requireCjs = createRequire(import.meta.url);
+const Client = (requireCjs('@devicefarmer/adbkit/dist/src/adb/client.js') as { default: typeof ClientModule.default.default }).default;
+const Connection = (requireCjs('@devicefarmer/adbkit/dist/src/adb/connection.js') as { default: typeof ConnectionModule.default.default }).default;
+export const Parser = (requireCjs('@devicefarmer/adbkit/dist/src/adb/parser.js') as { default: typeof ParserModule.default.default }).default;
+export const Protocol = (requireCjs('@devicefarmer/adbkit/dist/src/adb/protocol.js') as { default: typeof ProtocolModule.default.default }).default;
 
 type AdbkitClient = InstanceType<typeof ClientModule.default.default>;
 type AdbkitConnection = InstanceType<typeof ConnectionModule.default.default>;
