@@ -1,6 +1,6 @@
 /**
  * One Android device behind the adb server: shell commands with exit status and deadlines,
- * screenshots, UI dumps, the foreground app, the keyboard, input events, apps and input
+ * screenshots, UI dumps, the foreground app, the keyboard, apps and input
  * methods, files and sockets on the device — all through the app's one adb client. Every call
  * is bounded; a device that disappears yields DEVICE_NOT_FOUND or DEVICE_OFFLINE, never a hang.
  * Input events (taps, keys, text) are not here: they go through the device's DeviceInput
