@@ -16,7 +16,7 @@ import { mirrorHandlers } from './handlers/mirror-handlers.ts';
 import { createMirrorLayer } from './mirror/mirror-layer.ts';
 import { createDeviceLayer } from './device/device-layer.ts';
 import { createAgentDevice } from './device/agent-device.ts';
-import type { AdbAddress } from './device/adb-address.ts';
+import type { AdbAddress } from './adb/index.ts';
 import { runHandlers } from './handlers/run-handlers.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
 import { modelHandlers } from './handlers/model-handlers.ts';
@@ -29,6 +29,7 @@ import { MemoryService, agentMemory as memoryPort, settingsEmbedder } from './me
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
 import { actOnDevice } from './device/device-actions.ts';
+import { PersonActions } from './person/person-actions.ts';
 import { RunService } from './agent/run-service.ts';
 import type { AgentDevice, AgentMemory } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
@@ -88,17 +89,19 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     memory: () => memory,
   });
 
+  const person = new PersonActions({ devices, observer, mirror, runs, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
+
   const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory };
   const handlers: Handlers = {
     ...appHandlers(services),
-    ...deviceHandlers(services),
-    ...mirrorHandlers(services),
+    ...deviceHandlers({ ...services, person }),
+    ...mirrorHandlers({ mirror, person }),
     ...runHandlers(runs),
     ...exportHandlers({ runs, repo: new RunsRepo(db), artifacts, paths }),
     ...modelHandlers({ settings }),
     ...simulatorHandlers({ simulators }),
     ...demoHandlers({ demos }),
-    ...cockpitHandlers({ runs, devices, observer, settings }),
+    ...cockpitHandlers({ person }),
     ...memoryHandlers(memory),
   };
   const router = new ContractRouter(handlers);

@@ -41,3 +41,30 @@ export function isDeviceGone(error: unknown): boolean {
 export function isCancelled(error: unknown): boolean {
   return errorCode(error) === 'CANCELLED';
 }
+
+/**
+ * What a device state (`adb get-state`, `adb devices`) or an adb FAIL reply says about the
+ * device: not there, not authorised (`unauthorized`, and `authorizing` while the phone still
+ * shows its prompt), offline; null when it says none of these (`device`, or another failure).
+ */
+export function deviceProblem(text: string): 'DEVICE_NOT_FOUND' | 'DEVICE_UNAUTHORIZED' | 'DEVICE_OFFLINE' | null {
+  const t = text.trim();
+  if (/not found|no devices|no emulators/i.test(t)) return 'DEVICE_NOT_FOUND';
+  if (/unauthori[sz]ed|authori[sz]ing/i.test(t)) return 'DEVICE_UNAUTHORIZED';
+  if (/offline/i.test(t)) return 'DEVICE_OFFLINE';
+  return null;
+}
+
+/**
+ * The error for a device that is listed but not ready for commands (`state` is not `device`):
+ * DEVICE_UNAUTHORIZED for `unauthorized`/`authorizing`, else DEVICE_OFFLINE (offline,
+ * connecting, recovery, bootloader, no permissions…), with what to do about it.
+ */
+export function deviceStateError(serial: string, state: string, options: { cause?: unknown } = {}): MobaError {
+  const code = deviceProblem(state) === 'DEVICE_UNAUTHORIZED' ? 'DEVICE_UNAUTHORIZED' : 'DEVICE_OFFLINE';
+  const message =
+    code === 'DEVICE_UNAUTHORIZED'
+      ? `Device ${serial} has not authorised this computer (it is ${state.trim()}): accept the "Allow USB debugging?" prompt on the phone.`
+      : `Device ${serial} is ${state.trim()}, not ready for commands. Reconnect it (USB cable, or \`moba connect HOST:PORT\`).`;
+  return new MobaError(code, message, { details: { serial }, ...(options.cause === undefined ? {} : { cause: options.cause }) });
+}

@@ -42,6 +42,7 @@ export function createAgentDevice(serial: string, options: AgentDeviceOptions): 
     async execute(action, context) {
       const r = await executeAction(action, {
         device: devices.device(serial),
+        input: devices.input(serial),
         elements: context.observation.elements,
         screen: context.observation.screen,
         resolveApp: async (query) => context.resolveApp(query),

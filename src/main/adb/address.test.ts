@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adbAddressFromEnv, formatAddress, isLoopbackHost, parseAdbAddress } from './adb-address.ts';
+import { adbAddressFromEnv, formatAddress, isLoopbackHost, parseAdbAddress } from './address.ts';
 
 describe('adb addresses', () => {
   it('parses host:port, tcp:host:port, [v6]:port and bare ports', () => {
