@@ -159,9 +159,14 @@ describe('the desktop package (npm run dist)', () => {
 
   it('has every package the bundled main process imports, and no development tools', () => {
     const imports = bundleImports();
-    expect(imports).toEqual(expect.arrayContaining(['better-sqlite3', 'sharp', 'commander', '@devicefarmer/adbkit']));
+    expect(imports).toEqual(expect.arrayContaining(['better-sqlite3', 'sharp', 'commander']));
     // Loaded by name at run time (createRequire), so not visible as an import of the bundle.
-    for (const name of [...imports, 'playwright-core', 'tesseract.js-core']) expect(existsSync(join(app, 'node_modules', name, 'package.json')), name).toBe(true);
+    for (const name of [...imports, '@devicefarmer/adbkit', 'playwright-core', 'tesseract.js-core']) expect(existsSync(join(app, 'node_modules', name, 'package.json')), name).toBe(true);
+    // The adb client loads adbkit from the package: a request reaches it and fails as adb requests do.
+    const devices = runPackaged(['devices', '--adb', '127.0.0.1:9']);
+    expect(devices.status).toBe(1);
+    expect(devices.stderr).toContain('ADB_UNAVAILABLE');
+    expect(devices.stderr).not.toMatch(/Cannot find (module|package)/);
     for (const dev of ['electron', 'electron-vite', 'electron-builder', 'vite', 'vitest', 'typescript', 'eslint', '@playwright/test']) {
       expect(existsSync(join(app, 'node_modules', dev)), `${dev} must not be packaged`).toBe(false);
     }
