@@ -81,7 +81,10 @@ const IMAGE_EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'j
 
 /** Copies artifacts and writes model inputs once each; copies run behind the records and are awaited in small batches. */
 class FileSink implements AssetSink {
+  /** Artifacts copied (by hash): bounded by the distinct screens and images, not by steps. */
   private readonly done = new Map<string, string | null>();
+  /** Model inputs written for the current run; they never repeat across runs, so this is emptied per run. */
+  private readonly inputs = new Set<string>();
   private pending: Promise<unknown>[] = [];
   private readonly o: { outDir: string; artifacts: ArtifactStore; stats: DatasetStats };
 
@@ -112,9 +115,8 @@ class FileSink implements AssetSink {
 
   modelInput(runId: string, call: CallInfo): string {
     const key = `${runId}/${call.callId}`;
-    const known = this.done.get(key);
-    if (known) return known;
     const rel = `model-inputs/${runId}/${call.callId}.json`;
+    if (this.inputs.has(key)) return rel;
     const body: ModelInputFile = {
       run: runId,
       callId: call.callId,
@@ -129,10 +131,14 @@ class FileSink implements AssetSink {
       reply: call.record.reply?.text ?? null,
     };
     check(ModelInputFile, body, key);
-    this.done.set(key, rel);
+    this.inputs.add(key);
     this.o.stats.files.modelInputs++;
     this.pending.push(mkdir(join(this.o.outDir, 'model-inputs', runId), { recursive: true }).then(() => writeFile(join(this.o.outDir, rel), `${JSON.stringify(body, null, 1)}\n`)));
     return rel;
+  }
+
+  endRun(): void {
+    this.inputs.clear();
   }
 
   async flush(force = false): Promise<void> {
@@ -236,6 +242,7 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
       }
       await emit(assembler.end());
       corrections.end();
+      sink.endRun();
       progress.runsDone++;
       report();
     }
