@@ -61,6 +61,8 @@ interface Measured {
   peakRssMb: number;
   heapGrowthMb: number;
   rssGrowthMb: number;
+  /** Live heap after a full GC at the end of each run, the largest over the export, above the start. */
+  retainedHeapMb: number;
 }
 
 async function measure(label: string, selection: { runIds?: string[] }): Promise<Measured & { dir: string }> {
@@ -75,7 +77,23 @@ async function measure(label: string, selection: { runIds?: string[] }): Promise
   }, 20);
   const dir = join(dataDir, `export-${label}`);
   const started = performance.now();
-  const r = await exportDataset({ db, artifacts, outDir: dir, selection, app: { name: 'MobA Studio', version: 'bench' } });
+  // What the export keeps alive (not the garbage V8 has yet to collect): a full GC after each run.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  let retained = 0;
+  let runsSeen = 0;
+  const r = await exportDataset({
+    db,
+    artifacts,
+    outDir: dir,
+    selection,
+    app: { name: 'MobA Studio', version: 'bench' },
+    onProgress: (p) => {
+      if (!gc || p.runsDone === runsSeen) return;
+      runsSeen = p.runsDone;
+      gc();
+      retained = Math.max(retained, process.memoryUsage().heapUsed - base.heapUsed);
+    },
+  });
   const ms = performance.now() - started;
   clearInterval(sampler);
   const end = process.memoryUsage();
@@ -91,8 +109,9 @@ async function measure(label: string, selection: { runIds?: string[] }): Promise
     peakRssMb: round(peakRss / MB),
     heapGrowthMb: round((peakHeap - base.heapUsed) / MB),
     rssGrowthMb: round((peakRss - base.rss) / MB),
+    retainedHeapMb: round(retained / MB),
   };
-  console.log(`${label.padEnd(6)} ${String(m.steps).padStart(6)} steps (${m.records} records) in ${m.ms} ms = ${m.stepsPerSecond} steps/s; heap peak ${m.peakHeapMb} MB (+${m.heapGrowthMb}), RSS peak ${m.peakRssMb} MB (+${m.rssGrowthMb})`);
+  console.log(`${label.padEnd(6)} ${String(m.steps).padStart(6)} steps (${m.records} records) in ${m.ms} ms = ${m.stepsPerSecond} steps/s; heap peak ${m.peakHeapMb} MB (+${m.heapGrowthMb}), RSS peak ${m.peakRssMb} MB (+${m.rssGrowthMb}); live heap after each run at most +${m.retainedHeapMb} MB`);
   return m;
 }
 
@@ -106,7 +125,7 @@ try {
   console.log(`validated ${records} records and ${v.modelInputs} model inputs against the export's JSON Schemas in ${validateMs} ms: ${v.problems.length} problems`);
   for (const p of v.problems.slice(0, 5)) console.log(`  ${p.file}:${p.line}: ${p.message}`);
   const ratio = round(full.heapGrowthMb / Math.max(1, small.heapGrowthMb), 2);
-  console.log(`heap growth of the full export / a tenth of it: ×${ratio} for ×${round(full.steps / small.steps, 1)} the steps`);
+  console.log(`heap peak growth of the full export / a tenth of it: ×${ratio} for ×${round(full.steps / small.steps, 1)} the steps (peaks include garbage not yet collected); live heap: +${full.retainedHeapMb} MB against +${small.retainedHeapMb} MB`);
   const { dir: _a, ...fullOut } = full;
   const { dir: _b, ...smallOut } = small;
   console.log(
@@ -117,6 +136,7 @@ try {
       full: fullOut,
       tenth: smallOut,
       heapGrowthRatio: ratio,
+      retainedHeapMb: { tenth: small.retainedHeapMb, all: full.retainedHeapMb },
       validated: { records, modelInputs: v.modelInputs, problems: v.problems.length, ms: validateMs },
     }),
   );

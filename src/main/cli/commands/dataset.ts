@@ -12,7 +12,10 @@ import { APP_NAME, APP_VERSION } from '../../version.ts';
 import { createApp } from '../lazy-app.ts';
 import type { MobaApp } from '../../app.ts';
 import type { CliIo } from '../io.ts';
-import { dataDirOf } from '../options.ts';
+import { dataDirOf, parsePositiveInt } from '../options.ts';
+import { writeFile } from 'node:fs/promises';
+import { deviceExplorer } from '../../datasets/explorer/device-explorer.ts';
+import { explore, replayFlow, subTasks } from '../../datasets/explorer/explorer.ts';
 
 /** `2025-06-02` or any date-time `Date` reads, as ms since 1970. */
 export function parseDate(value: string): number {
@@ -77,7 +80,7 @@ async function withApp<T>(command: Command, fn: (app: MobaApp) => Promise<T>): P
 }
 
 export function registerDataset(program: Command, io: CliIo): void {
-  const dataset = program.command('dataset').description('research data: export runs as a training dataset, check an export, summarise failure annotations');
+  const dataset = program.command('dataset').description('research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks');
 
   addSelectionOptions(
     dataset
@@ -143,6 +146,37 @@ export function registerDataset(program: Command, io: CliIo): void {
         io.out(`${s.runs} runs, ${s.steps} steps, ${s.annotatedSteps} annotated\n`);
         for (const c of FAILURE_CATEGORIES) if (s.byCategory[c]) io.out(`  ${FAILURE_CATEGORY_INFO[c].label.padEnd(22)} ${s.byCategory[c]}\n`);
         for (const a of s.annotations) io.out(`  ${a.runId}/${a.stepId}  ${a.category}${a.note ? `: ${a.note}` : ''}${a.author ? `  (${a.author})` : ''}\n`);
+      }),
+    );
+
+  dataset
+    .command('explore')
+    .description("seeded random walks through one app of a simulated phone (reset before each walk): its page graph and MobileReach's page-reaching and page-operation sub-tasks with shortest flows, each replayed to check it")
+    .requiredOption('-d, --device <serial>', 'a simulated phone (it is reset: sim-reset)')
+    .requiredOption('-a, --app <package>', 'the app to explore, e.g. com.android.settings')
+    .option('--label <name>', 'the app name used in generated instructions (default: the package)')
+    .option('--seed <n>', 'the walks\' seed', parsePositiveInt, 1)
+    .option('--walks <n>', 'random walks', parsePositiveInt, 8)
+    .option('--depth <n>', 'actions per walk', parsePositiveInt, 6)
+    .option('--no-replay', 'do not replay the sub-tasks\' flows')
+    .requiredOption('-o, --out <file>', 'JSON file for the graph and the sub-tasks')
+    .action((opts: { device: string; app: string; label?: string; seed: number; walks: number; depth: number; replay: boolean; out: string }, command: Command) =>
+      withApp(command, async (app) => {
+        const device = deviceExplorer({ devices: app.devices, observer: app.observer, serial: opts.device, app: opts.app, settleTimeoutMs: app.settings.get().agent.settleTimeoutMs });
+        const graph = await explore({ device, app: opts.app, seed: opts.seed, walks: opts.walks, depth: opts.depth });
+        io.out(`${graph.pages.length} pages, ${graph.edges.length} edges${graph.conflicts ? `, ${graph.conflicts} conflicting transitions` : ''}${graph.failed ? `, ${graph.failed} failed actions` : ''}\n`);
+        const tasks = subTasks(graph, opts.label ?? opts.app);
+        const replays: Record<string, boolean> = {};
+        if (opts.replay) {
+          for (const t of tasks) {
+            const r = await replayFlow(device, t);
+            replays[t.id] = r.ok;
+            io.out(`  ${r.ok ? 'ok  ' : 'FAIL'} ${t.type.padEnd(14)} ${t.flow.length} steps  ${t.instruction}\n`);
+          }
+        }
+        await writeFile(resolve(opts.out), `${JSON.stringify({ graph, tasks: tasks.map((t) => ({ ...t, ...(opts.replay ? { replayed: replays[t.id] } : {}) })) }, null, 1)}\n`);
+        io.out(`${tasks.length} sub-tasks${opts.replay ? `, ${Object.values(replays).filter(Boolean).length} replayed to their target` : ''}; written to ${resolve(opts.out)}\n`);
+        if (opts.replay && Object.values(replays).some((ok) => !ok)) io.exitCode = 1;
       }),
     );
 }
