@@ -79,9 +79,9 @@ export const STEP_SOURCES = ['agent', 'approved', 'edited', 'overridden', 'rejec
 export const StepRecord = z
   .object({
     id: z.string().meta({ description: '`<run id>/<step id>`, unique in the export.' }),
-    split: Split,
-    run: RunInfo,
-    stepId: z.string(),
+    split: Split.meta({ description: 'train, validation or test: the split of the step\'s task (the file it is in).' }),
+    run: RunInfo.meta({ description: 'The run: id, strategy, autonomy mode, the model of its act calls, how it ended, when it started, its benchmark episode.' }),
+    stepId: z.string().meta({ description: "The step's id in its run (s1, s2, …)." }),
     position: z.number().int().min(1).meta({ description: 'The step\'s 1-based position in its run.' }),
     task: z.string().meta({ description: "The user's task." }),
     taskKey: z.string().meta({ description: 'What the split groups by: the benchmark task id, or the normalised task text.' }),
@@ -89,7 +89,7 @@ export const StepRecord = z
     subgoalPath: z.array(z.string()).meta({ description: 'The goals from the task down to the sub-goal.' }),
     screen: Screen.meta({ description: 'The screen before the step.' }),
     elements: z.array(UiElement).meta({ description: "The indexed elements on that screen (MobA's view-hierarchy processing); `index` -1 = text only." }),
-    elementsFrom: z.enum(['xml', 'ocr', 'none']),
+    elementsFrom: z.enum(['xml', 'ocr', 'none']).meta({ description: 'Where the elements came from: the UI dump, OCR of the screenshot (the dump failed), or nowhere.' }),
     after: Screen.nullable().meta({ description: 'The first screen after the step was executed.' }),
     modelInputs: z
       .object({ act: z.array(Path), reflect: z.array(Path) })
@@ -112,12 +112,13 @@ export const StepRecord = z
     source: z.enum(STEP_SOURCES).meta({ description: 'Where the executed action came from: the agent unsupervised, approved, edited, overridden, rejected (nothing ran), performed by a person, abandoned, pending.' }),
     outcome: z
       .object({
-        executed: z.boolean(),
+        executed: z.boolean().meta({ description: 'Something was executed for this step.' }),
         ok: z.boolean().nullable().meta({ description: 'The device executed it without error (null when nothing was executed).' }),
         error: z.string().nullable(),
         reflection: z.object({ status: z.enum(['success', 'failure']), goalDone: z.boolean(), text: z.string() }).strict().nullable(),
       })
-      .strict(),
+      .strict()
+      .meta({ description: 'Whether it ran, whether the device reported an error, and the Global Agent\'s reflection on it.' }),
     annotations: z.array(Annotation).meta({ description: 'Failure tags people gave the step in the replay view.' }),
   })
   .strict()

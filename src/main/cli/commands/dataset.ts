@@ -95,6 +95,8 @@ export function registerDataset(program: Command, io: CliIo): void {
       withApp(command, async (app) => {
         const split = { ...(opts.split ?? DEFAULT_SPLIT), seed: opts.seed };
         let shown = 0;
+        // A progress line only on a terminal: piped output stays clean.
+        const live = !opts.json && process.stderr.isTTY === true;
         const r = await exportDataset({
           db: app.db,
           artifacts: app.artifacts,
@@ -103,12 +105,12 @@ export function registerDataset(program: Command, io: CliIo): void {
           split,
           app: { name: APP_NAME, version: APP_VERSION },
           onProgress: (p) => {
-            if (opts.json || Date.now() - shown < 500) return;
+            if (!live || Date.now() - shown < 500) return;
             shown = Date.now();
             io.err(`\r${p.phase === 'runs' ? `run ${p.runsDone}/${p.runsTotal}, ${p.steps} steps, ${p.pairs} pairs` : p.phase}…   `);
           },
         });
-        if (!opts.json) io.err('\r\u001b[K');
+        if (live) io.err('\r\u001b[K');
         if (opts.json) {
           io.out(`${JSON.stringify(r)}\n`);
           return;
