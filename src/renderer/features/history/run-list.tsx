@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/panel.tsx';
 import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
 import { useRunStore } from '../../state/run-store.ts';
 import { formatDuration } from '../../state/run-selectors.ts';
-import { DatasetExportButton } from './dataset-export-button.tsx';
+import { DatasetExportButton } from '../../ui/datasets/dataset-export-button.tsx';
 
 const PAGE = 50;
 

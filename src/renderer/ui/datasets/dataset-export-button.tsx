@@ -1,6 +1,6 @@
 /**
- * Export a dataset from History: the runs ticked in the list, or every run the current search
- * matches. Progress comes as didProgressDataset events for this export's id; the result names
+ * Export a dataset of a selection of runs: History gives the runs ticked in its list or those
+ * its search matches; a benchmark's page gives `{ benchmark: id }`. Progress comes as didProgressDataset events for this export's id; the result names
  * the folder (in the data folder's datasets/) and the counts per split.
  */
 import { useEffect, useState } from 'react';
