@@ -48,6 +48,15 @@ test('annotate a step in replay; compare two runs and see the first divergence',
     await expect(compare.locator('[data-testid="divergence-a"] img').first()).toBeVisible();
     await expect(compare.locator('[data-testid="alignment"] tr.differs')).toHaveCount(1);
     await savePanelShot(page, 'history-compare');
+
+    // Export the ticked run as a dataset: the result names the folder and the counts.
+    await page.goto(`${host.url}#/history`);
+    await list.locator('tr[data-run="run-b"] input[name="history.pick"]').check();
+    await list.locator('[data-action="export-dataset"]').click();
+    const result = list.locator('[data-testid="dataset-result"]');
+    await expect(result).toContainText('8 steps of 1 runs');
+    await expect(result).toContainText(`${host.dataDir}/datasets/`);
+    await expect(result).toContainText('1 preference pairs, 7 approved proposals');
   } finally {
     await host.stop();
   }
