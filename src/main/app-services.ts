@@ -1,5 +1,6 @@
 /** The services `createApp` builds: what the contract's handlers are given. */
 import type { RunService } from './agent/run-service.ts';
+import type { AnnotationService } from './annotations/annotation-service.ts';
 import type { EventHub } from './contract/router.ts';
 import type { DeviceService } from './device/device-service.ts';
 import type { Observer } from './device/observe.ts';
@@ -23,4 +24,5 @@ export interface AppServices {
   readonly observer: Observer;
   readonly mirror: MirrorService;
   readonly memory: MemoryService;
+  readonly annotations: AnnotationService;
 }

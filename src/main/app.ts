@@ -25,6 +25,8 @@ import { SimulatorManager } from './simulators/simulator-manager.ts';
 import { demoHandlers } from './handlers/demo-handlers.ts';
 import { cockpitHandlers } from './handlers/cockpit-handlers.ts';
 import { memoryHandlers } from './handlers/memory-handlers.ts';
+import { datasetHandlers } from './handlers/dataset-handlers.ts';
+import { AnnotationService } from './annotations/annotation-service.ts';
 import { MemoryService, agentMemory as memoryPort, settingsEmbedder } from './memory/index.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
@@ -79,6 +81,10 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
+  const runsRepo = new RunsRepo(db);
+  const annotations = new AnnotationService({ db, repo: runsRepo, appendIfHeld: (id, body) => runs.appendIfHeld(id, body) });
+  owned.add(annotations);
+  owned.add(annotations.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   const simulators = new SimulatorManager({ adb: devices });
   owned.add(simulators.onDidChange((list) => events.emit('didChangeSimulators', { simulators: list })));
   const demos = new DemoRecorder({
@@ -91,7 +97,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
 
   const person = new PersonActions({ devices, observer, mirror, runs, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory };
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory, annotations };
   const handlers: Handlers = {
     ...appHandlers(services),
     ...deviceHandlers({ ...services, person }),
@@ -103,6 +109,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...demoHandlers({ demos }),
     ...cockpitHandlers({ person }),
     ...memoryHandlers(memory),
+    ...datasetHandlers({ db, artifacts, annotations, events, paths }),
   };
   const router = new ContractRouter(handlers);
   let disposed = false;

@@ -15,6 +15,7 @@ import { simulatorEvents, simulatorMethods } from './contract/simulators.ts';
 import { demoMethods } from './contract/demos.ts';
 import { cockpitMethods } from './contract/cockpit.ts';
 import { memoryEvents, memoryMethods } from './contract/memory.ts';
+import { datasetEvents, datasetMethods } from './contract/datasets.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
@@ -28,6 +29,7 @@ export const methods = {
   ...demoMethods,
   ...cockpitMethods,
   ...memoryMethods,
+  ...datasetMethods,
 };
 
 export const events = {
@@ -38,6 +40,7 @@ export const events = {
   ...exportEvents,
   ...simulatorEvents,
   ...memoryEvents,
+  ...datasetEvents,
 };
 
 export type Methods = typeof methods;

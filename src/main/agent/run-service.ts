@@ -4,7 +4,7 @@ import type { ActionCall } from '../../shared/actions.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
 import { RunOptions, TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
-import type { RunEvent, RunSummary } from '../../shared/schemas/run.ts';
+import type { RunEvent, RunEventBody, RunSummary } from '../../shared/schemas/run.ts';
 import type { AgentSettings } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
@@ -342,6 +342,16 @@ export class RunService {
     c?.dispose();
     this.controllers.delete(runId);
     return this.o.repo.delete(runId);
+  }
+
+  /**
+   * Appends an event that does not drive the loop (a failure annotation) through the run's
+   * controller when this process holds one, so the controller's log position stays right.
+   * @returns the event, or null when this process holds no controller for the run
+   */
+  appendIfHeld(runId: string, body: RunEventBody): RunEvent | null {
+    const c = this.controllers.get(runId);
+    return c ? c.append(body) : null;
   }
 
   activeRuns(): string[] {

@@ -46,6 +46,10 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
       return `error ${e.error.message}${e.fatal ? '' : ' (recovered)'}`;
     case 'run_finished':
       return `${e.outcome === 'succeeded' ? '✔' : '✘'} ${e.outcome}: ${e.reason}${e.answer ? `\n  answer: ${e.answer}` : ''}`;
+    case 'step_annotated':
+      return `tag ${e.stepId} ${e.category}${e.note ? `: ${e.note}` : ''}${e.author ? ` (${e.author})` : ''}`;
+    case 'annotation_removed':
+      return `untag ${e.annotationId}`;
     default:
       return null;
   }

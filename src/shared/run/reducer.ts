@@ -7,6 +7,7 @@
 import type { ActionCall } from '../actions.ts';
 import type { Observation, UiElement } from '../schemas/perception.ts';
 import type { Actor, CanComplete, NodeStatus, RunEvent, RunOptions, RunStatus, WaitKind } from '../schemas/run.ts';
+import type { FailureCategory } from '../annotations/failure-categories.ts';
 
 export interface TaskNodeState {
   id: string;
@@ -46,6 +47,17 @@ export interface StepState {
   seq: number;
   /** The Local Agent's observation and thought behind the proposal (its act call), for the reflection that judges it. */
   intent: { observation: string; thought: string } | null;
+}
+
+/** A failure tag on a step, with its provenance. */
+export interface AnnotationState {
+  annotationId: string;
+  stepId: string;
+  category: FailureCategory;
+  note: string;
+  by: Actor;
+  author: string | null;
+  at: number;
 }
 
 export interface WaitState {
@@ -99,6 +111,8 @@ export interface RunState {
   anomalies: number;
   /** How many ids of each kind were handed out (n nodes, s steps, o observations, c calls, w waits). */
   ids: Record<IdKind, number>;
+  /** Failure annotations in force, oldest first (removed ones are dropped). */
+  annotations: AnnotationState[];
 }
 
 export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
@@ -137,6 +151,7 @@ export function initialRunState(runId: string): RunState {
     lastSeq: -1,
     anomalies: 0,
     ids: { n: 0, s: 0, o: 0, c: 0, w: 0 },
+    annotations: [],
   };
 }
 
@@ -169,7 +184,9 @@ function removeSubtree(nodes: Record<string, TaskNodeState>, nodeId: string): Re
 
 /** Applies one event. Pure: the input state is never mutated. */
 export function reduceRun(prev: RunState, event: RunEvent): RunState {
-  let state: RunState = { ...prev, lastSeq: event.seq, updatedAt: event.at };
+  // A later annotation is about the run, not part of it: it does not move its end.
+  const annotation = event.type === 'step_annotated' || event.type === 'annotation_removed';
+  let state: RunState = { ...prev, lastSeq: event.seq, updatedAt: annotation ? prev.updatedAt : event.at };
   const kind = ID_OF[event.type];
   if (kind) state.ids = { ...state.ids, [kind]: state.ids[kind] + 1 };
   switch (event.type) {
@@ -331,6 +348,16 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       return { ...state, status: state.waiting ? 'waiting' : 'running' };
     case 'run_finished':
       return { ...state, status: event.outcome, outcomeReason: event.reason, answer: event.answer, waiting: null };
+    case 'step_annotated':
+      if (!state.steps.some((s) => s.stepId === event.stepId)) return { ...state, anomalies: state.anomalies + 1 };
+      return {
+        ...state,
+        annotations: [...state.annotations, { annotationId: event.annotationId, stepId: event.stepId, category: event.category, note: event.note, by: event.by, author: event.author, at: event.at }],
+      };
+    case 'annotation_removed': {
+      const annotations = state.annotations.filter((a) => a.annotationId !== event.annotationId);
+      return annotations.length === state.annotations.length ? { ...state, anomalies: state.anomalies + 1 } : { ...state, annotations };
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 import { ERROR_CODES } from '../errors.ts';
+import { FailureCategory } from '../annotations/failure-categories.ts';
 import { ModelCallRecord } from './llm.ts';
 import { Observation, UiElement } from './perception.ts';
 import { ApprovalRule, AutonomyMode, ModelRole } from './settings.ts';
@@ -169,6 +170,21 @@ const body = {
     answer: z.string().nullable(),
   }),
   run_error: z.object({ error: SerializedError, fatal: z.boolean() }),
+  /**
+   * A person tagged a step with a failure category and a note (the replay view, `moba runs
+   * annotate`). `author` names who (the OS user or a name given); the event's `at` says when.
+   * Appended to ended runs too: annotations never change the run's status or state otherwise.
+   */
+  step_annotated: z.object({
+    annotationId: z.string(),
+    stepId: z.string(),
+    category: FailureCategory,
+    note: z.string().max(4_000),
+    by: Actor,
+    author: z.string().max(200).nullable(),
+  }),
+  /** An annotation withdrawn (kept in the log; the fold drops it). */
+  annotation_removed: z.object({ annotationId: z.string(), by: Actor, author: z.string().max(200).nullable() }),
 } as const;
 
 export type RunEventType = keyof typeof body;

@@ -96,6 +96,13 @@ export const COMMANDS: readonly CommandModule[] = [
     load: async () => (await import('./memory.ts')).registerMemory,
     summaries: { memory: { term: 'memory', description: 'task, user and app memory: import/export seeds, list, search as the agent would' } },
   },
+  {
+    names: ['dataset'],
+    load: async () => (await import('./dataset.ts')).registerDataset,
+    summaries: {
+      dataset: { term: 'dataset', description: 'research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks' },
+    },
+  },
 ];
 
 /** Program-level options that take a value (their value is not a command name). */

@@ -6,6 +6,7 @@ import { Icons } from '../../ui/icons.tsx';
 import { connectRunFeed } from '../../state/run-store.ts';
 import { ReplayView } from './replay-view.tsx';
 import { RunList } from './run-list.tsx';
+import { CompareView } from './compare/compare-view.tsx';
 import './history.css';
 
 /** `#/history`: the run list; `#/history/<run>[/<step>]`: the replay of one run. */
@@ -16,6 +17,8 @@ export function HistoryPage() {
     connectRunFeed(client);
   }, [client]);
   const runId = route.params[0];
+  // `#/history/compare/<A>/<B>`: History → Compare.
+  if (runId === 'compare' && route.params[1] && route.params[2]) return <CompareView key={`${route.params[1]}/${route.params[2]}`} runA={route.params[1]} runB={route.params[2]} />;
   if (runId) {
     const step = Number(route.params[1]);
     return <ReplayView key={runId} runId={runId} initialStep={Number.isInteger(step) && step > 0 ? step : null} />;

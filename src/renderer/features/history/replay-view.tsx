@@ -19,6 +19,8 @@ import { TaskTree } from '../../ui/task-tree/task-tree.tsx';
 import { ExportActions } from './export-actions.tsx';
 import { ReplayIndex } from './replay-index.ts';
 import { Scrubber } from './scrubber.tsx';
+import { StepAnnotations, TagSummary } from './annotations/step-annotations.tsx';
+import type { AnnotationState } from '../../../shared/run/reducer.ts';
 import '../../ui/run-view/run-view.css';
 
 function StepFacts({ step, state, events }: { step: StepState; state: RunState; events: readonly RunEvent[] }) {
@@ -80,7 +82,7 @@ function StepFacts({ step, state, events }: { step: StepState; state: RunState; 
   );
 }
 
-function ReplayBody({ client, index, initialStep }: { client: MobaClient; index: ReplayIndex; initialStep: number | null }) {
+function ReplayBody({ client, index, initialStep, annotations }: { client: MobaClient; index: ReplayIndex; initialStep: number | null; annotations: readonly AnnotationState[] }) {
   const first = index.stepEventIndex.length ? index.stepEndIndex(Math.min(index.stepEventIndex.length - 1, Math.max(0, (initialStep ?? 1) - 1))) : index.length - 1;
   const [position, setPosition] = useState(first);
   const [view, setView] = useState<'before' | 'after'>('before');
@@ -160,6 +162,7 @@ function ReplayBody({ client, index, initialStep }: { client: MobaClient; index:
       <Panel id="replay-step" title={step ? `Step ${k + 1} · ${step.stepId}` : 'Before the first step'} icon={<Icons.step size={18} />} className="run-main">
         <div className="replay-step-body">
           {step ? <StepFacts step={step} state={state} events={index.events} /> : <p className="muted">The run starts: the task tree is created and the agent observes the phone. Press → to go to the first step.</p>}
+          {step ? <StepAnnotations key={step.stepId} client={client} runId={index.runId} stepId={step.stepId} annotations={annotations} /> : null}
           <h4 className="call-section">Model I/O {step ? 'for this step' : 'so far'}</h4>
           <ModelCallList calls={calls} selected={call?.callId ?? null} onSelect={setCallId} />
           {call ? <ModelCallDetail client={client} call={call} /> : null}
@@ -204,6 +207,7 @@ export function ReplayView({ runId, initialStep }: { runId: string; initialStep:
             <span>{log.state.counters.modelCalls} calls</span>
             <span>{(log.state.counters.promptTokens + log.state.counters.completionTokens).toLocaleString()} tok</span>
             <span className="mono muted">{runId}</span>
+            <TagSummary annotations={log.state.annotations} />
             {loading && log.summary && log.events.length < log.summary.events ? (
               <span className="muted" aria-busy="true" data-testid="replay-loading">
                 <span className="spinner" aria-hidden="true" /> loading events {log.events.length.toLocaleString()}/{log.summary.events.toLocaleString()}
@@ -225,7 +229,7 @@ export function ReplayView({ runId, initialStep }: { runId: string; initialStep:
           Could not open run {runId}: {error}
         </p>
       ) : null}
-      {index ? <ReplayBody key={`${runId}/${initialStep ?? ''}`} client={client} index={index} initialStep={initialStep} /> : !error ? <p className="muted run-loading" aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading the run’s events…</p> : null}
+      {index ? <ReplayBody key={`${runId}/${initialStep ?? ''}`} client={client} index={index} initialStep={initialStep} annotations={log?.state.annotations ?? []} /> : !error ? <p className="muted run-loading" aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading the run’s events…</p> : null}
     </div>
   );
 }
