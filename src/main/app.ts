@@ -25,7 +25,7 @@ import { SimulatorManager } from './simulators/simulator-manager.ts';
 import { demoHandlers } from './handlers/demo-handlers.ts';
 import { cockpitHandlers } from './handlers/cockpit-handlers.ts';
 import { memoryHandlers } from './handlers/memory-handlers.ts';
-import { MemoryService, agentMemory as memoryPort, settingsEmbedder } from './memory/index.ts';
+import { MemoryService, agentMemory as memoryPort, settingsEmbedder, strategyMemory } from './memory/index.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
 import { actOnDevice } from './device/device-actions.ts';
@@ -72,7 +72,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), recentModelImages: (sha, options) => observer.modelImage(sha, options) });
+  const strategyMemoryForRuns = strategyMemory(memory);
+  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: () => strategyMemoryForRuns, recentModelImages: (sha, options) => observer.modelImage(sha, options) });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();

@@ -7,6 +7,8 @@
 import type { ActionCall } from '../actions.ts';
 import type { Observation, UiElement } from '../schemas/perception.ts';
 import type { Actor, CanComplete, NodeStatus, RunEvent, RunOptions, RunStatus, WaitKind } from '../schemas/run.ts';
+import { initialStrategyState, reduceStrategy } from './strategy-state.ts';
+import type { StrategyState } from './strategy-state.ts';
 
 export interface TaskNodeState {
   id: string;
@@ -93,6 +95,8 @@ export interface RunState {
   anomalies: number;
   /** How many ids of each kind were handed out (n nodes, s steps, o observations, c calls, w waits). */
   ids: Record<IdKind, number>;
+  /** What the run's strategy keeps beyond the task tree (progress, plan, notes, outcomes…). */
+  strategy: StrategyState;
 }
 
 export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
@@ -130,6 +134,7 @@ export function initialRunState(runId: string): RunState {
     lastSeq: -1,
     anomalies: 0,
     ids: { n: 0, s: 0, o: 0, c: 0, w: 0 },
+    strategy: initialStrategyState(),
   };
 }
 
@@ -317,6 +322,23 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       return { ...state, status: state.waiting ? 'waiting' : 'running' };
     case 'run_finished':
       return { ...state, status: event.outcome, outcomeReason: event.reason, answer: event.answer, waiting: null };
+    case 'strategy_decided':
+      // The acting role has seen the person's feedback, as MobA's act_decided does.
+      return { ...state, pendingFeedback: [], strategy: reduceStrategy(state.strategy, event) };
+    case 'outcome_judged': {
+      state = { ...state, strategy: reduceStrategy(state.strategy, event) };
+      const ok = event.outcome === 'A';
+      if (!ok) state = withNode(state, event.nodeId, (n) => ({ ...n, failures: n.failures + 1 }));
+      return withStep(state, event.stepId, (s) => ({ ...s, reflection: { subgoalStatus: ok ? 'success' : 'failure', goalDone: false, text: `${event.outcome}: ${event.text}` } }));
+    }
+    case 'progress_updated':
+    case 'memory_unit_added':
+    case 'plan_updated':
+    case 'notes_updated':
+    case 'experience_loaded':
+    case 'experience_evolved':
+    case 'shortcut_invoked':
+      return { ...state, strategy: reduceStrategy(state.strategy, event) };
   }
 }
 

@@ -1,0 +1,75 @@
+/**
+ * What each strategy is, for people and for the UI: its one-line description, the roles it
+ * calls (and which configured model endpoint each uses), what it sees, and which options apply.
+ * The loops live in `src/main/agent/strategies/<name>/`; `src/main/agent/strategies/registry.ts`
+ * maps each name to its loop. The renderer's composer, `moba run --strategy` and README's table
+ * read this list.
+ */
+import type { ChatRole } from './schemas/settings.ts';
+import { STRATEGY_NAMES } from './schemas/strategy.ts';
+import type { StrategyName } from './schemas/strategy.ts';
+
+export { STRATEGY_NAMES, StrategyName } from './schemas/strategy.ts';
+
+/** What reaches a strategy's prompts. */
+export type Perception = 'dump' | 'screenshot' | 'marked screenshot' | 'ocr' | 'icons';
+
+export interface StrategyRole {
+  /** The strategy's own name for the role. */
+  name: string;
+  /** The configured endpoint it uses (Settings → Models). */
+  endpoint: ChatRole;
+  /** The `purpose` its model calls are recorded with (the inspector and bench group by it). */
+  purposes: readonly string[];
+}
+
+export type StrategyOption = 'usePlan' | 'actionSpace' | 'planning' | 'evolution';
+
+export interface StrategyInfo {
+  name: StrategyName;
+  label: string;
+  description: string;
+  roles: readonly StrategyRole[];
+  sees: readonly Perception[];
+  options: readonly StrategyOption[];
+  /** What it is good at, in a few words (README's table). */
+  goodAt: string;
+}
+
+export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
+  moba: {
+    name: 'moba',
+    label: 'MobA',
+    description: 'Two-level agent: a Global Agent plans a task tree and reflects, a Local Agent checks each sub-goal fits one action and picks it.',
+    roles: [
+      { name: 'Local Agent', endpoint: 'actor', purposes: ['act'] },
+      { name: 'Global Agent: plan', endpoint: 'planner', purposes: ['plan'] },
+      { name: 'Global Agent: reflect', endpoint: 'reflector', purposes: ['reflect'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['dump', 'screenshot', 'marked screenshot'],
+    options: ['usePlan', 'actionSpace', 'planning'],
+    goodAt: 'long tasks with memory: plans, double reflection, routes of similar tasks',
+  },
+  appagent: {
+    name: 'appagent',
+    label: 'AppAgent',
+    description: 'One model call per step on the numbered interactive elements (clickable and focusable); a grid fallback; element docs learned from demonstrations.',
+    roles: [
+      { name: 'agent', endpoint: 'actor', purposes: ['appagent'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['dump', 'screenshot', 'marked screenshot'],
+    options: ['actionSpace'],
+    goodAt: 'short tasks in apps with good accessibility labels; cheapest per step',
+  },
+};
+
+export function strategyInfo(name: StrategyName): StrategyInfo {
+  return STRATEGIES[name];
+}
+
+/** Every registered strategy, in menu order. */
+export function listStrategies(): StrategyInfo[] {
+  return STRATEGY_NAMES.map((n) => STRATEGIES[n]);
+}
