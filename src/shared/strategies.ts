@@ -63,6 +63,22 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     options: ['actionSpace'],
     goodAt: 'short tasks in apps with good accessibility labels; cheapest per step',
   },
+  'mobile-agent-v2': {
+    name: 'mobile-agent-v2',
+    label: 'Mobile-Agent-v2',
+    description: 'Planning agent (task progress), decision agent (one action from the screenshot and the OCR/icon list), reflection agent (A/B/C, Back on B), memory unit.',
+    roles: [
+      { name: 'planning agent', endpoint: 'planner', purposes: ['planning'] },
+      { name: 'decision agent', endpoint: 'actor', purposes: ['decision'] },
+      { name: 'memory unit', endpoint: 'actor', purposes: ['memory-unit'] },
+      { name: 'reflection agent', endpoint: 'reflector', purposes: ['reflection'] },
+      { name: 'icon captions', endpoint: 'actor', purposes: ['icon-captions'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot', 'ocr', 'icons'],
+    options: [],
+    goodAt: 'multi-step navigation where progress must be tracked; content to remember across screens',
+  },
 };
 
 export function strategyInfo(name: StrategyName): StrategyInfo {

@@ -21,8 +21,8 @@ export interface StrategyState {
   notes: string | null;
   /** Every judged step, in order. */
   outcomes: Array<{ stepId: string; outcome: ActionOutcomeGrade; text: string }>;
-  /** Steps that entered the strategy's history (v2/E: only outcome A). */
-  history: string[];
+  /** Steps that entered the strategy's history (v2/E: only outcome A), with what each did. */
+  history: Array<{ stepId: string; operation: string }>;
   /** E: the experience the task started with and what it learned. */
   tips: string[];
   shortcuts: Shortcut[];
@@ -64,7 +64,7 @@ export function reduceStrategy(s: StrategyState, event: StrategyEventBody): Stra
       return {
         ...s,
         outcomes: [...s.outcomes, { stepId: event.stepId, outcome: event.outcome, text: event.text }],
-        history: event.outcome === 'A' ? [...s.history, event.stepId] : s.history,
+        history: event.outcome === 'A' ? [...s.history, { stepId: event.stepId, operation: event.operation }] : s.history,
         progress: event.progress ?? s.progress,
       };
     case 'progress_updated':

@@ -11,7 +11,7 @@ import type { ActionCall } from '../actions.ts';
 
 const Action = ActionCallSchema as z.ZodType<ActionCall>;
 
-export const STRATEGY_NAMES = ['moba', 'appagent'] as const;
+export const STRATEGY_NAMES = ['moba', 'appagent', 'mobile-agent-v2'] as const;
 /** The registered strategies (see `src/shared/strategies.ts` for what each is). */
 export const StrategyName = z.enum(STRATEGY_NAMES);
 export type StrategyName = z.infer<typeof StrategyName>;
@@ -92,6 +92,8 @@ export const STRATEGY_EVENT_BODIES = {
     nodeId: z.string(),
     callIds,
     outcome: ActionOutcomeGrade,
+    /** The step as the acting role described it (what it should achieve). */
+    operation: z.string(),
     /** Why (the error description for B and C). */
     text: z.string(),
     /** What is done so far, when the reflector updates it (Mobile-Agent-E). */

@@ -11,6 +11,7 @@ import type { RunLoop } from '../run-controller.ts';
 import { appAgentLoop } from './appagent/appagent-loop.ts';
 import type { StrategyKit } from './common/kit.ts';
 import { mobaLoop } from './moba/moba-loop.ts';
+import { mobileAgentV2Loop } from './mobile-agent-v2/v2-loop.ts';
 
 export interface RegisteredStrategy extends StrategyInfo {
   loop(kit: StrategyKit): RunLoop;
@@ -19,6 +20,7 @@ export interface RegisteredStrategy extends StrategyInfo {
 const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
   moba: () => mobaLoop,
   appagent: appAgentLoop,
+  'mobile-agent-v2': mobileAgentV2Loop,
 };
 
 /** The strategy's description and loop. */
