@@ -79,6 +79,24 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     options: [],
     goodAt: 'multi-step navigation where progress must be tracked; content to remember across screens',
   },
+  'mobile-agent-e': {
+    name: 'mobile-agent-e',
+    label: 'Mobile-Agent-E',
+    description: 'Manager (plan, sub-goal), Operator (atomic actions and Shortcuts), Action Reflector, Notetaker; escalation; self-evolving Tips and Shortcuts across tasks.',
+    roles: [
+      { name: 'Manager', endpoint: 'planner', purposes: ['manager'] },
+      { name: 'Operator', endpoint: 'actor', purposes: ['operator'] },
+      { name: 'Action Reflector', endpoint: 'reflector', purposes: ['action-reflector', 'precondition'] },
+      { name: 'Notetaker', endpoint: 'reflector', purposes: ['notetaker'] },
+      { name: 'Experience Reflectors', endpoint: 'planner', purposes: ['tips-reflector', 'shortcut-reflector'] },
+      { name: 'Experience Retriever', endpoint: 'planner', purposes: ['experience-retriever'] },
+      { name: 'icon captions', endpoint: 'actor', purposes: ['icon-captions'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot', 'ocr', 'icons'],
+    options: ['evolution'],
+    goodAt: 'repeated, related tasks: learns Tips and Shortcuts; complex multi-app tasks',
+  },
 };
 
 export function strategyInfo(name: StrategyName): StrategyInfo {

@@ -55,7 +55,7 @@ describe('Mobile-Agent-v2', () => {
     const st = t.app.runs.state(runId);
     expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
     expect(st.steps.map((s) => [s.executed?.action.name, s.executed?.ok])).toEqual([['Click_by_Coordinate', true], ['Back', true]]);
-    expect(st.strategy.outcomes).toEqual([{ stepId: st.steps[0]!.stepId, outcome: 'B', text: 'Settings opened, not Clock.' }]);
+    expect(st.strategy.outcomes).toEqual([{ stepId: st.steps[0]!.stepId, outcome: 'B', operation: 'open the Clock app', text: 'Settings opened, not Clock.' }]);
     expect(st.strategy.history).toEqual([]);
     // The Back left Settings: the launcher is in front again.
     const after = st.observations[st.lastObservationId!]!;

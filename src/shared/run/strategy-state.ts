@@ -20,7 +20,7 @@ export interface StrategyState {
   /** E's Notetaker. */
   notes: string | null;
   /** Every judged step, in order. */
-  outcomes: Array<{ stepId: string; outcome: ActionOutcomeGrade; text: string }>;
+  outcomes: Array<{ stepId: string; outcome: ActionOutcomeGrade; operation: string; text: string }>;
   /** Steps that entered the strategy's history (v2/E: only outcome A), with what each did. */
   history: Array<{ stepId: string; operation: string }>;
   /** E: the experience the task started with and what it learned. */
@@ -63,7 +63,7 @@ export function reduceStrategy(s: StrategyState, event: StrategyEventBody): Stra
     case 'outcome_judged':
       return {
         ...s,
-        outcomes: [...s.outcomes, { stepId: event.stepId, outcome: event.outcome, text: event.text }],
+        outcomes: [...s.outcomes, { stepId: event.stepId, outcome: event.outcome, operation: event.operation, text: event.text }],
         history: event.outcome === 'A' ? [...s.history, { stepId: event.stepId, operation: event.operation }] : s.history,
         progress: event.progress ?? s.progress,
       };

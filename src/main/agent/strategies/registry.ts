@@ -11,6 +11,7 @@ import type { RunLoop } from '../run-controller.ts';
 import { appAgentLoop } from './appagent/appagent-loop.ts';
 import type { StrategyKit } from './common/kit.ts';
 import { mobaLoop } from './moba/moba-loop.ts';
+import { mobileAgentELoop } from './mobile-agent-e/e-loop.ts';
 import { mobileAgentV2Loop } from './mobile-agent-v2/v2-loop.ts';
 
 export interface RegisteredStrategy extends StrategyInfo {
@@ -21,6 +22,7 @@ const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
   moba: () => mobaLoop,
   appagent: appAgentLoop,
   'mobile-agent-v2': mobileAgentV2Loop,
+  'mobile-agent-e': mobileAgentELoop,
 };
 
 /** The strategy's description and loop. */
