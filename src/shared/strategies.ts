@@ -63,6 +63,20 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     options: ['actionSpace'],
     goodAt: 'short tasks in apps with good accessibility labels; cheapest per step',
   },
+  'mobile-agent-v1': {
+    name: 'mobile-agent-v1',
+    label: 'Mobile-Agent v1',
+    description: 'Vision only: OCR text with positions and icon regions located by the vision model; eight operations; self-reflection when the screen did not change.',
+    roles: [
+      { name: 'agent', endpoint: 'actor', purposes: ['mobile-agent', 'final-check'] },
+      { name: 'text choice (several OCR matches)', endpoint: 'actor', purposes: ['pick-text'] },
+      { name: 'icon locator', endpoint: 'actor', purposes: ['locate-icon'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot', 'ocr', 'icons'],
+    options: [],
+    goodAt: 'screens without a usable UI dump (games, web views, canvases)',
+  },
   'mobile-agent-v2': {
     name: 'mobile-agent-v2',
     label: 'Mobile-Agent-v2',

@@ -11,7 +11,7 @@ import type { ActionCall } from '../actions.ts';
 
 const Action = ActionCallSchema as z.ZodType<ActionCall>;
 
-export const STRATEGY_NAMES = ['moba', 'appagent', 'mobile-agent-v2', 'mobile-agent-e'] as const;
+export const STRATEGY_NAMES = ['moba', 'appagent', 'mobile-agent-v1', 'mobile-agent-v2', 'mobile-agent-e'] as const;
 /** The registered strategies (see `src/shared/strategies.ts` for what each is). */
 export const StrategyName = z.enum(STRATEGY_NAMES);
 export type StrategyName = z.infer<typeof StrategyName>;

@@ -12,6 +12,7 @@ import { appAgentLoop } from './appagent/appagent-loop.ts';
 import type { StrategyKit } from './common/kit.ts';
 import { mobaLoop } from './moba/moba-loop.ts';
 import { mobileAgentELoop } from './mobile-agent-e/e-loop.ts';
+import { mobileAgentV1Loop } from './mobile-agent-v1/v1-loop.ts';
 import { mobileAgentV2Loop } from './mobile-agent-v2/v2-loop.ts';
 
 export interface RegisteredStrategy extends StrategyInfo {
@@ -21,6 +22,7 @@ export interface RegisteredStrategy extends StrategyInfo {
 const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
   moba: () => mobaLoop,
   appagent: appAgentLoop,
+  'mobile-agent-v1': mobileAgentV1Loop,
   'mobile-agent-v2': mobileAgentV2Loop,
   'mobile-agent-e': mobileAgentELoop,
 };
