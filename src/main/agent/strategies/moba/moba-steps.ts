@@ -22,6 +22,7 @@ import type { PlanPromptInput } from './prompts/plan.ts';
 import { buildReflectMessages } from './prompts/reflect.ts';
 import { buildSelectAppMessages } from './prompts/select-app.ts';
 import { PlanReplySchema, ReflectReplySchema, actReplySchema, selectAppReplySchema } from './replies.ts';
+import { reachActionSpace } from '../common/reach-action-space.ts';
 import type { ActReply, ReflectReply } from './replies.ts';
 
 export interface Observed {
@@ -117,6 +118,7 @@ export class MobaSteps {
     const app = obs.observation.currentApp?.packageName ?? null;
     const memories = await this.retrieve('act', singleLevel ? st.task : node.goal, nodeId, app);
     const screen = await this.ctx.screens.prepare(obs.id, obs.observation);
+    const space = this.options.actionSpace === 'candidates' ? reachActionSpace(obs.observation.elements) : null;
     const messages = buildActMessages({
       finalGoal: st.task,
       goal: node.goal,
@@ -128,9 +130,10 @@ export class MobaSteps {
       memories,
       screen,
       singleLevel,
+      candidates: space?.lines ?? null,
     });
     const indices = new Set(obs.observation.elements.filter((e) => e.index > 0).map((e) => e.index));
-    const r = await this.ctx.modelStep({ role: 'actor', purpose: 'act', nodeId, messages, schema: actReplySchema(indices, { requireAction: singleLevel }), memories });
+    const r = await this.ctx.modelStep({ role: 'actor', purpose: 'act', nodeId, messages, schema: actReplySchema(indices, { requireAction: singleLevel, ...(space ? { allowed: space.refuse } : {}) }), memories });
     if (!r.ok) return { ok: false, error: r.error };
     const reply = r.value;
     this.ctx.append({
@@ -165,6 +168,7 @@ export class MobaSteps {
       memories,
       screen,
       reason,
+      planning: this.options.planning ?? 'subgoals',
     });
     const r = await this.ctx.modelStep({ role: 'planner', purpose: 'plan', nodeId, messages, schema: PlanReplySchema, memories });
     if (!r.ok) return { ok: false, error: r.error };

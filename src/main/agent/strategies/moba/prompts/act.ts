@@ -19,6 +19,8 @@ export interface ActPromptInput {
   screen: ScreenForPrompt;
   /** Without the Plan module: act toward the final goal and report completion with Finish(). */
   singleLevel: boolean;
+  /** ReachAgent's action space: the only element actions accepted on this screen, written out. */
+  candidates?: string[] | null;
 }
 
 const SYSTEM_TWO_LEVEL = `You are the Local Agent of MobA, a two-level agent that operates an Android phone for a user.
@@ -64,6 +66,7 @@ export function buildActMessages(input: ActPromptInput): ChatMessage[] {
     section('The person supervising you said', input.feedback),
     memorySection(input.memories),
     screenSection('Current screen elements', input.screen),
+    section('Allowed element actions on this screen (ReachAgent\'s action space: other element actions are not accepted; Open_App, Back, Home, Enter, Wait, Type, Finish and Failed remain)', input.candidates),
   ].filter(Boolean).join('\n');
   return [
     { role: 'system', content: system },
