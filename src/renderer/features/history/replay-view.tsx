@@ -16,6 +16,7 @@ import { StatusBadge } from '../run/run-header.tsx';
 import { loadRun, useRunLog, useRunStore } from '../run/run-store.ts';
 import { actDecisionFor, callsForStep, latestObservation, modelCalls } from '../run/selectors.ts';
 import { TaskTree } from '../task-tree/task-tree.tsx';
+import { StrategyPanel } from '../strategy-panels/strategy-panel.tsx';
 import { ExportActions } from './export-actions.tsx';
 import { ReplayIndex } from './replay-index.ts';
 import { Scrubber } from './scrubber.tsx';
@@ -166,6 +167,7 @@ function ReplayBody({ client, index, initialStep }: { client: MobaClient; index:
       </Panel>
       <Panel id="replay-tree" title="Task tree at this moment" icon={<Icons.tree size={18} />} className="run-tree">
         <TaskTree state={state} editable={false} highlight={step?.nodeId ?? null} />
+        <StrategyPanel state={state} />
       </Panel>
     </>
   );

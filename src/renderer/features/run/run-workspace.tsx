@@ -8,6 +8,7 @@ import { ApprovalArea } from '../approvals/approval-area.tsx';
 import { connectDeviceFeed } from '../devices/device-store.ts';
 import { SelectedDeviceMirror } from '../mirror/selected-device-mirror.tsx';
 import { TaskTree } from '../task-tree/task-tree.tsx';
+import { StrategyPanel } from '../strategy-panels/strategy-panel.tsx';
 import { canEditPlan } from '../task-tree/tree-edits.ts';
 import { useCockpitStore } from './cockpit-store.ts';
 import { Composer } from './composer.tsx';
@@ -107,6 +108,7 @@ function RunView({ runId }: { runId: string }) {
       <ApprovalArea key={waitKey} client={client} log={log} />
       <Panel id="task-tree" title="Task tree" icon={<Icons.tree size={18} />} className="run-tree">
         <TaskTree state={log.state} client={client} editable={canEditPlan(log.state)} highlight={highlight} />
+        <StrategyPanel state={log.state} />
       </Panel>
     </>
   );
