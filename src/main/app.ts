@@ -109,6 +109,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
       if (disposed) return;
       disposed = true;
       await simulators.close();
+      // Runs end their loops (a waiting run stays waiting) before the database closes under them.
+      await runs.dispose();
       owned.dispose();
     },
   };

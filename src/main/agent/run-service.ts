@@ -87,6 +87,7 @@ export class RunService {
   readonly onDidAppend = this.onDidAppendEmitter.event;
   private readonly now: () => number;
   private ocr: OcrEngine | undefined;
+  private disposed = false;
 
   constructor(options: RunServiceOptions) {
     this.o = options;
@@ -380,6 +381,8 @@ export class RunService {
   }
 
   async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
     const pending = [...this.controllers.values()].map((c) => c.shutdown());
     await Promise.all(pending);
     for (const g of this.gateways.values()) g.dispose?.();

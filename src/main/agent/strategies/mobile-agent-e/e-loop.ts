@@ -55,7 +55,55 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
     };
     let skipManager = false;
     let current: Observed | null = null;
-    await run.resumeOpenWork();
+
+    /**
+     * The Action Reflector on an executed step (then the Notetaker after A).
+     * @returns true when the task ended (too many failures in a row)
+     */
+    const judge = async (nodeId: string, before: Observed, outcome: Extract<StepOutcome, { kind: 'executed' }>, written: string, description: string): Promise<boolean> => {
+      const st = run.state;
+      const stepId = outcome.step.stepId;
+      const beforeView = await view(before);
+      const after = await observeVision(run, kit, { nodeId, captions });
+      const afterView = await view(after);
+      current = after;
+      let grade: ActionOutcomeGrade;
+      if (!outcome.ok) {
+        grade = 'C';
+        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: [], outcome: 'C', operation: description, text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`, progress: null });
+      } else {
+        const r = await ctx.modelStep({
+          role: 'reflector',
+          purpose: 'action-reflector',
+          nodeId,
+          messages: buildActionReflectorMessages({ task: st.task, subgoal: st.strategy.subgoal ?? st.task, progress: st.strategy.progress, action: written, expectation: description, before: beforeView, after: afterView }),
+          schema: ActionReflectorReplySchema,
+          memories: [],
+        });
+        if (!r.ok) {
+          await run.modelFailed(nodeId, r.error);
+          return false;
+        }
+        grade = r.value.outcome;
+        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: r.callIds, outcome: grade, operation: description, text: grade === 'A' ? r.value.error || 'As expected.' : r.value.error || 'Failed.', progress: r.value.progress || null });
+      }
+      grades.push(grade);
+      if (grade === 'A') {
+        await takeNotes(run, nodeId, afterView);
+        return false;
+      }
+      if (await endIfStuck(run, grades)) return true;
+      // One failure: the Operator tries again; two in a row: the Manager is told.
+      skipManager = true;
+      return false;
+    };
+
+    // After a restart: a step approved just now is judged like any other.
+    const resumed = await run.resumeOpenWork();
+    if (resumed?.outcome.kind === 'executed') {
+      const d = run.state.strategy.lastDecision;
+      if (await judge(resumed.step.nodeId, resumed.before, resumed.outcome, d?.written ?? formatAction(resumed.outcome.action), d?.summary ?? '')) return;
+    }
     const experience = await loadExperience(run, kit);
 
     while (!run.done) {
@@ -174,40 +222,7 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
         continue;
       }
 
-      // Action Reflector
-      const stepId = outcome.step.stepId;
-      const after = await observeVision(run, kit, { nodeId, captions });
-      const afterView = await view(after);
-      let grade: ActionOutcomeGrade;
-      if (!outcome.ok) {
-        grade = 'C';
-        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: [], outcome: 'C', operation: reply.description, text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`, progress: null });
-      } else {
-        const r = await ctx.modelStep({
-          role: 'reflector',
-          purpose: 'action-reflector',
-          nodeId,
-          messages: buildActionReflectorMessages({ task: st.task, subgoal: st.strategy.subgoal ?? st.task, progress: st.strategy.progress, action: choice.written, expectation: reply.description, before: beforeView, after: afterView }),
-          schema: ActionReflectorReplySchema,
-          memories: [],
-        });
-        if (!r.ok) {
-          await run.modelFailed(nodeId, r.error);
-          current = after;
-          continue;
-        }
-        grade = r.value.outcome;
-        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: r.callIds, outcome: grade, operation: reply.description, text: grade === 'A' ? r.value.error || 'As expected.' : r.value.error || 'Failed.', progress: r.value.progress || null });
-      }
-      grades.push(grade);
-      current = after;
-      if (grade === 'A') {
-        await takeNotes(run, nodeId, afterView);
-        continue;
-      }
-      if (await endIfStuck(run, grades)) break;
-      // One failure: the Operator tries again; two in a row: the Manager is told.
-      skipManager = true;
+      if (await judge(nodeId, before, outcome, choice.written, reply.description)) break;
     }
   };
 }

@@ -16,7 +16,7 @@ import type { ChatMessage } from '../../../llm/types.ts';
 import type { RunLoop } from '../../run-controller.ts';
 import type { StrategyKit } from '../common/kit.ts';
 import { StrategyRun } from '../common/runner.ts';
-import type { Observed } from '../common/runner.ts';
+import type { Observed, StepOutcome } from '../common/runner.ts';
 import { IconCaptions } from '../vision/captions.ts';
 import { observeVision } from '../vision/observe-vision.ts';
 import { perceptionList } from '../vision/view.ts';
@@ -45,7 +45,52 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
     let lastFailure: DecisionPromptInput['lastFailure'] = null;
     // The screen the last reflection looked at: the next decision starts from it.
     let current: Observed | null = null;
-    await run.resumeOpenWork();
+
+    /** The reflection agent on an executed step: A → history and progress; B → Back; C → retry. */
+    const judge = async (nodeId: string, before: Observed, outcome: Extract<StepOutcome, { kind: 'executed' }>, written: string, operation: string): Promise<void> => {
+      const stepId = outcome.step.stepId;
+      if (!outcome.ok) {
+        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: [], outcome: 'C', operation, text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`, progress: null });
+        lastFailure = { action: written, expectation: operation, outcome: 'C', why: outcome.error ?? '' };
+        return;
+      }
+      const beforeView = await view(before);
+      const after = await observeVision(run, kit, { nodeId, captions });
+      const afterView = await view(after);
+      current = after;
+      const reflection = await ctx.modelStep({
+        role: 'reflector',
+        purpose: 'reflection',
+        nodeId,
+        messages: buildReflectionMessages({ task: run.state.task, action: written, expectation: operation, before: beforeView, after: afterView }),
+        schema: ReflectionReplySchema,
+        memories: [],
+      });
+      if (!reflection.ok) {
+        await run.modelFailed(nodeId, reflection.error);
+        return;
+      }
+      const judged = reflection.value;
+      ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: reflection.callIds, outcome: judged.outcome, operation, text: judged.thought, progress: null });
+      if (judged.outcome === 'A') {
+        lastFailure = null;
+        await updateProgress(run, nodeId);
+        return;
+      }
+      lastFailure = { action: written, expectation: operation, outcome: judged.outcome, why: judged.thought };
+      if (judged.outcome === 'C') return;
+      // B: a wrong page. Mobile-Agent-v2 goes back by itself (through the gate like any step).
+      current = null;
+      ctx.append({ type: 'message', from: 'agent', nodeId, text: `The reflection found a wrong page after ${written}; going back.` });
+      await run.act(nodeId, after, { name: 'Back', params: {} });
+    };
+
+    // After a restart: a step approved just now is judged like any other.
+    const resumed = await run.resumeOpenWork();
+    if (resumed?.outcome.kind === 'executed') {
+      const d = run.state.strategy.lastDecision;
+      await judge(resumed.step.nodeId, resumed.before, resumed.outcome, d?.written ?? formatAction(resumed.outcome.action), d?.summary ?? '');
+    }
 
     while (!run.done) {
       run.throwIfAborted();
@@ -90,43 +135,7 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
         lastFailure = null;
         continue;
       }
-      const stepId = outcome.step.stepId;
-      if (!outcome.ok) {
-        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: [], outcome: 'C', operation: d.operation, text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`, progress: null });
-        lastFailure = { action: d.written, expectation: d.operation, outcome: 'C', why: outcome.error ?? '' };
-        continue;
-      }
-      const after = await observeVision(run, kit, { nodeId, captions });
-      const afterView = await view(after);
-      const reflection = await ctx.modelStep({
-        role: 'reflector',
-        purpose: 'reflection',
-        nodeId,
-        messages: buildReflectionMessages({ task: st.task, action: d.written, expectation: d.operation, before: beforeView, after: afterView }),
-        schema: ReflectionReplySchema,
-        memories: [],
-      });
-      if (!reflection.ok) {
-        await run.modelFailed(nodeId, reflection.error);
-        current = after;
-        continue;
-      }
-      const judged = reflection.value;
-      ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: reflection.callIds, outcome: judged.outcome, operation: d.operation, text: judged.thought, progress: null });
-      if (judged.outcome === 'A') {
-        lastFailure = null;
-        current = after;
-        await updateProgress(run, nodeId);
-        continue;
-      }
-      lastFailure = { action: d.written, expectation: d.operation, outcome: judged.outcome, why: judged.thought };
-      if (judged.outcome === 'C') {
-        current = after;
-        continue;
-      }
-      // B: a wrong page. Mobile-Agent-v2 goes back by itself (through the gate like any step).
-      ctx.append({ type: 'message', from: 'agent', nodeId, text: `The reflection found a wrong page after ${d.written}; going back.` });
-      await run.act(nodeId, after, { name: 'Back', params: {} });
+      await judge(nodeId, before, outcome, d.written, d.operation);
     }
   };
 }
