@@ -1,12 +1,13 @@
 /**
  * MobA with ReachAgent's options on the simulated phone: its action space (only the candidate
  * actions of the dump are accepted) and its decomposition into page-reaching and page-operation
- * sub-goals as MobA's planning mode — each still completes the alarm case study.
+ * sub-goals as MobA's planning mode — each still completes the alarm case study; and MobA
+ * against the hostile model every strategy is tested with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
-import { expectCaseStudyAlarm, runCaseStudy } from '../support/strategy-checks.ts';
+import { checkHostileModel, expectCaseStudyAlarm, runCaseStudy } from '../support/strategy-checks.ts';
 
 let t: AgentRig;
 beforeAll(async () => {
@@ -37,5 +38,9 @@ describe('MobA with ReachAgent options', () => {
     expect(plan).toHaveLength(4);
     for (const p of plan) expect(p).toContain('## Decomposition: page reaching and page operation');
     expect(t.app.runs.state(runId).options?.planning).toBe('pages');
+  });
+
+  it('a hostile model ends a MobA run cleanly (act replies that parse and plans that never do no longer alternate forever)', { timeout: 300_000 }, async () => {
+    await checkHostileModel(t, 'moba');
   });
 });
