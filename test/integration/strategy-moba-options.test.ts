@@ -2,12 +2,12 @@
  * MobA with ReachAgent's options on the simulated phone: its action space (only the candidate
  * actions of the dump are accepted) and its decomposition into page-reaching and page-operation
  * sub-goals as MobA's planning mode — each still completes the alarm case study; and MobA
- * against the hostile model every strategy is tested with.
+ * through the step-mode gates and against the hostile model every strategy is tested with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
-import { checkHostileModel, expectCaseStudyAlarm, runCaseStudy } from '../support/strategy-checks.ts';
+import { checkHostileModel, checkStepMode, expectCaseStudyAlarm, runCaseStudy } from '../support/strategy-checks.ts';
 
 let t: AgentRig;
 beforeAll(async () => {
@@ -42,5 +42,10 @@ describe('MobA with ReachAgent options', () => {
 
   it('a hostile model ends a MobA run cleanly (act replies that parse and plans that never do no longer alternate forever)', { timeout: 300_000 }, async () => {
     await checkHostileModel(t, 'moba');
+  });
+
+  it('step mode through the same gates: approve, reject with feedback, edit', { timeout: 300_000 }, async () => {
+    // Single-level MobA (without the Plan module) keeps proposing one action per step.
+    await checkStepMode(t, 'moba', { steps: [{ name: 'act', match: { system: 'one action at a time, until the task is done' }, reply: { observation: 'o', thought: 't', can_complete: 'true', action: 'Click({{element:Clock|1}})' }, times: 'always' }] }, { usePlan: false, useMemory: false });
   });
 });
