@@ -10,6 +10,10 @@
  *    command ran in each mode.
  * Runs the case study MOBA_BENCH_RUNS times (default 3) in each mode, alternating, on a reset
  * phone; prints medians and ends with one line of JSON.
+ * Then every other registered strategy with its own script (resources/scripts/alarm-<name>.json),
+ * MOBA_BENCH_STRATEGY_RUNS times each (default 1; MOBA_BENCH_STRATEGIES=a,b to choose), without
+ * a mirror: the same three figures, recorded the same way for every strategy, with the vision
+ * strategies' screen reading (OCR and icon regions, part of their own overhead) shown apart.
  */
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { installScrcpyServer } from '@moba/sim';
@@ -21,6 +25,8 @@ import { NO_MEMORY } from '../src/main/agent/ports.ts';
 import { RunsRepo } from '../src/main/store/runs-repo.ts';
 import type { ModelCallRecord } from '../src/shared/schemas/llm.ts';
 import { loadScript, startAgentRig } from '../test/support/agent-rig.ts';
+import { STRATEGY_NAMES } from '../src/shared/schemas/strategy.ts';
+import type { StrategyName } from '../src/shared/schemas/strategy.ts';
 
 const RUNS = Number(process.env.MOBA_BENCH_RUNS ?? 3);
 const TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
@@ -83,6 +89,9 @@ const original = t.rig.sim.commands.get('input')!;
 const spy: ShellCommand = { name: 'input', run: (ctx) => (inputCommands++, original.run(ctx)) };
 const unspy = t.rig.sim.commands.register(spy);
 const results: RunResult[] = [];
+interface StrategyFigures { runs: number; executedActions: number; modelCalls: number; modelCallsPerExecutedAction: number; promptTokensPerCall: number; promptTokensPerCallByPurpose: Record<string, number>; agentOverheadMsPerExecutedAction: number; perceptionMsPerExecutedAction: number }
+const strategyResults: Partial<Record<StrategyName, StrategyFigures>> = {};
+
 try {
   let deviceMs = 0;
   let executeMs = 0;
@@ -174,6 +183,43 @@ try {
     const r = results.at(-1)!;
     console.log(`run ${Math.floor(i / 2) + 1} ${mode === 'adb' ? 'without a mirror' : 'with a mirror   '}: ${r.actions} actions, ${r.calls} model calls, wall ${Math.round(wallMs)} ms = model ${Math.round(modelMs)} + device ${Math.round(deviceMs)} (observing ${Math.round(observeMs)}, executing ${Math.round(executeMs)} of which input ${Math.round(inputMs)}) + agent ${Math.round(overhead)} ms; \`input\` ran ${inputCommands}×`);
   }
+  const others = (process.env.MOBA_BENCH_STRATEGIES?.split(',').map((x) => x.trim()) ?? STRATEGY_NAMES.filter((n) => n !== 'moba')) as StrategyName[];
+  const strategyRuns = Number(process.env.MOBA_BENCH_STRATEGY_RUNS ?? 1);
+  for (const strategy of others) {
+    const per: Array<{ calls: number; actions: number; tokens: number[]; byPurpose: Record<string, number[]>; overhead: number; perception: number }> = [];
+    for (let i = 0; i < strategyRuns; i++) {
+      await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'sim-reset']);
+      t.model.setScript(loadScript(`alarm-${strategy}.json`));
+      deviceMs = 0;
+      inputCommands = 0;
+      const start = performance.now();
+      const { runId } = await runs.start({ serial: t.rig.serial, task: TASK, options: { strategy, mode: 'auto', useMemory: false, maxSteps: 40 } });
+      await runs.settled(runId);
+      const wallMs = performance.now() - start;
+      const st = runs.state(runId);
+      if (st.status !== 'succeeded') throw new Error(`${strategy} run ${i + 1} ended ${st.status}: ${st.outcomeReason}`);
+      const events = runs.events(runId).events;
+      const records = events.flatMap((e) => (e.type === 'model_call' ? [e.record] : []));
+      const perception = events.reduce((a, e) => a + (e.type === 'observation' ? (e.observation.timings.vision ?? 0) : 0), 0);
+      const tokens = records.map(promptTokens);
+      const byPurpose: Record<string, number[]> = {};
+      records.forEach((r, k) => (byPurpose[r.purpose] ??= []).push(tokens[k]!));
+      const overhead = wallMs - records.reduce((a, r) => a + r.latencyMs, 0) - deviceMs;
+      per.push({ calls: records.length, actions: st.counters.executedActions, tokens, byPurpose, overhead, perception });
+      console.log(`${strategy} run ${i + 1}: ${st.counters.executedActions} actions, ${records.length} model calls, agent ${Math.round(overhead)} ms (screen reading ${Math.round(perception)} ms)`);
+    }
+    const first = per[0]!;
+    strategyResults[strategy] = {
+      runs: strategyRuns,
+      executedActions: first.actions,
+      modelCalls: first.calls,
+      modelCallsPerExecutedAction: round(median(per.map((r) => r.calls / r.actions)), 2),
+      promptTokensPerCall: Math.round(median(per.map((r) => r.tokens.reduce((a, b) => a + b, 0) / r.tokens.length))),
+      promptTokensPerCallByPurpose: Object.fromEntries(Object.entries(first.byPurpose).map(([k, v]) => [k, Math.round(v.reduce((a, b) => a + b, 0) / v.length)])),
+      agentOverheadMsPerExecutedAction: round(median(per.map((r) => r.overhead / r.actions))),
+      perceptionMsPerExecutedAction: round(median(per.map((r) => r.perception / r.actions))),
+    };
+  }
   await runs.dispose();
 } finally {
   unspy.dispose();
@@ -222,4 +268,13 @@ console.log(`device time per executed action: ${summary.deviceMsPerExecutedActio
 console.log(`  executing an action (input + settling): ${summary.executeMsPerAction.adb} ms through adb, ${summary.executeMsPerAction.mirror} ms through scrcpy (${summary.mirrorToAdbExecuteRatio}×)`);
 console.log(`  its input alone: ${summary.inputMsPerAction.adb} ms through adb, ${summary.inputMsPerAction.mirror} ms through scrcpy (${summary.mirrorToAdbInputRatio}×); \`input\` ran ${summary.inputCommandsPerRun.adb}× vs ${summary.inputCommandsPerRun.mirror}× per run`);
 console.log(`  observing: ${summary.observeMsPerAction.adb} ms by screencap, ${summary.observeMsPerAction.mirror} ms from the stream (${summary.mirrorToAdbObserveRatio}×)`);
-console.log(JSON.stringify(summary));
+if (Object.keys(strategyResults).length) {
+  console.log('\nper strategy (same case study, same recording of calls and tokens):');
+  console.log(`${'strategy'.padEnd(17)} ${'actions'.padStart(7)} ${'calls'.padStart(6)} ${'calls/action'.padStart(12)} ${'tokens/call'.padStart(11)} ${'agent ms/action'.padStart(15)} ${'of which reading the screen'.padStart(27)}`);
+  const row = (name: string, f: { executedActions: number; modelCalls: number; modelCallsPerExecutedAction: number; promptTokensPerCall: number; agentOverheadMsPerExecutedAction: number; perceptionMsPerExecutedAction?: number }) =>
+    console.log(`${name.padEnd(17)} ${String(f.executedActions).padStart(7)} ${String(f.modelCalls).padStart(6)} ${String(f.modelCallsPerExecutedAction).padStart(12)} ${String(f.promptTokensPerCall).padStart(11)} ${String(f.agentOverheadMsPerExecutedAction).padStart(15)} ${String(f.perceptionMsPerExecutedAction ?? 0).padStart(27)}`);
+  row('moba', summary);
+  for (const [name, f] of Object.entries(strategyResults)) row(name, f);
+}
+console.log(JSON.stringify({ ...summary, ...(Object.keys(strategyResults).length ? { strategies: strategyResults } : {}) }));
+

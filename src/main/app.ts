@@ -27,7 +27,7 @@ import { cockpitHandlers } from './handlers/cockpit-handlers.ts';
 import { memoryHandlers } from './handlers/memory-handlers.ts';
 import { datasetHandlers } from './handlers/dataset-handlers.ts';
 import { AnnotationService } from './annotations/annotation-service.ts';
-import { MemoryService, agentMemory as memoryPort, settingsEmbedder } from './memory/index.ts';
+import { MemoryService, agentMemory as memoryPort, settingsEmbedder, strategyMemory } from './memory/index.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
 import { actOnDevice } from './device/device-actions.ts';
@@ -77,7 +77,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), recentModelImages: (sha, options) => observer.modelImage(sha, options) });
+  const strategyMemoryForRuns = strategyMemory(memory);
+  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: () => strategyMemoryForRuns, recentModelImages: (sha, options) => observer.modelImage(sha, options) });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
@@ -121,6 +122,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
       if (disposed) return;
       disposed = true;
       await simulators.close();
+      // Runs end their loops (a waiting run stays waiting) before the database closes under them.
+      await runs.dispose();
       owned.dispose();
     },
   };

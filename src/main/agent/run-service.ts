@@ -26,10 +26,13 @@ import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
 import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
-import { mobaLoop } from './strategies/moba/moba-loop.ts';
+import { strategy } from './strategies/registry.ts';
+import { NO_STRATEGY_MEMORY } from './strategies/common/kit.ts';
+import type { StrategyKit, StrategyMemory } from './strategies/common/kit.ts';
+import { OcrEngine } from '../perception/ocr.ts';
 
-/** What `start` takes: the contract's request (`startRun`), its run options gathered; anything omitted comes from the agent settings. */
-export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & { options?: Partial<Omit<RunOptions, 'strategy'>> };
+/** What `start` takes: the contract's request (`startRun`), its run options gathered; anything omitted comes from the agent settings, and the strategy defaults to MobA. */
+export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & { options?: Partial<RunOptions> };
 
 export interface RunServiceOptions {
   repo: RunsRepo;
@@ -43,6 +46,8 @@ export interface RunServiceOptions {
   recentModelImages?: RecentModelImages;
   /** Builds the live model gateway of a run (tests and the CLI may supply their own). */
   gateway?: (options: RunOptions) => LlmGateway;
+  /** Long-term memory of the other strategies (demonstrations, Tips, Shortcuts); default none. */
+  strategyMemory?: () => StrategyMemory;
   now?: () => number;
 }
 
@@ -70,10 +75,21 @@ export class RunService {
   private readonly onDidAppendEmitter = new Emitter<RunEventNotice>();
   readonly onDidAppend = this.onDidAppendEmitter.event;
   private readonly now: () => number;
+  private ocr: OcrEngine | undefined;
+  private disposed = false;
 
   constructor(options: RunServiceOptions) {
     this.o = options;
     this.now = options.now ?? Date.now;
+  }
+
+  /** What strategy loops share: artifacts, one OCR engine for all runs, their memory. */
+  private kitFor(options: RunOptions): StrategyKit {
+    return {
+      artifacts: this.o.artifacts,
+      ocr: () => (this.ocr ??= new OcrEngine()),
+      memory: options.useMemory && this.o.strategyMemory ? this.o.strategyMemory() : NO_STRATEGY_MEMORY,
+    };
   }
 
   /**
@@ -121,9 +137,9 @@ export class RunService {
     return { runId };
   }
 
-  private resolveOptions(input: Partial<Omit<RunOptions, 'strategy'>>, agent: AgentSettings): RunOptions {
+  private resolveOptions(input: Partial<RunOptions>, agent: AgentSettings): RunOptions {
     const parsed = RunOptions.safeParse({
-      strategy: 'moba',
+      strategy: input.strategy ?? 'moba',
       mode: input.mode ?? agent.mode,
       usePlan: input.usePlan ?? agent.usePlan,
       useMemory: input.useMemory ?? agent.useMemory,
@@ -133,6 +149,9 @@ export class RunService {
       approvalRules: input.approvalRules ?? agent.approvalRules,
       models: input.models ?? {},
       ...(input.replayOf ? { replayOf: input.replayOf } : {}),
+      ...(input.actionSpace ? { actionSpace: input.actionSpace } : {}),
+      ...(input.planning ? { planning: input.planning } : {}),
+      ...(input.evolution !== undefined ? { evolution: input.evolution } : {}),
     });
     if (!parsed.success) throw new MobaError('INVALID_INPUT', `Invalid run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     return parsed.data;
@@ -169,7 +188,7 @@ export class RunService {
       memory: options.useMemory ? this.o.memory() : NO_MEMORY,
       gateway: this.gatewayFor(runId, options),
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
-      loop: mobaLoop,
+      loop: strategy(options.strategy).loop(this.kitFor(options)),
       onEvent: (event) => {
         const s = this.o.repo.get(runId);
         if (s) this.onDidAppendEmitter.fire({ runId, event, summary: s });
@@ -364,10 +383,13 @@ export class RunService {
   }
 
   async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
     const pending = [...this.controllers.values()].map((c) => c.shutdown());
     await Promise.all(pending);
     for (const g of this.gateways.values()) g.dispose?.();
     this.controllers.clear();
+    await this.ocr?.dispose();
     this.onDidAppendEmitter.dispose();
   }
 }

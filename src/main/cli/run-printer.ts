@@ -2,6 +2,7 @@
 import { formatAction } from '../../shared/actions.ts';
 import type { RunEvent } from '../../shared/schemas/run.ts';
 import type { RunState, TaskNodeState } from '../../shared/run/reducer.ts';
+import { describeStrategyEvent } from './strategy-printer.ts';
 
 const STATUS_MARK: Record<string, string> = { pending: '·', running: '▸', done: '✔', failed: '✘', skipped: '–' };
 
@@ -15,7 +16,7 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
   const goal = (id: string | null) => (id ? `"${clip(state.nodes[id]?.goal ?? id, 60)}"` : '');
   switch (e.type) {
     case 'run_started':
-      return `run on ${e.serial}${e.device ? ` (${e.device.model}, Android ${e.device.androidVersion})` : ''}: "${clip(e.task)}" — ${e.options.mode} mode${e.options.usePlan ? '' : ', no plan'}${e.options.useMemory ? '' : ', no memory'}${e.options.replayOf ? `, replaying ${e.options.replayOf}` : ''}`;
+      return `run on ${e.serial}${e.device ? ` (${e.device.model}, Android ${e.device.androidVersion})` : ''}: "${clip(e.task)}" — ${e.options.mode} mode${e.options.strategy !== 'moba' ? `, strategy ${e.options.strategy}` : ''}${e.options.usePlan ? '' : ', no plan'}${e.options.useMemory ? '' : ', no memory'}${e.options.replayOf ? `, replaying ${e.options.replayOf}` : ''}`;
     case 'act_decided':
       return `act   ${goal(e.nodeId)}: can complete ${e.canComplete}${e.action ? ` → ${formatAction(e.action)}` : ''}${e.thought ? ` — ${clip(e.thought, 80)}` : ''}`;
     case 'plan_made':
@@ -51,7 +52,7 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
     case 'annotation_removed':
       return `untag ${e.annotationId}`;
     default:
-      return null;
+      return describeStrategyEvent(e);
   }
 }
 

@@ -3,6 +3,7 @@ import { ActionCallSchema } from '../actions.ts';
 import { defineMethod } from './define.ts';
 import { DecisionKind, EndpointOverride, NodeStatus, RunEventSchema, RunStatus, RunSummary } from '../schemas/run.ts';
 import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
+import { ActionSpaceMode, PlanningMode, StrategyName } from '../schemas/strategy.ts';
 
 const RunId = z.string().min(1).max(100).regex(/^[\w.-]+$/);
 const NodeId = z.string().min(1).max(40);
@@ -29,6 +30,11 @@ export const StartRunInput = z
     planBudget: z.number().int().min(1).max(200).optional(),
     models: z.partialRecord(ModelRole, EndpointOverride).optional(),
     replayOf: RunId.optional(),
+    /** Which agent drives the run; default MobA. */
+    strategy: StrategyName.optional(),
+    actionSpace: ActionSpaceMode.optional(),
+    planning: PlanningMode.optional(),
+    evolution: z.boolean().optional(),
   })
   .strict();
 export type StartRunInput = z.infer<typeof StartRunInput>;
@@ -37,7 +43,7 @@ const RunRef = z.object({ runId: RunId }).strict();
 const SummaryOut = z.object({ summary: RunSummary });
 
 export const runMethods = {
-  startRun: defineMethod({ summary: 'Start a MobA run of a task on a device.', input: StartRunInput, output: z.object({ runId: z.string() }) }),
+  startRun: defineMethod({ summary: 'Start a run of a task on a device with one of the registered strategies (MobA by default).', input: StartRunInput, output: z.object({ runId: z.string() }) }),
   listRuns: defineMethod({
     summary: 'Past and current runs, newest first; search by task or id, filter by device and status.',
     input: z.object({ search: z.string().max(200).optional(), serial: z.string().max(200).optional(), status: RunStatus.optional(), limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }).strict(),

@@ -8,6 +8,8 @@ import type { ActionCall } from '../actions.ts';
 import type { Observation, UiElement } from '../schemas/perception.ts';
 import type { Actor, CanComplete, NodeStatus, RunEvent, RunOptions, RunStatus, WaitKind } from '../schemas/run.ts';
 import type { FailureCategory } from '../annotations/failure-categories.ts';
+import { initialStrategyState, reduceStrategy } from './strategy-state.ts';
+import type { StrategyState } from './strategy-state.ts';
 
 export interface TaskNodeState {
   id: string;
@@ -113,6 +115,8 @@ export interface RunState {
   ids: Record<IdKind, number>;
   /** Failure annotations in force, oldest first (removed ones are dropped). */
   annotations: AnnotationState[];
+  /** What the run's strategy keeps beyond the task tree (progress, plan, notes, outcomes…). */
+  strategy: StrategyState;
 }
 
 export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
@@ -152,6 +156,7 @@ export function initialRunState(runId: string): RunState {
     anomalies: 0,
     ids: { n: 0, s: 0, o: 0, c: 0, w: 0 },
     annotations: [],
+    strategy: initialStrategyState(),
   };
 }
 
@@ -358,6 +363,23 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       const annotations = state.annotations.filter((a) => a.annotationId !== event.annotationId);
       return annotations.length === state.annotations.length ? { ...state, anomalies: state.anomalies + 1 } : { ...state, annotations };
     }
+    case 'strategy_decided':
+      // The acting role has seen the person's feedback, as MobA's act_decided does.
+      return { ...state, pendingFeedback: [], strategy: reduceStrategy(state.strategy, event) };
+    case 'outcome_judged': {
+      state = { ...state, strategy: reduceStrategy(state.strategy, event) };
+      const ok = event.outcome === 'A';
+      if (!ok) state = withNode(state, event.nodeId, (n) => ({ ...n, failures: n.failures + 1 }));
+      return withStep(state, event.stepId, (s) => ({ ...s, reflection: { subgoalStatus: ok ? 'success' : 'failure', goalDone: false, text: `${event.outcome}: ${event.text}` } }));
+    }
+    case 'progress_updated':
+    case 'memory_unit_added':
+    case 'plan_updated':
+    case 'notes_updated':
+    case 'experience_loaded':
+    case 'experience_evolved':
+    case 'shortcut_invoked':
+      return { ...state, strategy: reduceStrategy(state.strategy, event) };
   }
 }
 

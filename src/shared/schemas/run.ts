@@ -12,6 +12,7 @@ import { FailureCategory } from '../annotations/failure-categories.ts';
 import { ModelCallRecord } from './llm.ts';
 import { Observation, UiElement } from './perception.ts';
 import { ApprovalRule, AutonomyMode, ModelRole } from './settings.ts';
+import { ActionSpaceMode, PlanningMode, STRATEGY_EVENT_BODIES, StrategyName } from './strategy.ts';
 
 const Action = ActionCallSchema as z.ZodType<ActionCall>;
 
@@ -36,7 +37,8 @@ export const EndpointOverride = z.object({
 export type EndpointOverride = z.infer<typeof EndpointOverride>;
 
 export const RunOptions = z.object({
-  strategy: z.literal('moba'),
+  /** Which agent drives the run (`src/shared/strategies.ts`). */
+  strategy: StrategyName,
   mode: AutonomyMode,
   /** Without the Plan module: a single-level agent that reports its own completion (paper ablation). */
   usePlan: z.boolean(),
@@ -50,6 +52,12 @@ export const RunOptions = z.object({
   models: z.partialRecord(ModelRole, EndpointOverride),
   /** Serve model replies from this recorded run instead of calling a model. */
   replayOf: z.string().optional(),
+  /** ReachAgent's action space: only the candidate actions of the UI dump (MobA, AppAgent). Default full. */
+  actionSpace: ActionSpaceMode.optional(),
+  /** MobA's Plan module: free sub-goals, or page-reaching / page-operation sub-goals. Default subgoals. */
+  planning: PlanningMode.optional(),
+  /** Mobile-Agent-E: learn Tips and Shortcuts after each task and use them in the next (default on). */
+  evolution: z.boolean().optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 
@@ -185,6 +193,7 @@ const body = {
   }),
   /** An annotation withdrawn (kept in the log; the fold drops it). */
   annotation_removed: z.object({ annotationId: z.string(), by: Actor, author: z.string().max(200).nullable() }),
+  ...STRATEGY_EVENT_BODIES,
 } as const;
 
 export type RunEventType = keyof typeof body;

@@ -36,7 +36,7 @@ export const COMMANDS: readonly CommandModule[] = [
   {
     names: ['run'],
     load: async () => (await import('./run.ts')).registerRun,
-    summaries: { run: { term: 'run [options]', description: 'run a task with the MobA agent on a device; prints events as they happen, then the task tree and counts' } },
+    summaries: { run: { term: 'run [options]', description: 'run a task with an agent (MobA by default) on a device; prints events as they happen, then the task tree and counts' } },
   },
   {
     names: ['runs'],

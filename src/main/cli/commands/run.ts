@@ -3,6 +3,9 @@ import { Option } from 'commander';
 import { AUTONOMY_MODES, CHAT_ROLES } from '../../../shared/schemas/settings.ts';
 import type { AutonomyMode, ModelRole } from '../../../shared/schemas/settings.ts';
 import type { EndpointOverride } from '../../../shared/schemas/run.ts';
+import { STRATEGY_NAMES } from '../../../shared/schemas/strategy.ts';
+import type { ActionSpaceMode, PlanningMode, StrategyName } from '../../../shared/schemas/strategy.ts';
+import { listStrategies } from '../../../shared/strategies.ts';
 import { createApp } from '../lazy-app.ts';
 import { addModelOverrideOptions, modelOverridesFromOptions } from '../../llm/override-options.ts';
 import type { CliIo } from '../io.ts';
@@ -18,6 +21,10 @@ interface RunOpts {
   maxSteps?: number;
   planBudget?: number;
   replay?: string;
+  strategy?: StrategyName;
+  actionSpace?: ActionSpaceMode;
+  planning?: PlanningMode;
+  evolution: boolean;
   json: boolean;
   [key: string]: unknown;
 }
@@ -35,7 +42,7 @@ export function runModelOverrides(opts: Record<string, unknown>): Partial<Record
 export function registerRun(program: Command, io: CliIo): void {
   const cmd = program
     .command('run')
-    .description('run a task with the MobA agent on a device; prints events as they happen, then the task tree and counts')
+    .description('run a task with an agent (MobA by default) on a device; prints events as they happen, then the task tree and counts')
     .requiredOption('-d, --device <serial>', 'device serial (see `moba devices`), e.g. 127.0.0.1:6520')
     .requiredOption('-t, --task <text>', 'what the agent should do, in plain language')
     .addOption(new Option('-m, --mode <mode>', 'autonomy: auto (no approvals), step (approve every action), guarded (approve risky ones), copilot (you perform each step)').choices([...AUTONOMY_MODES]))
@@ -44,8 +51,13 @@ export function registerRun(program: Command, io: CliIo): void {
     .option('--max-steps <n>', 'stop after this many executed actions', parsePositiveInt)
     .option('--plan-budget <n>', 'allow at most this many plan calls', parsePositiveInt)
     .option('--replay <runId>', 'serve the model replies recorded in that run instead of calling a model')
+    .addOption(new Option('-s, --strategy <name>', 'the agent: moba (default), or another registered strategy (listed below)').choices([...STRATEGY_NAMES]))
+    .addOption(new Option('--action-space <space>', "full, or candidates: only the candidate actions of the UI dump (ReachAgent's action space; moba, appagent)").choices(['full', 'candidates']))
+    .addOption(new Option('--planning <mode>', 'MobA: subgoals (default), or pages: page-reaching and page-operation sub-goals').choices(['subgoals', 'pages']))
+    .option('--no-evolution', 'mobile-agent-e: do not learn Tips and Shortcuts after the task (ablation)')
     .option('--json', 'print JSON lines (one per event, then a summary)', false);
   addModelOverrideOptions(cmd);
+  cmd.addHelpText('after', `\nStrategies (--strategy):\n${listStrategies().map((s) => `  ${s.name.padEnd(16)} ${s.description}`).join('\n')}`);
   cmd.addHelpText(
     'after',
     '\nIn step, guarded and copilot modes the run waits for you; answer on stdin:\n  Enter/a approve · e ACTION edit (e.g. "e Click(4)") · o ACTION override · r FEEDBACK reject\n  t take over · h hand back · g TEXT guidance · p pause · s stop\nCtrl-C pauses the run; `moba runs resume ID` continues it.\nWith stdin closed (a script, CI) a run that needs a decision is paused instead, and moba exits 3.\nExit codes: 0 succeeded · 1 failed (or an error) · 2 stopped or paused · 3 paused: waiting for a person, stdin closed.',
@@ -65,6 +77,10 @@ export function registerRun(program: Command, io: CliIo): void {
           ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
           ...(opts.planBudget ? { planBudget: opts.planBudget } : {}),
           ...(opts.replay ? { replayOf: opts.replay } : {}),
+          ...(opts.strategy ? { strategy: opts.strategy } : {}),
+          ...(opts.actionSpace ? { actionSpace: opts.actionSpace } : {}),
+          ...(opts.planning ? { planning: opts.planning } : {}),
+          ...(opts.evolution === false ? { evolution: false } : {}),
           models,
         },
       });

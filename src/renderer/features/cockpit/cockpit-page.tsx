@@ -9,6 +9,7 @@ import { connectDeviceFeed } from '../../state/device-store.ts';
 import { SelectedDeviceMirror } from '../../ui/mirror/selected-device-mirror.tsx';
 import { TaskTree } from '../../ui/task-tree/task-tree.tsx';
 import { canEditPlan } from '../../ui/task-tree/tree-edits.ts';
+import { StrategyPanel } from '../../ui/strategy-panels/strategy-panel.tsx';
 import { useCockpitStore } from './cockpit-store.ts';
 import { Composer } from './composer.tsx';
 import { RunHeader } from './run-header.tsx';
@@ -110,6 +111,7 @@ function RunView({ runId }: { runId: string }) {
       <ApprovalArea key={waitKey} client={client} log={log} />
       <Panel id="task-tree" title="Task tree" icon={<Icons.tree size={18} />} className="run-tree">
         <TaskTree state={log.state} client={client} editable={canEditPlan(log.state)} highlight={highlight} />
+        <StrategyPanel state={log.state} />
       </Panel>
     </>
   );

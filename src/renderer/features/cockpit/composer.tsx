@@ -7,6 +7,8 @@ import { toMobaError } from '../../../shared/errors.ts';
 import { Toggle } from '../../ui/field.tsx';
 import { deviceLabel, selectDevice, useDeviceStore } from '../../state/device-store.ts';
 import { loadRun } from '../../state/run-store.ts';
+import { DEFAULT_STRATEGY_CHOICE, StrategyPicker, strategyRunOptions } from '../../ui/strategy-panels/strategy-picker.tsx';
+import type { StrategyChoice } from '../../ui/strategy-panels/strategy-picker.tsx';
 
 export const MODE_HINT: Record<AutonomyMode, string> = {
   auto: 'Auto — acts without asking',
@@ -45,6 +47,7 @@ export function Composer() {
   const [usePlan, setUsePlan] = useState(agent.usePlan);
   const [useMemory, setUseMemory] = useState(agent.useMemory);
   const [maxSteps, setMaxSteps] = useState(agent.maxSteps);
+  const [strategy, setStrategy] = useState<StrategyChoice>(DEFAULT_STRATEGY_CHOICE);
   const [profile, setProfile] = useState<'settings' | 'custom'>('settings');
   const [custom, setCustom] = useState<CustomProfile>(storedProfile);
   const [busy, setBusy] = useState(false);
@@ -65,6 +68,7 @@ export function Composer() {
         usePlan,
         useMemory,
         maxSteps,
+        ...strategyRunOptions(strategy),
         ...(endpoint ? { models: Object.fromEntries(CHAT_ROLES.map((r) => [r, endpoint])) } : {}),
       });
       void loadRun(client, runId);
@@ -120,6 +124,7 @@ export function Composer() {
             </span>
           )}
         </label>
+        <StrategyPicker value={strategy} onChange={setStrategy} />
         <label className="field compact">
           <span className="field-label">Autonomy</span>
           <select name="mode" value={mode} onChange={(e) => setMode(e.target.value as AutonomyMode)}>

@@ -16,6 +16,7 @@ import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
 import { loadRun, useRunLog, useRunStore } from '../../state/run-store.ts';
 import { actDecisionFor, callsForStep, latestObservation, modelCalls } from '../../state/run-selectors.ts';
 import { TaskTree } from '../../ui/task-tree/task-tree.tsx';
+import { StrategyPanel } from '../../ui/strategy-panels/strategy-panel.tsx';
 import { ExportActions } from './export-actions.tsx';
 import { ReplayIndex } from './replay-index.ts';
 import { Scrubber } from './scrubber.tsx';
@@ -170,6 +171,7 @@ function ReplayBody({ client, index, initialStep, annotations }: { client: MobaC
       </Panel>
       <Panel id="replay-tree" title="Task tree at this moment" icon={<Icons.tree size={18} />} className="run-tree">
         <TaskTree state={state} editable={false} highlight={step?.nodeId ?? null} />
+        <StrategyPanel state={state} />
       </Panel>
     </>
   );

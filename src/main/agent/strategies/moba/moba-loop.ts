@@ -221,7 +221,9 @@ export const mobaLoop: RunLoop = async (ctx) => {
       await modelFailed(nodeId, act.error);
       continue;
     }
-    modelFailures = 0;
+    // A reply without an action is progress only once its plan is made: otherwise a model whose
+    // act replies parse but whose plans never do would alternate forever.
+    if (act.reply.action || act.reply.message) modelFailures = 0;
     const reply = act.reply;
     if (reply.message) await m.answer(nodeId, reply.message);
     if (!ctx.state().nodes[nodeId]) continue; // a person removed it meanwhile

@@ -23,6 +23,7 @@ import type { PlanPromptInput } from './prompts/plan.ts';
 import { buildReflectMessages } from './prompts/reflect.ts';
 import { buildSelectAppMessages } from './prompts/select-app.ts';
 import { PlanReplySchema, ReflectReplySchema, actReplySchema, selectAppReplySchema } from './replies.ts';
+import { reachActionSpace } from '../common/reach-action-space.ts';
 import type { ActReply, ReflectReply } from './replies.ts';
 
 export interface Observed {
@@ -130,6 +131,7 @@ export class MobaSteps {
       this.ctx.screens.prepare(obs.id, obs.observation),
       this.deviceTime(),
     ]);
+    const space = this.options.actionSpace === 'candidates' ? reachActionSpace(obs.observation.elements) : null;
     const messages = buildActMessages({
       finalGoal: st.task,
       goal: node.goal,
@@ -143,9 +145,10 @@ export class MobaSteps {
       singleLevel,
       deviceTime,
       previousReplyChoseNoAction: singleLevel && st.lastAct !== null && st.lastAct.action === null,
+      candidates: space?.lines ?? null,
     });
     const indices = new Set(obs.observation.elements.filter((e) => e.index > 0).map((e) => e.index));
-    const r = await this.ctx.modelStep({ role: 'actor', purpose: 'act', nodeId, messages, schema: actReplySchema(indices, { requireAction: singleLevel }), memories });
+    const r = await this.ctx.modelStep({ role: 'actor', purpose: 'act', nodeId, messages, schema: actReplySchema(indices, { requireAction: singleLevel, ...(space ? { allowed: space.refuse } : {}) }), memories });
     if (!r.ok) return { ok: false, error: r.error };
     const reply = r.value;
     this.ctx.append({
@@ -184,6 +187,7 @@ export class MobaSteps {
       screen,
       deviceTime,
       reason,
+      planning: this.options.planning ?? 'subgoals',
     });
     const r = await this.ctx.modelStep({ role: 'planner', purpose: 'plan', nodeId, messages, schema: PlanReplySchema, memories });
     if (!r.ok) return { ok: false, error: r.error };

@@ -23,6 +23,8 @@ export interface ActPromptInput {
   deviceTime: string | null;
   /** Single level: the previous reply chose no action (it led nowhere and counted against the step limit). */
   previousReplyChoseNoAction?: boolean;
+  /** ReachAgent's action space: the only element actions accepted on this screen, written out. */
+  candidates?: string[] | null;
 }
 
 const SYSTEM_TWO_LEVEL = `You are the Local Agent of MobA, a two-level agent that operates an Android phone for a user.
@@ -71,6 +73,7 @@ export function buildActMessages(input: ActPromptInput): ChatMessage[] {
     input.singleLevel && input.previousReplyChoseNoAction ? section('Note', 'Your previous reply chose no action, which did nothing and counted against the step limit. Choose the next action now, or Failed("reason") if the task cannot be done.') : '',
     memorySection(input.memories),
     screenSection('Current screen elements', input.screen),
+    section('Allowed element actions on this screen (ReachAgent\'s action space: other element actions are not accepted; Open_App, Back, Home, Enter, Wait, Type, Finish and Failed remain)', input.candidates),
   ].filter(Boolean).join('\n');
   return [
     { role: 'system', content: system },
