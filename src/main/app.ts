@@ -25,6 +25,8 @@ import { SimulatorManager } from './simulators/simulator-manager.ts';
 import { demoHandlers } from './handlers/demo-handlers.ts';
 import { cockpitHandlers } from './handlers/cockpit-handlers.ts';
 import { memoryHandlers } from './handlers/memory-handlers.ts';
+import { voiceHandlers } from './handlers/voice-handlers.ts';
+import { VoiceService } from './voice/voice-service.ts';
 import { MemoryService, agentMemory as memoryPort, settingsEmbedder } from './memory/index.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
@@ -72,7 +74,11 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), recentModelImages: (sha, options) => observer.modelImage(sha, options) });
+  const voice = new VoiceService({ settings, artifacts });
+  const runs = new RunService({
+    repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), recentModelImages: (sha, options) => observer.modelImage(sha, options),
+    voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
+  });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
@@ -86,7 +92,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     memory: () => memory,
   });
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory };
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory, voice };
   const handlers: Handlers = {
     ...appHandlers(services),
     ...deviceHandlers(services),
@@ -98,6 +104,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...demoHandlers({ demos }),
     ...cockpitHandlers({ runs, devices, observer, settings }),
     ...memoryHandlers(memory),
+    ...voiceHandlers(voice),
   };
   const router = new ContractRouter(handlers);
   let disposed = false;

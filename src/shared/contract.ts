@@ -15,6 +15,7 @@ import { simulatorEvents, simulatorMethods } from './contract/simulators.ts';
 import { demoMethods } from './contract/demos.ts';
 import { cockpitMethods } from './contract/cockpit.ts';
 import { memoryEvents, memoryMethods } from './contract/memory.ts';
+import { voiceMethods } from './contract/voice.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
@@ -28,6 +29,7 @@ export const methods = {
   ...demoMethods,
   ...cockpitMethods,
   ...memoryMethods,
+  ...voiceMethods,
 };
 
 export const events = {

@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'BROWSER_MISSING',
   // memory
   'MEMORY_IMPORT_INVALID',
+  // voice
+  'VOICE_AUDIO_INVALID',
+  'VOICE_NO_SPEECH',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

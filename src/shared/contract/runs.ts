@@ -3,6 +3,7 @@ import { ActionCallSchema } from '../actions.ts';
 import { defineMethod } from './define.ts';
 import { DecisionKind, EndpointOverride, NodeStatus, RunEventSchema, RunStatus, RunSummary } from '../schemas/run.ts';
 import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
+import { VoiceRef } from '../schemas/voice.ts';
 
 const RunId = z.string().min(1).max(100).regex(/^[\w.-]+$/);
 const NodeId = z.string().min(1).max(40);
@@ -28,6 +29,8 @@ export const StartRunInput = z
     planBudget: z.number().int().min(1).max(200).optional(),
     models: z.partialRecord(ModelRole, EndpointOverride).optional(),
     replayOf: RunId.optional(),
+    /** The task was spoken: the transcript it came from (the run gets a voice_input event). */
+    voice: VoiceRef.optional(),
   })
   .strict();
 export type StartRunInput = z.infer<typeof StartRunInput>;
@@ -53,7 +56,11 @@ export const runMethods = {
   takeOverRun: defineMethod({ summary: 'Take control of the phone from the agent until you hand back.', input: RunRef, output: SummaryOut }),
   decideRun: defineMethod({
     summary: 'Answer what the run waits for: approve, edit, override, reject (with feedback), take over, hand back, or answer an escalation.',
-    input: z.object({ runId: RunId, decision: DecisionKind, action: z.union([ActionCallSchema, z.string().max(2_000)]).optional(), feedback: z.string().max(4_000).optional() }).strict(),
+    input: z.object({
+      runId: RunId, decision: DecisionKind, action: z.union([ActionCallSchema, z.string().max(2_000)]).optional(), feedback: z.string().max(4_000).optional(),
+      /** The feedback was spoken: the transcript it came from (the run gets a voice_input event). */
+      voice: VoiceRef.optional(),
+    }).strict(),
     output: SummaryOut,
   }),
   editRunPlan: defineMethod({ summary: "Edit a run's task tree: add, remove, rename, reorder, mark, re-plan, move the cursor.", input: z.object({ runId: RunId, edit: PlanEditSchema }).strict(), output: SummaryOut }),

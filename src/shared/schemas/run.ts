@@ -11,6 +11,7 @@ import { ERROR_CODES } from '../errors.ts';
 import { ModelCallRecord } from './llm.ts';
 import { Observation, UiElement } from './perception.ts';
 import { ApprovalRule, AutonomyMode, ModelRole } from './settings.ts';
+import { VoiceInputBody } from './voice.ts';
 
 const Action = ActionCallSchema as z.ZodType<ActionCall>;
 
@@ -169,6 +170,8 @@ const body = {
     answer: z.string().nullable(),
   }),
   run_error: z.object({ error: SerializedError, fatal: z.boolean() }),
+  /** A person's words that came by voice: the audio, what was heard, what was sent (see schemas/voice.ts). */
+  voice_input: VoiceInputBody,
 } as const;
 
 export type RunEventType = keyof typeof body;
