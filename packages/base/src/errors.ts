@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   // voice
   'VOICE_AUDIO_INVALID',
   'VOICE_NO_SPEECH',
+  'VOICE_NO_MICROPHONE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,7 +5,7 @@ import type { Settings } from '../../shared/schemas/settings.ts';
 import { AUDIO_MIME, loudness, parseWav, sniffAudio } from '../../shared/voice/audio-format.ts';
 import { languageOf } from '../../shared/voice/announcements.ts';
 import { resolveEndpoint } from '../llm/endpoints.ts';
-import type { ModelSettingsSource } from '../llm/endpoints.ts';
+import type { ModelOverrides, ModelSettingsSource } from '../llm/endpoints.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
 import { synthesize, transcribe } from './audio-endpoints.ts';
 
@@ -24,6 +24,8 @@ export interface TranscribeInput {
   purpose: VoiceUse;
   /** Overrides the settings' input language for this call. */
   language?: string | undefined;
+  /** `--transcriber-base-url/--transcriber-model` for this call. */
+  overrides?: ModelOverrides | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -91,7 +93,7 @@ export class VoiceService {
    */
   async transcribe(input: TranscribeInput): Promise<Transcript> {
     const info = this.inspect(input.audio);
-    const resolved = resolveEndpoint(this.o.settings, 'transcriber');
+    const resolved = resolveEndpoint(this.o.settings, 'transcriber', input.overrides);
     const stored = this.o.artifacts.put(input.audio, { mime: info.mime });
     const language = (input.language ?? this.o.settings.get().voice.inputLanguage) || undefined;
     const ext = info.mime === 'audio/wav' ? 'wav' : (Object.entries(AUDIO_MIME).find(([, m]) => m === info.mime)?.[0] ?? 'bin');
@@ -150,10 +152,10 @@ export class VoiceService {
    * @throws MobaError MODEL_NOT_CONFIGURED (no speaker: the UI then falls back to the browser),
    *   MODEL_HTTP_ERROR, MODEL_REPLY_INVALID, TIMEOUT, CANCELLED, INVALID_INPUT (empty text)
    */
-  async speak(text: string, options: { language?: SpeechLanguage | undefined; signal?: AbortSignal | undefined } = {}): Promise<SpeechAudio> {
+  async speak(text: string, options: { language?: SpeechLanguage | undefined; overrides?: ModelOverrides | undefined; signal?: AbortSignal | undefined } = {}): Promise<SpeechAudio> {
     const input = text.trim();
     if (!input) throw new MobaError('INVALID_INPUT', 'Nothing to say: the text is empty.');
-    const resolved = resolveEndpoint(this.o.settings, 'speaker');
+    const resolved = resolveEndpoint(this.o.settings, 'speaker', options.overrides);
     const voice = this.o.settings.get().voice;
     const language = options.language ?? languageOf(input);
     const chosen = voice.voices[language].endpoint;
