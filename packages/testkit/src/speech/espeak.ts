@@ -12,6 +12,8 @@ export interface SpeakOptions {
   wordsPerMinute?: number;
   /** Silence added before and after the words, so a recording catches the start and the end. */
   padMs?: number;
+  /** Resample to this rate (e.g. 48 000 for Chromium's fake microphone); default espeak's 22 050 Hz. */
+  sampleRate?: number;
 }
 
 /** Runs a program to completion; rejects with its stderr when it fails or cannot start. */
@@ -39,10 +41,10 @@ export async function espeakWav(text: string, options: SpeakOptions = {}): Promi
     const raw = join(dir, 'words.wav');
     await run('espeak-ng', ['-v', options.voice ?? 'en-us', '-s', String(options.wordsPerMinute ?? 160), '-w', raw, text]);
     const pad = options.padMs ?? 0;
-    if (pad <= 0) return await readFile(raw);
-    const padded = join(dir, 'padded.wav');
-    await run('sox', [raw, padded, 'pad', String(pad / 1000), String(pad / 1000)]);
-    return await readFile(padded);
+    if (pad <= 0 && !options.sampleRate) return await readFile(raw);
+    const out = join(dir, 'converted.wav');
+    await run('sox', [raw, out, ...(pad > 0 ? ['pad', String(pad / 1000), String(pad / 1000)] : []), ...(options.sampleRate ? ['rate', String(options.sampleRate)] : [])]);
+    return await readFile(out);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

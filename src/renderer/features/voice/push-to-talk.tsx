@@ -61,7 +61,8 @@ export function PushToTalk({ keys = false, label = 'Hold to talk', ...options }:
   }, [keys, press, release]);
 
   const s = talk.state;
-  const level = s.phase === 'recording' ? Math.min(1, Math.sqrt(s.level) * 2.5) : 0;
+  // −60 dBFS (a quiet room) to 0 dBFS on the meter.
+  const level = s.phase === 'recording' && s.level > 0 ? Math.max(0, Math.min(1, (20 * Math.log10(s.level) + 60) / 60)) : 0;
   const busy = s.phase === 'transcribing' || s.phase === 'opening';
   return (
     <div className="ptt" data-testid="push-to-talk" data-purpose={options.purpose} data-phase={s.phase}>

@@ -106,7 +106,8 @@ export function say(client: MobaClient, a: Announcement, voice: VoiceSettings): 
 export function RunSpeech() {
   const client = useAppStore((s) => s.client);
   const voice = useAppStore((s) => s.settings?.settings.voice);
-  const last = useSpeechLog((s) => s.utterances.at(-1));
+  const utterances = useSpeechLog((s) => s.utterances);
+  const last = utterances.at(-1);
   useEffect(() => {
     if (!client || !voice?.speak) return;
     return client.on('didAppendRunEvent', ({ event, summary }) => {
@@ -119,6 +120,13 @@ export function RunSpeech() {
     <div className="speech-status" data-testid="speech-status" data-state={last.state} data-engine={last.engine ?? ''} data-kind={last.kind} title={last.error ?? last.text} role="status">
       <span aria-hidden="true">{last.state === 'failed' ? '🔇' : '🔊'}</span>
       <span className="speech-text">{last.state === 'failed' ? `Could not speak: ${last.error ?? ''}` : last.text}</span>
+      <ol className="visually-hidden" data-testid="speech-log">
+        {utterances.map((u) => (
+          <li key={u.id} data-state={u.state} data-engine={u.engine ?? ''} data-kind={u.kind}>
+            {u.text}
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
