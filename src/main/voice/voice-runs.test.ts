@@ -13,6 +13,7 @@ import { tempDir } from '@moba/testkit/rigs';
 import { encodeWav } from '../../shared/voice/audio-format.ts';
 import { foldRun } from '../../shared/run/reducer.ts';
 import { VoiceService } from './voice-service.ts';
+import { buildRunExport } from '../export/run-export.ts';
 
 const ACT = 'You are the Local Agent of MobA';
 const FEEDBACK = 'Not the clock, open Settings';
@@ -39,7 +40,7 @@ async function setup(script: ScriptInput) {
   const repo = new RunsRepo(db);
   const runs = new RunService({ repo, artifacts, settings, appVersion: 'test', device: () => new ToyPhone(), memory: () => NO_MEMORY, voiceInput: (id, use, text) => voice.voiceInput(id, use, text) });
   cleanups.push(() => runs.dispose());
-  return { model, voice, runs, repo };
+  return { model, voice, runs, repo, artifacts };
 }
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -65,6 +66,9 @@ describe('spoken runs', () => {
     const st = foldRun(runId, events);
     expect(st.status).toBe('succeeded');
     expect(st.voiceInputs).toEqual([expect.objectContaining({ use: 'task', audioSha256: t.record.audio.sha256, durationMs: 1_000 })]);
+    // An export carries the spoken audio among its assets.
+    const exported = buildRunExport({ runs: h.runs, artifacts: h.artifacts, runId, app: { name: 'test', version: '0' } });
+    expect(exported.assets[t.record.audio.sha256]).toMatchObject({ present: true, file: expect.stringMatching(/\.wav$/) });
   });
 
   it('starts nothing for an unknown transcript', async () => {
