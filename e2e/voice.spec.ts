@@ -120,6 +120,7 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   const browser = await browserWith({ wav: spoken, allow: true });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await configureVoice(page, phoneHost, model.baseUrl);
+  await page.locator('[data-section="voice"]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await savePanelShot(page, 'voice-settings');
   await fillComposer(page, phone.serial);
 
