@@ -69,7 +69,7 @@ export function usePushToTalk(o: PushToTalkOptions) {
       else options.current.onTranscript(result);
     } catch (error) {
       const e = toMobaError(error);
-      fail(e.code === 'MODEL_NOT_CONFIGURED' ? `${e.message}` : e.message, e.code);
+      fail(e.message, e.code);
     }
   }, [client, sendAtOnce]);
 
