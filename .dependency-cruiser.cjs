@@ -11,6 +11,7 @@ const PUBLIC_ENTRIES = [
   '^packages/sim/src/testing/(index|vitest)\\.ts$',
   '^packages/testkit/src/index\\.ts$',
   '^packages/testkit/src/rigs/index\\.ts$',
+  '^packages/testkit/src/speech/index\\.ts$',
 ];
 const APP = '^(src|test|e2e|bench|scripts)/';
 

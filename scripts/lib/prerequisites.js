@@ -107,6 +107,16 @@ export const PREREQUISITES = [
     elsewhere: 'eSpeak NG from https://github.com/espeak-ng/espeak-ng/releases, on PATH',
   },
   {
+    id: 'sox',
+    what: 'sox',
+    why: 'audio padding and resampling for the voice tests, microphone recording for moba run --voice-in -',
+    forTests: true,
+    found: (p) => Boolean(p.which('sox')),
+    apt: [['sox']],
+    brew: { formula: ['sox'] },
+    elsewhere: 'SoX from https://sourceforge.net/projects/sox/, on PATH',
+  },
+  {
     id: 'pocketsphinx',
     what: 'pocketsphinx with its US English model',
     why: 'offline speech recognition for voice',

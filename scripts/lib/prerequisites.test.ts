@@ -16,7 +16,7 @@ function machine(have: string[], overrides: Partial<Probe> = {}): Probe {
     ...overrides,
   };
 }
-const EVERYTHING = ['adb', 'chromium', 'ffmpeg', 'redis-server', 'espeak-ng', 'pocketsphinx_continuous', 'pocketsphinx-en-us', 'Xvfb'];
+const EVERYTHING = ['adb', 'chromium', 'ffmpeg', 'redis-server', 'espeak-ng', 'sox', 'pocketsphinx_continuous', 'pocketsphinx-en-us', 'Xvfb'];
 const ids = (list: { id: string }[]) => list.map((p) => p.id);
 
 describe('prerequisites', () => {
@@ -26,7 +26,7 @@ describe('prerequisites', () => {
 
   it('names what the tests need, in a stable order', () => {
     const missing = missingPrerequisites({ forTests: true, probe: machine([], { nodeVersion: '20.20.2' }) });
-    expect(ids(missing)).toEqual(['node', 'adb', 'chromium', 'ffmpeg', 'redis-server', 'espeak-ng', 'pocketsphinx']);
+    expect(ids(missing)).toEqual(['node', 'adb', 'chromium', 'ffmpeg', 'redis-server', 'espeak-ng', 'sox', 'pocketsphinx']);
     expect(ids(missingPrerequisites({ forTests: true, probe: machine(EVERYTHING.filter((x) => x !== 'redis-server')) }))).toEqual(['redis-server']);
   });
 
@@ -74,7 +74,7 @@ describe('prerequisites', () => {
 
   it('installs through apt exactly the packages the set-up promises', () => {
     expect(PREREQUISITES.flatMap((p) => p.apt.map((alternatives) => alternatives[0])).sort()).toEqual(
-      ['adb', 'chromium', 'chromium-headless-shell', 'espeak-ng', 'ffmpeg', 'fonts-noto-cjk', 'fonts-noto-color-emoji', 'pocketsphinx', 'pocketsphinx-en-us', 'redis-server', 'xvfb'].sort(),
+      ['adb', 'chromium', 'chromium-headless-shell', 'espeak-ng', 'ffmpeg', 'fonts-noto-cjk', 'fonts-noto-color-emoji', 'pocketsphinx', 'pocketsphinx-en-us', 'redis-server', 'sox', 'xvfb'].sort(),
     );
   });
 });

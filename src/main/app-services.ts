@@ -10,6 +10,7 @@ import type { DataPaths } from './paths.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import type { ArtifactStore } from './store/artifacts.ts';
 import type { Db } from './store/database.ts';
+import type { VoiceService } from './voice/voice-service.ts';
 
 export interface AppServices {
   readonly host: 'electron' | 'web';
@@ -25,4 +26,5 @@ export interface AppServices {
   readonly mirror: MirrorService;
   readonly memory: MemoryService;
   readonly annotations: AnnotationService;
+  readonly voice: VoiceService;
 }

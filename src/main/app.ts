@@ -28,6 +28,8 @@ import { memoryHandlers } from './handlers/memory-handlers.ts';
 import { datasetHandlers } from './handlers/dataset-handlers.ts';
 import { AnnotationService } from './annotations/annotation-service.ts';
 import { MemoryService, agentMemory as memoryPort, settingsEmbedder, strategyMemory } from './memory/index.ts';
+import { voiceHandlers } from './handlers/voice-handlers.ts';
+import { VoiceService } from './voice/voice-service.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
 import { actOnDevice } from './device/device-actions.ts';
@@ -77,8 +79,9 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
+  const voice = new VoiceService({ settings, artifacts });
   const strategyMemoryForRuns = strategyMemory(memory);
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: () => strategyMemoryForRuns, recentModelImages: (sha, options) => observer.modelImage(sha, options) });
+  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: () => strategyMemoryForRuns, recentModelImages: (sha, options) => observer.modelImage(sha, options), voiceInput: (id, use, text) => voice.voiceInput(id, use, text) });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
@@ -98,7 +101,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
 
   const person = new PersonActions({ devices, observer, mirror, runs, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory, annotations };
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory, annotations, voice };
   const handlers: Handlers = {
     ...appHandlers(services),
     ...deviceHandlers({ ...services, person }),
@@ -111,6 +114,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...cockpitHandlers({ person }),
     ...memoryHandlers(memory),
     ...datasetHandlers({ db, artifacts, annotations, events, paths }),
+    ...voiceHandlers(voice),
   };
   const router = new ContractRouter(handlers);
   let disposed = false;

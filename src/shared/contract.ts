@@ -16,6 +16,7 @@ import { demoMethods } from './contract/demos.ts';
 import { cockpitMethods } from './contract/cockpit.ts';
 import { memoryEvents, memoryMethods } from './contract/memory.ts';
 import { datasetEvents, datasetMethods } from './contract/datasets.ts';
+import { voiceMethods } from './contract/voice.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
@@ -30,6 +31,7 @@ export const methods = {
   ...cockpitMethods,
   ...memoryMethods,
   ...datasetMethods,
+  ...voiceMethods,
 };
 
 export const events = {

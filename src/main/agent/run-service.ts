@@ -32,7 +32,12 @@ import type { StrategyKit, StrategyMemory } from './strategies/common/kit.ts';
 import { OcrEngine } from '../perception/ocr.ts';
 
 /** What `start` takes: the contract's request (`startRun`), its run options gathered; anything omitted comes from the agent settings, and the strategy defaults to MobA. */
-export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & { options?: Partial<RunOptions> };
+export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & {
+  options?: Partial<RunOptions>;
+  /** The task was spoken: its transcript, recorded in the run as a voice_input event. */
+  voice?: VoiceRef | undefined;
+};
+import type { VoiceInputBody, VoiceRef } from '../../shared/schemas/voice.ts';
 
 export interface RunServiceOptions {
   repo: RunsRepo;
@@ -48,6 +53,8 @@ export interface RunServiceOptions {
   gateway?: (options: RunOptions) => LlmGateway;
   /** Long-term memory of the other strategies (demonstrations, Tips, Shortcuts); default none. */
   strategyMemory?: () => StrategyMemory;
+  /** The voice_input event for a transcript (VoiceService.voiceInput). @throws MobaError NOT_FOUND */
+  voiceInput?: (transcriptId: string, use: VoiceInputBody['use'], text: string) => VoiceInputBody;
   now?: () => number;
 }
 
@@ -121,6 +128,8 @@ export class RunService {
     if (busy) throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
     const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
     if (options.replayOf && !this.o.repo.get(options.replayOf)) throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);
+    // Checked before the run exists: an unknown transcript starts nothing.
+    const voice = input.voice ? this.voiceBody(input.voice, 'task', input.task) : null;
     const abort = new AbortController();
     const facts = await device.facts(abort.signal).catch((error: unknown) => {
       throw error instanceof MobaError ? error : new MobaError('DEVICE_NOT_FOUND', `Device ${input.serial} did not answer: ${(error as Error).message}`);
@@ -130,6 +139,7 @@ export class RunService {
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
     const c = this.controllerFor(runId, options);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
+    if (voice) c.append({ type: 'voice_input', ...voice });
     const rootId = nextId(c.snapshot, 'n');
     c.append({ type: 'node_added', nodeId: rootId, parentId: null, goal: input.task, by: 'person' });
     c.append({ type: 'cursor_moved', nodeId: rootId, by: 'agent' });
@@ -256,8 +266,28 @@ export class RunService {
     await this.active(runId).stop('person', 'Stopped by the person');
   }
 
-  decide(runId: string, input: DecisionInput): void {
-    this.active(runId).decide(input);
+  /**
+   * A person's decision; `voice` names the transcript its feedback came from (a spoken
+   * rejection or guidance), recorded as a voice_input event just before the decision.
+   * @throws MobaError RUN_STATE (not waiting), INVALID_INPUT (voice without feedback), NOT_FOUND (transcript)
+   */
+  decide(runId: string, input: DecisionInput, voice?: VoiceRef): void {
+    const c = this.active(runId);
+    if (!voice) {
+      c.decide(input);
+      return;
+    }
+    if (!c.snapshot.waiting) throw new MobaError('RUN_STATE', 'This run is not waiting for a decision');
+    const text = input.feedback?.trim();
+    if (!text || (input.decision !== 'answer' && input.decision !== 'reject')) throw new MobaError('INVALID_INPUT', 'A spoken decision is guidance ("answer") or a rejection with its feedback text');
+    const body = this.voiceBody(voice, input.decision === 'answer' ? 'guidance' : 'feedback', text);
+    c.append({ type: 'voice_input', ...body });
+    c.decide(input);
+  }
+
+  private voiceBody(voice: VoiceRef, use: VoiceInputBody['use'], text: string): VoiceInputBody {
+    if (!this.o.voiceInput) throw new MobaError('INVALID_INPUT', 'Voice input is not available in this host');
+    return this.o.voiceInput(voice.transcriptId, use, text);
   }
 
   /** A plan edit by the person, as events with provenance. */

@@ -45,6 +45,8 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
       return 'resume';
     case 'run_error':
       return `error ${e.error.message}${e.fatal ? '' : ' (recovered)'}`;
+    case 'voice_input':
+      return `voice you said “${clip(e.transcript, 80)}”${e.edited ? `, sent as “${clip(e.text, 80)}”` : ''} (${e.audio.durationMs !== null ? `${(e.audio.durationMs / 1000).toFixed(1)} s, ` : ''}${e.model} at ${e.baseUrl})`;
     case 'run_finished':
       return `${e.outcome === 'succeeded' ? '✔' : '✘'} ${e.outcome}: ${e.reason}${e.answer ? `\n  answer: ${e.answer}` : ''}`;
     case 'step_annotated':

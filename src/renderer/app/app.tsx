@@ -10,6 +10,7 @@ import { CockpitPage } from '../features/cockpit/cockpit-page.tsx';
 import { HistoryPage } from '../features/history/history-page.tsx';
 import { MemoryPage } from '../features/memory/memory-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { RunSpeech } from '../ui/voice/run-speech.tsx';
 
 const PAGES: Record<RouteId, () => ReactNode> = {
   devices: () => <DevicesPage />,
@@ -53,6 +54,7 @@ export function App() {
         {loadError ? <div className="banner banner-error" role="alert">Could not load the app state: {loadError}</div> : null}
         {ready ? PAGES[route.id]() : <div className="loading" aria-busy="true">Connecting to MobA Studio…</div>}
       </main>
+      {ready ? <RunSpeech /> : null}
     </div>
   );
 }

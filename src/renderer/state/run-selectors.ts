@@ -113,6 +113,9 @@ export function timeline(events: readonly RunEvent[]): TimelineItem[] {
         if (e.decision === 'approve' && !e.feedback) break;
         out.push({ ...base, kind: 'decision', nodeId: null, stepId: e.stepId, title: `Person: ${e.decision.replace('_', ' ')}`, text: [e.action ? formatAction(e.action) : null, e.feedback].filter(Boolean).join(' — '), tone: 'person' });
         break;
+      case 'voice_input':
+        out.push({ ...base, kind: 'decision', nodeId: null, stepId: null, title: `Person spoke (${e.use})`, text: `“${e.transcript}”${e.edited ? ` → sent as “${e.text}”` : ''}${e.audio.durationMs !== null ? ` · ${(e.audio.durationMs / 1000).toFixed(1)} s, ${e.model}` : ''}`, tone: 'person' });
+        break;
       case 'message':
         out.push({ ...base, kind: 'message', nodeId: e.nodeId, stepId: null, title: e.from === 'agent' ? 'Agent answer' : `Message from ${e.from}`, text: e.text, tone: 'neutral' });
         break;

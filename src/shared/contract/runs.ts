@@ -4,6 +4,7 @@ import { defineMethod } from './define.ts';
 import { DecisionKind, EndpointOverride, NodeStatus, RunEventSchema, RunStatus, RunSummary } from '../schemas/run.ts';
 import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
 import { ActionSpaceMode, PlanningMode, StrategyName } from '../schemas/strategy.ts';
+import { VoiceRef } from '../schemas/voice.ts';
 
 const RunId = z.string().min(1).max(100).regex(/^[\w.-]+$/);
 const NodeId = z.string().min(1).max(40);
@@ -35,6 +36,8 @@ export const StartRunInput = z
     actionSpace: ActionSpaceMode.optional(),
     planning: PlanningMode.optional(),
     evolution: z.boolean().optional(),
+    /** The task was spoken: the transcript it came from (the run gets a voice_input event). */
+    voice: VoiceRef.optional(),
   })
   .strict();
 export type StartRunInput = z.infer<typeof StartRunInput>;
@@ -60,7 +63,11 @@ export const runMethods = {
   takeOverRun: defineMethod({ summary: 'Take control of the phone from the agent until you hand back.', input: RunRef, output: SummaryOut }),
   decideRun: defineMethod({
     summary: 'Answer what the run waits for: approve, edit, override, reject (with feedback), take over, hand back, or answer an escalation.',
-    input: z.object({ runId: RunId, decision: DecisionKind, action: z.union([ActionCallSchema, z.string().max(2_000)]).optional(), feedback: z.string().max(4_000).optional() }).strict(),
+    input: z.object({
+      runId: RunId, decision: DecisionKind, action: z.union([ActionCallSchema, z.string().max(2_000)]).optional(), feedback: z.string().max(4_000).optional(),
+      /** The feedback was spoken: the transcript it came from (the run gets a voice_input event). */
+      voice: VoiceRef.optional(),
+    }).strict(),
     output: SummaryOut,
   }),
   editRunPlan: defineMethod({ summary: "Edit a run's task tree: add, remove, rename, reorder, mark, re-plan, move the cursor.", input: z.object({ runId: RunId, edit: PlanEditSchema }).strict(), output: SummaryOut }),

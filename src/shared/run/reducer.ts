@@ -102,6 +102,8 @@ export interface RunState {
   messages: Array<{ from: Actor; text: string; nodeId: string | null }>;
   /** The most recent escalation, so a wait for the person can be resumed after a restart. */
   lastEscalation: { nodeId: string; reason: string; detail: string; response: string } | null;
+  /** What a person said by voice (the task, guidance, a rejection's reason), oldest first. */
+  voiceInputs: Array<{ seq: number; use: 'task' | 'guidance' | 'feedback'; text: string; transcript: string; edited: boolean; audioSha256: string; durationMs: number | null }>;
   /** Escalations about the plan budget that a person answered (each grants another budget). */
   budgetGrants: number;
   /** The Local Agent's latest decision. */
@@ -147,6 +149,7 @@ export function initialRunState(runId: string): RunState {
     pendingFeedback: [],
     messages: [],
     lastEscalation: null,
+    voiceInputs: [],
     budgetGrants: 0,
     lastAct: null,
     counters: { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, executedActions: 0, noActionReplies: 0, plans: 0, rejections: 0, humanActions: 0 },
@@ -347,6 +350,14 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
     case 'memory_written':
     case 'run_error':
       return state;
+    case 'voice_input':
+      return {
+        ...state,
+        voiceInputs: [
+          ...state.voiceInputs,
+          { seq: event.seq, use: event.use, text: event.text, transcript: event.transcript, edited: event.edited, audioSha256: event.audio.sha256, durationMs: event.audio.durationMs },
+        ],
+      };
     case 'run_paused':
       return { ...state, status: 'paused' };
     case 'run_resumed':

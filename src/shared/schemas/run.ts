@@ -13,6 +13,7 @@ import { ModelCallRecord } from './llm.ts';
 import { Observation, UiElement } from './perception.ts';
 import { ApprovalRule, AutonomyMode, ModelRole } from './settings.ts';
 import { ActionSpaceMode, PlanningMode, STRATEGY_EVENT_BODIES, StrategyName } from './strategy.ts';
+import { VoiceInputBody } from './voice.ts';
 
 const Action = ActionCallSchema as z.ZodType<ActionCall>;
 
@@ -194,6 +195,8 @@ const body = {
   /** An annotation withdrawn (kept in the log; the fold drops it). */
   annotation_removed: z.object({ annotationId: z.string(), by: Actor, author: z.string().max(200).nullable() }),
   ...STRATEGY_EVENT_BODIES,
+  /** A person's words that came by voice: the audio, what was heard, what was sent (see schemas/voice.ts). */
+  voice_input: VoiceInputBody,
 } as const;
 
 export type RunEventType = keyof typeof body;

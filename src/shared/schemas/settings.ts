@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { VoiceSettings, defaultVoiceSettings } from './voice.ts';
 
 /** The agent roles that each may use their own model endpoint. */
-export const MODEL_ROLES = ['planner', 'actor', 'reflector', 'appSelector', 'embedder'] as const;
+export const MODEL_ROLES = ['planner', 'actor', 'reflector', 'appSelector', 'embedder', 'transcriber', 'speaker'] as const;
 export const ModelRole = z.enum(MODEL_ROLES);
 export type ModelRole = z.infer<typeof ModelRole>;
 
-/** Chat roles fall back to `models.default`; the embedder has no fallback (no embeddings → BM25). */
+/**
+ * Chat roles fall back to `models.default`; the embedder has no fallback (no embeddings → BM25),
+ * nor have the voice roles (`transcriber`: speech to text through /v1/audio/transcriptions;
+ * `speaker`: text to speech through /v1/audio/speech) — without them voice is off.
+ */
 export const CHAT_ROLES = ['planner', 'actor', 'reflector', 'appSelector'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
@@ -36,6 +41,8 @@ export const ModelSettings = z.object({
   reflector: ModelEndpoint.nullable(),
   appSelector: ModelEndpoint.nullable(),
   embedder: ModelEndpoint.nullable(),
+  transcriber: ModelEndpoint.nullable(),
+  speaker: ModelEndpoint.nullable(),
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
@@ -107,6 +114,7 @@ export const Settings = z.object({
   mirror: MirrorSettings,
   simulator: SimulatorSettings,
   ui: UiSettings,
+  voice: VoiceSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 export type SettingsSection = keyof Settings;
@@ -120,7 +128,7 @@ export const DEFAULT_MODEL_ENDPOINT: ModelEndpoint = {
 
 export function defaultSettings(): Settings {
   return {
-    models: { default: { ...DEFAULT_MODEL_ENDPOINT }, planner: null, actor: null, reflector: null, appSelector: null, embedder: null },
+    models: { default: { ...DEFAULT_MODEL_ENDPOINT }, planner: null, actor: null, reflector: null, appSelector: null, embedder: null, transcriber: null, speaker: null },
     agent: {
       mode: 'step',
       maxSteps: 30,
@@ -140,6 +148,7 @@ export function defaultSettings(): Settings {
     mirror: { maxSize: 1280, maxFps: 30, bitRate: 8_000_000, scrcpyServerPath: '' },
     simulator: { autoStart: false, port: 6520, seed: 1 },
     ui: { theme: 'system' },
+    voice: defaultVoiceSettings(),
   };
 }
 
@@ -154,6 +163,7 @@ export const SettingsPatch = z.object({
   mirror: MirrorSettings.partial().optional(),
   simulator: SimulatorSettings.partial().optional(),
   ui: UiSettings.partial().optional(),
+  voice: VoiceSettings.partial().optional(),
 }).strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

@@ -11,10 +11,14 @@ import { addModelOverrideOptions, modelOverridesFromOptions } from '../../llm/ov
 import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';
 import { followRun } from '../follow-run.ts';
+import { MobaError } from '../../../shared/errors.ts';
+import { CliSpeaker, readVoiceInput } from '../voice-cli.ts';
 
 interface RunOpts {
   device: string;
-  task: string;
+  task?: string;
+  voiceIn?: string;
+  speak?: string | boolean;
   mode?: AutonomyMode;
   plan: boolean;
   memory: boolean;
@@ -44,7 +48,9 @@ export function registerRun(program: Command, io: CliIo): void {
     .command('run')
     .description('run a task with an agent (MobA by default) on a device; prints events as they happen, then the task tree and counts')
     .requiredOption('-d, --device <serial>', 'device serial (see `moba devices`), e.g. 127.0.0.1:6520')
-    .requiredOption('-t, --task <text>', 'what the agent should do, in plain language')
+    .option('-t, --task <text>', 'what the agent should do, in plain language')
+    .option('--voice-in <file>', 'speak the task instead: a recording (WAV, MP3, …) sent to the transcriber role, or - for the microphone')
+    .option('--speak [file]', 'speak the answers, questions and the end of the run (the speaker role): played, or written to FILE (then FILE-2, FILE-3 …)')
     .addOption(new Option('-m, --mode <mode>', 'autonomy: auto (no approvals), step (approve every action), guarded (approve risky ones), copilot (you perform each step)').choices([...AUTONOMY_MODES]))
     .option('--no-plan', 'without the Plan module: a single-level agent that reports its own completion (paper ablation)')
     .option('--no-memory', 'without memory: nothing retrieved, nothing written (paper ablation)')
@@ -64,12 +70,27 @@ export function registerRun(program: Command, io: CliIo): void {
   );
   cmd.action(async (opts: RunOpts, command: Command) => {
     const dataDir = dataDirOf(command);
+    if (!opts.task === !opts.voiceIn) throw new MobaError('INVALID_INPUT', opts.task ? 'Give the task as --task or as --voice-in, not both.' : 'Give the task: --task "…" or --voice-in FILE.wav (- for the microphone).');
     const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
+    // Only the voice roles' own options reach the voice calls (--transcriber-…, --speaker-…).
+    const voiceOverrides = { roles: modelOverridesFromOptions(opts).roles ?? {} };
+    const speaker = opts.speak ? new CliSpeaker(app, io, typeof opts.speak === 'string' ? opts.speak : null, voiceOverrides) : null;
+    const listening = speaker?.listen();
     try {
+      let task = opts.task ?? '';
+      let voice: { transcriptId: string } | undefined;
+      if (opts.voiceIn) {
+        // Nothing starts unless the recording holds words the transcriber understood.
+        const spoken = await app.voice.transcribe({ audio: await readVoiceInput(opts.voiceIn, io), purpose: 'task', overrides: voiceOverrides });
+        task = spoken.record.text;
+        voice = { transcriptId: spoken.transcriptId };
+        if (!opts.json) io.out(`heard "${task}" (${spoken.record.model} at ${spoken.record.baseUrl})\n`);
+      }
       const models = runModelOverrides(opts);
       const { runId } = await app.runs.start({
         serial: opts.device,
-        task: opts.task,
+        task,
+        voice,
         options: {
           ...(opts.mode ? { mode: opts.mode } : {}),
           usePlan: opts.plan,
@@ -86,9 +107,12 @@ export function registerRun(program: Command, io: CliIo): void {
       });
       if (opts.json) io.out(`${JSON.stringify({ runId })}\n`);
       else io.out(`run ${runId}\n`);
+      speaker?.attach(runId);
       const interactive = app.runs.state(runId).options?.mode !== 'auto';
       io.exitCode = await followRun(app, runId, io, { json: opts.json, input: interactive ? io.input : null });
+      await speaker?.idle();
     } finally {
+      listening?.dispose();
       await app.dispose();
     }
   });

@@ -21,6 +21,7 @@ import type { Interaction } from './step-card.tsx';
 import { useCockpitKeys } from './use-cockpit-keys.ts';
 import { keepFocus } from '../../ui/keep-focus.ts';
 import './step-panel.css';
+import { takeVoiceRef, waitKey } from '../../ui/voice/voice-store.ts';
 
 const NO_ACTION: ActionCall = { name: 'Back', params: {} };
 
@@ -73,7 +74,7 @@ export function ApprovalArea({ client, log }: ApprovalAreaProps) {
   };
 
   const decide = (decision: 'approve' | 'edit' | 'override' | 'reject' | 'take_over' | 'hand_back' | 'answer', extra: { action?: ActionCall; feedback?: string } = {}) =>
-    call(`Sending “${decision.replace('_', ' ')}”…`, () => client.decideRun({ runId, decision, ...extra }));
+    call(`Sending “${decision.replace('_', ' ')}”…`, () => client.decideRun({ runId, decision, ...extra, ...takeVoiceRef(waitKey(runId, waiting?.waitId), extra.feedback) }));
 
   const observation = personView ?? proposal?.observation ?? latestObservation(state);
   const elements = observation?.elements ?? [];
@@ -83,9 +84,9 @@ export function ApprovalArea({ client, log }: ApprovalAreaProps) {
   const onEdit = () => {
     if (draft.result.ok) void decide('edit', { action: draft.result.action });
   };
-  const onReject = () => {
+  const onReject = (text = feedback) => {
     if (waiting?.kind === 'escalation') void decide('reject');
-    else void decide('reject', feedback.trim() ? { feedback: feedback.trim() } : {});
+    else void decide('reject', text.trim() ? { feedback: text.trim() } : {});
   };
   const onTakeOver = () => void call('Taking over…', () => client.takeOverRun({ runId }));
   const onHandBack = () => void decide('hand_back');

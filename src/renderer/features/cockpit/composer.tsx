@@ -9,6 +9,10 @@ import { deviceLabel, selectDevice, useDeviceStore } from '../../state/device-st
 import { loadRun } from '../../state/run-store.ts';
 import { DEFAULT_STRATEGY_CHOICE, StrategyPicker, strategyRunOptions } from '../../ui/strategy-panels/strategy-picker.tsx';
 import type { StrategyChoice } from '../../ui/strategy-panels/strategy-picker.tsx';
+import { PushToTalk, TranscriptNote } from '../../ui/voice/push-to-talk.tsx';
+import { dropVoiceDraft, takeVoiceRef, useVoiceDrafts } from '../../ui/voice/voice-store.ts';
+
+const VOICE_KEY = 'composer';
 
 export const MODE_HINT: Record<AutonomyMode, string> = {
   auto: 'Auto — acts without asking',
@@ -52,10 +56,11 @@ export function Composer() {
   const [custom, setCustom] = useState<CustomProfile>(storedProfile);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const spoken = useVoiceDrafts((s) => s.drafts[VOICE_KEY] !== undefined);
   const serial = selected && online.some((d) => d.serial === selected) ? selected : online[0]?.serial;
 
-  const start = async () => {
-    if (!serial || !task.trim()) return;
+  const start = async (text = task) => {
+    if (!serial || !text.trim()) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -63,7 +68,8 @@ export function Composer() {
       if (endpoint) localStorage.setItem(PROFILE_KEY, JSON.stringify(endpoint));
       const { runId } = await client.startRun({
         serial,
-        task: task.trim(),
+        task: text.trim(),
+        ...takeVoiceRef(VOICE_KEY, text),
         mode,
         usePlan,
         useMemory,
@@ -97,7 +103,10 @@ export function Composer() {
             rows={2}
             value={task}
             placeholder="e.g. Create an alarm at 6:30 PM titled Work that vibrates, Monday to Thursday"
-            onChange={(e) => setTask(e.target.value)}
+            onChange={(e) => {
+              setTask(e.target.value);
+              if (!e.target.value.trim()) dropVoiceDraft(VOICE_KEY);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
@@ -106,6 +115,11 @@ export function Composer() {
             }}
           />
         </label>
+        <TranscriptNote shown={spoken} />
+        <PushToTalk keys purpose="task" draftKey={VOICE_KEY} label="Hold to speak the task" onTranscript={(t) => setTask(t.text)} onSendNow={(t) => {
+          setTask(t.text);
+          void start(t.text);
+        }} />
       </div>
       <div className="composer-options">
         <label className="field compact">

@@ -5,6 +5,8 @@ import type { UiElement } from '../../../shared/schemas/perception.ts';
 import type { Proposal } from '../../state/run-selectors.ts';
 import { ActionEditor } from './action-editor.tsx';
 import type { ActionDraft } from './action-editor.tsx';
+import { PushToTalk, TranscriptNote } from '../../ui/voice/push-to-talk.tsx';
+import { useVoiceDrafts, waitKey } from '../../ui/voice/voice-store.ts';
 
 export type Interaction = 'idle' | 'edit' | 'override' | 'reject';
 
@@ -23,7 +25,8 @@ export interface StepCardProps {
   error: string | undefined;
   onApprove(): void;
   onEdit(): void;
-  onReject(): void;
+  /** With a text: reject with that feedback (spoken and sent at once). */
+  onReject(text?: string): void;
   onTakeOver(): void;
   onHandBack(): void;
   onAnswer(text: string): void;
@@ -46,6 +49,8 @@ function elementText(e: UiElement | null): string | null {
  */
 export function StepCard(p: StepCardProps) {
   const waiting = p.state.waiting;
+  const voiceKey = waitKey(p.state.runId, waiting?.waitId);
+  const spoken = useVoiceDrafts((s) => s.drafts[voiceKey] !== undefined);
   const feedbackRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (p.interaction === 'reject') feedbackRef.current?.focus();
@@ -83,6 +88,11 @@ export function StepCard(p: StepCardProps) {
           <span className="field-label">Guidance for the next plan</span>
           <textarea rows={3} value={p.feedback} onChange={(e) => p.setFeedback(e.target.value)} placeholder="e.g. The alarm list is under the Alarm tab at the top." name="escalation.answer" />
         </label>
+        <TranscriptNote shown={spoken} />
+        <PushToTalk keys purpose="guidance" draftKey={voiceKey} label="Hold to speak guidance" onTranscript={(t) => p.setFeedback(t.text)} onSendNow={(t) => {
+          p.setFeedback(t.text);
+          p.onAnswer(t.text);
+        }} />
         <div className="step-buttons">
           <button type="button" className="btn btn-primary" disabled={disabled || !p.feedback.trim()} onClick={() => p.onAnswer(p.feedback)} data-action="answer">
             Send guidance
@@ -93,7 +103,7 @@ export function StepCard(p: StepCardProps) {
           <button type="button" className="btn" disabled={disabled} onClick={p.onTakeOver} data-action="take-over">
             Take over <Kbd>T</Kbd>
           </button>
-          <button type="button" className="btn btn-danger" disabled={disabled} onClick={p.onReject} data-action="reject">
+          <button type="button" className="btn btn-danger" disabled={disabled} onClick={() => p.onReject()} data-action="reject">
             End the run
           </button>
         </div>
@@ -164,7 +174,7 @@ export function StepCard(p: StepCardProps) {
               placeholder="e.g. That is the timer; open the Alarm tab first."
               onChange={(e) => p.setFeedback(e.target.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) {
+                if (e.key === 'Enter' && !e.shiftKey && !e.altKey) {
                   e.preventDefault();
                   p.onReject();
                 } else if (e.key === 'Escape') {
@@ -174,8 +184,13 @@ export function StepCard(p: StepCardProps) {
               }}
             />
           </label>
+          <TranscriptNote shown={spoken} />
+          <PushToTalk keys purpose="feedback" draftKey={voiceKey} label="Hold to speak the reason" onTranscript={(t) => p.setFeedback(t.text)} onSendNow={(t) => {
+            p.setFeedback(t.text);
+            p.onReject(t.text);
+          }} />
           <div className="step-buttons">
-            <button type="button" className="btn btn-danger-solid" onClick={p.onReject} disabled={disabled} data-action="submit-reject">
+            <button type="button" className="btn btn-danger-solid" onClick={() => p.onReject()} disabled={disabled} data-action="submit-reject">
               Reject with feedback <Kbd>Enter</Kbd>
             </button>
             <button type="button" className="btn" onClick={() => p.setInteraction('idle')} disabled={disabled}>
