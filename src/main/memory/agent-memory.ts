@@ -33,6 +33,7 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
           ...(q.nodeId ? { nodeId: q.nodeId } : {}),
           ...(q.parentGoal ? { parentGoal: q.parentGoal } : {}),
           ...(q.app ? { app: q.app } : {}),
+          ...(q.app && q.activity ? { activity: q.activity } : {}),
           ...(q.k ? { k: q.k } : {}),
           ...(q.approvedOnly ? { approvedOnly: true } : {}),
         },
@@ -63,6 +64,9 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
     },
     async recordInteraction(r) {
       return [service.recordInteraction(r).id];
+    },
+    async recordPreference(r) {
+      return [service.learnPreference(r).id];
     },
     async appDescriptions(o) {
       return service.appDescriptions(o);
