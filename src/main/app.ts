@@ -85,9 +85,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
   const voice = new VoiceService({ settings, artifacts });
-  const strategyMemoryForRuns = strategyMemory(memory);
   const runs = new RunService({
-    repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: () => strategyMemoryForRuns,
+    repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: (o) => strategyMemory(memory, o),
     recentModelImages: (sha, options) => observer.modelImage(sha, options), voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
     deviceLocks: new DeviceLockService({ locks: new DeviceLocks(db) }),
   });

@@ -11,11 +11,11 @@ export function isApproved(item: Pick<MemoryItem, 'source' | 'approvedAt'>): boo
 
 /**
  * `run 20250101-120000-ab12, gpt-4o, unreviewed` · `run …, gpt-4o, approved by a person` ·
- * `a person` · `expert seed` — what a prompt line and the editor show beside a memory.
+ * `a person` · `an expert seed` — what a prompt line ("from …") and the editor show beside a memory.
  */
 export function provenanceOf(item: Pick<MemoryItem, 'source' | 'runId' | 'model' | 'approvedAt'>): string {
   if (item.source === 'manual') return 'a person';
-  if (item.source === 'expert') return 'expert seed';
+  if (item.source === 'expert') return 'an expert seed';
   const parts = [item.runId ? `run ${item.runId}` : 'a run'];
   if (item.model) parts.push(item.model);
   parts.push(item.approvedAt !== undefined ? 'approved by a person' : 'unreviewed');

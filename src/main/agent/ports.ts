@@ -53,7 +53,7 @@ export interface RetrievedMemoryItem {
   score: number;
   /** Already formatted for a prompt. */
   text: string;
-  /** Where it came from, for the prompt line: `run …, gpt-4o, unreviewed`, `a person`, `expert seed`. */
+  /** Where it came from, for the prompt line: `run …, gpt-4o, unreviewed`, `a person`, `an expert seed` (memory-provenance.ts). */
   provenance?: string;
 }
 

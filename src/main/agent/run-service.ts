@@ -57,7 +57,7 @@ export interface RunServiceOptions {
   /** Builds the live model gateway of a run (tests and the CLI may supply their own). */
   gateway?: (options: RunOptions) => LlmGateway;
   /** Long-term memory of the other strategies (demonstrations, Tips, Shortcuts); default none. */
-  strategyMemory?: () => StrategyMemory;
+  strategyMemory?: (options: { approvedOnly?: boolean }) => StrategyMemory;
   /** The voice_input event for a transcript (VoiceService.voiceInput). @throws MobaError NOT_FOUND */
   voiceInput?: (transcriptId: string, use: VoiceInputBody['use'], text: string) => VoiceInputBody;
   now?: () => number;
@@ -85,6 +85,7 @@ export class RunService {
   private readonly controllers = new Map<string, RunController>();
   private readonly gateways = new Map<string, { dispose?: () => void }>();
   private readonly runKeys = new Map<string, Partial<Record<ModelRole, string>>>();
+  private readonly modelNotes = new Map<string, { dispose(): void }>();
   private readonly onDidAppendEmitter = new Emitter<RunEventNotice>();
   readonly onDidAppend = this.onDidAppendEmitter.event;
   private readonly now: () => number;
@@ -101,7 +102,7 @@ export class RunService {
     return {
       artifacts: this.o.artifacts,
       ocr: () => (this.ocr ??= new OcrEngine()),
-      memory: options.useMemory && this.o.strategyMemory ? this.o.strategyMemory() : NO_STRATEGY_MEMORY,
+      memory: options.useMemory && this.o.strategyMemory ? this.o.strategyMemory(options.approvedMemoriesOnly ? { approvedOnly: true } : {}) : NO_STRATEGY_MEMORY,
     };
   }
 
@@ -163,6 +164,8 @@ export class RunService {
       mode: input.mode ?? agent.mode,
       usePlan: input.usePlan ?? agent.usePlan,
       useMemory: input.useMemory ?? agent.useMemory,
+      // Recorded only when on, so the logs of runs without it read as before.
+      ...((input.approvedMemoriesOnly ?? agent.approvedMemoriesOnly) ? { approvedMemoriesOnly: true } : {}),
       maxSteps: input.maxSteps ?? agent.maxSteps,
       planBudget: input.planBudget ?? agent.planBudget,
       settleTimeoutMs: input.settleTimeoutMs ?? agent.settleTimeoutMs,
@@ -201,13 +204,16 @@ export class RunService {
     const state = foldRun(runId, events);
     const options = optionsHint ?? state.options;
     if (!options) throw new MobaError('RUN_STATE', `Run ${runId} has no start event`);
+    const memory = options.useMemory ? this.o.memory() : NO_MEMORY;
+    const gateway = this.gatewayFor(runId, options);
+    this.noteModels(runId, gateway, memory);
     const c = new RunController({
       runId,
       events,
       repo: this.o.repo,
       device: this.lazyDevice(summary.serial),
-      memory: options.useMemory ? this.o.memory() : NO_MEMORY,
-      gateway: this.gatewayFor(runId, options),
+      memory,
+      gateway,
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
       loop: strategy(options.strategy).loop(this.kitFor(options)),
       deviceLock: this.o.deviceLocks,
@@ -219,6 +225,25 @@ export class RunService {
     });
     this.controllers.set(runId, c);
     return c;
+  }
+
+  /**
+   * Memory provenance: what a run writes says which model(s) wrote it — the models its chat
+   * calls actually went to (overrides and replays included), as they are first seen.
+   */
+  private noteModels(runId: string, gateway: LlmGateway, memory: AgentMemory): void {
+    if (!memory.noteRun) return;
+    const seen = new Set<string>();
+    this.modelNotes.get(runId)?.dispose();
+    this.modelNotes.set(
+      runId,
+      gateway.onDidRecord((record) => {
+        if (record.kind !== 'chat' || seen.has(record.model)) return;
+        seen.add(record.model);
+        const label = [...seen].join(', ');
+        memory.noteRun?.(runId, label.length > 300 ? `${label.slice(0, 299)}…` : label);
+      }),
+    );
   }
 
   /** Resolves the device when the loop first needs it, so a recovered run opens without its phone. */
@@ -418,6 +443,8 @@ export class RunService {
     const c = this.controllers.get(runId);
     c?.dispose();
     this.controllers.delete(runId);
+    this.modelNotes.get(runId)?.dispose();
+    this.modelNotes.delete(runId);
     return this.o.repo.delete(runId);
   }
 
@@ -446,6 +473,7 @@ export class RunService {
     const pending = [...this.controllers.values()].map((c) => c.shutdown());
     await Promise.all(pending);
     for (const g of this.gateways.values()) g.dispose?.();
+    for (const n of this.modelNotes.values()) n.dispose();
     this.controllers.clear();
     await this.ocr?.dispose();
     this.onDidAppendEmitter.dispose();

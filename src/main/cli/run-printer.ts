@@ -18,7 +18,7 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
   const goal = (id: string | null) => (id ? `"${clip(state.nodes[id]?.goal ?? id, 60)}"` : '');
   switch (e.type) {
     case 'run_started':
-      return `run on ${e.serial}${e.device ? ` (${clip(e.device.model, 60)}, Android ${clip(e.device.androidVersion, 20)})` : ''}: "${clip(e.task)}" — ${e.options.mode} mode${e.options.strategy !== 'moba' ? `, strategy ${e.options.strategy}` : ''}${e.options.usePlan ? '' : ', no plan'}${e.options.useMemory ? '' : ', no memory'}${e.options.replayOf ? `, replaying ${e.options.replayOf}` : ''}`;
+      return `run on ${e.serial}${e.device ? ` (${clip(e.device.model, 60)}, Android ${clip(e.device.androidVersion, 20)})` : ''}: "${clip(e.task)}" — ${e.options.mode} mode${e.options.strategy !== 'moba' ? `, strategy ${e.options.strategy}` : ''}${e.options.usePlan ? '' : ', no plan'}${e.options.useMemory ? (e.options.approvedMemoriesOnly ? ', approved memories only' : '') : ', no memory'}${e.options.replayOf ? `, replaying ${e.options.replayOf}` : ''}`;
     case 'act_decided':
       return `act   ${goal(e.nodeId)}: can complete ${e.canComplete}${e.action ? ` → ${formatAction(e.action)}` : ''}${e.thought ? ` — ${clip(e.thought, 80)}` : ''}`;
     case 'plan_made':

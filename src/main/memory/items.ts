@@ -95,9 +95,10 @@ export function materialize(draft: MemoryDraft, options: MaterializeOptions): Me
     source: draft.source ?? existing?.source ?? options.source,
     createdAt: draft.createdAt ?? existing?.createdAt ?? options.now,
     updatedAt: draft.updatedAt ?? (sameContent ? existing.updatedAt : options.now),
-    // A person's approval or quarantine holds for the content they saw, not for what a run writes over it.
+    // A person's approval holds for the content they saw, not for what a run writes over it; a
+    // quarantine holds until a person releases it (a run rewriting the text must not lift it).
     approvedAt: draft.approvedAt ?? (sameContent ? existing.approvedAt : undefined),
-    quarantined: draft.quarantined ?? (sameContent ? existing.quarantined : undefined),
+    quarantined: draft.quarantined ?? existing?.quarantined,
   };
   // The draft was validated (parseDraft / parseMemoryFile) and the metadata filled here is valid.
   return canonical(item as MemoryItem);

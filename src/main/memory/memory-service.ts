@@ -142,7 +142,7 @@ export class MemoryService {
   create(draftInput: unknown, source: MemorySource = 'manual'): MemoryItem {
     const draft = parseDraft(draftInput);
     if (draft.id && this.store.get(draft.id)) throw new MobaError('CONFLICT', `A memory with id ${draft.id} already exists.`);
-    const item = this.write([{ draft, source, id: draft.id ?? newId(draft.kind) }], 'create')[0]!;
+    const item = this.write([{ draft: this.stamped(draft, source), source, id: draft.id ?? newId(draft.kind) }], 'create')[0]!;
     return item;
   }
 
@@ -166,11 +166,17 @@ export class MemoryService {
    * Changes fields of a memory (not its kind, id, source or creation time); `null` clears an
    * optional field. @throws MobaError NOT_FOUND, INVALID_INPUT
    */
-  update(id: string, patch: Record<string, unknown>): MemoryItem {
+  update(id: string, patch: Record<string, unknown>, options: { byRun?: boolean } = {}): MemoryItem {
     this.checkForeignWrites();
     const found = this.store.get(id);
     if (!found) throw new MobaError('NOT_FOUND', `No memory ${id}.`);
-    const next = applyPatch(found.item, patch, this.now());
+    let next = applyPatch(found.item, patch, this.now());
+    if (options.byRun) {
+      // What a run writes over a memory is not what a person approved; it says which model wrote it.
+      const { approvedAt: _approvedAt, ...rest } = next;
+      const model = next.runId ? this.runModels.get(next.runId) : undefined;
+      next = canonical({ ...rest, ...(model ? { model } : {}) } as MemoryItem);
+    }
     this.transaction(() => this.apply(found.item, next));
     this.fire('update', [id]);
     return next;
@@ -246,10 +252,11 @@ export class MemoryService {
    * A person's verdict on memories — by id, or everything one run wrote: `approved` sets (or
    * withdraws) their approval, `quarantined` keeps them out of every prompt (or releases them).
    * @returns how many memories changed
-   * @throws MobaError INVALID_INPUT without ids or a run
+   * @throws MobaError INVALID_INPUT without ids or a run, or without a verdict; NOT_FOUND for an unknown id
    */
-  setTrust(input: { ids?: readonly string[]; runId?: string; approved?: boolean; quarantined?: boolean }): number {
+  setTrust(input: { ids?: readonly string[] | undefined; runId?: string | undefined; approved?: boolean | undefined; quarantined?: boolean | undefined }): number {
     if (!input.ids?.length && !input.runId) throw new MobaError('INVALID_INPUT', 'Name the memories (ids) or the run whose memories to change.');
+    if (input.approved === undefined && input.quarantined === undefined) throw new MobaError('INVALID_INPUT', 'Say what to change: quarantined and/or approved.');
     this.checkForeignWrites();
     const targets = new Map<string, MemoryItem>();
     for (const id of input.ids ?? []) {

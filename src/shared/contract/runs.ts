@@ -27,6 +27,8 @@ export const StartRunInput = z
     mode: AutonomyMode.optional(),
     usePlan: z.boolean().optional(),
     useMemory: z.boolean().optional(),
+    /** Only person-approved memories reach this run's prompts (default: the agent setting). */
+    approvedMemoriesOnly: z.boolean().optional(),
     maxSteps: z.number().int().min(1).max(500).optional(),
     planBudget: z.number().int().min(1).max(200).optional(),
     models: z.partialRecord(ModelRole, EndpointOverride).optional(),

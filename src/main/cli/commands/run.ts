@@ -23,6 +23,7 @@ interface RunOpts {
   mode?: AutonomyMode;
   plan: boolean;
   memory: boolean;
+  approvedMemoriesOnly?: boolean;
   maxSteps?: number;
   planBudget?: number;
   replay?: string;
@@ -55,6 +56,7 @@ export function registerRun(program: Command, io: CliIo): void {
     .addOption(new Option('-m, --mode <mode>', 'autonomy: auto (no approvals), step (approve every action), guarded (approve risky ones), copilot (you perform each step)').choices([...AUTONOMY_MODES]))
     .option('--no-plan', 'without the Plan module: a single-level agent that reports its own completion (paper ablation)')
     .option('--no-memory', 'without memory: nothing retrieved, nothing written (paper ablation)')
+    .option('--approved-memories-only', 'prompts see only person-approved memories (their own, expert seeds, run memories approved with `moba memory approve`); default: the agent setting')
     .option('--max-steps <n>', 'stop after this many executed actions', parsePositiveInt)
     .option('--plan-budget <n>', 'allow at most this many plan calls', parsePositiveInt)
     .option('--replay <runId>', 'serve the model replies recorded in that run instead of calling a model')
@@ -100,6 +102,7 @@ export function registerRun(program: Command, io: CliIo): void {
           ...(opts.mode ? { mode: opts.mode } : {}),
           usePlan: opts.plan,
           useMemory: opts.memory,
+          ...(opts.approvedMemoriesOnly ? { approvedMemoriesOnly: true } : {}),
           ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
           ...(opts.planBudget ? { planBudget: opts.planBudget } : {}),
           ...(opts.replay ? { replayOf: opts.replay } : {}),
