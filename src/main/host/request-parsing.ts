@@ -55,9 +55,11 @@ export const MIN_REMOTE_TOKEN_BITS = 128;
  * A conservative estimate of a token's strength: its length times the bits per character of
  * the smallest usual alphabet its characters fit in (hex 4, one-case letters ≈4.7, base32 5, alphanumeric ≈5.95,
  * base64url 6, printable ≈6.55). A token built from fewer than 8 distinct characters counts
- * as 1 bit per character: `aaaa…` or a repeated pattern is not a secret however long it is.
+ * as 1 bit per character: `aaaa…` is not a secret however long it is; nor is a pattern repeated
+ * (`abcdefgh` sixteen times), so only one period of a repeating token counts.
  */
 export function tokenBits(token: string): number {
+  token = token.slice(0, periodOf(token));
   const distinct = new Set(token).size;
   if (distinct < 8) return token.length;
   let alphabet: number;
@@ -68,4 +70,17 @@ export function tokenBits(token: string): number {
   else if (/^[0-9a-z_-]+$/i.test(token)) alphabet = 64;
   else alphabet = 94;
   return Math.floor(token.length * Math.log2(alphabet));
+}
+
+/** The length of the shortest unit `text` repeats (its own length when it does not repeat), by the KMP failure function. */
+function periodOf(text: string): number {
+  const fail = new Array<number>(text.length).fill(0);
+  for (let i = 1, k = 0; i < text.length; i++) {
+    while (k > 0 && text[i] !== text[k]) k = fail[k - 1]!;
+    if (text[i] === text[k]) k++;
+    fail[i] = k;
+  }
+  const p = text.length - (fail[text.length - 1] ?? 0);
+  // Two whole repetitions or more, a partial last one included (`abcabcab`): the rest adds nothing unguessable.
+  return p > 0 && p * 2 <= text.length ? p : text.length;
 }
