@@ -81,6 +81,20 @@ describe('security: keys stay with their endpoints', () => {
     expect(evil.authorizations.at(-1)).toBe('Bearer sk-the-clients-own');
   });
 
+  it('testModel for the voice roles: a draft elsewhere gets no saved key either', async () => {
+    // The machine's user saved voice endpoints where the key belongs.
+    const own = { baseUrl: saved.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 };
+    t.app.settings.update({ models: { speaker: own, transcriber: own } });
+    const before = evil.authorizations.length;
+    const draft = { baseUrl: evil.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 };
+    for (const role of ['speaker', 'transcriber']) await web.call('testModel', { role, endpoint: draft });
+    expect(evil.authorizations.length).toBe(before + 2);
+    expect(evil.authorizations.slice(before).join(' ')).not.toContain(SECRET);
+    await web.call('testModel', { role: 'speaker', endpoint: draft, apiKey: 'sk-the-clients-own' });
+    expect(evil.authorizations.at(-1)).toBe('Bearer sk-the-clients-own');
+    t.app.settings.update({ models: { speaker: null, transcriber: null } });
+  });
+
   it('startRun with model overrides: the run calls the override without the host key', async () => {
     const before = evil.authorizations.length;
     const r = await web.call('startRun', { serial: rig.serial, task: 'Open the Clock app', mode: 'auto', models: { planner: { baseUrl: evil.baseUrl, model: 'm' }, actor: { baseUrl: evil.baseUrl, model: 'm' } } });
