@@ -4,6 +4,7 @@
  * icon opens Clock), the element overlay aligned with the elements, and the screenshot
  * fallback when no scrcpy server file exists.
  */
+import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { savePanelShot } from './fixtures.ts';
@@ -47,7 +48,8 @@ async function openMirror(page: Page, serverPath: string): Promise<void> {
   // Start away from the cockpit (its Screen panel mirrors at once), set the server path, and
   // let the mirror of a previous test's window stop, so this one starts with the new settings.
   await page.goto(`${host.url}#/settings`);
-  await call(page, 'updateSettings', { patch: { mirror: { scrcpyServerPath: serverPath } } });
+  // A host file pushed to phones is a host-only setting: set on the host, as its operator would.
+  execFileSync(process.execPath, ['bin/moba.js', '--data-dir', host.dataDir, 'settings', 'set', 'mirror.scrcpyServerPath', serverPath]);
   await expect.poll(async () => ((await call(page, 'getMirrorState', {})) as { mirrors: unknown[] }).mirrors.length).toBe(0);
   await page.locator('[data-nav="run"]').click();
   await expect(page.locator('[data-mirror-view]')).toBeVisible();

@@ -3,6 +3,7 @@
  * tests all construct the same graph here; only the transport around it differs.
  */
 import { dataPaths, resolveDataDir } from './paths.ts';
+import { ensurePrivateDataDir } from './private-files.ts';
 import { openDatabase } from './store/database.ts';
 import { ArtifactStore } from './store/artifacts.ts';
 import { SettingsService } from './settings/settings-service.ts';
@@ -37,6 +38,8 @@ import { PersonActions } from './person/person-actions.ts';
 import { RunService } from './agent/run-service.ts';
 import type { AgentDevice, AgentMemory } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
+import { DeviceLocks } from './store/device-locks.ts';
+import { DeviceLockService } from './agent/device-lock.ts';
 import { APP_VERSION } from './version.ts';
 import type { AppServices } from './app-services.ts';
 import { DisposableStore } from '@moba/base';
@@ -61,6 +64,8 @@ export interface MobaApp extends AppServices {
 export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const env = options.env ?? process.env;
   const paths = dataPaths(options.dataDir ?? resolveDataDir(env));
+  // Runs, screens, prompts and memories are no one else's business on a shared machine.
+  ensurePrivateDataDir(paths.dataDir);
   const owned = new DisposableStore();
   const db = openDatabase({ path: paths.databasePath });
   owned.add({ dispose: () => db.close() });
@@ -80,8 +85,11 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
   const voice = new VoiceService({ settings, artifacts });
-  const strategyMemoryForRuns = strategyMemory(memory);
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: () => strategyMemoryForRuns, recentModelImages: (sha, options) => observer.modelImage(sha, options), voiceInput: (id, use, text) => voice.voiceInput(id, use, text) });
+  const runs = new RunService({
+    repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: (o) => strategyMemory(memory, o),
+    recentModelImages: (sha, options) => observer.modelImage(sha, options), voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
+    deviceLocks: new DeviceLockService({ locks: new DeviceLocks(db) }),
+  });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
@@ -89,7 +97,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const annotations = new AnnotationService({ db, repo: runsRepo, appendIfHeld: (id, body) => runs.appendIfHeld(id, body) });
   owned.add(annotations);
   owned.add(annotations.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
-  const simulators = new SimulatorManager({ adb: devices });
+  const simulators = new SimulatorManager({ adb: devices, ...(Number(env.MOBA_MAX_SIMULATORS) >= 0 && env.MOBA_MAX_SIMULATORS ? { maxPhones: Number(env.MOBA_MAX_SIMULATORS) } : {}) });
   owned.add(simulators.onDidChange((list) => events.emit('didChangeSimulators', { simulators: list })));
   const demos = new DemoRecorder({
     device: {

@@ -3,6 +3,7 @@ import { createApp } from '../../src/main/app.ts';
 import type { MobaApp } from '../../src/main/app.ts';
 import { startWebHost } from '../../src/main/host/web-host.ts';
 import type { WebHost } from '../../src/main/host/web-host.ts';
+import type { ClientBufferLimits } from '../../src/main/host/ws-connection.ts';
 import { tempDir } from '@moba/testkit/rigs';
 
 export interface TestHost {
@@ -14,11 +15,11 @@ export interface TestHost {
 }
 
 /** The real service graph behind the real web host, on a free port, in a temp data folder. */
-export async function startTestHost(options: { rendererDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestHost> {
+export async function startTestHost(options: { rendererDir?: string; env?: NodeJS.ProcessEnv; clientBuffer?: Partial<ClientBufferLimits> } = {}): Promise<TestHost> {
   const dir = tempDir('moba-host-');
   // Tests never start an adb server on the default port (or touch the user's ~/.android).
   const app = await createApp({ host: 'web', dataDir: dir.path, env: { MOBA_ADB_AUTOSTART: '0', ...options.env } });
-  const host = await startWebHost({ app, rendererDir: options.rendererDir ?? dir.path, port: 0 });
+  const host = await startWebHost({ app, rendererDir: options.rendererDir ?? dir.path, port: 0, ...(options.clientBuffer ? { clientBuffer: options.clientBuffer } : {}) });
   return {
     app,
     host,

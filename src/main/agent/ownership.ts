@@ -1,8 +1,17 @@
 import { hostname } from 'node:os';
 
-/** How often an active run says "still mine", and when silence means its process is gone. */
-export const HEARTBEAT_MS = 5_000;
-export const STALE_MS = 30_000;
+/**
+ * When silence means a run's (or a device lock's) process is gone. `MOBA_STALE_MS` changes it
+ * for a data folder shared over a slow network file system (longer) or for tests (shorter).
+ */
+function staleMs(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.MOBA_STALE_MS);
+  return Number.isInteger(v) && v >= 300 ? v : 30_000;
+}
+
+export const STALE_MS = staleMs();
+/** How often an active run says "still mine": several beats fit in the stale window. */
+export const HEARTBEAT_MS = Math.min(5_000, Math.floor(STALE_MS / 4));
 
 export function processOwner(): string {
   return `${hostname()}:${process.pid}`;

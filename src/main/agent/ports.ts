@@ -53,6 +53,8 @@ export interface RetrievedMemoryItem {
   score: number;
   /** Already formatted for a prompt. */
   text: string;
+  /** Where it came from, for the prompt line: `run …, gpt-4o, unreviewed`, `a person`, `an expert seed` (memory-provenance.ts). */
+  provenance?: string;
 }
 
 export interface ActionMemoryRecord {
@@ -73,14 +75,18 @@ export interface ActionMemoryRecord {
 }
 
 export interface AgentMemory {
-  /** `app` and `activity` are the foreground page (page memories of it, same-app memories). */
-  retrieve(query: { purpose: MemoryPurpose; query: string; runId: string; nodeId?: string; parentGoal?: string | null; app?: string | null; activity?: string | null; k?: number }, signal: AbortSignal): Promise<RetrievedMemoryItem[]>;
+  /**
+   * `app` and `activity` are the foreground page (page memories of it, same-app memories).
+   * `approvedOnly`: only memories a person vouched for (the agent setting `approvedMemoriesOnly`).
+   */
+  retrieve(query: { purpose: MemoryPurpose; query: string; runId: string; nodeId?: string; parentGoal?: string | null; app?: string | null; activity?: string | null; k?: number; approvedOnly?: boolean }, signal: AbortSignal): Promise<RetrievedMemoryItem[]>;
   recordAction(record: ActionMemoryRecord): Promise<string[]>;
   recordRoute(record: { runId: string; nodeId: string; goal: string; taskGoal: string; steps: Array<{ subgoal: string; action: string; element: string | null; app: string | null }> }): Promise<string[]>;
   recordAnswer(record: { runId: string; nodeId: string; goal: string; taskGoal: string; text: string }): Promise<string[]>;
   /** `subgoalIds` are the task-tree ids of the new sub-goals, in order, so memory links them to their parent exactly. */
   recordPlan(record: { runId: string; nodeId: string; goal: string; subgoals: string[]; subgoalIds: string[]; thought: string }): Promise<string[]>;
-  recordAppPage(record: { packageName: string; activity: string; description: string }): Promise<string[]>;
+  /** `runId`: the run whose model described the page (its provenance). */
+  recordAppPage(record: { packageName: string; activity: string; description: string; runId?: string }): Promise<string[]>;
   recordInteraction(record: { runId: string; task: string; outcome: string; answer: string | null }): Promise<string[]>;
   /**
    * A user preference learned in a run (an app that turned out right for a request, what the
@@ -88,7 +94,9 @@ export interface AgentMemory {
    */
   recordPreference(record: { runId: string; key: string; text: string; task: string }): Promise<string[]>;
   /** App descriptions for app selection. */
-  appDescriptions(): Promise<Record<string, string>>;
+  appDescriptions(options?: { approvedOnly?: boolean }): Promise<Record<string, string>>;
+  /** The model(s) a run uses, so what it writes says so. */
+  noteRun?(runId: string, model: string): void;
 }
 
 /** `--no-memory`: nothing retrieved, nothing written. */

@@ -15,6 +15,7 @@ import type { Disposable } from '@moba/base';
 import type { AgentDevice, AgentMemory, RetrievedMemoryItem } from './ports.ts';
 import type { ScreenPreparer } from './screens.ts';
 import { HEARTBEAT_MS, ownerAlive, processOwner } from './ownership.ts';
+import type { DeviceLockPort } from './device-lock.ts';
 
 /** What a person decides, as it arrives from the UI, the CLI or a test. */
 export interface DecisionInput {
@@ -71,6 +72,8 @@ export interface RunControllerOptions {
   gateway: LlmGateway;
   screens: ScreenPreparer;
   loop: RunLoop;
+  /** The cross-process device lock the loop holds while it runs (none: this process's check only). */
+  deviceLock?: DeviceLockPort | undefined;
   onEvent(event: RunEvent, state: RunState): void;
   now?: () => number;
 }
@@ -138,47 +141,104 @@ export class RunController {
 
   append(body: RunEventBody): RunEvent {
     let next: RunState | undefined;
-    const event = this.o.repo.append(
-      this.runId,
-      body,
-      this.now(),
-      (e) => {
-        next = reduceRun(this.state, e);
-        return summaryOf(next);
-      },
-      this.state.lastSeq + 1,
-    );
+    let event: RunEvent;
+    try {
+      event = this.o.repo.append(
+        this.runId,
+        body,
+        this.now(),
+        (e) => {
+          next = reduceRun(this.state, e);
+          return summaryOf(next);
+        },
+        this.state.lastSeq + 1,
+      );
+    } catch (error) {
+      if (error instanceof MobaError && error.code === 'CONFLICT') this.logMoved();
+      throw error;
+    }
     this.state = next!;
     this.o.onEvent(event, this.state);
     return event;
   }
 
   /**
-   * Starts (or continues) the loop, claiming the run for this process.
-   * @throws MobaError CONFLICT when another live process drives the run.
+   * Starts (or continues) the loop, claiming the run and its device for this process.
+   * @throws MobaError CONFLICT when another live process drives the run or holds the device.
    */
   start(): void {
     if (this.loop || TERMINAL_STATUSES.includes(this.state.status)) return;
-    const me = processOwner();
-    const current = this.o.repo.owner(this.runId);
-    if (current && ownerAlive(current.owner, current.heartbeatAt, this.now(), me)) {
-      throw new MobaError('CONFLICT', `Run ${this.runId} is being driven by another MobA Studio process (${current.owner})`);
-    }
-    this.o.repo.heartbeat(this.runId, me, this.now());
-    const beat = setInterval(() => this.o.repo.heartbeat(this.runId, me, this.now()), HEARTBEAT_MS);
+    const me = this.claim();
+    const serial = this.state.serial;
+    const beat = setInterval(() => this.beat(me, serial), HEARTBEAT_MS);
     beat.unref();
     const abort = new AbortController();
     const done = this.runLoop(abort).finally(() => {
       clearInterval(beat);
-      this.o.repo.heartbeat(this.runId, null, this.now());
+      this.o.repo.releaseOwner(this.runId, me);
+      this.o.deviceLock?.release(serial, this.runId);
       this.loop = null;
     });
     this.loop = { abort, done };
   }
 
+  /**
+   * Claims the run, then its device, for this process (again, harmlessly, when it has them).
+   * @throws MobaError CONFLICT naming the process that drives the run or holds the device
+   */
+  private claim(): string {
+    const me = processOwner();
+    const now = this.now();
+    const other = this.o.repo.claim(this.runId, me, now, (c) => ownerAlive(c.owner, c.heartbeatAt, now, me));
+    if (other) throw new MobaError('CONFLICT', `Run ${this.runId} is being driven by ${this.o.deviceLock?.describeOwner(other) ?? `another MobA Studio process (${other})`}; pause, stop or answer it there.`);
+    try {
+      this.o.deviceLock?.acquire(this.state.serial, this.runId);
+    } catch (error) {
+      this.o.repo.releaseOwner(this.runId, me);
+      throw error;
+    }
+    return me;
+  }
+
+  /** The heartbeat: a run or device that another process took over meanwhile is let go of cleanly. */
+  private beat(me: string, serial: string): void {
+    const now = this.now();
+    if (!this.o.repo.renewOwner(this.runId, me, now)) {
+      this.loop?.abort.abort(new StopSignal('detach', 'system', 'Another MobA Studio process took this run over.'));
+      console.error(`[moba] run ${this.runId}: another process took this run over; this one stops driving it.`);
+      return;
+    }
+    if (this.o.deviceLock && !this.o.deviceLock.renew(serial, this.runId)) {
+      this.loop?.abort.abort(new StopSignal('pause', 'system', `Another MobA Studio process took device ${serial} over while this run was silent. Resume when the device is free again.`));
+    }
+  }
+
+  /**
+   * Another writer appended to this run's log: catch up with what it wrote (listeners see those
+   * events too), then stop the loop — paused with the reason when the run is still ours, let go
+   * of silently when another live process now drives it.
+   */
+  private logMoved(): void {
+    const { events } = this.o.repo.events(this.runId, { from: this.state.lastSeq + 1 });
+    for (const e of events) {
+      this.state = reduceRun(this.state, e);
+      this.o.onEvent(e, this.state);
+    }
+    const me = processOwner();
+    const current = this.o.repo.owner(this.runId);
+    const elsewhere = current?.owner && current.owner !== me && ownerAlive(current.owner, current.heartbeatAt, this.now(), me);
+    const reason = elsewhere
+      ? `Another MobA Studio process (${current.owner}) drives this run now.`
+      : 'The run was changed by another MobA Studio process while this one drove it; paused here. Resume to continue from the changed log.';
+    if (elsewhere) console.error(`[moba] run ${this.runId}: ${reason} This process stops driving it.`);
+    this.loop?.abort.abort(new StopSignal(elsewhere ? 'detach' : 'pause', 'system', reason));
+  }
+
   resume(by: 'person' | 'system'): void {
     if (TERMINAL_STATUSES.includes(this.state.status)) throw new MobaError('RUN_STATE', `Run ${this.runId} has ended (${this.state.status})`);
     if (this.loop) return;
+    // Refused before anything is written when another process has the run or the device.
+    this.claim();
     if (this.state.status === 'paused') this.append({ type: 'run_resumed', by });
     this.start();
   }
@@ -228,6 +288,7 @@ export class RunController {
       w.resolve(decision);
       return;
     }
+    this.claim();
     this.queuedDecision = decision;
     if (this.state.status === 'paused') this.append({ type: 'run_resumed', by: 'person' });
     this.start();
@@ -264,7 +325,7 @@ export class RunController {
       const reason = abort.signal.reason;
       if (reason instanceof StopSignal) {
         try {
-          if (reason.kind === 'pause' && !TERMINAL_STATUSES.includes(this.state.status)) this.append({ type: 'run_paused', by: reason.by, reason: reason.reason });
+          if (reason.kind === 'pause' && !TERMINAL_STATUSES.includes(this.state.status) && this.state.status !== 'paused') this.append({ type: 'run_paused', by: reason.by, reason: reason.reason });
         } catch (appendError) {
           console.error(`[moba] run ${this.runId}: could not record the pause: ${(appendError as Error).message}`);
         }

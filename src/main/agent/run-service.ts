@@ -5,7 +5,7 @@ import { MobaError } from '../../shared/errors.ts';
 import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
 import { RunOptions, TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
 import type { RunEvent, RunEventBody, RunSummary } from '../../shared/schemas/run.ts';
-import type { AgentSettings } from '../../shared/schemas/settings.ts';
+import type { AgentSettings, ModelRole } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
@@ -21,7 +21,8 @@ import { RunController } from './run-controller.ts';
 import type { DecisionInput } from './run-controller.ts';
 import { DEFAULT_SCREEN_ENCODING, ScreenPreparer } from './screens.ts';
 import type { RecentModelImages } from './screens.ts';
-import { ownerAlive } from './ownership.ts';
+import { ownerAlive, processOwner } from './ownership.ts';
+import type { DeviceLockPort } from './device-lock.ts';
 import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
 import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
@@ -36,6 +37,8 @@ export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & {
   options?: Partial<RunOptions>;
   /** The task was spoken: its transcript, recorded in the run as a voice_input event. */
   voice?: VoiceRef | undefined;
+  /** Keys the caller supplies for this run's model requests; in memory only, never in the log. */
+  apiKeys?: Partial<Record<ModelRole, string>>;
 };
 import type { VoiceInputBody, VoiceRef } from '../../shared/schemas/voice.ts';
 
@@ -49,10 +52,12 @@ export interface RunServiceOptions {
   memory(): AgentMemory;
   /** Recent screens already encoded for a model (the observer keeps them), so prompts skip decoding PNGs again. */
   recentModelImages?: RecentModelImages;
+  /** One driver per device across processes (see device-lock.ts); without it only this process's runs are checked. */
+  deviceLocks?: DeviceLockPort;
   /** Builds the live model gateway of a run (tests and the CLI may supply their own). */
   gateway?: (options: RunOptions) => LlmGateway;
   /** Long-term memory of the other strategies (demonstrations, Tips, Shortcuts); default none. */
-  strategyMemory?: () => StrategyMemory;
+  strategyMemory?: (options: { approvedOnly?: boolean }) => StrategyMemory;
   /** The voice_input event for a transcript (VoiceService.voiceInput). @throws MobaError NOT_FOUND */
   voiceInput?: (transcriptId: string, use: VoiceInputBody['use'], text: string) => VoiceInputBody;
   now?: () => number;
@@ -79,6 +84,8 @@ export class RunService {
   private readonly o: RunServiceOptions;
   private readonly controllers = new Map<string, RunController>();
   private readonly gateways = new Map<string, { dispose?: () => void }>();
+  private readonly runKeys = new Map<string, Partial<Record<ModelRole, string>>>();
+  private readonly modelNotes = new Map<string, { dispose(): void }>();
   private readonly onDidAppendEmitter = new Emitter<RunEventNotice>();
   readonly onDidAppend = this.onDidAppendEmitter.event;
   private readonly now: () => number;
@@ -95,7 +102,7 @@ export class RunService {
     return {
       artifacts: this.o.artifacts,
       ocr: () => (this.ocr ??= new OcrEngine()),
-      memory: options.useMemory && this.o.strategyMemory ? this.o.strategyMemory() : NO_STRATEGY_MEMORY,
+      memory: options.useMemory && this.o.strategyMemory ? this.o.strategyMemory(options.approvedMemoriesOnly ? { approvedOnly: true } : {}) : NO_STRATEGY_MEMORY,
     };
   }
 
@@ -131,11 +138,15 @@ export class RunService {
     // Checked before the run exists: an unknown transcript starts nothing.
     const voice = input.voice ? this.voiceBody(input.voice, 'task', input.task) : null;
     const abort = new AbortController();
+    const runId = newRunId(this.now());
+    // Another process's run on this device refuses this one before anything is recorded.
+    this.o.deviceLocks?.acquire(input.serial, runId);
     const facts = await device.facts(abort.signal).catch((error: unknown) => {
+      this.o.deviceLocks?.release(input.serial, runId);
       throw error instanceof MobaError ? error : new MobaError('DEVICE_NOT_FOUND', `Device ${input.serial} did not answer: ${(error as Error).message}`);
     });
     const now = this.now();
-    const runId = newRunId(now);
+    if (input.apiKeys && Object.keys(input.apiKeys).length) this.runKeys.set(runId, input.apiKeys);
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
     const c = this.controllerFor(runId, options);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
@@ -153,6 +164,8 @@ export class RunService {
       mode: input.mode ?? agent.mode,
       usePlan: input.usePlan ?? agent.usePlan,
       useMemory: input.useMemory ?? agent.useMemory,
+      // Recorded only when on, so the logs of runs without it read as before.
+      ...((input.approvedMemoriesOnly ?? agent.approvedMemoriesOnly) ? { approvedMemoriesOnly: true } : {}),
       maxSteps: input.maxSteps ?? agent.maxSteps,
       planBudget: input.planBudget ?? agent.planBudget,
       settleTimeoutMs: input.settleTimeoutMs ?? agent.settleTimeoutMs,
@@ -176,7 +189,8 @@ export class RunService {
       return g;
     }
     if (this.o.gateway) return this.o.gateway(options);
-    const g = new ModelGateway({ settings: this.o.settings, overrides: { roles: options.models }, artifacts: this.o.artifacts });
+    const apiKeys = this.runKeys.get(runId);
+    const g = new ModelGateway({ settings: this.o.settings, overrides: { roles: options.models }, artifacts: this.o.artifacts, ...(apiKeys ? { apiKeys } : {}) });
     this.gateways.set(runId, g);
     return g;
   }
@@ -190,15 +204,19 @@ export class RunService {
     const state = foldRun(runId, events);
     const options = optionsHint ?? state.options;
     if (!options) throw new MobaError('RUN_STATE', `Run ${runId} has no start event`);
+    const memory = options.useMemory ? this.o.memory() : NO_MEMORY;
+    const gateway = this.gatewayFor(runId, options);
+    this.noteModels(runId, gateway, memory);
     const c = new RunController({
       runId,
       events,
       repo: this.o.repo,
       device: this.lazyDevice(summary.serial),
-      memory: options.useMemory ? this.o.memory() : NO_MEMORY,
-      gateway: this.gatewayFor(runId, options),
+      memory,
+      gateway,
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
       loop: strategy(options.strategy).loop(this.kitFor(options)),
+      deviceLock: this.o.deviceLocks,
       onEvent: (event) => {
         const s = this.o.repo.get(runId);
         if (s) this.onDidAppendEmitter.fire({ runId, event, summary: s });
@@ -207,6 +225,25 @@ export class RunService {
     });
     this.controllers.set(runId, c);
     return c;
+  }
+
+  /**
+   * Memory provenance: what a run writes says which model(s) wrote it — the models its chat
+   * calls actually went to (overrides and replays included), as they are first seen.
+   */
+  private noteModels(runId: string, gateway: LlmGateway, memory: AgentMemory): void {
+    if (!memory.noteRun) return;
+    const seen = new Set<string>();
+    this.modelNotes.get(runId)?.dispose();
+    this.modelNotes.set(
+      runId,
+      gateway.onDidRecord((record) => {
+        if (record.kind !== 'chat' || seen.has(record.model)) return;
+        seen.add(record.model);
+        const label = [...seen].join(', ');
+        memory.noteRun?.(runId, label.length > 300 ? `${label.slice(0, 299)}…` : label);
+      }),
+    );
   }
 
   /** Resolves the device when the loop first needs it, so a recovered run opens without its phone. */
@@ -227,8 +264,23 @@ export class RunService {
     };
   }
 
+  /**
+   * The controller for a run-changing call. A run another live process drives is refused: only
+   * its owner may change it (two writers would interleave its log).
+   * @throws MobaError CONFLICT naming the owner, RUN_NOT_FOUND
+   */
   private active(runId: string): RunController {
+    this.assertNotDrivenElsewhere(runId);
     return this.controllerFor(runId);
+  }
+
+  private assertNotDrivenElsewhere(runId: string): void {
+    if (this.controllers.get(runId)?.active) return;
+    const current = this.o.repo.owner(runId);
+    if (current?.owner && ownerAlive(current.owner, current.heartbeatAt, this.now(), processOwner())) {
+      const who = this.o.deviceLocks?.describeOwner(current.owner) ?? `another MobA Studio process (${current.owner})`;
+      throw new MobaError('CONFLICT', `Run ${runId} is driven by ${who}; pause, stop or answer it there.`, { details: { runId, owner: current.owner } });
+    }
   }
 
   state(runId: string): RunState {
@@ -385,11 +437,14 @@ export class RunService {
 
   /** @throws MobaError RUN_STATE while the run is still going. */
   delete(runId: string): boolean {
+    this.assertNotDrivenElsewhere(runId);
     const st = this.state(runId);
     if (!TERMINAL_STATUSES.includes(st.status) && st.status !== 'paused') throw new MobaError('RUN_STATE', `Run ${runId} is ${st.status}; stop it before deleting it`);
     const c = this.controllers.get(runId);
     c?.dispose();
     this.controllers.delete(runId);
+    this.modelNotes.get(runId)?.dispose();
+    this.modelNotes.delete(runId);
     return this.o.repo.delete(runId);
   }
 
@@ -418,6 +473,7 @@ export class RunService {
     const pending = [...this.controllers.values()].map((c) => c.shutdown());
     await Promise.all(pending);
     for (const g of this.gateways.values()) g.dispose?.();
+    for (const n of this.modelNotes.values()) n.dispose();
     this.controllers.clear();
     await this.ocr?.dispose();
     this.onDidAppendEmitter.dispose();

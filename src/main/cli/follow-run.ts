@@ -105,6 +105,11 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
       sub.dispose();
       resolve();
     }
+    // The loop may also end without a last event of its own: another process took the run over.
+    void app.runs.settled(runId).then(() => {
+      sub.dispose();
+      resolve();
+    });
   });
   const rl = options.input ? createInterface({ input: options.input, terminal: false }) : null;
   let inputEnded = false;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { neutralizeControls } from './terminal-text.ts';
 import { untilStopSignal } from '@moba/base/node';
 
 /** Where a command writes; tests capture it. `exitCode` lets a command fail without throwing. */
@@ -12,11 +13,12 @@ export interface CliIo {
   untilStopped(): Promise<string>;
 }
 
+/** The terminal: everything written goes through `neutralizeControls` (text from models, phones and memories reaches it). */
 export function processIo(): CliIo {
   return {
     input: process.stdin,
-    out: (t) => void process.stdout.write(t),
-    err: (t) => void process.stderr.write(t),
+    out: (t) => void process.stdout.write(neutralizeControls(t)),
+    err: (t) => void process.stderr.write(neutralizeControls(t)),
     untilStopped: () => untilStopSignal(),
   };
 }

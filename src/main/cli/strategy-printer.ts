@@ -1,9 +1,11 @@
 /** How `moba run` prints the events strategies add (decisions, A/B/C outcomes, plans, notes, shortcuts, experience). */
 import { formatAction } from '../../shared/actions.ts';
 import type { RunEvent } from '../../shared/schemas/run.ts';
+import { oneLine } from './terminal-text.ts';
 
+/** Outside text on one line (it must not fake a line of ours), at most `max` characters. */
 function clip(text: string, max = 100): string {
-  const one = text.replace(/\s+/g, ' ').trim();
+  const one = oneLine(text);
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }
 

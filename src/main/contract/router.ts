@@ -4,6 +4,7 @@ import { MobaError, serializeError } from '../../shared/errors.ts';
 import type { SerializedError } from '../../shared/errors.ts';
 import type { Disposable } from '@moba/base';
 import { Emitter } from '@moba/base';
+import { MAX_INPUT_DEPTH, tooDeepAt } from './input-depth.ts';
 
 /** One connected renderer (an Electron window or a WebSocket). */
 export interface Connection {
@@ -51,6 +52,8 @@ export class ContractRouter {
       }
       const name = method as MethodName;
       const def = methods[name];
+      const deep = tooDeepAt(input);
+      if (deep !== null) throw new MobaError('INVALID_INPUT', `Invalid input for ${name}: nested deeper than ${MAX_INPUT_DEPTH} levels at ${deep || 'the top'}`);
       const parsed = def.input.safeParse(input === undefined ? {} : input);
       if (!parsed.success) throw new MobaError('INVALID_INPUT', `Invalid input for ${name}: ${describeIssues(parsed.error.issues)}`);
       const handler = this.handlers[name] as (input: unknown, ctx: CallContext) => unknown;

@@ -4,7 +4,8 @@
  * refer to — screenshots, set-of-marks images, UI dumps, images sent to models. The HTML report
  * (`report.html`) refers to the same files by relative path, never inlining them.
  */
-import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { join } from 'node:path';
 import { formatAction } from '../../shared/actions.ts';
 import type { ActionCall } from '../../shared/actions.ts';
@@ -139,7 +140,7 @@ export function writeRunExport(o: WriteRunExportOptions): ExportRunResult {
   const data = buildRunExport(o);
   const assetsDir = join(o.outDir, 'assets');
   try {
-    mkdirSync(assetsDir, { recursive: true });
+    mkdirSync(assetsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (error) {
     throw new MobaError('NOT_FOUND', `Cannot create the export folder ${o.outDir}: ${(error as Error).message}`, { cause: error });
   }
@@ -153,18 +154,19 @@ export function writeRunExport(o: WriteRunExportOptions): ExportRunResult {
     }
     const target = join(o.outDir, asset.file);
     copyFileSync(o.artifacts.get(sha).path, target);
+    chmodSync(target, PRIVATE_FILE_MODE);
     bytes += statSync(target).size;
     copied++;
   }
   const jsonPath = join(o.outDir, 'run.json');
   const json = JSON.stringify(data, null, 1);
-  writeFileSync(jsonPath, json);
+  writeFileSync(jsonPath, json, { mode: PRIVATE_FILE_MODE });
   bytes += Buffer.byteLength(json);
   let htmlPath: string | null = null;
   if (o.html) {
     htmlPath = join(o.outDir, 'report.html');
     const html = renderRunReport(data);
-    writeFileSync(htmlPath, html);
+    writeFileSync(htmlPath, html, { mode: PRIVATE_FILE_MODE });
     bytes += Buffer.byteLength(html);
   }
   return { runId: o.runId, dir: o.outDir, json: jsonPath, html: htmlPath, assets: copied, missingAssets: missing, bytes, ms: Math.round(performance.now() - started) };

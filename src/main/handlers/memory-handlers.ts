@@ -4,7 +4,7 @@ import type { MemoryService } from '../memory/memory-service.ts';
 
 type MemoryHandlerNames =
   | 'listMemories' | 'getMemory' | 'createMemory' | 'updateMemory' | 'deleteMemories' | 'importMemories' | 'exportMemories'
-  | 'previewMemoryRetrieval' | 'getMemoryStats' | 'embedMemories';
+  | 'previewMemoryRetrieval' | 'getMemoryStats' | 'embedMemories' | 'setMemoryTrust';
 
 export function memoryHandlers(memory: MemoryService): Pick<Handlers, MemoryHandlerNames> {
   return {
@@ -18,6 +18,7 @@ export function memoryHandlers(memory: MemoryService): Pick<Handlers, MemoryHand
       const file = memory.exportJson({ ...(kinds ? { kinds } : {}), ...(description !== undefined ? { description } : {}) });
       return { text: memoryFileText(file), count: file.memories.length };
     },
+    setMemoryTrust: (input) => ({ changed: memory.setTrust(input) }),
     previewMemoryRetrieval: (input, ctx) => memory.previewRetrieval(input, ctx.signal),
     getMemoryStats: () => memory.stats(),
     embedMemories: ({ max }, ctx) => memory.embedPending({ ...(max ? { max } : {}), signal: ctx.signal }),

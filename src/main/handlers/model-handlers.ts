@@ -14,17 +14,19 @@ const TEST_TIMEOUT_MS = 20_000;
 
 /**
  * One tiny request to a role's endpoint: a one-word chat for chat roles, one embedding for the
- * embedder. `draft` tests unsaved settings; the key still comes from the saved settings or the
- * environment (it never crosses the contract).
+ * embedder. `draft` tests unsaved settings: the saved key goes with it only when the draft is on
+ * the origin the key was saved for; elsewhere only `apiKey`, a key the caller supplies for this
+ * one request (never stored), is sent.
  */
-export async function testModelEndpoint(settings: TestSettings, role: 'default' | ModelRole, draft: ModelEndpoint | undefined, signal: AbortSignal): Promise<TestModelResult> {
-  if (role === 'transcriber' || role === 'speaker') return testVoiceEndpoint(settings, role, draft, signal);
+export async function testModelEndpoint(settings: TestSettings, role: 'default' | ModelRole, draft: ModelEndpoint | undefined, signal: AbortSignal, apiKey?: string): Promise<TestModelResult> {
+  if (role === 'transcriber' || role === 'speaker') return testVoiceEndpoint(settings, role, draft, signal, apiKey);
   const asRole: ModelRole = role === 'default' ? 'planner' : role;
   const base = draft ?? (role === 'default' ? settings.get().models.default : settings.endpointFor(role));
   const source: ModelSettingsSource = {
     // One attempt, bounded: a test should answer quickly, and retries would hide the first error.
     endpointFor: (r) => (r === asRole ? (base ? { ...base, maxRetries: 0, timeoutMs: Math.min(base.timeoutMs, TEST_TIMEOUT_MS) } : null) : settings.endpointFor(r)),
-    apiKeyFor: (r) => settings.apiKeyFor(r),
+    apiKeyFor: (r, url) => (r === asRole && apiKey ? apiKey : settings.apiKeyFor(r, url)),
+    keyOriginFor: (r) => settings.keyOriginFor?.(r) ?? null,
   };
   const gateway = new ModelGateway({ settings: source });
   let endpoint: ModelEndpoint | null = null;
@@ -46,6 +48,6 @@ export async function testModelEndpoint(settings: TestSettings, role: 'default' 
 
 export function modelHandlers(s: { settings: TestSettings }): Pick<Handlers, 'testModel'> {
   return {
-    testModel: ({ role, endpoint }, { signal }) => testModelEndpoint(s.settings, role, endpoint, signal),
+    testModel: ({ role, endpoint, apiKey }, { signal }) => testModelEndpoint(s.settings, role, endpoint, signal, apiKey),
   };
 }

@@ -6,7 +6,8 @@ type RunHandlerNames = 'startRun' | 'listRuns' | 'getRun' | 'pauseRun' | 'resume
 export function runHandlers(runs: RunService): Pick<Handlers, RunHandlerNames> {
   const summary = (runId: string) => ({ summary: runs.get(runId) });
   return {
-    startRun: ({ serial, task, voice, ...options }) => runs.start({ serial, task, voice, options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }),
+    startRun: ({ serial, task, voice, apiKeys, ...options }) =>
+      runs.start({ serial, task, voice, ...(apiKeys ? { apiKeys } : {}), options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }),
     listRuns: (q) => runs.list(q),
     getRun: ({ runId, from }) => ({ summary: runs.get(runId), ...runs.events(runId, from ?? 0) }),
     pauseRun: async ({ runId }) => {

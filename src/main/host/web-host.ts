@@ -10,6 +10,9 @@ import type { WebSocket } from 'ws';
 import { RENDERER_CSP } from '../../shared/csp.ts';
 import type { MobaApp } from '../app.ts';
 import { WsConnection } from './ws-connection.ts';
+import { MIN_REMOTE_TOKEN_BITS, isLoopbackBind, parseCookies, safeDecode, sameOriginLocation, tokenBits } from './request-parsing.ts';
+import { MobaError } from '../../shared/errors.ts';
+import type { ClientBufferLimits } from './ws-connection.ts';
 
 const COOKIE = 'moba_token';
 
@@ -38,8 +41,10 @@ export interface WebHostOptions {
   port?: number;
   /** Loopback by default; any other address must be asked for explicitly. */
   host?: string;
-  /** A fixed token (for scripts); random otherwise. */
+  /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits. */
   token?: string;
+  /** How far a client may fall behind reading results and events (defaults in ws-connection.ts). */
+  clientBuffer?: Partial<ClientBufferLimits>;
 }
 
 export interface WebHost {
@@ -50,15 +55,6 @@ export interface WebHost {
   /** Open WebSocket connections. */
   readonly connections: number;
   close(): Promise<void>;
-}
-
-function parseCookies(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0) out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
-  }
-  return out;
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -77,6 +73,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { app, rendererDir } = options;
   const token = options.token ?? randomBytes(24).toString('hex');
   const bindHost = options.host ?? '127.0.0.1';
+  if (!isLoopbackBind(bindHost) && tokenBits(token) < MIN_REMOTE_TOKEN_BITS) {
+    throw new MobaError(
+      'INVALID_INPUT',
+      `The access token is too weak to guard ${bindHost}: about ${tokenBits(token)} bits, at least ${MIN_REMOTE_TOKEN_BITS} are needed beyond loopback (32 random hex characters, e.g. from \`openssl rand -hex 16\`). Leave --token out for a random one.`,
+    );
+  }
   const sockets = new Set<WsConnection>();
 
   const tokenFrom = (req: IncomingMessage, url: URL): string | undefined => {
@@ -99,11 +101,28 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const sendFile = (res: ServerResponse, path: string, extraHeaders: Record<string, string> = {}) => {
     const type = MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': statSync(path).size, ...extraHeaders });
-    createReadStream(path).pipe(res);
+    const size = statSync(path).size;
+    const stream = createReadStream(path);
+    // A file removed or unreadable after the stat ends this response, not the host.
+    stream.once('error', () => res.destroy());
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, ...extraHeaders });
+    stream.pipe(res);
   };
 
   const server = createServer((req, res) => {
+    // Whatever a request carries, it is answered (400 when it cannot be read, 500 for our own
+    // failure); nothing it does may escape this handler and stop the host.
+    try {
+      handleRequest(req, res);
+    } catch (error) {
+      const malformed = error instanceof URIError;
+      if (!malformed) console.error(`[moba] web host: ${req.method ?? '?'} request failed:`, error);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(malformed ? 400 : 500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(malformed ? 'Bad request\n' : 'Internal error\n');
+    }
+  });
+
+  const handleRequest = (req: IncomingMessage, res: ServerResponse): void => {
     securityHeaders(res);
     let url: URL;
     try {
@@ -125,7 +144,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // Keep the token out of the address bar and history: trade it for a cookie, then redirect.
       res.setHeader('Set-Cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
       url.searchParams.delete('token');
-      res.writeHead(302, { Location: url.pathname + (url.search || '') + url.hash }).end();
+      // Only a path on this host: `/.//evil.example` must not become `Location: //evil.example`.
+      res.writeHead(302, { Location: sameOriginLocation(url.pathname, url.search) }).end();
       return;
     }
     const artifact = /^\/artifacts\/([0-9a-f]{64})$/.exec(url.pathname);
@@ -138,7 +158,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       return;
     }
-    const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const decoded = safeDecode(url.pathname);
+    if (decoded === undefined || decoded.includes('\0')) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: the path is not valid percent-encoding\n');
+      return;
+    }
+    const rel = decoded.replace(/^\/+/, '');
     const candidate = normalize(join(rendererDir, rel));
     if (!candidate.startsWith(normalize(rendererDir + sep)) && candidate !== normalize(rendererDir)) {
       res.writeHead(403).end('Forbidden');
@@ -153,10 +178,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const file = existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
     const isHtml = file.endsWith('.html');
     sendFile(res, file, isHtml ? { 'Content-Security-Policy': RENDERER_CSP, 'Cache-Control': 'no-store' } : { 'Cache-Control': 'private, max-age=3600' });
-  });
+  };
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A socket error (the client vanished mid-handshake) must not surface as an uncaught error.
+    socket.on('error', () => socket.destroy());
+    try {
+      handleUpgrade(req, socket, head);
+    } catch (error) {
+      if (!(error instanceof URIError)) console.error('[moba] web host: upgrade request failed:', error);
+      if (socket.writable) socket.write('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+    }
+  });
+
+  const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://host.invalid');
@@ -174,11 +211,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const conn = new WsConnection(ws, app);
+      const conn = new WsConnection(ws, app, options.clientBuffer);
       sockets.add(conn);
       conn.onDidClose(() => sockets.delete(conn));
     });
-  });
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

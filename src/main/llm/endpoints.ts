@@ -5,7 +5,13 @@ import type { ChatRole, ModelRole } from '../../shared/schemas/settings.ts';
 /** What the gateway needs from settings; `SettingsService` satisfies it. */
 export interface ModelSettingsSource {
   endpointFor(role: ModelRole): ModelEndpoint | null;
-  apiKeyFor(role: ModelRole): string | undefined;
+  /**
+   * The role's key for a request to `baseUrl` (default: the role's saved endpoint). A source
+   * that binds keys to origins (SettingsService) answers undefined for any other origin.
+   */
+  apiKeyFor(role: ModelRole, baseUrl?: string): string | undefined;
+  /** The origin a role's key is kept for, when it has one (for the message when it is withheld). */
+  keyOriginFor?(role: ModelRole): string | null;
 }
 
 export interface EndpointOverride {
@@ -73,7 +79,14 @@ export function resolveEndpoint(source: ModelSettingsSource, role: ModelRole, ov
     }
     endpoint = parsed.data;
   }
-  const apiKey = source.apiKeyFor(role);
+  const apiKey = source.apiKeyFor(role, endpoint.baseUrl);
+  const keptFor = apiKey ? null : (source.keyOriginFor?.(role) ?? null);
+  if (!apiKey && keptFor && !isLocalBaseUrl(endpoint.baseUrl)) {
+    throw new MobaError(
+      'MODEL_NOT_CONFIGURED',
+      `The ${role} role's API key is kept for ${keptFor} and is not sent to ${new URL(endpoint.baseUrl).origin}: a key goes only to the endpoint it was saved for. Give a key for this endpoint with the request (\`apiKey\` / \`apiKeys\` in the contract, \`moba run --api-key-env VARIABLE\`), or save the endpoint in the desktop app or with \`moba settings bind-keys\` on the host.`,
+    );
+  }
   if (!apiKey && !isLocalBaseUrl(endpoint.baseUrl)) {
     throw new MobaError(
       'MODEL_NOT_CONFIGURED',

@@ -21,6 +21,11 @@ export interface ModelGatewayOptions {
   settings: ModelSettingsSource;
   /** Per-run base URL / model overrides. */
   overrides?: ModelOverrides;
+  /**
+   * Keys the caller supplied for this gateway's requests, per role (a run's or a test's own; held
+   * in memory only). They take the place of the saved keys, which go only to their own origins.
+   */
+  apiKeys?: Partial<Record<ModelRole, string>>;
   /** Where images in recorded requests go (the run's artifact store). */
   artifacts?: ArtifactSink;
   retry?: Partial<RetryPolicy>;
@@ -47,7 +52,11 @@ export class ModelGateway implements LlmGateway {
   readonly onDidRecord = this.onDidRecordEmitter.event;
 
   constructor(options: ModelGatewayOptions) {
-    this.settings = options.settings;
+    const given = options.apiKeys ?? {};
+    const saved = options.settings;
+    this.settings = Object.keys(given).length
+      ? { endpointFor: (r) => saved.endpointFor(r), apiKeyFor: (r, url) => given[r] ?? saved.apiKeyFor(r, url), keyOriginFor: (r) => saved.keyOriginFor?.(r) ?? null }
+      : saved;
     this.overrides = options.overrides ?? {};
     this.artifacts = options.artifacts;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };

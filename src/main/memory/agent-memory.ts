@@ -7,6 +7,7 @@ import type { UiElement } from '../../shared/schemas/perception.ts';
 import type { RetrievalResult } from '../../shared/schemas/memory.ts';
 import type { AgentMemory, RetrievedMemoryItem } from '../agent/ports.ts';
 import type { MemoryService } from './memory-service.ts';
+import { provenanceOf } from '../../shared/memory-provenance.ts';
 
 export interface AgentMemoryOptions {
   /** Sees every full retrieval result (signals, reasons, warnings), e.g. for the run log. */
@@ -34,11 +35,12 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
           ...(q.app ? { app: q.app } : {}),
           ...(q.app && q.activity ? { activity: q.activity } : {}),
           ...(q.k ? { k: q.k } : {}),
+          ...(q.approvedOnly ? { approvedOnly: true } : {}),
         },
         signal,
       );
       options.onRetrieved?.(result);
-      return result.items.map((m): RetrievedMemoryItem => ({ id: m.id, kind: m.kind, score: m.score, text: m.summary }));
+      return result.items.map((m): RetrievedMemoryItem => ({ id: m.id, kind: m.kind, score: m.score, text: m.summary, provenance: provenanceOf(m.memory) }));
     },
     async recordAction(r) {
       const item = service.recordAction({ ...r, element: r.element ? describeUiElement(r.element) : null });
@@ -58,7 +60,7 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
       return service.recordPlan(r).map((m) => m.id);
     },
     async recordAppPage(r) {
-      return [service.recordAppPage({ app: r.packageName, activity: r.activity, description: r.description }).id];
+      return [service.recordAppPage({ app: r.packageName, activity: r.activity, description: r.description, ...(r.runId ? { runId: r.runId } : {}) }).id];
     },
     async recordInteraction(r) {
       return [service.recordInteraction(r).id];
@@ -66,8 +68,11 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
     async recordPreference(r) {
       return [service.learnPreference(r).id];
     },
-    async appDescriptions() {
-      return service.appDescriptions();
+    async appDescriptions(o) {
+      return service.appDescriptions(o);
+    },
+    noteRun(runId, model) {
+      service.noteRunModel(runId, model);
     },
   };
 }

@@ -9,7 +9,7 @@ import { MobaError } from '../../shared/errors.ts';
 import { KIND_FIELDS, MemoryDraft, MemoryItem } from '../../shared/schemas/memory.ts';
 import type { MemoryDraftInput, MemoryKind, MemorySource } from '../../shared/schemas/memory.ts';
 
-const META_ORDER = ['kind', 'id', 'source', 'createdAt', 'updatedAt', 'runId', 'nodeId'] as const;
+const META_ORDER = ['kind', 'id', 'source', 'createdAt', 'updatedAt', 'runId', 'nodeId', 'model', 'approvedAt', 'quarantined'] as const;
 const META_KEYS: ReadonlySet<string> = new Set(META_ORDER);
 
 /** The item with keys in schema order and no undefined values. */
@@ -95,6 +95,10 @@ export function materialize(draft: MemoryDraft, options: MaterializeOptions): Me
     source: draft.source ?? existing?.source ?? options.source,
     createdAt: draft.createdAt ?? existing?.createdAt ?? options.now,
     updatedAt: draft.updatedAt ?? (sameContent ? existing.updatedAt : options.now),
+    // A person's approval holds for the content they saw, not for what a run writes over it; a
+    // quarantine holds until a person releases it (a run rewriting the text must not lift it).
+    approvedAt: draft.approvedAt ?? (sameContent ? existing.approvedAt : undefined),
+    quarantined: draft.quarantined ?? existing?.quarantined,
   };
   // The draft was validated (parseDraft / parseMemoryFile) and the metadata filled here is valid.
   return canonical(item as MemoryItem);

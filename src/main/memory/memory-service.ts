@@ -17,7 +17,8 @@ import type { Db } from '../store/database.ts';
 import { Emitter } from '@moba/base';
 import { EmbeddingStore } from './embeddings.ts';
 import type { Embedder } from './embeddings.ts';
-import { applyPatch, contentId, materialize, newId, parseDraft } from './items.ts';
+import { applyPatch, canonical, contentId, materialize, newId, parseDraft } from './items.ts';
+import { isApproved, provenanceOf } from '../../shared/memory-provenance.ts';
 import { ItemCache } from './item-cache.ts';
 import { LexicalCache } from './lexical-cache.ts';
 import { memoryFileOf, memoryFileText, parseMemoryFile } from './memory-file.ts';
@@ -52,6 +53,7 @@ export class MemoryService {
   private dataVersion: number;
   private disposed = false;
   private dataVersionStmt: Statement<[], number> | undefined;
+  private readonly runModels = new Map<string, string>();
 
   constructor(options: MemoryServiceOptions) {
     this.db = options.db;
@@ -140,7 +142,7 @@ export class MemoryService {
   create(draftInput: unknown, source: MemorySource = 'manual'): MemoryItem {
     const draft = parseDraft(draftInput);
     if (draft.id && this.store.get(draft.id)) throw new MobaError('CONFLICT', `A memory with id ${draft.id} already exists.`);
-    const item = this.write([{ draft, source, id: draft.id ?? newId(draft.kind) }], 'create')[0]!;
+    const item = this.write([{ draft: this.stamped(draft, source), source, id: draft.id ?? newId(draft.kind) }], 'create')[0]!;
     return item;
   }
 
@@ -164,11 +166,17 @@ export class MemoryService {
    * Changes fields of a memory (not its kind, id, source or creation time); `null` clears an
    * optional field. @throws MobaError NOT_FOUND, INVALID_INPUT
    */
-  update(id: string, patch: Record<string, unknown>): MemoryItem {
+  update(id: string, patch: Record<string, unknown>, options: { byRun?: boolean } = {}): MemoryItem {
     this.checkForeignWrites();
     const found = this.store.get(id);
     if (!found) throw new MobaError('NOT_FOUND', `No memory ${id}.`);
-    const next = applyPatch(found.item, patch, this.now());
+    let next = applyPatch(found.item, patch, this.now());
+    if (options.byRun) {
+      // What a run writes over a memory is not what a person approved; it says which model wrote it.
+      const { approvedAt: _approvedAt, ...rest } = next;
+      const model = next.runId ? this.runModels.get(next.runId) : undefined;
+      next = canonical({ ...rest, ...(model ? { model } : {}) } as MemoryItem);
+    }
     this.transaction(() => this.apply(found.item, next));
     this.fire('update', [id]);
     return next;
@@ -226,11 +234,62 @@ export class MemoryService {
     return memoryFileText(this.exportJson(options));
   }
 
-  /** App descriptions by package, for the app-selection prompt. */
-  appDescriptions(): Record<string, string> {
+  /**
+   * App descriptions by package, for the app-selection prompt: never quarantined ones; with
+   * `approvedOnly` only those a person vouched for; one a run wrote says so.
+   */
+  appDescriptions(options: { approvedOnly?: boolean } = {}): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const m of this.store.allOfClass('app', 1_000)) if (m.item.kind === 'app' && !(m.item.app in out)) out[m.item.app] = `${m.item.name}: ${m.item.description}`;
+    for (const m of this.store.allOfClass('app', 1_000)) {
+      const item = m.item;
+      if (item.kind !== 'app' || item.app in out || item.quarantined || (options.approvedOnly && !isApproved(item))) continue;
+      out[item.app] = `${item.name}: ${item.description}${item.source === 'run' ? ` (from ${provenanceOf(item)})` : ''}`;
+    }
     return out;
+  }
+
+  /**
+   * A person's verdict on memories — by id, or everything one run wrote: `approved` sets (or
+   * withdraws) their approval, `quarantined` keeps them out of every prompt (or releases them).
+   * @returns how many memories changed
+   * @throws MobaError INVALID_INPUT without ids or a run, or without a verdict; NOT_FOUND for an unknown id
+   */
+  setTrust(input: { ids?: readonly string[] | undefined; runId?: string | undefined; approved?: boolean | undefined; quarantined?: boolean | undefined }): number {
+    if (!input.ids?.length && !input.runId) throw new MobaError('INVALID_INPUT', 'Name the memories (ids) or the run whose memories to change.');
+    if (input.approved === undefined && input.quarantined === undefined) throw new MobaError('INVALID_INPUT', 'Say what to change: quarantined and/or approved.');
+    this.checkForeignWrites();
+    const targets = new Map<string, MemoryItem>();
+    for (const id of input.ids ?? []) {
+      const found = this.store.get(id);
+      if (!found) throw new MobaError('NOT_FOUND', `No memory ${id}.`);
+      targets.set(id, found.item);
+    }
+    if (input.runId) {
+      for (let offset = 0; ; offset += 1_000) {
+        const page = this.store.list({ runId: input.runId, order: 'oldest', limit: 1_000, offset });
+        for (const m of page.items) targets.set(m.id, m);
+        if (page.items.length < 1_000) break;
+      }
+    }
+    const now = this.now();
+    const changed: string[] = [];
+    this.transaction(() => {
+      for (const item of targets.values()) {
+        const next = { ...item } as MemoryItem;
+        if (input.approved === true) next.approvedAt = item.approvedAt ?? now;
+        if (input.approved === false) delete next.approvedAt;
+        if (input.quarantined === true) next.quarantined = true;
+        if (input.quarantined === false) delete next.quarantined;
+        if (this.apply(item, canonical(next)) !== 'unchanged') changed.push(item.id);
+      }
+    });
+    if (changed.length) this.fire('update', changed);
+    return changed.length;
+  }
+
+  /** Which model(s) a run uses, stamped on what it writes from now on (`model`). */
+  noteRunModel(runId: string, model: string): void {
+    this.runModels.set(runId, model);
   }
 
   // ── retrieval ────────────────────────────────────────────────────────────────────────────
@@ -297,11 +356,17 @@ export class MemoryService {
   // ── internals ────────────────────────────────────────────────────────────────────────────
 
   private record(draft: MemoryDraft, source: MemorySource = 'run', id?: string): MemoryItem {
-    return this.write([{ draft, source, id: id ?? draft.id ?? newId(draft.kind) }], 'record')[0]!;
+    return this.write([{ draft: this.stamped(draft, source), source, id: id ?? draft.id ?? newId(draft.kind) }], 'record')[0]!;
   }
 
   private recordMany(drafts: Array<{ draft: MemoryDraft; id?: string }>): MemoryItem[] {
-    return this.write(drafts.map((d) => ({ draft: d.draft, source: 'run' as const, id: d.id ?? d.draft.id ?? newId(d.draft.kind) })), 'record');
+    return this.write(drafts.map((d) => ({ draft: this.stamped(d.draft, 'run'), source: 'run' as const, id: d.id ?? d.draft.id ?? newId(d.draft.kind) })), 'record');
+  }
+
+  /** A run's draft with the model(s) of its run. */
+  private stamped(draft: MemoryDraft, source: MemorySource): MemoryDraft {
+    const model = source === 'run' && draft.runId && !draft.model ? this.runModels.get(draft.runId) : undefined;
+    return model ? { ...draft, model } : draft;
   }
 
   /** Validates (drafts from writers are re-validated here), materializes and upserts in one transaction. */

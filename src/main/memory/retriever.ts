@@ -30,6 +30,7 @@ import type { CorpusStats, MemoryStore, StoredMemory, TermCounts } from './memor
 import { RELATION_SCORES, RELATION_WHY, profileFor } from './profiles.ts';
 import type { Selector } from './profiles.ts';
 import { dot } from './sketch.ts';
+import { isApproved } from '../../shared/memory-provenance.ts';
 import { queryTerms } from './text.ts';
 import type { IndexSelector, VectorIndex } from './vector-index.ts';
 import type { Tokens } from './item-cache.ts';
@@ -285,7 +286,10 @@ function filterOf(req: ParsedRequest): (item: MemoryItem) => boolean {
   const kinds = req.filter?.kinds ? new Set(req.filter.kinds) : null;
   const apps = req.filter?.apps ? new Set(req.filter.apps) : null;
   const sources = req.filter?.sources ? new Set(req.filter.sources) : null;
+  // Quarantined memories never reach a prompt; with approvedOnly, only what a person vouched for does.
   return (item) =>
+    (req.includeQuarantined || !item.quarantined) &&
+    (!req.approvedOnly || isApproved(item)) &&
     (!kinds || kinds.has(item.kind)) && (!sources || sources.has(item.source)) && (!apps || ('app' in item && item.app !== undefined && apps.has(item.app)));
 }
 

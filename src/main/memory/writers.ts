@@ -116,6 +116,8 @@ export interface InteractionInput {
 }
 
 export interface AppPageInput {
+  /** The run whose model described the page. */
+  runId?: Maybe<string>;
   app: string;
   activity: string;
   description: string;
@@ -205,7 +207,7 @@ export function interactionDraft(i: InteractionInput): MemoryDraft {
 export function appPageDraft(i: AppPageInput): DraftOf<'page'> {
   return defined({
     kind: 'page', app: i.app, activity: req(i.activity, 300), description: req(i.description, 4_000), screenKey: opt(i.screenKey, 200),
-    affordances: i.affordances?.length ? i.affordances.map((a) => req(a, 300)) : undefined, source: i.source,
+    affordances: i.affordances?.length ? i.affordances.map((a) => req(a, 300)) : undefined, source: i.source, runId: i.runId ?? undefined,
   });
 }
 

@@ -43,6 +43,34 @@ describe('OcrEngine (tesseract.js, offline language data)', () => {
     expect(lines.map((l) => l.text).join(' ')).toMatch(/Hello again/i);
   }, 120_000);
 
+  it('downscales large images before recognition and answers in the original pixels', async () => {
+    // 3600×3200 (11.5 MP): recognised at about 1.2 MP, bounds scaled back.
+    const png = await renderText([{ text: 'Battery saver', x: 400, y: 1000 }], 3600, 3200);
+    const lines = await engine.recognize(png, { languages: ['eng'] });
+    const battery = lines.find((l) => /battery/i.test(l.text));
+    expect(battery?.text).toMatch(/Battery saver/i);
+    const [x1, y1, , y2] = battery?.bounds ?? [0, 0, 0, 0];
+    expect(x1).toBeGreaterThan(380);
+    expect(x1).toBeLessThan(430);
+    expect(y1).toBeGreaterThan(950);
+    expect(y2).toBeLessThan(1030);
+  }, 120_000);
+
+  it('stops at its deadline with TIMEOUT (the worker is stopped), and the next call works', async () => {
+    // Full-size noise keeps tesseract busy for many seconds (bench:ocr measures how long).
+    const width = 2000;
+    const height = 2000;
+    const noise = Buffer.alloc(width * height);
+    let seed = 7;
+    for (let i = 0; i < noise.length; i++) noise[i] = (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
+    const png = new Uint8Array(await sharp(noise, { raw: { width, height, channels: 1 } }).png().toBuffer());
+    const started = performance.now();
+    await expect(engine.recognize(png, { languages: ['eng'], maxPixels: Infinity, deadlineMs: 1_000 })).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringMatching(/did not finish within 1 s/) });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const lines = await engine.recognize(await renderText([{ text: 'Hello again', x: 40, y: 100 }]), { languages: ['eng'] });
+    expect(lines.map((l) => l.text).join(' ')).toMatch(/Hello again/i);
+  }, 120_000);
+
   it('is cancellable and refuses work after dispose', async () => {
     const aborted = AbortSignal.abort();
     await expect(engine.recognize(await renderText([{ text: 'x', x: 1, y: 50 }]), { signal: aborted })).rejects.toMatchObject({ code: 'CANCELLED' });

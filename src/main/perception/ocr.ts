@@ -30,7 +30,27 @@ export interface OcrRecognizeOptions {
   minConfidence?: number;
   /** Aborting stops the worker (the only way to interrupt tesseract); the next call starts a new one. */
   signal?: AbortSignal;
+  /**
+   * How long the call may take, from `recognize()` (time queued behind another call included).
+   * When it passes, the worker is stopped like on abort and the call fails with TIMEOUT.
+   * Default `OCR_DEADLINE_MS`.
+   */
+  deadlineMs?: number;
+  /**
+   * Larger images are scaled down (in grey) to about this many pixels before recognition; the
+   * returned bounds are in the original image's pixels. Default `OCR_MAX_PIXELS`; `Infinity`
+   * recognises at full size.
+   */
+  maxPixels?: number;
 }
+
+/**
+ * A phone screen's text stays legible well below its full size, while tesseract's time grows
+ * with pixels — and with noise, which scaling down also smooths (`npm run bench:ocr`).
+ */
+export const OCR_MAX_PIXELS = 1_200_000;
+/** Long enough for a busy phone screen on a slow machine; short enough that a run never hangs on OCR. */
+export const OCR_DEADLINE_MS = 30_000;
 
 export interface OcrEngineOptions {
   languages?: readonly OcrLanguage[];
@@ -57,18 +77,25 @@ export class OcrEngine {
    *
    * @returns one element per line in reading order, indices 1..N (so actions can target
    *   them), bounds in image pixels, className `ocr.TextLine`, marked clickable
-   * @throws MobaError OCR_FAILED (bad image, engine failure), CANCELLED (aborted or disposed)
+   * @throws MobaError OCR_FAILED (bad image, engine failure), CANCELLED (aborted or disposed),
+   *   TIMEOUT (past the deadline; the worker is stopped)
    */
   recognize(png: Uint8Array, options: OcrRecognizeOptions = {}): Promise<UiElement[]> {
-    const run = this.queue.then(() => this.recognizeNow(png, options));
+    const deadlineMs = options.deadlineMs ?? OCR_DEADLINE_MS;
+    const deadline = Number.isFinite(deadlineMs) ? AbortSignal.timeout(deadlineMs) : undefined;
+    const signal = deadline ? (options.signal ? AbortSignal.any([options.signal, deadline]) : deadline) : options.signal;
+    const run = this.queue.then(() => this.recognizeNow(png, options, signal, deadlineMs));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async recognizeNow(png: Uint8Array, options: OcrRecognizeOptions): Promise<UiElement[]> {
+  private async recognizeNow(png: Uint8Array, options: OcrRecognizeOptions, signal: AbortSignal | undefined, deadlineMs: number): Promise<UiElement[]> {
     if (this.disposed) throw new MobaError('CANCELLED', 'The OCR engine was disposed.');
-    const signal = options.signal;
-    if (signal?.aborted) throw new MobaError('CANCELLED', 'OCR was cancelled.');
+    const stopped = (): MobaError =>
+      signal?.reason instanceof DOMException && signal.reason.name === 'TimeoutError'
+        ? new MobaError('TIMEOUT', `OCR did not finish within ${Math.round(deadlineMs / 1000)} s and was stopped (a very large or noisy image?).`)
+        : new MobaError('CANCELLED', 'OCR was cancelled.');
+    if (signal?.aborted) throw stopped();
     const languages = options.languages?.length ? options.languages : this.defaultLanguages;
     let onAbort: (() => void) | undefined;
     try {
@@ -79,16 +106,19 @@ export class OcrEngine {
           throw new MobaError('OCR_FAILED', `The image for OCR is not readable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         });
       if (!meta.width || !meta.height) throw new MobaError('OCR_FAILED', 'The image for OCR has no size.');
+      const scale = Math.min(1, Math.sqrt((options.maxPixels ?? OCR_MAX_PIXELS) / (meta.width * meta.height)));
+      const input = scale < 1 ? await sharp(png).resize(Math.max(1, Math.round(meta.width * scale)), Math.max(1, Math.round(meta.height * scale))).grayscale().png({ compressionLevel: 1 }).toBuffer() : Buffer.from(png);
+      if (signal?.aborted) throw stopped();
       const worker = await this.workerFor(languages);
       const aborted = new Promise<never>((_, reject) => {
         onAbort = () => {
           void this.stopWorker();
-          reject(new MobaError('CANCELLED', 'OCR was cancelled.'));
+          reject(stopped());
         };
         signal?.addEventListener('abort', onAbort, { once: true });
       });
-      const result = await Promise.race([worker.recognize(Buffer.from(png), {}, { blocks: true, text: false }), aborted]);
-      return toElements(result.data.blocks ?? [], options.minConfidence ?? 40);
+      const result = await Promise.race([worker.recognize(input, {}, { blocks: true, text: false }), aborted]);
+      return toElements(result.data.blocks ?? [], options.minConfidence ?? 40, scale);
     } catch (error) {
       if (error instanceof MobaError) throw error;
       throw new MobaError('OCR_FAILED', `OCR failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -231,14 +261,15 @@ interface OcrBlock {
 // Tesseract separates CJK characters with spaces; a person reads them joined.
 const CJK_GAP_RE = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。：；！？、])\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。：；！？、])/gu;
 
-function toElements(blocks: readonly OcrBlock[], minConfidence: number): UiElement[] {
+/** `scale`: recognised image size ÷ original; bounds are mapped back to the original's pixels. */
+function toElements(blocks: readonly OcrBlock[], minConfidence: number, scale = 1): UiElement[] {
   const lines: UiElement[] = [];
   for (const block of blocks) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         const text = line.text.replace(CJK_GAP_RE, '').replace(/\s+/g, ' ').trim();
         if (!text || line.confidence < minConfidence) continue;
-        const bounds: Rect = [line.bbox.x0, line.bbox.y0, line.bbox.x1, line.bbox.y1];
+        const bounds = [line.bbox.x0, line.bbox.y0, line.bbox.x1, line.bbox.y1].map((v) => Math.round(v / scale)) as Rect;
         if (bounds[2] <= bounds[0] || bounds[3] <= bounds[1]) continue;
         lines.push({ index: 0, bounds, center: rectCenter(bounds), text, contentDesc: '', resourceId: '', className: OCR_CLASS_NAME, packageName: '', trueAttributes: ['clickable'] });
       }

@@ -49,6 +49,26 @@ export const VH_RULES = {
   minVisibleShare: 0.5,
 } as const;
 
+/**
+ * Bounds that keep processing linear and the model's element list readable whatever a dump
+ * holds. Real hierarchies are at most a few dozen levels deep and their labels a few lines;
+ * a hostile or broken one (100,000 nested nodes each with a label) would otherwise merge
+ * megabytes of text into one element.
+ */
+export const VH_LIMITS = {
+  /** Nodes nested deeper than this are left out (their text included). */
+  maxDepth: 256,
+  /** A node's own label or text is cut to this many characters. */
+  maxLabel: 1_000,
+  /** An element's text, merged labels included, is cut to this many characters. */
+  maxElementText: 4_000,
+} as const;
+
+/** `text` cut to `max` characters, with an ellipsis when something was left out. */
+function cap(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** Screens beyond this many pixels a side do not exist; a dump implying one is broken. */
 export const MAX_SCREEN_SIDE = 16_384;
 
@@ -66,6 +86,8 @@ export interface ProcessOptions {
 export interface HierarchyStats extends PerceptionStats {
   /** Enabled nodes hidden under a window stacked above their own. */
   droppedOccluded: number;
+  /** Nodes nested deeper than {@link VH_LIMITS.maxDepth}, left out. */
+  droppedDeep: number;
 }
 
 export interface ProcessedHierarchy {
@@ -110,11 +132,16 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
   let droppedOffscreen = 0;
   let droppedOccluded = 0;
   let droppedSmall = 0;
+  let droppedDeep = 0;
   const candidates: Item[] = [];
   const labelled: Item[] = [];
   let win = -1;
   for (const node of dump.nodes) {
     if (node.depth === 0) win++;
+    if (node.depth > VH_LIMITS.maxDepth) {
+      droppedDeep++;
+      continue;
+    }
     if (!node.enabled) continue;
     enabledNodes++;
     let rect = clipRect(node.bounds, screen.width, screen.height);
@@ -134,7 +161,7 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
       rect = visible;
       area = visibleArea;
     }
-    const item: Item = { node, rect, area, label: elementLabel(node), container: (node.flags & INTERACTIVE_FLAGS) === FLAG.scrollable, window: win };
+    const item: Item = { node, rect, area, label: cap(elementLabel(node), VH_LIMITS.maxLabel), container: (node.flags & INTERACTIVE_FLAGS) === FLAG.scrollable, window: win };
     if (node.flags & INTERACTIVE_FLAGS) {
       if (Math.min(rect[2] - rect[0], rect[3] - rect[1]) <= minSide) {
         droppedSmall++;
@@ -184,8 +211,8 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
 
   const built: Array<{ item: Item; element: UiElement; interactive: boolean }> = [];
   selected.forEach((item, i) => built.push({ item, element: toElement(item, mergedText(item, merged.get(i))), interactive: true }));
-  for (const item of containers.items) built.push({ item, element: toElement(item, item.node.text), interactive: true });
-  for (const item of textOnly) built.push({ item, element: toElement(item, item.node.text), interactive: false });
+  for (const item of containers.items) built.push({ item, element: toElement(item, cap(item.node.text, VH_LIMITS.maxLabel)), interactive: true });
+  for (const item of textOnly) built.push({ item, element: toElement(item, cap(item.node.text, VH_LIMITS.maxLabel)), interactive: false });
   built.sort((a, b) => a.element.center[1] - b.element.center[1] || a.element.center[0] - b.element.center[0] || a.item.node.order - b.item.node.order);
   let next = 1;
   for (const b of built) b.element.index = b.interactive ? next++ : -1;
@@ -201,6 +228,7 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
     droppedOverlap,
     droppedOffscreen,
     droppedOccluded,
+    droppedDeep,
     merged: mergedCount,
     ms: performance.now() - started,
   };
@@ -276,20 +304,30 @@ function bestContainer(t: Item, selected: Item[], grid: SpatialGrid | undefined)
   return best;
 }
 
-/** Merged labels in reading order, then the element's own text; repeats are left out. */
+/**
+ * Merged labels in reading order, then the element's own text; repeats are left out, and the
+ * whole is cut at {@link VH_LIMITS.maxElementText}.
+ */
 function mergedText(item: Item, parts: Item[] | undefined): string {
-  if (!parts) return item.node.text;
+  const own = cap(item.node.text, VH_LIMITS.maxLabel);
+  if (!parts) return own;
   const ordered = [...parts].sort((a, b) => {
     const ca = rectCenter(a.rect);
     const cb = rectCenter(b.rect);
     return ca[1] - cb[1] || ca[0] - cb[0] || a.node.order - b.node.order;
   });
+  const seen = new Set<string>();
   const out: string[] = [];
-  for (const p of [...ordered.map((o) => o.label), item.node.text]) {
+  let length = 0;
+  for (const p of [...ordered.map((o) => o.label), own]) {
     const trimmed = p.trim();
-    if (trimmed && !out.includes(trimmed)) out.push(trimmed);
+    if (!trimmed || seen.has(trimmed)) continue;
+    seen.add(trimmed);
+    out.push(trimmed);
+    length += trimmed.length + MERGE_SEPARATOR.length;
+    if (length > VH_LIMITS.maxElementText) break;
   }
-  return out.join(MERGE_SEPARATOR);
+  return cap(out.join(MERGE_SEPARATOR), VH_LIMITS.maxElementText);
 }
 
 function toElement(item: Item, text: string): UiElement {
@@ -299,7 +337,7 @@ function toElement(item: Item, text: string): UiElement {
     bounds: item.rect,
     center: rectCenter(item.rect),
     text,
-    contentDesc: n.contentDesc,
+    contentDesc: cap(n.contentDesc, VH_LIMITS.maxLabel),
     resourceId: n.resourceId,
     className: n.className,
     packageName: n.packageName,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
@@ -58,7 +61,7 @@ describe('SettingsService', () => {
     expect(s.apiKeyFor('actor')).toBe('sk-default');
     s.update({ models: { actor: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKeyEnv: 'LOCAL_KEY', timeoutMs: 60_000, maxRetries: 2 } } });
     expect(s.apiKeyFor('actor')).toBe('sk-local');
-    expect(s.keyStatus().find((k) => k.role === 'actor')).toEqual({ role: 'actor', source: 'env', variable: 'LOCAL_KEY' });
+    expect(s.keyStatus().find((k) => k.role === 'actor')).toEqual({ role: 'actor', source: 'env', variable: 'LOCAL_KEY', keptFor: 'http://127.0.0.1:9', sentToEndpoint: true });
     const dump = JSON.stringify(db.prepare('SELECT * FROM settings').all());
     expect(dump).not.toMatch(/sk-/);
     expect(roleKeyVariable('appSelector')).toBe('MOBA_APP_SELECTOR_API_KEY');
@@ -73,6 +76,26 @@ describe('SettingsService', () => {
     expect(JSON.stringify(db.prepare('SELECT * FROM settings').all())).not.toMatch(/sk-stored/);
     const envOnly = service();
     expect(() => envOnly.setApiKey('default', 'x')).toThrow(/desktop app/);
+  });
+
+  it('sees a change another process made (moba settings set beside moba serve) and tells its listeners', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moba-settings-'));
+    const a = openDatabase({ path: join(dir, 'moba.sqlite') });
+    const b = openDatabase({ path: join(dir, 'moba.sqlite') });
+    try {
+      const host = new SettingsService({ db: a, secrets: new EnvSecretStore(), env: {} });
+      const seen: string[] = [];
+      host.onDidChange((v) => seen.push(v.settings.adb.binary));
+      expect(host.get().adb.binary).toBe('adb');
+      new SettingsService({ db: b, secrets: new EnvSecretStore(), env: {} }).update({ adb: { binary: '/opt/adb' } });
+      expect(host.get().adb.binary).toBe('/opt/adb');
+      await Promise.resolve();
+      expect(seen).toEqual(['/opt/adb']);
+    } finally {
+      a.close();
+      b.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('fires onDidChange with the new view', () => {

@@ -70,4 +70,18 @@ describe('SimulatorManager', () => {
     expect(m.list()).toEqual([]);
     expect(f.log.filter((l) => l.startsWith('phone closed'))).toHaveLength(2);
   });
+
+  it('caps the phones starting or running at once; a stopped one frees its place', async () => {
+    const f = fakes();
+    const m = new SimulatorManager({ adb: f.adb, factory: f.factory, maxPhones: 2 });
+    const results = await Promise.allSettled([1, 2, 3, 4, 5].map((seed) => m.start({ seed })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect(r.reason).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/At most 2 simulated phones/) });
+    expect(f.log.filter((l) => l.startsWith('start'))).toHaveLength(2);
+    await m.stop(m.list()[0]!.id);
+    await expect(m.start({ seed: 6 })).resolves.toMatchObject({ state: 'running' });
+    await m.close();
+  });
 });

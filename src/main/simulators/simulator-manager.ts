@@ -50,7 +50,12 @@ export interface SimulatorManagerOptions {
   adb: SimulatorAdb;
   factory?: SimulatorFactory;
   now?: () => number;
+  /** Phones (starting or running) at once; default {@link DEFAULT_MAX_SIMULATORS}. */
+  maxPhones?: number;
 }
+
+/** Each phone is a Chromium with its apps (140–360 MB) and a share of the CPU: a contract call must not start them without end. */
+export const DEFAULT_MAX_SIMULATORS = 4;
 
 export class SimulatorManager implements Disposable {
   private readonly o: SimulatorManagerOptions;
@@ -75,9 +80,14 @@ export class SimulatorManager implements Disposable {
   /**
    * Starts a simulated phone and connects it to the adb server.
    * @param options.port 0 (default) picks a free port
-   * @throws MobaError BROWSER_MISSING, SIMULATOR_FAILED, CONNECT_FAILED (the phone is stopped again)
+   * @throws MobaError CONFLICT (as many phones as allowed already), BROWSER_MISSING, SIMULATOR_FAILED,
+   *   CONNECT_FAILED (the phone is stopped again)
    */
   async start(options: { seed?: number; port?: number } = {}, signal?: AbortSignal): Promise<SimulatorInfo> {
+    const max = this.o.maxPhones ?? DEFAULT_MAX_SIMULATORS;
+    if (this.entries.size >= max) {
+      throw new MobaError('CONFLICT', `At most ${max} simulated phone${max === 1 ? '' : 's'} may run at once (each is a Chromium of 140–360 MB); stop one first. MOBA_MAX_SIMULATORS on the host changes the limit.`);
+    }
     const key = `sim-${this.nextKey++}`;
     const seed = options.seed ?? 1;
     const entry: Entry = { info: { id: key, address: null, serial: null, seed, state: 'starting', startedAt: (this.o.now ?? Date.now)(), error: null }, extras: [] };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import type { Db } from './database.ts';
@@ -40,7 +41,7 @@ export class ArtifactStore {
   constructor(db: Db, dir: string) {
     this.db = db;
     this.dir = dir;
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     this.insert = db.prepare(
       `INSERT OR IGNORE INTO artifacts (sha256, path, mime, bytes, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -54,9 +55,9 @@ export class ArtifactStore {
     const rel = join(sha256.slice(0, 2), `${sha256}.${EXT[options.mime] ?? 'bin'}`);
     const abs = join(this.dir, rel);
     if (!existsSync(abs)) {
-      mkdirSync(join(this.dir, sha256.slice(0, 2)), { recursive: true });
+      mkdirSync(join(this.dir, sha256.slice(0, 2)), { recursive: true, mode: PRIVATE_DIR_MODE });
       const tmp = `${abs}.${process.pid}.tmp`;
-      writeFileSync(tmp, data);
+      writeFileSync(tmp, data, { mode: PRIVATE_FILE_MODE });
       renameSync(tmp, abs);
     }
     this.insert.run(sha256, rel, options.mime, data.byteLength, options.width ?? null, options.height ?? null, Date.now());

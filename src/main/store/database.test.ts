@@ -84,10 +84,10 @@ describe('migration checksums', () => {
 
   it("refuses a newer app's database (a migration this build does not know), and changes nothing", () => {
     const path = dbPath();
-    const locks: Migration = { version: 20, name: 'device locks', up: (db) => db.exec('CREATE TABLE device_locks (serial TEXT PRIMARY KEY) STRICT') };
+    const locks: Migration = { version: 20, name: 'mirror sessions', up: (db) => db.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY) STRICT') };
     openDatabase({ path, migrations: [...MIGRATIONS, locks] }).close();
     const before = fileHash(path);
-    expect(() => openDatabase({ path })).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_NEWER', message: expect.stringMatching(/newer MobA Studio: it has migration 20 \("device locks"\).*Nothing in it was changed.*Open it with that newer MobA Studio/) }));
+    expect(() => openDatabase({ path })).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_NEWER', message: expect.stringMatching(/newer MobA Studio: it has migration 20 \("mirror sessions"\).*Nothing in it was changed.*Open it with that newer MobA Studio/) }));
     expect(fileHash(path)).toBe(before);
     // A legacy file (no schema_migrations) whose user_version is beyond this build's is newer too.
     const legacy = dbPath();
@@ -124,14 +124,14 @@ describe('migration checksums', () => {
     const path = dbPath();
     openDatabase({ path }).close();
     const late: Migration = { version: 5, name: 'late arrival', up: (db) => db.exec('CREATE TABLE late (a TEXT) STRICT') };
-    const locks: Migration = { version: 20, name: 'device locks', up: (db) => db.exec('CREATE TABLE device_locks (serial TEXT PRIMARY KEY) STRICT') };
+    const locks: Migration = { version: 20, name: 'mirror sessions', up: (db) => db.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY) STRICT') };
     const db = openDatabase({ path, migrations: [...MIGRATIONS, late, locks] });
     expect(migrate(db, [...MIGRATIONS, late, locks])).toBe(0);
     db.close();
-    const relaid: Migration = { ...locks, up: (d) => d.exec('\n    CREATE TABLE device_locks (serial TEXT PRIMARY KEY)\n      STRICT\n') };
+    const relaid: Migration = { ...locks, up: (d) => d.exec('\n    CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY)\n      STRICT\n') };
     openDatabase({ path, migrations: [...MIGRATIONS, late, relaid] }).close();
-    const changed: Migration = { ...locks, up: (d) => d.exec('CREATE TABLE device_locks (serial TEXT PRIMARY KEY, owner TEXT) STRICT') };
-    expect(() => openDatabase({ path, migrations: [...MIGRATIONS, late, changed] })).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_MISMATCH', message: expect.stringContaining('migration 20 ("device locks")') }));
+    const changed: Migration = { ...locks, up: (d) => d.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY, owner TEXT) STRICT') };
+    expect(() => openDatabase({ path, migrations: [...MIGRATIONS, late, changed] })).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_MISMATCH', message: expect.stringContaining('migration 20 ("mirror sessions")') }));
   });
 
   it('the edited-migration file fails only later, deep in memory, when nothing checks it (what the check prevents)', () => {

@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tighten } from '../private-files.ts';
 import { dirname } from 'node:path';
 import { MobaError } from '../../shared/errors.ts';
 import { appliedMigrations, checkSchema, fingerprints } from './migration-check.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Migration } from './migrations/types.ts';
+import { guardEmptiedStore } from './empty-store-guard.ts';
 
 export type Db = Database.Database;
 
@@ -13,17 +15,29 @@ export interface OpenDatabaseOptions {
   /** Defaults to every migration; tests pass a prefix to check upgrades step by step. */
   migrations?: readonly Migration[];
   readonly?: boolean;
+  /** Open even an emptied store beside artifacts of earlier runs (default: `MOBA_ALLOW_EMPTY_DB=1`). */
+  allowEmptyStore?: boolean;
 }
 
 /**
  * Opens (creating if needed) the store: WAL journal, foreign keys, a busy timeout, a check that
  * the file was made by this build's migrations (migration-check.ts; nothing is written when it
  * was not), an integrity check, then pending migrations. A damaged file is reported as
- * STORE_CORRUPT, never repaired silently.
+ * STORE_CORRUPT, never repaired silently; so is an empty one beside artifacts of earlier runs
+ * (empty-store-guard.ts).
  * @throws MobaError STORE_CORRUPT | STORE_SCHEMA_NEWER | STORE_SCHEMA_MISMATCH | STORE_MIGRATION_FAILED
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
-  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  if (options.path !== ':memory:') {
+    mkdirSync(dirname(options.path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    // SQLite gives the -wal and -shm files the database file's mode: create it 0600, narrow an open one.
+    if (!options.readonly) {
+      // An emptied database beside the artifacts of earlier runs is refused, not started afresh.
+      guardEmptiedStore(options.path, options.allowEmptyStore === undefined ? {} : { allowEmpty: options.allowEmptyStore });
+      closeSync(openSync(options.path, 'a', PRIVATE_FILE_MODE));
+      for (const suffix of ['', '-wal', '-shm']) tighten(options.path + suffix, PRIVATE_FILE_MODE);
+    }
+  }
   let db: Db;
   try {
     db = new Database(options.path, { readonly: options.readonly ?? false });

@@ -172,6 +172,32 @@ export class RunsRepo {
     this.db.prepare('UPDATE runs SET owner = ?, heartbeat_at = ? WHERE id = ?').run(owner, owner ? at : null, runId);
   }
 
+  /**
+   * Claims the run for `owner` in one IMMEDIATE transaction, unless another owner that
+   * `isAlive` says is still there holds it.
+   * @returns the live owner that holds it instead, or null when the claim succeeded
+   */
+  claim(runId: string, owner: string, at: number, isAlive: (current: { owner: string | null; heartbeatAt: number | null }) => boolean): string | null {
+    return this.db
+      .transaction((): string | null => {
+        const current = this.owner(runId);
+        if (current && current.owner && current.owner !== owner && isAlive(current)) return current.owner;
+        this.heartbeat(runId, owner, at);
+        return null;
+      })
+      .immediate();
+  }
+
+  /** "Still mine". @returns false when another process has claimed the run meanwhile. */
+  renewOwner(runId: string, owner: string, at: number): boolean {
+    return this.db.prepare('UPDATE runs SET heartbeat_at = ? WHERE id = ? AND owner = ?').run(at, runId, owner).changes === 1;
+  }
+
+  /** Releases the run, only if `owner` still holds it (a process must not clear its successor's claim). */
+  releaseOwner(runId: string, owner: string): void {
+    this.db.prepare('UPDATE runs SET owner = NULL, heartbeat_at = NULL WHERE id = ? AND owner = ?').run(runId, owner);
+  }
+
   owner(runId: string): { owner: string | null; heartbeatAt: number | null } | undefined {
     const r = this.db.prepare<[string], { owner: string | null; heartbeat_at: number | null }>('SELECT owner, heartbeat_at FROM runs WHERE id = ?').get(runId);
     return r ? { owner: r.owner, heartbeatAt: r.heartbeat_at } : undefined;

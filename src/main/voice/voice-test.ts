@@ -17,13 +17,15 @@ function testTone(): Uint8Array {
 /**
  * *Test connection* for the voice roles: one short speech request (the speaker) or one
  * transcription of a test tone (the transcriber — any transcript, even an empty one, proves
- * the endpoint answers in the right format).
+ * the endpoint answers in the right format). As for chat roles, a draft on another origin than
+ * the saved key's goes without it unless the caller supplies `apiKey`.
  */
 export async function testVoiceEndpoint(
   settings: ModelSettingsSource & { get(): Settings },
   role: 'transcriber' | 'speaker',
   draft: ModelEndpoint | undefined,
   signal: AbortSignal,
+  apiKey?: string,
 ): Promise<TestModelResult> {
   const started = performance.now();
   let resolved: ResolvedEndpoint | undefined;
@@ -34,7 +36,9 @@ export async function testVoiceEndpoint(
         const base = r === role ? (draft ?? settings.endpointFor(r)) : settings.endpointFor(r);
         return base && r === role ? { ...base, maxRetries: 0, timeoutMs: Math.min(base.timeoutMs, TEST_TIMEOUT_MS) } : base;
       },
-      apiKeyFor: (r) => settings.apiKeyFor(r),
+      // The saved key goes only to the origin it was saved for (a draft elsewhere gets `apiKey` or none).
+      apiKeyFor: (r, url) => (r === role && apiKey ? apiKey : settings.apiKeyFor(r, url)),
+      keyOriginFor: (r) => settings.keyOriginFor?.(r) ?? null,
     };
     resolved = resolveEndpoint(source, role);
     let reply: string;

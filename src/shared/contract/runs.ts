@@ -27,10 +27,17 @@ export const StartRunInput = z
     mode: AutonomyMode.optional(),
     usePlan: z.boolean().optional(),
     useMemory: z.boolean().optional(),
+    /** Only person-approved memories reach this run's prompts (default: the agent setting). */
+    approvedMemoriesOnly: z.boolean().optional(),
     maxSteps: z.number().int().min(1).max(500).optional(),
     planBudget: z.number().int().min(1).max(200).optional(),
     models: z.partialRecord(ModelRole, EndpointOverride).optional(),
     replayOf: RunId.optional(),
+    /**
+     * Keys for this run's requests, per role — for overrides on another origin, where the saved
+     * keys are not sent. Held in memory for the run only: never stored, logged or exported.
+     */
+    apiKeys: z.partialRecord(ModelRole, z.string().min(1).max(4_096)).optional(),
     /** Which agent drives the run; default MobA. */
     strategy: StrategyName.optional(),
     actionSpace: ActionSpaceMode.optional(),

@@ -54,6 +54,17 @@ const meta = {
   /** The run and task-tree node that produced it (run memories). */
   runId: RefId.optional(),
   nodeId: RefId.optional(),
+  /**
+   * Provenance and trust. What a run writes comes from a model's reading of screens — a hostile
+   * model or screen can plant text that later prompts would repeat — so run memories say which
+   * model(s) wrote them, and a person can approve or quarantine them.
+   */
+  /** The model(s) of the run that wrote it, e.g. `gpt-4o` or `qwen2.5-vl (planner), gpt-4o (actor)`. */
+  model: z.string().min(1).max(300).optional(),
+  /** When a person approved it. People's own memories (`manual`) and expert seeds count as approved. */
+  approvedAt: z.number().int().min(0).max(8.64e15).optional(),
+  /** Kept out of every prompt until a person releases it. */
+  quarantined: z.boolean().optional(),
 };
 
 export const RouteStep = z.object({
@@ -167,6 +178,9 @@ function draftOf<K extends MemoryKind>(kind: K) {
     updatedAt: meta.updatedAt.optional(),
     runId: meta.runId,
     nodeId: meta.nodeId,
+    model: meta.model,
+    approvedAt: meta.approvedAt,
+    quarantined: meta.quarantined,
     ...(KIND_FIELDS[kind] as Fields<K>),
   }).strict();
 }
@@ -273,6 +287,10 @@ export const RetrievalRequest = z.object({
   activity: z.string().max(300).optional(),
   k: z.number().int().min(1).max(50).default(8),
   weights: RetrievalWeights.partial().optional(),
+  /** Only memories a person approved (their own, expert seeds, and run memories they approved). */
+  approvedOnly: z.boolean().optional(),
+  /** Quarantined memories too (never for a prompt; the editor's view). */
+  includeQuarantined: z.boolean().optional(),
   /** Hard filters applied to every candidate. `kinds` replaces the purpose's own choice of kinds. */
   filter: z.object({
     kinds: z.array(MemoryKind).min(1).max(MEMORY_KINDS.length).optional(),

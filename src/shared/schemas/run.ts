@@ -45,6 +45,8 @@ export const RunOptions = z.object({
   usePlan: z.boolean(),
   /** Without memory: nothing retrieved, nothing written (paper ablation). */
   useMemory: z.boolean(),
+  /** Prompts see only person-approved memories (their own, expert seeds, run memories they approved). Absent: all but quarantined ones. */
+  approvedMemoriesOnly: z.boolean().optional(),
   maxSteps: z.number().int().min(1).max(500),
   planBudget: z.number().int().min(1).max(200),
   settleTimeoutMs: z.number().int().min(0).max(30_000),

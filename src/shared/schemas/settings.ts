@@ -70,6 +70,11 @@ export const AgentSettings = z.object({
   planBudget: z.number().int().min(1).max(200),
   usePlan: z.boolean(),
   useMemory: z.boolean(),
+  /**
+   * Prompts see only memories a person vouched for: their own, expert seeds, and what runs wrote
+   * that a person approved (what a model or a screen wrote is left out until then).
+   */
+  approvedMemoriesOnly: z.boolean(),
   /** Upper bound for waiting until the screen settles after an action. */
   settleTimeoutMs: z.number().int().min(0).max(30_000),
   approvalRules: z.array(ApprovalRule),
@@ -135,6 +140,7 @@ export function defaultSettings(): Settings {
       planBudget: 12,
       usePlan: true,
       useMemory: true,
+      approvedMemoriesOnly: false,
       settleTimeoutMs: 3_000,
       approvalRules: ApprovalRule.array().parse([
         { id: 'payment', label: 'Payments and purchases', actions: [], pattern: '\\b(pay|buy|checkout|place order|purchase)\\b|付款|支付|购买|下单' },
@@ -173,5 +179,9 @@ export const KeyStatus = z.object({
   source: z.enum(['safeStorage', 'env', 'none']),
   /** The variable name when the source is the environment. */
   variable: z.string().optional(),
+  /** The origin the key is sent to (the one it was saved for); requests elsewhere go without it. */
+  keptFor: z.string().optional(),
+  /** False when the role's saved endpoint is on another origin (e.g. changed from a web client): its key is withheld. */
+  sentToEndpoint: z.boolean().optional(),
 });
 export type KeyStatus = z.infer<typeof KeyStatus>;

@@ -6,6 +6,7 @@ import type { MobaApp } from '../../app.ts';
 import { parseAdbAddress } from '../../adb/index.ts';
 import type { AdbAddress } from '../../adb/index.ts';
 import type { CliIo } from '../io.ts';
+import { oneLine } from '../terminal-text.ts';
 import { dataDirOf } from '../options.ts';
 
 export interface AdbCliOptions {
@@ -79,7 +80,7 @@ export function registerDevices(program: Command, io: CliIo): void {
         }
         const table = [['SERIAL', 'STATE', 'MODEL', 'ANDROID', 'TRANSPORT'], ...rows.map((r) => [r.serial, r.state, r.model, r.androidVersion, r.transport])];
         const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-        for (const row of table) io.out(`${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+        for (const row of table) io.out(`${row.map((cell, i) => oneLine(cell).padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
       } finally {
         await app.dispose();
       }

@@ -103,6 +103,11 @@ export const COMMANDS: readonly CommandModule[] = [
       dataset: { term: 'dataset', description: 'research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks' },
     },
   },
+  {
+    names: ['settings'],
+    load: async () => (await import('./settings.ts')).registerSettings,
+    summaries: { settings: { term: 'settings', description: 'show and change settings on this machine; bind API keys to the endpoints saved now' } },
+  },
 ];
 
 /** Program-level options that take a value (their value is not a command name). */

@@ -9,6 +9,9 @@ import { memoryFileText } from '../../memory/memory-file.ts';
 import { MemoryService } from '../../memory/memory-service.ts';
 import { settingsEmbedder } from '../../memory/embeddings.ts';
 import { summaryOf } from '../../memory/memory-text.ts';
+import { oneLine } from '../terminal-text.ts';
+import { provenanceOf } from '../../../shared/memory-provenance.ts';
+import { registerMemoryTrust } from './memory-trust.ts';
 import { dataPaths, resolveDataDir } from '../../paths.ts';
 import { EnvSecretStore } from '../../settings/secrets.ts';
 import { SettingsService } from '../../settings/settings-service.ts';
@@ -55,7 +58,7 @@ function printRetrieval(io: CliIo, r: RetrievalResult): void {
   io.out(`${r.items.length} memories for ${r.purpose} (${r.contentMode}${r.embedderModel ? `: ${r.embedderModel}` : ''}; ${r.candidates} candidates; ${r.tookMs} ms)\n`);
   for (const w of r.warnings) io.out(`warning: ${w}\n`);
   r.items.forEach((m, i) => {
-    io.out(`${String(i + 1).padStart(2)}. ${m.score.toFixed(3)}  [${m.kind}] ${m.summary}\n      ${m.id} — ${m.why}\n`);
+    io.out(`${String(i + 1).padStart(2)}. ${m.score.toFixed(3)}  [${m.kind}] ${oneLine(m.summary)}\n      ${m.id} — ${oneLine(m.why)} — from ${oneLine(provenanceOf(m.memory))}\n`);
   });
 }
 
@@ -87,7 +90,7 @@ export function registerMemory(program: Command, io: CliIo): void {
         const text = memoryFileText(doc);
         if (file === '-') io.out(text);
         else {
-          await writeFile(file, text);
+          await writeFile(file, text, { mode: 0o600 });
           io.out(`Exported ${doc.memories.length} memories to ${file}.\n`);
         }
       });
@@ -119,7 +122,8 @@ export function registerMemory(program: Command, io: CliIo): void {
           io.out(page.total ? 'No memories on this page.\n' : 'No memories. Import a seed with `moba memory import FILE` or let the agent run.\n');
           return;
         }
-        for (const item of page.items) io.out(`${item.id}  ${item.source.padEnd(6)} ${summaryOf(item)}\n`);
+        // Each memory says where it came from (run, model, person) and whether it is kept out of prompts.
+        for (const item of page.items) io.out(`${item.id}  ${item.source.padEnd(6)} ${oneLine(summaryOf(item))}\n      from ${oneLine(provenanceOf(item))}${item.quarantined ? ' · QUARANTINED (never in a prompt)' : ''}\n`);
         if (page.total > opts.offset + page.items.length) io.out(`(${page.total - opts.offset - page.items.length} more; use --limit/--offset)\n`);
       });
     });
@@ -130,10 +134,11 @@ export function registerMemory(program: Command, io: CliIo): void {
     .addOption(new Option('-p, --purpose <purpose>', 'which model call the memories are for').choices([...RETRIEVAL_PURPOSES]).default('plan'))
     .option('--app <package>', 'the foreground app (scopes page observations)')
     .option('--k <n>', 'how many', parsePositiveInt, 8)
+    .option('--approved-only', 'only person-approved memories, as a run with "approved memories only" sees them', false)
     .option('--json', 'print the retrieval result as JSON', false)
-    .action(async (text: string, opts: { purpose: RetrievalPurpose; app?: string; k: number; json: boolean }, command: Command) => {
+    .action(async (text: string, opts: { purpose: RetrievalPurpose; app?: string; k: number; approvedOnly: boolean; json: boolean }, command: Command) => {
       await withMemory(command, async (m) => {
-        const r = await m.retrieve({ purpose: opts.purpose, query: text, k: Math.min(opts.k, 50), ...(opts.app ? { app: opts.app } : {}) });
+        const r = await m.retrieve({ purpose: opts.purpose, query: text, k: Math.min(opts.k, 50), ...(opts.app ? { app: opts.app } : {}), ...(opts.approvedOnly ? { approvedOnly: true } : {}) });
         if (opts.json) io.out(`${JSON.stringify(r)}\n`);
         else printRetrieval(io, r);
       });
@@ -167,6 +172,8 @@ export function registerMemory(program: Command, io: CliIo): void {
         io.out(`Embedded ${r.embedded} memories with ${r.model}; ${r.remaining} remain.\n`);
       });
     });
+
+  registerMemoryTrust(memory, io, withMemory);
 
   memory
     .command('delete <ids...>')

@@ -30,7 +30,7 @@ export function registerObserve(program: Command, io: CliIo): void {
         const o = r.observation;
         const written: string[] = [];
         if (opts.out) {
-          await mkdir(opts.out, { recursive: true });
+          await mkdir(opts.out, { recursive: true, mode: 0o700 });
           const files: Array<[string, Uint8Array | string | null]> = [
             ['screenshot.png', r.screenshot],
             ['window_dump.xml', r.xml],
@@ -41,7 +41,7 @@ export function registerObserve(program: Command, io: CliIo): void {
           ];
           for (const [name, data] of files) {
             if (data === null) continue;
-            await writeFile(join(opts.out, name), data);
+            await writeFile(join(opts.out, name), data, { mode: 0o600 });
             written.push(name);
           }
         }

@@ -82,10 +82,10 @@ async function perceive(opts: PerceiveOptions, io: CliIo): Promise<void> {
   const json = JSON.stringify(elements.map(elementJson));
   const text = formatElementsForPrompt(elements);
   if (opts.out) {
-    await mkdir(opts.out, { recursive: true });
-    await writeFile(join(opts.out, 'elements.json'), `${JSON.stringify(elements.map(elementJson), null, 2)}\n`);
-    await writeFile(join(opts.out, 'elements.txt'), `${text}\n`);
-    if (png) await writeFile(join(opts.out, 'marked.png'), (await drawSetOfMarks(png, elements, screen ? { screen } : {})).data);
+    await mkdir(opts.out, { recursive: true, mode: 0o700 });
+    await writeFile(join(opts.out, 'elements.json'), `${JSON.stringify(elements.map(elementJson), null, 2)}\n`, { mode: 0o600 });
+    await writeFile(join(opts.out, 'elements.txt'), `${text}\n`, { mode: 0o600 });
+    if (png) await writeFile(join(opts.out, 'marked.png'), (await drawSetOfMarks(png, elements, screen ? { screen } : {})).data, { mode: 0o600 });
   }
   if (opts.json) {
     io.out(`${json}\n`);

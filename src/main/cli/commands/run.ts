@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { AUTONOMY_MODES, CHAT_ROLES } from '../../../shared/schemas/settings.ts';
+import { AUTONOMY_MODES, CHAT_ROLES, MODEL_ROLES } from '../../../shared/schemas/settings.ts';
 import type { AutonomyMode, ModelRole } from '../../../shared/schemas/settings.ts';
 import type { EndpointOverride } from '../../../shared/schemas/run.ts';
 import { STRATEGY_NAMES } from '../../../shared/schemas/strategy.ts';
@@ -13,6 +13,7 @@ import { dataDirOf, parsePositiveInt } from '../options.ts';
 import { followRun } from '../follow-run.ts';
 import { MobaError } from '../../../shared/errors.ts';
 import { CliSpeaker, readVoiceInput } from '../voice-cli.ts';
+import { oneLine } from '../terminal-text.ts';
 
 interface RunOpts {
   device: string;
@@ -22,6 +23,7 @@ interface RunOpts {
   mode?: AutonomyMode;
   plan: boolean;
   memory: boolean;
+  approvedMemoriesOnly?: boolean;
   maxSteps?: number;
   planBudget?: number;
   replay?: string;
@@ -54,6 +56,7 @@ export function registerRun(program: Command, io: CliIo): void {
     .addOption(new Option('-m, --mode <mode>', 'autonomy: auto (no approvals), step (approve every action), guarded (approve risky ones), copilot (you perform each step)').choices([...AUTONOMY_MODES]))
     .option('--no-plan', 'without the Plan module: a single-level agent that reports its own completion (paper ablation)')
     .option('--no-memory', 'without memory: nothing retrieved, nothing written (paper ablation)')
+    .option('--approved-memories-only', 'prompts see only person-approved memories (their own, expert seeds, run memories approved with `moba memory approve`); default: the agent setting')
     .option('--max-steps <n>', 'stop after this many executed actions', parsePositiveInt)
     .option('--plan-budget <n>', 'allow at most this many plan calls', parsePositiveInt)
     .option('--replay <runId>', 'serve the model replies recorded in that run instead of calling a model')
@@ -61,7 +64,8 @@ export function registerRun(program: Command, io: CliIo): void {
     .addOption(new Option('--action-space <space>', "full, or candidates: only the candidate actions of the UI dump (ReachAgent's action space; moba, appagent)").choices(['full', 'candidates']))
     .addOption(new Option('--planning <mode>', 'MobA: subgoals (default), or pages: page-reaching and page-operation sub-goals').choices(['subgoals', 'pages']))
     .option('--no-evolution', 'mobile-agent-e: do not learn Tips and Shortcuts after the task (ablation)')
-    .option('--json', 'print JSON lines (one per event, then a summary)', false);
+    .option('--json', 'print JSON lines (one per event, then a summary)', false)
+    .option('--api-key-env <variable>', "send the key in this environment variable with this run's model requests (saved keys go only to the endpoint they were saved for, not to --base-url elsewhere)");
   addModelOverrideOptions(cmd);
   cmd.addHelpText('after', `\nStrategies (--strategy):\n${listStrategies().map((s) => `  ${s.name.padEnd(16)} ${s.description}`).join('\n')}`);
   cmd.addHelpText(
@@ -84,9 +88,12 @@ export function registerRun(program: Command, io: CliIo): void {
         const spoken = await app.voice.transcribe({ audio: await readVoiceInput(opts.voiceIn, io), purpose: 'task', overrides: voiceOverrides });
         task = spoken.record.text;
         voice = { transcriptId: spoken.transcriptId };
-        if (!opts.json) io.out(`heard "${task}" (${spoken.record.model} at ${spoken.record.baseUrl})\n`);
+        if (!opts.json) io.out(`heard "${oneLine(task)}" (${oneLine(spoken.record.model)} at ${oneLine(spoken.record.baseUrl)})\n`);
       }
       const models = runModelOverrides(opts);
+      const keyVariable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;
+      const key = keyVariable ? process.env[keyVariable] : undefined;
+      if (keyVariable && !key) throw new Error(`--api-key-env ${keyVariable}: that environment variable is not set`);
       const { runId } = await app.runs.start({
         serial: opts.device,
         task,
@@ -95,6 +102,7 @@ export function registerRun(program: Command, io: CliIo): void {
           ...(opts.mode ? { mode: opts.mode } : {}),
           usePlan: opts.plan,
           useMemory: opts.memory,
+          ...(opts.approvedMemoriesOnly ? { approvedMemoriesOnly: true } : {}),
           ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
           ...(opts.planBudget ? { planBudget: opts.planBudget } : {}),
           ...(opts.replay ? { replayOf: opts.replay } : {}),
@@ -104,6 +112,7 @@ export function registerRun(program: Command, io: CliIo): void {
           ...(opts.evolution === false ? { evolution: false } : {}),
           models,
         },
+        ...(key ? { apiKeys: Object.fromEntries(MODEL_ROLES.map((r) => [r, key])) } : {}),
       });
       if (opts.json) io.out(`${JSON.stringify({ runId })}\n`);
       else io.out(`run ${runId}\n`);

@@ -3,6 +3,7 @@ import { Option } from 'commander';
 import { RunStatus } from '../../../shared/schemas/run.ts';
 import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
+import { oneLine } from '../terminal-text.ts';
 import { parsePositiveInt } from '../options.ts';
 import { describeEvent, formatCounts, formatTree } from '../run-printer.ts';
 import { followRun } from '../follow-run.ts';
@@ -36,7 +37,7 @@ export function registerRuns(program: Command, io: CliIo): void {
           return;
         }
         for (const r of list) {
-          io.out(`${r.id}  ${when(r.createdAt)}  ${r.status.padEnd(9)} ${r.mode.padEnd(7)} ${String(r.steps).padStart(3)} steps ${String(r.modelCalls).padStart(3)} calls  ${r.serial}  ${r.task.length > 60 ? `${r.task.slice(0, 59)}…` : r.task}\n`);
+          io.out(`${r.id}  ${when(r.createdAt)}  ${r.status.padEnd(9)} ${r.mode.padEnd(7)} ${String(r.steps).padStart(3)} steps ${String(r.modelCalls).padStart(3)} calls  ${oneLine(r.serial)}  ${oneLine(r.task.length > 60 ? `${r.task.slice(0, 59)}…` : r.task)}\n`);
         }
         if (total > list.length) io.out(`(${total - list.length} more; use --limit)\n`);
       }),

@@ -59,6 +59,7 @@ export function RunHeader({ client, log }: { client: MobaClient; log: RunLog }) 
         <span title="Autonomy mode">{st.options?.mode ?? ''}</span>
         {st.options && !st.options.usePlan ? <span className="chip">no plan</span> : null}
         {st.options && !st.options.useMemory ? <span className="chip">no memory</span> : null}
+        {st.options?.useMemory && st.options.approvedMemoriesOnly ? <span className="chip">approved memories only</span> : null}
         <span title="Executed actions">{c.executedActions} actions</span>
         <span title="Model calls">{c.modelCalls} calls</span>
         <span title="Tokens">{(c.promptTokens + c.completionTokens).toLocaleString()} tok</span>

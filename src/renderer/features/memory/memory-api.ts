@@ -17,6 +17,8 @@ export interface MemoryApi {
   exportText(): Promise<{ text: string; count: number }>;
   preview(task: string, purpose: RetrievalPurpose): Promise<RetrievalResult>;
   stats(): Promise<MemoryStats>;
+  /** Quarantine/release, approve/withdraw — the memories `ids`, or everything run `runId` wrote. @returns how many changed */
+  setTrust(target: { ids?: string[]; runId?: string }, change: { quarantined?: boolean; approved?: boolean }): Promise<number>;
   onDidChange(listener: (change: MemoryChange) => void): () => void;
 }
 
@@ -31,6 +33,7 @@ export function memoryApi(client: MobaClient): MemoryApi {
     exportText: () => client.exportMemories({}),
     preview: (task, purpose) => client.previewMemoryRetrieval({ task, purpose }),
     stats: () => client.getMemoryStats(),
+    setTrust: async (target, change) => (await client.setMemoryTrust({ ...target, ...change })).changed,
     onDidChange: (listener) => client.on('didChangeMemory', listener),
   };
 }

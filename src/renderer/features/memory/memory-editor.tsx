@@ -5,9 +5,10 @@ import { toMobaError } from '../../../shared/errors.ts';
 import type { MemoryApi } from './memory-api.ts';
 import { KIND_LABEL, formValues, memoryFields, patchFrom } from './memory-form.ts';
 import { PushToTalk } from '../../ui/voice/push-to-talk.tsx';
+import { MemoryTrust } from './memory-trust.tsx';
 
 /** One memory's fields, editable (validated by main against its kind), with delete. */
-export function MemoryEditor({ api, item, onDeleted, onSaved }: { api: MemoryApi; item: MemoryItem; onDeleted(): void; onSaved(item: MemoryItem): void }) {
+export function MemoryEditor({ api, item, onDeleted, onSaved, onTrustChanged }: { api: MemoryApi; item: MemoryItem; onDeleted(): void; onSaved(item: MemoryItem): void; onTrustChanged?(text: string): void }) {
   const before = formValues(item);
   const [values, setValues] = useState(before);
   const [busy, setBusy] = useState<string | null>(null);
@@ -58,6 +59,7 @@ export function MemoryEditor({ api, item, onDeleted, onSaved }: { api: MemoryApi
           </>
         ) : null}
       </p>
+      <MemoryTrust api={api} item={item} onChanged={(text) => onTrustChanged?.(text)} />
       <form
         className="memory-fields"
         onSubmit={(e) => {

@@ -182,7 +182,9 @@ export function MemoryPage() {
                         <span className="memory-row-title">{memoryTitle(m)}</span>
                         <span className="memory-row-meta muted">
                           {m.source}
+                          {m.model ? ` · ${m.model}` : ''}
                           {'app' in m && m.app ? ` · ${m.app}` : ''}
+                          {m.quarantined ? ' · quarantined' : ''}
                         </span>
                       </button>
                     </li>
@@ -217,6 +219,10 @@ export function MemoryPage() {
                   onSaved={(m) => {
                     setItem(m);
                     setNotice({ ok: true, text: `Saved ${m.id}.` });
+                  }}
+                  onTrustChanged={(text) => {
+                    setNotice({ ok: true, text });
+                    setVersion((v) => v + 1);
                   }}
                   onDeleted={() => {
                     setItem(null);

@@ -31,6 +31,7 @@ export function AgentSection() {
       <div className="field-row">
         <Toggle label="Plan module (Global Agent)" checked={a.usePlan} onChange={(usePlan) => d.set({ usePlan })} />
         <Toggle label="Memory module" checked={a.useMemory} onChange={(useMemory) => d.set({ useMemory })} />
+        <Toggle label="Approved memories only" checked={a.approvedMemoriesOnly} onChange={(approvedMemoriesOnly) => d.set({ approvedMemoriesOnly })} />
       </div>
       <ApprovalRulesEditor rules={a.approvalRules} onChange={(approvalRules) => d.set({ approvalRules })} />
     </SectionCard>

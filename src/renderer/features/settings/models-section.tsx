@@ -54,9 +54,11 @@ function KeyLine({ status, canStore, role, storeAs }: { status: KeyStatus | unde
     : status.source === 'env'
       ? `Key from $${status.variable ?? 'environment'}`
       : 'Key stored encrypted in the OS keychain';
+  // Keys go only to the origin they were saved for; say where, and when this endpoint does not get it.
+  const kept = status?.keptFor ? (status.sentToEndpoint === false ? ` — kept for ${status.keptFor}; not sent to this endpoint` : ` — sent only to ${status.keptFor}`) : '';
   return (
     <div className="key-line" data-key-role={role}>
-      <span className={`key-badge key-${status?.source ?? 'none'}`}>{text}</span>
+      <span className={`key-badge key-${status?.source ?? 'none'}`}>{text}{kept}</span>
       {canStore ? (
         <span className="key-store">
           <input type="password" aria-label={`API key for ${role}`} value={key} placeholder="Paste a key to store it" onChange={(e) => setKey(e.target.value)} />

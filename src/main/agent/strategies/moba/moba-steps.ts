@@ -82,7 +82,7 @@ export class MobaSteps {
     if (!this.options.useMemory) return [];
     const parent = nodeId ? pathTo(this.state, nodeId).at(-2)?.goal ?? null : null;
     try {
-      return await this.ctx.memory.retrieve({ purpose, query, runId: this.ctx.runId, ...(nodeId ? { nodeId } : {}), parentGoal: parent, app: page?.packageName ?? null, activity: page?.activity ?? null, k: 6 }, this.ctx.signal);
+      return await this.ctx.memory.retrieve({ purpose, query, runId: this.ctx.runId, ...(nodeId ? { nodeId } : {}), parentGoal: parent, app: page?.packageName ?? null, activity: page?.activity ?? null, k: 6, ...(this.options.approvedMemoriesOnly ? { approvedOnly: true } : {}) }, this.ctx.signal);
     } catch (error) {
       if (this.ctx.signal.aborted) throw error;
       this.nonFatal(error);
@@ -266,7 +266,7 @@ export class MobaSteps {
     let descriptions: Record<string, string> = {};
     if (this.options.useMemory) {
       try {
-        descriptions = await this.ctx.memory.appDescriptions();
+        descriptions = await this.ctx.memory.appDescriptions(this.options.approvedMemoriesOnly ? { approvedOnly: true } : undefined);
       } catch (error) {
         this.nonFatal(error);
       }
@@ -412,7 +412,7 @@ export class MobaSteps {
     const key = `${app.packageName}/${app.activity}`;
     if (this.pagesSeen.has(key)) return;
     this.pagesSeen.add(key);
-    await this.write(() => this.ctx.memory.recordAppPage({ packageName: app.packageName, activity: app.activity, description }));
+    await this.write(() => this.ctx.memory.recordAppPage({ packageName: app.packageName, activity: app.activity, description, runId: this.ctx.runId }));
   }
 
   private async write(fn: () => Promise<string[]>): Promise<void> {

@@ -18,7 +18,11 @@ const screen = (elements: string, app = 'com.android.deskclock/.DeskClock'): Scr
   note: null,
 });
 const alarms = screen('[1] TextView "7:00 AM" #digital_clock\n[2] ImageButton "Add alarm" #fab\n- TextView "Alarm"');
-const memories = [{ id: 'route:1', kind: 'route', score: 0.9, text: 'Route for "Set an alarm at 7:00": Open_App("Clock") → Click "Add alarm" → …' }];
+// Each memory carries its provenance into the prompt: a run's (model, unreviewed) and a person's.
+const memories = [
+  { id: 'route:1', kind: 'route', score: 0.9, text: 'Route for "Set an alarm at 7:00": Open_App("Clock") → Click "Add alarm" → …', provenance: 'run 20250601-080000-ab12, gpt-4o, unreviewed' },
+  { id: 'user:2', kind: 'user', score: 0.5, text: 'Alarms are labelled in English', provenance: 'a person' },
+];
 
 /** Images become placeholders so snapshots stay readable and stable. */
 function printable(messages: ChatMessage[]): unknown {
@@ -87,7 +91,7 @@ describe('MobA prompts (pure functions of typed inputs)', () => {
         { packageName: 'com.android.deskclock', label: 'com.android.deskclock', activity: '.DeskClock' },
         { packageName: 'com.moba.notes', label: 'Notes', activity: '.MainActivity' },
       ],
-      descriptions: { 'com.android.deskclock': 'Alarms, world clock, timer and stopwatch.' },
+      descriptions: { 'com.android.deskclock': 'Alarms, world clock, timer and stopwatch.', 'com.moba.notes': 'Notes: quick notes (from run 20250601-080000-ab12, gpt-4o, unreviewed)' },
       memories: [],
     });
     expect(printable(messages)).toMatchSnapshot();

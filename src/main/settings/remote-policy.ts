@@ -1,0 +1,36 @@
+/**
+ * Settings a web client may not change. Anyone with the web host's token can drive devices and
+ * edit most settings, but not the ones that would let them run programs or read secrets on the
+ * host: `adb.binary` (a program the host starts), `mirror.scrcpyServerPath` (a host file pushed
+ * to phones and run there) and a model endpoint's `apiKeyEnv` (it names the host environment
+ * variable whose value is sent as a bearer token). Those change only in the desktop app or with
+ * the local `moba settings set`.
+ */
+import { MobaError } from '../../shared/errors.ts';
+import { MODEL_ROLES } from '../../shared/schemas/settings.ts';
+import type { Settings } from '../../shared/schemas/settings.ts';
+
+/** Who asks for a change: this machine's own user (desktop app, CLI, in-process code) or a web client. */
+export type SettingsWriter = 'local' | 'remote';
+
+/** The paths of host-only fields, for messages and the README. */
+export const HOST_ONLY_SETTINGS = ['adb.binary', 'mirror.scrcpyServerPath', 'models.<role>.apiKeyEnv'] as const;
+
+/**
+ * @throws MobaError UNAUTHORIZED naming the first host-only field that `next` changes.
+ */
+export function assertRemoteMayWrite(current: Settings, next: Settings): void {
+  const changed: string[] = [];
+  if (next.adb.binary !== current.adb.binary) changed.push('adb.binary');
+  if (next.mirror.scrcpyServerPath !== current.mirror.scrcpyServerPath) changed.push('mirror.scrcpyServerPath');
+  for (const role of ['default', ...MODEL_ROLES] as const) {
+    if ((next.models[role]?.apiKeyEnv ?? undefined) !== (current.models[role]?.apiKeyEnv ?? undefined)) changed.push(`models.${role}.apiKeyEnv`);
+  }
+  if (changed.length) {
+    throw new MobaError(
+      'UNAUTHORIZED',
+      `${changed.join(', ')} ${changed.length === 1 ? 'names' : 'name'} a program, file or secret on the host, so ${changed.length === 1 ? 'it' : 'they'} can be changed only in the desktop app or on the host with \`moba settings set\`, not from a web client.`,
+      { details: { fields: changed } },
+    );
+  }
+}
