@@ -27,6 +27,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { names: ['act'], load: async () => (await import('./act.ts')).registerAct },
   { names: ['export'], load: async () => (await import('./export.ts')).registerExport },
   { names: ['memory'], load: async () => (await import('./memory.ts')).registerMemory },
+  { names: ['bench'], load: async () => (await import('./bench.ts')).registerBench },
 ];
 
 /** Program-level options that take a value (their value is not a command name). */
