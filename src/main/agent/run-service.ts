@@ -31,6 +31,8 @@ export interface StartRunInput {
   task: string;
   /** Anything omitted comes from the agent settings. */
   options?: Partial<Omit<RunOptions, 'strategy'>>;
+  /** The memory this run uses instead of the app's (benchmarks isolate each configuration's); not kept across a restart. */
+  memory?: AgentMemory;
 }
 
 export type PlanEdit =
@@ -123,7 +125,7 @@ export class RunService {
     const now = this.now();
     const runId = newRunId(now);
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
-    const c = this.controllerFor(runId, options);
+    const c = this.controllerFor(runId, options, input.memory);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
     const rootId = nextId(c.snapshot, 'n');
     c.append({ type: 'node_added', nodeId: rootId, parentId: null, goal: input.task, by: 'person' });
@@ -163,7 +165,7 @@ export class RunService {
     return g;
   }
 
-  private controllerFor(runId: string, optionsHint?: RunOptions): RunController {
+  private controllerFor(runId: string, optionsHint?: RunOptions, memory?: AgentMemory): RunController {
     const existing = this.controllers.get(runId);
     if (existing) return existing;
     const summary = this.o.repo.get(runId);
@@ -177,7 +179,7 @@ export class RunService {
       events,
       repo: this.o.repo,
       device: this.lazyDevice(summary.serial),
-      memory: options.useMemory ? this.o.memory() : NO_MEMORY,
+      memory: options.useMemory ? (memory ?? this.o.memory()) : NO_MEMORY,
       gateway: this.gatewayFor(runId, options),
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
       loop: mobaLoop,
@@ -238,8 +240,8 @@ export class RunService {
     this.active(runId).resume('person');
   }
 
-  async stop(runId: string): Promise<void> {
-    await this.active(runId).stop('person', 'Stopped by the person');
+  async stop(runId: string, reason = 'Stopped by the person', by: 'person' | 'system' = 'person'): Promise<void> {
+    await this.active(runId).stop(by, reason);
   }
 
   decide(runId: string, input: DecisionInput): void {
