@@ -11,8 +11,23 @@ const PUBLIC_ENTRIES = [
   '^packages/sim/src/testing/(index|vitest)\\.ts$',
   '^packages/testkit/src/index\\.ts$',
   '^packages/testkit/src/rigs/index\\.ts$',
+  '^packages/testkit/src/speech/index\\.ts$',
 ];
 const APP = '^(src|test|e2e|bench|scripts)/';
+
+/**
+ * The renderer's layers, top to bottom. A module imports its own layer and those below it,
+ * never one above: app (the shell and its page list) → features (one folder per page) → ui
+ * (components several pages use) → state (zustand stores, run selectors) → routing → client.
+ */
+const RENDERER_LAYERS = ['app', 'features', 'ui', 'state', 'routing', 'client'];
+const rendererLayerRules = RENDERER_LAYERS.slice(1).map((layer, i) => ({
+  name: `renderer-${layer}-never-imports-up`,
+  severity: 'error',
+  comment: `src/renderer/${layer}/ sits below ${RENDERER_LAYERS.slice(0, i + 1).join(', ')}: move what it needs down a layer instead.`,
+  from: { path: `^src/renderer/${layer}/` },
+  to: { path: `^src/renderer/(${RENDERER_LAYERS.slice(0, i + 1).join('|')})/` },
+}));
 
 module.exports = {
   forbidden: [
@@ -33,8 +48,8 @@ module.exports = {
     {
       name: 'base-is-browser-safe',
       severity: 'error',
-      comment: "@moba/base's main entry runs in the renderer and the phone's page: Node built-ins only in src/package-root.ts.",
-      from: { path: '^packages/base/src/', pathNot: ['^packages/base/src/package-root\\.ts$', '\\.test\\.ts$'] },
+      comment: "@moba/base's main entry runs in the renderer and the phone's page: Node built-ins only in its node entry's modules.",
+      from: { path: '^packages/base/src/', pathNot: ['^packages/base/src/(package-root|signals)\\.ts$', '\\.test\\.ts$'] },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -65,6 +80,14 @@ module.exports = {
       from: { path: APP },
       to: { path: '^packages/', pathNot: PUBLIC_ENTRIES },
     },
+    {
+      name: 'renderer-features-independent',
+      severity: 'error',
+      comment: 'A renderer feature never imports another feature: what two features share moves below them (src/renderer/ui, state, routing).',
+      from: { path: '^src/renderer/features/([^/]+)/' },
+      to: { path: '^src/renderer/features/', pathNot: '^src/renderer/features/$1/' },
+    },
+    ...rendererLayerRules,
     {
       name: 'declared-dependencies-only',
       severity: 'error',

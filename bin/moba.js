@@ -5,12 +5,22 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 18)) {
-  console.error(`moba needs Node.js 22.18 or newer (this is ${process.versions.node}). See .nvmrc; \`npx node@22 …\` works too.`);
-  process.exit(1);
-}
 const root = dirname(dirname(realpathSync(fileURLToPath(import.meta.url))));
+// On an older Node, run again on the Node `npm run setup` fetched, or say how to get one.
+const runtime = join(root, 'scripts', 'lib', 'node-runtime.js');
+if (existsSync(runtime)) {
+  const { oldNodeAdvice, runOnSupportedNode } = await import(pathToFileURL(runtime).href);
+  if (!(await runOnSupportedNode())) {
+    console.error(`moba: ${oldNodeAdvice()}`);
+    process.exit(1);
+  }
+} else {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 18)) {
+    console.error(`moba needs Node.js 22.18 or newer (this is ${process.versions.node}).`);
+    process.exit(1);
+  }
+}
 const source = join(root, 'src', 'main', 'cli', 'main.ts');
 const bundle = join(root, 'out', 'main', 'cli.js');
 const entry = existsSync(source) && !root.split(/[\\/]/).includes('node_modules') ? source : bundle;

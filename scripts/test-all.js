@@ -1,10 +1,21 @@
 #!/usr/bin/env node
-// `npm test`: lint, both type checks, the build, unit and integration tests (Vitest) and the
+// `npm test`: the machine's prerequisites first (stopping early, with the command that installs
+// each missing one), then lint, both type checks, the build, unit and integration tests (Vitest) and the
 // e2e tests (Playwright against the web host). Every step runs even if an earlier one failed,
 // so one run shows everything; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
+import { checkTestPrerequisites } from './check-prerequisites.js';
+import { runOnSupportedNode } from './lib/node-runtime.js';
+
+// On the set-up's Node when the machine's is older (else the check below names Node as missing);
+// then stop at once, with the install commands, when something the tests need is not installed.
+await runOnSupportedNode();
+if (!checkTestPrerequisites()) {
+  process.stderr.write('npm test stopped before running anything.\n');
+  process.exit(1);
+}
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });

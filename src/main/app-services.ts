@@ -1,5 +1,6 @@
 /** The services `createApp` builds: what the contract's handlers are given. */
 import type { RunService } from './agent/run-service.ts';
+import type { AnnotationService } from './annotations/annotation-service.ts';
 import type { EventHub } from './contract/router.ts';
 import type { DeviceService } from './device/device-service.ts';
 import type { Observer } from './device/observe.ts';
@@ -9,6 +10,7 @@ import type { DataPaths } from './paths.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import type { ArtifactStore } from './store/artifacts.ts';
 import type { Db } from './store/database.ts';
+import type { VoiceService } from './voice/voice-service.ts';
 
 export interface AppServices {
   readonly host: 'electron' | 'web';
@@ -23,4 +25,6 @@ export interface AppServices {
   readonly observer: Observer;
   readonly mirror: MirrorService;
   readonly memory: MemoryService;
+  readonly annotations: AnnotationService;
+  readonly voice: VoiceService;
 }

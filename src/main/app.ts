@@ -16,7 +16,7 @@ import { mirrorHandlers } from './handlers/mirror-handlers.ts';
 import { createMirrorLayer } from './mirror/mirror-layer.ts';
 import { createDeviceLayer } from './device/device-layer.ts';
 import { createAgentDevice } from './device/agent-device.ts';
-import type { AdbAddress } from './device/adb-address.ts';
+import type { AdbAddress } from './adb/index.ts';
 import { runHandlers } from './handlers/run-handlers.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
 import { modelHandlers } from './handlers/model-handlers.ts';
@@ -25,10 +25,15 @@ import { SimulatorManager } from './simulators/simulator-manager.ts';
 import { demoHandlers } from './handlers/demo-handlers.ts';
 import { cockpitHandlers } from './handlers/cockpit-handlers.ts';
 import { memoryHandlers } from './handlers/memory-handlers.ts';
-import { MemoryService, agentMemory as memoryPort, settingsEmbedder } from './memory/index.ts';
+import { datasetHandlers } from './handlers/dataset-handlers.ts';
+import { AnnotationService } from './annotations/annotation-service.ts';
+import { MemoryService, agentMemory as memoryPort, settingsEmbedder, strategyMemory } from './memory/index.ts';
+import { voiceHandlers } from './handlers/voice-handlers.ts';
+import { VoiceService } from './voice/voice-service.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
 import { actOnDevice } from './device/device-actions.ts';
+import { PersonActions } from './person/person-actions.ts';
 import { RunService } from './agent/run-service.ts';
 import type { AgentDevice, AgentMemory } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
@@ -48,6 +53,8 @@ export interface CreateAppOptions {
 
 export interface MobaApp extends AppServices {
   readonly router: ContractRouter;
+  /** The simulated phones this app started (the Devices page's, and the default phone a host starts). */
+  readonly simulators: SimulatorManager;
   dispose(): Promise<void>;
 }
 
@@ -72,10 +79,16 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), recentModelImages: (sha, options) => observer.modelImage(sha, options) });
+  const voice = new VoiceService({ settings, artifacts });
+  const strategyMemoryForRuns = strategyMemory(memory);
+  const runs = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: () => strategyMemoryForRuns, recentModelImages: (sha, options) => observer.modelImage(sha, options), voiceInput: (id, use, text) => voice.voiceInput(id, use, text) });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
+  const runsRepo = new RunsRepo(db);
+  const annotations = new AnnotationService({ db, repo: runsRepo, appendIfHeld: (id, body) => runs.appendIfHeld(id, body) });
+  owned.add(annotations);
+  owned.add(annotations.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   const simulators = new SimulatorManager({ adb: devices });
   owned.add(simulators.onDidChange((list) => events.emit('didChangeSimulators', { simulators: list })));
   const demos = new DemoRecorder({
@@ -86,28 +99,35 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     memory: () => memory,
   });
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory };
+  const person = new PersonActions({ devices, observer, mirror, runs, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
+
+  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory, annotations, voice };
   const handlers: Handlers = {
     ...appHandlers(services),
-    ...deviceHandlers(services),
-    ...mirrorHandlers(services),
+    ...deviceHandlers({ ...services, person }),
+    ...mirrorHandlers({ mirror, person }),
     ...runHandlers(runs),
     ...exportHandlers({ runs, repo: new RunsRepo(db), artifacts, paths }),
     ...modelHandlers({ settings }),
     ...simulatorHandlers({ simulators }),
     ...demoHandlers({ demos }),
-    ...cockpitHandlers({ runs, devices, observer, settings }),
+    ...cockpitHandlers({ person }),
     ...memoryHandlers(memory),
+    ...datasetHandlers({ db, artifacts, annotations, events, paths }),
+    ...voiceHandlers(voice),
   };
   const router = new ContractRouter(handlers);
   let disposed = false;
   return {
     ...services,
     router,
+    simulators,
     async dispose() {
       if (disposed) return;
       disposed = true;
       await simulators.close();
+      // Runs end their loops (a waiting run stays waiting) before the database closes under them.
+      await runs.dispose();
       owned.dispose();
     },
   };

@@ -12,6 +12,7 @@ import { SafeStorageSecretStore } from './electron/safe-storage-secrets.ts';
 import { bindContract } from './electron/ipc.ts';
 import { createMainWindow } from './electron/window.ts';
 import { RENDERER_CSP } from '../shared/csp.ts';
+import { startDefaultPhone, wantsDefaultPhone } from './simulators/default-phone.ts';
 
 const outDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -25,6 +26,12 @@ app.whenReady().then(async () => {
   const paths = dataPaths(resolveDataDir());
   mobaApp = await createApp({ host: 'electron', dataDir: paths.dataDir, secrets: new SafeStorageSecretStore(paths.secretsPath) });
   const services = mobaApp;
+  // `--sim` / `--no-sim` on Electron's command line (`npm start` passes --sim), else the setting.
+  const simFlag = process.argv.includes('--no-sim') ? false : process.argv.includes('--sim') ? true : undefined;
+  const simulator = services.settings.get().simulator;
+  if (wantsDefaultPhone(simFlag, simulator)) {
+    startDefaultPhone(services.simulators, simulator).catch((error: unknown) => console.error('[moba] the simulated phone did not start', error));
+  }
   protocol.handle('moba-artifact', (request) => {
     try {
       const sha = new URL(request.url).hostname;

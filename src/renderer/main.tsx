@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { useAppStore } from './app/store.ts';
-import { createClient } from './client/index.ts';
-import { toMobaError } from './client/ws-client.ts';
+// Tokens and globals first: every feature's own CSS builds on them.
 import './styles/base.css';
-import './styles/cockpit.css';
+import './styles/common.css';
+import { App } from './app/app.tsx';
+import { useAppStore } from './state/app-store.ts';
+import { createClient } from './client/index.ts';
+import { toMobaError } from '../shared/errors.ts';
 
 const { client, host } = createClient((connection) => useAppStore.setState({ connection }));
 useAppStore.setState({ client, host });

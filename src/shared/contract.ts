@@ -15,6 +15,8 @@ import { simulatorEvents, simulatorMethods } from './contract/simulators.ts';
 import { demoMethods } from './contract/demos.ts';
 import { cockpitMethods } from './contract/cockpit.ts';
 import { memoryEvents, memoryMethods } from './contract/memory.ts';
+import { datasetEvents, datasetMethods } from './contract/datasets.ts';
+import { voiceMethods } from './contract/voice.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
@@ -28,6 +30,8 @@ export const methods = {
   ...demoMethods,
   ...cockpitMethods,
   ...memoryMethods,
+  ...datasetMethods,
+  ...voiceMethods,
 };
 
 export const events = {
@@ -38,6 +42,7 @@ export const events = {
   ...exportEvents,
   ...simulatorEvents,
   ...memoryEvents,
+  ...datasetEvents,
 };
 
 export type Methods = typeof methods;

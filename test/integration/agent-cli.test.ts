@@ -138,6 +138,31 @@ describe('moba run on the simulated phone', () => {
     }
   });
 
+  it('--strategy runs another registered agent: AppAgent completes the alarm case study from the terminal', { timeout: 300_000 }, async () => {
+    await rig.adb.adb(['-s', rig.serial, 'shell', 'sim-reset']);
+    const model = await scriptedModel(loadScript('alarm-appagent.json'));
+    const data = tempDir('moba-cli-strategy-');
+    try {
+      const env = { MOBA_HOME: data.path, HOME: rig.adb.home, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}`, MOBA_ADB_AUTOSTART: '0' };
+      const TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
+      const cli = moba(['run', '--device', rig.serial, '--task', TASK, '--strategy', 'appagent', '--action-space', 'candidates', '--mode', 'auto', '--json', '--base-url', model.baseUrl, '--model', 'scripted'], env);
+      const summary = await cli.waitFor((l) => 'summary' in l, 240_000);
+      expect(await cli.exit, cli.stderr).toBe(0);
+      expect(summary.summary).toMatchObject({ status: 'succeeded' });
+      const started = cli.lines.map((l) => l.event as RunEvent).find((e) => e?.type === 'run_started');
+      expect(started?.type === 'run_started' && started.options).toMatchObject({ strategy: 'appagent', actionSpace: 'candidates' });
+      expect(cli.lines.map((l) => l.event as RunEvent).filter((e) => e?.type === 'strategy_decided')).toHaveLength(15);
+      const clock = await rig.simState<{ alarms: Array<Record<string, unknown>> }>('com.android.deskclock');
+      expect(clock.alarms).toContainEqual(expect.objectContaining({ hour: 18, minute: 30, label: 'Work', vibrate: true, repeat: ['MON', 'TUE', 'WED', 'THU'] }));
+      const bad = moba(['run', '--device', rig.serial, '--task', 'x', '--strategy', 'nonsense'], env);
+      expect(await bad.exit).not.toBe(0);
+      expect(bad.stderr).toMatch(/nonsense.*Allowed choices are moba, appagent, mobile-agent-v1, mobile-agent-v2, mobile-agent-e/s);
+    } finally {
+      await model.close();
+      data.dispose();
+    }
+  });
+
   it('a run killed with SIGKILL mid-run shows as paused at its last consistent event and resumes to the end', { timeout: 600_000 }, async () => {
     await rig.adb.adb(['-s', rig.serial, 'shell', 'sim-reset']);
     const TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';

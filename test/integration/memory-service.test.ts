@@ -75,6 +75,9 @@ describe('memory service: writing and editing', () => {
       memory.addUserMemory({ text: 'Prefers the 24-hour clock' }),
       memory.upsertAppDescription({ app: 'com.moba.weather', name: 'Weather', description: 'Forecasts by city', keyScreens: ['Main', 'City list'] }),
       memory.recordAppPage({ app: 'com.moba.weather', activity: '.MainActivity', description: 'Today and the next days' }),
+      // Mobile-Agent-E's long-term experience.
+      memory.create({ kind: 'tips', tips: ['Close pop-ups first.', 'Tap an input box before typing.'] }, 'run'),
+      memory.create({ kind: 'shortcut', name: 'Tap_Type_and_Enter', arguments: ['x', 'y', 'text'], description: 'Tap a box, type, press Enter.', precondition: 'An input box is on the screen.', steps: [{ action: 'Tap', arguments: { x: 'x', y: 'y' } }, { action: 'Type', arguments: { text: 'text' } }, { action: 'Enter', arguments: {} }] }, 'run'),
     ];
     expect(new Set(written.map((m) => m.kind))).toEqual(new Set(MEMORY_KINDS));
     for (const m of written) {
@@ -86,7 +89,9 @@ describe('memory service: writing and editing', () => {
     expect(written[2]).toMatchObject({ kind: 'route', app: 'com.moba.weather' });
     expect(written[6]).toMatchObject({ kind: 'user', source: 'manual', category: 'preference' });
 
-    expect(memory.list({}).total).toBe(9);
+    expect(memory.list({}).total).toBe(11);
+    expect(memory.list({ kind: 'shortcut' }).items.map((m) => (m.kind === 'shortcut' ? m.name : ''))).toEqual(['Tap_Type_and_Enter']);
+    expect(memory.list({ search: 'pop-ups' }).items.map((m) => m.kind)).toEqual(['tips']);
     expect(memory.list({ kind: 'action', outcome: 'success' }).items.map((m) => m.id)).toEqual([written[1]!.id]);
     expect(memory.list({ app: 'com.moba.weather' }).total).toBe(3);
     expect(memory.list({ source: 'manual' }).total).toBe(2);
@@ -96,9 +101,10 @@ describe('memory service: writing and editing', () => {
     expect(memory.list({ order: 'oldest', limit: 2, offset: 1 }).items.map((m) => m.id)).toEqual([written[1]!.id, written[2]!.id]);
     expect(memory.count({ kind: 'route' })).toBe(1);
     const stats = memory.stats();
-    expect(stats.total).toBe(9);
+    expect(stats.total).toBe(11);
     expect(stats.byKind.page).toBe(1);
-    expect(stats.bySource).toEqual({ run: 7, expert: 0, manual: 2 });
+    expect(stats.byKind.tips).toBe(1);
+    expect(stats.bySource).toEqual({ run: 9, expert: 0, manual: 2 });
     expect(stats.embedder).toEqual({ model: null, embedded: 0, pending: 0 });
     expect(memory.appDescriptions()).toEqual({ 'com.moba.weather': 'Weather: Forecasts by city' });
   });
@@ -304,8 +310,12 @@ describe('memory service: retrieval', () => {
     expect(new Set(select.items.map((i) => i.kind))).toEqual(new Set(['app', 'user']));
     const plan = await memory.retrieve({ purpose: 'plan', query: 'weather' });
     expect(new Set(plan.items.map((i) => i.kind))).toEqual(new Set(['route', 'action', 'user']));
+    // Reflection gets failures and, when they match the goal, user preferences and facts.
     const reflect = await memory.retrieve({ purpose: 'reflect', query: 'check the weather' });
-    expect(reflect.items.map((i) => i.kind)).toEqual(['action']);
+    expect(new Set(reflect.items.map((i) => i.kind))).toEqual(new Set(['action', 'user']));
+    const act = await memory.retrieve({ purpose: 'act', query: 'check the weather' });
+    expect(act.items.map((i) => i.kind)).toContain('user');
+    expect(act.items.map((i) => i.kind)).not.toContain('route');
     const onlyRoutes = await memory.retrieve({ purpose: 'plan', query: 'weather', filter: { kinds: ['route'] } });
     expect(onlyRoutes.items.map((i) => i.kind)).toEqual(['route']);
     const onlyExpert = await memory.retrieve({ purpose: 'select_app', query: 'weather', filter: { sources: ['expert'] } });

@@ -1,6 +1,6 @@
 /**
  * The simulated phone's scrcpy-server 3.3.3 impersonation against the REAL adb server and the
- * app's scrcpy client (adbkit + @yume-chan/scrcpy): stream header, configuration the decoder
+ * app's scrcpy client (the app's adb client + @yume-chan/scrcpy): stream header, configuration the decoder
  * accepts, keyframe first, frame rate, keyframe interval, control messages, max_size and bit
  * rate, version check, and no ffmpeg left behind.
  */
@@ -8,15 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { h264ParseConfiguration } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MirrorAdb } from '../../src/main/mirror/mirror-adb.ts';
-import type { MirrorDevice } from '../../src/main/mirror/mirror-adb.ts';
+import type { AndroidDevice } from '../../src/main/device/android-device.ts';
+import { DeviceService } from '../../src/main/device/device-service.ts';
 import { ScrcpyClient } from '../../src/main/mirror/scrcpy-client.ts';
 import { waitUntil } from '@moba/testkit/rigs';
 import { startMirrorPhone } from '../support/mirror-phone.ts';
 import type { MirrorPhone } from '../support/mirror-phone.ts';
 
 let phone: MirrorPhone;
-let device: MirrorDevice;
+let devices: DeviceService;
+let device: AndroidDevice;
 
 /** ffmpeg processes this test process started (the phone's encoders run in-process). */
 function ffmpegChildren(): number[] {
@@ -68,10 +69,12 @@ function centre(xml: string, attr: string, value: string): [number, number] {
 
 beforeAll(async () => {
   phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
-  device = new MirrorAdb(() => ({ host: '127.0.0.1', port: phone.adb.port })).device(phone.serial);
+  devices = new DeviceService({ adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' }, autoStartServer: false });
+  device = devices.device(phone.serial);
 });
 
 afterAll(async () => {
+  await devices?.close();
   await phone?.close();
   expect(ffmpegChildren()).toEqual([]);
 });

@@ -12,7 +12,7 @@ import type { MirrorStateEvent } from '../../src/shared/contract/mirror.ts';
 import { decodeMirrorFrame } from '../../src/shared/mirror-frames.ts';
 import type { MirrorFrame } from '../../src/shared/mirror-frames.ts';
 import type { MirrorSettings } from '../../src/shared/schemas/settings.ts';
-import { MirrorAdb } from '../../src/main/mirror/mirror-adb.ts';
+import { DeviceService } from '../../src/main/device/device-service.ts';
 import { MirrorService } from '../../src/main/mirror/mirror-service.ts';
 import type { MirrorViewerConnection } from '../../src/main/mirror/mirror-service.ts';
 import { installScrcpyServer } from '@moba/sim';
@@ -25,6 +25,7 @@ let phone: MirrorPhone;
 const resources = tempDir('moba-mirror-resources-');
 let settings: MirrorSettings;
 let service: MirrorService;
+let devices: DeviceService;
 const events: MirrorStateEvent[] = [];
 const logs: string[] = [];
 
@@ -82,13 +83,14 @@ function clockCentre(xml: string): { x: number; y: number } {
 beforeAll(async () => {
   phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
   settings = { maxSize: 1280, maxFps: 30, bitRate: 4_000_000, scrcpyServerPath: phone.standInServerPath };
-  const adb = new MirrorAdb(() => ({ host: '127.0.0.1', port: phone.adb.port }));
-  service = new MirrorService({ device: (s) => adb.device(s), mirrorSettings: () => settings, resourcesDir: resources.path, env: {}, installedServerCandidates: [], screenshotIntervalMs: 150, log: (m) => logs.push(m) });
+  devices = new DeviceService({ adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' }, autoStartServer: false });
+  service = new MirrorService({ device: (s) => devices.device(s), mirrorSettings: () => settings, resourcesDir: resources.path, env: {}, installedServerCandidates: [], screenshotIntervalMs: 150, log: (m) => logs.push(m) });
   service.onDidChangeState((e) => events.push(e));
 });
 
 afterAll(async () => {
   service?.dispose();
+  await devices?.close();
   await phone?.close();
   resources.dispose();
 });
@@ -171,8 +173,7 @@ describe('MirrorService fallback', () => {
 
   it('without a server file, the simulated phone still streams H.264: it is given the stand-in file', async () => {
     const standIn = scrcpyStandInPath();
-    const adb = new MirrorAdb(() => ({ host: '127.0.0.1', port: phone.adb.port }));
-    const withStandIn = new MirrorService({ device: (s) => adb.device(s), mirrorSettings: () => ({ ...settings, scrcpyServerPath: '' }), resourcesDir: resources.path, env: {}, installedServerCandidates: [], simulatorStandIn: standIn });
+    const withStandIn = new MirrorService({ device: (s) => devices.device(s), mirrorSettings: () => ({ ...settings, scrcpyServerPath: '' }), resourcesDir: resources.path, env: {}, installedServerCandidates: [], simulatorStandIn: standIn });
     try {
       const viewer = new Viewer('window-standin');
       const info = await withStandIn.start(phone.serial, viewer);

@@ -30,7 +30,19 @@ export interface SyntheticRunOptions {
   /** Distinct screens (screenshots are content-addressed, so fewer screens = fewer files). */
   screens?: number;
   now?: number;
+  /**
+   * The person's decision on step N (0-based; default approve). `reject` records a rejection
+   * with feedback, then a second proposal for the same sub-goal that is approved and runs.
+   */
+  decide?: (step: number) => SyntheticDecision;
+  /** Stored as the run's strategy (default moba). */
+  strategy?: string;
 }
+
+export type SyntheticDecision =
+  | { decision: 'approve' }
+  | { decision: 'edit' | 'override'; action: ActionCall }
+  | { decision: 'reject'; feedback: string; retry: ActionCall };
 
 const W = 1080;
 const H = 2400;
@@ -152,7 +164,7 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
       append({ type: 'observation', observationId: id, observation, screenKey: `screen-${screen % screens.length}` });
       return id;
     };
-    append({ type: 'run_started', task, serial, options: OPTIONS, appVersion: '0.1.0', device: { model: 'MobA Sim', androidVersion: '14', width: W, height: H } });
+    append({ type: 'run_started', task, serial, options: { ...OPTIONS, ...(options.strategy ? { strategy: options.strategy as 'moba' } : {}) }, appVersion: '0.1.0', device: { model: 'MobA Sim', androidVersion: '14', width: W, height: H } });
     const root = nextId(state, 'n');
     append({ type: 'node_added', nodeId: root, parentId: null, goal: task, by: 'person' });
     append({ type: 'cursor_moved', nodeId: root, by: 'agent' });
@@ -186,16 +198,34 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
         append({ type: 'node_status', nodeId: leaf, status: 'running', by: 'agent' });
         const screen = step % screens.length;
         const obsId = observe(screen);
-        const action: ActionCall = step % 7 === 3 ? { name: 'Swipe', params: { direction: 'up', distance: 'medium' } } : { name: 'Click', params: { index: (step % 19) + 2 } };
-        const callId = nextId(state, 'c');
-        append({ type: 'model_call', callId, nodeId: leaf, record: record('act', callId, screens[screen]!.shot, { canComplete: 'true', action: 'Click(3)' }, at), memories: step % 3 === 0 ? [{ id: `action:demo-${step}`, kind: 'action', score: 0.61 }] : [] });
-        append({ type: 'act_decided', nodeId: leaf, callIds: [callId], observation: `Screen ${screen + 1} of the Clock app.`, thought: `Step ${step + 1}: use the control for this sub-goal.`, canComplete: 'true', action, message: null });
-        const stepId = nextId(state, 's');
-        const target = action.name === 'Click' ? screens[screen]!.elements.find((e) => e.index === action.params.index) ?? null : null;
-        append({ type: 'step_proposed', stepId, nodeId: leaf, action, element: target, observationId: obsId, gate: 'step mode: every action waits for approval' });
+        const proposal: ActionCall = step % 7 === 3 ? { name: 'Swipe', params: { direction: 'up', distance: 'medium' } } : { name: 'Click', params: { index: (step % 19) + 2 } };
+        const propose = (action: ActionCall): string => {
+          const callId = nextId(state, 'c');
+          append({ type: 'model_call', callId, nodeId: leaf, record: record('act', callId, screens[screen]!.shot, { canComplete: 'true', action: 'Click(3)' }, at), memories: step % 3 === 0 ? [{ id: `action:demo-${step}`, kind: 'action', score: 0.61 }] : [] });
+          append({ type: 'act_decided', nodeId: leaf, callIds: [callId], observation: `Screen ${screen + 1} of the Clock app.`, thought: `Step ${step + 1}: use the control for this sub-goal.`, canComplete: 'true', action, message: null });
+          const id = nextId(state, 's');
+          const target = action.name === 'Click' ? screens[screen]!.elements.find((e) => e.index === action.params.index) ?? null : null;
+          append({ type: 'step_proposed', stepId: id, nodeId: leaf, action, element: target, observationId: obsId, gate: 'step mode: every action waits for approval' });
+          return id;
+        };
+        let stepId = propose(proposal);
+        let action: ActionCall = proposal;
+        const decided = options.decide?.(step) ?? { decision: 'approve' as const };
         const waitId = nextId(state, 'w');
         append({ type: 'human_wait', waitId, kind: 'approve', stepId, prompt: 'Approve?' });
-        append({ type: 'human_decision', waitId, stepId, decision: 'approve', action: null, feedback: null, by: 'person' });
+        if (decided.decision === 'reject') {
+          append({ type: 'human_decision', waitId, stepId, decision: 'reject', action: null, feedback: decided.feedback, by: 'person' });
+          action = decided.retry;
+          stepId = propose(action);
+          const again = nextId(state, 'w');
+          append({ type: 'human_wait', waitId: again, kind: 'approve', stepId, prompt: 'Approve?' });
+          append({ type: 'human_decision', waitId: again, stepId, decision: 'approve', action: null, feedback: null, by: 'person' });
+        } else if (decided.decision === 'approve') {
+          append({ type: 'human_decision', waitId, stepId, decision: 'approve', action: null, feedback: null, by: 'person' });
+        } else {
+          append({ type: 'human_decision', waitId, stepId, decision: decided.decision, action: decided.action, feedback: null, by: 'person' });
+          action = decided.action;
+        }
         append({ type: 'step_executed', stepId, action, by: 'agent', ok: true, error: null, durationMs: 120, settleMs: 300, detail: 'tap' });
         observe(screen + 1);
         const rcall = nextId(state, 'c');

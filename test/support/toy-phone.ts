@@ -21,6 +21,11 @@ export class ToyPhone implements AgentDevice {
   readonly executed: string[] = [];
   failNextObserve = false;
 
+  /** The simulated phone's start: Mon 2025-06-02 09:00 in Shanghai. */
+  async clock() {
+    return { epochMs: 1_748_826_000_000, utcOffsetMinutes: 480, readAt: Date.now() };
+  }
+
   async facts() {
     return { model: 'Toy', androidVersion: '14', width: 1080, height: 2400 };
   }

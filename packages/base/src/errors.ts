@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   // store
   'STORE_CORRUPT',
   'STORE_MIGRATION_FAILED',
+  'STORE_SCHEMA_NEWER',
+  'STORE_SCHEMA_MISMATCH',
   // devices
   'ADB_UNAVAILABLE',
   'DEVICE_NOT_FOUND',
@@ -51,6 +53,10 @@ export const ERROR_CODES = [
   'BROWSER_MISSING',
   // memory
   'MEMORY_IMPORT_INVALID',
+  // voice
+  'VOICE_AUDIO_INVALID',
+  'VOICE_NO_SPEECH',
+  'VOICE_NO_MICROPHONE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

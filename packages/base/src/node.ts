@@ -1,2 +1,3 @@
 /** The Node-only part of @moba/base. */
 export { findPackageRoot } from './package-root.ts';
+export { untilStopSignal } from './signals.ts';

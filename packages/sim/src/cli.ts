@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
+import { untilStopSignal } from '@moba/base/node';
 import { DEFAULT_SIMULATOR_PORT } from './constants.ts';
 
 /** Where the command writes and how it learns to stop; MobA Studio's CLI passes its own. */
@@ -86,22 +87,9 @@ async function runSimStart(opts: SimStartOptions, io: SimCliIo): Promise<void> {
   await device.close();
 }
 
-/** Stops on SIGINT / SIGTERM. */
+/** Writes to stdout/stderr; stops on SIGINT / SIGTERM. */
 export function processSimIo(): SimCliIo {
-  return {
-    out: (t) => void process.stdout.write(t),
-    err: (t) => void process.stderr.write(t),
-    untilStopped: () =>
-      new Promise((resolve) => {
-        const onSignal = (signal: string) => {
-          process.off('SIGINT', onSignal);
-          process.off('SIGTERM', onSignal);
-          resolve(signal);
-        };
-        process.on('SIGINT', onSignal);
-        process.on('SIGTERM', onSignal);
-      }),
-  };
+  return { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t), untilStopped: () => untilStopSignal() };
 }
 
 /** The `moba-sim` program. @returns the exit code */

@@ -1,14 +1,21 @@
-import { formatAction } from '../../shared/actions.ts';
 import type { ActionCall } from '../../shared/actions.ts';
-import type { UiElement } from '../../shared/schemas/perception.ts';
+import type { Observation } from '../../shared/schemas/perception.ts';
 import type { RunOptions } from '../../shared/schemas/run.ts';
+import { actionEffect } from './action-effect.ts';
 
 /**
  * Whether a proposed action waits for a person, and why: every action in step mode, the
  * matching ones in guarded mode, the model's proposal to be performed by the person in
  * copilot mode, none in auto mode. Finish/Failed end the run and are never gated.
+ *
+ * Guarded mode matches rules on what the action does on the screen it was proposed on
+ * (action-effect.ts): the element a coordinate lands on, the focused field for Type and Enter,
+ * a tap on the keyboard as Type (Enter for its Enter key), and for actions that submit a field
+ * the controls beside it and the screen it is on. A rule matches when its action list (empty =
+ * any) has the action or what it amounts to, its pattern (empty = any) is found in that text,
+ * and — with `passwordFieldsOnly` — the target is a password field.
  */
-export function gateFor(action: ActionCall, element: UiElement | null, options: Pick<RunOptions, 'mode' | 'approvalRules'>): string | null {
+export function gateFor(action: ActionCall, seen: Pick<Observation, 'elements' | 'screen' | 'currentApp'> | null, options: Pick<RunOptions, 'mode' | 'approvalRules'>): string | null {
   if (action.name === 'Finish' || action.name === 'Failed') return null;
   switch (options.mode) {
     case 'auto':
@@ -18,22 +25,22 @@ export function gateFor(action: ActionCall, element: UiElement | null, options: 
     case 'copilot':
       return 'copilot mode: you perform the proposed step';
     case 'guarded': {
-      const haystack = [formatAction(action), element?.text, element?.contentDesc, element?.resourceId].filter(Boolean).join(' ');
+      const effect = actionEffect(action, seen);
       for (const rule of options.approvalRules) {
         if (!rule.enabled) continue;
-        if (rule.actions.length && !rule.actions.includes(action.name)) continue;
-        if (rule.passwordFieldsOnly && !element?.trueAttributes.includes('password')) continue;
+        if (rule.actions.length && !rule.actions.includes(action.name) && !rule.actions.includes(effect.as)) continue;
+        if (rule.passwordFieldsOnly && !effect.target?.trueAttributes.includes('password')) continue;
         if (rule.pattern) {
           let re: RegExp;
           try {
             re = new RegExp(rule.pattern, 'iu');
           } catch {
             // A broken pattern must not let a guarded action through silently.
-            return `rule "${rule.label}" (its pattern is invalid, so it always asks)`;
+            return `rule "${rule.label}" (its pattern is invalid, so it always asks): ${effect.summary}`;
           }
-          if (!re.test(haystack)) continue;
+          if (!re.test(effect.text)) continue;
         }
-        return `rule: ${rule.label}`;
+        return `rule: ${rule.label} — ${effect.summary}`;
       }
       return null;
     }

@@ -26,8 +26,17 @@ export interface ResolvedApp {
   activity: string | null;
 }
 
+/** A reading of the device's clock: its time and UTC offset, and when (this computer's `Date.now()`) it was read. */
+export interface DeviceClock {
+  epochMs: number;
+  utcOffsetMinutes: number;
+  readAt: number;
+}
+
 export interface AgentDevice {
   readonly serial: string;
+  /** The device's clock (for "today" and "now" in prompts); optional for devices that cannot tell. */
+  clock?(signal: AbortSignal): Promise<DeviceClock>;
   facts(signal: AbortSignal): Promise<{ model: string; androidVersion: string; width: number; height: number }>;
   installedApps(signal: AbortSignal): Promise<InstalledApp[]>;
   /** Screenshot, dump, elements and marks as one observation (artifacts already stored). */
@@ -64,7 +73,8 @@ export interface ActionMemoryRecord {
 }
 
 export interface AgentMemory {
-  retrieve(query: { purpose: MemoryPurpose; query: string; runId: string; nodeId?: string; parentGoal?: string | null; app?: string | null; k?: number }, signal: AbortSignal): Promise<RetrievedMemoryItem[]>;
+  /** `app` and `activity` are the foreground page (page memories of it, same-app memories). */
+  retrieve(query: { purpose: MemoryPurpose; query: string; runId: string; nodeId?: string; parentGoal?: string | null; app?: string | null; activity?: string | null; k?: number }, signal: AbortSignal): Promise<RetrievedMemoryItem[]>;
   recordAction(record: ActionMemoryRecord): Promise<string[]>;
   recordRoute(record: { runId: string; nodeId: string; goal: string; taskGoal: string; steps: Array<{ subgoal: string; action: string; element: string | null; app: string | null }> }): Promise<string[]>;
   recordAnswer(record: { runId: string; nodeId: string; goal: string; taskGoal: string; text: string }): Promise<string[]>;
@@ -72,6 +82,11 @@ export interface AgentMemory {
   recordPlan(record: { runId: string; nodeId: string; goal: string; subgoals: string[]; subgoalIds: string[]; thought: string }): Promise<string[]>;
   recordAppPage(record: { packageName: string; activity: string; description: string }): Promise<string[]>;
   recordInteraction(record: { runId: string; task: string; outcome: string; answer: string | null }): Promise<string[]>;
+  /**
+   * A user preference learned in a run (an app that turned out right for a request, what the
+   * person said while supervising). `key` makes it one memory: learning it again updates it.
+   */
+  recordPreference(record: { runId: string; key: string; text: string; task: string }): Promise<string[]>;
   /** App descriptions for app selection. */
   appDescriptions(): Promise<Record<string, string>>;
 }
@@ -85,5 +100,6 @@ export const NO_MEMORY: AgentMemory = {
   recordPlan: async () => [],
   recordAppPage: async () => [],
   recordInteraction: async () => [],
+  recordPreference: async () => [],
   appDescriptions: async () => ({}),
 };

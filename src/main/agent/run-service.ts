@@ -4,7 +4,7 @@ import type { ActionCall } from '../../shared/actions.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
 import { RunOptions, TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
-import type { NodeStatus, RunEvent, RunSummary } from '../../shared/schemas/run.ts';
+import type { RunEvent, RunEventBody, RunSummary } from '../../shared/schemas/run.ts';
 import type { AgentSettings } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
@@ -22,27 +22,26 @@ import type { DecisionInput } from './run-controller.ts';
 import { DEFAULT_SCREEN_ENCODING, ScreenPreparer } from './screens.ts';
 import type { RecentModelImages } from './screens.ts';
 import { ownerAlive } from './ownership.ts';
+import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
 import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
-import { mobaLoop } from './strategies/moba/moba-loop.ts';
+import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
+import { strategy } from './strategies/registry.ts';
+import { NO_STRATEGY_MEMORY } from './strategies/common/kit.ts';
+import type { StrategyKit, StrategyMemory } from './strategies/common/kit.ts';
+import { OcrEngine } from '../perception/ocr.ts';
 
-export interface StartRunInput {
-  serial: string;
-  task: string;
-  /** Anything omitted comes from the agent settings. */
-  options?: Partial<Omit<RunOptions, 'strategy'>>;
+/** What `start` takes: the contract's request (`startRun`), its run options gathered; anything omitted comes from the agent settings, and the strategy defaults to MobA. */
+export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & {
+  options?: Partial<RunOptions>;
+  /** The task was spoken: its transcript, recorded in the run as a voice_input event. */
+  voice?: VoiceRef | undefined;
   /** The memory this run uses instead of the app's (benchmarks isolate each configuration's); not kept across a restart. */
   memory?: AgentMemory;
-}
-
-export type PlanEdit =
-  | { op: 'add'; parentId: string; goal: string; index?: number | undefined }
-  | { op: 'remove'; nodeId: string }
-  | { op: 'rename'; nodeId: string; goal: string }
-  | { op: 'reorder'; parentId: string; order: string[] }
-  | { op: 'mark'; nodeId: string; status: NodeStatus }
-  | { op: 'replan'; nodeId: string }
-  | { op: 'cursor'; nodeId: string };
+  /** Likewise the other strategies' memory (demonstrations, Tips, Shortcuts). */
+  strategyMemory?: StrategyMemory;
+};
+import type { VoiceInputBody, VoiceRef } from '../../shared/schemas/voice.ts';
 
 export interface RunServiceOptions {
   repo: RunsRepo;
@@ -56,6 +55,10 @@ export interface RunServiceOptions {
   recentModelImages?: RecentModelImages;
   /** Builds the live model gateway of a run (tests and the CLI may supply their own). */
   gateway?: (options: RunOptions) => LlmGateway;
+  /** Long-term memory of the other strategies (demonstrations, Tips, Shortcuts); default none. */
+  strategyMemory?: () => StrategyMemory;
+  /** The voice_input event for a transcript (VoiceService.voiceInput). @throws MobaError NOT_FOUND */
+  voiceInput?: (transcriptId: string, use: VoiceInputBody['use'], text: string) => VoiceInputBody;
   now?: () => number;
 }
 
@@ -83,10 +86,21 @@ export class RunService {
   private readonly onDidAppendEmitter = new Emitter<RunEventNotice>();
   readonly onDidAppend = this.onDidAppendEmitter.event;
   private readonly now: () => number;
+  private ocr: OcrEngine | undefined;
+  private disposed = false;
 
   constructor(options: RunServiceOptions) {
     this.o = options;
     this.now = options.now ?? Date.now;
+  }
+
+  /** What strategy loops share: artifacts, one OCR engine for all runs, their memory. */
+  private kitFor(options: RunOptions, memory?: StrategyMemory): StrategyKit {
+    return {
+      artifacts: this.o.artifacts,
+      ocr: () => (this.ocr ??= new OcrEngine()),
+      memory: !options.useMemory ? NO_STRATEGY_MEMORY : (memory ?? (this.o.strategyMemory ? this.o.strategyMemory() : NO_STRATEGY_MEMORY)),
+    };
   }
 
   /**
@@ -118,6 +132,8 @@ export class RunService {
     if (busy) throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
     const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
     if (options.replayOf && !this.o.repo.get(options.replayOf)) throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);
+    // Checked before the run exists: an unknown transcript starts nothing.
+    const voice = input.voice ? this.voiceBody(input.voice, 'task', input.task) : null;
     const abort = new AbortController();
     const facts = await device.facts(abort.signal).catch((error: unknown) => {
       throw error instanceof MobaError ? error : new MobaError('DEVICE_NOT_FOUND', `Device ${input.serial} did not answer: ${(error as Error).message}`);
@@ -125,8 +141,9 @@ export class RunService {
     const now = this.now();
     const runId = newRunId(now);
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
-    const c = this.controllerFor(runId, options, input.memory);
+    const c = this.controllerFor(runId, options, input.memory, input.strategyMemory);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
+    if (voice) c.append({ type: 'voice_input', ...voice });
     const rootId = nextId(c.snapshot, 'n');
     c.append({ type: 'node_added', nodeId: rootId, parentId: null, goal: input.task, by: 'person' });
     c.append({ type: 'cursor_moved', nodeId: rootId, by: 'agent' });
@@ -134,9 +151,9 @@ export class RunService {
     return { runId };
   }
 
-  private resolveOptions(input: Partial<Omit<RunOptions, 'strategy'>>, agent: AgentSettings): RunOptions {
+  private resolveOptions(input: Partial<RunOptions>, agent: AgentSettings): RunOptions {
     const parsed = RunOptions.safeParse({
-      strategy: 'moba',
+      strategy: input.strategy ?? 'moba',
       mode: input.mode ?? agent.mode,
       usePlan: input.usePlan ?? agent.usePlan,
       useMemory: input.useMemory ?? agent.useMemory,
@@ -146,6 +163,9 @@ export class RunService {
       approvalRules: input.approvalRules ?? agent.approvalRules,
       models: input.models ?? {},
       ...(input.replayOf ? { replayOf: input.replayOf } : {}),
+      ...(input.actionSpace ? { actionSpace: input.actionSpace } : {}),
+      ...(input.planning ? { planning: input.planning } : {}),
+      ...(input.evolution !== undefined ? { evolution: input.evolution } : {}),
     });
     if (!parsed.success) throw new MobaError('INVALID_INPUT', `Invalid run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     return parsed.data;
@@ -165,7 +185,7 @@ export class RunService {
     return g;
   }
 
-  private controllerFor(runId: string, optionsHint?: RunOptions, memory?: AgentMemory): RunController {
+  private controllerFor(runId: string, optionsHint?: RunOptions, memory?: AgentMemory, strategyMemory?: StrategyMemory): RunController {
     const existing = this.controllers.get(runId);
     if (existing) return existing;
     const summary = this.o.repo.get(runId);
@@ -182,7 +202,7 @@ export class RunService {
       memory: options.useMemory ? (memory ?? this.o.memory()) : NO_MEMORY,
       gateway: this.gatewayFor(runId, options),
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
-      loop: mobaLoop,
+      loop: strategy(options.strategy).loop(this.kitFor(options, strategyMemory)),
       onEvent: (event) => {
         const s = this.o.repo.get(runId);
         if (s) this.onDidAppendEmitter.fire({ runId, event, summary: s });
@@ -200,6 +220,11 @@ export class RunService {
     return {
       serial,
       facts: (s) => get().facts(s),
+      clock: async (s) => {
+        const d = get();
+        if (!d.clock) throw new MobaError('DEVICE_COMMAND_FAILED', `${serial} cannot tell its date and time`);
+        return d.clock(s);
+      },
       installedApps: (s) => get().installedApps(s),
       observe: (s) => get().observe(s),
       execute: (a, c) => get().execute(a, c),
@@ -232,8 +257,9 @@ export class RunService {
     return this.o.repo.list(query);
   }
 
-  async pause(runId: string): Promise<void> {
-    await this.active(runId).pause('person', 'Paused by the person');
+  /** `why` defaults to the person pausing it (the CLI pauses a run nobody can answer, as the system). */
+  async pause(runId: string, why: { by: 'person' | 'system'; reason: string } = { by: 'person', reason: 'Paused by the person' }): Promise<void> {
+    await this.active(runId).pause(why.by, why.reason);
   }
 
   resume(runId: string): void {
@@ -244,8 +270,28 @@ export class RunService {
     await this.active(runId).stop(by, reason);
   }
 
-  decide(runId: string, input: DecisionInput): void {
-    this.active(runId).decide(input);
+  /**
+   * A person's decision; `voice` names the transcript its feedback came from (a spoken
+   * rejection or guidance), recorded as a voice_input event just before the decision.
+   * @throws MobaError RUN_STATE (not waiting), INVALID_INPUT (voice without feedback), NOT_FOUND (transcript)
+   */
+  decide(runId: string, input: DecisionInput, voice?: VoiceRef): void {
+    const c = this.active(runId);
+    if (!voice) {
+      c.decide(input);
+      return;
+    }
+    if (!c.snapshot.waiting) throw new MobaError('RUN_STATE', 'This run is not waiting for a decision');
+    const text = input.feedback?.trim();
+    if (!text || (input.decision !== 'answer' && input.decision !== 'reject')) throw new MobaError('INVALID_INPUT', 'A spoken decision is guidance ("answer") or a rejection with its feedback text');
+    const body = this.voiceBody(voice, input.decision === 'answer' ? 'guidance' : 'feedback', text);
+    c.append({ type: 'voice_input', ...body });
+    c.decide(input);
+  }
+
+  private voiceBody(voice: VoiceRef, use: VoiceInputBody['use'], text: string): VoiceInputBody {
+    if (!this.o.voiceInput) throw new MobaError('INVALID_INPUT', 'Voice input is not available in this host');
+    return this.o.voiceInput(voice.transcriptId, use, text);
   }
 
   /** A plan edit by the person, as events with provenance. */
@@ -281,12 +327,7 @@ export class RunService {
       }
       case 'mark':
         need(edit.nodeId);
-        c.append({ type: 'node_status', nodeId: edit.nodeId, status: edit.status, reason: 'marked by the person', by: 'person' });
-        if ((edit.status === 'done' || edit.status === 'skipped') && st.cursor === edit.nodeId) {
-          // Move on as MobA would after a success.
-          const parent = st.nodes[edit.nodeId]!.parentId;
-          c.append({ type: 'cursor_moved', nodeId: parent, by: 'person' });
-        }
+        for (const e of markEvents(st, edit.nodeId, edit.status)) c.append(e);
         break;
       case 'replan':
         need(edit.nodeId);
@@ -294,9 +335,11 @@ export class RunService {
         break;
       case 'cursor':
         need(edit.nodeId);
-        c.append({ type: 'cursor_moved', nodeId: edit.nodeId, by: 'person' });
+        for (const e of cursorEvents(st, edit.nodeId)) c.append(e);
         break;
     }
+    // A proposal for a sub-goal that was removed, closed or left behind is not waited on any longer.
+    if (c.active && proposalIsStale(c.snapshot)) c.decide({ decision: 'reject' });
   }
 
   /**
@@ -354,6 +397,16 @@ export class RunService {
     return this.o.repo.delete(runId);
   }
 
+  /**
+   * Appends an event that does not drive the loop (a failure annotation) through the run's
+   * controller when this process holds one, so the controller's log position stays right.
+   * @returns the event, or null when this process holds no controller for the run
+   */
+  appendIfHeld(runId: string, body: RunEventBody): RunEvent | null {
+    const c = this.controllers.get(runId);
+    return c ? c.append(body) : null;
+  }
+
   activeRuns(): string[] {
     return [...this.controllers.entries()].filter(([, c]) => c.active).map(([id]) => id);
   }
@@ -364,10 +417,13 @@ export class RunService {
   }
 
   async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
     const pending = [...this.controllers.values()].map((c) => c.shutdown());
     await Promise.all(pending);
     for (const g of this.gateways.values()) g.dispose?.();
     this.controllers.clear();
+    await this.ocr?.dispose();
     this.onDidAppendEmitter.dispose();
   }
 }

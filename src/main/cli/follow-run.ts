@@ -57,6 +57,13 @@ export function parseDecisionLine(line: string): { decision: DecisionInput } | {
   }
 }
 
+/**
+ * `moba run` and `moba runs resume` exit codes. 3 is for scripts and CI: the run needs a
+ * decision but stdin is closed, so it was paused where it stands (`moba runs resume ID`
+ * from a terminal, or the UI, continues it).
+ */
+export const EXIT = { succeeded: 0, failed: 1, stoppedOrPaused: 2, waitingForPerson: 3 } as const;
+
 export interface FollowOptions {
   json: boolean;
   /** Where decisions come from (stdin); null in auto mode. */
@@ -65,8 +72,10 @@ export interface FollowOptions {
 
 /**
  * Prints a run's events as they happen and feeds decisions typed on stdin to it, until the run
- * ends, pauses, or the person stops following (Ctrl-C pauses the run; it can be resumed).
- * @returns the exit code: 0 succeeded, 1 failed, 2 stopped or paused.
+ * ends, pauses, or the person stops following (Ctrl-C pauses the run; it can be resumed). When
+ * the run waits for a person and stdin has ended (or there is none in a waiting mode), nobody can
+ * answer: the run is paused with that reason and the person is told how to resume it.
+ * @returns the exit code (`EXIT`): 0 succeeded, 1 failed, 2 stopped or paused, 3 paused because it waits for a person and stdin is closed.
  */
 export async function followRun(app: MobaApp, runId: string, io: CliIo, options: FollowOptions): Promise<number> {
   const print = (e: RunEvent) => {
@@ -98,6 +107,22 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
     }
   });
   const rl = options.input ? createInterface({ input: options.input, terminal: false }) : null;
+  let inputEnded = false;
+  let nobodyToAsk = false;
+  const pauseIfNobodyCanAnswer = () => {
+    const st = app.runs.state(runId);
+    if (!inputEnded || nobodyToAsk || st.status !== 'waiting') return;
+    nobodyToAsk = true;
+    const what = st.waiting?.prompt ? ` (${st.waiting.prompt})` : '';
+    io.err(`\nThe run is waiting for a person${what}, but stdin is closed, so nobody can answer here. It is paused: continue it with \`moba runs resume ${runId}\` from a terminal, or in the UI.\n`);
+    void app.runs.pause(runId, { by: 'system', reason: 'Waiting for a person, but `moba` has no input (stdin is closed). Resume to answer.' }).catch((e: unknown) => io.err(`${errorMessage(e)}\n`));
+  };
+  const waits = rl
+    ? app.runs.onDidAppend((n) => {
+        // After the loop has appended the wait and settled into it.
+        if (n.runId === runId && n.event.type === 'human_wait') setImmediate(pauseIfNobodyCanAnswer);
+      })
+    : null;
   rl?.on('line', (line) => {
     const parsed = parseDecisionLine(line);
     if ('error' in parsed) {
@@ -114,6 +139,10 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
       io.err(`${errorMessage(error)}\n> `);
     }
   });
+  rl?.on('close', () => {
+    inputEnded = true;
+    pauseIfNobodyCanAnswer();
+  });
   const stopped = io.untilStopped().then(async (signal) => {
     if (!ended()) {
       io.err(`\n${signal}: pausing the run (resume it with \`moba runs resume ${runId}\`)\n`);
@@ -121,13 +150,16 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
     }
   });
   await Promise.race([done, stopped]);
+  waits?.dispose();
   rl?.close();
   await app.runs.settled(runId);
   const state = app.runs.state(runId);
   if (options.json) {
-    io.out(`${JSON.stringify({ runId, summary: { status: state.status, reason: state.outcomeReason, answer: state.answer, counters: state.counters, tree: formatTree(state).split('\n') } })}\n`);
+    io.out(`${JSON.stringify({ runId, summary: { status: state.status, reason: state.outcomeReason, answer: state.answer, waiting: state.waiting, counters: state.counters, tree: formatTree(state).split('\n') } })}\n`);
   } else {
     io.out(`\nTask tree (run ${runId}):\n${formatTree(state)}\n${formatCounts(state)}\n`);
   }
-  return state.status === 'succeeded' ? 0 : state.status === 'failed' ? 1 : 2;
+  if (state.status === 'succeeded') return EXIT.succeeded;
+  if (state.status === 'failed') return EXIT.failed;
+  return nobodyToAsk && state.status === 'paused' ? EXIT.waitingForPerson : EXIT.stoppedOrPaused;
 }

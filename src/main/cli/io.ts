@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { untilStopSignal } from '@moba/base/node';
 
 /** Where a command writes; tests capture it. `exitCode` lets a command fail without throwing. */
 export interface CliIo {
@@ -16,15 +17,6 @@ export function processIo(): CliIo {
     input: process.stdin,
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),
-    untilStopped: () =>
-      new Promise((resolve) => {
-        const onSignal = (signal: string) => {
-          process.off('SIGINT', onSignal);
-          process.off('SIGTERM', onSignal);
-          resolve(signal);
-        };
-        process.on('SIGINT', onSignal);
-        process.on('SIGTERM', onSignal);
-      }),
+    untilStopped: () => untilStopSignal(),
   };
 }

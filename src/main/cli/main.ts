@@ -2,15 +2,18 @@
  * The `moba` command: the same services as the desktop app, from a terminal. Each subcommand
  * lives in `commands/<name>.ts` and registers itself on the program.
  */
-import { Command, CommanderError } from 'commander';
-import { serializeError } from '../../shared/errors.ts';
+import { Command, CommanderError, Help } from 'commander';
 import { APP_VERSION } from '../version.ts';
-import { commandsFor } from './commands/index.ts';
+import { planFor } from './commands/index.ts';
+import type { CommandSummary } from './commands/index.ts';
 import type { CliIo } from './io.ts';
 import { processIo } from './io.ts';
 
-/** The program with the commands `argv` needs (all of them when `argv` is not given). */
-export async function buildProgram(io: CliIo, argv: readonly string[] = []): Promise<Command> {
+/**
+ * The program with the commands `argv` needs: the named command's module, or for help and
+ * `--version` the commands' summaries without loading them; every module when `argv` is not given.
+ */
+export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise<Command> {
   const program = new Command('moba')
     .description('MobA Studio — a control center for LLM-driven Android agents (MobA: a Global Agent that plans and reflects, a Local Agent that acts).')
     .version(APP_VERSION, '-V, --version', 'print the version')
@@ -18,7 +21,17 @@ export async function buildProgram(io: CliIo, argv: readonly string[] = []): Pro
     .showHelpAfterError('(run `moba --help` for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
-  for (const register of await commandsFor(argv)) register(program, io);
+  const steps = planFor(argv);
+  const registers = await Promise.all(steps.map((s) => ('load' in s ? s.load() : undefined)));
+  const summaries = new Map<Command, CommandSummary>();
+  steps.forEach((step, i) => {
+    if ('load' in step) registers[i]?.(program, io);
+    else summaries.set(program.command(step.name).description(step.summary.description), step.summary);
+  });
+  if (summaries.size > 0) {
+    const help = new Help();
+    program.configureHelp({ subcommandTerm: (cmd) => summaries.get(cmd)?.term ?? help.subcommandTerm(cmd) });
+  }
   return program;
 }
 
@@ -30,6 +43,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return io.exitCode ?? 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
+    // Loaded here: `moba --help` and `--version` never need the error module.
+    const { serializeError } = await import('../../shared/errors.ts');
     const e = serializeError(error);
     io.err(`moba: ${e.message}${e.code !== 'INTERNAL' ? ` [${e.code}]` : ''}\n`);
     if (e.code === 'INTERNAL' && process.env.MOBA_DEBUG) io.err(`${(error as Error).stack ?? ''}\n`);

@@ -2,6 +2,7 @@
 import { formatAction } from '../../shared/actions.ts';
 import type { RunEvent } from '../../shared/schemas/run.ts';
 import type { RunState, TaskNodeState } from '../../shared/run/reducer.ts';
+import { describeStrategyEvent } from './strategy-printer.ts';
 
 const STATUS_MARK: Record<string, string> = { pending: '·', running: '▸', done: '✔', failed: '✘', skipped: '–' };
 
@@ -15,7 +16,7 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
   const goal = (id: string | null) => (id ? `"${clip(state.nodes[id]?.goal ?? id, 60)}"` : '');
   switch (e.type) {
     case 'run_started':
-      return `run on ${e.serial}${e.device ? ` (${e.device.model}, Android ${e.device.androidVersion})` : ''}: "${clip(e.task)}" — ${e.options.mode} mode${e.options.usePlan ? '' : ', no plan'}${e.options.useMemory ? '' : ', no memory'}${e.options.replayOf ? `, replaying ${e.options.replayOf}` : ''}`;
+      return `run on ${e.serial}${e.device ? ` (${e.device.model}, Android ${e.device.androidVersion})` : ''}: "${clip(e.task)}" — ${e.options.mode} mode${e.options.strategy !== 'moba' ? `, strategy ${e.options.strategy}` : ''}${e.options.usePlan ? '' : ', no plan'}${e.options.useMemory ? '' : ', no memory'}${e.options.replayOf ? `, replaying ${e.options.replayOf}` : ''}`;
     case 'act_decided':
       return `act   ${goal(e.nodeId)}: can complete ${e.canComplete}${e.action ? ` → ${formatAction(e.action)}` : ''}${e.thought ? ` — ${clip(e.thought, 80)}` : ''}`;
     case 'plan_made':
@@ -44,10 +45,16 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
       return 'resume';
     case 'run_error':
       return `error ${e.error.message}${e.fatal ? '' : ' (recovered)'}`;
+    case 'voice_input':
+      return `voice you said “${clip(e.transcript, 80)}”${e.edited ? `, sent as “${clip(e.text, 80)}”` : ''} (${e.audio.durationMs !== null ? `${(e.audio.durationMs / 1000).toFixed(1)} s, ` : ''}${e.model} at ${e.baseUrl})`;
     case 'run_finished':
       return `${e.outcome === 'succeeded' ? '✔' : '✘'} ${e.outcome}: ${e.reason}${e.answer ? `\n  answer: ${e.answer}` : ''}`;
+    case 'step_annotated':
+      return `tag ${e.stepId} ${e.category}${e.note ? `: ${e.note}` : ''}${e.author ? ` (${e.author})` : ''}`;
+    case 'annotation_removed':
+      return `untag ${e.annotationId}`;
     default:
-      return null;
+      return describeStrategyEvent(e);
   }
 }
 

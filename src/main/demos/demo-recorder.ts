@@ -11,6 +11,7 @@ import { formatAction, targetIndex } from '../../shared/actions.ts';
 import type { ActionCall } from '../../shared/actions.ts';
 import type { ActionResult } from '../../shared/contract/devices.ts';
 import type { DemoInput, DemoState, DemoStep } from '../../shared/contract/demos.ts';
+import { clickAction, dragAction } from '../../shared/elements/screen-input.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { Observation, UiElement } from '../../shared/schemas/perception.ts';
 
@@ -33,19 +34,6 @@ interface Demo {
   busy: boolean;
 }
 
-function area(e: UiElement): number {
-  return (e.bounds[2] - e.bounds[0]) * (e.bounds[3] - e.bounds[1]);
-}
-
-function inside(e: UiElement, x: number, y: number): boolean {
-  return x >= e.bounds[0] && x < e.bounds[2] && y >= e.bounds[1] && y < e.bounds[3];
-}
-
-/** The most specific numbered element under a point. */
-export function numberedElementAt(elements: readonly UiElement[], x: number, y: number, filter: (e: UiElement) => boolean = () => true): UiElement | undefined {
-  return elements.filter((e) => e.index > 0 && inside(e, x, y) && filter(e)).sort((a, b) => area(a) - area(b))[0];
-}
-
 /** `Button "Add alarm"`: the element as a route step names it. */
 export function describeForRoute(e: UiElement): string {
   const label = (e.text || e.contentDesc).trim();
@@ -57,27 +45,10 @@ export function describeForRoute(e: UiElement): string {
 export function actionForInput(input: DemoInput, observation: Observation): ActionCall {
   const { elements, screen } = observation;
   switch (input.type) {
-    case 'tap': {
-      const e = numberedElementAt(elements, input.x, input.y);
-      if (e) return { name: 'Click', params: { index: e.index } };
-      return { name: 'Click_by_Coordinate', params: { x: Math.round(Math.min(input.x, screen.width - 1)), y: Math.round(Math.min(input.y, screen.height - 1)), unit: 'px' } };
-    }
-    case 'swipe': {
-      const dx = input.x2 - input.x1;
-      const dy = input.y2 - input.y1;
-      const horizontal = Math.abs(dx) > Math.abs(dy);
-      const finger = horizontal ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
-      const len = Math.hypot(dx, dy);
-      const scrollable = numberedElementAt(elements, input.x1, input.y1, (e) => e.trueAttributes.includes('scrollable'));
-      const extent = scrollable ? (horizontal ? scrollable.bounds[2] - scrollable.bounds[0] : scrollable.bounds[3] - scrollable.bounds[1]) : horizontal ? screen.width : screen.height;
-      const share = len / Math.max(1, extent);
-      const distance = share < 0.26 ? 'short' : share < 0.37 ? 'medium' : 'long';
-      if (scrollable) {
-        const content = ({ up: 'down', down: 'up', left: 'right', right: 'left' } as const)[finger];
-        return { name: 'Scroll', params: { index: scrollable.index, direction: content, distance } };
-      }
-      return { name: 'Swipe', params: { direction: finger, distance } };
-    }
+    case 'tap':
+      return clickAction(elements, input.x, input.y, screen);
+    case 'swipe':
+      return dragAction(elements, [input.x1, input.y1], [input.x2, input.y2], screen);
     case 'text':
       return { name: 'Type', params: { text: input.text } };
     case 'key':

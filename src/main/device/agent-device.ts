@@ -3,6 +3,7 @@
  * layer: facts, installed apps, observe, execute with the agent's app resolver.
  */
 import type { AgentDevice, InstalledApp as AgentApp } from '../agent/ports.ts';
+import { DATE_COMMAND, parseDateOutput } from '../agent/device-clock.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { DeviceService } from './device-service.ts';
 import { executeAction } from './execute-action.ts';
@@ -28,12 +29,20 @@ export function createAgentDevice(serial: string, options: AgentDeviceOptions): 
       const f = await devices.facts(serial, { signal });
       return f.packages.map((p): AgentApp => (p.launchActivity ? { packageName: p.packageName, label: p.label ?? p.packageName, activity: p.launchActivity } : { packageName: p.packageName, label: p.label ?? p.packageName }));
     },
+    async clock(signal) {
+      const readAt = Date.now();
+      const text = await devices.device(serial).shell(DATE_COMMAND, { signal });
+      const clock = parseDateOutput(text, readAt);
+      if (!clock) throw new MobaError('DEVICE_COMMAND_FAILED', `${serial}: \`${DATE_COMMAND}\` printed ${JSON.stringify(text.trim().slice(0, 80))}, not the time; prompts go without the date.`);
+      return clock;
+    },
     async observe(signal) {
       return (await observer.observe(serial, { signal })).observation;
     },
     async execute(action, context) {
       const r = await executeAction(action, {
         device: devices.device(serial),
+        input: devices.input(serial),
         elements: context.observation.elements,
         screen: context.observation.screen,
         resolveApp: async (query) => context.resolveApp(query),

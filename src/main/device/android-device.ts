@@ -1,16 +1,17 @@
 /**
  * One Android device behind the adb server: shell commands with exit status and deadlines,
- * screenshots, UI dumps, the foreground app, the keyboard, input events, apps and input
- * methods. Every call is bounded; a device that disappears yields DEVICE_NOT_FOUND or
- * DEVICE_OFFLINE, never a hang.
+ * screenshots, UI dumps, the foreground app, the keyboard, apps and input
+ * methods, files and sockets on the device — all through the app's one adb client. Every call
+ * is bounded; a device that disappears yields DEVICE_NOT_FOUND or DEVICE_OFFLINE, never a hang.
+ * Input events (taps, keys, text) are not here: they go through the device's DeviceInput
+ * (`input/`), which picks the mirror's scrcpy control socket when one runs.
  */
-import { MobaError } from '../../shared/errors.ts';
-import { AdbFailure, deviceFailure } from './adb-errors.ts';
-import type { AdbServer } from './adb-server.ts';
+import type { Duplex } from 'node:stream';
+import { MobaError, deviceStateError, isDeviceGone } from '../../shared/errors.ts';
+import { decodeShellV2 } from '../adb/index.ts';
+import type { AdbClient, ShellResult } from '../adb/index.ts';
 import { parseFocusedApp, parseGetprop, parseImeList, parseInputMethod, parsePackageList, parseWmDensity, parseWmSize } from './device-parsers.ts';
 import type { FocusedApp, InputMethodState } from './device-parsers.ts';
-import { decodeShellV2 } from './shell-v2.ts';
-import type { ShellResult } from './shell-v2.ts';
 import { shQuote } from './shell-text.ts';
 
 export interface DeviceTimeouts {
@@ -50,14 +51,14 @@ export interface DumpResult {
 
 export class AndroidDevice {
   readonly serial: string;
-  private readonly server: AdbServer;
+  private readonly adb: AdbClient;
   private readonly timeouts: DeviceTimeouts;
   private features: Promise<Set<string>> | undefined;
   private focusCommand: string | undefined;
   private dumpQueue: Promise<unknown> = Promise.resolve();
 
-  constructor(options: { server: AdbServer; serial: string; timeouts?: DeviceTimeouts }) {
-    this.server = options.server;
+  constructor(options: { adb: AdbClient; serial: string; timeouts?: DeviceTimeouts }) {
+    this.adb = options.adb;
     this.serial = options.serial;
     this.timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   }
@@ -67,13 +68,8 @@ export class AndroidDevice {
    *
    * @throws MobaError DEVICE_NOT_FOUND when the server does not know the serial
    */
-  async state(options: CallOptions = {}): Promise<string> {
-    try {
-      return (await this.server.hostQuery(`host-serial:${this.serial}:get-state`, { timeoutMs: options.timeoutMs ?? this.timeouts.hostMs, signal: options.signal })).trim();
-    } catch (error) {
-      if (error instanceof AdbFailure) throw deviceFailure(this.serial, error.reply);
-      throw error;
-    }
+  state(options: CallOptions = {}): Promise<string> {
+    return this.adb.getState(this.serial, { timeoutMs: options.timeoutMs ?? this.timeouts.hostMs, signal: options.signal });
   }
 
   /**
@@ -204,22 +200,6 @@ export class AndroidDevice {
     return id && id !== 'null' ? id : null;
   }
 
-  async tap(x: number, y: number, options: CallOptions = {}): Promise<void> {
-    await this.check(`input tap ${px(x)} ${px(y)}`, options);
-  }
-
-  /** Same start and end with a long duration is a long press. */
-  async swipe(from: readonly [number, number], to: readonly [number, number], durationMs: number, options: CallOptions = {}): Promise<void> {
-    await this.check(`input swipe ${px(from[0])} ${px(from[1])} ${px(to[0])} ${px(to[1])} ${Math.round(durationMs)}`, options);
-  }
-
-  /** One or more key events in one `input` call (Android runs them in order). */
-  async keyevent(codes: readonly (number | string)[], options: CallOptions = {}): Promise<void> {
-    if (codes.length === 0) return;
-    for (const c of codes) if (!/^(\d{1,3}|KEYCODE_[A-Z0-9_]+)$/.test(String(c))) throw new MobaError('INVALID_INPUT', `Not a key code: ${String(c)}`);
-    await this.check(`input keyevent ${codes.join(' ')}`, options);
-  }
-
   /** `am start -n pkg/activity`. */
   async startActivity(packageName: string, activity: string, options: CallOptions = {}): Promise<string> {
     const component = `${packageName}/${activity}`;
@@ -237,35 +217,47 @@ export class AndroidDevice {
     await this.check(`am force-stop ${shQuote(packageName)}`, options);
   }
 
+  /** Copies a local file to the device. */
+  push(localPath: string, remotePath: string, options: CallOptions = {}): Promise<void> {
+    return this.adb.push(this.serial, localPath, remotePath, { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal });
+  }
+
+  /**
+   * Starts a long-running command (plain `shell:`, output as the device prints it) and hands
+   * out its stream: destroying it ends the command.
+   */
+  openShell(command: string, options: CallOptions = {}): Promise<Duplex> {
+    return this.adb.openShell(this.serial, command, options);
+  }
+
+  /**
+   * Connects to a socket on the device (`localabstract:name`).
+   *
+   * @throws MobaError DEVICE_* when the device is gone; others while nothing listens yet
+   */
+  openLocal(name: string, options: CallOptions = {}): Promise<Duplex> {
+    return this.adb.openLocal(this.serial, name, options);
+  }
+
   private featureSet(options: CallOptions): Promise<Set<string>> {
-    this.features ??= this.server
-      .hostQuery(`host-serial:${this.serial}:features`, { timeoutMs: this.timeouts.hostMs, signal: options.signal })
-      .then((text) => new Set(text.trim().split(',').filter(Boolean)))
-      .catch((error: unknown) => {
-        this.features = undefined;
-        throw error instanceof AdbFailure ? deviceFailure(this.serial, error.reply) : error;
-      });
+    this.features ??= this.adb.features(this.serial, { timeoutMs: this.timeouts.hostMs, signal: options.signal }).catch((error: unknown) => {
+      this.features = undefined;
+      throw error;
+    });
     return this.features;
   }
 
   private async query(service: string, options: { timeoutMs: number; signal?: AbortSignal | undefined }): Promise<Buffer> {
     try {
-      return await this.server.deviceQuery(this.serial, service, options);
+      return await this.adb.query(this.serial, service, options);
     } catch (error) {
       // A command that timed out on a device that has since gone is reported as the device being gone.
       if (error instanceof MobaError && error.code === 'TIMEOUT') {
         const state = await this.state({ timeoutMs: 2_000 }).catch((e: unknown) => e);
-        if (state instanceof MobaError && state.code !== 'TIMEOUT' && state.code !== 'ADB_UNAVAILABLE') throw state;
-        if (typeof state === 'string' && state !== 'device') {
-          throw new MobaError(state === 'unauthorized' ? 'DEVICE_UNAUTHORIZED' : 'DEVICE_OFFLINE', `${this.serial} is ${state}; the command did not finish.`, { cause: error, details: { serial: this.serial } });
-        }
+        if (state instanceof MobaError && isDeviceGone(state) && state.code !== 'ADB_UNAVAILABLE') throw state;
+        if (typeof state === 'string' && state !== 'device') throw deviceStateError(this.serial, state, { cause: error });
       }
       throw error;
     }
   }
-}
-
-function px(v: number): number {
-  if (!Number.isFinite(v)) throw new MobaError('INVALID_INPUT', `Not a coordinate: ${v}`);
-  return Math.round(v);
 }

@@ -47,6 +47,7 @@ export async function actOnDevice(options: ActOnDeviceOptions): Promise<ActionRe
     }
     return await executeAction(action, {
       device,
+      input: devices.input(serial),
       elements: elements ?? [],
       screen: screen ?? { width: 1, height: 1 },
       resolveApp: options.resolveApp ?? nameMatchResolver(async () => (await devices.facts(serial, { signal })).packages),

@@ -4,8 +4,8 @@ import { OcrEngine } from '../perception/ocr.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
 import type { Disposable } from '@moba/base';
-import { adbAddressFromEnv } from './adb-address.ts';
-import type { AdbAddress } from './adb-address.ts';
+import { adbAddressFromEnv } from '../adb/index.ts';
+import type { AdbAddress } from '../adb/index.ts';
 import { DeviceService } from './device-service.ts';
 import { Observer } from './observe.ts';
 

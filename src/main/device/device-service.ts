@@ -4,14 +4,12 @@
  * binary) take effect at once; the environment or the CLI may pin the address instead.
  */
 import type { DeviceFacts, DeviceSummary, DevicesSnapshot } from '../../shared/contract/devices.ts';
-import { MobaError, serializeError } from '../../shared/errors.ts';
+import { MobaError, deviceProblem, deviceStateError, serializeError } from '../../shared/errors.ts';
 import type { AdbSettings } from '../../shared/schemas/settings.ts';
 import { Emitter } from '@moba/base';
 import type { Event } from '@moba/base';
-import type { AdbAddress } from './adb-address.ts';
-import { formatAddress, parseAdbAddress } from './adb-address.ts';
-import { AdbFailure } from './adb-errors.ts';
-import { AdbServer } from './adb-server.ts';
+import { AdbClient, AdbFailure, connectFailure, formatAddress, parseAdbAddress } from '../adb/index.ts';
+import type { AdbAddress } from '../adb/index.ts';
 import { AndroidDevice, DEFAULT_TIMEOUTS } from './android-device.ts';
 import type { CallOptions, DeviceTimeouts } from './android-device.ts';
 import { delay } from '@moba/base';
@@ -19,13 +17,16 @@ import { collectFacts, collectStaticFacts } from './device-facts.ts';
 import type { StaticFacts } from './device-facts.ts';
 import { normaliseState, parseDeviceSummaries, transportOf } from './device-list.ts';
 import { DeviceTracker } from './device-tracker.ts';
+import { AdbInput } from './input/adb-input.ts';
+import type { DeviceInput } from './input/device-input.ts';
+import { DeviceInputs } from './input/device-inputs.ts';
 import type { TrackerUpdate } from './device-tracker.ts';
 
 export interface DeviceServiceOptions {
   adb: AdbSettings;
   /** Wins over `adb.host/port` (from `--adb` or ADB_SERVER_SOCKET). */
   addressOverride?: AdbAddress | undefined;
-  /** Start a local server when none runs (default true; see AdbServer for when it applies). */
+  /** Start a local server when none runs (default true; see AdbClient for when it applies). */
   autoStartServer?: boolean;
   /** Environment of an adb server started by us (default: this process's). */
   serverEnv?: NodeJS.ProcessEnv;
@@ -43,7 +44,7 @@ export class DeviceService {
   private readonly changeEmitter = new Emitter<DevicesSnapshot>();
   /** Fires when the device list or the server's reachability changes (after tracking started). */
   readonly onDidChangeDevices: Event<DevicesSnapshot> = this.changeEmitter.event;
-  private adbServer: AdbServer;
+  private adbServer: AdbClient;
   private tracker: DeviceTracker | undefined;
   private current: DevicesSnapshot;
   private updates: Promise<void> = Promise.resolve();
@@ -58,7 +59,8 @@ export class DeviceService {
     this.current = { server: { ...this.adbServer.address, status: 'idle' }, devices: [] };
   }
 
-  get server(): AdbServer {
+  /** The adb client of the server this service talks to now (changes with the settings). */
+  get server(): AdbClient {
     return this.adbServer;
   }
 
@@ -110,10 +112,21 @@ export class DeviceService {
   device(serial: string): AndroidDevice {
     let d = this.handles.get(serial);
     if (!d) {
-      d = new AndroidDevice({ server: this.adbServer, serial, timeouts: this.timeouts });
+      d = new AndroidDevice({ adb: this.adbServer, serial, timeouts: this.timeouts });
       this.handles.set(serial, d);
     }
     return d;
+  }
+
+  /**
+   * The devices' input router: `adb shell input` unless a faster way (the mirror's scrcpy
+   * control socket) is registered for a device; one input at a time per device.
+   */
+  readonly inputs = new DeviceInputs((serial) => new AdbInput(this.device(serial)));
+
+  /** The device's input port (taps, keys, text), routed and queued by {@link inputs}. */
+  input(serial: string): DeviceInput {
+    return this.inputs.port(serial);
   }
 
   /**
@@ -125,8 +138,7 @@ export class DeviceService {
     const d = this.device(serial);
     const state = await d.state(options);
     if (state === 'device') return d;
-    if (state === 'unauthorized' || state === 'authorizing') throw new MobaError('DEVICE_UNAUTHORIZED', `Device ${serial} has not authorised this computer: accept the "Allow USB debugging?" prompt on the phone.`);
-    throw new MobaError('DEVICE_OFFLINE', `Device ${serial} is ${state}, not ready for commands.`);
+    throw deviceStateError(serial, state);
   }
 
   /**
@@ -156,19 +168,17 @@ export class DeviceService {
   async connect(addressText: string, options: CallOptions = {}): Promise<DeviceSummary> {
     const address = parseAdbAddress(addressText, WIRELESS_PORT);
     const serial = formatAddress(address);
-    let reply: string;
     try {
-      reply = await this.adbServer.hostQuery(`host:connect:${address.host}:${address.port}`, { timeoutMs: options.timeoutMs ?? this.timeouts.connectMs, signal: options.signal });
+      await this.adbServer.connect(address.host, address.port, { timeoutMs: options.timeoutMs ?? this.timeouts.connectMs, signal: options.signal });
     } catch (error) {
       if (error instanceof AdbFailure) throw connectFailure(serial, error.reply);
       if (error instanceof MobaError && error.code === 'TIMEOUT') {
         // adb keeps a half-made connection as an offline device and retries it; drop it.
-        await this.adbServer.hostQuery(`host:disconnect:${address.host}:${address.port}`, { timeoutMs: this.timeouts.hostMs }).catch(() => undefined);
+        await this.adbServer.disconnect(address.host, address.port, { timeoutMs: this.timeouts.hostMs }).catch(() => undefined);
         throw new MobaError('CONNECT_FAILED', `Connecting to ${serial} took too long: is the phone on and on the same network?`, { cause: error });
       }
       throw error;
     }
-    if (!/^(already )?connected to/i.test(reply.trim())) throw connectFailure(serial, reply);
     return this.waitOnline(serial, options);
   }
 
@@ -181,7 +191,7 @@ export class DeviceService {
     const address = parseAdbAddress(addressText, WIRELESS_PORT);
     const serial = formatAddress(address);
     try {
-      await this.adbServer.hostQuery(`host:disconnect:${address.host}:${address.port}`, { timeoutMs: options.timeoutMs ?? this.timeouts.hostMs, signal: options.signal });
+      await this.adbServer.disconnect(address.host, address.port, { timeoutMs: options.timeoutMs ?? this.timeouts.hostMs, signal: options.signal });
     } catch (error) {
       if (error instanceof AdbFailure) throw new MobaError('DEVICE_NOT_FOUND', `No wireless connection to ${serial} (adb: ${error.reply.trim()}).`);
       throw error;
@@ -206,7 +216,7 @@ export class DeviceService {
       await delay(200, options.signal);
     }
     if (!last) throw new MobaError('CONNECT_FAILED', `${serial} connected and then went away: is wireless debugging still on?`);
-    if (last.state === 'unauthorized' || last.state === 'authorizing') throw new MobaError('DEVICE_UNAUTHORIZED', `${serial} is connected but not authorised: accept the "Allow debugging?" prompt on the phone, then connect again.`);
+    if (deviceProblem(last.state) === 'DEVICE_UNAUTHORIZED') throw new MobaError('DEVICE_UNAUTHORIZED', `${serial} is connected but not authorised: accept the "Allow debugging?" prompt on the phone, then connect again.`);
     throw new MobaError('DEVICE_OFFLINE', `${serial} is connected but stayed ${last.state}: toggle wireless debugging on the phone and connect again.`);
   }
 
@@ -225,12 +235,12 @@ export class DeviceService {
     await t?.close();
   }
 
-  private makeServer(adb: AdbSettings): AdbServer {
+  private makeServer(adb: AdbSettings): AdbClient {
     const address = this.options.addressOverride ?? { host: adb.host, port: adb.port };
-    return new AdbServer({ address, binary: adb.binary, autoStart: this.options.autoStartServer ?? true, hostTimeoutMs: this.timeouts.hostMs, ...(this.options.serverEnv ? { serverEnv: this.options.serverEnv } : {}) });
+    return new AdbClient({ address, binary: adb.binary, autoStart: this.options.autoStartServer ?? true, hostTimeoutMs: this.timeouts.hostMs, deviceTimeoutMs: this.timeouts.shellMs, ...(this.options.serverEnv ? { serverEnv: this.options.serverEnv } : {}) });
   }
 
-  private onTrackerUpdate(server: AdbServer, update: TrackerUpdate): void {
+  private onTrackerUpdate(server: AdbClient, update: TrackerUpdate): void {
     // Details (model, transport id) need `devices -l`; updates are applied in order.
     this.updates = this.updates.then(async () => {
       if (server !== this.adbServer || this.disposed) return;
@@ -259,15 +269,4 @@ export class DeviceService {
     this.current = next;
     this.changeEmitter.fire(next);
   }
-}
-
-function connectFailure(serial: string, reply: string): MobaError {
-  const text = reply.trim();
-  let hint: string;
-  if (/refused/i.test(text)) hint = 'the connection was refused: is wireless debugging on and the port right? (Android 11+: Developer options → Wireless debugging shows the port; older phones: connect by USB once and run `adb tcpip 5555`.)';
-  else if (/unreachable|no route|timed out|timeout/i.test(text)) hint = 'the phone is unreachable: is it on the same network as this computer?';
-  else if (/resolve|unknown host|name or service/i.test(text)) hint = 'the host name does not resolve.';
-  else if (/authenticat/i.test(text)) hint = 'the phone rejected this computer: pair it first (`adb pair HOST:PAIRING_PORT`).';
-  else hint = 'check the address and that wireless debugging is on.';
-  return new MobaError('CONNECT_FAILED', `Cannot connect to ${serial}: ${hint} (adb: ${text || 'no reply'})`, { details: { serial, reply: text } });
 }

@@ -5,8 +5,7 @@
  * starts a server itself: that is left to explicit requests.
  */
 import { MobaError, serializeError } from '../../shared/errors.ts';
-import type { AdbServer } from './adb-server.ts';
-import type { AdbSocket } from './adb-socket.ts';
+import type { AdbClient, AdbValueStream } from '../adb/index.ts';
 import { delay } from '@moba/base';
 
 export interface TrackedDevice {
@@ -17,7 +16,7 @@ export interface TrackedDevice {
 export type TrackerUpdate = { status: 'connected'; devices: TrackedDevice[] } | { status: 'unavailable'; error: string };
 
 export interface DeviceTrackerOptions {
-  server: AdbServer;
+  server: AdbClient;
   onUpdate: (update: TrackerUpdate) => void;
   /** First retry delay after the server went away; doubles up to `maxRetryMs`. */
   retryMs?: number;
@@ -38,7 +37,7 @@ export function parseTrackedDevices(text: string): TrackedDevice[] {
 export class DeviceTracker {
   private readonly options: DeviceTrackerOptions;
   private readonly controller = new AbortController();
-  private socket: AdbSocket | undefined;
+  private stream: AdbValueStream | undefined;
   private loop: Promise<void> | undefined;
 
   constructor(options: DeviceTrackerOptions) {
@@ -52,7 +51,7 @@ export class DeviceTracker {
   /** Stops tracking and closes the stream; resolves when the loop has ended. */
   async close(): Promise<void> {
     this.controller.abort();
-    this.socket?.close();
+    this.stream?.close();
     await this.loop;
   }
 
@@ -62,10 +61,10 @@ export class DeviceTracker {
     let wait = first;
     while (!signal.aborted) {
       try {
-        this.socket = await this.options.server.openStream('host:track-devices', { signal });
+        this.stream = await this.options.server.trackDevices({ signal });
         wait = first;
         for (;;) {
-          const value = await this.socket.readValue();
+          const value = await this.stream.readValue();
           this.options.onUpdate({ status: 'connected', devices: parseTrackedDevices(value) });
         }
       } catch (error) {
@@ -73,8 +72,8 @@ export class DeviceTracker {
         const e = error instanceof MobaError && error.code === 'DEVICE_COMMAND_FAILED' ? `the adb server at ${this.options.server.label} closed the tracking connection` : serializeError(error).message;
         this.options.onUpdate({ status: 'unavailable', error: e });
       } finally {
-        this.socket?.close();
-        this.socket = undefined;
+        this.stream?.close();
+        this.stream = undefined;
       }
       try {
         await delay(wait, signal);

@@ -7,7 +7,7 @@
  */
 import type { Observation, UiElement, DumpProblem } from '../../shared/schemas/perception.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
-import { MobaError, serializeError } from '../../shared/errors.ts';
+import { MobaError, isCancelled, isDeviceGone, serializeError } from '../../shared/errors.ts';
 import { decodeImage, drawSetOfMarks, encodeForModel, MODEL_IMAGE, modelImageOptions } from '../perception/set-of-marks.ts';
 import type { MarkedImage, ModelImage, ModelImageOptions, RawImage } from '../perception/set-of-marks.ts';
 import { processViewHierarchy } from '../perception/view-hierarchy.ts';
@@ -58,7 +58,7 @@ async function timed<T>(work: () => Promise<T>): Promise<Settled<T>> {
 }
 
 function rethrowDeviceGone(error: unknown): void {
-  if (error instanceof MobaError && ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE', 'CANCELLED'].includes(error.code)) throw error;
+  if (isDeviceGone(error) || isCancelled(error)) throw error;
 }
 
 const MAX_DECODED_IMAGES = 4;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_TEXT_CHUNK, inputTextArgument, inputTextPieces, isInputTextSafe, shQuote } from './shell-text.ts';
-import { decodeShellV2 } from './shell-v2.ts';
+import { decodeShellV2 } from '../adb/shell-v2.ts';
 
 /** What `sh` makes of one single-quoted word, then what `input text` makes of `%s`. */
 function unquote(word: string): string {

@@ -1,19 +1,23 @@
 /**
- * Typing text. Printable ASCII goes through `input text` (quoted for the shell, spaces as
- * `%s`); anything else (Chinese, emoji, accents) through ADB Keyboard's base64 broadcast,
- * switching the input method to ADB Keyboard for the duration and restoring the previous one.
+ * Typing text. Printable ASCII goes through the device's input port (the scrcpy control
+ * socket while a mirror runs, else `input text`); anything else (Chinese, emoji, accents),
+ * which neither can inject, through ADB Keyboard's base64 broadcast, switching the input
+ * method to ADB Keyboard for the duration and restoring the previous one.
  */
 import { MobaError } from '../../shared/errors.ts';
 import type { AndroidDevice, CallOptions } from './android-device.ts';
 import { ADB_KEYBOARD_IME } from './android-device.ts';
 import { delay } from '@moba/base';
-import { inputTextArgument, inputTextPieces, isInputTextSafe, shQuote, toBase64 } from './shell-text.ts';
+import type { DeviceInput } from './input/device-input.ts';
+import { isInputTextSafe, shQuote, toBase64 } from './shell-text.ts';
+
+/** What typing needs of a device besides its input port: the shell, for ADB Keyboard. */
+export type TextDevice = Pick<AndroidDevice, 'serial' | 'check' | 'inputMethods' | 'currentInputMethod' | 'inputMethodState'>;
 
 export interface TypeResult {
-  method: 'input-text' | 'adb-keyboard';
+  /** `input-text`: `adb shell input text`; `scrcpy`: the mirror's control socket; `adb-keyboard`: the broadcast. */
+  method: 'input-text' | 'scrcpy' | 'adb-keyboard';
 }
-
-const KEYCODES = { ENTER: 66, TAB: 61 } as const;
 
 /**
  * Types into the focused field.
@@ -21,13 +25,12 @@ const KEYCODES = { ENTER: 66, TAB: 61 } as const;
  * @throws MobaError INPUT_METHOD_MISSING when the text needs ADB Keyboard and it is not
  *   installed (the message says how to install it); DEVICE_* / TIMEOUT from the device
  */
-export async function typeText(device: AndroidDevice, text: string, options: CallOptions = {}): Promise<TypeResult> {
-  if (text.length === 0) return { method: 'input-text' };
+export async function typeText(device: TextDevice, input: DeviceInput, text: string, options: CallOptions = {}): Promise<TypeResult> {
+  const method = input.via === 'scrcpy' ? 'scrcpy' : 'input-text';
+  if (text.length === 0) return { method };
   if (isInputTextSafe(text)) {
-    const commands = inputTextPieces(text).map((p) => (p.kind === 'text' ? `input text ${inputTextArgument(p.text)}` : `input keyevent ${KEYCODES[p.key]}`));
-    // One shell round trip; `&&` stops at the first failure and keeps its exit status.
-    await device.check(commands.join(' && '), options);
-    return { method: 'input-text' };
+    await input.text(text, options);
+    return { method };
   }
   await withAdbKeyboard(device, options, async () => {
     const out = await device.check(`am broadcast -a ADB_INPUT_B64 --es msg ${shQuote(toBase64(text))}`, options);
@@ -44,7 +47,7 @@ export const ADB_KEYBOARD_FIX =
  * Runs `work` with ADB Keyboard as the input method, then restores the previous input method
  * (and ADB Keyboard's enabled state) even when `work` fails.
  */
-export async function withAdbKeyboard<T>(device: AndroidDevice, options: CallOptions, work: () => Promise<T>): Promise<T> {
+export async function withAdbKeyboard<T>(device: TextDevice, options: CallOptions, work: () => Promise<T>): Promise<T> {
   const [all, enabled, previous] = await Promise.all([device.inputMethods('all', options), device.inputMethods('enabled', options), device.currentInputMethod(options)]);
   if (!all.includes(ADB_KEYBOARD_IME)) {
     throw new MobaError('INPUT_METHOD_MISSING', `${device.serial} cannot type non-ASCII text: ADB Keyboard is not installed. ${ADB_KEYBOARD_FIX}`, { details: { serial: device.serial } });
@@ -67,7 +70,7 @@ export async function withAdbKeyboard<T>(device: AndroidDevice, options: CallOpt
 }
 
 /** A freshly selected IME binds to the focused field asynchronously; text sent before that is lost. */
-async function waitForInputMethod(device: AndroidDevice, id: string, options: CallOptions): Promise<void> {
+async function waitForInputMethod(device: TextDevice, id: string, options: CallOptions): Promise<void> {
   const until = Date.now() + 1_500;
   for (;;) {
     const state = await device.inputMethodState(options);

@@ -1,12 +1,14 @@
 import { BrowserWindow, shell } from 'electron';
 import { join } from 'node:path';
 import { APP_NAME } from '../version.ts';
+import { allowMicrophone } from './media-permissions.ts';
 
 /**
  * The main window: context isolation, sandbox, no Node in the renderer. Navigation away from
  * the app and new windows are refused; http(s) links open in the system browser.
  */
 export function createMainWindow(outDir: string): BrowserWindow {
+  allowMicrophone();
   const win = new BrowserWindow({
     width: 1440,
     height: 920,

@@ -10,6 +10,7 @@ import type { Observation } from '../../shared/schemas/perception.ts';
 import type { RunEvent } from '../../shared/schemas/run.ts';
 import { assetFile } from './asset-files.ts';
 import type { RunExport } from './run-export-format.ts';
+import { strategyHtml } from './strategy-report.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -127,6 +128,7 @@ export function renderRunReport(data: RunExport): string {
 <div class="facts muted"><span>run ${escapeHtml(summary.id)}</span><span>device ${escapeHtml(summary.serial)}</span><span>${escapeHtml(summary.mode)} mode</span><span>started ${when(summary.createdAt)}</span><span>${c.executedActions} actions</span><span>${c.modelCalls} model calls</span><span>${(c.promptTokens + c.completionTokens).toLocaleString('en')} tokens</span>${c.humanActions ? `<span>${c.humanActions} by a person</span>` : ''}${c.rejections ? `<span>${c.rejections} rejected</span>` : ''}</div>
 ${state.answer ? `<p><strong>Answer:</strong> ${escapeHtml(state.answer)}</p>` : ''}
 <h2>Task tree</h2>${root ? `<ul class="tree" style="padding-left:0">${treeHtml(state, root)}</ul>` : '<p class="muted">No task tree.</p>'}
+${strategyHtml(state, escapeHtml)}
 ${escalations.length ? `<h2>Escalations and problems</h2><table>${escalations.map((e) => `<tr><td>${e.type === 'escalated' ? escapeHtml(`${e.reason}: ${e.detail} → ${e.response}`) : e.type === 'run_error' ? escapeHtml(`${e.error.code}: ${e.error.message}`) : ''}</td></tr>`).join('')}</table>` : ''}
 <h2>Steps</h2>${state.steps.map((s, i) => stepHtml(data, s, i)).join('\n') || '<p class="muted">No steps.</p>'}
 <p class="muted">Exported ${when(data.exportedAt)} by ${escapeHtml(data.app.name)} ${escapeHtml(data.app.version)}. Images are in assets/ beside this file.</p>

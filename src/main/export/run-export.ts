@@ -28,7 +28,7 @@ export interface RunSource {
   events(runId: string, from?: number): { events: RunEvent[]; skipped: number };
 }
 
-/** Every artifact reference in the events, found structurally (any `{ sha256, mime, bytes }`). */
+/** Every artifact reference in the events (screens, model images, spoken audio), found structurally (any `{ sha256, mime, bytes }`). */
 export function collectArtifactRefs(events: readonly RunEvent[]): Map<string, ArtifactRef> {
   const out = new Map<string, ArtifactRef>();
   const walk = (v: unknown, depth: number): void => {
@@ -44,7 +44,7 @@ export function collectArtifactRefs(events: readonly RunEvent[]): Map<string, Ar
     }
     for (const x of Object.values(o)) walk(x, depth + 1);
   };
-  for (const e of events) if (e.type === 'observation' || e.type === 'model_call') walk(e, 0);
+  for (const e of events) if (e.type === 'observation' || e.type === 'model_call' || e.type === 'voice_input') walk(e, 0);
   return out;
 }
 

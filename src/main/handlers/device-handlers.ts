@@ -2,19 +2,16 @@ import type { DeviceListEntry } from '../../shared/contract/devices.ts';
 import { serializeError } from '../../shared/errors.ts';
 import type { Handlers } from '../contract/router.ts';
 import type { DeviceService } from '../device/device-service.ts';
-import { actOnDevice } from '../device/device-actions.ts';
 import type { Observer } from '../device/observe.ts';
-import type { RunService } from '../agent/run-service.ts';
-import type { SettingsService } from '../settings/settings-service.ts';
+import type { PersonActions } from '../person/person-actions.ts';
 
 type DeviceHandlerNames = 'listDevices' | 'getDeviceFacts' | 'connectDevice' | 'disconnectDevice' | 'observeDevice' | 'executeAction';
 
 export interface DeviceHandlerServices {
   devices: DeviceService;
   observer: Observer;
-  settings: SettingsService;
-  /** When given, actions a person runs here on a device with an active run are recorded in it. */
-  runs?: RunService;
+  /** A person's actions: performed, and recorded in the run active on the device. */
+  person: PersonActions;
 }
 
 export function deviceHandlers(s: DeviceHandlerServices): Pick<Handlers, DeviceHandlerNames> {
@@ -47,10 +44,6 @@ export function deviceHandlers(s: DeviceHandlerServices): Pick<Handlers, DeviceH
     connectDevice: ({ address }, { signal }) => s.devices.connect(address, { signal }),
     disconnectDevice: async ({ address }, { signal }) => ({ address: await s.devices.disconnect(address, { signal }) }),
     observeDevice: async ({ serial, ocr }, { signal }) => (await s.observer.observe(serial, { ocr, signal })).observation,
-    executeAction: async ({ serial, action, elements, screen }, { signal }) => {
-      const result = await actOnDevice({ devices: s.devices, observer: s.observer, serial, action, elements, screen, settleTimeoutMs: s.settings.get().agent.settleTimeoutMs, signal });
-      s.runs?.recordPersonAction(serial, action, { ok: result.ok, durationMs: result.durationMs });
-      return result;
-    },
+    executeAction: ({ serial, action, elements, screen }, { signal }) => s.person.perform(serial, { action, elements, screen }, signal),
   };
 }

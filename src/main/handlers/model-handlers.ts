@@ -4,6 +4,7 @@ import type { ModelEndpoint, ModelRole, Settings } from '../../shared/schemas/se
 import type { Handlers } from '../contract/router.ts';
 import type { ModelSettingsSource } from '../llm/endpoints.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
+import { testVoiceEndpoint } from '../voice/voice-test.ts';
 
 /** The saved settings (SettingsService fits). */
 export type TestSettings = ModelSettingsSource & { get(): Settings };
@@ -17,6 +18,7 @@ const TEST_TIMEOUT_MS = 20_000;
  * environment (it never crosses the contract).
  */
 export async function testModelEndpoint(settings: TestSettings, role: 'default' | ModelRole, draft: ModelEndpoint | undefined, signal: AbortSignal): Promise<TestModelResult> {
+  if (role === 'transcriber' || role === 'speaker') return testVoiceEndpoint(settings, role, draft, signal);
   const asRole: ModelRole = role === 'default' ? 'planner' : role;
   const base = draft ?? (role === 'default' ? settings.get().models.default : settings.endpointFor(role));
   const source: ModelSettingsSource = {

@@ -6,7 +6,7 @@ type RunHandlerNames = 'startRun' | 'listRuns' | 'getRun' | 'pauseRun' | 'resume
 export function runHandlers(runs: RunService): Pick<Handlers, RunHandlerNames> {
   const summary = (runId: string) => ({ summary: runs.get(runId) });
   return {
-    startRun: ({ serial, task, ...options }) => runs.start({ serial, task, options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }),
+    startRun: ({ serial, task, voice, ...options }) => runs.start({ serial, task, voice, options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }),
     listRuns: (q) => runs.list(q),
     getRun: ({ runId, from }) => ({ summary: runs.get(runId), ...runs.events(runId, from ?? 0) }),
     pauseRun: async ({ runId }) => {
@@ -25,8 +25,8 @@ export function runHandlers(runs: RunService): Pick<Handlers, RunHandlerNames> {
       await runs.takeOver(runId);
       return summary(runId);
     },
-    decideRun: ({ runId, decision, action, feedback }) => {
-      runs.decide(runId, { decision, action, feedback });
+    decideRun: ({ runId, decision, action, feedback, voice }) => {
+      runs.decide(runId, { decision, action, feedback }, voice);
       return summary(runId);
     },
     editRunPlan: ({ runId, edit }) => {

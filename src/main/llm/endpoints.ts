@@ -1,6 +1,6 @@
 import { MobaError } from '../../shared/errors.ts';
-import { DEFAULT_MODEL_ENDPOINT, ModelEndpoint } from '../../shared/schemas/settings.ts';
-import type { ModelRole } from '../../shared/schemas/settings.ts';
+import { CHAT_ROLES, DEFAULT_MODEL_ENDPOINT, ModelEndpoint } from '../../shared/schemas/settings.ts';
+import type { ChatRole, ModelRole } from '../../shared/schemas/settings.ts';
 
 /** What the gateway needs from settings; `SettingsService` satisfies it. */
 export interface ModelSettingsSource {
@@ -15,8 +15,8 @@ export interface EndpointOverride {
 
 /**
  * Per-run overrides (`--base-url/--model`, `--planner-model`, …). The top-level pair applies
- * to the chat roles only: an embedding endpoint is never a chat model, so the embedder changes
- * only through `roles.embedder`.
+ * to the chat roles only: an embedding or audio endpoint is never a chat model, so the
+ * embedder, transcriber and speaker change only through their own `roles` entry.
  */
 export interface ModelOverrides extends EndpointOverride {
   roles?: Partial<Record<ModelRole, EndpointOverride>>;
@@ -51,7 +51,8 @@ export function isLocalBaseUrl(baseUrl: string): boolean {
  */
 export function resolveEndpoint(source: ModelSettingsSource, role: ModelRole, overrides: ModelOverrides = {}): ResolvedEndpoint {
   const roleOverride = overrides.roles?.[role] ?? {};
-  const globalOverride: EndpointOverride = role === 'embedder' ? {} : { baseUrl: overrides.baseUrl, model: overrides.model };
+  const isChat = (CHAT_ROLES as readonly ModelRole[]).includes(role as ChatRole);
+  const globalOverride: EndpointOverride = isChat ? { baseUrl: overrides.baseUrl, model: overrides.model } : {};
   const baseUrl = roleOverride.baseUrl ?? globalOverride.baseUrl;
   const model = roleOverride.model ?? globalOverride.model;
   const configured = source.endpointFor(role);
@@ -63,7 +64,7 @@ export function resolveEndpoint(source: ModelSettingsSource, role: ModelRole, ov
   } else if (baseUrl !== undefined && model !== undefined) {
     endpoint = { ...DEFAULT_MODEL_ENDPOINT, baseUrl, model };
   } else {
-    throw new MobaError('MODEL_NOT_CONFIGURED', `No model endpoint is configured for the ${role} role. Set one in Settings → Models${role === 'embedder' ? ' (or pass --embedder-base-url and --embedder-model)' : ''}.`);
+    throw new MobaError('MODEL_NOT_CONFIGURED', `No model endpoint is configured for the ${role} role. Set one in Settings → ${role === 'transcriber' || role === 'speaker' ? 'Voice' : 'Models'}${isChat ? '' : ` (or pass --${role}-base-url and --${role}-model)`}.`);
   }
   if (baseUrl !== undefined || model !== undefined) {
     const parsed = ModelEndpoint.safeParse(endpoint);

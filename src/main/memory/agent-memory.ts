@@ -32,6 +32,7 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
           ...(q.nodeId ? { nodeId: q.nodeId } : {}),
           ...(q.parentGoal ? { parentGoal: q.parentGoal } : {}),
           ...(q.app ? { app: q.app } : {}),
+          ...(q.app && q.activity ? { activity: q.activity } : {}),
           ...(q.k ? { k: q.k } : {}),
         },
         signal,
@@ -61,6 +62,9 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
     },
     async recordInteraction(r) {
       return [service.recordInteraction(r).id];
+    },
+    async recordPreference(r) {
+      return [service.learnPreference(r).id];
     },
     async appDescriptions() {
       return service.appDescriptions();

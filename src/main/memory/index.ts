@@ -4,6 +4,7 @@ export type { MemoryServiceOptions } from './memory-service.ts';
 export { settingsEmbedder } from './embeddings.ts';
 export type { Embedder } from './embeddings.ts';
 export { agentMemory } from './agent-memory.ts';
+export { strategyMemory } from './strategy-memory.ts';
 export { parseMemoryFile, memoryFileText } from './memory-file.ts';
 export { PROFILES, RELATION_SCORES } from './profiles.ts';
 export { effectiveWeights } from './retriever.ts';

@@ -110,6 +110,12 @@ export class MemoryService {
     return this.record(W.interactionDraft(input));
   }
 
+  /** A user preference learned in a run (source `run`); one per key, so learning it again updates it. */
+  learnPreference(input: W.LearnedPreferenceInput): MemoryItem {
+    const { draft, id } = W.learnedPreferenceDraft(input);
+    return this.record(draft, 'run', id);
+  }
+
   /** One observation per package + activity (+ screen key); re-recording updates it. */
   recordAppPage(input: W.AppPageInput): MemoryItem {
     const draft = W.appPageDraft(input);

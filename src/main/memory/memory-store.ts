@@ -61,7 +61,7 @@ export class MemoryStore {
     byClass: Statement<[], { class: string; c: number }>;
     lastForNode: Statement<[string, string, string, number], Row>;
     taskNode: Statement<[string, string], Row>;
-    page: Statement<[string, string], Row>;
+    page: Statement<[string, string, string], Row>;
     postings: Statement<[string, number], number>;
     keyPostings: Statement<[string, number], number>;
     allOfClass: Statement<[string, number], Row>;
@@ -86,7 +86,7 @@ export class MemoryStore {
       byClass: db.prepare('SELECT class, count(*) AS c FROM memories GROUP BY class'),
       lastForNode: db.prepare('SELECT seq, item FROM memories WHERE run_id = ? AND node_id = ? AND class = ? ORDER BY seq DESC LIMIT ?'),
       taskNode: db.prepare("SELECT seq, item FROM memories WHERE run_id = ? AND node_id = ? AND class = 'task' ORDER BY seq DESC LIMIT 1"),
-      page: db.prepare("SELECT seq, item FROM memories WHERE app = ? AND activity = ? AND class = 'page' ORDER BY seq DESC LIMIT 1"),
+      page: db.prepare("SELECT seq, item FROM memories WHERE app = ? AND activity IN (?, ?) AND class = 'page' ORDER BY seq DESC LIMIT 1"),
       postings: db.prepare<[string, number], number>('SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? ORDER BY rowid DESC LIMIT ?').pluck(),
       keyPostings: db.prepare<[string, number], number>('SELECT rowid FROM memory_keys WHERE memory_keys MATCH ? ORDER BY rowid DESC LIMIT ?').pluck(),
       allOfClass: db.prepare('SELECT seq, item FROM memories WHERE class = ? ORDER BY seq DESC LIMIT ?'),
@@ -235,8 +235,11 @@ export class MemoryStore {
     return row ? toStored(row) : undefined;
   }
 
+  /** The newest page memory of an activity, written either way: `.DeskClock` or `com.android.deskclock.DeskClock`. */
   page(app: string, activity: string): StoredMemory | undefined {
-    const row = this.s.page.get(app, activity);
+    const long = activity.startsWith('.') ? `${app}${activity}` : activity;
+    const short = long.startsWith(`${app}.`) ? long.slice(app.length) : long;
+    const row = this.s.page.get(app, long, short);
     return row ? toStored(row) : undefined;
   }
 

@@ -9,7 +9,7 @@ import { clip, tagToken } from './text.ts';
 
 export const MEMORY_CLASSES = [
   'task', 'action:success', 'action:failure', 'route', 'answer', 'thought', 'reflection:plan', 'reflection:execution',
-  'user:preference', 'user:interaction', 'user:fact', 'app', 'page',
+  'user:preference', 'user:interaction', 'user:fact', 'app', 'page', 'tips', 'shortcut',
 ] as const;
 export type MemoryClass = (typeof MEMORY_CLASSES)[number];
 
@@ -54,6 +54,10 @@ export function keyOf(item: MemoryItem): string {
       return `${item.name}: ${item.description}`;
     case 'page':
       return `${shortActivity(item.activity)}: ${item.description}`;
+    case 'tips':
+      return item.tips.join(' \n ');
+    case 'shortcut':
+      return `${item.name}: ${item.description}`;
   }
 }
 
@@ -86,6 +90,11 @@ export function bodyOf(item: MemoryItem): string {
       break;
     case 'page':
       parts.push(item.app, item.activity, ...(item.affordances ?? []));
+      break;
+    case 'tips':
+      break;
+    case 'shortcut':
+      parts.push(item.precondition, item.arguments.join(' '), ...item.steps.map((s) => s.action));
       break;
   }
   return parts.filter((p): p is string => !!p).join(' \n ');
@@ -138,5 +147,9 @@ export function summaryOf(item: MemoryItem): string {
     }
     case 'page':
       return `Page ${item.app}/${shortActivity(item.activity)}: ${clip(item.description, 600)}`;
+    case 'tips':
+      return `Tips: ${item.tips.slice(0, 8).map((t) => clip(t, 200)).join(' · ')}${item.tips.length > 8 ? ` (+${item.tips.length - 8} more)` : ''}`;
+    case 'shortcut':
+      return `Shortcut ${item.name}(${item.arguments.join(', ')}): ${clip(item.description, 300)} Only when: ${clip(item.precondition, 300)}`;
   }
 }

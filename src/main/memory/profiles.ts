@@ -7,10 +7,12 @@
  *   notes on similar goals, user preferences/facts; relations: the parent goal, this node's
  *   last failure and planning notes.
  * - act: successes and failures on similar sub-goals, observations of the current app's pages,
- *   answers given before (this run and others); relations: the run's last action, this node's
- *   last success/failure, answers earlier in this run, the current page, same-app memories.
- * - reflect: failures (with their reflections) and lessons on similar goals; relations: this
- *   node's last failure and success, the run's last action.
+ *   answers given before (this run and others), user preferences/facts that match the sub-goal;
+ *   relations: the run's last action, this node's last success/failure, answers earlier in this
+ *   run, the current page (app + activity), same-app memories.
+ * - reflect: failures (with their reflections) and lessons on similar goals, user
+ *   preferences/facts that match (is "18:30" right for this user?); relations: this node's last
+ *   failure and success, the run's last action.
  * - select_app: app descriptions and user preferences/interactions ("usually uses Calendar").
  */
 import { MEMORY_KINDS } from '../../shared/schemas/memory.ts';
@@ -47,11 +49,15 @@ export const PROFILES: Readonly<Record<RetrievalPurpose, Profile>> = {
       { label: 'failures', classes: ['action:failure'], max: 2 },
       { label: 'pages', classes: ['page'], max: 2, scopeToApp: true },
       { label: 'answers', classes: ['answer'], max: 3 },
+      { label: 'user', classes: ['user:preference', 'user:fact'], max: 2 },
     ],
     relations: ['last_action', 'last_success', 'last_failure', 'run_answer', 'current_page', 'same_app'],
   },
   reflect: {
-    selectors: [{ label: 'failures', classes: ['action:failure', 'reflection:execution'], max: 4 }],
+    selectors: [
+      { label: 'failures', classes: ['action:failure', 'reflection:execution'], max: 4 },
+      { label: 'user', classes: ['user:preference', 'user:fact'], max: 2 },
+    ],
     relations: ['last_failure', 'last_success', 'last_action'],
   },
   select_app: {

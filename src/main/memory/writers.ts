@@ -214,6 +214,22 @@ export function pageId(draft: DraftOf<'page'>): string {
   return `page:${hash(`${draft.app}\u0000${draft.activity}\u0000${draft.screenKey ?? ''}`)}`;
 }
 
+export interface LearnedPreferenceInput {
+  runId: string;
+  /** What the preference is about (e.g. `app-for:a calendar app`); one memory per key. */
+  key: string;
+  text: string;
+  task?: Maybe<string>;
+}
+
+/** A preference the agent learned in a run; its id comes from `key`, so learning it again updates it. */
+export function learnedPreferenceDraft(i: LearnedPreferenceInput): { draft: MemoryDraft; id: string } {
+  return {
+    draft: defined({ kind: 'user', runId: i.runId, text: req(i.text, 4_000), category: 'preference', task: opt(i.task, 2_000) }),
+    id: `user:learned-${hash(i.key.trim().toLowerCase())}`,
+  };
+}
+
 export function userDraft(i: UserMemoryInput): MemoryDraft {
   return defined({ kind: 'user', text: req(i.text, 4_000), category: i.category ?? 'preference', task: opt(i.task, 2_000), answer: opt(i.answer, 8_000), source: i.source });
 }

@@ -1,25 +1,31 @@
 /**
  * One device's mirror: a scrcpy session when the server file exists and the device accepts it,
  * else (or when scrcpy breaks) the screenshot-polling fallback, with the reason. Fans the
- * frames out to the viewers, replays the current GOP to a viewer that joins mid-stream, routes
- * input (control socket or `adb shell input`) and yields the newest picture for the agent.
+ * frames out to the viewers, replays the current GOP to a viewer that joins mid-stream, offers
+ * its control socket as the device's input port, and yields the newest picture for the agent.
  */
 import { h264ParseConfiguration } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
-import type { MirrorInfo, MirrorInputParsed, MirrorStateEvent } from '../../shared/contract/mirror.ts';
-import { MobaError } from '../../shared/errors.ts';
+import type { MirrorInfo, MirrorStateEvent } from '../../shared/contract/mirror.ts';
+import { isCancelled, isDeviceGone } from '../../shared/errors.ts';
+import type { AndroidDevice } from '../device/android-device.ts';
 import { encodeMirrorFrame } from '../../shared/mirror-frames.ts';
-import { inputTextArgument, inputTextPieces, isInputTextSafe } from '../device/shell-text.ts';
+import type { DeviceInput } from '../device/input/device-input.ts';
 import { decodeLastFrame } from './frame-decoder.ts';
 import { GopCache } from './gop-cache.ts';
-import type { MirrorDevice } from './mirror-adb.ts';
 import { ScrcpyClient } from './scrcpy-client.ts';
+import { ScrcpyInput, videoScale } from './scrcpy-input.ts';
 import { SIMULATED_PHONE_MODEL } from '@moba/sim/constants';
 import type { ScrcpyServerFile } from './scrcpy-server-file.ts';
 
-/** `ro.product.model` of MobA's simulated phone. */
 import { ScreenshotPoller } from './screenshot-poller.ts';
 import type { Still } from './screenshot-poller.ts';
+
+/**
+ * What a mirror needs of a device (the device layer's handle, through the app's one adb
+ * client); `check` and the input-method calls serve input through adb and ADB Keyboard.
+ */
+export type MirrorDevice = Pick<AndroidDevice, 'serial' | 'shell' | 'check' | 'screencap' | 'push' | 'openShell' | 'openLocal' | 'inputMethods' | 'currentInputMethod' | 'inputMethodState'>;
 
 export interface Viewer {
   /** One per window and device. */
@@ -52,9 +58,8 @@ export interface DeviceMirrorOptions {
   log(message: string, error?: unknown): void;
 }
 
-/** Errors that mean the device itself is unreachable: no fallback can help. */
-const DEVICE_GONE = ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE', 'CANCELLED'];
-const KEYCODE = { back: 4, home: 3, recents: 187 } as const;
+/** The device itself is unreachable (or the caller gave up): no fallback can help. */
+const deviceGone = (error: unknown) => isDeviceGone(error) || isCancelled(error);
 const FPS_WINDOW_MS = 2_000;
 /** Consecutive failed screenshots after which the fallback mirror gives up. */
 const MAX_SCREENSHOT_FAILURES = 8;
@@ -69,16 +74,8 @@ export function parseWmSize(text: string): { width: number; height: number } | u
   return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
 }
 
-/**
- * Device pixels → video pixels. A landscape video of a portrait phone is the phone rotated:
- * the caller's coordinates are then in the rotated screen's axes.
- */
-export function videoScale(info: Pick<MirrorInfo, 'width' | 'height' | 'deviceWidth' | 'deviceHeight'>): { sx: number; sy: number } {
-  const rotated = info.width > info.height !== info.deviceWidth > info.deviceHeight;
-  const dw = rotated ? info.deviceHeight : info.deviceWidth;
-  const dh = rotated ? info.deviceWidth : info.deviceHeight;
-  return { sx: info.width / dw, sy: info.height / dh };
-}
+/** Device pixels → video pixels (the scrcpy input's, re-exported for callers of the mirror). */
+export { videoScale } from './scrcpy-input.ts';
 
 export class DeviceMirror {
   readonly serial: string;
@@ -93,8 +90,8 @@ export class DeviceMirror {
   private statsTimer: NodeJS.Timeout | undefined;
   private keyframeWaiters: Array<() => void> = [];
   private screenshotFailures = 0;
-  /** Inputs are performed one after another (see `input`). */
-  private inputChain: Promise<unknown> = Promise.resolve();
+  /** The input port of the current scrcpy session. */
+  private control: { client: ScrcpyClient; input: ScrcpyInput } | undefined;
 
   constructor(options: DeviceMirrorOptions) {
     this.serial = options.serial;
@@ -116,8 +113,8 @@ export class DeviceMirror {
    */
   async start(signal?: AbortSignal): Promise<MirrorInfo> {
     this.o.onState({ serial: this.serial, state: 'starting', info: null });
-    const screen = parseWmSize(await this.o.device.shell('wm size', 10_000).catch((error: unknown) => {
-      if (error instanceof MobaError && DEVICE_GONE.includes(error.code)) throw error;
+    const screen = parseWmSize(await this.o.device.shell('wm size', { timeoutMs: 10_000 }).catch((error: unknown) => {
+      if (deviceGone(error)) throw error;
       return '';
     }));
     let reason: string;
@@ -129,7 +126,7 @@ export class DeviceMirror {
         this.statsTimer = setInterval(() => this.emitRunning(), FPS_WINDOW_MS);
         return this.info as MirrorInfo;
       } catch (error) {
-        if (error instanceof MobaError && DEVICE_GONE.includes(error.code)) throw error;
+        if (deviceGone(error)) throw error;
         reason = `scrcpy could not start: ${error instanceof Error ? error.message : String(error)}`;
         this.o.log(`${this.serial}: ${reason}`);
       }
@@ -142,7 +139,7 @@ export class DeviceMirror {
   }
 
   private async isSimulatedPhone(): Promise<boolean> {
-    const model = await this.o.device.shell('getprop ro.product.model', 5_000).catch(() => '');
+    const model = await this.o.device.shell('getprop ro.product.model', { timeoutMs: 5_000 }).catch(() => '');
     return model.trim() === SIMULATED_PHONE_MODEL;
   }
 
@@ -196,7 +193,7 @@ export class DeviceMirror {
       onError: (error) => {
         // A device that stays unreachable ends the mirror instead of logging forever.
         this.screenshotFailures++;
-        if ((error instanceof MobaError && DEVICE_GONE.includes(error.code)) || this.screenshotFailures >= MAX_SCREENSHOT_FAILURES) this.fail(error);
+        if (deviceGone(error) || this.screenshotFailures >= MAX_SCREENSHOT_FAILURES) this.fail(error);
         else this.o.log(`${this.serial}: screenshot failed`, error);
       },
     });
@@ -316,91 +313,17 @@ export class DeviceMirror {
   }
 
   /**
-   * Performs one input, in device pixels.
-   * @returns how it was delivered
-   * @throws MobaError MIRROR_FAILED / DEVICE_* / TIMEOUT
+   * The scrcpy control socket as the device's input port while the scrcpy session runs;
+   * undefined in the screenshot mode (input then goes through adb).
    */
-  input(input: MirrorInputParsed): Promise<'scrcpy' | 'adb'> {
-    // One finger: a swipe is replayed over its duration, and a tap sent meanwhile would land
-    // inside it (the phone takes its down as part of the drag and its up as the drag's end).
-    // Inputs therefore wait for the one before, in the order they came.
-    const next = this.inputChain.then(() => this.performInput(input));
-    this.inputChain = next.catch(() => undefined);
-    return next;
-  }
-
-  private async performInput(input: MirrorInputParsed): Promise<'scrcpy' | 'adb'> {
+  controlInput(): DeviceInput | undefined {
     const client = this.scrcpy;
-    const info = this.current;
-    if (client && !client.isClosed && info) {
-      const { sx, sy } = videoScale(info);
-      switch (input.type) {
-        case 'tap':
-          await client.tap(input.x * sx, input.y * sy);
-          break;
-        case 'longPress':
-          await client.swipe(input.x * sx, input.y * sy, input.x * sx, input.y * sy, input.durationMs);
-          break;
-        case 'swipe':
-          await client.swipe(input.x1 * sx, input.y1 * sy, input.x2 * sx, input.y2 * sy, input.durationMs);
-          break;
-        case 'scroll':
-          client.scroll(input.x * sx, input.y * sy, input.dx, input.dy);
-          break;
-        case 'key':
-          client.key(input.keycode);
-          break;
-        case 'text':
-          client.text(input.text);
-          break;
-        case 'back':
-          client.back();
-          break;
-        case 'home':
-          client.home();
-          break;
-        case 'recents':
-          client.recents();
-          break;
-      }
-      return 'scrcpy';
+    if (!client || client.isClosed || this.current?.mode !== 'scrcpy') return undefined;
+    if (this.control?.client !== client) {
+      const sizes = () => this.current ?? { width: client.info.width, height: client.info.height, deviceWidth: client.info.width, deviceHeight: client.info.height };
+      this.control = { client, input: new ScrcpyInput(client, sizes) };
     }
-    await this.o.device.shell(this.adbInputCommand(input), 20_000);
-    return 'adb';
-  }
-
-  private adbInputCommand(input: MirrorInputParsed): string {
-    const r = Math.round;
-    switch (input.type) {
-      case 'tap':
-        return `input tap ${r(input.x)} ${r(input.y)}`;
-      case 'longPress':
-        return `input swipe ${r(input.x)} ${r(input.y)} ${r(input.x)} ${r(input.y)} ${input.durationMs}`;
-      case 'swipe':
-        return `input swipe ${r(input.x1)} ${r(input.y1)} ${r(input.x2)} ${r(input.y2)} ${input.durationMs}`;
-      case 'scroll': {
-        // A wheel notch moves content about a list row; drag the finger the way the content goes.
-        const h = this.current?.deviceHeight ?? 2400;
-        const w = this.current?.deviceWidth ?? 1080;
-        const step = Math.round(h / 16);
-        const x2 = Math.min(w - 1, Math.max(0, input.x - input.dx * step));
-        const y2 = Math.min(h - 1, Math.max(0, input.y + input.dy * step));
-        return `input swipe ${r(input.x)} ${r(input.y)} ${r(x2)} ${r(y2)} 250`;
-      }
-      case 'key':
-        return `input keyevent ${input.keycode}`;
-      case 'text':
-        if (!isInputTextSafe(input.text)) {
-          throw new MobaError('INPUT_METHOD_MISSING', 'The screenshot mirror types printable ASCII only; use the agent’s Type action (ADB Keyboard) for other text.');
-        }
-        return inputTextPieces(input.text)
-          .map((p) => (p.kind === 'text' ? `input text ${inputTextArgument(p.text)}` : `input keyevent ${p.key === 'ENTER' ? 66 : 61}`))
-          .join(' && ');
-      case 'back':
-      case 'home':
-      case 'recents':
-        return `input keyevent ${KEYCODE[input.type]}`;
-    }
+    return this.control.input;
   }
 
   /**

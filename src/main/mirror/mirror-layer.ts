@@ -1,5 +1,5 @@
 /**
- * Builds the mirror service for the app: adb through the device layer's server address, the
+ * Builds the mirror service for the app: adb through the device layer's handles, the
  * settings' stream options, events to every window, and the agent's screenshots taken from a
  * running mirror (the observer's 'mirror' source).
  */
@@ -11,7 +11,6 @@ import { scrcpyStandInPath } from '@moba/sim/constants';
 import { packageRoot } from '../package-root.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { Disposable } from '@moba/base';
-import { MirrorAdb } from './mirror-adb.ts';
 import { MirrorService } from './mirror-service.ts';
 
 export interface MirrorLayerOptions {
@@ -27,9 +26,11 @@ export interface MirrorLayer extends Disposable {
 }
 
 export function createMirrorLayer(options: MirrorLayerOptions): MirrorLayer {
-  const adb = new MirrorAdb(() => options.devices.server.address);
   const mirror = new MirrorService({
-    device: (serial) => adb.device(serial),
+    // The device layer's handles: the same adb client, address, deadlines and error mapping.
+    device: (serial) => options.devices.device(serial),
+    // …and its input router: while a scrcpy session runs, the agent's actions use its control socket too.
+    inputs: options.devices.inputs,
     mirrorSettings: () => options.settings.get().mirror,
     resourcesDir: join(packageRoot(), 'resources'),
     simulatorStandIn: scrcpyStandInPath(),

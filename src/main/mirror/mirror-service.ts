@@ -12,9 +12,11 @@ import type { Disposable } from '@moba/base';
 import { Emitter } from '@moba/base';
 import type { Event } from '@moba/base';
 import { DeviceMirror } from './device-mirror.ts';
-import type { StreamSettings } from './device-mirror.ts';
-import type { MirrorDevice } from './mirror-adb.ts';
+import type { MirrorDevice, StreamSettings } from './device-mirror.ts';
 import { findScrcpyServer } from './scrcpy-server-file.ts';
+import { AdbInput } from '../device/input/adb-input.ts';
+import { DeviceInputs } from '../device/input/device-inputs.ts';
+import { performMirrorInput } from '../device/input/mirror-input.ts';
 
 /** A window (Electron or browser tab) that can receive binary frames. */
 export interface MirrorViewerConnection {
@@ -24,8 +26,14 @@ export interface MirrorViewerConnection {
 }
 
 export interface MirrorServiceOptions {
-  /** An adb handle for a serial. */
+  /** The device layer's handle for a serial. */
   device(serial: string): MirrorDevice;
+  /**
+   * The devices' input router: a running scrcpy session registers its control socket there,
+   * so the agent's actions take it too. The app passes the device layer's; default a router
+   * of this service's own (adb input through `device`).
+   */
+  inputs?: DeviceInputs;
   mirrorSettings(): MirrorSettings;
   /** The app's resources folder (where `scrcpy-server` may be put). */
   resourcesDir: string;
@@ -47,6 +55,8 @@ interface Entry {
   ready: Promise<MirrorInfo>;
   /** Connection subscriptions to dispose when the mirror stops. */
   closeSubs: Map<string, Disposable>;
+  /** The control socket's registration as the device's input port. */
+  control: Disposable;
 }
 
 export class MirrorService implements Disposable {
@@ -58,9 +68,11 @@ export class MirrorService implements Disposable {
   /** A mirror started, switched mode, reported its fps, stopped or failed. */
   readonly onDidChangeState: Event<MirrorStateEvent> = this.stateEmitter.event;
   private disposed = false;
+  private readonly inputs: DeviceInputs;
 
   constructor(options: MirrorServiceOptions) {
     this.o = options;
+    this.inputs = options.inputs ?? new DeviceInputs((serial) => new AdbInput(options.device(serial)));
   }
 
   private log(message: string, error?: unknown): void {
@@ -121,7 +133,7 @@ export class MirrorService implements Disposable {
       log: (m, e) => this.log(m, e),
     });
     // The stream outlives the call that started it (other windows join it): no caller's signal.
-    const entry: Entry = { mirror, ready: mirror.start(), closeSubs: new Map() };
+    const entry: Entry = { mirror, ready: mirror.start(), closeSubs: new Map(), control: this.inputs.useControl(serial, () => mirror.controlInput()) };
     this.mirrors.set(serial, entry);
     entry.ready.catch((error: unknown) => {
       this.log(`${serial}: the mirror did not start`, error);
@@ -136,6 +148,7 @@ export class MirrorService implements Disposable {
     const entry = this.mirrors.get(serial);
     if (!entry) return;
     this.mirrors.delete(serial);
+    entry.control.dispose();
     for (const sub of entry.closeSubs.values()) sub.dispose();
     entry.closeSubs.clear();
   }
@@ -168,16 +181,19 @@ export class MirrorService implements Disposable {
   }
 
   /**
-   * One input in device pixels through the running mirror (scrcpy control socket, or adb in
-   * the screenshot mode).
-   * @throws MobaError NOT_FOUND when no mirror runs for the device; MIRROR_FAILED / DEVICE_*
+   * One input in device pixels on a mirrored device, through the device's input port (the
+   * scrcpy control socket, or adb in the screenshot mode), after the device's earlier input.
+   * @throws MobaError NOT_FOUND when no mirror runs for the device; MIRROR_FAILED / DEVICE_* /
+   *   INPUT_METHOD_MISSING / CANCELLED
    */
-  async input(serial: string, input: MirrorInputParsed): Promise<{ via: 'scrcpy' | 'adb'; durationMs: number }> {
+  async input(serial: string, input: MirrorInputParsed, signal?: AbortSignal): Promise<{ via: 'scrcpy' | 'adb'; durationMs: number }> {
     const entry = this.mirrors.get(serial);
     if (!entry) throw new MobaError('NOT_FOUND', `No mirror is running for ${serial}; start it first`);
-    await entry.ready;
+    const info = await entry.ready;
     const t0 = performance.now();
-    const via = await entry.mirror.input(input);
+    const screen = { width: entry.mirror.info?.deviceWidth ?? info.deviceWidth, height: entry.mirror.info?.deviceHeight ?? info.deviceHeight };
+    const device = this.o.device(serial);
+    const { via } = await this.inputs.perform(serial, (port) => performMirrorInput(port, device, input, screen, { timeoutMs: 20_000, signal }), signal);
     return { via, durationMs: performance.now() - t0 };
   }
 

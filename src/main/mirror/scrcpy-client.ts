@@ -18,14 +18,18 @@ import {
 } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
 import type { ReadableStream as ScrcpyReadableStream } from '@yume-chan/stream-extra';
-import { MobaError } from '../../shared/errors.ts';
-import type { MirrorDevice } from './mirror-adb.ts';
+import { MobaError, errorMessage, isDeviceGone } from '../../shared/errors.ts';
+import { cancelled } from '@moba/base';
+import type { AndroidDevice } from '../device/android-device.ts';
 
 export const SCRCPY_VERSION = '3.3.3';
 export const SERVER_REMOTE_PATH = '/data/local/tmp/scrcpy-server.jar';
 
+/** What a scrcpy session needs of a device: push the server, run it, open its sockets. */
+export type ScrcpyDevice = Pick<AndroidDevice, 'serial' | 'push' | 'openShell' | 'openLocal'>;
+
 export interface ScrcpyStartOptions {
-  device: MirrorDevice;
+  device: ScrcpyDevice;
   serverPath: string;
   maxSize: number;
   maxFps: number;
@@ -106,7 +110,7 @@ export class ScrcpyClient {
     signal?.throwIfAborted();
     const scrcpy = new ScrcpyOptions3_3_3({
       scid: new ScrcpyInstanceId(randomInt(0, 0x7fffffff)),
-      // adbkit's openLocal is a forward tunnel; the library defaults to reverse.
+      // openLocal is a forward tunnel (through the adb server); the library defaults to reverse.
       tunnelForward: true,
       audio: false,
       control: true,
@@ -118,7 +122,7 @@ export class ScrcpyClient {
     });
     const socketName = `localabstract:scrcpy_${(scrcpy.value.scid as ScrcpyInstanceId).value.toString(16).padStart(8, '0')}`;
     const command = `CLASSPATH=${SERVER_REMOTE_PATH} app_process / com.genymobile.scrcpy.Server ${SCRCPY_VERSION} ${scrcpy.serialize().join(' ')}`;
-    const shell = await device.spawnShell(command);
+    const shell = await device.openShell(command);
     let output = '';
     let exited = false;
     shell.on('data', (chunk: Buffer) => {
@@ -147,7 +151,7 @@ export class ScrcpyClient {
           sockets.push(socket);
           return socket;
         } catch (error) {
-          if (error instanceof MobaError && ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE'].includes(error.code)) fail(error.message, error);
+          if (isDeviceGone(error)) fail(errorMessage(error), error);
           await sleep(OPEN_RETRY_MS);
         }
       }
@@ -254,14 +258,23 @@ export class ScrcpyClient {
     this.touch(AndroidMotionEventAction.Up, x, y);
   }
 
-  /** A finger moved from one point to another (video pixels) in `durationMs`; same points = long press. */
-  async swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number): Promise<void> {
+  /**
+   * A finger moved from one point to another (video pixels) in `durationMs`; same points = long
+   * press. An aborted signal lifts the finger where it is and ends with CANCELLED.
+   */
+  async swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number, signal?: AbortSignal): Promise<void> {
     this.touch(AndroidMotionEventAction.Down, x1, y1);
     const steps = Math.max(1, Math.round(durationMs / 16));
     for (let i = 1; i <= steps; i++) {
       await sleep(durationMs / steps);
       if (this.closed) return;
-      this.touch(AndroidMotionEventAction.Move, x1 + ((x2 - x1) * i) / steps, y1 + ((y2 - y1) * i) / steps);
+      const x = x1 + ((x2 - x1) * i) / steps;
+      const y = y1 + ((y2 - y1) * i) / steps;
+      if (signal?.aborted) {
+        this.touch(AndroidMotionEventAction.Up, x, y);
+        throw cancelled('A swipe');
+      }
+      this.touch(AndroidMotionEventAction.Move, x, y);
     }
     this.touch(AndroidMotionEventAction.Up, x2, y2);
   }

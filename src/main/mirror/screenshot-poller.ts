@@ -2,7 +2,7 @@
  * The fallback mirror: `screencap` in a loop, each changed picture sent as a PNG still. Slow
  * (a few pictures per second) but needs nothing on the device besides adb.
  */
-import type { MirrorDevice } from './mirror-adb.ts';
+import type { AndroidDevice } from '../device/android-device.ts';
 
 export interface Still {
   png: Buffer;
@@ -12,7 +12,7 @@ export interface Still {
 }
 
 export interface ScreenshotPollerOptions {
-  device: MirrorDevice;
+  device: Pick<AndroidDevice, 'screencap'>;
   /** Pause between the end of one screenshot and the start of the next. */
   intervalMs: number;
   onStill(still: Still): void;

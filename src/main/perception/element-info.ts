@@ -1,25 +1,7 @@
 import type { UiElement } from '../../shared/schemas/perception.ts';
 
-// Marks that render as nothing: an attribute holding only these carries no label.
-const INVISIBLE_RE = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/gu;
-
-/** True when the string shows something (not just spaces, bidi or zero-width marks). */
-export function hasVisibleText(s: string): boolean {
-  return s.length > 0 && s.replace(INVISIBLE_RE, '').length > 0;
-}
-
-/** What a person reads on the element: its text, else its content-desc, else ''. */
-export function elementLabel(e: Pick<UiElement, 'text' | 'contentDesc'>): string {
-  if (hasVisibleText(e.text)) return e.text;
-  if (hasVisibleText(e.contentDesc)) return e.contentDesc;
-  return '';
-}
-
-/** `android.widget.TextView` → `TextView`; inner classes keep their outer name (`SearchView$X`). */
-export function shortClassName(className: string): string {
-  const i = className.lastIndexOf('.');
-  return i >= 0 ? className.slice(i + 1) : className;
-}
+// Labels and class names read the same in prompts, action details and run logs: one copy, in src/shared.
+export { elementLabel, hasVisibleText, shortClassName } from '../../shared/elements/describe-element.ts';
 
 /** `com.app:id/send_button` → `send_button`; ids without a package part are returned as they are. */
 export function shortResourceId(resourceId: string): string {

@@ -9,12 +9,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { createWorker } from 'tesseract.js';
+import { createWorker, PSM } from 'tesseract.js';
 import type { Worker } from 'tesseract.js';
 import { MobaError } from '../../shared/errors.ts';
 import type { UiElement } from '../../shared/schemas/perception.ts';
 import { rectCenter } from './geometry.ts';
 import type { Rect } from './geometry.ts';
+import { onDiskPath } from '../packaging/app-archive.ts';
 
 export const OCR_LANGUAGES = ['eng', 'chi_sim'] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
@@ -96,6 +97,61 @@ export class OcrEngine {
     }
   }
 
+  /**
+   * The words of images with their boxes and confidences (0–100), for callers that group text
+   * themselves (the vision-only agents): one list per image, read one after the other with the
+   * same page mode. `layout` picks Tesseract's page mode: `auto` (its default layout analysis),
+   * `sparse` (scattered labels, as on a UI) or `line` (the image is one line of text, e.g. a
+   * small crop).
+   *
+   * @throws MobaError OCR_FAILED (bad image, engine failure), CANCELLED (aborted or disposed)
+   */
+  recognizeWords(images: readonly Uint8Array[], options: OcrRecognizeOptions & { layout?: 'auto' | 'sparse' | 'line' } = {}): Promise<OcrWord[][]> {
+    const mode = options.layout === 'sparse' ? PSM.SPARSE_TEXT : options.layout === 'line' ? PSM.SINGLE_LINE : PSM.AUTO;
+    const run = this.queue.then(async () => {
+      if (this.disposed) throw new MobaError('CANCELLED', 'The OCR engine was disposed.');
+      if (options.signal?.aborted) throw new MobaError('CANCELLED', 'OCR was cancelled.');
+      const worker = await this.workerFor(options.languages?.length ? options.languages : this.defaultLanguages);
+      let onAbort: (() => void) | undefined;
+      try {
+        const aborted = new Promise<never>((_, reject) => {
+          onAbort = () => {
+            void this.stopWorker();
+            reject(new MobaError('CANCELLED', 'OCR was cancelled.'));
+          };
+          options.signal?.addEventListener('abort', onAbort, { once: true });
+        });
+        if (mode !== PSM.AUTO) await worker.setParameters({ tessedit_pageseg_mode: mode });
+        const out: OcrWord[][] = [];
+        for (const png of images) {
+          const result = await Promise.race([worker.recognize(Buffer.from(png), {}, { blocks: true, text: false }), aborted]);
+          const words: OcrWord[] = [];
+          for (const block of result.data.blocks ?? []) {
+            for (const paragraph of block.paragraphs) {
+              for (const line of paragraph.lines) {
+                for (const w of line.words) {
+                  const text = w.text.trim();
+                  if (text) words.push({ text, confidence: w.confidence, bounds: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1] });
+                }
+              }
+            }
+          }
+          out.push(words);
+        }
+        return out;
+      } catch (error) {
+        if (error instanceof MobaError) throw error;
+        throw new MobaError('OCR_FAILED', `OCR failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      } finally {
+        if (onAbort) options.signal?.removeEventListener('abort', onAbort);
+        // Tesseract's default page mode, which `recognize` relies on.
+        if (mode !== PSM.AUTO && this.worker === worker) await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO }).catch(() => undefined);
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   private async workerFor(languages: readonly OcrLanguage[]): Promise<Worker> {
     const key = [...new Set(languages)].join('+');
     if (this.worker && this.workerLanguages === key) return this.worker;
@@ -146,12 +202,20 @@ async function languageDir(): Promise<string> {
   for (const lang of OCR_LANGUAGES) {
     const pkg = dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
     const best = join(pkg, '4.0.0_best_int', `${lang}.traineddata.gz`);
-    const source = existsSync(best) ? best : join(pkg, '4.0.0', `${lang}.traineddata.gz`);
+    // A link cannot point into the desktop app's archive: the data is unpacked beside it.
+    const source = onDiskPath(existsSync(best) ? best : join(pkg, '4.0.0', `${lang}.traineddata.gz`));
     const target = join(dir, `${lang}.traineddata.gz`);
     // Links need privileges on Windows; a copy works everywhere.
     await symlink(source, target).catch(() => copyFile(source, target));
   }
   return dir;
+}
+
+/** One recognised word: its text, confidence (0–100) and box in image pixels. */
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  bounds: Rect;
 }
 
 interface OcrLine {

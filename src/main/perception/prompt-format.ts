@@ -1,3 +1,4 @@
+import { clipText } from '../../shared/elements/describe-element.ts';
 import type { UiElement } from '../../shared/schemas/perception.ts';
 import { elementLabel, hasVisibleText, isEditable, shortClassName, shortResourceId } from './element-info.ts';
 
@@ -73,7 +74,5 @@ function flagsOf(e: UiElement, interactive: boolean): string[] {
 
 /** JSON-style quoting keeps the line single-line and unambiguous; long labels are cut. */
 function quote(s: string, max: number): string {
-  const chars = Array.from(s);
-  const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : s;
-  return JSON.stringify(cut);
+  return JSON.stringify(clipText(s, max));
 }

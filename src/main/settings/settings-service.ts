@@ -4,6 +4,7 @@ import {
   AdbSettings, AgentSettings, MirrorSettings, ModelSettings, MODEL_ROLES, SimulatorSettings, UiSettings, defaultSettings,
   SettingsPatch,
 } from '../../shared/schemas/settings.ts';
+import { VoiceSettings } from '../../shared/schemas/voice.ts';
 import type { KeyStatus, ModelEndpoint, ModelRole, Settings, SettingsSection } from '../../shared/schemas/settings.ts';
 import type { Db } from '../store/database.ts';
 import { Emitter } from '@moba/base';
@@ -16,6 +17,7 @@ const SECTION_SCHEMAS = {
   mirror: MirrorSettings,
   simulator: SimulatorSettings,
   ui: UiSettings,
+  voice: VoiceSettings,
 } as const;
 
 const SECTIONS = Object.keys(SECTION_SCHEMAS) as SettingsSection[];
@@ -124,10 +126,10 @@ export class SettingsService {
     if (sections.length > 0) this.onDidChangeEmitter.fire(this.view());
   }
 
-  /** The endpoint a role uses: its own, else the default (the embedder has no fallback). */
+  /** The endpoint a role uses: its own, else the default (the embedder and the voice roles have no fallback). */
   endpointFor(role: ModelRole): ModelEndpoint | null {
     const models = this.get().models;
-    if (role === 'embedder') return models.embedder;
+    if (role === 'embedder' || role === 'transcriber' || role === 'speaker') return models[role];
     return models[role] ?? models.default;
   }
 

@@ -12,6 +12,12 @@ const EXT: Record<string, string> = {
   'application/xml': 'xml',
   'application/json': 'json',
   'text/plain': 'txt',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/webm': 'webm',
+  'audio/flac': 'flac',
+  'audio/mp4': 'm4a',
 };
 
 export interface PutArtifactOptions {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MobaError } from '../../shared/errors.ts';
+import { appliedMigrations, checkSchema, fingerprints } from './migration-check.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Migration } from './migrations/types.ts';
 
@@ -15,10 +16,11 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens (creating if needed) the store: WAL journal, foreign keys, a busy timeout, an integrity
- * check, then pending migrations. A damaged file is reported as STORE_CORRUPT, never repaired
- * silently.
- * @throws MobaError STORE_CORRUPT | STORE_MIGRATION_FAILED
+ * Opens (creating if needed) the store: WAL journal, foreign keys, a busy timeout, a check that
+ * the file was made by this build's migrations (migration-check.ts; nothing is written when it
+ * was not), an integrity check, then pending migrations. A damaged file is reported as
+ * STORE_CORRUPT, never repaired silently.
+ * @throws MobaError STORE_CORRUPT | STORE_SCHEMA_NEWER | STORE_SCHEMA_MISMATCH | STORE_MIGRATION_FAILED
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -34,13 +36,16 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     db.pragma('busy_timeout = 5000');
     // WAL + NORMAL: a crashed process loses nothing it committed; only power loss may drop the last commits.
     db.pragma('synchronous = NORMAL');
+    const migrations = options.migrations ?? MIGRATIONS;
+    // Before any write: a newer app's database, or one made by other migrations, is left as it is.
+    const unverified = checkSchema(db, migrations, options.path);
     if (!options.readonly) ensureMeta(db);
     if (needsIntegrityCheck(db, options.path)) {
       const check = db.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw new MobaError('STORE_CORRUPT', `The database at ${options.path} failed its integrity check: ${String(check)}`);
       if (!options.readonly) setMeta(db, 'last_integrity_check', String(Date.now()));
     }
-    if (!options.readonly) migrate(db, options.migrations ?? MIGRATIONS);
+    if (!options.readonly) applyMigrations(db, migrations, unverified);
     return db;
   } catch (error) {
     db.close();
@@ -56,8 +61,11 @@ const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 function ensureMeta(db: Db): void {
   db.exec(`
     CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
-    CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT;
+    CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL, checksum TEXT) STRICT;
   `);
+  // Files from before checksums were recorded.
+  const columns = (db.prepare('PRAGMA table_info(schema_migrations)').all() as Array<{ name: string }>).map((c) => c.name);
+  if (!columns.includes('checksum')) db.exec('ALTER TABLE schema_migrations ADD COLUMN checksum TEXT');
 }
 
 function getMeta(db: Db, key: string): string | undefined {
@@ -80,30 +88,44 @@ function needsIntegrityCheck(db: Db, path: string): boolean {
 }
 
 /**
- * Applies pending migrations, each in its own transaction. Applied versions are recorded in
- * `schema_migrations`, so a migration numbered lower than one already applied still runs;
- * `user_version` mirrors the highest for tools that read it.
+ * Checks the file against `migrations` (see migration-check.ts), then applies the pending ones,
+ * each in its own transaction. Applied versions are recorded in `schema_migrations` with their
+ * checksums, so a migration numbered lower than one already applied still runs; `user_version`
+ * mirrors the highest for tools that read it.
+ * @returns how many migrations were applied
+ * @throws MobaError STORE_SCHEMA_NEWER | STORE_SCHEMA_MISMATCH (nothing written) | STORE_MIGRATION_FAILED
  */
 export function migrate(db: Db, migrations: readonly Migration[]): number {
+  const unverified = checkSchema(db, migrations, db.name);
+  return applyMigrations(db, migrations, unverified);
+}
+
+function applyMigrations(db: Db, migrations: readonly Migration[], verified: readonly number[]): number {
   ensureMeta(db);
-  const recorded = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version));
+  const { checksums } = fingerprints(migrations);
+  const recorded = new Set(appliedMigrations(db).map((r) => r.version));
   const legacy = db.pragma('user_version', { simple: true }) as number;
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
-  // Files from before the table existed: everything up to user_version was applied.
-  if (recorded.size === 0 && legacy > 0) {
-    const insert = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-    for (const m of sorted) if (m.version <= legacy) {
-      insert.run(m.version, m.name, Date.now());
-      recorded.add(m.version);
+  const insert = db.prepare('INSERT INTO schema_migrations (version, name, applied_at, checksum) VALUES (?, ?, ?, ?)');
+  db.transaction(() => {
+    // Files from before the table existed: everything up to user_version was applied.
+    if (recorded.size === 0 && legacy > 0) {
+      for (const m of sorted) if (m.version <= legacy) {
+        insert.run(m.version, m.name, Date.now(), checksums.get(m.version) ?? null);
+        recorded.add(m.version);
+      }
     }
-  }
+    // Rows from before checksums were recorded, now verified against their objects.
+    const fill = db.prepare('UPDATE schema_migrations SET checksum = ? WHERE version = ? AND checksum IS NULL');
+    for (const version of verified) fill.run(checksums.get(version) ?? null, version);
+  })();
   let applied = 0;
   for (const m of sorted) {
     if (recorded.has(m.version)) continue;
     try {
       db.transaction(() => {
         m.up(db);
-        db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+        insert.run(m.version, m.name, Date.now(), checksums.get(m.version) ?? null);
         const top = Math.max(m.version, db.pragma('user_version', { simple: true }) as number);
         db.pragma(`user_version = ${top}`);
       })();

@@ -1,19 +1,20 @@
 import type { ReactNode } from 'react';
 import { Icons } from '../ui/icons.tsx';
 import { ConnectionIndicator } from './connection-indicator.tsx';
-import { ROUTES, hrefFor, useRoute } from './router.ts';
-import type { RouteId } from './router.ts';
-import { useAppStore } from './store.ts';
+import { ROUTES, hrefFor, useRoute } from '../routing/router.ts';
+import type { RouteId } from '../routing/router.ts';
+import { useAppStore } from '../state/app-store.ts';
 import { useTheme } from './theme.ts';
 import { DevicesPage } from '../features/devices/devices-page.tsx';
-import { RunWorkspace } from '../features/run/run-workspace.tsx';
+import { CockpitPage } from '../features/cockpit/cockpit-page.tsx';
 import { HistoryPage } from '../features/history/history-page.tsx';
 import { MemoryPage } from '../features/memory/memory-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { RunSpeech } from '../ui/voice/run-speech.tsx';
 
 const PAGES: Record<RouteId, () => ReactNode> = {
   devices: () => <DevicesPage />,
-  run: () => <RunWorkspace />,
+  run: () => <CockpitPage />,
   history: () => <HistoryPage />,
   memory: () => <MemoryPage />,
   settings: () => <SettingsPage />,
@@ -53,6 +54,7 @@ export function App() {
         {loadError ? <div className="banner banner-error" role="alert">Could not load the app state: {loadError}</div> : null}
         {ready ? PAGES[route.id]() : <div className="loading" aria-busy="true">Connecting to MobA Studio…</div>}
       </main>
+      {ready ? <RunSpeech /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useAppStore } from './store.ts';
+import { useAppStore } from '../state/app-store.ts';
 
 const LABEL = { open: 'Connected', connecting: 'Connecting…', reconnecting: 'Reconnecting…' } as const;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStore } from './store.ts';
+import { useAppStore } from '../state/app-store.ts';
 
 /** Follows the OS unless the settings pin light or dark. */
 export function useTheme(): void {

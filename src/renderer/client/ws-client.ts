@@ -1,6 +1,6 @@
 import { EVENT_NAMES, METHOD_NAMES } from '../../shared/contract.ts';
 import type { BinaryListener, EventName, MobaClient } from '../../shared/contract.ts';
-import { MobaError, deserializeError, isSerializedError } from '../../shared/errors.ts';
+import { MobaError, deserializeError } from '../../shared/errors.ts';
 import { decodeBinaryFrame } from '../../shared/wire.ts';
 import type { ServerFrame } from '../../shared/wire.ts';
 import type { ConnectionState, ConnectionStatus } from './types.ts';
@@ -118,10 +118,4 @@ export function createWsClient(options: WsClientOptions): MobaClient {
   client.artifactUrl = (sha256: string) => `/artifacts/${sha256}`;
   connect();
   return client as MobaClient;
-}
-
-export function toMobaError(error: unknown): MobaError {
-  if (error instanceof MobaError) return error;
-  if (isSerializedError(error)) return deserializeError(error);
-  return new MobaError('INTERNAL', error instanceof Error ? error.message : String(error));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMethod } from './define.ts';
-import { KeyStatus, Settings, SettingsPatch } from '../schemas/settings.ts';
+import { KeyStatus, MODEL_ROLES, Settings, SettingsPatch } from '../schemas/settings.ts';
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -46,12 +46,12 @@ export const appMethods = {
   }),
   resetSettings: defineMethod({
     summary: 'Restore one section (or all) to the defaults.',
-    input: z.object({ section: z.enum(['models', 'agent', 'adb', 'mirror', 'simulator', 'ui']).optional() }).strict(),
+    input: z.object({ section: z.enum(['models', 'agent', 'adb', 'mirror', 'simulator', 'ui', 'voice']).optional() }).strict(),
     output: SettingsView,
   }),
   setApiKey: defineMethod({
     summary: 'Store a model key encrypted with the OS keychain (desktop app only); empty removes it.',
-    input: z.object({ role: z.enum(['default', 'planner', 'actor', 'reflector', 'appSelector', 'embedder']), key: z.string().max(4_096) }).strict(),
+    input: z.object({ role: z.enum(['default', ...MODEL_ROLES]), key: z.string().max(4_096) }).strict(),
     output: SettingsView,
   }),
 };

@@ -3,6 +3,8 @@ import { ActionCallSchema } from '../actions.ts';
 import { defineMethod } from './define.ts';
 import { DecisionKind, EndpointOverride, NodeStatus, RunEventSchema, RunStatus, RunSummary } from '../schemas/run.ts';
 import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
+import { ActionSpaceMode, PlanningMode, StrategyName } from '../schemas/strategy.ts';
+import { VoiceRef } from '../schemas/voice.ts';
 
 const RunId = z.string().min(1).max(100).regex(/^[\w.-]+$/);
 const NodeId = z.string().min(1).max(40);
@@ -16,6 +18,7 @@ export const PlanEditSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('replan'), nodeId: NodeId }),
   z.object({ op: z.literal('cursor'), nodeId: NodeId }),
 ]);
+export type PlanEdit = z.infer<typeof PlanEditSchema>;
 
 export const StartRunInput = z
   .object({
@@ -28,6 +31,13 @@ export const StartRunInput = z
     planBudget: z.number().int().min(1).max(200).optional(),
     models: z.partialRecord(ModelRole, EndpointOverride).optional(),
     replayOf: RunId.optional(),
+    /** Which agent drives the run; default MobA. */
+    strategy: StrategyName.optional(),
+    actionSpace: ActionSpaceMode.optional(),
+    planning: PlanningMode.optional(),
+    evolution: z.boolean().optional(),
+    /** The task was spoken: the transcript it came from (the run gets a voice_input event). */
+    voice: VoiceRef.optional(),
   })
   .strict();
 export type StartRunInput = z.infer<typeof StartRunInput>;
@@ -36,7 +46,7 @@ const RunRef = z.object({ runId: RunId }).strict();
 const SummaryOut = z.object({ summary: RunSummary });
 
 export const runMethods = {
-  startRun: defineMethod({ summary: 'Start a MobA run of a task on a device.', input: StartRunInput, output: z.object({ runId: z.string() }) }),
+  startRun: defineMethod({ summary: 'Start a run of a task on a device with one of the registered strategies (MobA by default).', input: StartRunInput, output: z.object({ runId: z.string() }) }),
   listRuns: defineMethod({
     summary: 'Past and current runs, newest first; search by task or id, filter by device and status.',
     input: z.object({ search: z.string().max(200).optional(), serial: z.string().max(200).optional(), status: RunStatus.optional(), limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }).strict(),
@@ -53,7 +63,11 @@ export const runMethods = {
   takeOverRun: defineMethod({ summary: 'Take control of the phone from the agent until you hand back.', input: RunRef, output: SummaryOut }),
   decideRun: defineMethod({
     summary: 'Answer what the run waits for: approve, edit, override, reject (with feedback), take over, hand back, or answer an escalation.',
-    input: z.object({ runId: RunId, decision: DecisionKind, action: z.union([ActionCallSchema, z.string().max(2_000)]).optional(), feedback: z.string().max(4_000).optional() }).strict(),
+    input: z.object({
+      runId: RunId, decision: DecisionKind, action: z.union([ActionCallSchema, z.string().max(2_000)]).optional(), feedback: z.string().max(4_000).optional(),
+      /** The feedback was spoken: the transcript it came from (the run gets a voice_input event). */
+      voice: VoiceRef.optional(),
+    }).strict(),
     output: SummaryOut,
   }),
   editRunPlan: defineMethod({ summary: "Edit a run's task tree: add, remove, rename, reorder, mark, re-plan, move the cursor.", input: z.object({ runId: RunId, edit: PlanEditSchema }).strict(), output: SummaryOut }),

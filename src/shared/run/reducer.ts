@@ -7,6 +7,9 @@
 import type { ActionCall } from '../actions.ts';
 import type { Observation, UiElement } from '../schemas/perception.ts';
 import type { Actor, CanComplete, NodeStatus, RunEvent, RunOptions, RunStatus, WaitKind } from '../schemas/run.ts';
+import type { FailureCategory } from '../annotations/failure-categories.ts';
+import { initialStrategyState, reduceStrategy } from './strategy-state.ts';
+import type { StrategyState } from './strategy-state.ts';
 
 export interface TaskNodeState {
   id: string;
@@ -44,6 +47,19 @@ export interface StepState {
   afterObservationId: string | null;
   /** Event seq where the step was proposed (for stepping through). */
   seq: number;
+  /** The Local Agent's observation and thought behind the proposal (its act call), for the reflection that judges it. */
+  intent: { observation: string; thought: string } | null;
+}
+
+/** A failure tag on a step, with its provenance. */
+export interface AnnotationState {
+  annotationId: string;
+  stepId: string;
+  category: FailureCategory;
+  note: string;
+  by: Actor;
+  author: string | null;
+  at: number;
 }
 
 export interface WaitState {
@@ -59,6 +75,8 @@ export interface RunCounters {
   completionTokens: number;
   costUsd: number;
   executedActions: number;
+  /** Local Agent replies that chose no action (without the Plan module they count against the step limit). */
+  noActionReplies: number;
   plans: number;
   rejections: number;
   humanActions: number;
@@ -84,8 +102,12 @@ export interface RunState {
   messages: Array<{ from: Actor; text: string; nodeId: string | null }>;
   /** The most recent escalation, so a wait for the person can be resumed after a restart. */
   lastEscalation: { nodeId: string; reason: string; detail: string; response: string } | null;
+  /** What a person said by voice (the task, guidance, a rejection's reason), oldest first. */
+  voiceInputs: Array<{ seq: number; use: 'task' | 'guidance' | 'feedback'; text: string; transcript: string; edited: boolean; audioSha256: string; durationMs: number | null }>;
   /** Escalations about the plan budget that a person answered (each grants another budget). */
   budgetGrants: number;
+  /** The Local Agent's latest decision. */
+  lastAct: { nodeId: string; observation: string; thought: string; canComplete: CanComplete; action: ActionCall | null } | null;
   counters: RunCounters;
   createdAt: number;
   updatedAt: number;
@@ -93,6 +115,10 @@ export interface RunState {
   anomalies: number;
   /** How many ids of each kind were handed out (n nodes, s steps, o observations, c calls, w waits). */
   ids: Record<IdKind, number>;
+  /** Failure annotations in force, oldest first (removed ones are dropped). */
+  annotations: AnnotationState[];
+  /** What the run's strategy keeps beyond the task tree (progress, plan, notes, outcomes…). */
+  strategy: StrategyState;
 }
 
 export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
@@ -123,13 +149,17 @@ export function initialRunState(runId: string): RunState {
     pendingFeedback: [],
     messages: [],
     lastEscalation: null,
+    voiceInputs: [],
     budgetGrants: 0,
-    counters: { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, executedActions: 0, plans: 0, rejections: 0, humanActions: 0 },
+    lastAct: null,
+    counters: { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, executedActions: 0, noActionReplies: 0, plans: 0, rejections: 0, humanActions: 0 },
     createdAt: 0,
     updatedAt: 0,
     lastSeq: -1,
     anomalies: 0,
     ids: { n: 0, s: 0, o: 0, c: 0, w: 0 },
+    annotations: [],
+    strategy: initialStrategyState(),
   };
 }
 
@@ -162,7 +192,9 @@ function removeSubtree(nodes: Record<string, TaskNodeState>, nodeId: string): Re
 
 /** Applies one event. Pure: the input state is never mutated. */
 export function reduceRun(prev: RunState, event: RunEvent): RunState {
-  let state: RunState = { ...prev, lastSeq: event.seq, updatedAt: event.at };
+  // A later annotation is about the run, not part of it: it does not move its end.
+  const annotation = event.type === 'step_annotated' || event.type === 'annotation_removed';
+  let state: RunState = { ...prev, lastSeq: event.seq, updatedAt: annotation ? prev.updatedAt : event.at };
   const kind = ID_OF[event.type];
   if (kind) state.ids = { ...state.ids, [kind]: state.ids[kind] + 1 };
   switch (event.type) {
@@ -236,7 +268,12 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
     }
     case 'act_decided':
       state = withNode(state, event.nodeId, (n) => ({ ...n, lastCanComplete: event.canComplete }));
-      return { ...state, pendingFeedback: [] };
+      return {
+        ...state,
+        pendingFeedback: [],
+        lastAct: { nodeId: event.nodeId, observation: event.observation, thought: event.thought, canComplete: event.canComplete, action: event.action },
+        counters: event.action === null ? { ...state.counters, noActionReplies: state.counters.noActionReplies + 1 } : state.counters,
+      };
     case 'plan_reflection':
       return withNode(state, event.nodeId, (n) => ({ ...n, planReflections: [...n.planReflections, event.text] }));
     case 'plan_made':
@@ -262,6 +299,8 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
             abandoned: null,
             afterObservationId: null,
             seq: event.seq,
+            // The proposal the Local Agent just made (a person's own step on the same node has no intent).
+            intent: state.lastAct && state.lastAct.nodeId === event.nodeId && JSON.stringify(state.lastAct.action) === JSON.stringify(event.action) ? { observation: state.lastAct.observation, thought: state.lastAct.thought } : null,
           },
         ],
       };
@@ -311,12 +350,47 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
     case 'memory_written':
     case 'run_error':
       return state;
+    case 'voice_input':
+      return {
+        ...state,
+        voiceInputs: [
+          ...state.voiceInputs,
+          { seq: event.seq, use: event.use, text: event.text, transcript: event.transcript, edited: event.edited, audioSha256: event.audio.sha256, durationMs: event.audio.durationMs },
+        ],
+      };
     case 'run_paused':
       return { ...state, status: 'paused' };
     case 'run_resumed':
       return { ...state, status: state.waiting ? 'waiting' : 'running' };
     case 'run_finished':
       return { ...state, status: event.outcome, outcomeReason: event.reason, answer: event.answer, waiting: null };
+    case 'step_annotated':
+      if (!state.steps.some((s) => s.stepId === event.stepId)) return { ...state, anomalies: state.anomalies + 1 };
+      return {
+        ...state,
+        annotations: [...state.annotations, { annotationId: event.annotationId, stepId: event.stepId, category: event.category, note: event.note, by: event.by, author: event.author, at: event.at }],
+      };
+    case 'annotation_removed': {
+      const annotations = state.annotations.filter((a) => a.annotationId !== event.annotationId);
+      return annotations.length === state.annotations.length ? { ...state, anomalies: state.anomalies + 1 } : { ...state, annotations };
+    }
+    case 'strategy_decided':
+      // The acting role has seen the person's feedback, as MobA's act_decided does.
+      return { ...state, pendingFeedback: [], strategy: reduceStrategy(state.strategy, event) };
+    case 'outcome_judged': {
+      state = { ...state, strategy: reduceStrategy(state.strategy, event) };
+      const ok = event.outcome === 'A';
+      if (!ok) state = withNode(state, event.nodeId, (n) => ({ ...n, failures: n.failures + 1 }));
+      return withStep(state, event.stepId, (s) => ({ ...s, reflection: { subgoalStatus: ok ? 'success' : 'failure', goalDone: false, text: `${event.outcome}: ${event.text}` } }));
+    }
+    case 'progress_updated':
+    case 'memory_unit_added':
+    case 'plan_updated':
+    case 'notes_updated':
+    case 'experience_loaded':
+    case 'experience_evolved':
+    case 'shortcut_invoked':
+      return { ...state, strategy: reduceStrategy(state.strategy, event) };
   }
 }
 

@@ -25,7 +25,8 @@ const OPEN = new Set(['pending', 'running']);
 /**
  * MobA's cursor movement after a node succeeds: the node is done; the cursor goes to the next
  * open sibling, or climbs to the parent — which is then done too — and repeats. `next` is null
- * when the root is done (the task is complete).
+ * when the root is done (the task is complete). A parent with a sub-goal a person marked failed
+ * is not done: the cursor stops at it, so the agent works on it again.
  */
 export function advanceAfterSuccess(state: RunState, nodeId: string): { completed: string[]; next: string | null } {
   const completed: string[] = [];
@@ -40,6 +41,7 @@ export function advanceAfterSuccess(state: RunState, nodeId: string): { complete
     // Siblings later in the order first; an earlier one still open (a person reordered) after that.
     const sibling = [...after, ...before].map((id) => state.nodes[id]).find((n) => n && OPEN.has(n.status) && !completed.includes(n.id));
     if (sibling) return { completed, next: sibling.id };
+    if (parent.children.some((id) => state.nodes[id]?.status === 'failed')) return { completed, next: parent.id };
     current = parent;
   }
   return { completed, next: null };

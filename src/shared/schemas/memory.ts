@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Shortcut } from './strategy.ts';
 
 /**
  * MobA's memory as data. Task memory (task nodes, action nodes, routes, answers, thoughts,
@@ -8,7 +9,7 @@ import { z } from 'zod';
  * everywhere.
  */
 
-export const MEMORY_KINDS = ['task', 'action', 'route', 'answer', 'thought', 'reflection', 'user', 'app', 'page'] as const;
+export const MEMORY_KINDS = ['task', 'action', 'route', 'answer', 'thought', 'reflection', 'user', 'app', 'page', 'tips', 'shortcut'] as const;
 export const MemoryKind = z.enum(MEMORY_KINDS);
 export type MemoryKind = z.infer<typeof MemoryKind>;
 
@@ -144,6 +145,12 @@ export const KIND_FIELDS = {
     screenKey: note(200),
     affordances: z.array(line(300)).max(50).optional(),
   },
+  /** Mobile-Agent-E's long-term Tips: general lessons for future tasks, one list that evolves after each task. */
+  tips: {
+    tips: z.array(line(1_000)).min(1).max(200),
+  },
+  /** A Mobile-Agent-E Shortcut: a named, parameterised sequence of atomic actions with a precondition. */
+  shortcut: Shortcut.shape,
 } as const;
 
 type Fields<K extends MemoryKind> = (typeof KIND_FIELDS)[K];
@@ -173,10 +180,12 @@ export const ReflectionMemory = itemOf('reflection');
 export const UserMemory = itemOf('user');
 export const AppMemory = itemOf('app');
 export const PageMemory = itemOf('page');
+export const TipsMemory = itemOf('tips');
+export const ShortcutMemory = itemOf('shortcut');
 
 /** A stored memory. */
 export const MemoryItem = z.discriminatedUnion('kind', [
-  TaskMemory, ActionMemory, RouteMemory, AnswerMemory, ThoughtMemory, ReflectionMemory, UserMemory, AppMemory, PageMemory,
+  TaskMemory, ActionMemory, RouteMemory, AnswerMemory, ThoughtMemory, ReflectionMemory, UserMemory, AppMemory, PageMemory, TipsMemory, ShortcutMemory,
 ]);
 export type MemoryItem = z.infer<typeof MemoryItem>;
 export type MemoryOfKind<K extends MemoryKind> = Extract<MemoryItem, { kind: K }>;
@@ -186,7 +195,7 @@ export type MemoryOfKind<K extends MemoryKind> = Extract<MemoryItem, { kind: K }
  * content, so importing the same hand-written seed twice does not duplicate it.
  */
 export const MemoryDraft = z.discriminatedUnion('kind', [
-  draftOf('task'), draftOf('action'), draftOf('route'), draftOf('answer'), draftOf('thought'), draftOf('reflection'), draftOf('user'), draftOf('app'), draftOf('page'),
+  draftOf('task'), draftOf('action'), draftOf('route'), draftOf('answer'), draftOf('thought'), draftOf('reflection'), draftOf('user'), draftOf('app'), draftOf('page'), draftOf('tips'), draftOf('shortcut'),
 ]);
 export type MemoryDraft = z.infer<typeof MemoryDraft>;
 export type MemoryDraftInput = z.input<typeof MemoryDraft>;

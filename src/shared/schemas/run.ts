@@ -8,9 +8,12 @@ import { z } from 'zod';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 import { ERROR_CODES } from '../errors.ts';
+import { FailureCategory } from '../annotations/failure-categories.ts';
 import { ModelCallRecord } from './llm.ts';
 import { Observation, UiElement } from './perception.ts';
 import { ApprovalRule, AutonomyMode, ModelRole } from './settings.ts';
+import { ActionSpaceMode, PlanningMode, STRATEGY_EVENT_BODIES, StrategyName } from './strategy.ts';
+import { VoiceInputBody } from './voice.ts';
 
 const Action = ActionCallSchema as z.ZodType<ActionCall>;
 
@@ -35,7 +38,8 @@ export const EndpointOverride = z.object({
 export type EndpointOverride = z.infer<typeof EndpointOverride>;
 
 export const RunOptions = z.object({
-  strategy: z.literal('moba'),
+  /** Which agent drives the run (`src/shared/strategies.ts`). */
+  strategy: StrategyName,
   mode: AutonomyMode,
   /** Without the Plan module: a single-level agent that reports its own completion (paper ablation). */
   usePlan: z.boolean(),
@@ -49,6 +53,12 @@ export const RunOptions = z.object({
   models: z.partialRecord(ModelRole, EndpointOverride),
   /** Serve model replies from this recorded run instead of calling a model. */
   replayOf: z.string().optional(),
+  /** ReachAgent's action space: only the candidate actions of the UI dump (MobA, AppAgent). Default full. */
+  actionSpace: ActionSpaceMode.optional(),
+  /** MobA's Plan module: free sub-goals, or page-reaching / page-operation sub-goals. Default subgoals. */
+  planning: PlanningMode.optional(),
+  /** Mobile-Agent-E: learn Tips and Shortcuts after each task and use them in the next (default on). */
+  evolution: z.boolean().optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 
@@ -169,6 +179,24 @@ const body = {
     answer: z.string().nullable(),
   }),
   run_error: z.object({ error: SerializedError, fatal: z.boolean() }),
+  /**
+   * A person tagged a step with a failure category and a note (the replay view, `moba runs
+   * annotate`). `author` names who (the OS user or a name given); the event's `at` says when.
+   * Appended to ended runs too: annotations never change the run's status or state otherwise.
+   */
+  step_annotated: z.object({
+    annotationId: z.string(),
+    stepId: z.string(),
+    category: FailureCategory,
+    note: z.string().max(4_000),
+    by: Actor,
+    author: z.string().max(200).nullable(),
+  }),
+  /** An annotation withdrawn (kept in the log; the fold drops it). */
+  annotation_removed: z.object({ annotationId: z.string(), by: Actor, author: z.string().max(200).nullable() }),
+  ...STRATEGY_EVENT_BODIES,
+  /** A person's words that came by voice: the audio, what was heard, what was sent (see schemas/voice.ts). */
+  voice_input: VoiceInputBody,
 } as const;
 
 export type RunEventType = keyof typeof body;

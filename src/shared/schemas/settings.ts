@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { VoiceSettings, defaultVoiceSettings } from './voice.ts';
 
 /** The agent roles that each may use their own model endpoint. */
-export const MODEL_ROLES = ['planner', 'actor', 'reflector', 'appSelector', 'embedder'] as const;
+export const MODEL_ROLES = ['planner', 'actor', 'reflector', 'appSelector', 'embedder', 'transcriber', 'speaker'] as const;
 export const ModelRole = z.enum(MODEL_ROLES);
 export type ModelRole = z.infer<typeof ModelRole>;
 
-/** Chat roles fall back to `models.default`; the embedder has no fallback (no embeddings → BM25). */
+/**
+ * Chat roles fall back to `models.default`; the embedder has no fallback (no embeddings → BM25),
+ * nor have the voice roles (`transcriber`: speech to text through /v1/audio/transcriptions;
+ * `speaker`: text to speech through /v1/audio/speech) — without them voice is off.
+ */
 export const CHAT_ROLES = ['planner', 'actor', 'reflector', 'appSelector'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
@@ -36,6 +41,8 @@ export const ModelSettings = z.object({
   reflector: ModelEndpoint.nullable(),
   appSelector: ModelEndpoint.nullable(),
   embedder: ModelEndpoint.nullable(),
+  transcriber: ModelEndpoint.nullable(),
+  speaker: ModelEndpoint.nullable(),
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
@@ -107,6 +114,7 @@ export const Settings = z.object({
   mirror: MirrorSettings,
   simulator: SimulatorSettings,
   ui: UiSettings,
+  voice: VoiceSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 export type SettingsSection = keyof Settings;
@@ -120,7 +128,7 @@ export const DEFAULT_MODEL_ENDPOINT: ModelEndpoint = {
 
 export function defaultSettings(): Settings {
   return {
-    models: { default: { ...DEFAULT_MODEL_ENDPOINT }, planner: null, actor: null, reflector: null, appSelector: null, embedder: null },
+    models: { default: { ...DEFAULT_MODEL_ENDPOINT }, planner: null, actor: null, reflector: null, appSelector: null, embedder: null, transcriber: null, speaker: null },
     agent: {
       mode: 'step',
       maxSteps: 30,
@@ -130,8 +138,9 @@ export function defaultSettings(): Settings {
       settleTimeoutMs: 3_000,
       approvalRules: ApprovalRule.array().parse([
         { id: 'payment', label: 'Payments and purchases', actions: [], pattern: '\\b(pay|buy|checkout|place order|purchase)\\b|付款|支付|购买|下单' },
-        { id: 'send', label: 'Sending messages', actions: ['Click', 'Enter', 'Box_Input'], pattern: '\\b(send|post|submit)\\b|发送|提交' },
         { id: 'delete', label: 'Deleting', actions: [], pattern: '\\b(delete|remove|erase|uninstall)\\b|删除' },
+        // Enter and Box_Input are judged with the controls beside the field and the screen they submit on (a chat's ConversationActivity).
+        { id: 'send', label: 'Sending messages', actions: ['Click', 'Click_by_Coordinate', 'Enter', 'Box_Input'], pattern: '\\b(send|post|submit)\\b|conversation ?activity|发送|提交' },
         { id: 'password', label: 'Typing into password fields', actions: ['Type', 'Box_Input'], passwordFieldsOnly: true },
       ]),
     },
@@ -139,6 +148,7 @@ export function defaultSettings(): Settings {
     mirror: { maxSize: 1280, maxFps: 30, bitRate: 8_000_000, scrcpyServerPath: '' },
     simulator: { autoStart: false, port: 6520, seed: 1 },
     ui: { theme: 'system' },
+    voice: defaultVoiceSettings(),
   };
 }
 
@@ -153,6 +163,7 @@ export const SettingsPatch = z.object({
   mirror: MirrorSettings.partial().optional(),
   simulator: SimulatorSettings.partial().optional(),
   ui: UiSettings.partial().optional(),
+  voice: VoiceSettings.partial().optional(),
 }).strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

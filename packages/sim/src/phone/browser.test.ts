@@ -9,7 +9,7 @@ describe('findChromium', () => {
   });
 
   it.runIf(existsSync('/usr/bin/chromium-headless-shell') && existsSync('/usr/bin/chromium'))('prefers the headless shell for phones and the full browser for viewers', () => {
-    expect(findChromium({ PATH: '' })).toBe('/usr/bin/chromium-headless-shell');
+    expect(findChromium({ PATH: '' })).toBe('/usr/lib/chromium/chromium-headless-shell');
     expect(findChromium({ PATH: '' }, { headlessShell: false })).toBe('/usr/bin/chromium');
   });
 

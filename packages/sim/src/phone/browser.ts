@@ -15,7 +15,12 @@ import { raceDeadline } from '@moba/base';
 import { MobaError } from '@moba/base';
 import { CdpConnection, CdpSession } from './cdp.ts';
 
-const HEADLESS_SHELLS = ['/usr/bin/chromium-headless-shell', '/usr/lib/chromium/chromium-headless-shell'];
+/**
+ * The binary before Debian's `/usr/bin/chromium-headless-shell`: that wrapper runs the shell as
+ * its child instead of exec'ing it, so the pid we hold would be the wrapper's — killing it
+ * would leave Chromium running with the phone's pipe, and a crash of Chromium would go unseen.
+ */
+const HEADLESS_SHELLS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell'];
 const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 const HEADLESS_SHELL_NAMES = ['chromium-headless-shell', 'chrome-headless-shell'];
 const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];

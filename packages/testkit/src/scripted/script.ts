@@ -74,9 +74,36 @@ const Step = z.object({
 }).strict().refine(hasAnswer, { message: 'needs one of reply, refusal or error' });
 export type ScriptStep = z.infer<typeof Step>;
 
+/** An answer of `/v1/audio/transcriptions`: a transcript, an injected error, or a 200 reply that is not a transcript. */
+const TranscriptionStep = z.object({
+  name: z.string().optional(),
+  /** What the "recogniser" heard (`{ "text": … }` on the wire). */
+  text: z.string().optional(),
+  /** Sent as-is with HTTP 200 and `content-type: text/plain`: a server answering garbage. */
+  garbage: z.string().optional(),
+  error: InjectedError.optional(),
+  times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+}).strict().refine((s) => [s.text, s.garbage, s.error].filter((v) => v !== undefined).length === 1, { message: 'needs exactly one of text, garbage or error' });
+export type TranscriptionStep = z.infer<typeof TranscriptionStep>;
+
+/** An answer of `/v1/audio/speech`; without one left the server speaks a tone (a valid WAV). */
+const SpeechStep = z.object({
+  name: z.string().optional(),
+  /** Length of the WAV tone; default 40 ms per character of the input, 200 ms to 5 s. */
+  durationMs: z.number().int().min(10).max(60_000).optional(),
+  garbage: z.string().optional(),
+  error: InjectedError.optional(),
+  times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+}).strict();
+export type SpeechStep = z.infer<typeof SpeechStep>;
+
 /**
  * A script for the scripted model server. A chat request is answered by the first step, in
  * order, that has uses left and whose `match` fits; then by `fallback`; else HTTP 500.
+ * Transcription requests take the `transcriptions` in order (HTTP 500 when none is left);
+ * speech requests take the `speech` steps in order, then a tone.
  */
 export const Script = z.object({
   description: z.string().optional(),
@@ -86,6 +113,8 @@ export const Script = z.object({
   embeddingDims: z.number().int().min(1).max(8_192).default(64),
   /** What GET /v1/models lists. */
   models: z.array(z.string().min(1)).default(['scripted']),
+  transcriptions: z.array(TranscriptionStep).default([]),
+  speech: z.array(SpeechStep).default([]),
 }).strict();
 export type Script = z.infer<typeof Script>;
 export type ScriptInput = z.input<typeof Script>;

@@ -7,6 +7,8 @@ import { loadScriptFile, parseScript } from './script.ts';
 import type { Script, ScriptInput } from './script.ts';
 import { TemplateError } from './templates.ts';
 import { completionBody, errorBody, sendJson, streamChat } from './wire.ts';
+import { readMultipart, toneWav } from './audio.ts';
+import type { SpeechStep, TranscriptionStep } from './script.ts';
 
 /** One request as the server saw it (never the Authorization header itself). */
 export interface ScriptedRequest {
@@ -36,6 +38,8 @@ export interface ScriptedServer {
   readonly baseUrl: string;
   readonly port: number;
   requests(): ScriptedRequest[];
+  /** The audio file a `/v1/audio/transcriptions` request uploaded, by the request's `seq`. */
+  audio(seq: number): Buffer | undefined;
   /** Loads a new script and starts it from the top. @throws MobaError INVALID_INPUT */
   setScript(script: ScriptInput): void;
   /** Forgets the requests and restarts the script. */
@@ -46,6 +50,11 @@ export interface ScriptedServer {
 
 const MAX_BODY = 64 * 1024 * 1024;
 
+function audioInitialUses(script: Script): { transcriptions: number[]; speech: number[] } {
+  const uses = (s: { times: number | 'always' }) => (s.times === 'always' ? Infinity : s.times);
+  return { transcriptions: script.transcriptions.map(uses), speech: script.speech.map(uses) };
+}
+
 class HttpProblem extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
@@ -54,7 +63,7 @@ class HttpProblem extends Error {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -67,7 +76,7 @@ function readBody(req: IncomingMessage): Promise<string> {
       }
       chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -75,15 +84,19 @@ function readBody(req: IncomingMessage): Promise<string> {
 /**
  * An OpenAI-compatible HTTP server that answers from a script: for tests, and for trying the
  * product without a key. Routes: POST /v1/chat/completions (also `stream: true`),
- * POST /v1/embeddings, GET /v1/models, and the control routes GET /__scripted/requests,
- * POST /__scripted/reset, POST /__scripted/script.
+ * POST /v1/embeddings, POST /v1/audio/transcriptions (multipart; the upload is kept),
+ * POST /v1/audio/speech (a WAV), GET /v1/models, and the control routes
+ * GET /__scripted/requests, GET /__scripted/audio/SEQ, POST /__scripted/reset,
+ * POST /__scripted/script.
  *
  * @throws MobaError INVALID_INPUT / NOT_FOUND for a bad script; the listen error otherwise.
  */
 export async function startScriptedServer(options: StartScriptedServerOptions): Promise<ScriptedServer> {
   let script: Script = options.scriptPath ? loadScriptFile(options.scriptPath) : parseScript(options.script ?? {});
   let uses = initialUses(script);
+  let audioUses = audioInitialUses(script);
   let log: ScriptedRequest[] = [];
+  let uploads = new Map<number, Buffer>();
   let seq = 0;
   let closing = false;
   const pending = new Set<() => void>();
@@ -153,6 +166,74 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
     });
   };
 
+  /** Takes the next audio step with uses left, or undefined. */
+  const nextAudioStep = <T extends { times: number | 'always' }>(steps: T[], left: number[]): { step: T; label: string } | undefined => {
+    for (let i = 0; i < steps.length; i++) {
+      if ((left[i] ?? 0) <= 0) continue;
+      left[i] = (left[i] ?? 0) - 1;
+      const step = steps[i]!;
+      const name = (step as { name?: string }).name;
+      return { step, label: name ? `#${i + 1} ${name}` : `#${i + 1}` };
+    }
+    return undefined;
+  };
+
+  /** Answers an injected error, garbage, or nothing (then the caller answers); false when the client went away. */
+  const injected = async (step: TranscriptionStep | SpeechStep, res: ServerResponse, entry: ScriptedRequest): Promise<'answered' | 'go-on'> => {
+    if (step.delayMs && !(await wait(step.delayMs, res))) return 'answered';
+    if (step.error) {
+      if ('disconnect' in step.error) {
+        res.socket?.destroy();
+        return 'answered';
+      }
+      entry.status = step.error.status;
+      sendJson(res, step.error.status, errorBody(step.error.message, step.error.type, step.error.code ?? null), step.error.retryAfter !== undefined ? { 'retry-after': String(step.error.retryAfter) } : {});
+      return 'answered';
+    }
+    if (step.garbage !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(step.garbage) });
+      res.end(step.garbage);
+      return 'answered';
+    }
+    return 'go-on';
+  };
+
+  const answerTranscription = async (raw: Buffer, req: IncomingMessage, res: ServerResponse, entry: ScriptedRequest): Promise<void> => {
+    let form;
+    try {
+      form = await readMultipart(raw, req.headers['content-type']);
+    } catch (error) {
+      throw new HttpProblem(400, `Could not read the upload: ${(error as Error).message}`);
+    }
+    const { file, fields } = form;
+    entry.body = { ...fields, file: file ? { name: file.name, mime: file.mime, bytes: file.bytes, sha256: file.sha256, audio: file.audio } : null };
+    if (!file) throw new HttpProblem(400, 'The form has no `file` field');
+    uploads.set(entry.seq, file.data);
+    if (!fields.model) throw new HttpProblem(400, 'The form has no `model` field');
+    const picked = nextAudioStep(script.transcriptions, audioUses.transcriptions);
+    if (!picked) {
+      entry.answeredBy = 'unmatched';
+      throw new HttpProblem(500, `No transcription left in the script (received ${file.bytes} bytes of ${file.audio.container}).`);
+    }
+    entry.answeredBy = picked.label;
+    if ((await injected(picked.step, res, entry)) === 'answered') return;
+    const text = picked.step.text ?? '';
+    sendJson(res, 200, fields.response_format === 'verbose_json' ? { task: 'transcribe', language: fields.language ?? 'english', duration: (file.audio.durationMs ?? 0) / 1000, text, segments: [] } : { text });
+  };
+
+  const answerSpeech = async (body: Record<string, unknown>, res: ServerResponse, entry: ScriptedRequest): Promise<void> => {
+    if (typeof body.input !== 'string' || body.input.trim() === '') throw new HttpProblem(400, '`input` must be a non-empty string');
+    if (typeof body.model !== 'string') throw new HttpProblem(400, '`model` is required');
+    if (typeof body.voice !== 'string' && typeof body.voice !== 'object') throw new HttpProblem(400, '`voice` is required');
+    const picked = nextAudioStep(script.speech, audioUses.speech);
+    entry.answeredBy = picked?.label ?? 'tone';
+    if (picked && (await injected(picked.step, res, entry)) === 'answered') return;
+    const durationMs = picked?.step.durationMs ?? Math.min(5_000, Math.max(200, body.input.length * 40));
+    const wav = toneWav(durationMs);
+    res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length });
+    res.end(wav);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const entry: ScriptedRequest = {
@@ -161,7 +242,13 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
     const route = `${entry.method} ${path.replace(/^\/v1(?=\/)/, '')}`;
     const isControl = path.startsWith('/__scripted/');
     try {
-      const raw = req.method === 'POST' ? await readBody(req) : '';
+      const rawBytes = req.method === 'POST' ? await readBody(req) : Buffer.alloc(0);
+      if (route === 'POST /audio/transcriptions') {
+        log.push(entry);
+        await answerTranscription(rawBytes, req, res, entry);
+        return;
+      }
+      const raw = rawBytes.toString('utf8');
       let body: Record<string, unknown> = {};
       if (raw.trim() !== '') {
         try {
@@ -173,6 +260,9 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
       entry.body = raw.trim() === '' ? null : body;
       if (!isControl) log.push(entry);
       switch (route) {
+        case 'POST /audio/speech':
+          await answerSpeech(body, res, entry);
+          break;
         case 'POST /chat/completions':
           await answerChat(body, res, entry);
           break;
@@ -185,6 +275,13 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
         case 'GET /__scripted/requests':
           sendJson(res, 200, log);
           break;
+        case (/^GET \/__scripted\/audio\/\d+$/.test(route) ? route : '\0'): {
+          const data = uploads.get(Number(path.split('/').pop()));
+          if (!data) throw new HttpProblem(404, `No audio was uploaded by request ${path.split('/').pop()}`);
+          res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length });
+          res.end(data);
+          break;
+        }
         case 'POST /__scripted/reset':
           api.reset();
           sendJson(res, 200, { ok: true });
@@ -232,13 +329,17 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
     baseUrl: `http://${shownHost}:${address.port}/v1`,
     port: address.port,
     requests: () => log.map((r) => ({ ...r })),
+    audio: (n) => uploads.get(n),
     setScript(next) {
       script = parseScript(next);
       uses = initialUses(script);
+      audioUses = audioInitialUses(script);
     },
     reset() {
       log = [];
+      uploads = new Map();
       uses = initialUses(script);
+      audioUses = audioInitialUses(script);
     },
     async close() {
       if (closing) return;

@@ -64,4 +64,15 @@ describe('text and match templates', () => {
     expect(() => applyTemplates('{{match:nothing (here)}}', [prompt])).toThrow(/matched nothing/);
     expect(() => applyTemplates('{{match:(}}', [prompt])).toThrow(/not a valid regular expression/);
   });
+
+  it('points at perception lines of vision-only prompts: exact text first, the n-th of equal ones, one coordinate', () => {
+    const perception = ['## Screen', '[127, 1573]; text: "S"', '[403, 1573]; text: "T"', '[541, 1573]; text: "W"', '[679, 1573]; text: "T"', '[542, 1874]; text: "+"', '[2, 9]; text: "Tuesday at noon"', '[936, 2142]; icon: "alarm clock"'].join('\n');
+    expect(applyTemplates('Tap({{point:T}})', [perception])).toBe('Tap(403, 1573)');
+    expect(applyTemplates('Tap({{point:t#2}})', [perception])).toBe('Tap(679, 1573)');
+    expect(applyTemplates('{{point:tuesday}}', [perception])).toBe('2, 9');
+    expect(applyTemplates('{{point:alarm}}', [perception])).toBe('936, 2142');
+    expect(applyTemplatesDeep({ x: '{{x:+}}', y: '{{y:+}}' }, [perception])).toEqual({ x: 542, y: 1874 });
+    expect(applyTemplates('{{point:Nope|0, 0}}', [perception])).toBe('0, 0');
+    expect(() => applyTemplates('{{point:T#3}}', [perception])).toThrow(TemplateError);
+  });
 });

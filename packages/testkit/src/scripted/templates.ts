@@ -5,7 +5,11 @@
  * - `{{text:TEXT}}` — the visible text (the first quoted string) of that element's line, text-only
  *   lines included, so a reply can repeat what is on the screen (`{{text:TEXT|FALLBACK}}` too);
  * - `{{match:REGEX}}` — the first capture group (or the whole match) of REGEX in the messages,
- *   newest first, e.g. to repeat a remembered answer from the prompt's memory section.
+ *   newest first, e.g. to repeat a remembered answer from the prompt's memory section;
+ * - `{{point:TEXT}}` — `x, y` of the line of a vision-only perception list whose quoted text is
+ *   TEXT (exact first, case-insensitive, then containing it); `{{point:TEXT#2}}` the second such
+ *   line, counted from the top; `{{x:TEXT}}` / `{{y:TEXT}}` one coordinate. Perception lines look
+ *   like `[540, 1875]; text: "+"` or `[936, 2142]; icon: "alarm clock"`.
  *
  * The element-list format (the perception layer's prompt text): an interactive element's line
  * starts with `[<index>] ` and holds its visible text in double quotes, e.g.
@@ -16,8 +20,9 @@ export class TemplateError extends Error {
   override name = 'TemplateError';
 }
 
-const TEMPLATE = /\{\{\s*(element|text|match):((?:(?!\}\})[\s\S])*?)\}\}/g;
-const ONLY_TEMPLATE = /^\{\{\s*element:(?:(?!\}\}).)*\}\}$/;
+const TEMPLATE = /\{\{\s*(element|text|match|point|x|y):((?:(?!\}\})[\s\S])*?)\}\}/g;
+const ONLY_TEMPLATE = /^\{\{\s*(?:element|x|y):(?:(?!\}\}).)*\}\}$/;
+const POINT_LINE = /^\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*;\s*(?:text|icon)\s*:\s*"((?:[^"\\]|\\.)*)"/;
 const ANY_LINE = /^\s*(?:\[(\d+)\]|-)\s/;
 const ELEMENT_LINE = /^\s*\[(\d+)\]\s/;
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
@@ -75,6 +80,26 @@ export function findElementText(messagesNewestFirst: readonly string[], text: st
   return undefined;
 }
 
+/**
+ * `[x, y]` of the perception line whose quoted text is `text`: the `nth` exact match (1-based,
+ * top to bottom) of the newest message that has one, else the first line containing it.
+ */
+export function findPoint(messagesNewestFirst: readonly string[], text: string, nth = 1): [number, number] | undefined {
+  const needle = text.trim().toLowerCase();
+  if (needle === '') return undefined;
+  for (const message of messagesNewestFirst) {
+    const lines = message.split(/\r?\n/).flatMap((line) => {
+      const m = POINT_LINE.exec(line);
+      return m ? [{ x: Number(m[1]), y: Number(m[2]), text: unescapeQuoted(m[3] ?? '').trim().toLowerCase() }] : [];
+    });
+    if (!lines.length) continue;
+    const exact = lines.filter((l) => l.text === needle);
+    const hit = exact.length ? exact[nth - 1] : nth === 1 ? lines.find((l) => l.text.includes(needle)) : undefined;
+    if (exact.length || hit) return hit ? [hit.x, hit.y] : undefined;
+  }
+  return undefined;
+}
+
 function splitFallback(arg: string): { text: string; fallback: string | undefined } {
   const bar = arg.indexOf('|');
   return bar < 0 ? { text: arg.trim(), fallback: undefined } : { text: arg.slice(0, bar).trim(), fallback: arg.slice(bar + 1).trim() };
@@ -95,6 +120,13 @@ function resolveOne(messages: readonly string[], kind: string, arg: string): str
     throw new TemplateError(`{{match:${arg}}} matched nothing in the request.`);
   }
   const { text, fallback } = splitFallback(arg);
+  if (kind === 'point' || kind === 'x' || kind === 'y') {
+    const m = /^(.*?)#(\d+)$/.exec(text);
+    const p = findPoint(messages, m ? m[1]! : text, m ? Number(m[2]) : 1);
+    if (p) return kind === 'point' ? `${p[0]}, ${p[1]}` : String(kind === 'x' ? p[0] : p[1]);
+    if (fallback !== undefined) return fallback;
+    throw new TemplateError(`{{${kind}:${text}}} found no perception line ("[x, y]; text: ...") with "${text}" in the request (add a fallback: {{${kind}:${text}|…}}).`);
+  }
   const found = kind === 'text' ? findElementText(messages, text) : findElementIndex(messages, text);
   if (found !== undefined) return String(found);
   if (fallback !== undefined) return fallback;

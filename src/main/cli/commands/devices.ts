@@ -3,8 +3,8 @@ import { InvalidArgumentError } from 'commander';
 import { MobaError, errorMessage } from '../../../shared/errors.ts';
 import { createApp } from '../lazy-app.ts';
 import type { MobaApp } from '../../app.ts';
-import { parseAdbAddress } from '../../device/adb-address.ts';
-import type { AdbAddress } from '../../device/adb-address.ts';
+import { parseAdbAddress } from '../../adb/index.ts';
+import type { AdbAddress } from '../../adb/index.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf } from '../options.ts';
 

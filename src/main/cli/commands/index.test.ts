@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../main.ts';
 import type { CliIo } from '../io.ts';
-import { COMMANDS, commandName } from './index.ts';
+import { COMMANDS, commandName, planFor } from './index.ts';
 
 const io = { out: () => undefined, err: () => undefined } as unknown as CliIo;
 
@@ -21,5 +21,23 @@ describe('loading only the command that runs', () => {
     expect((await buildProgram(io, ['--help'])).commands.map((c) => c.name())).toEqual(all);
     expect((await buildProgram(io, ['simm', 'start'])).commands.map((c) => c.name())).toEqual(all);
     expect((await buildProgram(io)).commands.map((c) => c.name())).toEqual(all);
+  });
+
+  it('answers --help, --version, no command and typos from the summaries, loading no command module', () => {
+    for (const argv of [['--help'], ['-V'], ['--version'], [], ['simm', 'start'], ['help']]) {
+      expect(planFor(argv).filter((step) => 'load' in step), argv.join(' ')).toEqual([]);
+    }
+  });
+
+  it('loads the command that `moba help X` asks about, and only that one', async () => {
+    expect(planFor(['help', 'memory'])).toHaveLength(1);
+    expect((await buildProgram(io, ['help', 'memory'])).commands.map((c) => c.name())).toEqual(['memory']);
+  });
+
+  it('prints the same `moba --help` from the summaries as with every command loaded', async () => {
+    const fromSummaries = (await buildProgram(io, ['--help'])).helpInformation();
+    const fromModules = (await buildProgram(io)).helpInformation();
+    expect(fromSummaries).toBe(fromModules);
+    for (const c of COMMANDS) for (const name of c.names) expect(fromSummaries, `moba --help lists ${name}`).toContain(`  ${c.summaries?.[name]?.term ?? name}`);
   });
 });

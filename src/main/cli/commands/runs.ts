@@ -8,6 +8,7 @@ import { dataDirOf, parsePositiveInt } from '../options.ts';
 import { describeEvent, formatCounts, formatTree } from '../run-printer.ts';
 import { followRun } from '../follow-run.ts';
 import { reduceRun, initialRunState } from '../../../shared/run/reducer.ts';
+import { registerRunsResearch } from './runs-research.ts';
 
 async function withApp<T>(command: Command, fn: (app: MobaApp) => Promise<T>): Promise<T> {
   const dataDir = dataDirOf(command);
@@ -88,6 +89,8 @@ export function registerRuns(program: Command, io: CliIo): void {
         io.exitCode = await followRun(app, runId, io, { json: opts.json, input: interactive ? io.input : null });
       }),
     );
+
+  registerRunsResearch(runs, io);
 
   runs
     .command('delete <runId>')

@@ -1,8 +1,9 @@
 /** Where actions touch: element centres, grid and pixel coordinates, swipe paths. */
-import type { Direction, Distance } from '../../../shared/actions.ts';
+import type { Direction } from '../../../shared/actions.ts';
 import { MobaError } from '../../../shared/errors.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
-import { elementLabel } from '../../perception/element-info.ts';
+import { describeElement as describeShared } from '../../../shared/elements/describe-element.ts';
+import { DISTANCE_SHARE, oppositeDirection } from '../../../shared/elements/screen-input.ts';
 import type { ActionContext } from './types.ts';
 
 export type Point = readonly [number, number];
@@ -32,8 +33,7 @@ export function elementPoint(ctx: ActionContext, e: UiElement): Point {
 
 /** `[3] "Clock"` for details. */
 export function describeElement(e: UiElement): string {
-  const label = elementLabel(e);
-  return label ? `[${e.index}] ${JSON.stringify(label.length > 40 ? `${label.slice(0, 40)}…` : label)}` : `[${e.index}] ${e.className.split('.').pop() ?? 'element'}`;
+  return describeShared(e, { withClass: false, maxLabel: 40 });
 }
 
 /**
@@ -50,8 +50,8 @@ export function coordinatePoint(x: number, y: number, unit: 'grid' | 'px', scree
   return [Math.round(x), Math.round(y)];
 }
 
-/** How far a gesture travels, as a share of the extent it moves across. */
-export const DISTANCE_SHARE: Readonly<Record<Distance, number>> = { short: 0.2, medium: 0.32, long: 0.42 };
+/** How far a gesture travels, as a share of the extent it moves across (shared with the screen's drag mapping). */
+export { DISTANCE_SHARE };
 
 const UNIT: Readonly<Record<Direction, Point>> = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 
@@ -72,6 +72,4 @@ export function fingerPath(from: Point, direction: Direction, share: number, rec
 }
 
 /** The finger's direction to bring content from `direction` into view: the opposite one. */
-export function fingerDirectionForScroll(direction: Direction): Direction {
-  return direction === 'up' ? 'down' : direction === 'down' ? 'up' : direction === 'left' ? 'right' : 'left';
-}
+export const fingerDirectionForScroll: (direction: Direction) => Direction = oppositeDirection;

@@ -13,13 +13,13 @@ export const gestureExecutors: Pick<ActionExecutors, 'Scroll' | 'Swipe'> = {
     const bounds: Rect = [Math.max(0, e.bounds[0]), Math.max(0, e.bounds[1]), Math.min(ctx.screen.width, e.bounds[2]), Math.min(ctx.screen.height, e.bounds[3])];
     const finger = fingerDirectionForScroll(direction);
     const [from, to] = fingerPath(elementPoint(ctx, e), finger, DISTANCE_SHARE[distance], bounds);
-    await ctx.device.swipe(from, to, SCROLL_MS, { signal: ctx.signal });
+    await ctx.input.swipe(from, to, SCROLL_MS, { signal: ctx.signal });
     return { detail: `scroll ${describeElement(e)} to show more ${direction} (${distance}): finger (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]})`, settle: true };
   },
   async Swipe({ direction, distance }, ctx) {
     const { width, height } = ctx.screen;
     const [from, to] = fingerPath([width / 2, height / 2], direction, DISTANCE_SHARE[distance], [0, 0, width, height]);
-    await ctx.device.swipe(from, to, SWIPE_MS, { signal: ctx.signal });
+    await ctx.input.swipe(from, to, SWIPE_MS, { signal: ctx.signal });
     return { detail: `swipe ${direction} (${distance}): (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]})`, settle: true };
   },
 };

@@ -2,6 +2,7 @@
 import type { ActionName, ActionParams } from '../../../shared/actions.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
 import type { AndroidDevice } from '../android-device.ts';
+import type { DeviceInput } from '../input/device-input.ts';
 
 /** Picks the app for `Open_App(description)`: the agent asks a model, the CLI matches names. */
 export type AppResolver = (query: string, options: { device: AndroidDevice; signal?: AbortSignal | undefined }) => Promise<ResolvedApp>;
@@ -15,7 +16,10 @@ export interface ResolvedApp {
 }
 
 export interface ActionContext {
+  /** Shell, apps, keyboard state: everything but input events. */
   device: AndroidDevice;
+  /** Taps, swipes, keys and text: the mirror's scrcpy control socket while one runs, else `adb shell input`. */
+  input: DeviceInput;
   /** The elements of the observation the action was chosen on (indices as drawn). */
   elements: readonly UiElement[];
   /** That observation's screen, the space of element bounds and of pixel coordinates. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DeviceFacts } from '../../../shared/contract/devices.ts';
-import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { DeviceListEntry } from '../../../shared/contract/devices.ts';
 import type { SimulatorInfo } from '../../../shared/contract/simulators.ts';
-import { hrefFor, navigate } from '../../app/router.ts';
-import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { hrefFor, navigate } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { Panel, EmptyState } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 import { DeviceDetails } from './device-details.tsx';
-import { connectDeviceFeed, refreshDevices, selectDevice, useDeviceStore } from './device-store.ts';
+import { connectDeviceFeed, refreshDevices, selectDevice, useDeviceStore } from '../../state/device-store.ts';
+import './devices.css';
 
 const STATE_HELP: Partial<Record<DeviceListEntry['state'], string>> = {
   unauthorized: 'Accept the “Allow USB debugging?” prompt on the phone.',

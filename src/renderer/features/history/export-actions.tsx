@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { ExportRunResult } from '../../../shared/contract/export.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
-import { navigate } from '../../app/router.ts';
-import { toMobaError } from '../../client/ws-client.ts';
-import type { RunLog } from '../run/run-log.ts';
-import { dropRun } from '../run/run-store.ts';
+import { navigate } from '../../routing/router.ts';
+import { toMobaError } from '../../../shared/errors.ts';
+import type { RunLog } from '../../state/run-log.ts';
+import { dropRun } from '../../state/run-store.ts';
 import { downloadJson } from '../../ui/download.ts';
 
 function size(bytes: number): string {

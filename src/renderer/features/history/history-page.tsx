@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
-import { useRoute } from '../../app/router.ts';
-import { useClient } from '../../app/store.ts';
+import { useRoute } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
-import { connectRunFeed } from '../run/run-store.ts';
+import { connectRunFeed } from '../../state/run-store.ts';
 import { ReplayView } from './replay-view.tsx';
 import { RunList } from './run-list.tsx';
+import { CompareView } from './compare/compare-view.tsx';
+import './history.css';
 
 /** `#/history`: the run list; `#/history/<run>[/<step>]`: the replay of one run. */
 export function HistoryPage() {
@@ -15,6 +17,8 @@ export function HistoryPage() {
     connectRunFeed(client);
   }, [client]);
   const runId = route.params[0];
+  // `#/history/compare/<A>/<B>`: History → Compare.
+  if (runId === 'compare' && route.params[1] && route.params[2]) return <CompareView key={`${route.params[1]}/${route.params[2]}`} runA={route.params[1]} runB={route.params[2]} />;
   if (runId) {
     const step = Number(route.params[1]);
     return <ReplayView key={runId} runId={runId} initialStep={Number.isInteger(step) && step > 0 ? step : null} />;

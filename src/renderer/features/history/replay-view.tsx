@@ -4,21 +4,25 @@ import type { MobaClient } from '../../../shared/contract.ts';
 import type { RunState, StepState } from '../../../shared/run/reducer.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
-import { hrefFor } from '../../app/router.ts';
-import { useClient } from '../../app/store.ts';
+import { hrefFor } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
-import { ScreenStage } from '../approvals/screen-stage.tsx';
-import { actionMarker } from '../approvals/screen-geometry.ts';
-import { isTypingTarget } from '../approvals/use-cockpit-keys.ts';
-import { ModelCallDetail, ModelCallList } from '../run/model-call-view.tsx';
-import { StatusBadge } from '../run/run-header.tsx';
-import { loadRun, useRunLog, useRunStore } from '../run/run-store.ts';
-import { actDecisionFor, callsForStep, latestObservation, modelCalls } from '../run/selectors.ts';
-import { TaskTree } from '../task-tree/task-tree.tsx';
+import { ScreenStage } from '../../ui/screen-stage/screen-stage.tsx';
+import { actionMarker } from '../../ui/screen-stage/action-marker.ts';
+import { isTypingTarget } from '../../ui/keys.ts';
+import { ModelCallDetail, ModelCallList } from '../../ui/model-calls/model-call-view.tsx';
+import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
+import { loadRun, useRunLog, useRunStore } from '../../state/run-store.ts';
+import { actDecisionFor, callsForStep, latestObservation, modelCalls } from '../../state/run-selectors.ts';
+import { TaskTree } from '../../ui/task-tree/task-tree.tsx';
+import { StrategyPanel } from '../../ui/strategy-panels/strategy-panel.tsx';
 import { ExportActions } from './export-actions.tsx';
 import { ReplayIndex } from './replay-index.ts';
 import { Scrubber } from './scrubber.tsx';
+import { StepAnnotations, TagSummary } from './annotations/step-annotations.tsx';
+import type { AnnotationState } from '../../../shared/run/reducer.ts';
+import '../../ui/run-view/run-view.css';
 
 function StepFacts({ step, state, events }: { step: StepState; state: RunState; events: readonly RunEvent[] }) {
   const act = actDecisionFor(events, step);
@@ -79,7 +83,7 @@ function StepFacts({ step, state, events }: { step: StepState; state: RunState; 
   );
 }
 
-function ReplayBody({ client, index, initialStep }: { client: MobaClient; index: ReplayIndex; initialStep: number | null }) {
+function ReplayBody({ client, index, initialStep, annotations }: { client: MobaClient; index: ReplayIndex; initialStep: number | null; annotations: readonly AnnotationState[] }) {
   const first = index.stepEventIndex.length ? index.stepEndIndex(Math.min(index.stepEventIndex.length - 1, Math.max(0, (initialStep ?? 1) - 1))) : index.length - 1;
   const [position, setPosition] = useState(first);
   const [view, setView] = useState<'before' | 'after'>('before');
@@ -159,6 +163,7 @@ function ReplayBody({ client, index, initialStep }: { client: MobaClient; index:
       <Panel id="replay-step" title={step ? `Step ${k + 1} · ${step.stepId}` : 'Before the first step'} icon={<Icons.step size={18} />} className="run-main">
         <div className="replay-step-body">
           {step ? <StepFacts step={step} state={state} events={index.events} /> : <p className="muted">The run starts: the task tree is created and the agent observes the phone. Press → to go to the first step.</p>}
+          {step ? <StepAnnotations key={step.stepId} client={client} runId={index.runId} stepId={step.stepId} annotations={annotations} /> : null}
           <h4 className="call-section">Model I/O {step ? 'for this step' : 'so far'}</h4>
           <ModelCallList calls={calls} selected={call?.callId ?? null} onSelect={setCallId} />
           {call ? <ModelCallDetail client={client} call={call} /> : null}
@@ -166,6 +171,7 @@ function ReplayBody({ client, index, initialStep }: { client: MobaClient; index:
       </Panel>
       <Panel id="replay-tree" title="Task tree at this moment" icon={<Icons.tree size={18} />} className="run-tree">
         <TaskTree state={state} editable={false} highlight={step?.nodeId ?? null} />
+        <StrategyPanel state={state} />
       </Panel>
     </>
   );
@@ -203,6 +209,7 @@ export function ReplayView({ runId, initialStep }: { runId: string; initialStep:
             <span>{log.state.counters.modelCalls} calls</span>
             <span>{(log.state.counters.promptTokens + log.state.counters.completionTokens).toLocaleString()} tok</span>
             <span className="mono muted">{runId}</span>
+            <TagSummary annotations={log.state.annotations} />
             {loading && log.summary && log.events.length < log.summary.events ? (
               <span className="muted" aria-busy="true" data-testid="replay-loading">
                 <span className="spinner" aria-hidden="true" /> loading events {log.events.length.toLocaleString()}/{log.summary.events.toLocaleString()}
@@ -224,7 +231,7 @@ export function ReplayView({ runId, initialStep }: { runId: string; initialStep:
           Could not open run {runId}: {error}
         </p>
       ) : null}
-      {index ? <ReplayBody key={`${runId}/${initialStep ?? ''}`} client={client} index={index} initialStep={initialStep} /> : !error ? <p className="muted run-loading" aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading the run’s events…</p> : null}
+      {index ? <ReplayBody key={`${runId}/${initialStep ?? ''}`} client={client} index={index} initialStep={initialStep} annotations={log?.state.annotations ?? []} /> : !error ? <p className="muted run-loading" aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading the run’s events…</p> : null}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { RunStatus } from '../../../shared/schemas/run.ts';
 import type { RunSummary } from '../../../shared/schemas/run.ts';
-import { hrefFor, navigate } from '../../app/router.ts';
-import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { hrefFor, navigate } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { EmptyState } from '../../ui/panel.tsx';
-import { StatusBadge } from '../run/run-header.tsx';
-import { useRunStore } from '../run/run-store.ts';
-import { formatDuration } from '../run/selectors.ts';
+import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
+import { useRunStore } from '../../state/run-store.ts';
+import { formatDuration } from '../../state/run-selectors.ts';
+import { DatasetExportButton } from '../../ui/datasets/dataset-export-button.tsx';
 
 const PAGE = 50;
 
@@ -34,6 +35,8 @@ export function RunList() {
   const [result, setResult] = useState<{ key: string; data: { runs: RunSummary[]; total: number } } | null>(null);
   const [serials, setSerials] = useState<string[]>([]);
   const [error, setError] = useState<string>();
+  // Runs ticked for Compare (two) or a dataset export.
+  const [picked, setPicked] = useState<string[]>([]);
   const key = JSON.stringify([query, limit, version]);
   const loading = result?.key !== key;
   const data = result?.data ?? null;
@@ -95,6 +98,14 @@ export function RunList() {
             </option>
           ))}
         </select>
+        <button type="button" className="btn" disabled={picked.length !== 2} onClick={() => navigate('history', 'compare', picked[0]!, picked[1]!)} data-action="compare-runs" title="Tick two runs to compare them step by step">
+          Compare{picked.length ? ` (${picked.length})` : ''}
+        </button>
+        <DatasetExportButton
+          client={client}
+          selection={picked.length ? { runIds: picked } : { ...(query.search.trim() ? { search: query.search.trim() } : {}), ...(query.status ? { status: [query.status] } : {}) }}
+          label={picked.length ? `Export dataset (${picked.length})` : filtered ? 'Export dataset (these runs)' : 'Export dataset'}
+        />
         <span className="muted filters-count" aria-live="polite">
           {loading ? <span className="spinner" aria-hidden="true" /> : null} {data ? `${data.total} run${data.total === 1 ? '' : 's'}` : ''}
         </span>
@@ -109,6 +120,7 @@ export function RunList() {
         <table className="list runs-table">
           <thead>
             <tr>
+              <th aria-label="Pick" />
               <th>Status</th>
               <th>Task</th>
               <th>Device</th>
@@ -123,6 +135,15 @@ export function RunList() {
           <tbody>
             {data.runs.map((r) => (
               <tr key={r.id} onClick={() => navigate('history', r.id)} data-run={r.id} tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' ? navigate('history', r.id) : undefined)}>
+                <td onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    name="history.pick"
+                    aria-label={`Pick run ${r.id}`}
+                    checked={picked.includes(r.id)}
+                    onChange={(e) => setPicked(e.target.checked ? [...picked.filter((x) => x !== r.id), r.id].slice(-10_000) : picked.filter((x) => x !== r.id))}
+                  />
+                </td>
                 <td>
                   <StatusBadge status={r.status} />
                 </td>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { DemoInput, DemoState } from '../../../shared/contract/demos.ts';
 import type { ActionCall } from '../../../shared/actions.ts';
-import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
-import { ScreenStage } from '../approvals/screen-stage.tsx';
-import { deviceLabel, useDeviceStore } from '../devices/device-store.ts';
+import { useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
+import { ScreenStage } from '../../ui/screen-stage/screen-stage.tsx';
+import { deviceLabel, useDeviceStore } from '../../state/device-store.ts';
+import './demo-panel.css';
 
 /** A drag or click on the stage, as the recorder's input (the recorder decides the action). */
 function inputFor(action: ActionCall, from: { x: number; y: number } | null): DemoInput {

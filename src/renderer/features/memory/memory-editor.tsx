@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { MemoryItem } from '../../../shared/schemas/memory.ts';
-import { hrefFor } from '../../app/router.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { hrefFor } from '../../routing/router.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import type { MemoryApi } from './memory-api.ts';
 import { KIND_LABEL, formValues, memoryFields, patchFrom } from './memory-form.ts';
+import { PushToTalk } from '../../ui/voice/push-to-talk.tsx';
 
 /** One memory's fields, editable (validated by main against its kind), with delete. */
 export function MemoryEditor({ api, item, onDeleted, onSaved }: { api: MemoryApi; item: MemoryItem; onDeleted(): void; onSaved(item: MemoryItem): void }) {
@@ -89,6 +90,7 @@ export function MemoryEditor({ api, item, onDeleted, onSaved }: { api: MemoryApi
                 <textarea value={v} name={`memory.${f.name}`} rows={f.kind === 'json' ? Math.min(14, v.split('\n').length + 1) : f.kind === 'lines' ? 4 : 3} className={f.kind === 'json' ? 'mono-input' : ''} onChange={(e) => set(e.target.value)} spellCheck={f.kind === 'text'} />
               )}
               {f.kind === 'lines' ? <span className="field-hint">One per line.</span> : null}
+              {f.kind === 'text' ? <PushToTalk purpose="memory" draftKey={`memory:${item.id}:${f.name}`} label="Dictate" onTranscript={(t) => set(v.trim() ? `${v.trimEnd()} ${t.text}` : t.text)} /> : null}
             </label>
           );
         })}

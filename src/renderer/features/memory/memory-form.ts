@@ -104,6 +104,10 @@ export function memoryTitle(item: MemoryItem): string {
       return `${item.goal}: ${item.text}`;
     case 'task':
       return item.goal;
+    case 'tips':
+      return `${item.tips.length} tip${item.tips.length === 1 ? '' : 's'}: ${item.tips[0] ?? ''}`;
+    case 'shortcut':
+      return `${item.name}(${item.arguments.join(', ')}) — ${item.description}`;
   }
 }
 
@@ -117,4 +121,6 @@ export const KIND_LABEL: Record<MemoryKind, string> = {
   user: 'User',
   app: 'Apps',
   page: 'App pages',
+  tips: 'Tips',
+  shortcut: 'Shortcuts',
 };

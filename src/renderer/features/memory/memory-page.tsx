@@ -1,18 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MEMORY_KINDS, MEMORY_SOURCES } from '../../../shared/schemas/memory.ts';
 import type { MemoryItem, MemoryKind, MemoryPage as MemoryPageData, MemorySource, MemoryStats } from '../../../shared/schemas/memory.ts';
-import { navigate, useRoute } from '../../app/router.ts';
-import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { navigate, useRoute } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { Panel, EmptyState } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
-import { connectDeviceFeed } from '../devices/device-store.ts';
+import { connectDeviceFeed } from '../../state/device-store.ts';
 import { DemoPanel } from './demo-panel.tsx';
 import { memoryApi } from './memory-api.ts';
 import { MemoryEditor } from './memory-editor.tsx';
 import { KIND_LABEL, memoryTitle } from './memory-form.ts';
 import { RetrievalPreview } from './retrieval-preview.tsx';
 import { downloadJson } from '../../ui/download.ts';
+import './memory.css';
 
 const PAGE = 100;
 

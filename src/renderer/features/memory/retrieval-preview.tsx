@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { RETRIEVAL_PURPOSES } from '../../../shared/schemas/memory.ts';
 import type { RetrievalPurpose, RetrievalResult } from '../../../shared/schemas/memory.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import type { MemoryApi } from './memory-api.ts';
+import './retrieval-preview.css';
 
 const PURPOSE_HINT: Record<RetrievalPurpose, string> = {
   plan: 'Planning: routes of similar goals, failures, user preferences',

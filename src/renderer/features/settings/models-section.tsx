@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DEFAULT_MODEL_ENDPOINT, ModelSettings } from '../../../shared/schemas/settings.ts';
 import type { KeyStatus, ModelEndpoint, ModelRole } from '../../../shared/schemas/settings.ts';
-import { useAppStore, useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { useAppStore, useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 import { NumberField, TextField } from './inputs.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useSectionDraft } from './use-section-draft.ts';
@@ -14,7 +14,12 @@ const ROLE_INFO: Record<ModelRole, { label: string; what: string }> = {
   reflector: { label: 'Reflector', what: 'Global Agent: compares the screens before and after an action' },
   appSelector: { label: 'App selector', what: 'Text-only: picks the app for Open_App' },
   embedder: { label: 'Embedder', what: 'Embeddings for memory retrieval; without one, keyword search (BM25) is used' },
+  transcriber: { label: 'Transcriber', what: 'Speech to text (/v1/audio/transcriptions): push-to-talk; without one, voice input is off' },
+  speaker: { label: 'Speaker', what: 'Text to speech (/v1/audio/speech): answers and questions aloud; without one, the browser speaks (Settings → Voice)' },
 };
+
+/** What a role starts from when it gets its own endpoint: chat roles copy the default, the others a model of their kind. */
+const OWN_START: Partial<Record<ModelRole, string>> = { embedder: 'text-embedding-3-small', transcriber: 'whisper-1', speaker: 'tts-1' };
 
 function EndpointFields({ prefix, value, issues, onChange }: { prefix: string; value: ModelEndpoint; issues: Record<string, string>; onChange(v: ModelEndpoint): void }) {
   const set = (patch: Partial<ModelEndpoint>) => onChange({ ...value, ...patch });
@@ -95,7 +100,7 @@ export function ModelsSection() {
         <KeyLine status={keyFor('planner')} canStore={view.canStoreKeys} role="planner" storeAs="default" />
         <TestConnection role="default" endpoint={models.default} disabled={Object.keys(d.issues).some((k) => k.startsWith('default.'))} />
       </div>
-      {(['planner', 'actor', 'reflector', 'appSelector', 'embedder'] as const).map((role) => {
+      {(['planner', 'actor', 'reflector', 'appSelector', 'embedder', 'transcriber', 'speaker'] as const).map((role) => {
         const own = models[role];
         return (
           <div className="role-block" data-role={role} key={role}>
@@ -106,9 +111,9 @@ export function ModelsSection() {
                 <input
                   type="checkbox"
                   checked={own !== null}
-                  onChange={(e) => d.set({ [role]: e.target.checked ? { ...(role === 'embedder' ? { ...DEFAULT_MODEL_ENDPOINT, model: 'text-embedding-3-small' } : models.default) } : null })}
+                  onChange={(e) => d.set({ [role]: e.target.checked ? { ...(OWN_START[role] ? { ...DEFAULT_MODEL_ENDPOINT, model: OWN_START[role] } : models.default) } : null })}
                 />
-                {role === 'embedder' ? 'Use an embedding endpoint' : 'Own endpoint'}
+                {OWN_START[role] ? `Use ${role === 'embedder' ? 'an embedding' : role === 'transcriber' ? 'a transcription' : 'a speech'} endpoint` : 'Own endpoint'}
               </label>
             </div>
             {own ? (

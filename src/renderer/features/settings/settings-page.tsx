@@ -1,12 +1,15 @@
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
-import { useAppStore } from '../../app/store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { ModelsSection } from './models-section.tsx';
 import { AdbSection, AgentSection, AppearanceSection, MirrorSection, SimulatorSection } from './general-sections.tsx';
 import { SectionCard } from './section-card.tsx';
+import './settings.css';
+import { VoiceSection } from './voice-section.tsx';
 
 const SECTIONS = [
   { id: 'models', label: 'Models' },
+  { id: 'voice', label: 'Voice' },
   { id: 'agent', label: 'Agent' },
   { id: 'adb', label: 'ADB server' },
   { id: 'mirror', label: 'Mirror' },
@@ -30,6 +33,7 @@ export function SettingsPage() {
           </nav>
           <div className="settings-sections">
             <ModelsSection />
+            <VoiceSection />
             <AgentSection />
             <AdbSection />
             <MirrorSection />

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { TestModelResult } from '../../../shared/contract/models.ts';
 import type { ModelEndpoint, ModelRole } from '../../../shared/schemas/settings.ts';
-import { useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 
 /**
  * "Test connection" for one role: one tiny request to the endpoint as drafted (saved or not),

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { Settings, SettingsSection } from '../../../shared/schemas/settings.ts';
-import { useAppStore, useClient } from '../../app/store.ts';
-import { toMobaError } from '../../client/ws-client.ts';
+import { useAppStore, useClient } from '../../state/app-store.ts';
+import { toMobaError } from '../../../shared/errors.ts';
 
 export interface SectionDraft<S extends SettingsSection> {
   draft: Settings[S];

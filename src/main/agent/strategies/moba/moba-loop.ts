@@ -82,7 +82,9 @@ export const mobaLoop: RunLoop = async (ctx) => {
   };
 
   const askPerson = async (nodeId: string, detail: string): Promise<void> => {
-    const d = await ctx.waitForPerson('escalation', null, `The agent is stuck on "${ctx.state().nodes[nodeId]?.goal ?? ctx.state().task}": ${detail} Give guidance (it goes into the next plan), edit the plan, take over, or reject to end the run.`);
+    const goal = ctx.state().nodes[nodeId]?.goal ?? ctx.state().task;
+    const d = await ctx.waitForPerson('escalation', null, `The agent is stuck on "${goal}": ${detail} Give guidance (it goes into the next plan), edit the plan, take over, or reject to end the run.`);
+    if (d.decision === 'answer' && d.feedback) await m.learn(`said-while:${goal}:${d.feedback}`, `While "${goal}", the person supervising the agent said: ${d.feedback}`);
     if (d.decision === 'reject') {
       await m.finish('failed', 'The person ended the run at an escalation');
       return;
@@ -183,8 +185,12 @@ export const mobaLoop: RunLoop = async (ctx) => {
     if (ctx.signal.aborted) throw ctx.signal.reason;
     const st = ctx.state();
     const options = st.options!;
-    if (st.counters.executedActions >= options.maxSteps) {
-      await m.finish('failed', `The step limit (${options.maxSteps} executed actions) was reached`);
+    // Without the Plan module a reply that chooses no action leads nowhere but to the next call,
+    // so such replies count against the step limit too (MobA's code would call the model forever).
+    const idle = options.usePlan ? 0 : st.counters.noActionReplies;
+    if (st.counters.executedActions + idle >= options.maxSteps) {
+      const executed = `${st.counters.executedActions} executed action${st.counters.executedActions === 1 ? '' : 's'}`;
+      await m.finish('failed', idle ? `The step limit (${options.maxSteps}) was reached: ${executed} and ${idle} repl${idle === 1 ? 'y' : 'ies'} that chose no action` : `The step limit (${options.maxSteps} executed actions) was reached`);
       break;
     }
     const replan = ctx.takeReplanRequest();
@@ -194,7 +200,13 @@ export const mobaLoop: RunLoop = async (ctx) => {
       if (!r.ok) m.nonFatal(r.error);
       continue;
     }
-    if (!st.cursor) {
+    const root = st.rootId ? st.nodes[st.rootId] : undefined;
+    // A person can close the task itself from the plan.
+    if (root?.status === 'failed' || root?.status === 'skipped') {
+      await m.finish('failed', `The task is marked ${root.status}`);
+      break;
+    }
+    if (!st.cursor || root?.status === 'done') {
       await m.finish('succeeded', 'Every sub-goal is done');
       break;
     }
@@ -209,7 +221,9 @@ export const mobaLoop: RunLoop = async (ctx) => {
       await modelFailed(nodeId, act.error);
       continue;
     }
-    modelFailures = 0;
+    // A reply without an action is progress only once its plan is made: otherwise a model whose
+    // act replies parse but whose plans never do would alternate forever.
+    if (act.reply.action || act.reply.message) modelFailures = 0;
     const reply = act.reply;
     if (reply.message) await m.answer(nodeId, reply.message);
     if (!ctx.state().nodes[nodeId]) continue; // a person removed it meanwhile
@@ -230,8 +244,16 @@ export const mobaLoop: RunLoop = async (ctx) => {
     const action = reply.action;
     if (action.name === 'Finish') {
       if (action.params.message) await m.answer(nodeId, action.params.message);
-      await m.finish('succeeded', 'The agent reported the task done');
-      break;
+      if (singleLevel || nodeId === ctx.state().rootId) {
+        await m.finish('succeeded', 'The agent reported the task done');
+        break;
+      }
+      // On a sub-goal, Finish() finishes that sub-goal only: the task ends when the tree is
+      // done or the Global Agent's reflection finds the goal done, never on the Local Agent's word.
+      const { completed, next } = advanceAfterSuccess(ctx.state(), nodeId);
+      await m.complete(completed, next);
+      if (next === null) await m.finish('succeeded', 'Every sub-goal is done');
+      continue;
     }
     if (action.name === 'Failed') {
       await m.finish('failed', `The agent gave up: ${action.params.reason ?? 'no reason given'}`);

@@ -5,16 +5,17 @@
  */
 import { formatAction, targetIndex } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
-import { MobaError, serializeError } from '../../../../shared/errors.ts';
-import type { Observation, UiElement } from '../../../../shared/schemas/perception.ts';
+import { MobaError, isDeviceGone, serializeError } from '../../../../shared/errors.ts';
+import { describeElement } from '../../../../shared/elements/describe-element.ts';
+import type { Observation } from '../../../../shared/schemas/perception.ts';
 import type { RunOptions } from '../../../../shared/schemas/run.ts';
 import { nextId } from '../../../../shared/run/reducer.ts';
 import type { RunState, StepState } from '../../../../shared/run/reducer.ts';
 import { completedSiblings, pathTo } from '../../../../shared/run/tree.ts';
-import { elementLabel } from '../../../perception/index.ts';
 import { gateFor } from '../../gating.ts';
+import { deviceTimeNow } from '../../device-clock.ts';
 import type { LoopContext, ResolvedDecision } from '../../run-controller.ts';
-import type { InstalledApp, ResolvedApp, RetrievedMemoryItem } from '../../ports.ts';
+import type { DeviceClock, InstalledApp, ResolvedApp, RetrievedMemoryItem } from '../../ports.ts';
 import { screenKeyOf } from '../../screens.ts';
 import { buildActMessages } from './prompts/act.ts';
 import { buildPlanMessages } from './prompts/plan.ts';
@@ -22,6 +23,7 @@ import type { PlanPromptInput } from './prompts/plan.ts';
 import { buildReflectMessages } from './prompts/reflect.ts';
 import { buildSelectAppMessages } from './prompts/select-app.ts';
 import { PlanReplySchema, ReflectReplySchema, actReplySchema, selectAppReplySchema } from './replies.ts';
+import { reachActionSpace } from '../common/reach-action-space.ts';
 import type { ActReply, ReflectReply } from './replies.ts';
 
 export interface Observed {
@@ -35,19 +37,14 @@ export type StepOutcome =
   | { kind: 'rejected' }
   | { kind: 'person'; step: StepState; actions: string[] };
 
-const DEVICE_FATAL = new Set(['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE']);
-
-export function describeElement(e: UiElement | null): string | null {
-  if (!e) return null;
-  const label = elementLabel(e);
-  const cls = e.className.split('.').pop() ?? e.className;
-  return `[${e.index}] ${cls}${label ? ` "${label}"` : ''}`;
-}
-
 export class MobaSteps {
   private readonly ctx: LoopContext;
   private apps: InstalledApp[] | undefined;
   private readonly pagesSeen = new Set<string>();
+  private clock: Promise<DeviceClock | null> | undefined;
+  /** Apps chosen by the app-selection call, per step, until the reflection tells whether they were right. */
+  private readonly chosenApps = new Map<string, { description: string; packageName: string; label: string }>();
+  private executing: string | null = null;
 
   constructor(ctx: LoopContext) {
     this.ctx = ctx;
@@ -80,16 +77,31 @@ export class MobaSteps {
     return { id, observation, screenKey };
   }
 
-  private async retrieve(purpose: 'plan' | 'act' | 'reflect' | 'select_app', query: string, nodeId: string | null, app: string | null): Promise<RetrievedMemoryItem[]> {
+  /** `page` is the foreground app and activity, when there is a screen. */
+  private async retrieve(purpose: 'plan' | 'act' | 'reflect' | 'select_app', query: string, nodeId: string | null, page: Observation['currentApp']): Promise<RetrievedMemoryItem[]> {
     if (!this.options.useMemory) return [];
     const parent = nodeId ? pathTo(this.state, nodeId).at(-2)?.goal ?? null : null;
     try {
-      return await this.ctx.memory.retrieve({ purpose, query, runId: this.ctx.runId, ...(nodeId ? { nodeId } : {}), parentGoal: parent, app, k: 6 }, this.ctx.signal);
+      return await this.ctx.memory.retrieve({ purpose, query, runId: this.ctx.runId, ...(nodeId ? { nodeId } : {}), parentGoal: parent, app: page?.packageName ?? null, activity: page?.activity ?? null, k: 6 }, this.ctx.signal);
     } catch (error) {
       if (this.ctx.signal.aborted) throw error;
       this.nonFatal(error);
       return [];
     }
+  }
+
+  /** The device's date and time now, read from its clock once per loop; null when it cannot tell. */
+  async deviceTime(): Promise<string | null> {
+    const device = this.ctx.device;
+    this.clock ??= device.clock
+      ? device.clock(this.ctx.signal).catch((error: unknown) => {
+          if (this.ctx.signal.aborted) throw error;
+          this.nonFatal(error);
+          return null;
+        })
+      : Promise.resolve(null);
+    const clock = await this.clock;
+    return clock ? deviceTimeNow(clock) : null;
   }
 
   nonFatal(error: unknown): void {
@@ -103,7 +115,7 @@ export class MobaSteps {
       .slice(-limit)
       .map((s) => {
         const goal = this.state.nodes[s.nodeId]?.goal ?? '';
-        const el = describeElement(s.element);
+        const el = s.element ? describeElement(s.element) : null;
         const result = s.reflection ? s.reflection.subgoalStatus : s.executed!.ok ? 'done' : `failed: ${s.executed!.error}`;
         return `${formatAction(s.executed!.action)}${el && s.executed!.action === s.proposed ? ` on ${el}` : ''}${s.executed!.by === 'person' ? ' (by the person)' : ''} for "${goal}" → ${result}`;
       });
@@ -114,9 +126,12 @@ export class MobaSteps {
     const st = this.state;
     const path = pathTo(st, nodeId);
     const node = path.at(-1)!;
-    const app = obs.observation.currentApp?.packageName ?? null;
-    const memories = await this.retrieve('act', singleLevel ? st.task : node.goal, nodeId, app);
-    const screen = await this.ctx.screens.prepare(obs.id, obs.observation);
+    const [memories, screen, deviceTime] = await Promise.all([
+      this.retrieve('act', singleLevel ? st.task : node.goal, nodeId, obs.observation.currentApp),
+      this.ctx.screens.prepare(obs.id, obs.observation),
+      this.deviceTime(),
+    ]);
+    const space = this.options.actionSpace === 'candidates' ? reachActionSpace(obs.observation.elements) : null;
     const messages = buildActMessages({
       finalGoal: st.task,
       goal: node.goal,
@@ -128,9 +143,12 @@ export class MobaSteps {
       memories,
       screen,
       singleLevel,
+      deviceTime,
+      previousReplyChoseNoAction: singleLevel && st.lastAct !== null && st.lastAct.action === null,
+      candidates: space?.lines ?? null,
     });
     const indices = new Set(obs.observation.elements.filter((e) => e.index > 0).map((e) => e.index));
-    const r = await this.ctx.modelStep({ role: 'actor', purpose: 'act', nodeId, messages, schema: actReplySchema(indices, { requireAction: singleLevel }), memories });
+    const r = await this.ctx.modelStep({ role: 'actor', purpose: 'act', nodeId, messages, schema: actReplySchema(indices, { requireAction: singleLevel, ...(space ? { allowed: space.refuse } : {}) }), memories });
     if (!r.ok) return { ok: false, error: r.error };
     const reply = r.value;
     this.ctx.append({
@@ -152,8 +170,11 @@ export class MobaSteps {
     const st = this.state;
     const path = pathTo(st, nodeId);
     const node = path.at(-1)!;
-    const memories = await this.retrieve('plan', node.goal, nodeId, obs.observation.currentApp?.packageName ?? null);
-    const screen = await this.ctx.screens.prepare(obs.id, obs.observation);
+    const [memories, screen, deviceTime] = await Promise.all([
+      this.retrieve('plan', node.goal, nodeId, obs.observation.currentApp),
+      this.ctx.screens.prepare(obs.id, obs.observation),
+      this.deviceTime(),
+    ]);
     const messages = buildPlanMessages({
       finalGoal: st.task,
       goal: node.goal,
@@ -164,7 +185,9 @@ export class MobaSteps {
       guidance: st.pendingFeedback,
       memories,
       screen,
+      deviceTime,
       reason,
+      planning: this.options.planning ?? 'subgoals',
     });
     const r = await this.ctx.modelStep({ role: 'planner', purpose: 'plan', nodeId, messages, schema: PlanReplySchema, memories });
     if (!r.ok) return { ok: false, error: r.error };
@@ -191,9 +214,12 @@ export class MobaSteps {
   async reflect(nodeId: string, step: StepState, before: Observed, after: Observed, performed: { text: string; by: 'agent' | 'person' }): Promise<{ ok: true; reply: ReflectReply } | { ok: false; error: MobaError }> {
     const st = this.state;
     const node = st.nodes[nodeId]!;
-    const memories = await this.retrieve('reflect', node.goal, nodeId, after.observation.currentApp?.packageName ?? null);
-    const [b, a] = await Promise.all([this.ctx.screens.prepare(before.id, before.observation), this.ctx.screens.prepare(after.id, after.observation)]);
-    const messages = buildReflectMessages({ finalGoal: st.task, goal: node.goal, action: performed.text, element: describeElement(step.element), performedBy: performed.by, before: b, after: a, memories });
+    const [memories, b, a] = await Promise.all([
+      this.retrieve('reflect', node.goal, nodeId, after.observation.currentApp),
+      this.ctx.screens.prepare(before.id, before.observation),
+      this.ctx.screens.prepare(after.id, after.observation),
+    ]);
+    const messages = buildReflectMessages({ finalGoal: st.task, goal: node.goal, action: performed.text, element: step.element ? describeElement(step.element) : null, performedBy: performed.by, intent: step.intent, before: b, after: a, memories });
     const r = await this.ctx.modelStep({ role: 'reflector', purpose: 'reflect', nodeId, messages, schema: ReflectReplySchema, memories });
     if (!r.ok) return { ok: false, error: r.error };
     const reply = r.value;
@@ -218,7 +244,12 @@ export class MobaSteps {
           screenKey: before.screenKey,
         }),
       );
+      const chosen = this.chosenApps.get(step.stepId);
+      if (chosen && reply.subgoalStatus === 'success') {
+        await this.learn(`app-for:${chosen.description}`, `For "${chosen.description}", ${chosen.label === chosen.packageName ? chosen.packageName : `${chosen.label} (${chosen.packageName})`} was the right app.`);
+      }
     }
+    this.chosenApps.delete(step.stepId);
     return { ok: true, reply };
   }
 
@@ -248,6 +279,7 @@ export class MobaSteps {
     if (!r.ok) throw new MobaError('ACTION_FAILED', `Could not choose an app for "${description}": ${r.error.message}`);
     const app = this.apps.find((a) => a.packageName === r.value.packageName)!;
     this.ctx.append({ type: 'app_selected', description, packageName: app.packageName, activity: app.activity ?? null, method: 'model', callIds: r.callIds });
+    if (this.executing) this.chosenApps.set(this.executing, { description, packageName: app.packageName, label: app.label });
     return { packageName: app.packageName, activity: app.activity ?? null };
   }
 
@@ -255,7 +287,7 @@ export class MobaSteps {
   propose(nodeId: string, obs: Observed, action: ActionCall): StepState {
     const index = targetIndex(action);
     const element = index === undefined ? null : obs.observation.elements.find((e) => e.index === index) ?? null;
-    const gate = gateFor(action, element, this.options);
+    const gate = gateFor(action, obs.observation, this.options);
     const stepId = nextId(this.state, 's');
     this.ctx.append({ type: 'step_proposed', stepId, nodeId, action, element, observationId: obs.id, gate });
     return this.state.steps.at(-1)!;
@@ -273,6 +305,7 @@ export class MobaSteps {
         ? `Perform "${formatAction(step.proposed)}"${step.element ? ` on ${describeElement(step.element)}` : ''} on the phone (or what is right instead), then press Done.`
         : `Approve "${formatAction(step.proposed)}"${step.element ? ` on ${describeElement(step.element)}` : ''}? (${step.gate})`;
       const d: ResolvedDecision = await this.ctx.waitForPerson(copilot ? 'copilot' : 'approve', step.stepId, prompt);
+      await this.learnFromDecision(step, d);
       if (d.decision === 'reject') return { kind: 'rejected' };
       if (d.decision === 'hand_back') return { kind: 'person', step, actions: this.personActionsSince(step) };
       if (d.decision === 'take_over') {
@@ -285,10 +318,21 @@ export class MobaSteps {
   }
 
   private async execute(step: StepState, obs: Observed, action: ActionCall): Promise<StepOutcome> {
-    const result = await this.ctx.device.execute(action, { observation: obs.observation, resolveApp: (d) => this.resolveApp(d), signal: this.ctx.signal });
+    this.executing = step.stepId;
+    const result = await this.ctx.device.execute(action, { observation: obs.observation, resolveApp: (d) => this.resolveApp(d), signal: this.ctx.signal }).finally(() => (this.executing = null));
     this.ctx.append({ type: 'step_executed', stepId: step.stepId, action, by: 'agent', ok: result.ok, error: result.error ? { name: result.error.name, code: result.error.code, message: result.error.message } : null, durationMs: result.durationMs, settleMs: result.settleMs, detail: result.detail });
-    if (!result.ok && result.error && DEVICE_FATAL.has(result.error.code)) throw new MobaError(result.error.code, result.error.message);
+    if (!result.ok && result.error && isDeviceGone(result.error)) throw new MobaError(result.error.code, result.error.message);
     return { kind: 'executed', step: this.state.steps.find((s) => s.stepId === step.stepId)!, action, by: 'agent', ok: result.ok, error: result.error?.message ?? null };
+  }
+
+  /** What a person's decision says about their preferences: their feedback, the app they chose instead. */
+  private async learnFromDecision(step: StepState, d: ResolvedDecision): Promise<void> {
+    const goal = this.state.nodes[step.nodeId]?.goal ?? this.state.task;
+    if (d.feedback) await this.learn(`said-while:${goal}:${d.feedback}`, `While "${goal}", the person supervising the agent said: ${d.feedback}`);
+    const proposed = step.proposed;
+    if (d.action?.name === 'Open_App' && proposed.name === 'Open_App' && d.action.params.app.toLowerCase() !== proposed.params.app.toLowerCase()) {
+      await this.learn(`app-for:${goal}`, `For "${goal}", the person opens ${d.action.params.app}, not ${proposed.params.app}.`);
+    }
   }
 
   private personActionsSince(step: StepState): string[] {
@@ -329,7 +373,7 @@ export class MobaSteps {
       .map((s) => ({
         subgoal: this.state.nodes[s.nodeId]?.goal ?? '',
         action: formatAction(s.executed!.action),
-        element: describeElement(s.element),
+        element: s.element ? describeElement(s.element) : null,
         app: this.state.observations[s.observationId]?.currentApp?.packageName ?? null,
       }));
   }
@@ -351,6 +395,15 @@ export class MobaSteps {
     }
     if (this.writesMemory) await this.write(() => this.ctx.memory.recordInteraction({ runId: this.ctx.runId, task: this.state.task, outcome, answer }));
     this.ctx.append({ type: 'run_finished', outcome, reason, answer });
+  }
+
+  /**
+   * A user preference learned in this run (user memory, one per key). Preferences reach the
+   * plan, act, reflect and app-selection prompts of later runs when they match.
+   */
+  async learn(key: string, text: string): Promise<void> {
+    if (!this.writesMemory) return;
+    await this.write(() => this.ctx.memory.recordPreference({ runId: this.ctx.runId, key, text, task: this.state.task }));
   }
 
   private async rememberPage(obs: Observed, description: string): Promise<void> {

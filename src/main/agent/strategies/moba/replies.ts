@@ -40,7 +40,7 @@ export interface ActReply {
  * The Local Agent's reply, validated against the elements on screen. An index that is not on
  * the screen (e.g. 999) is a validation error the model sees in its repair round.
  */
-export function actReplySchema(elementIndices: ReadonlySet<number>, options: { requireAction?: boolean } = {}): z.ZodType<ActReply> {
+export function actReplySchema(elementIndices: ReadonlySet<number>, options: { requireAction?: boolean; allowed?: (action: ActionCall) => string | null } = {}): z.ZodType<ActReply> {
   return z
     .object({
       observation: text,
@@ -51,17 +51,24 @@ export function actReplySchema(elementIndices: ReadonlySet<number>, options: { r
       message: nullableText.optional(),
     })
     .transform((r, ctx): ActReply => {
-      const cc = r.can_complete ?? r.canComplete ?? (r.action ? 'true' : 'false');
+      let cc = r.can_complete ?? r.canComplete ?? (r.action ? 'true' : 'false');
       let action: ActionCall | null = null;
+      // MobA treats Open_App as at least "possibly" doable: opening the app is the first step anyway.
+      if (r.action && cc === 'false') {
+        const parsed = parseAction(r.action);
+        if (parsed.ok && parsed.action.name === 'Open_App') cc = 'possibly';
+      }
       if (r.action && cc !== 'false') {
         const parsed = parseAction(r.action);
         if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['action'], message: parsed.error });
         else {
           const index = targetIndex(parsed.action);
+          const refused = options.allowed?.(parsed.action) ?? null;
           if (index !== undefined && !elementIndices.has(index)) {
             const max = Math.max(0, ...elementIndices);
             ctx.addIssue({ code: 'custom', path: ['action'], message: `element ${index} is not on the screen; valid indices are 1–${max}` });
-          } else action = parsed.action;
+          } else if (refused) ctx.addIssue({ code: 'custom', path: ['action'], message: refused });
+          else action = parsed.action;
         }
       } else if (cc !== 'false' && options.requireAction) {
         ctx.addIssue({ code: 'custom', path: ['action'], message: 'an action is required when can_complete is "true" or "possibly"' });

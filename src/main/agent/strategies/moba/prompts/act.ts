@@ -19,6 +19,12 @@ export interface ActPromptInput {
   screen: ScreenForPrompt;
   /** Without the Plan module: act toward the final goal and report completion with Finish(). */
   singleLevel: boolean;
+  /** The device's date and time, e.g. "2025-06-02 (Monday) 09:00, UTC+08:00"; null when unknown. */
+  deviceTime: string | null;
+  /** Single level: the previous reply chose no action (it led nowhere and counted against the step limit). */
+  previousReplyChoseNoAction?: boolean;
+  /** ReachAgent's action space: the only element actions accepted on this screen, written out. */
+  candidates?: string[] | null;
 }
 
 const SYSTEM_TWO_LEVEL = `You are the Local Agent of MobA, a two-level agent that operates an Android phone for a user.
@@ -34,7 +40,8 @@ Rules:
 - Prefer system actions, then combination actions, then single actions.
 - Box_Input already taps, clears and confirms: do not tap the box first.
 - Use Open_App to start an app instead of looking for its icon.
-- If the task asks for information, put the answer in "message" once it is on screen.
+- If the sub-goal asks for information, put the answer in "message" once it is on screen (no action needed).
+- Finish() reports only the current sub-goal as done (e.g. it is already achieved on screen); the Global Agent decides when the whole task is done.
 - Never invent what is not on the screen.
 
 Reply with ONE JSON object and nothing else:
@@ -56,14 +63,17 @@ export function buildActMessages(input: ActPromptInput): ChatMessage[] {
   const system = `${input.singleLevel ? SYSTEM_SINGLE_LEVEL : SYSTEM_TWO_LEVEL}\n\n## Actions\n${describeActions(ACTION_NAMES)}`;
   const text = [
     section('Final goal (the user\'s task)', input.finalGoal),
+    section('Date and time on the device', input.deviceTime),
     input.singleLevel ? '' : section('Parent goal', input.parentGoal && input.parentGoal !== input.finalGoal ? input.parentGoal : null),
     input.singleLevel ? '' : section('Current sub-goal', input.goal),
     section('Already achieved', input.completed),
     section('Recent actions', input.recentActions),
     section('Earlier attempts at this sub-goal failed', input.reflections),
     section('The person supervising you said', input.feedback),
+    input.singleLevel && input.previousReplyChoseNoAction ? section('Note', 'Your previous reply chose no action, which did nothing and counted against the step limit. Choose the next action now, or Failed("reason") if the task cannot be done.') : '',
     memorySection(input.memories),
     screenSection('Current screen elements', input.screen),
+    section('Allowed element actions on this screen (ReachAgent\'s action space: other element actions are not accepted; Open_App, Back, Home, Enter, Wait, Type, Finish and Failed remain)', input.candidates),
   ].filter(Boolean).join('\n');
   return [
     { role: 'system', content: system },

@@ -16,8 +16,17 @@ export interface PlanPromptInput {
   guidance: string[];
   memories: RetrievedMemoryItem[];
   screen: ScreenForPrompt;
+  /** The device's date and time, e.g. "2025-06-02 (Monday) 09:00, UTC+08:00"; null when unknown. */
+  deviceTime: string | null;
   reason: 'cannot_complete' | 'reflection_failed' | 'escalation' | 'requested';
+  /** `pages`: ReachAgent's decomposition into page-reaching and page-operation sub-goals. */
+  planning?: 'subgoals' | 'pages';
 }
+
+const PAGES = `Write every sub-goal as one of two kinds, in this form:
+- "Reach <page>": get to a named page or screen of an app, by any path (e.g. "Reach the alarm editor of the Clock app");
+- "On <page>: <operation>": do one thing on the page that is on screen then (e.g. "On the alarm editor: set the label to Work").
+Reach a page before operating on it.`;
 
 const SYSTEM = `You are the Global Agent of MobA, a two-level agent that operates an Android phone for a user. Your Plan module splits a goal that cannot be done in one action into an ordered list of smaller sub-goals.
 
@@ -42,9 +51,11 @@ const REASONS: Record<PlanPromptInput['reason'], string> = {
 export function buildPlanMessages(input: PlanPromptInput): ChatMessage[] {
   const text = [
     section('Final goal (the user\'s task)', input.finalGoal),
+    section('Date and time on the device', input.deviceTime),
     section('Parent goal', input.parentGoal && input.parentGoal !== input.finalGoal ? input.parentGoal : null),
     section('Goal to split', input.goal),
     section('Why a plan is needed', REASONS[input.reason]),
+    input.planning === 'pages' ? section('Decomposition: page reaching and page operation', PAGES) : '',
     section('Already achieved', input.completed),
     section('The Local Agent\'s assessment', input.planReflection),
     section('What went wrong before', input.failureReflections),

@@ -38,12 +38,18 @@ describe('MobA prompts (pure functions of typed inputs)', () => {
       memories,
       screen: alarms,
       singleLevel: false,
+      deviceTime: '2025-06-02 (Monday) 09:00, UTC+08:00',
     });
     expect(printable(messages)).toMatchSnapshot();
   });
 
   it('act (single level, without the Plan module)', () => {
-    expect(printable(buildActMessages({ finalGoal: 'Open the Clock app', goal: 'Open the Clock app', parentGoal: null, completed: [], reflections: [], feedback: [], recentActions: [], memories: [], screen: alarms, singleLevel: true }))).toMatchSnapshot();
+    expect(printable(buildActMessages({ finalGoal: 'Open the Clock app', goal: 'Open the Clock app', parentGoal: null, completed: [], reflections: [], feedback: [], recentActions: [], memories: [], screen: alarms, singleLevel: true, deviceTime: null }))).toMatchSnapshot();
+  });
+
+  it('act (single level, after a reply that chose no action)', () => {
+    const text = JSON.stringify(printable(buildActMessages({ finalGoal: 'Open the Clock app', goal: 'Open the Clock app', parentGoal: null, completed: [], reflections: [], feedback: [], recentActions: [], memories: [], screen: alarms, singleLevel: true, deviceTime: null, previousReplyChoseNoAction: true })));
+    expect(text).toContain('## Note\\nYour previous reply chose no action, which did nothing and counted against the step limit.');
   });
 
   it('plan after a failed reflection', () => {
@@ -59,6 +65,7 @@ describe('MobA prompts (pure functions of typed inputs)', () => {
           guidance: [],
           memories,
           screen: alarms,
+          deviceTime: '2025-06-02 (Monday) 09:00, UTC+08:00',
           reason: 'reflection_failed',
         }),
       ),
@@ -66,7 +73,7 @@ describe('MobA prompts (pure functions of typed inputs)', () => {
   });
 
   it('reflect (before/after originals only)', () => {
-    const messages = buildReflectMessages({ finalGoal: 'Create an alarm', goal: 'Add a new alarm', action: 'Click(2)', element: '[2] ImageButton "Add alarm"', performedBy: 'agent', before: alarms, after: screen('[1] View "6" \n[2] Button "OK"'), memories: [] });
+    const messages = buildReflectMessages({ finalGoal: 'Create an alarm', goal: 'Add a new alarm', action: 'Click(2)', element: '[2] ImageButton "Add alarm"', performedBy: 'agent', intent: { observation: 'The alarm list with the + button at the bottom', thought: 'The + button adds an alarm' }, before: alarms, after: screen('[1] View "6" \n[2] Button "OK"'), memories: [] });
     expect(printable(messages)).toMatchSnapshot();
     const images = (messages[1]!.content as Array<{ type: string }>).filter((p) => p.type === 'image');
     expect(images).toHaveLength(2);

@@ -11,6 +11,8 @@ export interface ReflectPromptInput {
   element: string | null;
   /** Who performed it: the agent or the person (take-over, copilot). */
   performedBy: 'agent' | 'person';
+  /** The Local Agent's observation and thought when it chose the action (null when it did not, e.g. a person's own step). */
+  intent: { observation: string; thought: string } | null;
   before: ScreenForPrompt;
   after: ScreenForPrompt;
   memories: RetrievedMemoryItem[];
@@ -31,6 +33,10 @@ export function buildReflectMessages(input: ReflectPromptInput): ChatMessage[] {
     section('Final goal (the user\'s task)', input.finalGoal),
     section('Sub-goal of the action', input.goal),
     section('Action performed', `${input.action}${input.element ? ` on ${input.element}` : ''}${input.performedBy === 'person' ? ' (performed by the person supervising the agent)' : ''}`),
+    section(
+      input.performedBy === 'person' ? 'The Local Agent\'s view when it proposed the action' : 'The Local Agent\'s view when it chose the action',
+      input.intent ? [`Observation: ${input.intent.observation}`, `Thought: ${input.intent.thought}`].filter((l) => !/: $/.test(l)) : null,
+    ),
     memorySection(input.memories),
     screenSection('Screen BEFORE the action', input.before),
     screenSection('Screen AFTER the action', input.after),

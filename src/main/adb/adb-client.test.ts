@@ -1,0 +1,168 @@
+/**
+ * The adb client's guarantees that need no phone: a request to a server that never answers
+ * ends at its deadline (or when the caller aborts) and its socket is closed; no server is
+ * ever started by adbkit, nor by us for a remote address; and what an `authorizing` device
+ * means is the same for the device layer and the mirror. The servers here are small TCP
+ * stand-ins: a real adb server cannot be made to hang or to hold a device mid-authorisation.
+ */
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MobaError } from '../../shared/errors.ts';
+import { freePort, tempDir } from '@moba/testkit/rigs';
+import { DeviceService } from '../device/device-service.ts';
+import { MirrorService } from '../mirror/mirror-service.ts';
+import { AdbClient } from './adb-client.ts';
+
+const cleanup: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+/** A TCP server on loopback; `onSocket` gets every accepted connection. */
+async function listen(onSocket: (socket: Socket) => void): Promise<{ server: Server; port: number; sockets: Socket[] }> {
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.on('error', () => undefined);
+    onSocket(socket);
+    // Flowing, so that the client's close reaches 'close' here even when nothing is read.
+    socket.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(() => new Promise<void>((resolve) => {
+    for (const s of sockets) s.destroy();
+    server.close(() => resolve());
+  }));
+  return { server, port: (server.address() as AddressInfo).port, sockets };
+}
+
+const closed = (socket: Socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve())));
+
+async function failure(work: Promise<unknown>): Promise<MobaError> {
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, 'expected a failure').toBeInstanceOf(MobaError);
+  return error as MobaError;
+}
+
+describe('a server that accepts and never answers', () => {
+  it('a host request ends at its deadline and its socket is closed', async () => {
+    const hung = await listen(() => undefined);
+    const client = new AdbClient({ address: { host: '127.0.0.1', port: hung.port }, binary: 'adb', autoStart: false });
+    const started = Date.now();
+    const error = await failure(client.hostQuery('host:version', { timeoutMs: 300 }));
+    expect(error.code).toBe('TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(hung.sockets).toHaveLength(1);
+    await closed(hung.sockets[0]!);
+  });
+
+  it('a device request ends when the caller aborts, and its socket is closed', async () => {
+    const hung = await listen(() => undefined);
+    const client = new AdbClient({ address: { host: '127.0.0.1', port: hung.port }, binary: 'adb', autoStart: false });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const error = await failure(client.query('emulator-5554', 'exec:screencap -p', { timeoutMs: 60_000, signal: controller.signal }));
+    expect(error.code).toBe('CANCELLED');
+    await closed(hung.sockets[0]!);
+  });
+
+  it('a stream that is open but silent: opening a shell is bounded too', async () => {
+    // Answers the transport with OKAY, then never answers the shell request.
+    const half = await listen((socket) => socket.once('data', () => socket.write('OKAY')));
+    const client = new AdbClient({ address: { host: '127.0.0.1', port: half.port }, binary: 'adb', autoStart: false });
+    const error = await failure(client.openShell('emulator-5554', 'sleep 100', { timeoutMs: 300 }));
+    expect(error.code).toBe('TIMEOUT');
+    await closed(half.sockets[0]!);
+  });
+});
+
+describe('starting servers', () => {
+  /** An "adb" that only records that it was run. */
+  function recorder(): { binary: string; ran: () => boolean } {
+    const dir = tempDir('moba-adb-recorder-');
+    cleanup.push(() => dir.dispose());
+    const marker = join(dir.path, 'ran');
+    const binary = join(dir.path, 'adb');
+    writeFileSync(binary, `#!/bin/sh\necho "$@" >> '${marker}'\n`);
+    chmodSync(binary, 0o755);
+    return { binary, ran: () => existsSync(marker) };
+  }
+
+  it('adbkit never starts a server by itself: a refused connection is ADB_UNAVAILABLE', async () => {
+    const adb = recorder();
+    const client = new AdbClient({ address: { host: '127.0.0.1', port: await freePort() }, binary: adb.binary, autoStart: false });
+    expect((await failure(client.version())).code).toBe('ADB_UNAVAILABLE');
+    expect((await failure(client.getState('emulator-5554'))).code).toBe('ADB_UNAVAILABLE');
+    expect(adb.ran()).toBe(false);
+  });
+
+  it('a remote address is never started, even with auto-start on; a loopback one is', async () => {
+    const adb = recorder();
+    const port = await freePort();
+    // The IPv4-mapped spelling reaches this machine's refusing port, but is not a loopback host name to MobA.
+    const remote = new AdbClient({ address: { host: '::ffff:127.0.0.1', port }, binary: adb.binary, autoStart: true });
+    expect((await failure(remote.hostQuery('host:devices-l'))).code).toBe('ADB_UNAVAILABLE');
+    expect(adb.ran()).toBe(false);
+    // The same port on loopback: the recorder is run (and starts nothing, so the retry is refused too).
+    const local = new AdbClient({ address: { host: '127.0.0.1', port }, binary: adb.binary, autoStart: true });
+    expect((await failure(local.hostQuery('host:devices-l'))).code).toBe('ADB_UNAVAILABLE');
+    expect(adb.ran()).toBe(true);
+  });
+});
+
+/**
+ * A server that knows one device, still waiting for the person to accept the debugging
+ * prompt: `get-state` says `authorizing`, device requests FAIL with adb's own words.
+ */
+async function authorizingServer(serial: string): Promise<number> {
+  const reply = (socket: Socket, status: 'OKAY' | 'FAIL', value: string) => {
+    const body = Buffer.from(value);
+    socket.end(Buffer.concat([Buffer.from(status), Buffer.from(body.length.toString(16).padStart(4, '0')), body]));
+  };
+  const { port } = await listen((socket) => {
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      const length = Number.parseInt(buffered.subarray(0, 4).toString('ascii'), 16);
+      if (buffered.length < 4 + length) return;
+      const service = buffered.subarray(4, 4 + length).toString('utf8');
+      if (service === `host-serial:${serial}:get-state`) return reply(socket, 'OKAY', 'authorizing');
+      reply(socket, 'FAIL', 'device still authorizing');
+    });
+  });
+  return port;
+}
+
+describe('a device that is still authorizing', () => {
+  it('is DEVICE_UNAUTHORIZED for the device layer and for the mirror alike', async () => {
+    const serial = 'R58M123ABC';
+    const port = await authorizingServer(serial);
+    const devices = new DeviceService({ adb: { host: '127.0.0.1', port, binary: 'adb' }, autoStartServer: false });
+    cleanup.push(() => devices.close());
+    expect((await failure(devices.onlineDevice(serial))).code).toBe('DEVICE_UNAUTHORIZED');
+    expect((await failure(devices.device(serial).shell('echo hi'))).code).toBe('DEVICE_UNAUTHORIZED');
+    expect((await failure(devices.device(serial).screencap())).message).toMatch(/Allow USB debugging/);
+
+    const resources = tempDir('moba-mirror-resources-');
+    cleanup.push(() => resources.dispose());
+    const mirror = new MirrorService({
+      device: (s) => devices.device(s),
+      mirrorSettings: () => ({ maxSize: 1280, maxFps: 30, bitRate: 4_000_000, scrcpyServerPath: '' }),
+      resourcesDir: resources.path,
+      env: {},
+      installedServerCandidates: [],
+      log: () => undefined,
+    });
+    cleanup.push(() => mirror.dispose());
+    const viewer = { id: 'w', sendBinary: () => true, onDidClose: () => ({ dispose() {} }) };
+    // Not a fallback to screenshots: the device cannot be reached at all until the prompt is accepted.
+    expect((await failure(mirror.start(serial, viewer))).code).toBe('DEVICE_UNAUTHORIZED');
+    expect(mirror.isRunning(serial)).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The registered strategies: each name of `StrategyName` (src/shared/schemas/strategy.ts) maps
+ * to its loop, built with the services strategies share (`StrategyKit`). What each strategy is
+ * — description, roles, what it sees — is in `src/shared/strategies.ts`, so the renderer can
+ * list them too; this file adds only what runs.
+ */
+import { STRATEGIES, listStrategies } from '../../../shared/strategies.ts';
+import type { StrategyInfo } from '../../../shared/strategies.ts';
+import type { StrategyName } from '../../../shared/schemas/strategy.ts';
+import type { RunLoop } from '../run-controller.ts';
+import { appAgentLoop } from './appagent/appagent-loop.ts';
+import type { StrategyKit } from './common/kit.ts';
+import { mobaLoop } from './moba/moba-loop.ts';
+import { mobileAgentELoop } from './mobile-agent-e/e-loop.ts';
+import { mobileAgentV1Loop } from './mobile-agent-v1/v1-loop.ts';
+import { mobileAgentV2Loop } from './mobile-agent-v2/v2-loop.ts';
+
+export interface RegisteredStrategy extends StrategyInfo {
+  loop(kit: StrategyKit): RunLoop;
+}
+
+const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
+  moba: () => mobaLoop,
+  appagent: appAgentLoop,
+  'mobile-agent-v1': mobileAgentV1Loop,
+  'mobile-agent-v2': mobileAgentV2Loop,
+  'mobile-agent-e': mobileAgentELoop,
+};
+
+/** The strategy's description and loop. */
+export function strategy(name: StrategyName): RegisteredStrategy {
+  return { ...STRATEGIES[name], loop: LOOPS[name] };
+}
+
+/** Every registered strategy, in menu order. */
+export function registeredStrategies(): RegisteredStrategy[] {
+  return listStrategies().map((s) => strategy(s.name));
+}

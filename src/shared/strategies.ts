@@ -1,0 +1,123 @@
+/**
+ * What each strategy is, for people and for the UI: its one-line description, the roles it
+ * calls (and which configured model endpoint each uses), what it sees, and which options apply.
+ * The loops live in `src/main/agent/strategies/<name>/`; `src/main/agent/strategies/registry.ts`
+ * maps each name to its loop. The renderer's composer, `moba run --strategy` and README's table
+ * read this list.
+ */
+import type { ChatRole } from './schemas/settings.ts';
+import { STRATEGY_NAMES } from './schemas/strategy.ts';
+import type { StrategyName } from './schemas/strategy.ts';
+
+export { STRATEGY_NAMES, StrategyName } from './schemas/strategy.ts';
+
+/** What reaches a strategy's prompts. */
+export type Perception = 'dump' | 'screenshot' | 'marked screenshot' | 'ocr' | 'icons';
+
+export interface StrategyRole {
+  /** The strategy's own name for the role. */
+  name: string;
+  /** The configured endpoint it uses (Settings → Models). */
+  endpoint: ChatRole;
+  /** The `purpose` its model calls are recorded with (the inspector and bench group by it). */
+  purposes: readonly string[];
+}
+
+export type StrategyOption = 'usePlan' | 'actionSpace' | 'planning' | 'evolution';
+
+export interface StrategyInfo {
+  name: StrategyName;
+  label: string;
+  description: string;
+  roles: readonly StrategyRole[];
+  sees: readonly Perception[];
+  options: readonly StrategyOption[];
+  /** What it is good at, in a few words (README's table). */
+  goodAt: string;
+}
+
+export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
+  moba: {
+    name: 'moba',
+    label: 'MobA',
+    description: 'Two-level agent: a Global Agent plans a task tree and reflects, a Local Agent checks each sub-goal fits one action and picks it.',
+    roles: [
+      { name: 'Local Agent', endpoint: 'actor', purposes: ['act'] },
+      { name: 'Global Agent: plan', endpoint: 'planner', purposes: ['plan'] },
+      { name: 'Global Agent: reflect', endpoint: 'reflector', purposes: ['reflect'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['dump', 'screenshot', 'marked screenshot'],
+    options: ['usePlan', 'actionSpace', 'planning'],
+    goodAt: 'long tasks with memory: plans, double reflection, routes of similar tasks',
+  },
+  appagent: {
+    name: 'appagent',
+    label: 'AppAgent',
+    description: 'One model call per step on the numbered interactive elements (clickable and focusable); a grid fallback; element docs learned from demonstrations.',
+    roles: [
+      { name: 'agent', endpoint: 'actor', purposes: ['appagent'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['dump', 'screenshot', 'marked screenshot'],
+    options: ['actionSpace'],
+    goodAt: 'short tasks in apps with good accessibility labels; cheapest per step',
+  },
+  'mobile-agent-v1': {
+    name: 'mobile-agent-v1',
+    label: 'Mobile-Agent v1',
+    description: 'Vision only: OCR text with positions and icon regions located by the vision model; eight operations; self-reflection when the screen did not change.',
+    roles: [
+      { name: 'agent', endpoint: 'actor', purposes: ['mobile-agent', 'final-check'] },
+      { name: 'text choice (several OCR matches)', endpoint: 'actor', purposes: ['pick-text'] },
+      { name: 'icon locator', endpoint: 'actor', purposes: ['locate-icon'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot', 'ocr', 'icons'],
+    options: [],
+    goodAt: 'screens without a usable UI dump (games, web views, canvases)',
+  },
+  'mobile-agent-v2': {
+    name: 'mobile-agent-v2',
+    label: 'Mobile-Agent-v2',
+    description: 'Planning agent (task progress), decision agent (one action from the screenshot and the OCR/icon list), reflection agent (A/B/C, Back on B), memory unit.',
+    roles: [
+      { name: 'planning agent', endpoint: 'planner', purposes: ['planning'] },
+      { name: 'decision agent', endpoint: 'actor', purposes: ['decision'] },
+      { name: 'memory unit', endpoint: 'actor', purposes: ['memory-unit'] },
+      { name: 'reflection agent', endpoint: 'reflector', purposes: ['reflection'] },
+      { name: 'icon captions', endpoint: 'actor', purposes: ['icon-captions'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot', 'ocr', 'icons'],
+    options: [],
+    goodAt: 'multi-step navigation where progress must be tracked; content to remember across screens',
+  },
+  'mobile-agent-e': {
+    name: 'mobile-agent-e',
+    label: 'Mobile-Agent-E',
+    description: 'Manager (plan, sub-goal), Operator (atomic actions and Shortcuts), Action Reflector, Notetaker; escalation; self-evolving Tips and Shortcuts across tasks.',
+    roles: [
+      { name: 'Manager', endpoint: 'planner', purposes: ['manager'] },
+      { name: 'Operator', endpoint: 'actor', purposes: ['operator'] },
+      { name: 'Action Reflector', endpoint: 'reflector', purposes: ['action-reflector', 'precondition'] },
+      { name: 'Notetaker', endpoint: 'reflector', purposes: ['notetaker'] },
+      { name: 'Experience Reflectors', endpoint: 'planner', purposes: ['tips-reflector', 'shortcut-reflector'] },
+      { name: 'Experience Retriever', endpoint: 'planner', purposes: ['experience-retriever'] },
+      { name: 'icon captions', endpoint: 'actor', purposes: ['icon-captions'] },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot', 'ocr', 'icons'],
+    options: ['evolution'],
+    goodAt: 'repeated, related tasks: learns Tips and Shortcuts; complex multi-app tasks',
+  },
+};
+
+export function strategyInfo(name: StrategyName): StrategyInfo {
+  return STRATEGIES[name];
+}
+
+/** Every registered strategy, in menu order. */
+export function listStrategies(): StrategyInfo[] {
+  return STRATEGY_NAMES.map((n) => STRATEGIES[n]);
+}
