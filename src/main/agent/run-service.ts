@@ -39,6 +39,10 @@ export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & {
   voice?: VoiceRef | undefined;
   /** Keys the caller supplies for this run's model requests; in memory only, never in the log. */
   apiKeys?: Partial<Record<ModelRole, string>>;
+  /** The memory this run uses instead of the app's (benchmarks isolate each configuration's); not kept across a restart. */
+  memory?: AgentMemory;
+  /** Likewise the other strategies' memory (demonstrations, Tips, Shortcuts). */
+  strategyMemory?: StrategyMemory;
 };
 import type { VoiceInputBody, VoiceRef } from '../../shared/schemas/voice.ts';
 
@@ -98,11 +102,11 @@ export class RunService {
   }
 
   /** What strategy loops share: artifacts, one OCR engine for all runs, their memory. */
-  private kitFor(options: RunOptions): StrategyKit {
+  private kitFor(options: RunOptions, memory?: StrategyMemory): StrategyKit {
     return {
       artifacts: this.o.artifacts,
       ocr: () => (this.ocr ??= new OcrEngine()),
-      memory: options.useMemory && this.o.strategyMemory ? this.o.strategyMemory(options.approvedMemoriesOnly ? { approvedOnly: true } : {}) : NO_STRATEGY_MEMORY,
+      memory: !options.useMemory ? NO_STRATEGY_MEMORY : (memory ?? (this.o.strategyMemory ? this.o.strategyMemory(options.approvedMemoriesOnly ? { approvedOnly: true } : {}) : NO_STRATEGY_MEMORY)),
     };
   }
 
@@ -148,7 +152,7 @@ export class RunService {
     const now = this.now();
     if (input.apiKeys && Object.keys(input.apiKeys).length) this.runKeys.set(runId, input.apiKeys);
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
-    const c = this.controllerFor(runId, options);
+    const c = this.controllerFor(runId, options, input.memory, input.strategyMemory);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
     if (voice) c.append({ type: 'voice_input', ...voice });
     const rootId = nextId(c.snapshot, 'n');
@@ -195,7 +199,7 @@ export class RunService {
     return g;
   }
 
-  private controllerFor(runId: string, optionsHint?: RunOptions): RunController {
+  private controllerFor(runId: string, optionsHint?: RunOptions, memoryOverride?: AgentMemory, strategyMemory?: StrategyMemory): RunController {
     const existing = this.controllers.get(runId);
     if (existing) return existing;
     const summary = this.o.repo.get(runId);
@@ -204,7 +208,7 @@ export class RunService {
     const state = foldRun(runId, events);
     const options = optionsHint ?? state.options;
     if (!options) throw new MobaError('RUN_STATE', `Run ${runId} has no start event`);
-    const memory = options.useMemory ? this.o.memory() : NO_MEMORY;
+    const memory = options.useMemory ? (memoryOverride ?? this.o.memory()) : NO_MEMORY;
     const gateway = this.gatewayFor(runId, options);
     this.noteModels(runId, gateway, memory);
     const c = new RunController({
@@ -215,7 +219,7 @@ export class RunService {
       memory,
       gateway,
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
-      loop: strategy(options.strategy).loop(this.kitFor(options)),
+      loop: strategy(options.strategy).loop(this.kitFor(options, strategyMemory)),
       deviceLock: this.o.deviceLocks,
       onEvent: (event) => {
         const s = this.o.repo.get(runId);
@@ -314,8 +318,8 @@ export class RunService {
     this.active(runId).resume('person');
   }
 
-  async stop(runId: string): Promise<void> {
-    await this.active(runId).stop('person', 'Stopped by the person');
+  async stop(runId: string, reason = 'Stopped by the person', by: 'person' | 'system' = 'person'): Promise<void> {
+    await this.active(runId).stop(by, reason);
   }
 
   /**

@@ -108,6 +108,13 @@ export const COMMANDS: readonly CommandModule[] = [
     load: async () => (await import('./settings.ts')).registerSettings,
     summaries: { settings: { term: 'settings', description: 'show and change settings on this machine; bind API keys to the endpoints saved now' } },
   },
+  {
+    names: ['bench'],
+    load: async () => (await import('./bench.ts')).registerBench,
+    summaries: {
+      bench: { term: 'bench', description: 'benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)' },
+    },
+  },
 ];
 
 /** Program-level options that take a value (their value is not a command name). */
