@@ -15,6 +15,7 @@ import { parsePositiveInt } from '../options.ts';
 import { writeFile } from 'node:fs/promises';
 import { deviceExplorer } from '../../datasets/explorer/device-explorer.ts';
 import { explore, replayFlow, subTasks } from '../../datasets/explorer/explorer.ts';
+import { registerDatasetRewards } from './dataset-rewards.ts';
 
 /** `2025-06-02` or any date-time `Date` reads, as ms since 1970. */
 export function parseDate(value: string): number {
@@ -69,7 +70,7 @@ export function selectionOf(o: SelectionOpts): RunSelection {
 }
 
 export function registerDataset(program: Command, io: CliIo): void {
-  const dataset = program.command('dataset').description('research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks');
+  const dataset = program.command('dataset').description('research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks, reward labels on a benchmark');
 
   addSelectionOptions(
     dataset
@@ -170,4 +171,6 @@ export function registerDataset(program: Command, io: CliIo): void {
         if (opts.replay && Object.values(replays).some((ok) => !ok)) io.exitCode = 1;
       }),
     );
+
+  registerDatasetRewards(dataset, io);
 }

@@ -100,7 +100,7 @@ export const COMMANDS: readonly CommandModule[] = [
     names: ['dataset'],
     load: async () => (await import('./dataset.ts')).registerDataset,
     summaries: {
-      dataset: { term: 'dataset', description: 'research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks' },
+      dataset: { term: 'dataset', description: 'research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks, reward labels on a benchmark' },
     },
   },
   {

@@ -22,8 +22,8 @@
  * with a lower-level action drawn (seeded) from the page's action space among those whose
  * outcome on that page was observed in some episode.
  *
- * Wiring to a benchmark: `episodeFromSteps` builds an episode from any run — pages are screen
- * keys (or the explorer's page keys), `completes` comes from the benchmark's milestone checker.
+ * On a benchmark's episodes: `benchmark-rewards.ts` builds the flows from the stored runs and
+ * their scores.
  */
 import { mulberry32 } from '@moba/base';
 
@@ -189,12 +189,4 @@ export function preferencePairs(task: RewardTask, labels: readonly LabelledStep[
     out.push({ task: task.id, instruction: task.instruction, history: g.history, page: g.page, chosen: { action: best[0], level: 'golden' }, rejected: { action: la, level: ll } });
   }
   return out;
-}
-
-/**
- * An episode from a run's steps: the page before each step, the action, whether it ran, and
- * the milestone checker's verdict after it (the benchmark's scorer trace at merge time).
- */
-export function episodeFromSteps(id: string, steps: ReadonlyArray<{ page: string; action: string; ok: boolean; after: string | null }>, completedAfter: (index: number) => boolean): Episode {
-  return { id, steps: steps.map((s, i) => ({ page: s.page, action: s.action, valid: s.ok, next: s.ok ? s.after : null, completes: completedAfter(i) })) };
 }

@@ -122,6 +122,9 @@ export const mobaLoop: RunLoop = async (ctx) => {
     const step = outcome.step;
     if (outcome.kind === 'executed' && !outcome.ok) {
       ctx.append({ type: 'reflected', stepId: step.stepId, nodeId, callIds: [], subgoalStatus: 'failure', goalDone: false, reflection: `The action ${formatAction(outcome.action)} could not be executed: ${outcome.error ?? 'unknown error'}` });
+      // Without the Plan module there is no Global Agent to re-plan: the single-level agent
+      // tries again from the failure it is shown.
+      if (!ctx.state().options!.usePlan) return;
       const obs = await m.observe();
       return planOrEscalate(nodeId, obs, 'reflection_failed');
     }
