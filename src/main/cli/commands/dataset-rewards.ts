@@ -6,8 +6,8 @@ import { BenchRepo } from '../../bench/bench-repo.ts';
 import { benchmarkRewards } from '../../datasets/rewards/benchmark-rewards.ts';
 import { REWARD_LEVELS } from '../../datasets/rewards/reach-rewards.ts';
 import type { CliIo } from '../io.ts';
-import { createApp } from '../lazy-app.ts';
-import { dataDirOf, parsePositiveInt } from '../options.ts';
+import { withApp } from '../lazy-app.ts';
+import { parsePositiveInt } from '../options.ts';
 
 /** `moba dataset rewards`: ReachAgent's 4-level reward on a benchmark's episodes, and its preference pairs. */
 export function registerDatasetRewards(dataset: Command, io: CliIo): void {
@@ -18,10 +18,8 @@ export function registerDatasetRewards(dataset: Command, io: CliIo): void {
     .requiredOption('-o, --out <dir>', 'folder for rewards.jsonl and reward-pairs.jsonl')
     .option('--seed <n>', 'seed for the pairs drawn from a page\'s action space', parsePositiveInt, 1)
     .option('--json', 'print the counts as JSON', false)
-    .action(async (opts: { benchmark: string; out: string; seed: number; json: boolean }, command: Command) => {
-      const dataDir = dataDirOf(command);
-      const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-      try {
+    .action((opts: { benchmark: string; out: string; seed: number; json: boolean }, command: Command) =>
+      withApp(command, async (app) => {
         const repo = new BenchRepo(app.db);
         if (!repo.get(opts.benchmark)) throw new MobaError('NOT_FOUND', `No benchmark ${opts.benchmark} in ${app.paths.dataDir} (moba bench list shows them)`);
         const r = benchmarkRewards(app.db, opts.benchmark, repo.episodes(opts.benchmark), opts.seed);
@@ -38,8 +36,6 @@ export function registerDatasetRewards(dataset: Command, io: CliIo): void {
         io.out(`${r.instances} task instances (${r.withoutGolden} without a completing episode), ${r.steps.length} steps labelled, ${r.pairs.length} preference pairs\n`);
         for (const level of REWARD_LEVELS) io.out(`  ${level.padEnd(11)} ${r.counts[level]}\n`);
         io.out(`written to ${join(out, 'rewards.jsonl')} and ${join(out, 'reward-pairs.jsonl')}\n`);
-      } finally {
-        await app.dispose();
-      }
-    });
+      }),
+    );
 }

@@ -8,7 +8,7 @@ const screen = (pkg: string): Observation => ({
   serial: 'emulator-5554',
   capturedAt: 0,
   source: 'screencap',
-  screen: { width: 1080, height: 2400 },
+  screen: { width: 1080, height: 2400, rotation: 0 },
   screenshot: null,
   marked: null,
   xml: null,
