@@ -154,6 +154,17 @@ test('the human and MobA are compared task by task (paired difference with its i
   await shot('benchmarks-compare');
 });
 
+test("the benchmark's episodes export as a dataset (one step per record, split by task)", async () => {
+  test.setTimeout(120_000);
+  const progress = page.locator(`[data-testid="bench-progress"][data-benchmark="${benchmarkId}"]`);
+  await progress.locator('[data-action="export-dataset"]').click();
+  const result = progress.getByTestId('dataset-result');
+  // 12 episodes, every one a stored run; the reference and MobA took steps, the no-op none.
+  await expect(result).toContainText('of 12 runs', { timeout: 90_000 });
+  await expect(result).toContainText(/\d+ steps of 12 runs/);
+  await expect(result.locator('code')).toContainText('datasets');
+});
+
 test('an episode of the grid opens its replay at the step where its milestone was reached', async () => {
   const cell = page.locator('[data-testid="bench-grid"] [data-config="human-reference"] a[data-state="passed"]').first();
   const href = await cell.getAttribute('href');

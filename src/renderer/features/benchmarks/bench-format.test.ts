@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etaSeconds, formatDifference, formatEstimate, formatSeconds, gridState, progressOf, significant } from './bench-format.ts';
+import { etaSeconds, formatDifference, formatEstimate, formatSeconds, gridState, goalParts, progressOf, significant } from './bench-format.ts';
 
 describe('how the Benchmarks page writes numbers', () => {
   it('writes estimates with their interval, and nothing it does not have', () => {
@@ -33,5 +33,13 @@ describe('how the Benchmarks page writes numbers', () => {
     expect(formatSeconds(45)).toBe('45 s');
     expect(formatSeconds(200)).toBe('3 min 20 s');
     expect(formatSeconds(3900)).toBe('1 h 5 min');
+  });
+});
+
+describe('goalParts', () => {
+  it('shows a template\'s parameters by name, without how they are written', () => {
+    expect(goalParts('Add an event "{title}" to my calendar on {d.en}.')).toEqual([{ text: 'Add an event "' }, { param: 'title' }, { text: '" to my calendar on ' }, { param: 'd' }, { text: '.' }]);
+    expect(goalParts('Start the stopwatch.')).toEqual([{ text: 'Start the stopwatch.' }]);
+    expect(goalParts('{t.n}')).toEqual([{ param: 't' }]);
   });
 });

@@ -57,3 +57,20 @@ export function formatSeconds(s: number): string {
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
   return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }
+
+/**
+ * A goal template as text and parameters: `Add an event "{title}" on {d.en}.` → the text with
+ * `title` and `d` as parameters (a parameter's `.field` — a date's English form, a number's
+ * digits — says only how it is written).
+ */
+export function goalParts(goal: string): Array<{ text: string } | { param: string }> {
+  const out: Array<{ text: string } | { param: string }> = [];
+  let last = 0;
+  for (const m of goal.matchAll(/\{([A-Za-z_]\w*)(?:\.[\w.]+)?\}/g)) {
+    if (m.index > last) out.push({ text: goal.slice(last, m.index) });
+    out.push({ param: m[1]! });
+    last = m.index + m[0].length;
+  }
+  if (last < goal.length) out.push({ text: goal.slice(last) });
+  return out;
+}

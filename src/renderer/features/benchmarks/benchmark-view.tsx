@@ -5,6 +5,7 @@ import { toMobaError } from '../../../shared/errors.ts';
 import { hrefFor } from '../../routing/router.ts';
 import { useClient } from '../../state/app-store.ts';
 import { Panel } from '../../ui/panel.tsx';
+import { DatasetExportButton } from '../../ui/datasets/dataset-export-button.tsx';
 import { etaSeconds, formatSeconds, gridState, progressOf } from './bench-format.ts';
 import { CategoryTable, PairedTable, ResultsTable } from './results.tsx';
 
@@ -122,6 +123,7 @@ function Progress({ summary, at, first }: { summary: BenchmarkSummary; at: numbe
               Resume
             </button>
           ) : null}
+          {p.finished > 0 ? <DatasetExportButton client={client} selection={{ benchmark: summary.id }} label="Export dataset" /> : null}
         </span>
       </div>
       <div className="bench-progressbar" role="progressbar" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.finished} aria-label={`${summary.name}: ${p.percent} %`}>

@@ -7,6 +7,7 @@ import type { BenchConfigurationInput } from '../../../shared/bench/config.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 import { navigate } from '../../routing/router.ts';
 import { useClient } from '../../state/app-store.ts';
+import { goalParts } from './bench-format.ts';
 
 interface ConfigDraft {
   agent: string;
@@ -99,11 +100,11 @@ export function NewBenchmark() {
               <input type="checkbox" name="bench.task" value={t.id} checked={picked.has(t.id)} onChange={() => toggle(t.id)} />
               <span className={`cat cat-${t.category}`}>{t.category}</span>
               <span className="bench-task-goal" title={t.goal}>
-                {t.goal}
+                {goalParts(t.goal).map((p, k) => ('param' in p ? <var key={k} className="bench-param" title="drawn per seed from the phone's own data">{p.param}</var> : p.text))}
               </span>
               <span className="muted mono">{t.id}</span>
-              <span className="muted num" title="milestones · human steps">
-                {t.milestones} ms · {t.humanSteps ?? '?'} steps
+              <span className="muted num" title="milestones · the human reference's steps">
+                {t.milestones} milestone{t.milestones === 1 ? '' : 's'} · {t.humanSteps ?? '?'} steps
               </span>
             </label>
           ))}
