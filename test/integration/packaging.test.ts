@@ -103,7 +103,8 @@ function bundleImports(): string[] {
   const names = new Set<string>();
   for (const file of filesUnder(join(app, 'out', 'main')).filter((f) => f.endsWith('.js'))) {
     const code = readFileSync(join(app, 'out', 'main', file), 'utf8');
-    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\)?\(\s*|\bimport\s+)["']([^"'./][^"']*)["']/g)) {
+    // A module name has no spaces or parentheses: text such as `… starts every episode from").option(` is not an import.
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\)?\(\s*|\bimport\s+)["']([^"'./\s()][^"'\s()]*)["']/g)) {
       const spec = m[1] as string;
       if (spec.startsWith('node:') || spec === 'electron') continue;
       names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
