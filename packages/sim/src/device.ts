@@ -4,6 +4,7 @@
  * (`input`, `am`, `pm`, `dumpsys`, `screencap`, `uiautomator`, …) format Android's output and
  * call this interface; the screen side implements it.
  */
+import type { ClockPolicy } from './device-clock.ts';
 import type { VirtualFs } from './fs/virtual-fs.ts';
 
 export interface DeviceProps {
@@ -128,11 +129,24 @@ export interface SimulatedDevice {
   /** Milliseconds since epoch on the device clock (settable for reproducible tasks). */
   now(): number;
   setClock(epochMs: number): void;
+  /** How the clock moves: real, frozen, or stepped by a fixed amount with every input. */
+  clockPolicy(): ClockPolicy;
+  setClockPolicy(policy: ClockPolicy): void;
 
   /** JSON-serialisable app state, for tests and benchmarks (`sim-state [package]`). */
   state(packageName?: string): Promise<unknown>;
-  /** Back to the seeded initial state (apps, clock, settings, files). */
-  reset(): Promise<void>;
+  /**
+   * An app's stored data — what `setAppData` patches (`sim-state data <package>`).
+   * @throws MobaError NOT_FOUND for a package without app data
+   */
+  appData(packageName: string): Promise<unknown>;
+  /**
+   * Writes app data with a JSON merge patch (`sim-state set <package> <patch>`).
+   * @throws MobaError NOT_FOUND (no such app data) or INVALID_INPUT (not an object; the app failed with it, and it was undone)
+   */
+  setAppData(packageName: string, patch: unknown): Promise<void>;
+  /** Back to the seeded initial state (apps, clock, settings, files); with `seed`, reseeded first. */
+  reset(options?: { seed?: number }): Promise<void>;
   saveSnapshot(name: string): Promise<void>;
   /** @throws when there is no snapshot of that name. */
   restoreSnapshot(name: string): Promise<void>;

@@ -6,6 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { inAppDrawer } from './device.ts';
 import type { DeviceProps, FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from './device.ts';
+import type { ClockPolicy } from './device-clock.ts';
 import { MobaError } from '@moba/base';
 import { createAndroidFs } from './fs/android-fs.ts';
 import type { MemoryFs } from './fs/memory-fs.ts';
@@ -112,6 +113,7 @@ export class FakeDevice implements SimulatedDevice {
   private model: FakeState;
   private readonly initial: { state: FakeState; fs: MemoryFs };
   private clockSetAt = Date.now();
+  private policy: ClockPolicy = { kind: 'real' };
   private readonly png: Uint8Array;
   private readonly snapshots = new Map<string, { state: FakeState; fs: MemoryFs }>();
   private readonly listeners = new Set<() => void>();
@@ -382,7 +384,7 @@ export class FakeDevice implements SimulatedDevice {
   }
 
   now(): number {
-    return this.model.clockBase + (Date.now() - this.clockSetAt);
+    return this.policy.kind === 'real' ? this.model.clockBase + (Date.now() - this.clockSetAt) : this.model.clockBase;
   }
 
   setClock(epochMs: number): void {
@@ -391,12 +393,38 @@ export class FakeDevice implements SimulatedDevice {
     this.changed();
   }
 
+  clockPolicy(): ClockPolicy {
+    return this.policy;
+  }
+
+  setClockPolicy(policy: ClockPolicy): void {
+    this.setClock(this.now());
+    this.policy = policy;
+  }
+
+  /** The fake's app data is the text of its one field per package. */
+  async appData(packageName: string): Promise<unknown> {
+    if (!this.installed(packageName)) throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
+    return { text: this.model.fields[packageName] ?? '' };
+  }
+
+  async setAppData(packageName: string, patch: unknown): Promise<void> {
+    if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new MobaError('INVALID_INPUT', 'An app-data patch is a JSON object (a merge patch, RFC 7386)');
+    if (!this.installed(packageName)) throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
+    const text = (patch as { text?: unknown }).text;
+    if (text !== undefined && typeof text !== 'string') throw new MobaError('INVALID_INPUT', 'The fake device keeps only { "text": string } per app');
+    if (typeof text === 'string') this.model.fields[packageName] = text;
+    this.changed();
+  }
+
   async state(packageName?: string): Promise<unknown> {
     if (packageName !== undefined) return this.installed(packageName) ? { text: this.model.fields[packageName] ?? '' } : null;
     return { focus: this.model.focus, keyboardShown: this.model.keyboard, fields: this.model.fields, inputMethod: this.model.currentIme };
   }
 
-  async reset(): Promise<void> {
+  /** The fake has no seeded data: a seed changes nothing. */
+  async reset(_options: { seed?: number } = {}): Promise<void> {
+    this.policy = { kind: 'real' };
     this.model = structuredClone(this.initial.state);
     this.clockSetAt = Date.now();
     this.fs.restoreFrom(this.initial.fs);

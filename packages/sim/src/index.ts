@@ -13,6 +13,8 @@
 export { DEFAULT_SIMULATOR_PORT, SIMULATED_PHONE_MODEL, SIMULATED_PHONE_PRODUCT, scrcpyStandInPath } from './constants.ts';
 export type { DeviceProps, FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from './device.ts';
 export { inAppDrawer } from './device.ts';
+export { DeviceClock, formatClockPolicy, parseClockPolicy } from './device-clock.ts';
+export type { ClockPolicy } from './device-clock.ts';
 export { FakeDevice, makeTestPng } from './fake-device.ts';
 export type { FakeDeviceEvent, FakeDeviceOptions } from './fake-device.ts';
 export { DEVICE_FEATURES, deviceBanner, startSimulatorServer } from './server.ts';

@@ -36,6 +36,8 @@ export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & {
   options?: Partial<RunOptions>;
   /** The task was spoken: its transcript, recorded in the run as a voice_input event. */
   voice?: VoiceRef | undefined;
+  /** The memory this run uses instead of the app's (benchmarks isolate each configuration's); not kept across a restart. */
+  memory?: AgentMemory;
 };
 import type { VoiceInputBody, VoiceRef } from '../../shared/schemas/voice.ts';
 
@@ -137,7 +139,7 @@ export class RunService {
     const now = this.now();
     const runId = newRunId(now);
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
-    const c = this.controllerFor(runId, options);
+    const c = this.controllerFor(runId, options, input.memory);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
     if (voice) c.append({ type: 'voice_input', ...voice });
     const rootId = nextId(c.snapshot, 'n');
@@ -181,7 +183,7 @@ export class RunService {
     return g;
   }
 
-  private controllerFor(runId: string, optionsHint?: RunOptions): RunController {
+  private controllerFor(runId: string, optionsHint?: RunOptions, memory?: AgentMemory): RunController {
     const existing = this.controllers.get(runId);
     if (existing) return existing;
     const summary = this.o.repo.get(runId);
@@ -195,7 +197,7 @@ export class RunService {
       events,
       repo: this.o.repo,
       device: this.lazyDevice(summary.serial),
-      memory: options.useMemory ? this.o.memory() : NO_MEMORY,
+      memory: options.useMemory ? (memory ?? this.o.memory()) : NO_MEMORY,
       gateway: this.gatewayFor(runId, options),
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
       loop: strategy(options.strategy).loop(this.kitFor(options)),
@@ -262,8 +264,8 @@ export class RunService {
     this.active(runId).resume('person');
   }
 
-  async stop(runId: string): Promise<void> {
-    await this.active(runId).stop('person', 'Stopped by the person');
+  async stop(runId: string, reason = 'Stopped by the person', by: 'person' | 'system' = 'person'): Promise<void> {
+    await this.active(runId).stop(by, reason);
   }
 
   /**

@@ -21,7 +21,7 @@ export interface DeviceSettingsSnapshot {
 }
 
 export class DeviceSettings {
-  private readonly seed: number;
+  private seed: number;
   settings: SettingsMapShape;
   private installedSet: Set<string>;
 
@@ -29,6 +29,12 @@ export class DeviceSettings {
     this.seed = seed;
     this.settings = defaultSettings(seed);
     this.installedSet = new Set(CATALOG.map((entry) => entry.packageName));
+  }
+
+  /** Takes another seed and resets to its defaults. */
+  reseed(seed: number): void {
+    this.seed = seed;
+    this.reset();
   }
 
   reset(): void {

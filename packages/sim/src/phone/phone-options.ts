@@ -1,4 +1,5 @@
 /** Options and frame types of the simulated phone. */
+import type { ClockPolicy } from '../device-clock.ts';
 import type { SharedBrowser } from './browser.ts';
 
 export interface SimulatedPhoneOptions {
@@ -13,6 +14,8 @@ export interface SimulatedPhoneOptions {
   clockStart?: number;
   /** Stop the device clock (it still jumps on `setClock`); for tests comparing screens. */
   freezeClock?: boolean;
+  /** How the clock moves at start and after `reset` (wins over `freezeClock`); default real. */
+  clockPolicy?: ClockPolicy;
   /** IANA zone the device shows times in (default Asia/Shanghai). */
   timezone?: string;
 }

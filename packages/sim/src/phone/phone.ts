@@ -4,6 +4,8 @@
  * one the page reports its screen version, focus and any setting the user changed.
  */
 import { CATALOG } from '../apps/catalog.ts';
+import { DeviceClock } from '../device-clock.ts';
+import type { ClockPolicy, ClockState } from '../device-clock.ts';
 import type { DeviceProps, FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from '../device.ts';
 import { createAndroidFs } from '../fs/android-fs.ts';
 import type { VirtualFs } from '../fs/virtual-fs.ts';
@@ -25,8 +27,9 @@ import type { CaptureFrameOptions, CapturedFrame, SimulatedPhoneOptions } from '
 
 interface Snapshot {
   page: PageState;
+  seed: number;
   device: DeviceSettingsSnapshot;
-  clock: { epochMs: number; frozen: boolean };
+  clock: ClockState;
   fs: VirtualFs;
 }
 
@@ -34,14 +37,14 @@ type PageCall = { [K in keyof MobaPageApi]: MobaPageApi[K] };
 
 export class SimulatedPhone implements SimulatedDevice {
   readonly props: DeviceProps;
-  readonly seed: number;
+  private currentSeed: number;
   readonly timezone: string;
   private currentFs: VirtualFs;
   private readonly initialFs: VirtualFs;
   private readonly device: DeviceSettings;
-  private clock: { base: number; realAt: number; frozen: boolean };
+  private readonly clock: DeviceClock;
   private readonly clockStart: number;
-  private readonly freezeClockDefault: boolean;
+  private readonly defaultPolicy: ClockPolicy;
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly listeners = new Set<() => void>();
   private readonly pageErrors: string[] = [];
@@ -60,15 +63,20 @@ export class SimulatedPhone implements SimulatedDevice {
   private browser!: SharedBrowser;
 
   constructor(options: Required<Pick<SimulatedPhoneOptions, 'seed' | 'width' | 'height' | 'density' | 'serial'>> & SimulatedPhoneOptions) {
-    this.seed = options.seed >>> 0;
+    this.currentSeed = options.seed >>> 0;
     this.timezone = options.timezone ?? DEFAULT_TIMEZONE;
     this.props = defaultProps({ serial: options.serial, width: options.width, height: options.height, density: options.density });
     this.clockStart = options.clockStart ?? DEFAULT_CLOCK_START;
-    this.freezeClockDefault = options.freezeClock ?? false;
-    this.clock = { base: this.clockStart, realAt: Date.now(), frozen: this.freezeClockDefault };
-    this.device = new DeviceSettings(this.seed);
+    this.defaultPolicy = options.clockPolicy ?? { kind: options.freezeClock ? 'frozen' : 'real' };
+    this.clock = new DeviceClock(this.clockStart, this.defaultPolicy);
+    this.device = new DeviceSettings(this.currentSeed);
     this.initialFs = createAndroidFs({ now: () => this.now() });
     this.currentFs = this.initialFs.clone();
+  }
+
+  /** The seed of the phone's data (changed by `reset({ seed })`). */
+  get seed(): number {
+    return this.currentSeed;
   }
 
   /** @internal Called by createSimulatedPhone. */
@@ -78,7 +86,7 @@ export class SimulatedPhone implements SimulatedDevice {
     try {
       const session = await openPhonePage(browser, {
         config: {
-          seed: this.seed,
+          seed: this.currentSeed,
           width: this.props.width,
           height: this.props.height,
           density: this.props.density,
@@ -243,6 +251,7 @@ export class SimulatedPhone implements SimulatedDevice {
     return this.run(async () => {
       await this.pointer.tap(x, y);
       this.applySync(await this.call('sync'));
+      await this.inputDone();
     });
   }
 
@@ -250,6 +259,7 @@ export class SimulatedPhone implements SimulatedDevice {
     return this.run(async () => {
       await this.pointer.swipe(x1, y1, x2, y2, durationMs);
       this.applySync(await this.call('sync'));
+      await this.inputDone();
     });
   }
 
@@ -275,8 +285,10 @@ export class SimulatedPhone implements SimulatedDevice {
       // Only the up needs the page's answer at once (a tap acts on release). A down or move
       // changes the screen at most by scrolling or dismissing a toast, which the page reports
       // through its change binding; a screenshot taken before that arrives syncs first.
-      if (action === 1) this.applySync(await this.call('sync'));
-      else this.unsynced = true;
+      if (action === 1) {
+        this.applySync(await this.call('sync'));
+        await this.inputDone();
+      } else this.unsynced = true;
     });
     return point.done;
   }
@@ -285,6 +297,7 @@ export class SimulatedPhone implements SimulatedDevice {
     return this.run(async () => {
       await this.pointer.wheel(x, y, hscroll, vscroll);
       this.applySync(await this.call('sync'));
+      await this.inputDone();
     });
   }
 
@@ -292,11 +305,15 @@ export class SimulatedPhone implements SimulatedDevice {
     return this.run(async () => {
       const out = await this.call('text', value);
       this.applySync(out.sync);
+      await this.inputDone();
     });
   }
 
   async keyevent(code: KeyCode, _options?: { longpress?: boolean }): Promise<void> {
-    return this.run(async () => this.applySync(await this.call('key', code)));
+    return this.run(async () => {
+      this.applySync(await this.call('key', code));
+      await this.inputDone();
+    });
   }
 
   // ------------------------------------------------------------------ activities and packages
@@ -306,6 +323,7 @@ export class SimulatedPhone implements SimulatedDevice {
       const { pkg, request } = resolveIntent(intent, this.device.installedEntries());
       const out = await this.call('launch', pkg, request);
       this.applySync(out.sync);
+      await this.inputDone();
       return out.result === 'front' ? 'Warning: Activity not started, its current task has been brought to the front' : '';
     });
   }
@@ -317,6 +335,7 @@ export class SimulatedPhone implements SimulatedDevice {
         if (command.kind === 'text') this.applySync((await this.call('text', command.text)).sync);
         else if (command.kind === 'clear') this.applySync((await this.call('clearText')).sync);
         else this.applySync(await this.call('key', command.code));
+        await this.inputDone();
       }
       return 'Broadcast completed: result=0';
     });
@@ -411,12 +430,30 @@ export class SimulatedPhone implements SimulatedDevice {
   // ------------------------------------------------------------------ clock
 
   now(): number {
-    return this.clock.frozen ? this.clock.base : this.clock.base + (Date.now() - this.clock.realAt);
+    return this.clock.now();
   }
 
   setClock(epochMs: number): void {
-    this.clock = { base: epochMs, realAt: Date.now(), frozen: this.clock.frozen };
-    void this.run(async () => this.applySync(await this.call('setClock', epochMs, this.clock.frozen))).catch((error: unknown) => this.recordError(`setClock: ${String(error)}`));
+    this.clock.set(epochMs);
+    void this.run(async () => this.pushClock()).catch((error: unknown) => this.recordError(`setClock: ${String(error)}`));
+  }
+
+  clockPolicy(): ClockPolicy {
+    return this.clock.policy;
+  }
+
+  setClockPolicy(policy: ClockPolicy): void {
+    this.clock.setPolicy(policy);
+    void this.run(async () => this.pushClock()).catch((error: unknown) => this.recordError(`setClockPolicy: ${String(error)}`));
+  }
+
+  private async pushClock(): Promise<void> {
+    this.applySync(await this.call('setClock', this.clock.now(), this.clock.frozen));
+  }
+
+  /** After an input: a stepped clock moves on (inside the operation, so the next one sees it). */
+  private async inputDone(): Promise<void> {
+    if (this.clock.step()) await this.pushClock();
   }
 
   // ------------------------------------------------------------------ state, reset, snapshots
@@ -433,13 +470,41 @@ export class SimulatedPhone implements SimulatedDevice {
     });
   }
 
-  async reset(): Promise<void> {
+  /** @throws MobaError NOT_FOUND for a package without app data. */
+  async appData(packageName: string): Promise<unknown> {
     return this.run(async () => {
-      this.device.reset();
-      this.clock = { base: this.clockStart, realAt: Date.now(), frozen: this.freezeClockDefault };
+      const data = await this.call('appData', packageName);
+      if (data === undefined) throw new MobaError('NOT_FOUND', `No app data for ${packageName} (apps with data: ${CATALOG.filter((e) => e.launchActivity !== '').map((e) => e.packageName).join(', ')})`);
+      return data;
+    });
+  }
+
+  /**
+   * Writes app data with a JSON merge patch (RFC 7386). A patch that makes the app fail to draw
+   * is undone.
+   * @throws MobaError NOT_FOUND (no such app data) or INVALID_INPUT (not an object, or the app failed with it)
+   */
+  async setAppData(packageName: string, patch: unknown): Promise<void> {
+    if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new MobaError('INVALID_INPUT', 'An app-data patch is a JSON object (a merge patch, RFC 7386)');
+    return this.run(async () => {
+      const out = await this.call('patchData', packageName, patch);
+      if (out.result === 'missing') throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
+      this.applySync(out.sync);
+      if (out.result !== 'ok') throw new MobaError('INVALID_INPUT', `The patch was undone: ${packageName} failed with it: ${out.result.error}`);
+    });
+  }
+
+  /** Back to the seeded initial state; with `seed`, the phone takes that seed from now on. */
+  async reset(options: { seed?: number } = {}): Promise<void> {
+    return this.run(async () => {
+      if (options.seed !== undefined) {
+        this.currentSeed = options.seed >>> 0;
+        this.device.reseed(this.currentSeed);
+      } else this.device.reset();
+      this.clock.restore({ epochMs: this.clockStart, policy: this.defaultPolicy });
       this.currentFs = this.initialFs.clone();
-      await this.call('setClock', this.now(), this.clock.frozen);
-      this.applySync(await this.call('reset', this.device.settings, this.systemInfo()));
+      await this.pushClock();
+      this.applySync(await this.call('reset', this.device.settings, this.systemInfo(), this.currentSeed));
       await this.pointer.release();
     });
   }
@@ -450,8 +515,9 @@ export class SimulatedPhone implements SimulatedDevice {
       for (const [ns, values] of Object.entries(exported.settings)) for (const [key, value] of Object.entries(values)) this.device.put(ns, key, value);
       this.snapshots.set(name, {
         page: exported.page,
+        seed: this.currentSeed,
         device: this.device.snapshot(),
-        clock: { epochMs: this.now(), frozen: this.clock.frozen },
+        clock: this.clock.state(),
         fs: this.currentFs.clone(),
       });
     });
@@ -462,11 +528,15 @@ export class SimulatedPhone implements SimulatedDevice {
     return this.run(async () => {
       const snapshot = this.snapshots.get(name);
       if (!snapshot) throw new MobaError('NOT_FOUND', `No snapshot named "${name}".`);
+      if (snapshot.seed !== this.currentSeed) {
+        this.currentSeed = snapshot.seed;
+        this.device.reseed(snapshot.seed);
+      }
       this.device.restore(snapshot.device);
-      this.clock = { base: snapshot.clock.epochMs, realAt: Date.now(), frozen: snapshot.clock.frozen };
+      this.clock.restore(snapshot.clock);
       this.currentFs = snapshot.fs.clone();
-      await this.call('setClock', this.now(), this.clock.frozen);
-      this.applySync(await this.call('importState', snapshot.page, this.device.settings, this.systemInfo()));
+      await this.pushClock();
+      this.applySync(await this.call('importState', snapshot.page, this.device.settings, this.systemInfo(), snapshot.seed));
       await this.pointer.release();
     });
   }

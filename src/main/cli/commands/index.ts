@@ -103,6 +103,11 @@ export const COMMANDS: readonly CommandModule[] = [
       dataset: { term: 'dataset', description: 'research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks' },
     },
   },
+  {
+    names: ['bench'],
+    load: async () => (await import('./bench.ts')).registerBench,
+    summaries: { bench: { term: 'bench', description: 'benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)' } },
+  },
 ];
 
 /** Program-level options that take a value (their value is not a command name). */

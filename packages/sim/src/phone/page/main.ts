@@ -8,6 +8,7 @@ import { installDateOverride, setDeviceClock } from './clock.ts';
 import { css, setDensity } from './dp.ts';
 import { dumpXml } from './dump.ts';
 import { installGestures } from './gestures.ts';
+import { mergePatch } from './merge-patch.ts';
 import { PhoneRuntime } from './runtime.ts';
 import type { BootConfig, PageState, SettingsMap, SyncInfo } from './phone-host.ts';
 import { baseCss } from './styles.ts';
@@ -32,9 +33,14 @@ export interface MobaPageApi {
   setClock(epochMs: number, frozen: boolean): SyncInfo;
   dump(compressed: boolean): string;
   state(pkg?: string): unknown;
+  /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
+  appData(pkg: string): unknown;
+  /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
+  patchData(pkg: string, patch: unknown): { result: 'ok' | 'missing' | { error: string }; sync: SyncInfo };
   exportState(): { page: PageState; settings: SettingsMap };
-  importState(page: PageState, settings: SettingsMap, system: SystemInfo): SyncInfo;
-  reset(settings: SettingsMap, system: SystemInfo): SyncInfo;
+  importState(page: PageState, settings: SettingsMap, system: SystemInfo, seed: number): SyncInfo;
+  /** Back to the seeded initial state, with this seed from now on. */
+  reset(settings: SettingsMap, system: SystemInfo, seed: number): SyncInfo;
 }
 
 declare global {
@@ -148,16 +154,35 @@ function boot(config: PageBootConfig): void {
       for (const app of APPS) out[app.packageName] = pick(app.packageName);
       return out;
     },
+    appData(pkg) {
+      const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
+      return entry ? structuredClone(entry.data) : undefined;
+    },
+    patchData(pkg, patch) {
+      const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
+      if (!entry) return { result: 'missing', sync: sync() };
+      const before = entry.data;
+      entry.data = mergePatch(before, patch);
+      const failure = rt.tryRender(pkg);
+      if (failure !== null) {
+        entry.data = before;
+        rt.render();
+        return { result: { error: failure }, sync: sync() };
+      }
+      return { result: 'ok', sync: sync() };
+    },
     exportState: () => ({ page: rt.export(), settings: structuredClone(rt.settings) }),
-    importState(page, settings, system) {
+    importState(page, settings, system, seed) {
       gestures.cancel();
       rt.system = system;
+      rt.config.seed = seed;
       rt.load(page, settings);
       return sync();
     },
-    reset(settings, system) {
+    reset(settings, system, seed) {
       gestures.cancel();
       rt.system = system;
+      rt.config.seed = seed;
       rt.settings = structuredClone(settings);
       rt.load(rt.initialState());
       return sync();

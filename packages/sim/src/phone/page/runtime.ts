@@ -401,6 +401,23 @@ export class PhoneRuntime implements PhoneHost {
     this.render();
   }
 
+  /**
+   * Checks an app's (patched) data the way it will be used: its public state is computed and,
+   * when it is on screen, its screen drawn. Returns the error instead of reporting it, else
+   * renders and returns null.
+   */
+  tryRender(pkg: string): string | null {
+    const app = this.app(pkg);
+    try {
+      if (app?.publicState) app.publicState(this.state.apps[pkg]?.data as never, this.settings);
+      if (this.state.foreground === pkg) renderScreen(this);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    this.render();
+    return null;
+  }
+
   render(): void {
     if (this.rendering) return;
     this.rendering = true;

@@ -1,0 +1,128 @@
+/**
+ * The controls benchmarks need, through the real adb server: reseeding a running phone
+ * (`sim-reset --seed N`), writing app data with a JSON merge patch (`sim-state set`, undone when
+ * the app fails with it), reading the stored data (`sim-state data`), and the clock policy
+ * (`sim-clock policy frozen | real | stepped:5s`), kept by snapshots and undone by reset.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSharedBrowser, createSimulatedPhone, startSimulatorServer } from '../src/index.ts';
+import type { SharedBrowser, SimulatedPhone, SimulatorServer } from '../src/index.ts';
+import { dump, tapOn } from '../src/testing/device-driver.ts';
+import { requireNode } from '../src/testing/ui-dump.ts';
+import { startAdbServer } from '@moba/testkit/rigs';
+import type { PrivateAdbServer } from '@moba/testkit/rigs';
+
+const CLOCK = 'com.android.deskclock';
+const CONTACTS = 'com.android.contacts';
+
+let browser: SharedBrowser;
+let phone: SimulatedPhone;
+let sim: SimulatorServer;
+let adb: PrivateAdbServer;
+
+async function sh(command: string): Promise<{ code: number; out: string; err: string }> {
+  const r = await adb.adb(['-s', sim.address, 'shell', command]);
+  return { code: r.code ?? -1, out: String(r.stdout), err: String(r.stderr) };
+}
+async function json<T>(command: string): Promise<T> {
+  const r = await sh(command);
+  expect(r.code, r.err).toBe(0);
+  return JSON.parse(r.out) as T;
+}
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+beforeAll(async () => {
+  browser = createSharedBrowser({ keepAlive: true });
+  phone = await createSimulatedPhone({ seed: 3, browser });
+  sim = await startSimulatorServer({ device: phone, port: 0 });
+  adb = await startAdbServer();
+  await adb.connectDevice(sim.address);
+});
+afterAll(async () => {
+  await adb?.dispose();
+  await sim?.close();
+  await phone?.close();
+  await browser?.close();
+});
+
+describe('benchmark controls of the simulated phone', () => {
+  it('sim-reset --seed N reseeds the running phone exactly as a new phone with that seed', async () => {
+    const seed3 = await json<unknown>(`sim-state ${CONTACTS}`);
+    expect((await sh('sim-reset --seed 8')).out).toBe('OK\n');
+    expect(phone.seed).toBe(8);
+    const seed8 = await json<unknown>('sim-state');
+    const fresh = await createSimulatedPhone({ seed: 8, browser });
+    try {
+      // Everything but the running clock's milliseconds.
+      const untimed = (s: unknown) => ({ ...(s as { device: object }), device: { ...(s as { device: object }).device, time: undefined } });
+      expect(untimed(await phone.state())).toEqual(untimed(await fresh.state()));
+      expect(await phone.dumpUi({ compressed: false })).toBe(await fresh.dumpUi({ compressed: false }));
+    } finally {
+      await fresh.close();
+    }
+    expect((await json<{ contacts: unknown[] }>(`sim-state ${CONTACTS}`))).not.toEqual(seed3);
+    // A plain reset keeps the new seed; going back to 3 gives the first data again.
+    await sh('sim-reset');
+    expect(await json<unknown>(`sim-state ${CONTACTS}`)).toEqual((seed8 as { packages: Record<string, unknown> }).packages[CONTACTS]);
+    await sh('sim-reset --seed=3');
+    expect(await json<unknown>(`sim-state ${CONTACTS}`)).toEqual(seed3);
+    const bad = await sh('sim-reset --seed banana');
+    expect([bad.code, bad.err]).toEqual([2, 'usage: sim-reset [--seed N]   (N a whole number 0…2147483647)\n']);
+    expect(phone.errors()).toEqual([]);
+  });
+
+  it('sim-state set merges a patch into app data, which the app then shows; sim-state data prints it', async () => {
+    await sh('sim-reset');
+    const alarm = { id: 41, hour: 5, minute: 45, label: 'Patched', enabled: true, repeat: ['SAT'], vibrate: true, ringtone: 'Silent' };
+    const data = await json<{ alarms: unknown[] }>(`sim-state data ${CLOCK}`);
+    const r = await sh(`sim-state set ${CLOCK} ${quote(JSON.stringify({ alarms: [...data.alarms, alarm] }))}`);
+    expect([r.code, r.out, r.err]).toEqual([0, 'OK\n', '']);
+    const clock = await json<{ alarms: Array<{ id: number }> }>(`sim-state ${CLOCK}`);
+    expect(clock.alarms.at(-1)).toEqual(alarm);
+    await tapOn(phone, { desc: 'Clock' });
+    expect(requireNode(await dump(phone), { text: 'Patched' })).toBeDefined();
+    // Chinese text survives adb's shell.
+    expect((await sh(`sim-state set ${CLOCK} ${quote(JSON.stringify({ alarms: [{ ...alarm, label: '早起' }] }))}`)).code).toBe(0);
+    expect((await json<{ alarms: Array<{ label: string }> }>(`sim-state ${CLOCK}`)).alarms.map((a) => a.label)).toEqual(['早起']);
+    await sh('input keyevent 3');
+  });
+
+  it('refuses bad patches with a reason and leaves the data as it was', async () => {
+    await sh('sim-reset');
+    const before = await json<unknown>(`sim-state ${CLOCK}`);
+    const broken = await sh(`sim-state set ${CLOCK} ${quote('{"alarms": "none"}')}`);
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/^sim-state: The patch was undone: com\.android\.deskclock failed with it: /);
+    expect((await sh(`sim-state set ${CLOCK} ${quote('{"alarms": [')}`)).err).toMatch(/^sim-state: the patch is not JSON: /);
+    expect((await sh(`sim-state set ${CLOCK} ${quote('[1]')}`)).err).toBe('sim-state: An app-data patch is a JSON object (a merge patch, RFC 7386)\n');
+    expect((await sh(`sim-state set com.example.nothing ${quote('{}')}`)).err).toMatch(/^sim-state: No app data for com\.example\.nothing/);
+    expect((await sh('sim-state set')).code).toBe(2);
+    expect(await json<unknown>(`sim-state ${CLOCK}`)).toEqual(before);
+    expect(phone.errors()).toEqual([]);
+  });
+
+  it('sim-clock policy: stepped moves on with each input, frozen stands still, reset brings back the default', async () => {
+    await sh('sim-reset');
+    expect((await sh('sim-clock policy')).out).toBe('real\n');
+    expect((await sh('sim-clock policy stepped:5s')).out).toBe('stepped:5s\n');
+    await sh('sim-clock set 1748854800000');
+    await sh('input tap 540 1200');
+    await sh('input keyevent 4');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await sh('sim-clock')).out).toBe(`${new Date(1748854800000 + 10_000).toISOString()}\n`);
+    expect((await sh('date +%s')).out.trim()).toBe(String(1748854810));
+    await sh('sim-clock policy frozen');
+    await sh('input tap 540 1200');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(phone.now()).toBe(1748854810000);
+    // Snapshots keep the seed and the policy; reset goes back to the phone's own.
+    await sh('sim-clock policy stepped:2s');
+    await sh('sim-snapshot save stepped');
+    await sh('sim-reset --seed 9');
+    expect((await sh('sim-clock policy')).out).toBe('real\n');
+    await sh('sim-snapshot restore stepped');
+    expect([phone.seed, (await sh('sim-clock policy')).out]).toEqual([3, 'stepped:2s\n']);
+    expect((await sh('sim-clock policy sometimes')).err).toBe('sim-clock: Unknown clock policy "sometimes": use real, frozen or stepped:<seconds>s (e.g. stepped:5s)\n');
+    await sh('sim-reset');
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The calibration pseudo-agents of a benchmark, as run loops of ordinary runs (stored,
+ * replayable, exportable like any other):
+ *  - `reference` performs the task's human solution step by step on the elements the agent
+ *    would see — MobBench's "Human" row, and the proof that every task can be done;
+ *  - `noop` looks at the screen once and gives up — no milestone may be reached by it.
+ * Neither calls a model.
+ */
+import type { ActionCall } from '../../../shared/actions.ts';
+import type { SolutionStep } from '../../../shared/bench/task-schema.ts';
+import { MobaError } from '../../../shared/errors.ts';
+import { nextId } from '../../../shared/run/reducer.ts';
+import type { Observation } from '../../../shared/schemas/perception.ts';
+import type { LoopContext, RunLoop } from '../../agent/run-controller.ts';
+import type { InstalledApp, ResolvedApp } from '../../agent/ports.ts';
+import { screenKeyOf } from '../../agent/screens.ts';
+import { matchApp } from '../../device/app-resolver.ts';
+import { describeTarget, findTarget, resolveStep } from './step-resolver.ts';
+
+export const PSEUDO_AGENTS = ['reference', 'noop'] as const;
+export type PseudoAgent = (typeof PSEUDO_AGENTS)[number];
+
+export function isPseudoAgent(name: string): name is PseudoAgent {
+  return (PSEUDO_AGENTS as readonly string[]).includes(name);
+}
+
+const DEVICE_FATAL = new Set(['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE']);
+const DEFAULT_SCROLLS = 8;
+
+async function observe(ctx: LoopContext): Promise<{ id: string; observation: Observation }> {
+  const observation = await ctx.device.observe(ctx.signal);
+  const id = nextId(ctx.state(), 'o');
+  ctx.append({ type: 'observation', observationId: id, observation, screenKey: screenKeyOf(observation) });
+  return { id, observation };
+}
+
+function startRoot(ctx: LoopContext): string {
+  const root = ctx.state().rootId;
+  if (!root) throw new MobaError('RUN_STATE', 'The run has no task node');
+  if (ctx.state().nodes[root]?.status === 'pending') ctx.append({ type: 'node_status', nodeId: root, status: 'running', by: 'agent' });
+  return root;
+}
+
+/** Finds apps by their label first (a person names an app as it is labelled), then like the CLI does. */
+function appResolver(ctx: LoopContext): (description: string) => Promise<ResolvedApp> {
+  let apps: InstalledApp[] | undefined;
+  return async (description) => {
+    apps ??= await ctx.device.installedApps(ctx.signal);
+    const wanted = description.trim().toLowerCase();
+    const exact = apps.find((a) => a.label.toLowerCase() === wanted || a.packageName === wanted);
+    const app = exact ?? (() => {
+      const m = matchApp(description, apps!.map((a) => ({ packageName: a.packageName, label: a.label, launchActivity: a.activity ?? null })));
+      return apps!.find((a) => a.packageName === m.packageName)!;
+    })();
+    ctx.append({ type: 'app_selected', description, packageName: app.packageName, activity: app.activity ?? null, method: 'exact', callIds: [] });
+    return { packageName: app.packageName, activity: app.activity ?? null };
+  };
+}
+
+/**
+ * The reference solution as a run.
+ * @param options.skip solution step positions to leave out (CI's "one step removed" check)
+ */
+export function referenceLoop(solution: readonly SolutionStep[], options: { skip?: readonly number[] } = {}): RunLoop {
+  return async (ctx) => {
+    const root = startRoot(ctx);
+    const resolveApp = appResolver(ctx);
+    const fail = (reason: string) => ctx.append({ type: 'run_finished', outcome: 'failed', reason, answer: null });
+    let answer: string | null = null;
+
+    const perform = async (seen: { id: string; observation: Observation }, action: ActionCall, element: ReturnType<typeof findTarget>): Promise<boolean> => {
+      const stepId = nextId(ctx.state(), 's');
+      ctx.append({ type: 'step_proposed', stepId, nodeId: root, action, element, observationId: seen.id, gate: null });
+      const r = await ctx.device.execute(action, { observation: seen.observation, resolveApp, signal: ctx.signal });
+      ctx.append({ type: 'step_executed', stepId, action, by: 'agent', ok: r.ok, error: r.error ? { name: r.error.name, code: r.error.code, message: r.error.message } : null, durationMs: r.durationMs, settleMs: r.settleMs, detail: r.detail });
+      if (!r.ok && r.error && DEVICE_FATAL.has(r.error.code)) throw new MobaError(r.error.code, r.error.message);
+      return r.ok;
+    };
+
+    for (const [i, step] of solution.entries()) {
+      if (options.skip?.includes(i)) continue;
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      if (step.action === 'Finish') {
+        if (step.message !== undefined) {
+          answer = step.message;
+          ctx.append({ type: 'message', from: 'agent', nodeId: root, text: step.message });
+        }
+        break;
+      }
+      let seen = await observe(ctx);
+      if (step.action === 'Scroll' && step.until) {
+        let scrolls = 0;
+        while (!findTarget(seen.observation.elements, step.until)) {
+          if (scrolls++ >= (step.max ?? DEFAULT_SCROLLS)) return void fail(`Reference step ${i + 1}: ${describeTarget(step.until)} did not come into view after ${step.max ?? DEFAULT_SCROLLS} scrolls`);
+          const r = resolveStep(step, seen.observation.elements);
+          if (!r.ok) return void fail(`Reference step ${i + 1} (${step.action}): ${r.reason}`);
+          if (!(await perform(seen, r.action, r.element))) return void fail(`Reference step ${i + 1} (${step.action}) could not be executed`);
+          seen = await observe(ctx);
+        }
+        continue;
+      }
+      const r = resolveStep(step, seen.observation.elements);
+      if (!r.ok) return void fail(`Reference step ${i + 1} (${step.action}): ${r.reason}`);
+      if (!(await perform(seen, r.action, r.element))) return void fail(`Reference step ${i + 1} (${step.action}) could not be executed: ${ctx.state().steps.at(-1)?.executed?.error ?? ''}`);
+    }
+    await observe(ctx);
+    ctx.append({ type: 'node_status', nodeId: root, status: 'done', by: 'agent' });
+    ctx.append({ type: 'run_finished', outcome: 'succeeded', reason: 'The reference solution was performed', answer });
+  };
+}
+
+/** Looks once and stops: the floor every milestone must stay above. */
+export const noopLoop: RunLoop = async (ctx) => {
+  startRoot(ctx);
+  await observe(ctx);
+  ctx.append({ type: 'run_finished', outcome: 'failed', reason: 'The noop agent does nothing', answer: null });
+};

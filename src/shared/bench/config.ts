@@ -1,0 +1,146 @@
+/**
+ * What a benchmark runs: the tasks, a matrix of configurations (strategy or pseudo-agent,
+ * ablations, memory regime, per-role models, language, autonomy mode), instances and
+ * repetitions, parallel phones, budgets, a cost cap and retries. A `moba bench run --config
+ * FILE` file is this object as JSON; the UI builds the same.
+ */
+import { z } from 'zod';
+import { EndpointOverride, RunOptions } from '../schemas/run.ts';
+import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
+import { Category, Locale } from './task-schema.ts';
+
+/** The calibration pseudo-agents: the human reference solution, and doing nothing. */
+export const PSEUDO_AGENT_NAMES = ['reference', 'noop'] as const;
+
+/**
+ * The strategies a run accepts, read from the run options' schema — so a strategy added there
+ * joins benchmarks without a change here.
+ */
+export function strategyNames(): string[] {
+  const js = z.toJSONSchema(RunOptions.shape.strategy) as { const?: unknown; enum?: unknown[]; anyOf?: Array<{ const?: unknown; enum?: unknown[] }> };
+  const out = new Set<string>();
+  const add = (s: { const?: unknown; enum?: unknown[] }) => {
+    if (typeof s.const === 'string') out.add(s.const);
+    for (const v of s.enum ?? []) if (typeof v === 'string') out.add(v);
+  };
+  add(js);
+  for (const s of js.anyOf ?? []) add(s);
+  return [...out];
+}
+
+/** Every name a configuration's `agent` may take. */
+export function agentNames(): string[] {
+  return [...strategyNames(), ...PSEUDO_AGENT_NAMES];
+}
+
+export const MEMORY_REGIMES = ['cold', 'seeded', 'carried'] as const;
+export const MemoryRegime = z.enum(MEMORY_REGIMES).describe('cold: every episode starts with empty memory; seeded: every episode starts from memorySeed; carried: memory carries over from task to task, in a fixed order, per configuration and repetition');
+
+export const ABLATIONS = ['full', 'no-plan', 'no-memory', 'no-plan-no-memory'] as const;
+export const Ablation = z.enum(ABLATIONS);
+export type Ablation = z.infer<typeof Ablation>;
+
+export const BenchConfiguration = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').max(60).optional(),
+    label: z.string().min(1).max(120).optional().describe('the row name in reports, e.g. "MobA w/o Plan"'),
+    agent: z.string().refine((a) => agentNames().includes(a), { message: `unknown agent; one of ${agentNames().join(', ')}` }),
+    usePlan: z.boolean().default(true),
+    useMemory: z.boolean().default(true),
+    memory: MemoryRegime.default('cold'),
+    /** A memory file (`moba memory export` format) for the `seeded` regime. */
+    memorySeed: z.string().optional(),
+    models: z.partialRecord(ModelRole, EndpointOverride).default({}),
+    locale: Locale.default('en'),
+    mode: AutonomyMode.default('auto'),
+    maxSteps: z.number().int().min(1).max(500).optional().describe("override every task's step budget"),
+    planBudget: z.number().int().min(1).max(200).optional(),
+  })
+  .strict()
+  .refine((c) => c.memory !== 'seeded' || c.memorySeed !== undefined, { message: 'the seeded memory regime needs memorySeed (a memory file)', path: ['memorySeed'] });
+export type BenchConfiguration = z.infer<typeof BenchConfiguration>;
+export type BenchConfigurationInput = z.input<typeof BenchConfiguration>;
+
+export const BenchMatrix = z
+  .object({
+    agent: z.array(z.string()).min(1).optional(),
+    ablation: z.array(Ablation).min(1).optional(),
+    locale: z.array(Locale).min(1).optional(),
+    mode: z.array(AutonomyMode).min(1).optional(),
+    memory: z.array(MemoryRegime).min(1).optional(),
+  })
+  .strict()
+  .describe('every combination of these becomes a configuration (on top of `configurations`)');
+export type BenchMatrix = z.infer<typeof BenchMatrix>;
+
+export const BenchSpec = z
+  .object({
+    name: z.string().max(200).optional(),
+    /** `builtin` (the built-in suite), task files, or folders of them. */
+    tasks: z.array(z.string().min(1)).min(1).default(['builtin']),
+    only: z
+      .object({ ids: z.array(z.string()).optional(), categories: z.array(Category).optional(), apps: z.array(z.string()).optional() })
+      .strict()
+      .optional(),
+    configurations: z.array(BenchConfiguration).default([]),
+    matrix: BenchMatrix.optional(),
+    /** Instances per task (each with its own seed: other parameters, other phone data). */
+    seeds: z.number().int().min(1).max(100).default(1),
+    /** Runs of each instance per configuration (only the agent varies between them). */
+    repetitions: z.number().int().min(1).max(20).default(1),
+    suiteSeed: z.number().int().min(0).max(2 ** 31 - 1).default(30),
+    phones: z.number().int().min(1).max(16).default(1),
+    timeoutS: z.number().int().min(10).max(7200).optional().describe("override every task's wall-time limit"),
+    costCapUsd: z.number().positive().optional().describe('stop starting episodes once the benchmark has cost this much'),
+    retries: z.number().int().min(0).max(5).default(2).describe('re-runs of an episode that failed for infrastructure reasons'),
+  })
+  .strict();
+export type BenchSpec = z.infer<typeof BenchSpec>;
+export type BenchSpecInput = z.input<typeof BenchSpec>;
+
+const ABLATION_FLAGS: Record<Ablation, { usePlan: boolean; useMemory: boolean }> = {
+  full: { usePlan: true, useMemory: true },
+  'no-plan': { usePlan: false, useMemory: true },
+  'no-memory': { usePlan: true, useMemory: false },
+  'no-plan-no-memory': { usePlan: false, useMemory: false },
+};
+
+/** The paper's row names: "MobA w/o Plan", "Human (reference)", "MobA (copilot)". */
+export function configurationLabel(c: BenchConfiguration): string {
+  if (c.label) return c.label;
+  if (c.agent === 'reference') return 'Human (reference)';
+  if (c.agent === 'noop') return 'No-op';
+  const name = c.agent === 'moba' ? 'MobA' : c.agent;
+  const without = [!c.useMemory ? 'Memory' : null, !c.usePlan ? 'Plan' : null].filter(Boolean);
+  let label = without.length ? `${name} w/o ${without.join(' & ')}` : name;
+  if (c.mode === 'copilot') label += ' + Human (copilot)';
+  else if (c.mode !== 'auto') label += ` (${c.mode})`;
+  if (c.memory !== 'cold' && c.useMemory) label += ` · ${c.memory} memory`;
+  if (c.locale !== 'en') label += ` · ${c.locale}`;
+  return label;
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'config';
+}
+
+/** The configurations of a spec: the listed ones, then the matrix's, with unique ids. */
+export function expandConfigurations(spec: Pick<BenchSpec, 'configurations' | 'matrix'>): BenchConfiguration[] {
+  const out: BenchConfiguration[] = [...spec.configurations];
+  const m = spec.matrix;
+  if (m) {
+    for (const agent of m.agent ?? ['moba'])
+      for (const ablation of m.ablation ?? ['full'])
+        for (const locale of m.locale ?? ['en'])
+          for (const mode of m.mode ?? ['auto'])
+            for (const memory of m.memory ?? ['cold'])
+              out.push(BenchConfiguration.parse({ agent, ...ABLATION_FLAGS[ablation], locale, mode, memory }));
+  }
+  const used = new Set<string>();
+  return out.map((c) => {
+    let id = c.id ?? slug(configurationLabel(c));
+    for (let n = 2; used.has(id); n++) id = `${c.id ?? slug(configurationLabel(c))}-${n}`;
+    used.add(id);
+    return { ...c, id };
+  });
+}
