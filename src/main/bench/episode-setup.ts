@@ -53,6 +53,7 @@ async function performUi(steps: readonly SolutionStep[], device: AgentDevice, si
     let observation = await device.observe(signal);
     const act = async () => {
       const r = resolveStep(step, observation.elements);
+      if (!r.ok && step.optional) return;
       if (!r.ok) throw new MobaError('INVALID_INPUT', `setup ui step ${i + 1} (${step.action}): ${r.reason}`);
       const done = await device.execute(r.action, { observation, resolveApp, signal });
       if (!done.ok) throw new MobaError(done.error?.code ?? 'ACTION_FAILED', `setup ui step ${i + 1} (${step.action}) failed: ${done.error?.message ?? done.detail}`);

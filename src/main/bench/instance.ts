@@ -141,6 +141,12 @@ export function drawParams(task: BenchTask, seed: number, initial: PhoneState): 
       v = both.en === both.zh ? both.en : both;
     }
     else if ('sum' in spec) v = spec.sum.reduce<number>((acc, x) => acc + num(f(x), `params.${name}.sum`), 0);
+    else if ('extract' in spec) {
+      const text = String(f(spec.extract.from));
+      const m = new RegExp(f(spec.extract.regex)).exec(text);
+      if (!m) throw new MobaError('INVALID_INPUT', `params.${name}: /${spec.extract.regex}/ finds nothing in ${JSON.stringify(text.slice(0, 120))}`);
+      v = m[1] ?? m[0];
+    }
     else v = evaluatePredicate(f(spec.if), ctx) ? f(spec.then) : f(spec.else);
     values[name] = v;
   }

@@ -144,6 +144,13 @@ function semanticProblems(task: BenchTaskType): TaskProblem[] {
       else if (!drawn.has(r)) add(`params.${name}`, `refers to {${r}}, which is drawn after it; write {${r}} first`);
     }
     if ('if' in spec) checkPredicate(spec.if, `params.${name}.if`, add);
+    if ('extract' in spec && !templated(spec.extract.regex)) {
+      try {
+        new RegExp(spec.extract.regex);
+      } catch (error) {
+        add(`params.${name}.extract.regex`, `not a valid regular expression: ${(error as Error).message}`);
+      }
+    }
     if ('pick' in spec && spec.pick.where !== undefined) checkCondition(spec.pick.where, `params.${name}.pick.where`, add);
     drawn.add(name);
   }

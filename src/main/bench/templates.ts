@@ -35,13 +35,12 @@ function isLocalized(v: unknown): v is { en: string; zh: string } {
 function lookup(params: ParamValues, name: string, rest: string, locale: Locale): unknown {
   if (!Object.hasOwn(params, name)) throw new Error(`unknown parameter {${name}}`);
   let v = params[name];
-  if (isLocalized(v)) v = v[locale];
+  // The path first ({city.en} picks the English of a bilingual value), then the language.
   if (rest) {
     const segments = parsePath(rest.startsWith('.') ? rest.slice(1) : rest);
     v = segments ? getPath(v, segments) : undefined;
-    if (isLocalized(v)) v = v[locale];
   }
-  return v;
+  return isLocalized(v) ? v[locale] : v;
 }
 
 function asText(v: unknown): string {

@@ -213,7 +213,7 @@ export const Predicate: z.ZodType<Predicate> = z.lazy(() =>
 
 export const Target = z
   .object({
-    text: z.string().optional().describe("the element's text equals this (ignoring case and spacing), or one of its lines does"),
+    text: z.string().optional().describe("the element's text equals this (ignoring case and spacing), or one of its lines or merged labels does"),
     textContains: z.string().optional().describe("the element's text contains this"),
     id: z.string().optional().describe('resource id: `name` or `pkg:id/name`'),
     desc: z.string().optional().describe('content description equals this'),
@@ -230,6 +230,7 @@ const Direction = z.enum(['up', 'down', 'left', 'right']);
 const Distance = z.enum(['short', 'medium', 'long']);
 const stepCommon = {
   milestone: z.string().optional().describe('the milestone this step is needed for (CI removes it and expects that milestone to be lost)'),
+  optional: z.boolean().optional().describe('skip the step (it is not counted) when its target is not on screen, e.g. a pop-up that only some seeds show'),
   note: z.string().optional(),
 };
 
@@ -282,6 +283,14 @@ export const ParamSpec = z.union([
     .strict(),
   z.object({ text: Text.describe('a text built from other parameters, e.g. "{from} to {to}"') }).strict(),
   z.object({ sum: z.array(z.union([z.number(), z.string()])).min(1).describe('numbers and "{param}"s added up') }).strict(),
+  z
+    .object({
+      extract: z
+        .object({ from: z.string().describe('a text, usually "{param}"'), regex: z.string().describe('its first group (or the whole match) is the value') })
+        .strict()
+        .describe('a piece of a text, e.g. the pickup code in a message'),
+    })
+    .strict(),
   z.object({ if: Predicate.describe("a check of the phone's initial state"), then: JsonValue, else: JsonValue }).strict(),
 ]);
 export type ParamSpec = z.infer<typeof ParamSpec>;

@@ -100,6 +100,7 @@ export function referenceLoop(solution: readonly SolutionStep[], options: { skip
         continue;
       }
       const r = resolveStep(step, seen.observation.elements);
+      if (!r.ok && step.optional) continue;
       if (!r.ok) return void fail(`Reference step ${i + 1} (${step.action}): ${r.reason}`);
       if (!(await perform(seen, r.action, r.element))) return void fail(`Reference step ${i + 1} (${step.action}) could not be executed: ${ctx.state().steps.at(-1)?.executed?.error ?? ''}`);
     }

@@ -6,6 +6,7 @@
 import type { ActionCall } from '../../../shared/actions.ts';
 import type { SolutionStep, Target } from '../../../shared/bench/task-schema.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
+import { textLines } from '../predicates/evaluate.ts';
 import { foldText, looseText } from '../predicates/text-match.ts';
 
 function idMatches(resourceId: string, id: string): boolean {
@@ -17,11 +18,12 @@ function classMatches(className: string, cls: string): boolean {
 }
 
 /** Does one element fit the target (every given field must)? */
-export function elementMatches(e: UiElement, t: Target): boolean {
+export function elementMatches(e: UiElement, target: Target): boolean {
+  // A whole-string placeholder may have filled in a number ("{minute}" → 30).
+  const t = Object.fromEntries(Object.entries(target).map(([k, v]) => [k, k === 'nth' || v === undefined ? v : String(v)])) as Target;
   if (t.text !== undefined) {
     const want = looseText(t.text);
-    const lines = [e.text, ...e.text.split('\n')];
-    if (!lines.some((l) => l !== '' && looseText(l) === want)) return false;
+    if (!textLines(e.text).some((l) => looseText(l) === want)) return false;
   }
   if (t.textContains !== undefined && !foldText(e.text).includes(foldText(t.textContains))) return false;
   if (t.id !== undefined && !idMatches(e.resourceId, t.id)) return false;

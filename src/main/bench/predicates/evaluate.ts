@@ -98,6 +98,16 @@ function stateMatches(p: StatePredicate, ctx: EvalContext): boolean {
   return true;
 }
 
+/**
+ * An element's text, and each part of it: its lines, and the texts perception merged into it
+ * (joined with " | ", e.g. "Display | Dark theme, font size").
+ */
+export function textLines(text: string): string[] {
+  if (text === '') return [];
+  const parts = text.split(/\n| \| /).map((t) => t.trim()).filter((t) => t !== '');
+  return parts.length > 1 ? [text, ...parts] : [text];
+}
+
 function screenMatches(s: { app?: string | undefined; package?: string | undefined; activity?: string | undefined; text?: Condition | undefined; id?: string | undefined }, screen: ScreenView | null): boolean {
   if (!screen) return false;
   if (s.app !== undefined && screen.packageName !== packageOfApp(s.app)) return false;
@@ -113,7 +123,7 @@ function screenMatches(s: { app?: string | undefined; package?: string | undefin
   }
   if (s.text !== undefined) {
     const cond = s.text;
-    const hit = screen.elements.some((e) => [e.text, e.contentDesc, ...e.text.split('\n')].some((t) => t !== '' && matches(cond, { value: t, init: undefined, present: false })));
+    const hit = screen.elements.some((e) => [...textLines(e.text), e.contentDesc].some((t) => t !== '' && matches(cond, { value: t, init: undefined, present: false })));
     if (!hit) return false;
   }
   return true;

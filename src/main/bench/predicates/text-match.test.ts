@@ -47,6 +47,7 @@ describe('text normalisation', () => {
     expect(textEquals('Work out', 'workout')).toBe(false);
     expect(textContains('I will  BRING the book', 'bring the')).toBe(true);
     expect(foldText('  A\n b ')).toBe('a b');
+    expect(textEquals('Wi\u2011Fi', 'wi-fi')).toBe(true);
   });
 
   it('measures similarity by edits', () => {

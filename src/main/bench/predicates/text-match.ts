@@ -6,9 +6,9 @@
  * answers use, and a general date-parsing library would guess where a checker must not.
  */
 
-/** NFKC (full-width → ASCII), lower case, one space between words. */
+/** NFKC (full-width → ASCII), lower case, one kind of dash (Android writes "Wi‑Fi" with U+2011), one space between words. */
 export function foldText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim();
+  return text.normalize('NFKC').toLowerCase().replace(/[\u2010-\u2015\u2212]/g, '-').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim();
 }
 
 const EDGE_QUOTES = /^["'「『《]+|["'」』》]+$/g;

@@ -5,7 +5,29 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import type { CliIo } from '../io.ts';
+import { parsePositiveInt } from '../options.ts';
+import { addModelOverrideOptions } from '../../llm/override-options.ts';
+import { ABLATIONS, MEMORY_REGIMES, agentNames } from '../../../shared/bench/config.ts';
+import { CATEGORIES, LOCALES } from '../../../shared/bench/task-schema.ts';
+import { AUTONOMY_MODES } from '../../../shared/schemas/settings.ts';
+
+const heavy = () => import('./bench-run.ts');
+
+function csvOf<T extends string>(allowed: () => readonly T[], what: string) {
+  return (value: string): T[] => {
+    const out = value.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const v of out) if (!(allowed() as readonly string[]).includes(v)) throw new InvalidArgumentError(`unknown ${what} "${v}" (${allowed().join(', ')})`);
+    return out as T[];
+  };
+}
+
+function parseNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number ≥ 0');
+  return n;
+}
 
 export function registerBench(program: Command, io: CliIo): void {
   const bench = program.command('bench').description('benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)');
@@ -32,6 +54,71 @@ export function registerBench(program: Command, io: CliIo): void {
       }
       if (invalid.length || results.length === 0) io.exitCode = 1;
     });
+
+  const run = bench
+    .command('run')
+    .description('run a benchmark: every configuration on every task instance, on parallel simulated phones; prints the report at the end (Ctrl-C interrupts; `moba bench resume` continues)')
+    .option('--config <file>', 'a benchmark spec as JSON (tasks, configurations, matrix, seeds, repetitions, phones, budgets — see docs/benchmark.md); options below override it')
+    .option('--tasks <paths...>', 'task files or folders, or `builtin` (default: the built-in suite)')
+    .option('--ids <ids>', 'only these task ids (comma-separated)', (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .option('--category <list>', `only these categories (${CATEGORIES.join(', ')})`, csvOf(() => CATEGORIES, 'category'))
+    .option('--agent <list>', `agents: strategies or pseudo-agents (${agentNames().join(', ')})`, csvOf(agentNames, 'agent'))
+    .option('--ablation <list>', `ablations (${ABLATIONS.join(', ')})`, csvOf(() => ABLATIONS, 'ablation'))
+    .option('--locale <list>', `languages of the goal and the phone (${LOCALES.join(', ')})`, csvOf(() => LOCALES, 'locale'))
+    .option('--mode <list>', `autonomy modes (${AUTONOMY_MODES.join(', ')}; copilot = the model proposes, you perform)`, csvOf(() => AUTONOMY_MODES, 'mode'))
+    .option('--memory <list>', `memory regimes (${MEMORY_REGIMES.join(', ')})`, csvOf(() => MEMORY_REGIMES, 'memory regime'))
+    .option('--memory-seed <file>', 'the memory file the seeded regime starts every episode from')
+    .option('--seeds <n>', 'instances per task (each with its own seed)', parsePositiveInt)
+    .option('--reps <n>', 'runs of each instance per configuration', parsePositiveInt)
+    .option('--phones <n>', 'simulated phones in parallel (one shared Chromium)', parsePositiveInt)
+    .option('--timeout <s>', "wall-time limit per episode, seconds (default: the task's)", parsePositiveInt)
+    .option('--max-steps <n>', "step limit per episode (default: the task's budget)", parsePositiveInt)
+    .option('--cost-cap <usd>', 'start no more episodes once the benchmark has cost this much', parseNumber)
+    .option('--retries <n>', 'retries of an episode after an infrastructure error (default 2)', (v: string) => Math.round(parseNumber(v)))
+    .option('--suite-seed <n>', 'the seed instance seeds derive from (default 30)', (v: string) => Math.round(parseNumber(v)))
+    .option('--name <text>', 'a name for the benchmark')
+    .option('--json', 'print JSON lines (the id, each finished episode, then the summary with the report)', false);
+  addModelOverrideOptions(run);
+  run.action(async (opts: Record<string, unknown> & { json: boolean }, command: Command) => (await heavy()).benchRun(io, command, opts));
+
+  bench
+    .command('resume')
+    .description('continue an interrupted benchmark (also after SIGKILL): episodes it left running are run again, finished ones are kept')
+    .argument('<id>', 'the benchmark id (moba bench list)')
+    .option('--retry-errors', 'also re-run episodes that ended in an infrastructure error', false)
+    .option('--json', 'print JSON lines', false)
+    .action(async (id: string, opts: { json: boolean; retryErrors: boolean }, command: Command) => (await heavy()).benchResume(io, command, id, opts));
+
+  bench
+    .command('list')
+    .description('the benchmarks in the data folder, newest first')
+    .option('--json', 'print JSON', false)
+    .action(async (opts: { json: boolean }, command: Command) => (await heavy()).benchList(io, command, opts));
+
+  bench
+    .command('report')
+    .description('metrics of one or more benchmarks: the paper-style table (CR, MS, EE with 95% intervals), per category, cost, paired differences')
+    .argument('<ids...>', 'benchmark ids; several are compared side by side')
+    .addOption(new Option('--format <format>', 'output').choices(['table', 'json', 'csv', 'html']).default('table'))
+    .option('--episodes', 'CSV: one row per episode instead of per configuration and scope', false)
+    .option('--out <file>', 'write to a file')
+    .option('--replay-base <url>', 'HTML: where MobA Studio is served, for the replay links (e.g. http://127.0.0.1:8740/)')
+    .action(async (ids: string[], opts: { format: string; out?: string; episodes: boolean; replayBase?: string }, command: Command) => (await heavy()).benchReport(io, command, ids, opts));
+
+  bench
+    .command('measure')
+    .description("run the reference solutions and measure each task's human step count (median over seeds); --write stores it in the files")
+    .argument('[files...]', 'task files or folders (default: the built-in suite)')
+    .option('--seeds <n>', 'instances per task', parsePositiveInt, 3)
+    .option('--phones <n>', 'simulated phones in parallel', parsePositiveInt, 2)
+    .option('--write', 'write human.steps into the task files', false)
+    .action(async (files: string[], opts: { seeds: number; phones: number; write: boolean }, command: Command) => (await heavy()).benchMeasure(io, command, files, opts));
+
+  bench
+    .command('delete')
+    .description('delete a benchmark and its scores (its runs stay in the history)')
+    .argument('<id>')
+    .action(async (id: string, _opts: unknown, command: Command) => (await heavy()).benchDelete(io, command, id));
 
   bench
     .command('schema')

@@ -59,6 +59,16 @@ describe('weather forecast', () => {
     expect(state.forecast.tomorrow).toMatchObject({ date: '2025-06-03', high: toUnit(w.days[1]!.high, 'F') });
   });
 
+  it("reports today and tomorrow of every saved city, as each city's own screen would show them", () => {
+    const now = Date.UTC(2025, 5, 2, 1, 0);
+    const data = initialWeatherData({ seed: 7, rng: mulberry32(7), now });
+    const state = weatherState(data, now) as { cities: string[]; cityForecasts: Array<{ city: string; tomorrow: { high: number } }> };
+    expect(state.cityForecasts.map((c) => c.city)).toEqual(state.cities);
+    const beijing = state.cityForecasts.find((c) => c.city === 'Beijing')!;
+    const switched = weatherState({ ...data, current: 'beijing' }, now) as { forecast: { tomorrow: unknown; today: unknown } };
+    expect(beijing).toEqual({ city: 'Beijing', today: switched.forecast.today, tomorrow: switched.forecast.tomorrow });
+  });
+
   it('finds cities by English or Chinese name', () => {
     expect(searchCities('nanj').map((c) => c.id)[0]).toBe('nanjing');
     expect(searchCities('南京')[0]?.en).toBe('Nanjing');

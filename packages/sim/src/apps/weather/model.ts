@@ -134,5 +134,12 @@ export function weatherState(data: WeatherData, now: number): unknown {
       tomorrow: days[1],
       days,
     },
+    // Today and tomorrow in every saved city, so a check can know what another city's screen says.
+    cityForecasts: data.cities.flatMap((id) => {
+      const c = cityById(id);
+      if (!c) return [];
+      const cw = cityWeather(data.seed, c, now);
+      return [{ city: c.en, today: dayJson(cw.days[0]!, data.unit), tomorrow: dayJson(cw.days[1]!, data.unit) }];
+    }),
   };
 }

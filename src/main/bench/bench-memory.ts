@@ -1,0 +1,74 @@
+/**
+ * Memory per benchmark configuration, so that task order is not a hidden variable: every
+ * episode of a `cold` configuration starts from an empty memory, of a `seeded` one from the
+ * configuration's memory file, and a `carried` configuration keeps one memory per repetition
+ * that grows from task to task (its episodes then run one after another, in task order). Each
+ * memory is its own SQLite file under the benchmark's folder, never the app's memory.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchConfiguration } from '../../shared/bench/config.ts';
+import { MobaError } from '../../shared/errors.ts';
+import type { AgentMemory } from '../agent/ports.ts';
+import type { LlmGateway } from '../llm/types.ts';
+import { MemoryService, agentMemory, settingsEmbedder } from '../memory/index.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import { openDatabase } from '../store/database.ts';
+import { isPseudoAgent } from './agents/pseudo-agents.ts';
+
+export interface EpisodeMemory {
+  memory: AgentMemory;
+  /** The SQLite file the memory lives in. */
+  path: string;
+  close(): void;
+}
+
+function fileName(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '_');
+}
+
+/** Whether episodes of this configuration must run one after another (memory carried across tasks). */
+export function carriesMemory(c: BenchConfiguration): boolean {
+  return c.memory === 'carried' && c.useMemory && !isPseudoAgent(c.agent);
+}
+
+export class BenchMemories {
+  private readonly dir: string;
+  private readonly settings: SettingsService;
+  private readonly gateway: Pick<LlmGateway, 'embed'>;
+
+  constructor(options: { dir: string; settings: SettingsService; gateway: Pick<LlmGateway, 'embed'> }) {
+    this.dir = options.dir;
+    this.settings = options.settings;
+    this.gateway = options.gateway;
+  }
+
+  /**
+   * The memory of one episode attempt, or null when the configuration uses none.
+   * @throws MobaError MEMORY_IMPORT_INVALID (a bad seed file), INVALID_INPUT (a missing one)
+   */
+  forEpisode(c: BenchConfiguration, episode: { id: string; repetition: number }, attempt: number): EpisodeMemory | null {
+    if (!c.useMemory || isPseudoAgent(c.agent)) return null;
+    mkdirSync(this.dir, { recursive: true });
+    const carried = c.memory === 'carried';
+    const path = join(this.dir, carried ? `${fileName(c.id!)}-r${episode.repetition}.sqlite` : `${fileName(episode.id)}-a${attempt}.sqlite`);
+    // A fresh memory for every attempt of a cold or seeded episode (an interrupted one may have written).
+    if (!carried) for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    const db = openDatabase({ path });
+    const service = new MemoryService({ db, embedder: settingsEmbedder(this.settings, this.gateway) });
+    const close = () => {
+      service.dispose();
+      db.close();
+    };
+    try {
+      if (c.memory === 'seeded') {
+        if (!c.memorySeed || !existsSync(c.memorySeed)) throw new MobaError('INVALID_INPUT', `The memory seed file of configuration ${c.id} does not exist: ${c.memorySeed ?? '(none given)'}`);
+        service.importJson(readFileSync(c.memorySeed, 'utf8'));
+      }
+    } catch (error) {
+      close();
+      throw error;
+    }
+    return { memory: agentMemory(service), path, close };
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * Computes a benchmark report from stored episodes (docs/benchmark.md § Metrics has the
+ * formulas). Only finished episodes count; each configuration of each benchmark is one row.
+ */
+import { configurationLabel } from '../../../shared/bench/config.ts';
+import type { BenchConfiguration } from '../../../shared/bench/config.ts';
+import type { BenchReport, ConfigurationReport, EpisodeLink, MetricSet, PairedDifference } from '../../../shared/bench/report.ts';
+import type { EpisodeResult } from '../../../shared/bench/results.ts';
+import type { BenchTask } from '../../../shared/bench/task-schema.ts';
+import type { BenchmarkRecord, StoredEpisode } from '../bench-repo.ts';
+import { clusterBootstrap, pairedBootstrap, percentile } from './stats.ts';
+import type { BootstrapOptions } from './stats.ts';
+
+export const DEFAULT_BOOTSTRAP: BootstrapOptions = { seed: 20250602, iterations: 1000 };
+
+const TERMINATION_ERRORS = new Set(['loop', 'budget', 'timeout', 'error']);
+
+interface Done {
+  e: StoredEpisode;
+  r: EpisodeResult;
+}
+
+const sum = (xs: Iterable<number>) => {
+  let s = 0;
+  for (const x of xs) s += x;
+  return s;
+};
+const pct = (x: number | null) => (x === null ? null : x * 100);
+const scale = (e: { value: number | null; low: number | null; high: number | null }, k: number) => ({ value: e.value === null ? null : e.value * k, low: e.low === null ? null : e.low * k, high: e.high === null ? null : e.high * k });
+
+const STATS = {
+  ms: (xs: readonly Done[]) => {
+    const t = sum(xs.map((d) => d.r.total));
+    return t ? sum(xs.map((d) => d.r.reached)) / t : null;
+  },
+  cr: (xs: readonly Done[]) => (xs.length ? xs.filter((d) => d.r.complete).length / xs.length : null),
+  crStrict: (xs: readonly Done[]) => (xs.length ? xs.filter((d) => d.r.completeStrict).length / xs.length : null),
+  ee: (xs: readonly Done[]) => {
+    const reached = sum(xs.map((d) => d.r.reached));
+    return reached ? sum(xs.map((d) => (d.r.reached ? (d.r.stepsToLast ?? 0) : 0))) / reached : null;
+  },
+  ss: (xs: readonly Done[]) => (xs.length ? sum(xs.map((d) => (d.r.total ? d.r.reached / d.r.total : 0))) / xs.length : null),
+};
+
+function byTask(xs: readonly Done[]): Done[][] {
+  const m = new Map<string, Done[]>();
+  for (const d of xs) m.set(d.e.taskId, [...(m.get(d.e.taskId) ?? []), d]);
+  return [...m.values()];
+}
+
+function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number | null): MetricSet {
+  const groups = byTask(xs);
+  const tasks = groups.length;
+  const ee = clusterBootstrap(groups, STATS.ee, boot);
+  return {
+    episodes: xs.length,
+    tasks,
+    msPoints: xs.length ? (sum(xs.map((d) => d.r.reached)) / xs.length) * tasks : 0,
+    msTotal: xs.length ? (sum(xs.map((d) => d.r.total)) / xs.length) * tasks : 0,
+    msPercent: scale(clusterBootstrap(groups, STATS.ms, boot), 100),
+    completeRate: scale(clusterBootstrap(groups, STATS.cr, boot), 100),
+    completeRateStrict: scale(clusterBootstrap(groups, STATS.crStrict, boot), 100),
+    completed: xs.filter((d) => d.r.complete).length,
+    ee,
+    eePercentOfHuman: ee.value !== null && humanEe ? (ee.value / humanEe) * 100 : null,
+    satisfaction: scale(clusterBootstrap(groups, STATS.ss, boot), 100),
+    terminationError: pct(xs.length ? xs.filter((d) => TERMINATION_ERRORS.has(d.r.termination)).length / xs.length : null),
+  };
+}
+
+function roleOf(c: BenchConfiguration): ConfigurationReport['role'] {
+  if (c.agent === 'reference') return 'human';
+  if (c.agent === 'noop') return 'noop';
+  return c.mode === 'copilot' ? 'copilot' : 'agent';
+}
+
+/** Where to open an episode's replay: the first missed milestone where it was last held, else the last milestone reached. */
+export function focusStep(r: EpisodeResult): number {
+  const missed = r.milestones.find((m) => !m.reached);
+  if (missed) return missed.lastHeld ?? r.steps;
+  return r.stepsToLast ?? r.steps;
+}
+
+export interface ReportInput {
+  benchmark: BenchmarkRecord;
+  episodes: StoredEpisode[];
+}
+
+export function computeReport(inputs: readonly ReportInput[], options: { bootstrap?: BootstrapOptions; now?: number } = {}): BenchReport {
+  const boot = options.bootstrap ?? DEFAULT_BOOTSTRAP;
+  const many = inputs.length > 1;
+  const done = (e: StoredEpisode): e is StoredEpisode & { result: EpisodeResult } => e.status === 'done' && e.result !== null;
+
+  // The human EE: the reference configuration's, else the tasks' measured steps.
+  const referenceRuns = inputs.flatMap(({ benchmark, episodes }) => episodes.filter(done).filter((e) => benchmark.configurations.find((c) => c.id === e.configId)?.agent === 'reference').map((e) => ({ e, r: e.result })));
+  let humanEe = STATS.ee(referenceRuns);
+  let humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : 'reference';
+  if (humanEe === null) {
+    const tasks = new Map<string, BenchTask>();
+    for (const { benchmark } of inputs) for (const t of benchmark.tasks) tasks.set(t.id, t);
+    const measured = [...tasks.values()].filter((t) => t.human?.steps);
+    if (measured.length) {
+      humanEe = sum(measured.map((t) => t.human!.steps)) / sum(measured.map((t) => t.milestones.length));
+      humanEeFrom = 'tasks';
+    }
+  }
+
+  const configurations: ConfigurationReport[] = [];
+  const links: EpisodeLink[] = [];
+  for (const { benchmark, episodes } of inputs) {
+    for (const c of benchmark.configurations) {
+      const key = many ? `${benchmark.id}:${c.id}` : c.id!;
+      const mine = episodes.filter((e) => e.configId === c.id);
+      const xs: Done[] = mine.filter(done).map((e) => ({ e, r: e.result }));
+      const cats = [...new Set(xs.map((d) => d.e.category))].sort();
+      const apps = [...new Set(xs.flatMap((d) => d.e.apps))].sort();
+      const calls = xs.flatMap((d) => d.r.callLatenciesMs);
+      const actions = sum(xs.map((d) => d.r.executedActions));
+      const modelCalls = sum(xs.map((d) => d.r.modelCalls));
+      const cost = sum(xs.map((d) => d.r.costUsd));
+      const wall = sum(xs.map((d) => d.r.wallMs)) / 1000;
+      const interventions: Record<string, number> = {};
+      const terminations: Record<string, number> = {};
+      for (const d of xs) {
+        for (const [k, v] of Object.entries(d.r.interventions)) interventions[k] = (interventions[k] ?? 0) + v;
+        terminations[d.r.termination] = (terminations[d.r.termination] ?? 0) + 1;
+      }
+      configurations.push({
+        key,
+        benchmarkId: benchmark.id,
+        configId: c.id!,
+        label: many ? `${configurationLabel(c)} (${benchmark.name})` : configurationLabel(c),
+        agent: c.agent,
+        role: roleOf(c),
+        overall: metricSet(xs, boot, humanEe),
+        byCategory: Object.fromEntries(cats.map((cat) => [cat, metricSet(xs.filter((d) => d.e.category === cat), boot, humanEe)])),
+        byApp: Object.fromEntries(apps.map((a) => [a, metricSet(xs.filter((d) => d.e.apps.includes(a)), boot, humanEe)])),
+        cost: {
+          executedActions: actions,
+          modelCalls,
+          callsPerAction: actions ? modelCalls / actions : null,
+          tokensPerEpisode: xs.length ? sum(xs.map((d) => d.r.promptTokens + d.r.completionTokens)) / xs.length : null,
+          costUsd: cost,
+          costPerEpisodeUsd: xs.length ? cost / xs.length : null,
+          latencyP50Ms: percentile(calls, 50),
+          latencyP95Ms: percentile(calls, 95),
+          wallSeconds: wall,
+          wallPerEpisodeSeconds: xs.length ? wall / xs.length : null,
+        },
+        interventions,
+        terminations,
+        perTask: byTask(xs).map((g) => ({
+          taskId: g[0]!.e.taskId,
+          category: g[0]!.e.category,
+          episodes: g.length,
+          reached: sum(g.map((d) => d.r.reached)) / g.length,
+          total: sum(g.map((d) => d.r.total)) / g.length,
+          completeRate: (g.filter((d) => d.r.complete).length / g.length) * 100,
+          meanSteps: sum(g.map((d) => d.r.steps)) / g.length,
+        })),
+      });
+      for (const e of mine) {
+        const r = e.result;
+        links.push({
+          key,
+          episodeId: e.id,
+          taskId: e.taskId,
+          category: e.category,
+          status: e.status,
+          runId: e.runId,
+          reached: r?.reached ?? null,
+          total: r?.total ?? null,
+          complete: r?.complete ?? null,
+          steps: r?.steps ?? null,
+          costUsd: r?.costUsd ?? null,
+          termination: r?.termination ?? null,
+          focusStep: r ? focusStep(r) : null,
+        });
+      }
+    }
+  }
+
+  // Paired differences: each agent configuration against every other, over the tasks both ran.
+  const paired: PairedDifference[] = [];
+  const rows = configurations.filter((c) => c.role !== 'noop');
+  for (let i = 0; i < rows.length; i++)
+    for (let j = i + 1; j < rows.length; j++) {
+      const a = rows[i]!;
+      const b = rows[j]!;
+      const bt = new Map(b.perTask.map((t) => [t.taskId, t]));
+      const common = a.perTask.filter((t) => bt.has(t.taskId));
+      const diff = (f: (t: ConfigurationReport['perTask'][number]) => number) => common.map((t) => f(t) - f(bt.get(t.taskId)!));
+      paired.push({
+        a: a.key,
+        b: b.key,
+        tasks: common.length,
+        msPercent: pairedBootstrap(diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)), boot),
+        completeRate: pairedBootstrap(diff((t) => t.completeRate), boot),
+        satisfaction: pairedBootstrap(diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)), boot),
+      });
+    }
+
+  return {
+    generatedAt: options.now ?? Date.now(),
+    benchmarks: inputs.map(({ benchmark }) => ({ id: benchmark.id, name: benchmark.name, status: benchmark.status })),
+    bootstrap: boot,
+    humanEe,
+    humanEeFrom,
+    configurations,
+    paired,
+    episodes: links,
+  };
+}

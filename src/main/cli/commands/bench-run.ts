@@ -1,0 +1,205 @@
+/**
+ * The heavy `moba bench` subcommands (they open the app): run, resume, list, show, report,
+ * measure, delete. `bench.ts` registers them and loads this module only when one runs.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { BenchConfigurationInput, BenchSpecInput } from '../../../shared/bench/config.ts';
+import { MobaError } from '../../../shared/errors.ts';
+import type { MobaApp } from '../../app.ts';
+import { BenchmarkRunner } from '../../bench/runner.ts';
+import { loadTasks } from '../../bench/task-files.ts';
+import { computeReport } from '../../bench/report/metrics.ts';
+import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
+import { reportHtml } from '../../bench/report/html.ts';
+import { formatTaskJson } from '../../bench/task-format.ts';
+import { APP_VERSION } from '../../version.ts';
+import { createApp } from '../lazy-app.ts';
+import type { CliIo } from '../io.ts';
+import { dataDirOf } from '../options.ts';
+import { runModelOverrides } from './run.ts';
+
+export async function withApp<T>(command: Command, fn: (app: MobaApp, runner: BenchmarkRunner) => Promise<T>): Promise<T> {
+  const dataDir = dataDirOf(command);
+  const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
+  const runner = new BenchmarkRunner({ db: app.db, runs: app.runs, artifacts: app.artifacts, devices: app.devices, observer: app.observer, settings: app.settings, appVersion: APP_VERSION, dataDir: app.paths.dataDir });
+  try {
+    return await fn(app, runner);
+  } finally {
+    runner.dispose();
+    await app.dispose();
+  }
+}
+
+export interface RunOpts {
+  config?: string;
+  tasks?: string[];
+  ids?: string[];
+  category?: string[];
+  agent?: string[];
+  ablation?: string[];
+  locale?: string[];
+  mode?: string[];
+  memory?: string[];
+  memorySeed?: string;
+  seeds?: number;
+  reps?: number;
+  phones?: number;
+  timeout?: number;
+  maxSteps?: number;
+  costCap?: number;
+  retries?: number;
+  suiteSeed?: number;
+  name?: string;
+  json: boolean;
+  [key: string]: unknown;
+}
+
+/** The spec from a config file and the options (options win; --agent and friends add a matrix). */
+export function specFromOptions(opts: RunOpts): BenchSpecInput {
+  let spec: BenchSpecInput = {};
+  if (opts.config) {
+    try {
+      spec = JSON.parse(readFileSync(opts.config, 'utf8')) as BenchSpecInput;
+    } catch (error) {
+      throw new MobaError('INVALID_INPUT', `Cannot read the benchmark config ${opts.config}: ${(error as Error).message}`);
+    }
+  }
+  const models = runModelOverrides(opts);
+  const set = <K extends keyof BenchSpecInput>(k: K, v: BenchSpecInput[K] | undefined) => {
+    if (v !== undefined) spec[k] = v;
+  };
+  set('name', opts.name);
+  set('tasks', opts.tasks);
+  if (opts.ids || opts.category) spec.only = { ...spec.only, ...(opts.ids ? { ids: opts.ids } : {}), ...(opts.category ? { categories: opts.category as never } : {}) };
+  set('seeds', opts.seeds);
+  set('repetitions', opts.reps);
+  set('phones', opts.phones);
+  set('timeoutS', opts.timeout);
+  set('costCapUsd', opts.costCap);
+  set('retries', opts.retries);
+  set('suiteSeed', opts.suiteSeed);
+  if (opts.agent || opts.ablation || opts.locale || opts.mode || opts.memory) {
+    // Each combination of the listed values becomes a configuration.
+    const base: Partial<BenchConfigurationInput> = { ...(opts.memorySeed ? { memorySeed: opts.memorySeed } : {}), ...(Object.keys(models).length ? { models } : {}), ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}) };
+    const agents = opts.agent ?? ['moba'];
+    const ablations = opts.ablation ?? ['full'];
+    const configurations: BenchConfigurationInput[] = [...(spec.configurations ?? [])];
+    for (const agent of agents)
+      for (const ablation of ablations)
+        for (const locale of opts.locale ?? ['en'])
+          for (const mode of opts.mode ?? ['auto'])
+            for (const memory of opts.memory ?? ['cold'])
+              configurations.push({ ...base, agent, usePlan: !ablation.includes('no-plan'), useMemory: !ablation.includes('no-memory'), locale: locale as 'en', mode: mode as 'auto', memory: memory as 'cold' });
+    spec.configurations = configurations;
+  } else if (Object.keys(models).length || opts.maxSteps) {
+    spec.configurations = (spec.configurations ?? []).map((c) => ({ ...c, ...(Object.keys(models).length ? { models } : {}), ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}) }));
+  }
+  return spec;
+}
+
+/** Ctrl-C / SIGTERM interrupt the benchmark (resumable); a second one is left to the default. */
+async function runUntilStopped(io: CliIo, runner: BenchmarkRunner, id: string, opts: { json: boolean; retryErrors?: boolean }): Promise<void> {
+  const stop = new AbortController();
+  void io.untilStopped().then((sig) => {
+    io.err(`\n${sig}: stopping after the running episodes are given back; \`moba bench resume ${id}\` continues\n`);
+    stop.abort();
+  });
+  const sub = runner.onDidChange((p) => {
+    if (opts.json && p.episode && (p.episode.status === 'done' || p.episode.status === 'error')) io.out(`${JSON.stringify({ episode: p.episode.id, status: p.episode.status, runId: p.episode.runId, reached: p.episode.result?.reached ?? null, total: p.episode.result?.total ?? null })}\n`);
+  });
+  try {
+    const summary = await runner.run(id, { signal: stop.signal, retryErrors: opts.retryErrors ?? false, log: opts.json ? undefined : (line) => io.out(`${line}\n`) });
+    const report = computeReport([{ benchmark: runner.repo.get(id)!, episodes: runner.repo.episodes(id) }]);
+    if (opts.json) io.out(`${JSON.stringify({ benchmark: id, status: summary.status, reason: summary.reason, counts: summary.counts, report })}\n`);
+    else io.out(`\nbenchmark ${id}: ${summary.status}${summary.reason ? ` — ${summary.reason}` : ''} (${summary.counts.done} done, ${summary.counts.error} errors, ${summary.counts.pending} left)\n\n${reportTable(report)}`);
+    if (summary.status === 'failed') io.exitCode = 1;
+  } finally {
+    sub.dispose();
+  }
+}
+
+export async function benchRun(io: CliIo, command: Command, opts: RunOpts): Promise<void> {
+  const spec = specFromOptions(opts);
+  const tasks = loadTasks(spec.tasks ?? ['builtin']).map((t) => t.task);
+  await withApp(command, async (_app, runner) => {
+    const id = runner.create(spec, tasks);
+    if (opts.json) io.out(`${JSON.stringify({ benchmark: id })}\n`);
+    else io.out(`benchmark ${id}\n`);
+    await runUntilStopped(io, runner, id, opts);
+  });
+}
+
+export async function benchResume(io: CliIo, command: Command, id: string, opts: { json: boolean; retryErrors: boolean }): Promise<void> {
+  await withApp(command, (_app, runner) => runUntilStopped(io, runner, id, opts));
+}
+
+export async function benchList(io: CliIo, command: Command, opts: { json: boolean }): Promise<void> {
+  await withApp(command, async (_app, runner) => {
+    const all = runner.repo.ids().map((id) => runner.summary(id));
+    if (opts.json) return void io.out(`${JSON.stringify(all)}\n`);
+    if (!all.length) return void io.out('No benchmarks yet. Start one: moba bench run --agent reference --tasks builtin\n');
+    for (const b of all) io.out(`${b.id}  ${b.status.padEnd(11)} ${String(b.counts.done).padStart(4)}/${String(b.counts.total).padEnd(4)} ${b.configurations.map((c) => c.label).join(', ')}  — ${b.name}\n`);
+  });
+}
+
+export async function benchReport(io: CliIo, command: Command, ids: string[], opts: { format: string; out?: string; episodes: boolean; replayBase?: string }): Promise<void> {
+  await withApp(command, async (_app, runner) => {
+    const inputs = ids.map((id) => {
+      const benchmark = runner.repo.get(id);
+      if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
+      return { benchmark, episodes: runner.repo.episodes(id) };
+    });
+    const report = computeReport(inputs);
+    const text =
+      opts.format === 'json' ? `${JSON.stringify(report, null, 2)}\n`
+      : opts.format === 'csv' ? (opts.episodes ? episodesCsv(report) : reportCsv(report))
+      : opts.format === 'html' ? reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {})
+      : reportTable(report);
+    if (opts.out) {
+      writeFileSync(opts.out, text);
+      io.out(`wrote ${opts.out}\n`);
+    } else io.out(text);
+  });
+}
+
+export async function benchDelete(io: CliIo, command: Command, id: string): Promise<void> {
+  await withApp(command, async (_app, runner) => {
+    if (!runner.repo.delete(id)) throw new MobaError('NOT_FOUND', `No benchmark ${id}`);
+    io.out(`deleted benchmark ${id} (its runs are kept in the history)\n`);
+  });
+}
+
+/**
+ * Runs the reference solutions and takes each task's human step count (the median over
+ * seeds); with `write`, stores it in the task file's `human.steps`.
+ */
+export async function benchMeasure(io: CliIo, command: Command, files: string[], opts: { seeds: number; phones: number; write: boolean }): Promise<void> {
+  const loaded = loadTasks(files.length ? files : ['builtin']);
+  await withApp(command, async (_app, runner) => {
+    const id = runner.create({ name: 'Human step counts (reference solutions)', tasks: files.length ? files : ['builtin'], configurations: [{ agent: 'reference' }], seeds: opts.seeds, phones: opts.phones }, loaded.map((l) => l.task));
+    io.out(`benchmark ${id}: the reference solutions on ${opts.seeds} seed${opts.seeds === 1 ? '' : 's'}\n`);
+    await runUntilStopped(io, runner, id, { json: false });
+    const episodes = runner.repo.episodes(id);
+    let bad = 0;
+    for (const { task, file } of loaded) {
+      const mine = episodes.filter((e) => e.taskId === task.id);
+      const complete = mine.filter((e) => e.result?.complete);
+      if (complete.length !== mine.length || !mine.length) {
+        bad++;
+        io.out(`${task.id}: the reference did not complete every instance (${complete.length}/${mine.length}); not measured\n`);
+        continue;
+      }
+      const steps = complete.map((e) => e.result!.steps).sort((a, b) => a - b);
+      const median = steps[Math.floor((steps.length - 1) / 2)]!;
+      const was = task.human?.steps;
+      io.out(`${task.id}: ${median} steps (seeds: ${steps.join(', ')})${was !== undefined && was !== median ? ` — the file said ${was}` : ''}\n`);
+      if (opts.write && was !== median) {
+        const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        json.human = { steps: median };
+        writeFileSync(file, formatTaskJson(json));
+      }
+    }
+    if (bad) io.exitCode = 1;
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The built-in suite's proofs, through the runner users run (`moba bench run` is this runner),
+ * on three simulated phones sharing one Chromium:
+ *  - the reference solutions reach every milestone of every task on 3 seeds (100 % MS), and
+ *    their step counts are the human step counts the task files say;
+ *  - the noop pseudo-agent reaches no milestone on any task (nothing holds at the start);
+ *  - for a sample of tasks, the reference with one milestone-annotated step removed loses
+ *    that milestone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeReport } from '../../src/main/bench/report/metrics.ts';
+import { loadTasks } from '../../src/main/bench/task-files.ts';
+import type { BenchTask } from '../../src/shared/bench/task-schema.ts';
+import { startBenchRig } from '../support/bench-rig.ts';
+import type { BenchRig } from '../support/bench-rig.ts';
+
+const SEEDS = 3;
+const PHONES = 3;
+
+let t: BenchRig;
+let tasks: BenchTask[];
+beforeAll(async () => {
+  t = await startBenchRig();
+  tasks = loadTasks(['builtin']).map((l) => l.task);
+});
+afterAll(async () => {
+  await t?.dispose();
+});
+
+describe('the built-in suite', () => {
+  it('has at least 60 tasks, 10 in each category, each with a measured human step count', () => {
+    expect(tasks.length).toBeGreaterThanOrEqual(60);
+    for (const c of ['easy', 'medium', 'hard', 'indirect', 'cross-app']) expect(tasks.filter((x) => x.category === c).length, c).toBeGreaterThanOrEqual(10);
+    expect(tasks.filter((x) => x.human?.steps === undefined).map((x) => x.id)).toEqual([]);
+  });
+
+  it('reference: every milestone on 3 seeds, with the human step counts of the files; noop: none', { timeout: 1_200_000 }, async () => {
+    const id = t.runner.create({ name: 'CI: reference and noop', tasks: ['builtin'], configurations: [{ agent: 'reference' }, { agent: 'noop' }], seeds: SEEDS, phones: PHONES }, tasks);
+    const summary = await t.runner.run(id);
+    expect(summary.status).toBe('done');
+    expect(summary.counts).toMatchObject({ total: tasks.length * SEEDS * 2, done: tasks.length * SEEDS * 2, error: 0 });
+    const episodes = t.runner.repo.episodes(id);
+    const report = computeReport([{ benchmark: t.runner.repo.get(id)!, episodes }]);
+    const human = report.configurations.find((c) => c.agent === 'reference')!;
+    const noop = report.configurations.find((c) => c.agent === 'noop')!;
+
+    const incomplete = episodes.filter((e) => e.configId === human.configId && !e.result?.complete).map((e) => `${e.id}: ${e.result?.reason} ${JSON.stringify(e.result?.milestones.filter((m) => !m.reached).map((m) => m.id))}`);
+    expect(incomplete).toEqual([]);
+    expect(human.overall.msPercent.value).toBe(100);
+    expect(human.overall.completeRate.value).toBe(100);
+
+    const reachedByNoop = episodes.filter((e) => e.configId === noop.configId && (e.result!.reached > 0 || e.result!.satisfiedAtStart.length)).map((e) => `${e.id}: ${e.result!.milestones.filter((m) => m.reached).map((m) => m.id)}`);
+    expect(reachedByNoop).toEqual([]);
+    expect(noop.overall.msPoints).toBe(0);
+    // Nothing a task checks may already hold when the agent starts.
+    expect(episodes.filter((e) => e.result?.satisfiedAtStart.length).map((e) => e.id)).toEqual([]);
+
+    // Human step counts are measured, not guessed: the median over the seeds is what the file says.
+    const wrong: string[] = [];
+    for (const task of tasks) {
+      const steps = episodes.filter((e) => e.configId === human.configId && e.taskId === task.id).map((e) => e.result!.steps).sort((a, b) => a - b);
+      const median = steps[Math.floor((steps.length - 1) / 2)];
+      if (median !== task.human?.steps) wrong.push(`${task.id}: measured ${steps.join('/')}, file says ${task.human?.steps}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a reference with one milestone step removed loses that milestone (a sample of 12 tasks)', { timeout: 600_000 }, async () => {
+    const annotated = tasks.filter((x) => x.solution.some((s) => s.milestone));
+    const sample = annotated.filter((_, i) => i % Math.max(1, Math.floor(annotated.length / 12)) === 0).slice(0, 12);
+    expect(new Set(sample.map((x) => x.category)).size).toBe(5);
+    // The first step each task says a milestone needs.
+    const removed = new Map(sample.map((x) => [x.id, x.solution.findIndex((s) => s.milestone)] as const));
+    const id = t.runner.create({ name: 'CI: one step removed', tasks: ['builtin'], only: { ids: sample.map((x) => x.id) }, configurations: [{ agent: 'reference' }], seeds: 1, phones: PHONES }, tasks);
+    const summary = await t.runner.run(id, { skipSteps: (taskId) => [removed.get(taskId)!] });
+    expect(summary.counts.done).toBe(sample.length);
+    const kept: string[] = [];
+    for (const e of t.runner.repo.episodes(id)) {
+      const task = sample.find((x) => x.id === e.taskId)!;
+      const milestone = task.solution[removed.get(task.id)!]!.milestone!;
+      if (e.result!.milestones.find((m) => m.id === milestone)!.reached) kept.push(`${task.id}: removing step ${removed.get(task.id)! + 1} still reached "${milestone}"`);
+      expect(e.result!.complete).toBe(false);
+    }
+    expect(kept).toEqual([]);
+  });
+});

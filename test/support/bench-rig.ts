@@ -1,0 +1,43 @@
+/**
+ * Benchmarks' integration setup: a private adb server, the real app service graph in a temp
+ * data folder (optionally configured for the scripted model server), and the benchmark runner
+ * users run — it starts its own simulated phones sharing one Chromium. `dispose()` stops all.
+ */
+import { createApp } from '../../src/main/app.ts';
+import type { MobaApp } from '../../src/main/app.ts';
+import { BenchmarkRunner } from '../../src/main/bench/runner.ts';
+import { APP_VERSION } from '../../src/main/version.ts';
+import { startAdbServer, tempDir } from '@moba/testkit/rigs';
+import type { PrivateAdbServer } from '@moba/testkit/rigs';
+
+export interface BenchRig {
+  app: MobaApp;
+  runner: BenchmarkRunner;
+  adb: PrivateAdbServer;
+  dataDir: string;
+  /** The environment a `moba` child process needs to use the same adb server and data folder. */
+  env: NodeJS.ProcessEnv;
+  dispose(): Promise<void>;
+}
+
+export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Promise<BenchRig> {
+  const adb = await startAdbServer();
+  const dir = tempDir('moba-bench-it-');
+  const env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, MOBA_ADB_AUTOSTART: '0', HOME: adb.home, MOBA_HOME: dir.path };
+  const app = await createApp({ host: 'web', dataDir: dir.path, env });
+  if (options.modelBaseUrl) app.settings.update({ models: { default: { baseUrl: options.modelBaseUrl, model: 'scripted', timeoutMs: 20_000, maxRetries: 1 } }, agent: { settleTimeoutMs: 2_000 } });
+  const runner = new BenchmarkRunner({ db: app.db, runs: app.runs, artifacts: app.artifacts, devices: app.devices, observer: app.observer, settings: app.settings, appVersion: APP_VERSION, dataDir: dir.path });
+  return {
+    app,
+    runner,
+    adb,
+    dataDir: dir.path,
+    env,
+    async dispose() {
+      runner.dispose();
+      await app.dispose();
+      await adb.dispose();
+      dir.dispose();
+    },
+  };
+}
