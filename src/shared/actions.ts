@@ -5,6 +5,7 @@
  * from these definitions.
  */
 import { z } from 'zod';
+import { opensQuote, readQuoted } from './quoted.ts';
 
 export const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
 export const Direction = z.enum(DIRECTIONS);
@@ -288,22 +289,12 @@ function splitArgs(src: string): { ok: true; args: Arg[] } | { ok: false; error:
       key = km[1];
       i += km[0].length;
     }
-    const ch = src[i];
     let value: unknown;
-    if (ch === '"' || ch === "'" || ch === '“' || ch === '‘') {
-      const close = ch === '“' ? '”' : ch === '‘' ? '’' : ch;
-      let s = '';
-      i++;
-      while (i < src.length && src[i] !== close) {
-        if (src[i] === '\\' && i + 1 < src.length) {
-          const e = src[i + 1]!;
-          s += e === 'n' ? '\n' : e === 't' ? '\t' : e;
-          i += 2;
-        } else s += src[i++];
-      }
-      if (src[i] !== close) return { ok: false, error: 'unterminated string' };
-      i++;
-      value = s;
+    if (opensQuote(src[i])) {
+      const quoted = readQuoted(src, i);
+      if (!quoted) return { ok: false, error: 'unterminated string' };
+      i = quoted.next;
+      value = quoted.text;
     } else {
       const start = i;
       while (i < src.length && src[i] !== ',') i++;

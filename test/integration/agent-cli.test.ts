@@ -3,8 +3,6 @@
  * stdin (approve, edit, reject with feedback that reaches the next prompt), and a run killed
  * with SIGKILL that shows as paused at its last consistent event and resumes to the end.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -15,8 +13,9 @@ import { startPhoneRig } from '../support/sim-phone-rig.ts';
 import type { PhoneRig } from '../support/sim-phone-rig.ts';
 import { loadScript } from '../support/agent-rig.ts';
 import { tempDir } from '@moba/testkit/rigs';
+import { eventLine, mobaCli } from '../support/moba-cli.ts';
+import type { MobaCli } from '../support/moba-cli.ts';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'moba.js');
 const ACT = 'You are the Local Agent of MobA';
 const PLAN = 'Your Plan module';
 const REFLECT = 'Your Reflection module';
@@ -29,60 +28,8 @@ afterAll(async () => {
   await rig?.dispose();
 });
 
-interface Cli {
-  child: ChildProcessWithoutNullStreams;
-  lines: Array<Record<string, unknown>>;
-  stderr: string;
-  waitFor(predicate: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
-  exit: Promise<number | null>;
-}
-
-function moba(args: string[], env: NodeJS.ProcessEnv): Cli {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  const lines: Array<Record<string, unknown>> = [];
-  let buffer = '';
-  let stderr = '';
-  const waiters: Array<{ predicate: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }> = [];
-  child.stdout.on('data', (c: Buffer) => {
-    buffer += c.toString();
-    const parts = buffer.split('\n');
-    buffer = parts.pop()!;
-    for (const p of parts) {
-      if (!p.trim().startsWith('{')) continue;
-      const line = JSON.parse(p) as Record<string, unknown>;
-      lines.push(line);
-      for (const w of [...waiters]) {
-        if (w.predicate(line)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(line);
-        }
-      }
-    }
-  });
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return {
-    child,
-    lines,
-    get stderr() {
-      return stderr;
-    },
-    waitFor(predicate, timeoutMs = 120_000) {
-      const found = lines.find(predicate);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out; stderr: ${stderr.slice(-500)}`)), timeoutMs);
-        waiters.push({ predicate, resolve: (l) => (clearTimeout(timer), resolve(l)) });
-      });
-    },
-    exit,
-  };
-}
-
-const event = (type: string, extra: (e: RunEvent) => boolean = () => true) => (l: Record<string, unknown>) => {
-  const e = l.event as RunEvent | undefined;
-  return e?.type === type && extra(e);
-};
+const moba = (args: string[], env: NodeJS.ProcessEnv): MobaCli => mobaCli(args, env);
+const event = eventLine;
 
 describe('moba run on the simulated phone', () => {
   it('step mode: waits for each action; approve, edit and reject-with-feedback work from stdin', { timeout: 300_000 }, async () => {

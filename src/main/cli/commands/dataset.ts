@@ -9,10 +9,9 @@ import { exportDataset } from '../../datasets/dataset-export.ts';
 import { DEFAULT_SPLIT } from '../../datasets/splits.ts';
 import { validateDataset } from '../../datasets/validate-dataset.ts';
 import { APP_NAME, APP_VERSION } from '../../version.ts';
-import { createApp } from '../lazy-app.ts';
-import type { MobaApp } from '../../app.ts';
+import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
-import { dataDirOf, parsePositiveInt } from '../options.ts';
+import { parsePositiveInt } from '../options.ts';
 import { writeFile } from 'node:fs/promises';
 import { deviceExplorer } from '../../datasets/explorer/device-explorer.ts';
 import { explore, replayFlow, subTasks } from '../../datasets/explorer/explorer.ts';
@@ -67,16 +66,6 @@ export function selectionOf(o: SelectionOpts): RunSelection {
     ...(o.tag ? { tag: o.tag } : {}),
     ...(o.status ? { status: o.status } : {}),
   };
-}
-
-async function withApp<T>(command: Command, fn: (app: MobaApp) => Promise<T>): Promise<T> {
-  const dataDir = dataDirOf(command);
-  const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-  try {
-    return await fn(app);
-  } finally {
-    await app.dispose();
-  }
 }
 
 export function registerDataset(program: Command, io: CliIo): void {

@@ -5,20 +5,8 @@ import { FAILURE_CATEGORIES } from '../../../shared/annotations/failure-categori
 import type { FailureCategory } from '../../../shared/annotations/failure-categories.ts';
 import { diffRuns } from '../../../shared/datasets/run-diff.ts';
 import type { DiffStep, RunDiff } from '../../../shared/datasets/run-diff.ts';
-import { createApp } from '../lazy-app.ts';
-import type { MobaApp } from '../../app.ts';
+import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
-import { dataDirOf } from '../options.ts';
-
-async function withApp<T>(command: Command, fn: (app: MobaApp) => Promise<T>): Promise<T> {
-  const dataDir = dataDirOf(command);
-  const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-  try {
-    return await fn(app);
-  } finally {
-    await app.dispose();
-  }
-}
 
 const REASONS = { screen: 'the screens differ', action: 'the actions differ', a_ended: 'run A has ended', b_ended: 'run B has ended' } as const;
 

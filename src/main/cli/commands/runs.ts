@@ -1,24 +1,13 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { RunStatus } from '../../../shared/schemas/run.ts';
-import { createApp } from '../lazy-app.ts';
-import type { MobaApp } from '../../app.ts';
+import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
-import { dataDirOf, parsePositiveInt } from '../options.ts';
+import { parsePositiveInt } from '../options.ts';
 import { describeEvent, formatCounts, formatTree } from '../run-printer.ts';
 import { followRun } from '../follow-run.ts';
 import { reduceRun, initialRunState } from '../../../shared/run/reducer.ts';
 import { registerRunsResearch } from './runs-research.ts';
-
-async function withApp<T>(command: Command, fn: (app: MobaApp) => Promise<T>): Promise<T> {
-  const dataDir = dataDirOf(command);
-  const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-  try {
-    return await fn(app);
-  } finally {
-    await app.dispose();
-  }
-}
 
 function when(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16);

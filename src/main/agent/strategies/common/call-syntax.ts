@@ -6,14 +6,14 @@
  * space itself.
  */
 
+import { opensQuote, readQuoted } from '../../../../shared/quoted.ts';
+
 export interface ParsedCall {
   name: string;
   args: Array<string | number>;
 }
 
 export type CallParse = { ok: true; call: ParsedCall } | { ok: false; error: string };
-
-const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’' };
 
 /** Parses one call. Tolerates surrounding backticks, a trailing period and `key=value` arguments (the key is dropped). */
 export function parseCall(input: string): CallParse {
@@ -30,21 +30,11 @@ export function parseCall(input: string): CallParse {
   while (i < src.length) {
     const key = /^[A-Za-z_][A-Za-z0-9_]*\s*[=:](?!=)\s*/.exec(src.slice(i));
     if (key && !/^["'“‘]/.test(src.slice(i))) i += key[0].length;
-    const ch = src[i]!;
-    const close = QUOTES[ch];
-    if (close) {
-      let s = '';
-      i++;
-      while (i < src.length && src[i] !== close) {
-        if (src[i] === '\\' && i + 1 < src.length) {
-          const e = src[i + 1]!;
-          s += e === 'n' ? '\n' : e === 't' ? '\t' : e;
-          i += 2;
-        } else s += src[i++];
-      }
-      if (src[i] !== close) return { ok: false, error: `unterminated string in ${JSON.stringify(input.slice(0, 120))}` };
-      i++;
-      args.push(s);
+    if (opensQuote(src[i])) {
+      const quoted = readQuoted(src, i);
+      if (!quoted) return { ok: false, error: `unterminated string in ${JSON.stringify(input.slice(0, 120))}` };
+      i = quoted.next;
+      args.push(quoted.text);
     } else {
       const start = i;
       while (i < src.length && src[i] !== ',') i++;

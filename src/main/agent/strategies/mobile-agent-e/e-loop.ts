@@ -23,10 +23,10 @@ import type { StrategyKit } from '../common/kit.ts';
 import { StrategyRun } from '../common/runner.ts';
 import type { Observed, StepOutcome } from '../common/runner.ts';
 import type { ScreenView } from '../mobile-agent-v2/prompts.ts';
+import { screenViewer } from '../mobile-agent-v2/v2-loop.ts';
 import { IconCaptions } from '../vision/captions.ts';
 import { mapCoordinateCall } from '../vision/coordinate-actions.ts';
 import { observeVision } from '../vision/observe-vision.ts';
-import { perceptionList } from '../vision/view.ts';
 import { evolve, loadExperience } from './evolution.ts';
 import { buildActionReflectorMessages, buildManagerMessages, buildNotetakerMessages, buildOperatorMessages, buildPreconditionMessages } from './prompts.ts';
 import { ActionReflectorReplySchema, E_ACTIONS, ManagerReplySchema, NotetakerReplySchema, PreconditionReplySchema, operatorReplySchema } from './replies.ts';
@@ -42,10 +42,7 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
   return async (ctx) => {
     const run = new StrategyRun(ctx, kit);
     const captions = new IconCaptions();
-    const view = async (o: Observed): Promise<ScreenView> => {
-      const prepared = await ctx.screens.prepare(o.id, o.observation);
-      return { perception: perceptionList(o.observation.elements), keyboardShown: o.observation.keyboardShown, width: o.observation.screen.width, height: o.observation.screen.height, screenshot: prepared.screenshot };
-    };
+    const view = screenViewer(ctx);
     // A/B/C of every action so far (a refused shortcut counts as C): the escalation and end rules read it.
     const grades: ActionOutcomeGrade[] = run.state.strategy.outcomes.map((o) => o.outcome);
     const failedInARow = () => {

@@ -13,7 +13,7 @@
  */
 import { formatAction } from '../../../../shared/actions.ts';
 import type { ChatMessage } from '../../../llm/types.ts';
-import type { RunLoop } from '../../run-controller.ts';
+import type { LoopContext, RunLoop } from '../../run-controller.ts';
 import type { StrategyKit } from '../common/kit.ts';
 import { StrategyRun } from '../common/runner.ts';
 import type { Observed, StepOutcome } from '../common/runner.ts';
@@ -34,14 +34,19 @@ export const V2_HINTS = [
 
 const MAX_REPEATS = 3;
 
+/** How the Mobile-Agent family's prompts see an observation: the perception list, the keyboard, the screen size and the screenshot. */
+export function screenViewer(ctx: LoopContext): (o: Observed) => Promise<ScreenView> {
+  return async (o) => {
+    const prepared = await ctx.screens.prepare(o.id, o.observation);
+    return { perception: perceptionList(o.observation.elements), keyboardShown: o.observation.keyboardShown, width: o.observation.screen.width, height: o.observation.screen.height, screenshot: prepared.screenshot };
+  };
+}
+
 export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
   return async (ctx) => {
     const run = new StrategyRun(ctx, kit);
     const captions = new IconCaptions();
-    const view = async (o: Observed): Promise<ScreenView> => {
-      const prepared = await ctx.screens.prepare(o.id, o.observation);
-      return { perception: perceptionList(o.observation.elements), keyboardShown: o.observation.keyboardShown, width: o.observation.screen.width, height: o.observation.screen.height, screenshot: prepared.screenshot };
-    };
+    const view = screenViewer(ctx);
     let lastFailure: DecisionPromptInput['lastFailure'] = null;
     // The screen the last reflection looked at: the next decision starts from it.
     let current: Observed | null = null;
