@@ -108,6 +108,11 @@ export const COMMANDS: readonly CommandModule[] = [
     load: async () => (await import('./bench.ts')).registerBench,
     summaries: { bench: { term: 'bench', description: 'benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)' } },
   },
+  {
+    names: ['worker'],
+    load: async () => (await import('./worker.ts')).registerWorker,
+    summaries: { worker: { term: 'worker [options]', description: "run benchmark sweep episodes from a Redis queue on this machine's devices (simulated phones it starts, devices on its adb server, or remote adb endpoints); Ctrl-C finishes the running episodes, a second Ctrl-C hands them back" } },
+  },
 ];
 
 /** Program-level options that take a value (their value is not a command name). */

@@ -1,0 +1,56 @@
+/** The running part of `moba worker` (loaded only when the command runs). */
+import type { Command } from 'commander';
+import { MobaError } from '../../../shared/errors.ts';
+import { SweepWorker } from '../../sweep/worker.ts';
+import { DEFAULT_PROFILE } from '../../sweep/jobs.ts';
+import { parseRedisUrl, probeRedis } from '../../sweep/redis-url.ts';
+import type { DeviceSource } from '../../sweep/worker-devices.ts';
+import { APP_VERSION } from '../../version.ts';
+import { withApp } from '../lazy-app.ts';
+import type { CliIo } from '../io.ts';
+
+/** The options of `moba worker` (worker.ts declares them). */
+export interface WorkerOpts {
+  redis: string;
+  phones?: number;
+  devices?: string[];
+  adb?: string[];
+  profile?: string;
+  name?: string;
+  json: boolean;
+}
+
+function sourceOf(opts: WorkerOpts): DeviceSource {
+  const given = [opts.phones !== undefined, opts.devices !== undefined, opts.adb !== undefined].filter(Boolean).length;
+  if (given > 1) throw new MobaError('INVALID_INPUT', 'Give one of --phones, --devices or --adb');
+  if (opts.devices) return { kind: 'devices', serials: opts.devices };
+  if (opts.adb) return { kind: 'adb', addresses: opts.adb };
+  return { kind: 'phones', count: opts.phones ?? 1 };
+}
+
+export async function runWorker(io: CliIo, command: Command, opts: WorkerOpts): Promise<void> {
+  const redis = parseRedisUrl(opts.redis);
+  const source = sourceOf(opts);
+  // Before anything starts: a wrong URL or password fails at once.
+  await probeRedis(redis);
+  const log = (line: string) => (opts.json ? io.out(`${JSON.stringify({ log: line })}\n`) : io.out(`${line}\n`));
+  await withApp(command, async (app) => {
+    const worker = new SweepWorker(
+      { db: app.db, runs: app.runs, artifacts: app.artifacts, devices: app.devices, observer: app.observer, settings: app.settings, appVersion: APP_VERSION, dataDir: app.paths.dataDir },
+      { redis, source, profile: opts.profile ?? (source.kind === 'phones' ? DEFAULT_PROFILE : 'device'), ...(opts.name ? { name: opts.name } : {}), log },
+    );
+    try {
+      await worker.start();
+      if (opts.json) io.out(`${JSON.stringify({ ready: true })}\n`);
+      const sig = await io.untilStopped();
+      io.err(`\n${sig}: finishing the running episodes (again to hand them back to the queue)\n`);
+      const second = io.untilStopped().then(async (s) => {
+        io.err(`\n${s}: handing the running episodes back\n`);
+        await worker.close({ handBack: true });
+      });
+      await Promise.race([worker.close(), second]);
+    } finally {
+      await worker.close({ handBack: true });
+    }
+  });
+}
