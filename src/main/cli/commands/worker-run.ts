@@ -37,7 +37,15 @@ export async function runWorker(io: CliIo, command: Command, opts: WorkerOpts): 
   await withApp(command, async (app) => {
     const worker = new SweepWorker(
       { db: app.db, runs: app.runs, artifacts: app.artifacts, devices: app.devices, observer: app.observer, settings: app.settings, appVersion: APP_VERSION, dataDir: app.paths.dataDir },
-      { redis, source, profile: opts.profile ?? (source.kind === 'phones' ? DEFAULT_PROFILE : 'device'), ...(opts.name ? { name: opts.name } : {}), log },
+      {
+        redis,
+        source,
+        profile: opts.profile ?? (source.kind === 'phones' ? DEFAULT_PROFILE : 'device'),
+        ...(opts.name ? { name: opts.name } : {}),
+        // How soon a dead worker's episode goes to another worker (default 20 s; tests shorten it).
+        ...(Number(process.env.MOBA_SWEEP_LOCK_MS) > 0 ? { lockMs: Number(process.env.MOBA_SWEEP_LOCK_MS) } : {}),
+        log,
+      },
     );
     try {
       await worker.start();
