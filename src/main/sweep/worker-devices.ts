@@ -6,8 +6,14 @@
 import { MobaError, errorMessage } from '../../shared/errors.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import { PhonePool } from '../bench/phone-pool.ts';
+import type { DeviceFarm } from './stf.ts';
 
-export type DeviceSource = { kind: 'phones'; count: number } | { kind: 'devices'; serials: string[] } | { kind: 'adb'; addresses: string[] };
+export type DeviceSource =
+  | { kind: 'phones'; count: number }
+  | { kind: 'devices'; serials: string[] }
+  | { kind: 'adb'; addresses: string[] }
+  /** Leased from a device farm (STF): connected over remote adb, given back on close. */
+  | { kind: 'farm'; farm: DeviceFarm; count: number };
 
 export interface WorkerDevices {
   serials(): string[];
@@ -39,18 +45,26 @@ export async function openWorkerDevices(source: DeviceSource, devices: DeviceSer
     }
     return { serials: () => [...source.serials], replace: async () => undefined, close: async () => undefined };
   }
+  const leases = source.kind === 'farm' ? await source.farm.lease(source.count) : [];
+  const release = async () => {
+    if (source.kind === 'farm') for (const l of leases) await source.farm.release(l);
+  };
+  const addresses = source.kind === 'farm' ? leases.map((l) => l.address) : source.addresses;
+  if (source.kind === 'farm') log(`leased ${leases.map((l) => `${l.serial} (${l.address})`).join(', ')} from the device farm`);
   const serials: string[] = [];
   try {
-    for (const a of source.addresses) serials.push((await devices.connect(a)).serial);
+    for (const a of addresses) serials.push((await devices.connect(a)).serial);
   } catch (error) {
-    for (const a of source.addresses) await devices.disconnect(a).catch(() => undefined);
+    for (const a of addresses) await devices.disconnect(a).catch(() => undefined);
+    await release();
     throw error;
   }
   return {
     serials: () => [...serials],
     replace: async () => undefined,
     close: async () => {
-      for (const a of source.addresses) await devices.disconnect(a).catch((e: unknown) => log(`adb disconnect ${a}: ${errorMessage(e)}`));
+      for (const a of addresses) await devices.disconnect(a).catch((e: unknown) => log(`adb disconnect ${a}: ${errorMessage(e)}`));
+      await release();
     },
   };
 }

@@ -4,6 +4,7 @@ import { MobaError } from '../../../shared/errors.ts';
 import { SweepWorker } from '../../sweep/worker.ts';
 import { DEFAULT_PROFILE } from '../../sweep/jobs.ts';
 import { parseRedisUrl, probeRedis } from '../../sweep/redis-url.ts';
+import { StfFarm } from '../../sweep/stf.ts';
 import type { DeviceSource } from '../../sweep/worker-devices.ts';
 import { APP_VERSION } from '../../version.ts';
 import { withApp } from '../lazy-app.ts';
@@ -15,14 +16,21 @@ export interface WorkerOpts {
   phones?: number;
   devices?: string[];
   adb?: string[];
+  stf?: string;
+  stfCount?: number;
   profile?: string;
   name?: string;
   json: boolean;
 }
 
 function sourceOf(opts: WorkerOpts): DeviceSource {
-  const given = [opts.phones !== undefined, opts.devices !== undefined, opts.adb !== undefined].filter(Boolean).length;
-  if (given > 1) throw new MobaError('INVALID_INPUT', 'Give one of --phones, --devices or --adb');
+  const given = [opts.phones !== undefined, opts.devices !== undefined, opts.adb !== undefined, opts.stf !== undefined].filter(Boolean).length;
+  if (given > 1) throw new MobaError('INVALID_INPUT', 'Give one of --phones, --devices, --adb or --stf');
+  if (opts.stf) {
+    const token = process.env.MOBA_STF_TOKEN;
+    if (!token) throw new MobaError('INVALID_INPUT', '--stf needs the farm\'s access token in MOBA_STF_TOKEN (STF → Settings → Keys)');
+    return { kind: 'farm', farm: new StfFarm({ url: opts.stf, token }), count: opts.stfCount ?? 1 };
+  }
   if (opts.devices) return { kind: 'devices', serials: opts.devices };
   if (opts.adb) return { kind: 'adb', addresses: opts.adb };
   return { kind: 'phones', count: opts.phones ?? 1 };

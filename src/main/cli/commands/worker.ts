@@ -21,6 +21,8 @@ export function registerWorker(program: Command, io: CliIo): void {
     .option('--phones <n>', 'start this many simulated phones (default 1 when no devices are named)', parsePositiveInt)
     .option('--devices <serials>', 'use these devices of this machine\'s adb server (comma-separated serials)', list)
     .option('--adb <host:port,...>', 'adb connect to these remote endpoints and use them', list)
+    .option('--stf <url>', 'lease devices from this DeviceFarmer/STF server (its access token in MOBA_STF_TOKEN) and connect to them over remote adb')
+    .option('--stf-count <n>', 'with --stf: how many devices to lease (default 1)', parsePositiveInt)
     .option('--profile <name>', 'the device profile whose queue this worker serves (default: sim for simulated phones, device otherwise)')
     .option('--name <name>', 'the worker\'s name in the workers list (default: host-pid)')
     .option('--json', 'print JSON lines', false)
