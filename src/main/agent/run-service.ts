@@ -38,6 +38,8 @@ export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & {
   voice?: VoiceRef | undefined;
   /** The memory this run uses instead of the app's (benchmarks isolate each configuration's); not kept across a restart. */
   memory?: AgentMemory;
+  /** Likewise the other strategies' memory (demonstrations, Tips, Shortcuts). */
+  strategyMemory?: StrategyMemory;
 };
 import type { VoiceInputBody, VoiceRef } from '../../shared/schemas/voice.ts';
 
@@ -93,11 +95,11 @@ export class RunService {
   }
 
   /** What strategy loops share: artifacts, one OCR engine for all runs, their memory. */
-  private kitFor(options: RunOptions): StrategyKit {
+  private kitFor(options: RunOptions, memory?: StrategyMemory): StrategyKit {
     return {
       artifacts: this.o.artifacts,
       ocr: () => (this.ocr ??= new OcrEngine()),
-      memory: options.useMemory && this.o.strategyMemory ? this.o.strategyMemory() : NO_STRATEGY_MEMORY,
+      memory: !options.useMemory ? NO_STRATEGY_MEMORY : (memory ?? (this.o.strategyMemory ? this.o.strategyMemory() : NO_STRATEGY_MEMORY)),
     };
   }
 
@@ -139,7 +141,7 @@ export class RunService {
     const now = this.now();
     const runId = newRunId(now);
     this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
-    const c = this.controllerFor(runId, options, input.memory);
+    const c = this.controllerFor(runId, options, input.memory, input.strategyMemory);
     c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
     if (voice) c.append({ type: 'voice_input', ...voice });
     const rootId = nextId(c.snapshot, 'n');
@@ -183,7 +185,7 @@ export class RunService {
     return g;
   }
 
-  private controllerFor(runId: string, optionsHint?: RunOptions, memory?: AgentMemory): RunController {
+  private controllerFor(runId: string, optionsHint?: RunOptions, memory?: AgentMemory, strategyMemory?: StrategyMemory): RunController {
     const existing = this.controllers.get(runId);
     if (existing) return existing;
     const summary = this.o.repo.get(runId);
@@ -200,7 +202,7 @@ export class RunService {
       memory: options.useMemory ? (memory ?? this.o.memory()) : NO_MEMORY,
       gateway: this.gatewayFor(runId, options),
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
-      loop: strategy(options.strategy).loop(this.kitFor(options)),
+      loop: strategy(options.strategy).loop(this.kitFor(options, strategyMemory)),
       onEvent: (event) => {
         const s = this.o.repo.get(runId);
         if (s) this.onDidAppendEmitter.fire({ runId, event, summary: s });

@@ -1,5 +1,5 @@
 /**
- * Memory per benchmark configuration, so that task order is not a hidden variable: every
+ * Memory per benchmark configuration (MobA's and the other strategies' alike), so that task order is not a hidden variable: every
  * episode of a `cold` configuration starts from an empty memory, of a `seeded` one from the
  * configuration's memory file, and a `carried` configuration keeps one memory per repetition
  * that grows from task to task (its episodes then run one after another, in task order). Each
@@ -11,13 +11,16 @@ import type { BenchConfiguration } from '../../shared/bench/config.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { AgentMemory } from '../agent/ports.ts';
 import type { LlmGateway } from '../llm/types.ts';
-import { MemoryService, agentMemory, settingsEmbedder } from '../memory/index.ts';
+import { MemoryService, agentMemory, settingsEmbedder, strategyMemory } from '../memory/index.ts';
+import type { StrategyMemory } from '../agent/strategies/common/kit.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { openDatabase } from '../store/database.ts';
 import { isPseudoAgent } from './agents/pseudo-agents.ts';
 
 export interface EpisodeMemory {
   memory: AgentMemory;
+  /** The same memory for the other strategies (demonstrations, Mobile-Agent-E's Tips and Shortcuts). */
+  strategyMemory: StrategyMemory;
   /** The SQLite file the memory lives in. */
   path: string;
   close(): void;
@@ -69,6 +72,6 @@ export class BenchMemories {
       close();
       throw error;
     }
-    return { memory: agentMemory(service), path, close };
+    return { memory: agentMemory(service), strategyMemory: strategyMemory(service), path, close };
   }
 }

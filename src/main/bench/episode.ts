@@ -21,6 +21,8 @@ import type { RunLoop } from '../agent/run-controller.ts';
 import type { AgentDevice, AgentMemory } from '../agent/ports.ts';
 import { NO_MEMORY } from '../agent/ports.ts';
 import type { RunService } from '../agent/run-service.ts';
+import type { StrategyMemory } from '../agent/strategies/common/kit.ts';
+import type { StrategyName } from '../../shared/schemas/strategy.ts';
 import { ScreenPreparer } from '../agent/screens.ts';
 import type { LlmGateway } from '../llm/types.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
@@ -75,6 +77,8 @@ export interface EpisodePlan {
   timeoutS?: number | undefined;
   /** The memory of the run (strategies with memory); NO_MEMORY otherwise. */
   memory?: AgentMemory | undefined;
+  /** The same configuration's memory as the other strategies use it (demonstrations, Tips, Shortcuts). */
+  strategyMemory?: StrategyMemory | undefined;
   /** Reference solution steps to leave out (the "one step removed" check). */
   skipSteps?: readonly number[] | undefined;
   /** Told the run id as soon as it exists (so an interrupted attempt can be found). */
@@ -157,14 +161,19 @@ async function startRun(env: EpisodeEnv, plan: EpisodePlan, prepared: PreparedEp
       serial: env.device.serial,
       task: instance.goal,
       options: {
+        strategy: config.agent as StrategyName,
         mode: config.mode,
         usePlan: config.usePlan,
         useMemory: config.useMemory,
         maxSteps: config.maxSteps ?? instance.budget.maxSteps,
         ...(config.planBudget ? { planBudget: config.planBudget } : {}),
         models: config.models,
+        ...(config.actionSpace ? { actionSpace: config.actionSpace } : {}),
+        ...(config.planning ? { planning: config.planning } : {}),
+        ...(config.evolution !== undefined ? { evolution: config.evolution } : {}),
       },
       ...(plan.memory ? { memory: plan.memory } : {}),
+      ...(plan.strategyMemory ? { strategyMemory: plan.strategyMemory } : {}),
     }));
   } catch (error) {
     sub.dispose();

@@ -287,6 +287,7 @@ export class BenchmarkRunner {
           config,
           timeoutS: ctx.timeoutS,
           memory: memory?.memory,
+          strategyMemory: memory?.strategyMemory,
           skipSteps: ctx.skipSteps?.(task.id),
           onRun: (r) => {
             runId = r;

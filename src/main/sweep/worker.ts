@@ -160,6 +160,7 @@ export class SweepWorker {
           config: data.config,
           timeoutS: data.timeoutS,
           memory: memory?.memory,
+          strategyMemory: memory?.strategyMemory,
           onRun: (r) => {
             runId = r;
             void job.updateProgress({ worker: this.name, serial, runId: r }).catch(() => undefined);

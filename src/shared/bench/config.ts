@@ -5,7 +5,9 @@
  * FILE` file is this object as JSON; the UI builds the same.
  */
 import { z } from 'zod';
-import { EndpointOverride, RunOptions } from '../schemas/run.ts';
+import { EndpointOverride } from '../schemas/run.ts';
+import { ActionSpaceMode, PlanningMode } from '../schemas/strategy.ts';
+import { listStrategies } from '../strategies.ts';
 import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
 import { Category, Locale } from './task-schema.ts';
 
@@ -13,19 +15,12 @@ import { Category, Locale } from './task-schema.ts';
 export const PSEUDO_AGENT_NAMES = ['reference', 'noop'] as const;
 
 /**
- * The strategies a run accepts, read from the run options' schema — so a strategy added there
- * joins benchmarks without a change here.
+ * The registered strategies (`src/shared/strategies.ts`, the list the run composer and
+ * `moba run --strategy` read), so a strategy added to the registry joins benchmarks without a
+ * change here.
  */
 export function strategyNames(): string[] {
-  const js = z.toJSONSchema(RunOptions.shape.strategy) as { const?: unknown; enum?: unknown[]; anyOf?: Array<{ const?: unknown; enum?: unknown[] }> };
-  const out = new Set<string>();
-  const add = (s: { const?: unknown; enum?: unknown[] }) => {
-    if (typeof s.const === 'string') out.add(s.const);
-    for (const v of s.enum ?? []) if (typeof v === 'string') out.add(v);
-  };
-  add(js);
-  for (const s of js.anyOf ?? []) add(s);
-  return [...out];
+  return listStrategies().map((s) => s.name);
 }
 
 /** Every name a configuration's `agent` may take. */
@@ -55,6 +50,10 @@ export const BenchConfiguration = z
     mode: AutonomyMode.default('auto'),
     maxSteps: z.number().int().min(1).max(500).optional().describe("override every task's step budget"),
     planBudget: z.number().int().min(1).max(200).optional(),
+    /** The strategy's own options (see `src/shared/strategies.ts` for which strategy takes which). */
+    actionSpace: ActionSpaceMode.optional(),
+    planning: PlanningMode.optional(),
+    evolution: z.boolean().optional(),
   })
   .strict()
   .refine((c) => c.memory !== 'seeded' || c.memorySeed !== undefined, { message: 'the seeded memory regime needs memorySeed (a memory file)', path: ['memorySeed'] });

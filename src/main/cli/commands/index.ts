@@ -106,7 +106,9 @@ export const COMMANDS: readonly CommandModule[] = [
   {
     names: ['bench'],
     load: async () => (await import('./bench.ts')).registerBench,
-    summaries: { bench: { term: 'bench', description: 'benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)' } },
+    summaries: {
+      bench: { term: 'bench', description: 'benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)' },
+    },
   },
   {
     names: ['worker'],
