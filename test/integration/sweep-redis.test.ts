@@ -12,7 +12,7 @@ import { loadTasks } from '../../src/main/bench/task-files.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 import { SweepCoordinator } from '../../src/main/sweep/coordinator.ts';
 import { jobId, queueName } from '../../src/main/sweep/jobs.ts';
-import { bullConnection, parseRedisUrl } from '../../src/main/sweep/redis-url.ts';
+import { bullConnection, parseRedisUrl, probeRedis } from '../../src/main/sweep/redis-url.ts';
 import { BenchSpec } from '../../src/shared/bench/config.ts';
 import { freePort, tempDir } from '@moba/testkit/rigs';
 import { mobaCli } from '../support/moba-cli.ts';
@@ -63,6 +63,23 @@ describe('moba worker and a wrong Redis', () => {
     const r = await workerFails('http://127.0.0.1:6379');
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('the scheme must be redis:// or rediss://');
+  });
+});
+
+describe('rediss:// is TLS', () => {
+  it('connects over TLS trusting the lab CA, and names a plain URL or an untrusted certificate', async () => {
+    const tls = await startRedis({ password: PASSWORD, tls: true });
+    try {
+      await expect(probeRedis(parseRedisUrl(tls.url, { MOBA_REDIS_CA: tls.tlsCa! }))).resolves.toBeUndefined();
+      await expect(probeRedis(parseRedisUrl(tls.url, {}))).rejects.toMatchObject({ code: 'DISCONNECTED', message: expect.stringMatching(/TLS handshake with Redis at rediss:\/\/:\*\*\*@127\.0\.0\.1:\d+ failed: .*self.signed/) as unknown });
+      await expect(probeRedis(parseRedisUrl(tls.url.replace('rediss:', 'redis:'), {}), 3_000)).rejects.toMatchObject({ code: 'DISCONNECTED' });
+      // A worker given redis:// for a TLS port fails at once too, without showing the password.
+      const plain = await workerFails(tls.url.replace('rediss:', 'redis:'));
+      expect(plain.code).not.toBe(0);
+      expect(plain.stderr).not.toContain(PASSWORD);
+    } finally {
+      await tls.dispose();
+    }
   });
 });
 

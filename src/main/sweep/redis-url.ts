@@ -5,6 +5,7 @@
  */
 import type { RedisOptions as BullRedisOptions } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
+import { readFileSync } from 'node:fs';
 import { MobaError, errorMessage } from '../../shared/errors.ts';
 
 export interface RedisTarget {
@@ -14,6 +15,8 @@ export interface RedisTarget {
   username: string | undefined;
   password: string | undefined;
   tls: boolean;
+  /** With TLS: a PEM file of the certificate authority to trust (MOBA_REDIS_CA), for a lab's own CA. */
+  caFile: string | undefined;
   /** The URL as it may be printed: no password. */
   display: string;
 }
@@ -43,6 +46,7 @@ export function parseRedisUrl(url: string, env: NodeJS.ProcessEnv = process.env)
     username: u.username ? decodeURIComponent(u.username) : undefined,
     password,
     tls,
+    caFile: tls ? env.MOBA_REDIS_CA || undefined : undefined,
     display: maskUrl(url),
   };
 }
@@ -50,6 +54,14 @@ export function parseRedisUrl(url: string, env: NodeJS.ProcessEnv = process.env)
 /** The URL with its password replaced by `***` (also for strings that do not parse). */
 export function maskUrl(url: string): string {
   return url.replace(/^([a-z]+:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
+}
+
+function readCa(t: RedisTarget): string {
+  try {
+    return readFileSync(t.caFile!, 'utf8');
+  } catch (error) {
+    throw new MobaError('INVALID_INPUT', `Cannot read the certificate authority for ${t.display} (MOBA_REDIS_CA=${t.caFile}): ${errorMessage(error)}`, { cause: error });
+  }
 }
 
 /** ioredis options for BullMQ (which needs `maxRetriesPerRequest: null` on its blocking connections). */
@@ -60,7 +72,7 @@ export function redisOptions(t: RedisTarget, extra: RedisOptions = {}): RedisOpt
     db: t.db,
     ...(t.username ? { username: t.username } : {}),
     ...(t.password ? { password: t.password } : {}),
-    ...(t.tls ? { tls: { servername: t.host } } : {}),
+    ...(t.tls ? { tls: { servername: t.host, ...(t.caFile ? { ca: readCa(t) } : {}) } } : {}),
     maxRetriesPerRequest: null,
     ...extra,
   };
@@ -76,10 +88,10 @@ export function explainRedisError(t: RedisTarget, error: unknown): MobaError {
   const text = errorMessage(error);
   if (/WRONGPASS|NOAUTH|invalid username-password|AUTH.*(failed|without any password)|NOPERM/i.test(text))
     return new MobaError('UNAUTHORIZED', `Redis at ${t.display} refused the credentials: ${text} (check the user and password in the URL or MOBA_REDIS_PASSWORD)`, { cause: error });
+  if (/SSL|TLS|certificate|self.signed|wrong version number|EPROTO/i.test(text))
+    return new MobaError('DISCONNECTED', `The TLS handshake with Redis at ${t.display} failed: ${text} (rediss:// needs a Redis with TLS enabled, plain servers take redis://; a lab's own certificate authority goes in MOBA_REDIS_CA)`, { cause: error });
   if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EAI_AGAIN|connect/i.test(text))
     return new MobaError('DISCONNECTED', `Cannot reach Redis at ${t.display}: ${text} (is redis-server running there, and bound to an address this machine can reach?)`, { cause: error });
-  if (/SSL|TLS|certificate|wrong version number|EPROTO/i.test(text))
-    return new MobaError('DISCONNECTED', `The TLS handshake with Redis at ${t.display} failed: ${text} (rediss:// needs a Redis with TLS enabled; plain servers take redis://)`, { cause: error });
   return new MobaError('DISCONNECTED', `Redis at ${t.display} did not answer: ${text}`, { cause: error });
 }
 
