@@ -5,7 +5,9 @@
  * One worker is killed with SIGKILL in the middle of an episode, and the coordinator is killed
  * once and resumed. Then: every episode is recorded exactly once in the coordinator's SQLite,
  * with its run; the killed worker's episode was run again on another worker from a reset phone
- * (its interrupted attempt kept); and the report equals the same sweep run on one machine.
+ * (its interrupted attempt kept); every screenshot and dump the runs refer to reached the
+ * coordinator over the workers' web hosts; and the report equals the same sweep run on one
+ * machine.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,8 @@ import { BenchRepo } from '../../src/main/bench/bench-repo.ts';
 import { computeReport } from '../../src/main/bench/report/metrics.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 import { RunsRepo } from '../../src/main/store/runs-repo.ts';
+import { ArtifactStore } from '../../src/main/store/artifacts.ts';
+import { artifactRefs } from '../../src/main/sweep/artifacts.ts';
 import type { BenchReport } from '../../src/shared/bench/report.ts';
 import { descendants, isRunning, startAdbServer, tempDir } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
@@ -48,7 +52,7 @@ function killHard(cli: MobaCli): void {
 beforeAll(async () => {
   redis = await startRedis({ password: 'sweep-lab' });
   adb = await startAdbServer();
-  env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, MOBA_ADB_AUTOSTART: '0', HOME: adb.home, MOBA_HOME: dir.path, MOBA_SWEEP_LOCK_MS: '4000' };
+  env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, MOBA_ADB_AUTOSTART: '0', HOME: adb.home, MOBA_HOME: dir.path, MOBA_SWEEP_LOCK_MS: '4000', MOBA_SWEEP_TOKEN: 'sweep-token-1' };
 });
 
 afterAll(async () => {
@@ -75,7 +79,7 @@ function figures(r: BenchReport) {
 
 describe('a sweep on three workers', () => {
   it('survives a worker killed mid-episode and a coordinator restart: every episode once, the same report as on one machine', { timeout: 900_000 }, async () => {
-    const workers = [1, 2, 3].map((n) => start(['--data-dir', join(dir.path, `worker-${n}`), 'worker', '--redis', redis.url, '--phones', '1', '--name', `w${n}`, '--json']));
+    const workers = [1, 2, 3].map((n) => start(['--data-dir', join(dir.path, `worker-${n}`), 'worker', '--redis', redis.url, '--phones', '1', '--name', `w${n}`, '--serve', '127.0.0.1:0', '--json']));
     await Promise.all(workers.map((w) => w.waitFor((l) => l.ready === true, 180_000)));
 
     const coordDir = join(dir.path, 'coordinator');
@@ -107,6 +111,7 @@ describe('a sweep on three workers', () => {
     try {
       const repo = new BenchRepo(db);
       const runs = new RunsRepo(db);
+      const artifacts = new ArtifactStore(db, join(coordDir, 'artifacts'));
       const episodes = repo.episodes(id);
       expect(episodes).toHaveLength(EPISODES);
       const attempts = repo.attempts(id);
@@ -117,7 +122,12 @@ describe('a sweep on three workers', () => {
         expect(attempts.filter((a) => a.episodeId === e.id && a.outcome === 'done'), e.id).toHaveLength(1);
         const run = runs.get(e.runId!);
         expect(run?.status, e.id).toBe('succeeded');
-        expect(runs.events(e.runId!).events.some((ev) => ev.type === 'run_finished')).toBe(true);
+        const events = runs.events(e.runId!).events;
+        expect(events.some((ev) => ev.type === 'run_finished')).toBe(true);
+        // The screenshots and dumps came over the workers' web hosts, not through Redis.
+        const refs = artifactRefs(events);
+        expect(refs.length, e.id).toBeGreaterThan(0);
+        for (const ref of refs) expect(artifacts.read(ref.sha256).byteLength, `${e.id} ${ref.sha256}`).toBe(ref.bytes);
       }
       // The killed worker's episode: its attempt kept as interrupted, then done on another worker, from a reset phone.
       const mine = attempts.filter((a) => a.episodeId === killedEpisode);

@@ -17,7 +17,9 @@ import { HEARTBEAT_MS, ownerAlive, processOwner } from '../agent/ownership.ts';
 import { BenchRepo } from '../bench/bench-repo.ts';
 import type { StoredEpisode } from '../bench/bench-repo.ts';
 import { carriesMemory } from '../bench/bench-memory.ts';
+import type { ArtifactStore } from '../store/artifacts.ts';
 import type { Db } from '../store/database.ts';
+import { artifactRefs, fetchArtifacts } from './artifacts.ts';
 import { RunsRepo } from '../store/runs-repo.ts';
 import { SWEEP_FORMAT, SweepJobResult, assertNoSecrets, jobId, queueName } from './jobs.ts';
 import type { SweepJob } from './jobs.ts';
@@ -32,6 +34,9 @@ export interface SweepCoordinatorOptions {
   now?: () => number;
   /** How often every unfinished episode's job is read again, besides the events. */
   rescanMs?: number;
+  /** Where fetched artefacts go (the app's store), and the token workers' web hosts take (MOBA_SWEEP_TOKEN). */
+  artifacts?: ArtifactStore;
+  artifactToken?: string | undefined;
 }
 
 const LOST = 'The attempt ended without a result (its worker stopped, died or lost Redis); the episode is run again from a reset phone';
@@ -198,7 +203,16 @@ export class SweepCoordinator {
       if (!parsed.success) {
         this.repo.fail(id, episodeId, e.attempts, `The worker's result is not a sweep result: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, true, now);
       } else {
-        const { result, run, worker } = parsed.data;
+        const { result, run, worker, artifactsUrl } = parsed.data;
+        if (this.o.artifacts) {
+          const refs = artifactRefs(run.events);
+          if (artifactsUrl) {
+            const got = await fetchArtifacts(this.o.artifacts, refs, { url: artifactsUrl, token: this.o.artifactToken });
+            if (got.missing.length) this.log(`${episodeId}: ${got.missing.length} of ${refs.length} artefacts not fetched (${got.missing[0]!.why})`);
+          } else if (refs.length) this.log(`${episodeId}: the worker serves no artefacts (start it with --serve); ${refs.length} screenshots and dumps stay on ${worker}`);
+        }
+        // Another reconciliation may have recorded it while the artefacts came.
+        if (this.repo.episodeRow(id, episodeId)?.status !== 'running') return;
         this.db.transaction(() => {
           importRun(this.runs, run);
           this.repo.attachRun(id, episodeId, e!.attempts, run.id);

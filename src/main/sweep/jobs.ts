@@ -54,6 +54,8 @@ export const SweepJobResult = z.object({
   serial: z.string(),
   result: EpisodeResult,
   run: SweepRun,
+  /** Where the worker's web host serves the run's artefacts (`GET <url>/artifacts/<sha256>`, bearer MOBA_SWEEP_TOKEN); absent when it serves none. */
+  artifactsUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 export type SweepJobResult = z.infer<typeof SweepJobResult>;
 

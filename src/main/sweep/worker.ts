@@ -39,6 +39,8 @@ export interface SweepWorkerOptions {
   lockMs?: number;
   /** How often this worker looks for other workers' stalled episodes. */
   stalledCheckMs?: number;
+  /** Where this worker's web host serves its artefacts to coordinators. */
+  artifactsUrl?: string;
 }
 
 const HEARTBEAT_MS = 5_000;
@@ -178,6 +180,7 @@ export class SweepWorker {
         serial,
         result,
         run: { id: summary.id, task: summary.task, serial: summary.serial, mode: summary.mode, createdAt: summary.createdAt, events: repo.events(result.runId).events },
+        ...(this.o.artifactsUrl ? { artifactsUrl: this.o.artifactsUrl } : {}),
       };
     } catch (error) {
       if (abort.signal.aborted || this.handingBack) {

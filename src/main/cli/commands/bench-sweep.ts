@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { MobaError } from '../../../shared/errors.ts';
+import type { MobaApp } from '../../app.ts';
 import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
@@ -28,8 +29,15 @@ function redisOf(opts: SweepOpts) {
   return parseRedisUrl(opts.redis);
 }
 
-async function follow(io: CliIo, runner: BenchmarkRunner, db: ConstructorParameters<typeof SweepCoordinator>[0], id: string, opts: SweepOpts): Promise<void> {
-  const coordinator = new SweepCoordinator(db, { redis: redisOf(opts), profile: opts.profile ?? DEFAULT_PROFILE, log: opts.json ? undefined : (line) => io.out(`${line}\n`) });
+async function follow(io: CliIo, runner: BenchmarkRunner, app: MobaApp, id: string, opts: SweepOpts): Promise<void> {
+  const { db, artifacts } = app;
+  const coordinator = new SweepCoordinator(db, {
+    redis: redisOf(opts),
+    profile: opts.profile ?? DEFAULT_PROFILE,
+    log: opts.json ? undefined : (line) => io.out(`${line}\n`),
+    artifacts,
+    artifactToken: process.env.MOBA_SWEEP_TOKEN || undefined,
+  });
   const stop = new AbortController();
   void io.untilStopped().then((sig) => {
     io.err(`\n${sig}: no longer following; the workers go on — \`moba bench resume ${id} --distributed --redis …\` picks the sweep up\n`);
@@ -60,7 +68,7 @@ export async function sweepRun(io: CliIo, command: Command, opts: RunOpts & Swee
     }
     if (opts.json) io.out(`${JSON.stringify({ benchmark: id })}\n`);
     else io.out(`benchmark ${id}\n`);
-    await follow(io, runner, app.db, id, opts);
+    await follow(io, runner, app, id, opts);
   });
 }
 
@@ -69,6 +77,6 @@ export async function sweepResume(io: CliIo, command: Command, id: string, opts:
   await withApp(command, async (app, runner) => {
     if (!runner.repo.get(id)) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
     if (opts.retryErrors) runner.repo.retryErrors(id);
-    await follow(io, runner, app.db, id, opts);
+    await follow(io, runner, app, id, opts);
   });
 }

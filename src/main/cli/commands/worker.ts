@@ -23,6 +23,8 @@ export function registerWorker(program: Command, io: CliIo): void {
     .option('--adb <host:port,...>', 'adb connect to these remote endpoints and use them', list)
     .option('--stf <url>', 'lease devices from this DeviceFarmer/STF server (its access token in MOBA_STF_TOKEN) and connect to them over remote adb')
     .option('--stf-count <n>', 'with --stf: how many devices to lease (default 1)', parsePositiveInt)
+    .option('--serve <host:port>', "serve this worker's screenshots and dumps to coordinators over its web host (token: MOBA_SWEEP_TOKEN, the same on every machine), e.g. 0.0.0.0:8741")
+    .option('--public-url <url>', 'with --serve: the address coordinators reach it at (default: http://<this host name>:<port>)')
     .option('--profile <name>', 'the device profile whose queue this worker serves (default: sim for simulated phones, device otherwise)')
     .option('--name <name>', 'the worker\'s name in the workers list (default: host-pid)')
     .option('--json', 'print JSON lines', false)
