@@ -29,6 +29,9 @@ import { datasetHandlers } from './handlers/dataset-handlers.ts';
 import { AnnotationService } from './annotations/annotation-service.ts';
 import { MemoryService, agentMemory as memoryPort, settingsEmbedder, strategyMemory } from './memory/index.ts';
 import { voiceHandlers } from './handlers/voice-handlers.ts';
+import { benchHandlers } from './handlers/bench-handlers.ts';
+import { BenchService } from './bench/bench-service.ts';
+import { BenchmarkRunner } from './bench/runner.ts';
 import { VoiceService } from './voice/voice-service.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
@@ -101,6 +104,12 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
 
   const person = new PersonActions({ devices, observer, mirror, runs, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
 
+  // Benchmarks started from the UI run in this process with the runner `moba bench run` uses.
+  const benchRunner = new BenchmarkRunner({ db, runs, artifacts, devices, observer, settings, appVersion: APP_VERSION, dataDir: paths.dataDir });
+  owned.add(benchRunner);
+  const bench = new BenchService({ runner: benchRunner, log: (line) => console.log(line) });
+  owned.add(bench.onDidChange((p) => events.emit('didChangeBenchmark', { benchmarkId: p.benchmarkId, summary: p.summary, episode: p.episode ? { id: p.episode.id, status: p.episode.status, runId: p.episode.runId } : null })));
+
   const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory, annotations, voice };
   const handlers: Handlers = {
     ...appHandlers(services),
@@ -113,8 +122,9 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...demoHandlers({ demos }),
     ...cockpitHandlers({ person }),
     ...memoryHandlers(memory),
-    ...datasetHandlers({ db, artifacts, annotations, events, paths }),
+    ...datasetHandlers({ db, artifacts, annotations, events, paths, benchmarks: bench.benchmarkRuns() }),
     ...voiceHandlers(voice),
+    ...benchHandlers(bench),
   };
   const router = new ContractRouter(handlers);
   let disposed = false;
@@ -125,6 +135,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     async dispose() {
       if (disposed) return;
       disposed = true;
+      // A benchmark running here is interrupted (resumable) and gives its phones back first.
+      await bench.close();
       await simulators.close();
       // Runs end their loops (a waiting run stays waiting) before the database closes under them.
       await runs.dispose();

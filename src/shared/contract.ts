@@ -17,6 +17,7 @@ import { cockpitMethods } from './contract/cockpit.ts';
 import { memoryEvents, memoryMethods } from './contract/memory.ts';
 import { datasetEvents, datasetMethods } from './contract/datasets.ts';
 import { voiceMethods } from './contract/voice.ts';
+import { benchmarkEvents, benchmarkMethods } from './contract/benchmarks.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
@@ -32,6 +33,7 @@ export const methods = {
   ...memoryMethods,
   ...datasetMethods,
   ...voiceMethods,
+  ...benchmarkMethods,
 };
 
 export const events = {
@@ -43,6 +45,7 @@ export const events = {
   ...simulatorEvents,
   ...memoryEvents,
   ...datasetEvents,
+  ...benchmarkEvents,
 };
 
 export type Methods = typeof methods;

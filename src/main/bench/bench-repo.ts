@@ -186,6 +186,14 @@ export class BenchRepo {
     return (this.db.prepare('SELECT * FROM benchmark_episodes WHERE benchmark_id = ? ORDER BY ordinal').all(id) as EpisodeDbRow[]).map(episode);
   }
 
+  /** The benchmark episode a run was (by any of its attempts), if any. */
+  episodeOfRun(runId: string): { benchmarkId: string; taskId: string } | null {
+    const r = this.db
+      .prepare('SELECT e.benchmark_id AS benchmarkId, e.task_id AS taskId FROM benchmark_attempts a JOIN benchmark_episodes e ON e.benchmark_id = a.benchmark_id AND e.id = a.episode_id WHERE a.run_id = ? LIMIT 1')
+      .get(runId) as { benchmarkId: string; taskId: string } | undefined;
+    return r ?? null;
+  }
+
   episodeRow(id: string, episodeId: string): StoredEpisode | undefined {
     const r = this.db.prepare('SELECT * FROM benchmark_episodes WHERE benchmark_id = ? AND id = ?').get(id, episodeId) as EpisodeDbRow | undefined;
     return r ? episode(r) : undefined;

@@ -10,6 +10,7 @@ import { CockpitPage } from '../features/cockpit/cockpit-page.tsx';
 import { HistoryPage } from '../features/history/history-page.tsx';
 import { MemoryPage } from '../features/memory/memory-page.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
+import { BenchmarksPage } from '../features/benchmarks/benchmarks-page.tsx';
 import { RunSpeech } from '../ui/voice/run-speech.tsx';
 
 const PAGES: Record<RouteId, () => ReactNode> = {
@@ -17,6 +18,7 @@ const PAGES: Record<RouteId, () => ReactNode> = {
   run: () => <CockpitPage />,
   history: () => <HistoryPage />,
   memory: () => <MemoryPage />,
+  benchmarks: () => <BenchmarksPage />,
   settings: () => <SettingsPage />,
 };
 

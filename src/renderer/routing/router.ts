@@ -5,6 +5,7 @@ export const ROUTES = [
   { id: 'run', label: 'Run', title: 'Run' },
   { id: 'history', label: 'History', title: 'History' },
   { id: 'memory', label: 'Memory', title: 'Memory' },
+  { id: 'benchmarks', label: 'Bench', title: 'Benchmarks' },
   { id: 'settings', label: 'Settings', title: 'Settings' },
 ] as const;
 

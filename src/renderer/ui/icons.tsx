@@ -35,6 +35,14 @@ export const Icons = {
       <path d="M15 4.5a3 3 0 0 1 3 3v.5a3 3 0 0 1 2 2.8 3 3 0 0 1-1.5 2.6A3 3 0 0 1 16 18a3 3 0 0 1-4 1.3" />
     </Svg>
   ),
+  benchmarks: (p: IconProps) => (
+    <Svg {...p}>
+      <path d="M4 20h16" />
+      <rect x="5.5" y="11" width="3" height="7" rx="0.5" />
+      <rect x="10.5" y="6" width="3" height="12" rx="0.5" />
+      <rect x="15.5" y="13.5" width="3" height="4.5" rx="0.5" />
+    </Svg>
+  ),
   settings: (p: IconProps) => (
     <Svg {...p}>
       <circle cx="12" cy="12" r="3" />

@@ -1,0 +1,165 @@
+/**
+ * The Benchmarks page as a researcher uses it, in Chromium against the real web host and its
+ * adb server: pick four built-in tasks of three categories and three configurations (the human
+ * reference, MobA without Plan and Memory driven by the scripted model, and the no-op
+ * calibration agent), start the benchmark on two simulated phones, watch its progress and
+ * episode grid, read the results (MS / CR / EE / SS / TE with intervals, per category), the
+ * paired difference of the human and MobA, and open an episode's replay at the step that
+ * mattered. Screenshots go to docs/screenshots/ (the README shows them).
+ */
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, savePanelShot, serve, test } from './fixtures.ts';
+import type { ServedHost } from './fixtures.ts';
+import { startAdbServer } from '@moba/testkit/rigs';
+import type { PrivateAdbServer } from '@moba/testkit/rigs';
+import type { ScriptedServer } from '@moba/testkit';
+import { scriptedModel } from '../test/support/scripted-model.ts';
+import { BENCH_MOBA_SCRIPT } from '../test/support/bench-scripts.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+// The tasks BENCH_MOBA_SCRIPT drives MobA through: 2/2, 1/2, 1/2 and 0/1 milestones.
+const TASKS = ['clock.weekday-alarm-off', 'weather.tomorrow-high', 'weather.umbrella', 'weather-messages.forecast-to-mom'];
+
+let adb: PrivateAdbServer;
+let model: ScriptedServer;
+let host: ServedHost & { stop(): Promise<void> };
+let page: Page;
+let benchmarkId = '';
+
+/** The README's screenshots, and a copy among the test results. */
+async function shot(name: string): Promise<void> {
+  mkdirSync(join('docs', 'screenshots'), { recursive: true });
+  await page.screenshot({ path: join('docs', 'screenshots', `${name}.png`) });
+  await savePanelShot(page, name);
+}
+
+test.beforeAll(async ({ browser }) => {
+  adb = await startAdbServer();
+  model = await scriptedModel(BENCH_MOBA_SCRIPT);
+  host = await serve({ ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}` });
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+
+/** One contract call over the page's WebSocket (here: pointing every model role at the scripted server). */
+async function call(method: string, input: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ([m, i]) => {
+      const ws = new WebSocket(`ws://${location.host}/ws`);
+      await new Promise((r) => (ws.onopen = r));
+      const reply = new Promise<{ ok: boolean; result?: unknown; error?: { message: string } }>((resolve) => {
+        ws.onmessage = (e) => {
+          const frame = JSON.parse(String(e.data)) as { t: string; id?: number };
+          if (frame.t === 'result' && frame.id === 1) resolve(frame as never);
+        };
+      });
+      ws.send(JSON.stringify({ t: 'call', id: 1, method: m, input: i }));
+      const r = await reply;
+      ws.close();
+      if (!r.ok) throw new Error(r.error?.message);
+      return r.result;
+    },
+    [method, input] as const,
+  );
+}
+
+test.afterAll(async () => {
+  await page?.close().catch((e: unknown) => console.warn(`[benchmarks e2e] closing the page: ${String(e)}`));
+  // The host interrupts a running benchmark and stops its phones (and their Chromium) when it exits.
+  await host?.stop().catch((e: unknown) => console.warn(`[benchmarks e2e] stopping the host: ${String(e)}`));
+  await adb?.dispose().catch((e: unknown) => console.warn(`[benchmarks e2e] stopping adb: ${String(e)}`));
+  await model?.close();
+});
+
+test('the Benchmarks page starts a benchmark over chosen tasks and configurations', async () => {
+  await page.goto(host.url);
+  await call('updateSettings', { patch: { models: { default: { baseUrl: model.baseUrl, model: 'scripted' } }, agent: { settleTimeoutMs: 2000 } } });
+  await page.locator('[data-nav="benchmarks"]').click();
+  await expect(page.locator('main')).toContainText('No benchmarks yet');
+  const form = page.getByTestId('bench-new');
+  await expect(form.locator('[data-task]')).toHaveCount(60);
+  // The category filter narrows the list; every category's tasks can be picked.
+  await form.locator('select[name="bench.category"]').selectOption('indirect');
+  await expect(form.locator('[data-task]')).toHaveCount(12);
+  await form.locator('select[name="bench.category"]').selectOption('');
+  for (const id of TASKS) await form.locator(`[data-task="${id}"] input`).check();
+  await expect(form).toContainText('4 selected');
+  // Human reference, MobA without Plan and Memory, and the no-op floor.
+  await form.locator('select[name="bench.config.0.agent"]').selectOption('reference');
+  await expect(form.locator('input[name="bench.config.0.plan"]')).toBeDisabled();
+  await form.locator('input[name="bench.config.1.plan"]').uncheck();
+  await form.locator('input[name="bench.config.1.memory"]').uncheck();
+  await form.locator('[data-action="add-config"]').click();
+  await form.locator('select[name="bench.config.2.agent"]').selectOption('noop');
+  await form.locator('input[name="bench.name"]').fill('MobA w/o Plan & Memory vs human, scripted model');
+  await form.locator('input[name="bench.phones"]').fill('2');
+  await expect(form).toContainText('12 episodes on 2 simulated phones');
+  await shot('benchmarks-new');
+  await form.locator('[data-action="start-benchmark"]').click();
+  await expect(page).toHaveURL(/#\/benchmarks\/b\d{8}-/);
+  benchmarkId = decodeURIComponent(/#\/benchmarks\/([^/]+)/.exec(page.url())![1]!);
+});
+
+test('progress and the episode grid show the benchmark as it runs, then its results', async () => {
+  test.setTimeout(300_000);
+  const progress = page.locator(`[data-testid="bench-progress"][data-benchmark="${benchmarkId}"]`);
+  await expect(progress).toBeVisible();
+  const grid = page.getByTestId('bench-grid');
+  await expect(grid.locator('.bench-grid-row .cell')).toHaveCount(12);
+  // While it runs: episodes are running on the two phones, then some finish.
+  await expect(grid.locator('[data-state="running"]').first()).toBeVisible({ timeout: 120_000 });
+  await expect(grid.locator('[data-state="passed"], [data-state="failed"]').first()).toBeVisible({ timeout: 120_000 });
+  if ((await progress.getAttribute('data-status')) === 'running') await shot('benchmarks-running');
+  await expect(progress).toHaveAttribute('data-status', 'done', { timeout: 240_000 });
+  await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '12');
+  await expect(grid.locator('[data-config="human-reference"] [data-state="passed"]')).toHaveCount(4);
+  await expect(grid.locator('[data-config="no-op"] [data-state="failed"]')).toHaveCount(4);
+  const mobaRow = grid.locator('.bench-grid-row').nth(1);
+  await expect(mobaRow.locator('[data-state="passed"]')).toHaveCount(1);
+  await expect(mobaRow.locator('[data-state="partial"]')).toHaveCount(2);
+  await expect(mobaRow.locator('[data-state="failed"]')).toHaveCount(1);
+
+  // The paper's table: the reference reaches every milestone, MobA 4 of 7, the no-op none.
+  const results = page.getByTestId('bench-results');
+  const human = results.locator('tr[data-agent="reference"]');
+  await expect(human.locator('[data-metric="ms"]')).toContainText('7.0 / 7 · 100.0');
+  await expect(human.locator('[data-metric="cr"]')).toHaveText(/^100\.0/);
+  const moba = results.locator('tr[data-agent="moba"]');
+  await expect(moba).toContainText('MobA w/o Memory & Plan');
+  await expect(moba.locator('[data-metric="ms"]')).toContainText('4.0 / 7 · 57.1 [');
+  await expect(moba.locator('[data-metric="cr"]')).toHaveText(/^25\.0 \[/);
+  await expect(moba.locator('[data-metric="ee"]')).toContainText('% of human');
+  await expect(moba.locator('[data-metric="ss"]')).toHaveText(/^50\.0 \[/);
+  await expect(moba.locator('[data-metric="te"]')).toHaveText('0.0');
+  const noop = results.locator('tr[data-agent="noop"]');
+  await expect(noop.locator('[data-metric="ms"]')).toContainText('0.0 / 7');
+  await expect(noop.locator('[data-metric="cr"]')).toHaveText(/^0\.0/);
+  // Per category: easy, indirect and cross-app, each with every configuration.
+  await expect(page.getByTestId('bench-categories').locator('tbody tr')).toHaveCount(3);
+  await shot('benchmarks-results');
+});
+
+test('the human and MobA are compared task by task (paired difference with its interval)', async () => {
+  const paired = page.getByTestId('bench-paired');
+  // One pair: the no-op floor is left out of comparisons.
+  await expect(paired.locator('tbody tr')).toHaveCount(1);
+  const row = paired.locator('tbody tr').first();
+  await expect(row).toContainText('Human (reference)');
+  await expect(row).toContainText('MobA w/o Memory & Plan');
+  // Per task, human − MobA in MS %: 0, 50, 50 and 100 points → +50 on average.
+  await expect(row.locator('td').nth(2)).toHaveText(/^\+50\.0 \[/);
+  await row.scrollIntoViewIfNeeded();
+  await shot('benchmarks-compare');
+});
+
+test('an episode of the grid opens its replay at the step where its milestone was reached', async () => {
+  const cell = page.locator('[data-testid="bench-grid"] [data-config="human-reference"] a[data-state="passed"]').first();
+  const href = await cell.getAttribute('href');
+  expect(href).toMatch(/^#\/history\/[^/]+\/\d+$/);
+  await cell.click();
+  await expect(page.locator('[data-testid="replay"][data-ready="true"]')).toBeVisible();
+  await expect(page.locator('[data-testid="replay-position"]')).toHaveAttribute('data-step', href!.split('/').pop()!);
+  await shot('benchmarks-replay');
+});

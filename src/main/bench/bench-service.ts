@@ -1,0 +1,138 @@
+/**
+ * Benchmarks for the app's hosts (the Benchmarks page): starts a benchmark over built-in tasks
+ * and runs it in the background with the same runner `moba bench run` uses, stops and resumes
+ * it, and reports one or more side by side. A benchmark this process was running when it ends
+ * is left `interrupted`, ready to resume. Progress goes out through `onDidChange`.
+ */
+import type { Disposable } from '@moba/base';
+import type { BenchConfiguration } from '../../shared/bench/config.ts';
+import type { BenchReport } from '../../shared/bench/report.ts';
+import type { BenchmarkSummary } from '../../shared/bench/results.ts';
+import type { BenchAgentInfo, BenchSuiteTask } from '../../shared/contract/benchmarks.ts';
+import type { MethodParsedInput } from '../../shared/contract.ts';
+import { MobaError } from '../../shared/errors.ts';
+import { listStrategies } from '../../shared/strategies.ts';
+import type { BenchmarkRuns } from '../datasets/run-selection.ts';
+import { computeReport } from './report/metrics.ts';
+import type { BenchmarkRunner } from './runner.ts';
+import { BUILTIN_SUITE, loadTasks } from './task-files.ts';
+import type { BenchTask } from '../../shared/bench/task-schema.ts';
+
+type StartInput = MethodParsedInput<'startBenchmark'>;
+
+export class BenchService implements Disposable {
+  private readonly runner: BenchmarkRunner;
+  private readonly running = new Map<string, { stop: AbortController; stoppedByPerson: boolean; done: Promise<unknown> }>();
+  private suite: BenchTask[] | undefined;
+  readonly onDidChange: BenchmarkRunner['onDidChange'];
+
+  private readonly log: (line: string) => void;
+
+  constructor(options: { runner: BenchmarkRunner; log?: (line: string) => void }) {
+    this.runner = options.runner;
+    this.log = options.log ?? (() => undefined);
+    this.onDidChange = this.runner.onDidChange;
+  }
+
+  private builtin(): BenchTask[] {
+    return (this.suite ??= loadTasks([BUILTIN_SUITE]).map((t) => t.task));
+  }
+
+  listSuite(): { tasks: BenchSuiteTask[]; agents: BenchAgentInfo[] } {
+    const tasks = this.builtin().map((t) => ({ id: t.id, version: t.version, category: t.category, apps: [...t.apps], goal: t.goal.en, milestones: t.milestones.length, humanSteps: t.human?.steps ?? null }));
+    const agents: BenchAgentInfo[] = [
+      ...listStrategies().map((s) => ({ name: s.name, label: s.label, description: s.description, pseudo: false })),
+      { name: 'reference', label: 'Human (reference)', description: "Replays each task's human reference solution; no model. MobBench's Human row.", pseudo: true },
+      { name: 'noop', label: 'No-op', description: 'Does nothing: every task must score 0.', pseudo: true },
+    ];
+    return { tasks, agents };
+  }
+
+  list(): BenchmarkSummary[] {
+    return this.runner.repo.ids().map((id) => this.runner.summary(id));
+  }
+
+  /** @throws MobaError INVALID_INPUT (unknown task ids, a filter that keeps nothing, a bad configuration) */
+  start(input: StartInput): string {
+    const known = new Set(this.builtin().map((t) => t.id));
+    const unknown = (input.taskIds ?? []).filter((id) => !known.has(id));
+    if (unknown.length) throw new MobaError('INVALID_INPUT', `Not in the built-in suite: ${unknown.join(', ')}`);
+    const only = input.taskIds || input.categories ? { ...(input.taskIds ? { ids: input.taskIds } : {}), ...(input.categories ? { categories: input.categories } : {}) } : undefined;
+    const id = this.runner.create(
+      {
+        ...(input.name ? { name: input.name } : {}),
+        tasks: [BUILTIN_SUITE],
+        ...(only ? { only } : {}),
+        configurations: input.configurations as BenchConfiguration[],
+        seeds: input.seeds,
+        repetitions: input.repetitions,
+        phones: input.phones,
+        ...(input.costCapUsd ? { costCapUsd: input.costCapUsd } : {}),
+      },
+      this.builtin(),
+    );
+    this.launch(id, false);
+    return id;
+  }
+
+  /** @throws MobaError NOT_FOUND, CONFLICT (already running) */
+  resume(id: string): string {
+    this.runner.summary(id);
+    if (this.running.has(id)) throw new MobaError('CONFLICT', `Benchmark ${id} is already running`);
+    this.launch(id, true);
+    return id;
+  }
+
+  private launch(id: string, retryErrors: boolean): void {
+    const stop = new AbortController();
+    const entry = { stop, stoppedByPerson: false, done: Promise.resolve() as Promise<unknown> };
+    entry.done = this.runner
+      .run(id, { signal: stop.signal, retryErrors, stopAs: () => (entry.stoppedByPerson ? 'stopped' : 'interrupted'), log: (line) => this.log(`[bench ${id}] ${line}`) })
+      .catch((error: unknown) => this.log(`[bench ${id}] ended with an error: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => this.running.delete(id));
+    this.running.set(id, entry);
+  }
+
+  /** Stops a running benchmark (running episodes go back to pending; resumable). */
+  async stop(id: string): Promise<BenchmarkSummary> {
+    const entry = this.running.get(id);
+    if (!entry) return this.runner.summary(id);
+    entry.stoppedByPerson = true;
+    entry.stop.abort();
+    await entry.done;
+    return this.runner.summary(id);
+  }
+
+  /** @throws MobaError NOT_FOUND */
+  report(ids: readonly string[]): { report: BenchReport; summaries: BenchmarkSummary[] } {
+    const inputs = ids.map((id) => {
+      const benchmark = this.runner.repo.get(id);
+      if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id}`);
+      return { benchmark, episodes: this.runner.repo.episodes(id) };
+    });
+    return { report: computeReport(inputs), summaries: ids.map((id) => this.runner.summary(id)) };
+  }
+
+  /** The runs of benchmarks, for selecting research data by benchmark (`moba dataset`, History). */
+  benchmarkRuns(): BenchmarkRuns {
+    const repo = this.runner.repo;
+    return {
+      runsOf: (benchmarkId) => {
+        if (!repo.get(benchmarkId)) throw new MobaError('NOT_FOUND', `No benchmark ${benchmarkId}`);
+        return repo.episodes(benchmarkId).flatMap((e) => (e.runId ? [{ runId: e.runId, taskId: e.taskId }] : []));
+      },
+      episodeOf: (runId) => repo.episodeOfRun(runId),
+    };
+  }
+
+  /** Interrupts what runs (resumable) and waits for it to let go of its phones. */
+  async close(): Promise<void> {
+    const all = [...this.running.values()];
+    for (const e of all) e.stop.abort();
+    await Promise.all(all.map((e) => e.done));
+  }
+
+  dispose(): void {
+    void this.close();
+  }
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import type { BenchmarkSummary } from '../../../shared/bench/results.ts';
+import { toMobaError } from '../../../shared/errors.ts';
+import { hrefFor, navigate, useRoute } from '../../routing/router.ts';
+import { useClient } from '../../state/app-store.ts';
+import { EmptyState, Panel } from '../../ui/panel.tsx';
+import { Icons } from '../../ui/icons.tsx';
+import { progressOf } from './bench-format.ts';
+import { BenchmarkView } from './benchmark-view.tsx';
+import { NewBenchmark } from './new-benchmark.tsx';
+import './benchmarks.css';
+
+/**
+ * `#/benchmarks`: the benchmarks and a form to start one; `#/benchmarks/<id>[+<id>…]`: one
+ * benchmark, or several side by side.
+ */
+export function BenchmarksPage() {
+  const route = useRoute();
+  const ids = route.params[0]?.split('+').filter(Boolean) ?? [];
+  if (ids.length) return <BenchmarkView key={ids.join('+')} ids={ids} />;
+  return (
+    <div className="page page-benchmarks">
+      <Panel id="bench-new" title="New benchmark (built-in suite)" icon={<Icons.benchmarks size={18} />}>
+        <NewBenchmark />
+      </Panel>
+      <Panel id="bench-list" title="Benchmarks">
+        <BenchmarkList />
+      </Panel>
+    </div>
+  );
+}
+
+function BenchmarkList() {
+  const client = useClient();
+  const [list, setList] = useState<BenchmarkSummary[] | null>(null);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      client
+        .listBenchmarks()
+        .then((r) => live && setList(r.benchmarks))
+        .catch((e: unknown) => live && setError(toMobaError(e).message));
+    void load();
+    const off = client.on('didChangeBenchmark', () => void load());
+    return () => {
+      live = false;
+      off();
+    };
+  }, [client]);
+  if (error) return <div className="banner banner-error" role="alert">{error}</div>;
+  if (!list) return <div className="loading" aria-busy="true" />;
+  if (!list.length)
+    return (
+      <EmptyState title="No benchmarks yet">
+        Pick a few tasks and two configurations above, or run <code>moba bench run --agent reference --phones 2</code> in a terminal; both land here.
+      </EmptyState>
+    );
+  return (
+    <>
+      <table className="list" data-testid="bench-list">
+        <thead>
+          <tr>
+            <th />
+            <th>Benchmark</th>
+            <th>Status</th>
+            <th className="num">Episodes</th>
+            <th>Configurations</th>
+            <th>Started</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((b) => (
+            <tr key={b.id} data-benchmark={b.id} onClick={() => navigate('benchmarks', b.id)}>
+              <td onClick={(e) => e.stopPropagation()}>
+                <input type="checkbox" name="bench.pick" aria-label={`Pick ${b.name} to compare`} checked={picked.includes(b.id)} onChange={(e) => setPicked((p) => (e.target.checked ? [...p, b.id] : p.filter((x) => x !== b.id)))} />
+              </td>
+              <td>
+                <a href={hrefFor('benchmarks', b.id)}>{b.name}</a>
+                <div className="muted mono">{b.id}</div>
+              </td>
+              <td>{b.status}</td>
+              <td className="num">
+                {progressOf(b).finished} / {b.counts.total}
+              </td>
+              <td>{b.configurations.map((c) => c.label).join(', ')}</td>
+              <td className="nowrap">{new Date(b.createdAt).toLocaleString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="bench-list-actions">
+        <button type="button" className="btn btn-small" data-action="compare-benchmarks" disabled={picked.length < 2} onClick={() => navigate('benchmarks', picked.join('+'))}>
+          Side by side ({picked.length})
+        </button>
+      </div>
+    </>
+  );
+}
