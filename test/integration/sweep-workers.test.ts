@@ -81,6 +81,12 @@ describe('a sweep on three workers', () => {
   it('survives a worker killed mid-episode and a coordinator restart: every episode once, the same report as on one machine', { timeout: 900_000 }, async () => {
     const workers = [1, 2, 3].map((n) => start(['--data-dir', join(dir.path, `worker-${n}`), 'worker', '--redis', redis.url, '--phones', '1', '--name', `w${n}`, '--serve', '127.0.0.1:0', '--json']));
     await Promise.all(workers.map((w) => w.waitFor((l) => l.ready === true, 180_000)));
+    // The workers panel's data: every worker, its machine and device, a fresh heartbeat.
+    const list = start(['--data-dir', join(dir.path, 'viewer'), 'workers', '--redis', redis.url, '--json']);
+    const seen = (await list.waitFor((l) => Array.isArray(l.workers))).workers as Array<{ name: string; machine: string; devices: string[]; free: number; heartbeatAgeS: number; current: string[] }>;
+    expect(seen.map((w) => w.name)).toEqual(['w1', 'w2', 'w3']);
+    for (const w of seen) expect(w).toMatchObject({ devices: [expect.any(String)], free: 1, current: [] });
+    expect(Math.max(...seen.map((w) => w.heartbeatAgeS))).toBeLessThanOrEqual(10);
 
     const coordDir = join(dir.path, 'coordinator');
     const sweepArgs = ['--agent', 'reference', '--ids', TASKS.join(','), '--seeds', String(SEEDS)];
@@ -94,6 +100,7 @@ describe('a sweep on three workers', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(victim.lines.some((l) => typeof l.log === 'string' && l.log.startsWith(`${killedEpisode}:`) && l.log.includes('milestones'))).toBe(false);
     killHard(victim);
+    const victimDone = () => victim.lines.filter((l) => typeof l.log === 'string' && / milestones in /.test(l.log)).length;
 
     // The coordinator is killed once some episodes are in, then resumed.
     await first.waitFor((l) => l.episode !== undefined && l.status === 'done', 300_000);
@@ -103,6 +110,12 @@ describe('a sweep on three workers', () => {
     const resumed = start(['--data-dir', coordDir, 'bench', 'resume', id, '--distributed', '--redis', redis.url, '--json']);
     const end = await resumed.waitFor((l) => l.benchmark === id && 'status' in l, 600_000);
     expect(await resumed.exit).toBe(0);
+    const status = start(['--data-dir', join(dir.path, 'coordinator'), 'workers', '--redis', redis.url, '--benchmark', id, '--json']);
+    const shown = await status.waitFor((l) => l.progress !== undefined);
+    expect(shown.progress).toMatchObject({ total: EPISODES, done: EPISODES, pending: 0, running: 0, etaS: 0 });
+    // The killed worker's announcement expired or is stale; the live ones report what they did.
+    const live = (shown.workers as Array<{ name: string; done: number }>).filter((w) => w.name !== 'w1');
+    expect(live.reduce((n, w) => n + w.done, 0)).toBeGreaterThanOrEqual(EPISODES - victimDone());
     expect(end.status).toBe('done');
     expect(end.counts).toMatchObject({ total: EPISODES, done: EPISODES, error: 0, pending: 0, running: 0 });
 
