@@ -17,6 +17,8 @@ import { openDatabase } from '../../src/main/store/database.ts';
 import { RunsRepo } from '../../src/main/store/runs-repo.ts';
 import { ArtifactStore } from '../../src/main/store/artifacts.ts';
 import { artifactRefs } from '../../src/main/sweep/artifacts.ts';
+import { queueName } from '../../src/main/sweep/jobs.ts';
+import { bullConnection, parseRedisUrl } from '../../src/main/sweep/redis-url.ts';
 import type { BenchReport } from '../../src/shared/bench/report.ts';
 import { descendants, isRunning, startAdbServer, tempDir } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
@@ -110,6 +112,12 @@ describe('a sweep on three workers', () => {
     const resumed = start(['--data-dir', coordDir, 'bench', 'resume', id, '--distributed', '--redis', redis.url, '--json']);
     const end = await resumed.waitFor((l) => l.benchmark === id && 'status' in l, 600_000);
     expect(await resumed.exit).toBe(0);
+    // Recorded results leave Redis (their event logs would fill its memory); nothing is left waiting.
+    const { Queue } = await import('bullmq');
+    const queue = new Queue(queueName('sim'), { connection: bullConnection(parseRedisUrl(redis.url)) });
+    const left = await queue.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
+    await queue.close();
+    expect(left).toEqual({ completed: 0, waiting: 0, active: 0, delayed: 0, failed: 0 });
     const status = start(['--data-dir', join(dir.path, 'coordinator'), 'workers', '--redis', redis.url, '--benchmark', id, '--json']);
     const shown = await status.waitFor((l) => l.progress !== undefined);
     expect(shown.progress).toMatchObject({ total: EPISODES, done: EPISODES, pending: 0, running: 0, etaS: 0 });

@@ -219,6 +219,8 @@ export class SweepCoordinator {
           this.repo.complete(id, episodeId, e!.attempts, result, now);
         })();
         this.log(`${episodeId}: ${result.reached}/${result.total} milestones in ${result.steps} steps (${result.termination}) on ${worker}`);
+        // Recorded: the job's return value (the whole event log) need not stay in Redis's memory.
+        await job.remove().catch((error: unknown) => this.log(`${episodeId}: the finished job stays in Redis: ${errorMessage(error)}`));
       }
       touched = true;
     } else if (state === 'failed') {
