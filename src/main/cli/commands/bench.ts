@@ -15,6 +15,13 @@ import { AUTONOMY_MODES } from '../../../shared/schemas/settings.ts';
 
 const heavy = () => import('./bench-run.ts');
 
+/** Sweeps across machines (docs/sweeps.md): the episodes go to `moba worker`s through Redis. */
+function addSweepOptions(c: Command): void {
+  c.option('--distributed', 'run the episodes on `moba worker`s through a Redis queue instead of phones here (needs --redis)', false)
+    .option('--redis <url>', 'with --distributed: the sweep\'s Redis, redis://[user:password@]host[:port][/db] or rediss:// for TLS')
+    .option('--profile <name>', 'with --distributed: the device profile whose workers run the episodes (default sim)');
+}
+
 function csvOf<T extends string>(allowed: () => readonly T[], what: string) {
   return (value: string): T[] => {
     const out = value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -79,15 +86,20 @@ export function registerBench(program: Command, io: CliIo): void {
     .option('--name <text>', 'a name for the benchmark')
     .option('--json', 'print JSON lines (the id, each finished episode, then the summary with the report)', false);
   addModelOverrideOptions(run);
-  run.action(async (opts: Record<string, unknown> & { json: boolean }, command: Command) => (await heavy()).benchRun(io, command, opts));
+  addSweepOptions(run);
+  run.action(async (opts: Record<string, unknown> & { json: boolean }, command: Command) => (opts.distributed ? (await import('./bench-sweep.ts')).sweepRun(io, command, opts) : (await heavy()).benchRun(io, command, opts)));
 
-  bench
+  const resume = bench
     .command('resume')
     .description('continue an interrupted benchmark (also after SIGKILL): episodes it left running are run again, finished ones are kept')
-    .argument('<id>', 'the benchmark id (moba bench list)')
+    .argument('<id>', 'the benchmark id (moba bench list)');
+  addSweepOptions(resume);
+  resume
     .option('--retry-errors', 'also re-run episodes that ended in an infrastructure error', false)
     .option('--json', 'print JSON lines', false)
-    .action(async (id: string, opts: { json: boolean; retryErrors: boolean }, command: Command) => (await heavy()).benchResume(io, command, id, opts));
+    .action(async (id: string, opts: { json: boolean; retryErrors: boolean; distributed?: boolean; redis?: string; profile?: string }, command: Command) =>
+      opts.distributed ? (await import('./bench-sweep.ts')).sweepResume(io, command, id, opts) : (await heavy()).benchResume(io, command, id, opts),
+    );
 
   bench
     .command('list')

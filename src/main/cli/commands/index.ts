@@ -115,6 +115,16 @@ export const COMMANDS: readonly CommandModule[] = [
       bench: { term: 'bench', description: 'benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)' },
     },
   },
+  {
+    names: ['worker'],
+    load: async () => (await import('./worker.ts')).registerWorker,
+    summaries: { worker: { term: 'worker [options]', description: "run benchmark sweep episodes from a Redis queue on this machine's devices (simulated phones it starts, devices on its adb server, or remote adb endpoints); Ctrl-C finishes the running episodes, a second Ctrl-C hands them back" } },
+  },
+  {
+    names: ['workers'],
+    load: async () => (await import('./workers.ts')).registerWorkers,
+    summaries: { workers: { term: 'workers [options]', description: "the sweep workers announced in Redis (machine, devices, current episodes, heartbeat age, throughput); with --benchmark, that sweep's progress and time left" } },
+  },
 ];
 
 /** Program-level options that take a value (their value is not a command name). */
