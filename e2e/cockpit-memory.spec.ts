@@ -1,7 +1,8 @@
 /**
  * The memory editor against the real web host: an expert memory imported from a file appears
  * in the list, in "preview retrieval", and in the prompt of the next run's planning call (the
- * model-call inspector names it); editing and deleting; and a demonstration recorded on the
+ * model-call inspector names it) — started from the composer with "Approved memories only" on,
+ * which the run records and an expert seed passes; editing and deleting; and a demonstration recorded on the
  * phone's screen is saved as a successful route of element-level actions.
  */
 import type { Page } from '@playwright/test';
@@ -96,7 +97,8 @@ test('an expert memory imported in the editor shows in the list, in preview retr
   await expect(page.locator(`[data-testid="retrieval-preview"] [data-memory="${SEED_ID}"]`)).toBeVisible();
   await savePanelShot(page, 'cockpit-memory-preview');
 
-  // The next run, with memory on, plans with the expert route in its prompt.
+  // The next run, with memory on and approved memories only (an expert seed is approved),
+  // plans with the expert route in its prompt.
   await page.locator('[data-nav="run"]').click();
   const composer = page.getByTestId('composer');
   await expect(composer.locator('select[name="device"]')).toHaveValue(phone.serial);
@@ -105,7 +107,14 @@ test('an expert memory imported in the editor shows in the list, in preview retr
   await composer.locator('select[name="profile"]').selectOption('custom');
   await composer.locator('input[name="profile.baseUrl"]').fill(model.baseUrl);
   await composer.locator('input[name="profile.model"]').fill('scripted');
+  const approvedOnly = composer.getByLabel('Approved memories only');
+  await expect(approvedOnly).not.toBeChecked();
+  // The checkbox is a 1px input under its track: click the toggle as a person does.
+  await composer.locator('label.toggle', { hasText: 'Approved memories only' }).click();
+  await expect(approvedOnly).toBeChecked();
   await composer.locator('[data-action="start-run"]').click();
+  // The run was started with the option: its header reads it back from the stored run.
+  await expect(page.getByTestId('run-header')).toContainText('approved memories only');
   await expect(page.getByTestId('run-outcome')).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
   const plan = model.requests().find((r) => r.answeredBy.includes('plan: with the expert route'));
   expect(plan, 'the planning request carried the expert memory').toBeDefined();

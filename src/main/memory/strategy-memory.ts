@@ -8,7 +8,7 @@ import type { Shortcut } from '../../shared/schemas/strategy.ts';
 import type { StrategyMemory } from '../agent/strategies/common/kit.ts';
 import type { MemoryService } from './memory-service.ts';
 import type { MemoryItem } from '../../shared/schemas/memory.ts';
-import { isApproved } from '../../shared/memory-provenance.ts';
+import { isApproved, provenanceOf } from '../../shared/memory-provenance.ts';
 
 export const TIPS_ID = 'tips:mobile-agent-e';
 
@@ -21,12 +21,12 @@ export function strategyMemory(memory: MemoryService, options: { approvedOnly?: 
   return {
     async demonstrations() {
       const page = memory.list({ kind: 'route', source: 'expert', limit: 200 });
-      return page.items.flatMap((m) => (m.kind === 'route' && usable(m) ? [{ id: m.id, goal: m.goal, app: m.app ?? null, steps: m.steps }] : []));
+      return page.items.flatMap((m) => (m.kind === 'route' && usable(m) ? [{ id: m.id, goal: m.goal, app: m.app ?? null, steps: m.steps, from: provenanceOf(m) }] : []));
     },
     async tips() {
       const page = memory.list({ kind: 'tips', limit: 1 });
       const item = page.items.find((m) => m.id === TIPS_ID) ?? page.items[0];
-      return item && item.kind === 'tips' && usable(item) ? { id: item.id, tips: item.tips } : null;
+      return item && item.kind === 'tips' && usable(item) ? { id: item.id, tips: item.tips, from: provenanceOf(item) } : null;
     },
     async saveTips(tips, runId) {
       const existing = memory.list({ kind: 'tips', limit: 50 }).items.some((m) => m.id === TIPS_ID);
@@ -39,7 +39,7 @@ export function strategyMemory(memory: MemoryService, options: { approvedOnly?: 
       return page.items.flatMap((m) => {
         if (m.kind !== 'shortcut' || !usable(m)) return [];
         const shortcut: Shortcut = { name: m.name, arguments: m.arguments, description: m.description, precondition: m.precondition, steps: m.steps };
-        return [{ id: m.id, shortcut }];
+        return [{ id: m.id, shortcut, from: provenanceOf(m) }];
       });
     },
     async addShortcut(shortcut, runId) {

@@ -68,4 +68,12 @@ describe('strategy state: a pure fold of the strategy events', () => {
     expect(st.strategy.history).toEqual([]);
     expect(st.strategy.progress).toBeNull();
   });
+
+  it('keeps where stored Tips and Shortcuts came from; a log written before provenance folds without it', () => {
+    expect(foldRun('r', log).strategy.experienceFrom).toBeUndefined();
+    const provenance = { tips: 'run 20260101-120000-ab12, gpt-4o, unreviewed', shortcuts: { Tap_Type_and_Enter: 'a person' } };
+    const withFrom = log.map((e) => (e.type === 'experience_loaded' ? { ...e, provenance } : e));
+    expect(RunEventSchema.safeParse(withFrom[4]).success).toBe(true);
+    expect(foldRun('r', withFrom).strategy.experienceFrom).toEqual(provenance);
+  });
 });

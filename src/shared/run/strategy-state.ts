@@ -27,6 +27,8 @@ export interface StrategyState {
   tips: string[];
   shortcuts: Shortcut[];
   experienceRetrieved: boolean;
+  /** E: where the loaded Tips and learned Shortcuts (by name) came from; absent for the built-in set and older logs. */
+  experienceFrom?: { tips?: string; shortcuts?: Record<string, string> };
   evolved: { tips: string[]; shortcut: Shortcut | null; note: string | null } | null;
   /** E: shortcuts chosen by the Operator, in order (refused ones with why). */
   shortcutsUsed: Array<{ name: string; actions: ActionCall[]; refused: boolean; reason: string | null }>;
@@ -76,7 +78,7 @@ export function reduceStrategy(s: StrategyState, event: StrategyEventBody): Stra
     case 'notes_updated':
       return { ...s, notes: event.notes };
     case 'experience_loaded':
-      return { ...s, tips: event.tips, shortcuts: event.shortcuts, experienceRetrieved: event.retrieved };
+      return { ...s, tips: event.tips, shortcuts: event.shortcuts, experienceRetrieved: event.retrieved, ...(event.provenance ? { experienceFrom: event.provenance } : {}) };
     case 'experience_evolved':
       return { ...s, evolved: { tips: event.tips, shortcut: event.shortcut, note: event.shortcutNote } };
     case 'shortcut_invoked':

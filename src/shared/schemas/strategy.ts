@@ -124,6 +124,12 @@ export const STRATEGY_EVENT_BODIES = {
     /** Chosen by the experience retriever (too many to give all). */
     retrieved: z.boolean(),
     callIds,
+    /**
+     * Where the stored ones came from (`provenanceOf`: `run …, model, unreviewed`, `a person`…),
+     * printed beside them in the prompts: `tips` for the Tips list, `shortcuts` by Shortcut name.
+     * Absent for the built-in set and in logs written before provenance was recorded.
+     */
+    provenance: z.object({ tips: z.string().optional(), shortcuts: z.record(z.string(), z.string()).optional() }).optional(),
   }),
   /** Mobile-Agent-E's experience reflectors after a task: updated Tips, a new Shortcut. */
   experience_evolved: z.object({

@@ -50,6 +50,8 @@ export function Composer() {
   const [mode, setMode] = useState<AutonomyMode>(agent.mode);
   const [usePlan, setUsePlan] = useState(agent.usePlan);
   const [useMemory, setUseMemory] = useState(agent.useMemory);
+  // Starts from the Settings toggle; the choice here is this run's (`approvedMemoriesOnly`).
+  const [approvedOnly, setApprovedOnly] = useState(agent.approvedMemoriesOnly);
   const [maxSteps, setMaxSteps] = useState(agent.maxSteps);
   const [strategy, setStrategy] = useState<StrategyChoice>(DEFAULT_STRATEGY_CHOICE);
   const [profile, setProfile] = useState<'settings' | 'custom'>('settings');
@@ -73,6 +75,7 @@ export function Composer() {
         mode,
         usePlan,
         useMemory,
+        ...(useMemory ? { approvedMemoriesOnly: approvedOnly } : {}),
         maxSteps,
         ...strategyRunOptions(strategy),
         ...(endpoint ? { models: Object.fromEntries(CHAT_ROLES.map((r) => [r, endpoint])) } : {}),
@@ -175,6 +178,7 @@ export function Composer() {
         <div className="composer-toggles">
           <Toggle label="Plan" checked={usePlan} onChange={setUsePlan} />
           <Toggle label="Memory" checked={useMemory} onChange={setUseMemory} />
+          {useMemory ? <Toggle id="composer-approved-only" label="Approved memories only" checked={approvedOnly} onChange={setApprovedOnly} /> : null}
         </div>
         <button type="submit" className="btn btn-primary composer-start" disabled={busy || !serial || !task.trim()} data-action="start-run">
           {busy ? 'Starting…' : 'Start run'} <kbd className="kbd kbd-on-primary">Ctrl ↵</kbd>

@@ -86,7 +86,7 @@ function MobileAgentE({ state }: { state: RunState }) {
       <Section id="notes" title="Notes (Notetaker)">
         <Text value={s.notes} empty="No notes yet." />
       </Section>
-      <Section id="tips" title={`Tips${s.experienceRetrieved ? ' (retrieved)' : ''}`}>
+      <Section id="tips" title={`Tips${s.experienceRetrieved ? ' (retrieved)' : ''}${s.experienceFrom?.tips ? ` (from ${s.experienceFrom.tips})` : ''}`}>
         {s.tips.length ? (
           <ul className="strategy-list">
             {s.tips.map((t, i) => (
@@ -105,6 +105,7 @@ function MobileAgentE({ state }: { state: RunState }) {
                 {sc.name}({sc.arguments.join(', ')})
               </code>{' '}
               {sc.description} <span className="muted">Only when: {sc.precondition}</span>
+              {s.experienceFrom?.shortcuts?.[sc.name] ? <span className="muted"> (from {s.experienceFrom.shortcuts[sc.name]})</span> : null}
             </li>
           ))}
         </ul>

@@ -84,9 +84,9 @@ describe('AppAgent action language', () => {
 
 describe('AppAgent docs and prompt', () => {
   const elements = appAgentElements(DUMP.replace(/<node text="" class="android.widget.FrameLayout" package="com.android.deskclock" content-desc="" clickable="false" focusable="false" enabled="true" bounds="\[0,1600\]\[1080,2400\]">.*<\/node><\/hierarchy>/, '</hierarchy>'), SCREEN);
-  const docs = elementDocs(elements, [{ id: 'route:1', goal: 'Set a wake-up alarm', app: 'com.android.deskclock', steps: [{ subGoal: 'Add a new alarm', action: 'Click(4)', element: 'button "Add alarm" (id fab)' }] }], 'com.android.deskclock');
+  const docs = elementDocs(elements, [{ id: 'route:1', goal: 'Set a wake-up alarm', app: 'com.android.deskclock', steps: [{ subGoal: 'Add a new alarm', action: 'Click(4)', element: 'button "Add alarm" (id fab)' }], from: 'an expert seed' }], 'com.android.deskclock');
   it('documents elements a demonstration acted on, in the same app only', () => {
-    expect([...docs.entries()]).toEqual([[2, ['In a demonstration of "Set a wake-up alarm" it was used to add a new alarm (Click(4)).']]]);
+    expect([...docs.entries()]).toEqual([[2, ['In a demonstration of "Set a wake-up alarm" (from an expert seed) it was used to add a new alarm (Click(4)).']]]);
     expect(elementDocs(elements, [{ id: 'r', goal: 'g', app: 'com.moba.notes', steps: [{ subGoal: 's', action: 'a', element: 'button "Add alarm"' }] }], 'com.android.deskclock').size).toBe(0);
   });
   it('prompt (snapshot)', () => {

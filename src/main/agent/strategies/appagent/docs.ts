@@ -3,7 +3,7 @@
  * (the demo recorder's expert route) names the element each step acted on, e.g.
  * `ImageButton "Add alarm"`; an element on the current screen with the same label in the same
  * app gets a note of what the demonstration used it for. The notes go next to the element's
- * tag in the prompt, as AppAgent's docs do.
+ * tag in the prompt, as AppAgent's docs do, with the demonstration's provenance (`from …`).
  */
 import type { UiElement } from '../../../../shared/schemas/perception.ts';
 import { elementLabel } from '../../../perception/element-info.ts';
@@ -40,7 +40,7 @@ export function elementDocs(elements: readonly UiElement[], demonstrations: read
       for (const e of byLabel.get(label) ?? []) {
         const lines = docs.get(e.index) ?? [];
         if (lines.length >= MAX_PER_ELEMENT) continue;
-        const line = `In a demonstration of "${demo.goal}" it was used to ${step.subGoal.replace(/^[A-Z]/, (c) => c.toLowerCase())} (${step.action}).`;
+        const line = `In a demonstration of "${demo.goal}"${demo.from ? ` (from ${demo.from})` : ''} it was used to ${step.subGoal.replace(/^[A-Z]/, (c) => c.toLowerCase())} (${step.action}).`;
         if (!lines.includes(line)) lines.push(line);
         docs.set(e.index, lines);
       }

@@ -21,17 +21,20 @@ export interface Demonstration {
   goal: string;
   app: string | null;
   steps: RouteStep[];
+  /** Where it came from (`provenanceOf`), shown beside what the prompt learned from it. */
+  from?: string;
 }
 
 /** Long-term memory of the strategies. `NO_STRATEGY_MEMORY` is what `--no-memory` gets. */
 export interface StrategyMemory {
   /** Demonstrations (expert routes), newest first. */
   demonstrations(): Promise<Demonstration[]>;
-  /** Mobile-Agent-E's long-term Tips (one list), or null when none were written yet. */
-  tips(): Promise<{ id: string; tips: string[] } | null>;
+  /** Mobile-Agent-E's long-term Tips (one list), or null when none were written yet; `from` is their provenance. */
+  tips(): Promise<{ id: string; tips: string[]; from?: string } | null>;
   /** Replaces the long-term Tips. @returns the memory id */
   saveTips(tips: string[], runId: string): Promise<string>;
-  shortcuts(): Promise<Array<{ id: string; shortcut: Shortcut }>>;
+  /** Learned Shortcuts; `from` (`provenanceOf` of the memory) is printed beside each in the prompts. */
+  shortcuts(): Promise<Array<{ id: string; shortcut: Shortcut; from?: string }>>;
   /** Stores a new shortcut. @returns the memory id */
   addShortcut(shortcut: Shortcut, runId: string): Promise<string>;
 }

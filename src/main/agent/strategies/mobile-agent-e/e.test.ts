@@ -63,10 +63,13 @@ describe('Mobile-Agent-E replies', () => {
 describe('Mobile-Agent-E prompts (snapshots)', () => {
   it('Manager: first plan, and stuck after failures', () => {
     expect(printable(buildManagerMessages({ task: 'Create an alarm at 6:30 PM', screen: home, plan: null, previousSubgoal: null, progress: null, notes: null, shortcuts: INITIAL_SHORTCUTS, failedAttempts: [], feedback: [] }))).toMatchSnapshot();
-    expect(printable(buildManagerMessages({ task: 'Create an alarm at 6:30 PM', screen: home, plan: '1. Open Clock 2. Add alarm', previousSubgoal: 'Add alarm', progress: 'Clock open', notes: 'Alarms: 7:00 AM', shortcuts: [], failedAttempts: ['Click_by_Coordinate(540, 1875) — meant to add an alarm → C: nothing changed'], feedback: ['Try the + button'] }))).toMatchSnapshot();
+    expect(printable(buildManagerMessages({ task: 'Create an alarm at 6:30 PM', screen: home, plan: '1. Open Clock 2. Add alarm', previousSubgoal: 'Add alarm', progress: 'Clock open', notes: 'Alarms: 7:00 AM', shortcuts: [...INITIAL_SHORTCUTS, { ...tapType, name: 'Open_Alarms' }], shortcutsFrom: { Open_Alarms: 'a person' }, failedAttempts: ['Click_by_Coordinate(540, 1875) — meant to add an alarm → C: nothing changed'], feedback: ['Try the + button'] }))).toMatchSnapshot();
   });
   it('Operator, precondition check, Action Reflector, Notetaker', () => {
     expect(printable(buildOperatorMessages({ task: 'Create an alarm', plan: '1. Open Clock', subgoal: 'Open Clock', progress: null, screen: home, tips: INITIAL_TIPS, notes: null, shortcuts: INITIAL_SHORTCUTS, recent: ['Open_App("Clock") — open Clock → A'], hint: null, feedback: [] }))).toMatchSnapshot();
+    // Stored Tips and a learned Shortcut say where they came from; the built-in shortcut does not.
+    const learned: Shortcut = { ...tapType, name: 'Search_Alarm', arguments: ['text'], steps: [{ action: 'Type', arguments: { text: 'text' } }, { action: 'Enter', arguments: {} }] };
+    expect(printable(buildOperatorMessages({ task: 'Create an alarm', plan: '1. Open Clock', subgoal: 'Open Clock', progress: null, screen: home, tips: ['Alarms live in the Clock app.'], tipsFrom: 'run 20260101-120000-ab12, gpt-4o, unreviewed', notes: null, shortcuts: [...INITIAL_SHORTCUTS, learned], shortcutsFrom: { Search_Alarm: 'run 20260101-120000-ab12, gpt-4o, approved by a person' }, recent: [], hint: null, feedback: [] }))).toMatchSnapshot();
     expect(printable(buildPreconditionMessages({ shortcut: tapType, args: { x: 1, y: 2, text: 'Work' }, screen: home }))).toMatchSnapshot();
     const reflector = buildActionReflectorMessages({ task: 'Create an alarm', subgoal: 'Open Clock', progress: null, action: 'Tap(151, 544)', expectation: 'open Clock', before: home, after: screen('[126, 145]; text: "Alarm"') });
     expect(printable(reflector)).toMatchSnapshot();

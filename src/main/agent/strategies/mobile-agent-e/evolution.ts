@@ -21,6 +21,13 @@ export const RETRIEVE_ABOVE = { tips: 12, shortcuts: 6 };
 export interface Experience {
   tips: string[];
   shortcuts: Shortcut[];
+  /** Where stored Tips / learned Shortcuts (by name) came from; the built-in ones have none. */
+  from: ExperienceFrom;
+}
+
+export interface ExperienceFrom {
+  tips?: string;
+  shortcuts?: Record<string, string>;
 }
 
 function evolving(run: StrategyRun): boolean {
@@ -31,19 +38,23 @@ function evolving(run: StrategyRun): boolean {
 /** The experience this task uses (recorded as experience_loaded; after a restart, read back from the run). */
 export async function loadExperience(run: StrategyRun, kit: StrategyKit): Promise<Experience> {
   const st = run.state;
-  if (st.strategy.tips.length || st.strategy.shortcuts.length) return { tips: st.strategy.tips, shortcuts: st.strategy.shortcuts };
+  if (st.strategy.tips.length || st.strategy.shortcuts.length) return { tips: st.strategy.tips, shortcuts: st.strategy.shortcuts, from: st.strategy.experienceFrom ?? {} };
   let tips = [...INITIAL_TIPS];
   let shortcuts = [...INITIAL_SHORTCUTS];
   const memoryIds: string[] = [];
+  let tipsFrom: string | undefined;
+  const shortcutsFrom: Record<string, string> = {};
   if (evolving(run)) {
     try {
       const stored = await kit.memory.tips();
       if (stored) {
         tips = stored.tips;
+        tipsFrom = stored.from;
         memoryIds.push(stored.id);
       }
       const learned = await kit.memory.shortcuts();
       shortcuts = [...shortcuts.filter((s) => !learned.some((l) => l.shortcut.name === s.name)), ...learned.map((l) => l.shortcut)];
+      for (const l of learned) if (l.from) shortcutsFrom[l.shortcut.name] = l.from;
       memoryIds.push(...learned.map((l) => l.id));
     } catch (error) {
       run.steps.nonFatal(error);
@@ -62,8 +73,13 @@ export async function loadExperience(run: StrategyRun, kit: StrategyKit): Promis
       callIds = r.callIds;
     } else run.steps.nonFatal(r.error);
   }
-  run.ctx.append({ type: 'experience_loaded', tips, shortcuts, memoryIds, retrieved, callIds });
-  return { tips, shortcuts };
+  // Provenance only for what this task kept (the retriever may have dropped some).
+  const from: ExperienceFrom = {};
+  if (tipsFrom) from.tips = tipsFrom;
+  const kept = Object.entries(shortcutsFrom).filter(([name]) => shortcuts.some((s) => s.name === name));
+  if (kept.length) from.shortcuts = Object.fromEntries(kept);
+  run.ctx.append({ type: 'experience_loaded', tips, shortcuts, memoryIds, retrieved, callIds, ...(from.tips || from.shortcuts ? { provenance: from } : {}) });
+  return { tips, shortcuts, from };
 }
 
 /** Every judged action of the task, in order, for the experience reflectors. */

@@ -17,6 +17,14 @@ const image = (s: ScreenView, label?: string): ChatContentPart[] =>
 
 const keyboardLine = (s: ScreenView) => (s.keyboardShown ? 'The keyboard is shown.' : 'The keyboard is not shown.');
 
+/**
+ * ` (from run …, gpt-4o, unreviewed)` after a memory a run or a person wrote, so the model (and
+ * whoever reads the prompt) can weigh where it came from; nothing for the product's built-in set.
+ */
+function fromNote(from: string | undefined): string {
+  return from ? ` (from ${from})` : '';
+}
+
 export interface ManagerPromptInput {
   task: string;
   screen: ScreenView;
@@ -26,6 +34,8 @@ export interface ManagerPromptInput {
   progress: string | null;
   notes: string | null;
   shortcuts: readonly Shortcut[];
+  /** Provenance of learned Shortcuts by name (`provenanceOf`); the built-in ones have none. */
+  shortcutsFrom?: Readonly<Record<string, string>>;
   /** Set when the last actions kept failing (escalation). */
   failedAttempts: string[];
   feedback: string[];
@@ -48,7 +58,7 @@ export function buildManagerMessages(input: ManagerPromptInput): ChatMessage[] {
     section('Important notes', input.notes),
     input.plan === null ? '' : section('What to do', 'If the previous sub-goal is done, move on to the next one; change the plan if it no longer fits; answer "Finished" when the whole task is done.'),
     input.failedAttempts.length ? section('The agent may be stuck: the last attempts failed', [...input.failedAttempts, 'Revise the plan or the sub-goal so that the Operator can get on.']) : '',
-    section('Shortcuts', input.shortcuts.map((s) => `${s.name}: ${s.description} | Precondition: ${s.precondition}`)),
+    section('Shortcuts', input.shortcuts.map((s) => `${s.name}: ${s.description} | Precondition: ${s.precondition}${fromNote(input.shortcutsFrom?.[s.name])}`)),
     section('The person supervising the agent said', input.feedback),
   ].filter(Boolean).join('\n');
   return [
@@ -64,8 +74,12 @@ export interface OperatorPromptInput {
   progress: string | null;
   screen: ScreenView;
   tips: readonly string[];
+  /** Provenance of stored Tips (`provenanceOf`); absent for the built-in ones. */
+  tipsFrom?: string;
   notes: string | null;
   shortcuts: readonly Shortcut[];
+  /** Provenance of learned Shortcuts by name; the built-in ones have none. */
+  shortcutsFrom?: Readonly<Record<string, string>>;
   /** The last actions with their outcome and the reflector's feedback, oldest first. */
   recent: string[];
   /** A hint after the same kind of failure (tapping without effect). */
@@ -96,9 +110,9 @@ export function buildOperatorMessages(input: OperatorPromptInput): ChatMessage[]
     section('Plan', input.plan),
     section('Progress', input.progress),
     section('Current subgoal', input.subgoal),
-    section('Tips from earlier tasks', [...input.tips]),
+    section(`Tips from earlier tasks${fromNote(input.tipsFrom)}`, [...input.tips]),
     section('Important notes', input.notes),
-    section('Shortcuts', input.shortcuts.map(describeShortcut)),
+    section('Shortcuts', input.shortcuts.map((sc) => `${describeShortcut(sc)}${fromNote(input.shortcutsFrom?.[sc.name])}`)),
     section('Your last actions (outcome A = as expected, B = wrong page, C = no change)', input.recent),
     section('Hint', input.hint),
     section('The person supervising the agent said', input.feedback),
