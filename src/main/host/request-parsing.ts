@@ -65,7 +65,9 @@ export function tokenBits(token: string): number {
   let alphabet: number;
   if (/^[0-9a-f]+$/i.test(token)) alphabet = 16;
   else if (/^[a-z]+$/.test(token) || /^[A-Z]+$/.test(token)) alphabet = 26;
-  else if (/^[a-z2-7]+$/i.test(token)) alphabet = 32;
+  // Base32 is one case (RFC 4648): a mixed-case token that happens to use only the digits 2–7 is
+  // base64url or alphanumeric, not base32.
+  else if (/^[A-Z2-7]+$/.test(token) || /^[a-z2-7]+$/.test(token)) alphabet = 32;
   else if (/^[0-9a-z]+$/i.test(token)) alphabet = 62;
   else if (/^[0-9a-z_-]+$/i.test(token)) alphabet = 64;
   else alphabet = 94;

@@ -16,6 +16,10 @@ describe('tokenBits (the ≥ 128-bit rule beyond loopback)', () => {
     if (new Set(hex32).size >= 8) expect(tokenBits(hex32)).toBe(128);
     expect(tokenBits(randomBytes(24).toString('hex'))).toBeGreaterThanOrEqual(MIN_REMOTE_TOKEN_BITS);
     expect(tokenBits(randomBytes(16).toString('base64url'))).toBeGreaterThanOrEqual(MIN_REMOTE_TOKEN_BITS);
+    // 16 random bytes in base64url that happen to use no 0, 1, 8, 9, - or _ (about one in nine):
+    // mixed case, so not base32 — it carries its 128 bits.
+    expect(tokenBits('Qk3xZb7aTyWmPcRs2dEfGh')).toBeGreaterThanOrEqual(MIN_REMOTE_TOKEN_BITS);
+    expect(tokenBits('MFRGGZDFMZTWQ2LKNNWG23TP')).toBe(120);
   });
 
   it('counts a repeated pattern once, however long the token', () => {
