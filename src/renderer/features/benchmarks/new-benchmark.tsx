@@ -15,6 +15,11 @@ interface ConfigDraft {
   mode: 'auto' | 'copilot';
 }
 
+/** A goal template with its placeholders as ‹name› (they are drawn per seed): `{d.en}` → `‹d›`. */
+function goalText(template: string): string {
+  return template.replace(/\{([\w]+)(?:\.[\w.]+)?\}/g, '‹$1›');
+}
+
 const DEFAULT_CONFIGS: ConfigDraft[] = [
   { agent: 'moba', usePlan: true, useMemory: true, mode: 'auto' },
   { agent: 'moba', usePlan: false, useMemory: true, mode: 'auto' },
@@ -99,11 +104,11 @@ export function NewBenchmark() {
               <input type="checkbox" name="bench.task" value={t.id} checked={picked.has(t.id)} onChange={() => toggle(t.id)} />
               <span className={`cat cat-${t.category}`}>{t.category}</span>
               <span className="bench-task-goal" title={t.goal}>
-                {t.goal}
+                {goalText(t.goal)}
               </span>
               <span className="muted mono">{t.id}</span>
-              <span className="muted num" title="milestones · human steps">
-                {t.milestones} ms · {t.humanSteps ?? '?'} steps
+              <span className="muted num" title="milestones · steps of the human reference solution">
+                {t.milestones} milestone{t.milestones === 1 ? '' : 's'} · {t.humanSteps ?? '?'} steps
               </span>
             </label>
           ))}
