@@ -151,7 +151,7 @@ test('the human and MobA are compared task by task (paired difference with its i
   // Per task, human − MobA in MS %: 0, 50, 50 and 100 points → +50 on average.
   await expect(row.locator('td').nth(2)).toHaveText(/^\+50\.0 \[/);
   await row.scrollIntoViewIfNeeded();
-  await shot('benchmarks-compare');
+  await savePanelShot(page, 'benchmarks-compare');
 });
 
 test("the benchmark's episodes export as a dataset (one step per record, split by task)", async () => {

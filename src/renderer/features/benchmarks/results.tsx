@@ -112,7 +112,7 @@ function CategoryCell({ config, category }: { config: ConfigurationReport; categ
   );
 }
 
-/** Paired differences (A − B over the tasks both ran), with intervals; bold when the interval excludes 0. */
+/** Paired differences (A − B over the tasks both ran), with intervals; bold when the interval excludes 0 (over two tasks or more). */
 export function PairedTable({ report }: { report: BenchReport }) {
   const pairs = report.paired.filter((p) => p.tasks > 0);
   if (!pairs.length) return <p className="muted">{report.paired.length ? 'The configurations have no finished task in common yet.' : 'Add a second agent configuration to compare two on the same tasks.'}</p>;
@@ -136,7 +136,7 @@ export function PairedTable({ report }: { report: BenchReport }) {
             </td>
             <td className="num">{p.tasks}</td>
             {[p.msPercent, p.completeRate, p.satisfaction].map((e, i) => (
-              <td key={i} className={`num ${significant(e) ? 'bench-significant' : ''}`}>
+              <td key={i} className={`num ${p.tasks >= 2 && significant(e) ? 'bench-significant' : ''}`}>
                 {formatDifference(e)}
               </td>
             ))}
