@@ -48,7 +48,7 @@ describe('AppAgent', () => {
     try {
       const runId = await runCaseStudy(t, 'appagent', loadScript('alarm-appagent.json'));
       const prompts = t.app.runs.events(runId).events.flatMap((e) => (e.type === 'model_call' ? [JSON.stringify(e.record.request.messages)] : []));
-      expect(prompts[1]).toMatch(/\[\d+\] ImageButton \\"Add alarm\\"[^\n]*\\n {4}docs: In a demonstration of \\"Add a morning alarm\\" it was used to add a new alarm \(Click\(3\)\)\./);
+      expect(prompts[1]).toMatch(/\[\d+\] ImageButton \\"Add alarm\\"[^\n]*\\n {4}docs: In a demonstration of \\"Add a morning alarm\\" \(from an expert seed\) it was used to add a new alarm \(Click\(3\)\)\./);
       expect(prompts[0]).not.toContain('docs:');
     } finally {
       t.app.memory.delete([demo.id]);
