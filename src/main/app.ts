@@ -33,6 +33,8 @@ import { voiceHandlers } from './handlers/voice-handlers.ts';
 import { benchHandlers } from './handlers/bench-handlers.ts';
 import { BenchService } from './bench/bench-service.ts';
 import { BenchmarkRunner } from './bench/runner.ts';
+import { sweepHandlers } from './handlers/sweep-handlers.ts';
+import { SweepService } from './sweep/sweep-service.ts';
 import { VoiceService } from './voice/voice-service.ts';
 import { ModelGateway } from './llm/model-gateway.ts';
 import { DemoRecorder } from './demos/demo-recorder.ts';
@@ -115,7 +117,9 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   // Benchmarks started from the UI run in this process with the runner `moba bench run` uses.
   const benchRunner = new BenchmarkRunner({ db, runs, artifacts, devices, observer, settings, appVersion: APP_VERSION, dataDir: paths.dataDir });
   owned.add(benchRunner);
-  const bench = new BenchService({ runner: benchRunner, log: (line) => console.log(line) });
+  // A benchmark started "on the queue" is coordinated here as `moba bench run --distributed` does.
+  const sweep = new SweepService({ settings, db, artifacts, env, log: (line) => console.log(`[sweep] ${line}`) });
+  const bench = new BenchService({ runner: benchRunner, log: (line) => console.log(line), distributor: sweep });
   owned.add(bench.onDidChange((p) => events.emit('didChangeBenchmark', { benchmarkId: p.benchmarkId, summary: p.summary, episode: p.episode ? { id: p.episode.id, status: p.episode.status, runId: p.episode.runId } : null })));
 
   const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory, annotations, voice };
@@ -133,6 +137,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...datasetHandlers({ db, artifacts, annotations, events, paths, benchmarks: bench.benchmarkRuns() }),
     ...voiceHandlers(voice),
     ...benchHandlers(bench),
+    ...sweepHandlers(sweep),
   };
   const router = new ContractRouter(handlers);
   let disposed = false;

@@ -18,6 +18,7 @@ import { memoryEvents, memoryMethods } from './contract/memory.ts';
 import { datasetEvents, datasetMethods } from './contract/datasets.ts';
 import { voiceMethods } from './contract/voice.ts';
 import { benchmarkEvents, benchmarkMethods } from './contract/benchmarks.ts';
+import { sweepMethods } from './contract/sweeps.ts';
 import type { CallArgs, InputOf, OutputOf, ParsedInputOf } from './contract/define.ts';
 
 export const methods = {
@@ -34,6 +35,7 @@ export const methods = {
   ...datasetMethods,
   ...voiceMethods,
   ...benchmarkMethods,
+  ...sweepMethods,
 };
 
 export const events = {

@@ -17,6 +17,7 @@ import { computeReport } from './report/metrics.ts';
 import type { BenchmarkRunner } from './runner.ts';
 import { BUILTIN_SUITE, loadTasks } from './task-files.ts';
 import type { BenchTask } from '../../shared/bench/task-schema.ts';
+import type { BenchDistributor } from '../sweep/sweep-service.ts';
 
 type StartInput = MethodParsedInput<'startBenchmark'>;
 
@@ -27,10 +28,13 @@ export class BenchService implements Disposable {
   readonly onDidChange: BenchmarkRunner['onDidChange'];
 
   private readonly log: (line: string) => void;
+  private readonly distributor: BenchDistributor | undefined;
 
-  constructor(options: { runner: BenchmarkRunner; log?: (line: string) => void }) {
+  /** `distributor`: runs benchmarks started with `distributed: true` on the sweep queue. */
+  constructor(options: { runner: BenchmarkRunner; log?: (line: string) => void; distributor?: BenchDistributor }) {
     this.runner = options.runner;
     this.log = options.log ?? (() => undefined);
+    this.distributor = options.distributor;
     this.onDidChange = this.runner.onDidChange;
   }
 
@@ -54,6 +58,37 @@ export class BenchService implements Disposable {
 
   /** @throws MobaError INVALID_INPUT (unknown task ids, a filter that keeps nothing, a bad configuration) */
   start(input: StartInput): string {
+    const id = this.create(input);
+    this.launch(id, false);
+    return id;
+  }
+
+  /**
+   * Starts a benchmark whose episodes run on the sweep queue's workers; this process
+   * coordinates (as `moba bench run --distributed`) and the results land in this store.
+   * @throws MobaError INVALID_INPUT (no queue configured, memory carried, bad input), DISCONNECTED / UNAUTHORIZED (Redis)
+   */
+  async startDistributed(input: StartInput): Promise<string> {
+    const distributor = this.distributor;
+    if (!distributor) throw new MobaError('INVALID_INPUT', 'This host cannot run benchmarks on a sweep queue');
+    await distributor.check(input.configurations as BenchConfiguration[]);
+    const id = this.create(input);
+    const stop = new AbortController();
+    const entry = { stop, stoppedByPerson: false, done: Promise.resolve() as Promise<unknown> };
+    entry.done = distributor
+      .run(id, { signal: stop.signal, onChange: (episode) => this.runner.changed(id, episode) })
+      .catch((error: unknown) => {
+        const why = error instanceof Error ? error.message : String(error);
+        this.log(`[bench ${id}] the sweep coordinator ended with an error: ${why}`);
+        this.runner.repo.setStatus(id, 'interrupted', `The sweep coordinator stopped: ${why}`, Date.now());
+        this.runner.changed(id, null);
+      })
+      .finally(() => this.running.delete(id));
+    this.running.set(id, entry);
+    return id;
+  }
+
+  private create(input: StartInput): string {
     const known = new Set(this.builtin().map((t) => t.id));
     const unknown = (input.taskIds ?? []).filter((id) => !known.has(id));
     if (unknown.length) throw new MobaError('INVALID_INPUT', `Not in the built-in suite: ${unknown.join(', ')}`);
@@ -71,7 +106,6 @@ export class BenchService implements Disposable {
       },
       this.builtin(),
     );
-    this.launch(id, false);
     return id;
   }
 

@@ -155,7 +155,8 @@ export class BenchmarkRunner {
     return s;
   }
 
-  private changed(id: string, episode: StoredEpisode | null): void {
+  /** Announces a change to the benchmark (also from the sweep coordinator, which writes the same store). */
+  changed(id: string, episode: StoredEpisode | null): void {
     const summary = this.repo.summary(id);
     if (summary) this.onDidChangeEmitter.fire({ benchmarkId: id, summary, episode });
   }

@@ -8,7 +8,7 @@ export function benchHandlers(bench: BenchService): Pick<Handlers, BenchHandlerN
   return {
     listBenchSuite: () => bench.listSuite(),
     listBenchmarks: () => ({ benchmarks: bench.list() }),
-    startBenchmark: (input) => ({ benchmarkId: bench.start(input) }),
+    startBenchmark: async (input) => ({ benchmarkId: input.distributed ? await bench.startDistributed(input) : bench.start(input) }),
     resumeBenchmark: ({ benchmarkId }) => ({ benchmarkId: bench.resume(benchmarkId) }),
     stopBenchmark: async ({ benchmarkId }) => ({ summary: await bench.stop(benchmarkId) }),
     getBenchmarkReport: ({ benchmarkIds }) => bench.report(benchmarkIds),

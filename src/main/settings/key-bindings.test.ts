@@ -86,6 +86,19 @@ describe('API keys bound to the origin they were saved for', () => {
     expect(JSON.stringify(db.prepare('SELECT * FROM settings').all())).not.toContain('sk-stored');
   });
 
+  it('keeps the sweep queue host-only and its password out of the store', () => {
+    db = openDatabase({ path: ':memory:' });
+    const s = new SettingsService({ db, secrets: new MemorySecrets(), env: {} });
+    expect(s.get().sweep.redisUrl).toBe('');
+    expect(() => s.update({ sweep: { redisUrl: 'redis://attacker.example:6379' } }, 'remote')).toThrow(/sweep\.redisUrl names a program, file or secret/);
+    expect(() => s.update({ sweep: { redisUrl: 'redis://:hunter2@lab:6379' } })).toThrow(/MOBA_REDIS_PASSWORD/);
+    expect(() => s.update({ sweep: { redisUrl: 'http://lab:6379' } })).toThrow(/sweep\.redisUrl: expected redis:\/\//);
+    s.update({ sweep: { redisUrl: 'redis://lab.example:6380/2' } });
+    expect(s.get().sweep.redisUrl).toBe('redis://lab.example:6380/2');
+    s.update({ adb: { port: 5038 } }, 'remote');
+    expect(s.get().sweep.redisUrl).toBe('redis://lab.example:6380/2');
+  });
+
   it('parses origins and CLI paths', () => {
     expect(originOf('https://a.example:8443/v1/x')).toBe('https://a.example:8443');
     expect(originOf('not a url')).toBeNull();

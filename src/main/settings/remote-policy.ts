@@ -3,7 +3,8 @@
  * edit most settings, but not the ones that would let them run programs or read secrets on the
  * host: `adb.binary` (a program the host starts), `mirror.scrcpyServerPath` (a host file pushed
  * to phones and run there) and a model endpoint's `apiKeyEnv` (it names the host environment
- * variable whose value is sent as a bearer token). Those change only in the desktop app or with
+ * variable whose value is sent as a bearer token) and `sweep.redisUrl` (the host would connect
+ * to that address and send the host's MOBA_REDIS_PASSWORD there). Those change only in the desktop app or with
  * the local `moba settings set`.
  */
 import { MobaError } from '../../shared/errors.ts';
@@ -14,7 +15,7 @@ import type { Settings } from '../../shared/schemas/settings.ts';
 export type SettingsWriter = 'local' | 'remote';
 
 /** The paths of host-only fields, for messages and the README. */
-export const HOST_ONLY_SETTINGS = ['adb.binary', 'mirror.scrcpyServerPath', 'models.<role>.apiKeyEnv'] as const;
+export const HOST_ONLY_SETTINGS = ['adb.binary', 'mirror.scrcpyServerPath', 'models.<role>.apiKeyEnv', 'sweep.redisUrl'] as const;
 
 /**
  * @throws MobaError UNAUTHORIZED naming the first host-only field that `next` changes.
@@ -23,6 +24,7 @@ export function assertRemoteMayWrite(current: Settings, next: Settings): void {
   const changed: string[] = [];
   if (next.adb.binary !== current.adb.binary) changed.push('adb.binary');
   if (next.mirror.scrcpyServerPath !== current.mirror.scrcpyServerPath) changed.push('mirror.scrcpyServerPath');
+  if (next.sweep.redisUrl !== current.sweep.redisUrl) changed.push('sweep.redisUrl');
   for (const role of ['default', ...MODEL_ROLES] as const) {
     if ((next.models[role]?.apiKeyEnv ?? undefined) !== (current.models[role]?.apiKeyEnv ?? undefined)) changed.push(`models.${role}.apiKeyEnv`);
   }

@@ -1,7 +1,7 @@
 import { MobaError } from '../../shared/errors.ts';
 import type { SettingsView } from '../../shared/contract/app.ts';
 import {
-  AdbSettings, AgentSettings, MirrorSettings, ModelSettings, MODEL_ROLES, SimulatorSettings, UiSettings, defaultSettings,
+  AdbSettings, AgentSettings, MirrorSettings, ModelSettings, MODEL_ROLES, SimulatorSettings, SweepSettings, UiSettings, defaultSettings,
   SettingsPatch,
 } from '../../shared/schemas/settings.ts';
 import { VoiceSettings } from '../../shared/schemas/voice.ts';
@@ -22,6 +22,7 @@ const SECTION_SCHEMAS = {
   simulator: SimulatorSettings,
   ui: UiSettings,
   voice: VoiceSettings,
+  sweep: SweepSettings,
 } as const;
 
 const SECTIONS = Object.keys(SECTION_SCHEMAS) as SettingsSection[];

@@ -6,6 +6,8 @@
 import type { Redis } from 'ioredis';
 import type { BenchRepo } from '../bench/bench-repo.ts';
 import { WORKER_KEY_PREFIX, WorkerAnnouncement } from './jobs.ts';
+import { probeRedis, redisOptions } from './redis-url.ts';
+import type { RedisTarget } from './redis-url.ts';
 
 export interface WorkerStatus extends WorkerAnnouncement {
   heartbeatAgeS: number;
@@ -38,6 +40,22 @@ export async function readWorkers(redis: Pick<Redis, 'scan' | 'mget'>, now = Dat
     out.push({ ...w, heartbeatAgeS: Math.max(0, Math.round((now - w.heartbeatAt) / 1000)), episodesPerMin: Number((w.done / minutes).toFixed(2)) });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Connects to the sweep's Redis once (a wrong URL, password or TLS setting fails at once),
+ * reads the workers' announcements and disconnects.
+ * @throws MobaError DISCONNECTED / UNAUTHORIZED (Redis)
+ */
+export async function readWorkersAt(target: RedisTarget, now = Date.now()): Promise<WorkerStatus[]> {
+  await probeRedis(target);
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisOptions(target, { maxRetriesPerRequest: 1 }));
+  try {
+    return await readWorkers(redis, now);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export interface SweepProgress {

@@ -39,6 +39,8 @@ export const StartBenchmarkInput = z
     repetitions: z.number().int().min(1).max(10).default(1),
     phones: z.number().int().min(1).max(8).default(1),
     costCapUsd: z.number().positive().optional(),
+    /** Run the episodes on the sweep queue's `moba worker`s (Settings → Sweep queue) instead of phones here; this process coordinates, as `moba bench run --distributed` does. */
+    distributed: z.boolean().optional(),
   })
   .strict();
 export type StartBenchmarkInput = z.input<typeof StartBenchmarkInput>;

@@ -107,6 +107,15 @@ export const SimulatorSettings = z.object({
 });
 export type SimulatorSettings = z.infer<typeof SimulatorSettings>;
 
+export const SweepSettings = z.object({
+  /**
+   * The Redis a benchmark sweep runs on (`redis://[user@]host[:port][/db]` or `rediss://…`);
+   * empty = no queue. The password comes from MOBA_REDIS_PASSWORD on the host, never from here.
+   */
+  redisUrl: z.string().trim().max(500).refine((u) => u === '' || /^rediss?:\/\/[^\s]+$/.test(u), 'expected redis://host[:port][/db] or rediss://… (or empty for no queue)').refine((u) => !/^[a-z]+:\/\/[^:/@]*:[^@/]+@/i.test(u), 'put the password in MOBA_REDIS_PASSWORD on the host, not in the URL'),
+});
+export type SweepSettings = z.infer<typeof SweepSettings>;
+
 export const UiSettings = z.object({
   theme: z.enum(['system', 'light', 'dark']),
 });
@@ -120,6 +129,7 @@ export const Settings = z.object({
   simulator: SimulatorSettings,
   ui: UiSettings,
   voice: VoiceSettings,
+  sweep: SweepSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 export type SettingsSection = keyof Settings;
@@ -155,6 +165,7 @@ export function defaultSettings(): Settings {
     simulator: { autoStart: false, port: 6520, seed: 1 },
     ui: { theme: 'system' },
     voice: defaultVoiceSettings(),
+    sweep: { redisUrl: '' },
   };
 }
 
@@ -170,6 +181,7 @@ export const SettingsPatch = z.object({
   simulator: SimulatorSettings.partial().optional(),
   ui: UiSettings.partial().optional(),
   voice: VoiceSettings.partial().optional(),
+  sweep: SweepSettings.partial().optional(),
 }).strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { MobaError } from '../../../shared/errors.ts';
 import { BenchRepo } from '../../bench/bench-repo.ts';
-import { parseRedisUrl, probeRedis, redisOptions } from '../../sweep/redis-url.ts';
-import { readWorkers, sweepProgress } from '../../sweep/status.ts';
+import { parseRedisUrl } from '../../sweep/redis-url.ts';
+import { readWorkersAt, sweepProgress } from '../../sweep/status.ts';
 import type { SweepProgress, WorkerStatus } from '../../sweep/status.ts';
 import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
@@ -14,15 +14,7 @@ function duration(s: number): string {
 
 export async function showWorkers(io: CliIo, command: Command, opts: { redis: string; benchmark?: string; json: boolean }): Promise<void> {
   const target = parseRedisUrl(opts.redis);
-  await probeRedis(target);
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisOptions(target, { maxRetriesPerRequest: 1 }));
-  let workers: WorkerStatus[];
-  try {
-    workers = await readWorkers(redis);
-  } finally {
-    redis.disconnect();
-  }
+  const workers: WorkerStatus[] = await readWorkersAt(target);
   let progress: SweepProgress | null = null;
   if (opts.benchmark) {
     const id = opts.benchmark;

@@ -8,6 +8,7 @@ import { Icons } from '../../ui/icons.tsx';
 import { progressOf } from './bench-format.ts';
 import { BenchmarkView } from './benchmark-view.tsx';
 import { NewBenchmark } from './new-benchmark.tsx';
+import { WorkersPanel, useSweepQueue } from './workers-panel.tsx';
 import './benchmarks.css';
 
 /**
@@ -17,12 +18,18 @@ import './benchmarks.css';
 export function BenchmarksPage() {
   const route = useRoute();
   const ids = route.params[0]?.split('+').filter(Boolean) ?? [];
+  const queue = useSweepQueue();
   if (ids.length) return <BenchmarkView key={ids.join('+')} ids={ids} />;
   return (
     <div className="page page-benchmarks">
       <Panel id="bench-new" title="New benchmark (built-in suite)" icon={<Icons.benchmarks size={18} />}>
         <NewBenchmark />
       </Panel>
+      {queue ? (
+        <Panel id="bench-workers" title="Workers">
+          <WorkersPanel />
+        </Panel>
+      ) : null}
       <Panel id="bench-list" title="Benchmarks">
         <BenchmarkList />
       </Panel>

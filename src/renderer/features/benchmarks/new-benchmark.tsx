@@ -8,6 +8,7 @@ import { toMobaError } from '../../../shared/errors.ts';
 import { navigate } from '../../routing/router.ts';
 import { useClient } from '../../state/app-store.ts';
 import { goalParts } from './bench-format.ts';
+import { useSweepQueue } from './workers-panel.tsx';
 
 interface ConfigDraft {
   agent: string;
@@ -34,6 +35,9 @@ export function NewBenchmark() {
   const [phones, setPhones] = useState(2);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const queue = useSweepQueue();
+  const [onQueue, setOnQueue] = useState(false);
+  const [workers, setWorkers] = useState<number | null>(null);
 
   useEffect(() => {
     client
@@ -41,6 +45,25 @@ export function NewBenchmark() {
       .then(setSuite)
       .catch((e: unknown) => setError(toMobaError(e).message));
   }, [client]);
+
+  // How many workers the queue has, for the "Run on the queue" choice (read again every few seconds).
+  useEffect(() => {
+    if (!queue) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      const n = await client.listSweepWorkers({}).then((r) => r.workers.length, () => null);
+      if (!live) return;
+      setWorkers(n);
+      timer = setTimeout(() => void load(), 5_000);
+    };
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [client, queue]);
+  const distributed = Boolean(queue) && onQueue;
 
   const shown = useMemo(() => (suite?.tasks ?? []).filter((t) => !category || t.category === category), [suite, category]);
   const agents = suite?.agents ?? [];
@@ -64,7 +87,7 @@ export function NewBenchmark() {
         const pseudo = agents.find((a) => a.name === c.agent)?.pseudo ?? false;
         return pseudo ? { agent: c.agent } : { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode };
       });
-      const { benchmarkId } = await client.startBenchmark({ ...(name.trim() ? { name: name.trim() } : {}), taskIds: [...picked], configurations, seeds, repetitions, phones });
+      const { benchmarkId } = await client.startBenchmark({ ...(name.trim() ? { name: name.trim() } : {}), taskIds: [...picked], configurations, seeds, repetitions, phones, ...(distributed ? { distributed: true } : {}) });
       navigate('benchmarks', benchmarkId);
     } catch (e) {
       setError(toMobaError(e).message);
@@ -165,8 +188,21 @@ export function NewBenchmark() {
             <input id="bench-phones" type="number" name="bench.phones" min={1} max={8} value={phones} onChange={(e) => setPhones(Math.max(1, Number(e.target.value) || 1))} />
           </div>
         </div>
+        {queue ? (
+          <label className="bench-new-queue" title={`The moba worker processes on ${queue} run the episodes; this app follows them and keeps the results`}>
+            <input type="checkbox" name="bench.distributed" checked={onQueue} onChange={(e) => setOnQueue(e.target.checked)} /> Run on the queue ({workers === null ? '?' : workers} worker{workers === 1 ? '' : 's'})
+          </label>
+        ) : null}
         <p className="muted">
-          {episodes} episode{episodes === 1 ? '' : 's'} on {phones} simulated phone{phones === 1 ? '' : 's'}. Models come from Settings → Models.
+          {distributed ? (
+            <>
+              {episodes} episode{episodes === 1 ? '' : 's'} on the queue&apos;s workers. Models come from each worker&apos;s settings.
+            </>
+          ) : (
+            <>
+              {episodes} episode{episodes === 1 ? '' : 's'} on {phones} simulated phone{phones === 1 ? '' : 's'}. Models come from Settings → Models.
+            </>
+          )}
         </p>
         {error ? (
           <div className="banner banner-error" role="alert">

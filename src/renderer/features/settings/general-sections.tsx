@@ -1,4 +1,4 @@
-import { AdbSettings, AgentSettings, AUTONOMY_MODES, MirrorSettings, SimulatorSettings, UiSettings } from '../../../shared/schemas/settings.ts';
+import { AdbSettings, AgentSettings, AUTONOMY_MODES, MirrorSettings, SimulatorSettings, SweepSettings, UiSettings } from '../../../shared/schemas/settings.ts';
 import type { AutonomyMode } from '../../../shared/schemas/settings.ts';
 import { Toggle } from '../../ui/field.tsx';
 import { NumberField, SelectField, TextField } from './inputs.tsx';
@@ -68,6 +68,15 @@ export function SimulatorSection() {
       <Toggle label="Start a simulated phone with the app" checked={d.draft.autoStart} onChange={(autoStart) => d.set({ autoStart })} />
       <NumberField name="simulator.port" label="ADB port" value={d.draft.port} min={1024} max={65535} error={d.issues.port} onChange={(v) => d.set({ port: v as number })} />
       <NumberField name="simulator.seed" label="Seed" value={d.draft.seed} min={0} error={d.issues.seed} onChange={(v) => d.set({ seed: v as number })} />
+    </SectionCard>
+  );
+}
+
+export function SweepSection() {
+  const d = useSectionDraft('sweep', SweepSettings);
+  return (
+    <SectionCard id="sweep" title="Sweep queue" description="The Redis that moba worker processes on other machines take benchmark episodes from. With a queue set, the Benchmarks page shows the workers and can run a benchmark on them. Only the desktop app or moba settings set on this machine can change it." {...cardProps(d)}>
+      <TextField name="sweep.redisUrl" label="Redis URL" value={d.draft.redisUrl} error={d.issues.redisUrl} placeholder="redis://lab-server:6379/0 (empty = no queue)" hint="The password, if any, comes from MOBA_REDIS_PASSWORD on this machine; it is never stored." onChange={(redisUrl) => d.set({ redisUrl })} />
     </SectionCard>
   );
 }

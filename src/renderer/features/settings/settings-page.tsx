@@ -2,7 +2,7 @@ import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { ModelsSection } from './models-section.tsx';
-import { AdbSection, AgentSection, AppearanceSection, MirrorSection, SimulatorSection } from './general-sections.tsx';
+import { AdbSection, AgentSection, AppearanceSection, MirrorSection, SimulatorSection, SweepSection } from './general-sections.tsx';
 import { SectionCard } from './section-card.tsx';
 import './settings.css';
 import { VoiceSection } from './voice-section.tsx';
@@ -38,6 +38,7 @@ export function SettingsPage() {
             <AdbSection />
             <MirrorSection />
             <SimulatorSection />
+            <SweepSection />
             <AppearanceSection />
             <SectionCard id="data" title="Data" description="Runs, events, memories and settings live in one SQLite file; screenshots and dumps are files beside it. Set MOBA_HOME to use another folder.">
               <dl className="facts">
