@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, savePanelShot, serve, test } from './fixtures.ts';
+import { contractCall, expect, savePanelShot, serve, test } from './fixtures.ts';
 import type { ServedHost } from './fixtures.ts';
 import { startAdbServer } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
@@ -44,26 +44,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 /** One contract call over the page's WebSocket (here: pointing every model role at the scripted server). */
-async function call(method: string, input: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ([m, i]) => {
-      const ws = new WebSocket(`ws://${location.host}/ws`);
-      await new Promise((r) => (ws.onopen = r));
-      const reply = new Promise<{ ok: boolean; result?: unknown; error?: { message: string } }>((resolve) => {
-        ws.onmessage = (e) => {
-          const frame = JSON.parse(String(e.data)) as { t: string; id?: number };
-          if (frame.t === 'result' && frame.id === 1) resolve(frame as never);
-        };
-      });
-      ws.send(JSON.stringify({ t: 'call', id: 1, method: m, input: i }));
-      const r = await reply;
-      ws.close();
-      if (!r.ok) throw new Error(r.error?.message);
-      return r.result;
-    },
-    [method, input] as const,
-  );
-}
+const call = (method: string, input: unknown): Promise<unknown> => contractCall(page, method, input);
 
 test.afterAll(async () => {
   await page?.close().catch((e: unknown) => console.warn(`[benchmarks e2e] closing the page: ${String(e)}`));

@@ -78,4 +78,26 @@ export const test = base.extend<object, { host: ServedHost & { stop(): Promise<v
   ],
 });
 
+/** One contract call over the page's own WebSocket (the token is in its cookie). */
+export async function contractCall(page: Page, method: string, input: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ([m, i]) => {
+      const ws = new WebSocket(`ws://${location.host}/ws`);
+      await new Promise((r) => (ws.onopen = r));
+      const reply = new Promise<{ ok: boolean; result?: unknown; error?: { message: string } }>((resolve) => {
+        ws.onmessage = (e) => {
+          const frame = JSON.parse(String(e.data)) as { t: string; id?: number };
+          if (frame.t === 'result' && frame.id === 1) resolve(frame as never);
+        };
+      });
+      ws.send(JSON.stringify({ t: 'call', id: 1, method: m, input: i }));
+      const r = await reply;
+      ws.close();
+      if (!r.ok) throw new Error(r.error?.message);
+      return r.result;
+    },
+    [method, input] as const,
+  );
+}
+
 export { expect };

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { savePanelShot } from './fixtures.ts';
+import { contractCall, savePanelShot } from './fixtures.ts';
 import type { ServedHost } from './fixtures.ts';
 import { expect, test } from './phone-fixtures.ts';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
@@ -22,27 +22,7 @@ test.beforeEach(({ phone: p, phoneHost }) => {
   host = phoneHost;
 });
 
-/** One contract call over the page's own origin (the token is in its cookie). */
-async function call(page: Page, method: string, input: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ([m, i]) => {
-      const ws = new WebSocket(`ws://${location.host}/ws`);
-      await new Promise((r) => (ws.onopen = r));
-      const reply = new Promise<{ ok: boolean; result?: unknown; error?: { message: string } }>((resolve) => {
-        ws.onmessage = (e) => {
-          const frame = JSON.parse(String(e.data)) as { t: string; id?: number };
-          if (frame.t === 'result' && frame.id === 1) resolve(frame as never);
-        };
-      });
-      ws.send(JSON.stringify({ t: 'call', id: 1, method: m, input: i }));
-      const r = await reply;
-      ws.close();
-      if (!r.ok) throw new Error(r.error?.message);
-      return r.result;
-    },
-    [method, input] as const,
-  );
-}
+const call = contractCall;
 
 async function openMirror(page: Page, serverPath: string): Promise<void> {
   // Start away from the cockpit (its Screen panel mirrors at once), set the server path, and

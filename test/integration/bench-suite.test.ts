@@ -36,9 +36,16 @@ describe('the built-in suite', () => {
 
   it('reference: every milestone on 3 seeds, with the human step counts of the files; noop: none', { timeout: 1_200_000 }, async () => {
     const id = t.runner.create({ name: 'CI: reference and noop', tasks: ['builtin'], configurations: [{ agent: 'reference' }, { agent: 'noop' }], seeds: SEEDS, phones: PHONES }, tasks);
-    const summary = await t.runner.run(id);
+    let summary = await t.runner.run(id);
+    // On a loaded CI machine a phone can fail an episode past its retries (an infrastructure
+    // error, told apart from the agent's failures); as a user would, resume with --retry-errors
+    // once. The reasons are printed, and an episode that errs again fails the test.
+    if (summary.counts.error > 0) {
+      console.warn(`retrying ${summary.counts.error} errored episode(s): ${t.runner.repo.episodes(id).filter((e) => e.status === 'error').map((e) => `${e.id}: ${e.error}`).join('; ')}`);
+      summary = await t.runner.run(id, { retryErrors: true });
+    }
     expect(summary.status).toBe('done');
-    expect(summary.counts).toMatchObject({ total: tasks.length * SEEDS * 2, done: tasks.length * SEEDS * 2, error: 0 });
+    expect(summary.counts, t.runner.repo.episodes(id).filter((e) => e.status === 'error').map((e) => `${e.id}: ${e.error}`).join('; ')).toMatchObject({ total: tasks.length * SEEDS * 2, done: tasks.length * SEEDS * 2, error: 0 });
     const episodes = t.runner.repo.episodes(id);
     const report = computeReport([{ benchmark: t.runner.repo.get(id)!, episodes }]);
     const human = report.configurations.find((c) => c.agent === 'reference')!;
