@@ -4,7 +4,7 @@
  * "Another process" is a live pid on this host that is not this one (our parent).
  */
 import { hostname } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { ArtifactStore } from '../store/artifacts.ts';
@@ -71,13 +71,8 @@ async function harness(): Promise<Harness> {
   return h;
 }
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** Waits until `check` holds (vitest's waitUntil, polled every 10 ms). */
+const until = (check: () => boolean, timeout = 10_000) => vi.waitUntil(check, { timeout, interval: 10 });
 
 describe('run and device ownership', () => {
   it('refuses to start on a device another live process drives, naming it, and records nothing', async () => {

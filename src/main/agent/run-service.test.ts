@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { ArtifactStore } from '../store/artifacts.ts';
@@ -88,13 +88,8 @@ async function harness(script: ScriptInput, device?: AgentDevice): Promise<Harne
   return h;
 }
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** Waits until `check` holds (vitest's waitUntil, polled every 10 ms). */
+const until = (check: () => boolean, timeout = 10_000) => vi.waitUntil(check, { timeout, interval: 10 });
 
 describe('MobA loop', () => {
   it('plans, acts, reflects and walks the task tree to success (auto mode)', async () => {

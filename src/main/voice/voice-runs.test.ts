@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../store/database.ts';
 import { ArtifactStore } from '../store/artifacts.ts';
 import { RunsRepo } from '../store/runs-repo.ts';
@@ -43,13 +43,8 @@ async function setup(script: ScriptInput) {
   return { model, voice, runs, repo, artifacts };
 }
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** Waits until `check` holds (vitest's waitUntil, polled every 10 ms). */
+const until = (check: () => boolean, timeout = 10_000) => vi.waitUntil(check, { timeout, interval: 10 });
 
 describe('spoken runs', () => {
   it('a spoken task starts a run whose log says so right after run_started, with the audio and the transcript', async () => {
