@@ -65,6 +65,7 @@ const check = (step) => {
 };
 
 check(run('lint', ['eslint', '--max-warnings=0', '.']));
+check(run('formatting (Biome; `npm run format` applies it)', ['biome', 'format', '.']));
 check(run('import boundaries and cycles', ['depcruise', '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'src', 'packages', 'test', 'bench', 'e2e', 'scripts']));
 check(run('type check (Node side)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']));
 check(run('type check (web side)', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']));
