@@ -48,14 +48,19 @@ module.exports = {
     {
       name: 'base-is-browser-safe',
       severity: 'error',
-      comment: "@moba/base's main entry runs in the renderer and the phone's page: Node built-ins only in its node entry's modules.",
-      from: { path: '^packages/base/src/', pathNot: ['^packages/base/src/(package-root|signals)\\.ts$', '\\.test\\.ts$'] },
+      comment:
+        "@moba/base's main entry runs in the renderer and the phone's page: Node built-ins only in its node entry's modules.",
+      from: {
+        path: '^packages/base/src/',
+        pathNot: ['^packages/base/src/(package-root|signals)\\.ts$', '\\.test\\.ts$'],
+      },
       to: { dependencyTypes: ['core'] },
     },
     {
       name: 'packages-never-import-the-app',
       severity: 'error',
-      comment: 'A package is usable without MobA Studio: it never imports the app (src/, test/, e2e/, bench/, scripts/).',
+      comment:
+        'A package is usable without MobA Studio: it never imports the app (src/, test/, e2e/, bench/, scripts/).',
       from: { path: '^packages/' },
       to: { path: APP },
     },
@@ -69,21 +74,24 @@ module.exports = {
     {
       name: 'only-through-public-entries',
       severity: 'error',
-      comment: "Import another package through its name (@moba/x or an entry in its package.json's exports), never a file inside it.",
+      comment:
+        "Import another package through its name (@moba/x or an entry in its package.json's exports), never a file inside it.",
       from: { path: '^packages/([^/]+)/' },
       to: { path: '^packages/', pathNot: ['^packages/$1/', ...PUBLIC_ENTRIES] },
     },
     {
       name: 'app-only-through-public-entries',
       severity: 'error',
-      comment: "Import a package through its name (@moba/x or an entry in its package.json's exports), never a file inside it.",
+      comment:
+        "Import a package through its name (@moba/x or an entry in its package.json's exports), never a file inside it.",
       from: { path: APP },
       to: { path: '^packages/', pathNot: PUBLIC_ENTRIES },
     },
     {
       name: 'renderer-features-independent',
       severity: 'error',
-      comment: 'A renderer feature never imports another feature: what two features share moves below them (src/renderer/ui, state, routing).',
+      comment:
+        'A renderer feature never imports another feature: what two features share moves below them (src/renderer/ui, state, routing).',
       from: { path: '^src/renderer/features/([^/]+)/' },
       to: { path: '^src/renderer/features/', pathNot: '^src/renderer/features/$1/' },
     },
@@ -91,7 +99,8 @@ module.exports = {
     {
       name: 'declared-dependencies-only',
       severity: 'error',
-      comment: "Every npm package a file imports is declared in the package.json nearest to it (a package never leans on the app's dependencies).",
+      comment:
+        "Every npm package a file imports is declared in the package.json nearest to it (a package never leans on the app's dependencies).",
       from: {},
       to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
     },

@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
  * the very same contract as the desktop app. Electron's binary cannot be downloaded on our
  * machines; the system Chromium (or MOBA_CHROMIUM) is used.
  */
-const chromium = process.env.MOBA_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+const chromium =
+  process.env.MOBA_CHROMIUM ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 
 export default defineConfig({
   testDir: 'e2e',

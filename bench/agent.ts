@@ -51,7 +51,9 @@ function promptTokens(record: ModelCallRecord): number {
   for (const m of record.request.messages) {
     tokens += 4;
     if (typeof m.content === 'string') tokens += countTokens(m.content);
-    else for (const p of m.content) tokens += p.type === 'text' ? countTokens(p.text) : imageTokens(p.image.width ?? 1024, p.image.height ?? 1024);
+    else
+      for (const p of m.content)
+        tokens += p.type === 'text' ? countTokens(p.text) : imageTokens(p.image.width ?? 1024, p.image.height ?? 1024);
   }
   return tokens;
 }
@@ -89,7 +91,16 @@ const original = t.rig.sim.commands.get('input')!;
 const spy: ShellCommand = { name: 'input', run: (ctx) => (inputCommands++, original.run(ctx)) };
 const unspy = t.rig.sim.commands.register(spy);
 const results: RunResult[] = [];
-interface StrategyFigures { runs: number; executedActions: number; modelCalls: number; modelCallsPerExecutedAction: number; promptTokensPerCall: number; promptTokensPerCallByPurpose: Record<string, number>; agentOverheadMsPerExecutedAction: number; perceptionMsPerExecutedAction: number }
+interface StrategyFigures {
+  runs: number;
+  executedActions: number;
+  modelCalls: number;
+  modelCallsPerExecutedAction: number;
+  promptTokensPerCall: number;
+  promptTokensPerCallByPurpose: Record<string, number>;
+  agentOverheadMsPerExecutedAction: number;
+  perceptionMsPerExecutedAction: number;
+}
 const strategyResults: Partial<Record<StrategyName, StrategyFigures>> = {};
 
 try {
@@ -128,7 +139,14 @@ try {
     artifacts: t.app.artifacts,
     settings: t.app.settings,
     appVersion: 'bench',
-    device: (serial) => timed(createAgentDevice(serial, { devices: t.app.devices, observer: t.app.observer, settleTimeoutMs: () => t.app.settings.get().agent.settleTimeoutMs })),
+    device: (serial) =>
+      timed(
+        createAgentDevice(serial, {
+          devices: t.app.devices,
+          observer: t.app.observer,
+          settleTimeoutMs: () => t.app.settings.get().agent.settleTimeoutMs,
+        }),
+      ),
     memory: () => NO_MEMORY,
     recentModelImages: (sha, options) => t.app.observer.modelImage(sha, options),
   });
@@ -147,7 +165,11 @@ try {
     inputMs = 0;
     inputCommands = 0;
     const start = performance.now();
-    const { runId } = await runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'auto', useMemory: false } });
+    const { runId } = await runs.start({
+      serial: t.rig.serial,
+      task: TASK,
+      options: { mode: 'auto', useMemory: false },
+    });
     await runs.settled(runId);
     const wallMs = performance.now() - start;
     if (mode === 'mirror') {
@@ -178,35 +200,64 @@ try {
       inputCommands,
       actions: st.counters.executedActions,
       calls: records.length,
-      byPurpose: Object.fromEntries(Object.entries(byPurpose).map(([k, v]) => [k, Math.round(v.reduce((a, b) => a + b, 0) / v.length)])),
+      byPurpose: Object.fromEntries(
+        Object.entries(byPurpose).map(([k, v]) => [k, Math.round(v.reduce((a, b) => a + b, 0) / v.length)]),
+      ),
     });
     const r = results.at(-1)!;
-    console.log(`run ${Math.floor(i / 2) + 1} ${mode === 'adb' ? 'without a mirror' : 'with a mirror   '}: ${r.actions} actions, ${r.calls} model calls, wall ${Math.round(wallMs)} ms = model ${Math.round(modelMs)} + device ${Math.round(deviceMs)} (observing ${Math.round(observeMs)}, executing ${Math.round(executeMs)} of which input ${Math.round(inputMs)}) + agent ${Math.round(overhead)} ms; \`input\` ran ${inputCommands}×`);
+    console.log(
+      `run ${Math.floor(i / 2) + 1} ${mode === 'adb' ? 'without a mirror' : 'with a mirror   '}: ${r.actions} actions, ${r.calls} model calls, wall ${Math.round(wallMs)} ms = model ${Math.round(modelMs)} + device ${Math.round(deviceMs)} (observing ${Math.round(observeMs)}, executing ${Math.round(executeMs)} of which input ${Math.round(inputMs)}) + agent ${Math.round(overhead)} ms; \`input\` ran ${inputCommands}×`,
+    );
   }
-  const others = (process.env.MOBA_BENCH_STRATEGIES?.split(',').map((x) => x.trim()) ?? STRATEGY_NAMES.filter((n) => n !== 'moba')) as StrategyName[];
+  const others = (process.env.MOBA_BENCH_STRATEGIES?.split(',').map((x) => x.trim()) ??
+    STRATEGY_NAMES.filter((n) => n !== 'moba')) as StrategyName[];
   const strategyRuns = Number(process.env.MOBA_BENCH_STRATEGY_RUNS ?? 1);
   for (const strategy of others) {
-    const per: Array<{ calls: number; actions: number; tokens: number[]; byPurpose: Record<string, number[]>; overhead: number; perception: number }> = [];
+    const per: Array<{
+      calls: number;
+      actions: number;
+      tokens: number[];
+      byPurpose: Record<string, number[]>;
+      overhead: number;
+      perception: number;
+    }> = [];
     for (let i = 0; i < strategyRuns; i++) {
       await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'sim-reset']);
       t.model.setScript(loadScript(`alarm-${strategy}.json`));
       deviceMs = 0;
       inputCommands = 0;
       const start = performance.now();
-      const { runId } = await runs.start({ serial: t.rig.serial, task: TASK, options: { strategy, mode: 'auto', useMemory: false, maxSteps: 40 } });
+      const { runId } = await runs.start({
+        serial: t.rig.serial,
+        task: TASK,
+        options: { strategy, mode: 'auto', useMemory: false, maxSteps: 40 },
+      });
       await runs.settled(runId);
       const wallMs = performance.now() - start;
       const st = runs.state(runId);
-      if (st.status !== 'succeeded') throw new Error(`${strategy} run ${i + 1} ended ${st.status}: ${st.outcomeReason}`);
+      if (st.status !== 'succeeded')
+        throw new Error(`${strategy} run ${i + 1} ended ${st.status}: ${st.outcomeReason}`);
       const events = runs.events(runId).events;
       const records = events.flatMap((e) => (e.type === 'model_call' ? [e.record] : []));
-      const perception = events.reduce((a, e) => a + (e.type === 'observation' ? (e.observation.timings.vision ?? 0) : 0), 0);
+      const perception = events.reduce(
+        (a, e) => a + (e.type === 'observation' ? (e.observation.timings.vision ?? 0) : 0),
+        0,
+      );
       const tokens = records.map(promptTokens);
       const byPurpose: Record<string, number[]> = {};
       records.forEach((r, k) => (byPurpose[r.purpose] ??= []).push(tokens[k]!));
       const overhead = wallMs - records.reduce((a, r) => a + r.latencyMs, 0) - deviceMs;
-      per.push({ calls: records.length, actions: st.counters.executedActions, tokens, byPurpose, overhead, perception });
-      console.log(`${strategy} run ${i + 1}: ${st.counters.executedActions} actions, ${records.length} model calls, agent ${Math.round(overhead)} ms (screen reading ${Math.round(perception)} ms)`);
+      per.push({
+        calls: records.length,
+        actions: st.counters.executedActions,
+        tokens,
+        byPurpose,
+        overhead,
+        perception,
+      });
+      console.log(
+        `${strategy} run ${i + 1}: ${st.counters.executedActions} actions, ${records.length} model calls, agent ${Math.round(overhead)} ms (screen reading ${Math.round(perception)} ms)`,
+      );
     }
     const first = per[0]!;
     strategyResults[strategy] = {
@@ -215,7 +266,9 @@ try {
       modelCalls: first.calls,
       modelCallsPerExecutedAction: round(median(per.map((r) => r.calls / r.actions)), 2),
       promptTokensPerCall: Math.round(median(per.map((r) => r.tokens.reduce((a, b) => a + b, 0) / r.tokens.length))),
-      promptTokensPerCallByPurpose: Object.fromEntries(Object.entries(first.byPurpose).map(([k, v]) => [k, Math.round(v.reduce((a, b) => a + b, 0) / v.length)])),
+      promptTokensPerCallByPurpose: Object.fromEntries(
+        Object.entries(first.byPurpose).map(([k, v]) => [k, Math.round(v.reduce((a, b) => a + b, 0) / v.length)]),
+      ),
       agentOverheadMsPerExecutedAction: round(median(per.map((r) => r.overhead / r.actions))),
       perceptionMsPerExecutedAction: round(median(per.map((r) => r.perception / r.actions))),
     };
@@ -259,22 +312,58 @@ const summary = {
   mirrorToAdbInputRatio: round(inputMirror / inputAdb, 3),
   observeMsPerAction: { adb: Math.round(observeAdb), mirror: Math.round(observeMirror) },
   mirrorToAdbObserveRatio: round(observeMirror / observeAdb, 3),
-  inputCommandsPerRun: { adb: median(plain.map((r) => r.inputCommands)), mirror: median(mirrored.map((r) => r.inputCommands)) },
+  inputCommandsPerRun: {
+    adb: median(plain.map((r) => r.inputCommands)),
+    mirror: median(mirrored.map((r) => r.inputCommands)),
+  },
 };
-console.log(`\nmodel calls per executed action: ${summary.modelCallsPerExecutedAction} (${summary.modelCalls} calls for ${summary.executedActions} actions)`);
-console.log(`prompt tokens per call: ${summary.promptTokensPerCall} (by purpose: ${Object.entries(summary.promptTokensPerCallByPurpose).map(([k, v]) => `${k} ${v}`).join(', ')})`);
-console.log(`agent overhead per executed action: ${summary.agentOverheadMsPerExecutedAction} ms (per loop step ${summary.agentOverheadMsPerLoopStep} ms; target ≤ 50 ms); ${summary.overheadToDeviceRatio}× the device time`);
-console.log(`device time per executed action: ${summary.deviceMsPerExecutedAction} ms without a mirror, ${summary.deviceMsPerExecutedActionWithMirror} ms with one (${summary.mirrorToAdbDeviceRatio}×)`);
-console.log(`  executing an action (input + settling): ${summary.executeMsPerAction.adb} ms through adb, ${summary.executeMsPerAction.mirror} ms through scrcpy (${summary.mirrorToAdbExecuteRatio}×)`);
-console.log(`  its input alone: ${summary.inputMsPerAction.adb} ms through adb, ${summary.inputMsPerAction.mirror} ms through scrcpy (${summary.mirrorToAdbInputRatio}×); \`input\` ran ${summary.inputCommandsPerRun.adb}× vs ${summary.inputCommandsPerRun.mirror}× per run`);
-console.log(`  observing: ${summary.observeMsPerAction.adb} ms by screencap, ${summary.observeMsPerAction.mirror} ms from the stream (${summary.mirrorToAdbObserveRatio}×)`);
+console.log(
+  `\nmodel calls per executed action: ${summary.modelCallsPerExecutedAction} (${summary.modelCalls} calls for ${summary.executedActions} actions)`,
+);
+console.log(
+  `prompt tokens per call: ${summary.promptTokensPerCall} (by purpose: ${Object.entries(
+    summary.promptTokensPerCallByPurpose,
+  )
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')})`,
+);
+console.log(
+  `agent overhead per executed action: ${summary.agentOverheadMsPerExecutedAction} ms (per loop step ${summary.agentOverheadMsPerLoopStep} ms; target ≤ 50 ms); ${summary.overheadToDeviceRatio}× the device time`,
+);
+console.log(
+  `device time per executed action: ${summary.deviceMsPerExecutedAction} ms without a mirror, ${summary.deviceMsPerExecutedActionWithMirror} ms with one (${summary.mirrorToAdbDeviceRatio}×)`,
+);
+console.log(
+  `  executing an action (input + settling): ${summary.executeMsPerAction.adb} ms through adb, ${summary.executeMsPerAction.mirror} ms through scrcpy (${summary.mirrorToAdbExecuteRatio}×)`,
+);
+console.log(
+  `  its input alone: ${summary.inputMsPerAction.adb} ms through adb, ${summary.inputMsPerAction.mirror} ms through scrcpy (${summary.mirrorToAdbInputRatio}×); \`input\` ran ${summary.inputCommandsPerRun.adb}× vs ${summary.inputCommandsPerRun.mirror}× per run`,
+);
+console.log(
+  `  observing: ${summary.observeMsPerAction.adb} ms by screencap, ${summary.observeMsPerAction.mirror} ms from the stream (${summary.mirrorToAdbObserveRatio}×)`,
+);
 if (Object.keys(strategyResults).length) {
   console.log('\nper strategy (same case study, same recording of calls and tokens):');
-  console.log(`${'strategy'.padEnd(17)} ${'actions'.padStart(7)} ${'calls'.padStart(6)} ${'calls/action'.padStart(12)} ${'tokens/call'.padStart(11)} ${'agent ms/action'.padStart(15)} ${'of which reading the screen'.padStart(27)}`);
-  const row = (name: string, f: { executedActions: number; modelCalls: number; modelCallsPerExecutedAction: number; promptTokensPerCall: number; agentOverheadMsPerExecutedAction: number; perceptionMsPerExecutedAction?: number }) =>
-    console.log(`${name.padEnd(17)} ${String(f.executedActions).padStart(7)} ${String(f.modelCalls).padStart(6)} ${String(f.modelCallsPerExecutedAction).padStart(12)} ${String(f.promptTokensPerCall).padStart(11)} ${String(f.agentOverheadMsPerExecutedAction).padStart(15)} ${String(f.perceptionMsPerExecutedAction ?? 0).padStart(27)}`);
+  console.log(
+    `${'strategy'.padEnd(17)} ${'actions'.padStart(7)} ${'calls'.padStart(6)} ${'calls/action'.padStart(12)} ${'tokens/call'.padStart(11)} ${'agent ms/action'.padStart(15)} ${'of which reading the screen'.padStart(27)}`,
+  );
+  const row = (
+    name: string,
+    f: {
+      executedActions: number;
+      modelCalls: number;
+      modelCallsPerExecutedAction: number;
+      promptTokensPerCall: number;
+      agentOverheadMsPerExecutedAction: number;
+      perceptionMsPerExecutedAction?: number;
+    },
+  ) =>
+    console.log(
+      `${name.padEnd(17)} ${String(f.executedActions).padStart(7)} ${String(f.modelCalls).padStart(6)} ${String(f.modelCallsPerExecutedAction).padStart(12)} ${String(f.promptTokensPerCall).padStart(11)} ${String(f.agentOverheadMsPerExecutedAction).padStart(15)} ${String(f.perceptionMsPerExecutedAction ?? 0).padStart(27)}`,
+    );
   row('moba', summary);
   for (const [name, f] of Object.entries(strategyResults)) row(name, f);
 }
-console.log(JSON.stringify({ ...summary, ...(Object.keys(strategyResults).length ? { strategies: strategyResults } : {}) }));
-
+console.log(
+  JSON.stringify({ ...summary, ...(Object.keys(strategyResults).length ? { strategies: strategyResults } : {}) }),
+);

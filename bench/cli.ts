@@ -28,23 +28,39 @@ const cases: Case[] = [
   { name: 'moba help memory', args: [BIN, 'help', 'memory'] },
   {
     name: 'every command loaded',
-    args: ['--input-type=module', '-e', `const m = await import(${JSON.stringify(join(ROOT, 'src', 'main', 'cli', 'main.ts'))}); await m.buildProgram({ out() {}, err() {} });`],
+    args: [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(join(ROOT, 'src', 'main', 'cli', 'main.ts'))}); await m.buildProgram({ out() {}, err() {} });`,
+    ],
   },
 ];
 // The bundle is what runs where the TypeScript sources are not (an installed copy); measured when built.
 if (existsSync(BUNDLE)) {
-  cases.push({ name: 'moba --help (bundle)', args: ['--input-type=module', '-e', `const m = await import(${JSON.stringify(BUNDLE)}); process.exitCode = await m.main(['--help'], { out() {}, err() {} });`] });
+  cases.push({
+    name: 'moba --help (bundle)',
+    args: [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(BUNDLE)}); process.exitCode = await m.main(['--help'], { out() {}, err() {} });`,
+    ],
+  });
 }
 
 function once(c: Case): number {
   const t = performance.now();
-  const r = spawnSync(process.execPath, c.args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  const r = spawnSync(process.execPath, c.args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_NO_WARNINGS: '1' },
+  });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${c.name} exited with ${r.status}: ${r.stderr.toString()}`);
   return ms;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 const round = (v: number, d = 0) => Number(v.toFixed(d));
 
 // One untimed round warms the file cache.
@@ -63,14 +79,19 @@ const baseline = stats.get('node -e ""')?.p50 ?? 1;
 console.log(`moba start-up, wall time of a whole process (${RUNS} interleaved runs each)\n`);
 console.log('case                        p50 ms   p90 ms   min ms   p50 ÷ node -e ""');
 for (const [name, s] of stats) {
-  console.log(`${name.padEnd(26)} ${s.p50.toFixed(0).padStart(7)}  ${s.p90.toFixed(0).padStart(7)}  ${s.min.toFixed(0).padStart(7)}  ${(s.p50 / baseline).toFixed(1).padStart(16)}`);
+  console.log(
+    `${name.padEnd(26)} ${s.p50.toFixed(0).padStart(7)}  ${s.p90.toFixed(0).padStart(7)}  ${s.min.toFixed(0).padStart(7)}  ${(s.p50 / baseline).toFixed(1).padStart(16)}`,
+  );
 }
 const help = stats.get('moba --help');
 const version = stats.get('moba --version');
 const all = stats.get('every command loaded');
 const meets = (help?.p50 ?? Infinity) <= TARGET_MS && (version?.p50 ?? Infinity) <= TARGET_MS;
 console.log(`\ntarget: --help and --version ≤ ${TARGET_MS} ms (p50) — ${meets ? 'met' : 'NOT met'}`);
-if (help && all) console.log(`listing commands from their summaries instead of loading them: ${(all.p50 / help.p50).toFixed(1)}× faster`);
+if (help && all)
+  console.log(
+    `listing commands from their summaries instead of loading them: ${(all.p50 / help.p50).toFixed(1)}× faster`,
+  );
 
 console.log(
   JSON.stringify({
@@ -86,6 +107,8 @@ console.log(
     helpOverBaseline: round((help?.p50 ?? NaN) / baseline, 2),
     everyCommandLoadedMs: round(all?.p50 ?? NaN),
     everyCommandLoadedOverHelp: round((all?.p50 ?? NaN) / (help?.p50 ?? NaN), 2),
-    cases: Object.fromEntries([...stats].map(([name, s]) => [name, { p50: round(s.p50), p90: round(s.p90), min: round(s.min) }])),
+    cases: Object.fromEntries(
+      [...stats].map(([name, s]) => [name, { p50: round(s.p50), p90: round(s.p90), min: round(s.min) }]),
+    ),
   }),
 );

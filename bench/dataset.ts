@@ -32,7 +32,11 @@ const decide = (i: number): SyntheticDecision =>
     : i % 23 === 7
       ? { decision: 'override', action: { name: 'Back', params: {} } }
       : i % 29 === 11
-        ? { decision: 'reject', feedback: 'Use the Save button instead', retry: { name: 'Click', params: { index: 14 } } }
+        ? {
+            decision: 'reject',
+            feedback: 'Use the Save button instead',
+            retry: { name: 'Click', params: { index: 14 } },
+          }
         : { decision: 'approve' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'moba-bench-dataset-'));
@@ -42,11 +46,21 @@ let written = 0;
 const runIds: string[] = [];
 for (let r = 0; r < runs; r++) {
   const steps = Math.min(PER_RUN, STEPS - written);
-  const { runId } = await writeSyntheticRun({ dataDir, steps, screens: 8, runId: `bench-${String(r).padStart(3, '0')}`, task: `Task ${r % 10}: set up alarm number ${r % 10}`, now: 1_700_000_000_000 + r * 3_600_000, decide });
+  const { runId } = await writeSyntheticRun({
+    dataDir,
+    steps,
+    screens: 8,
+    runId: `bench-${String(r).padStart(3, '0')}`,
+    task: `Task ${r % 10}: set up alarm number ${r % 10}`,
+    now: 1_700_000_000_000 + r * 3_600_000,
+    decide,
+  });
   runIds.push(runId);
   written += steps;
 }
-console.log(`Wrote ${runs} runs, ${written} executed steps, in ${round((performance.now() - t) / 1000)} s (${dataDir})`);
+console.log(
+  `Wrote ${runs} runs, ${written} executed steps, in ${round((performance.now() - t) / 1000)} s (${dataDir})`,
+);
 
 const paths = dataPaths(dataDir);
 const db = openDatabase({ path: paths.databasePath });
@@ -111,7 +125,9 @@ async function measure(label: string, selection: { runIds?: string[] }): Promise
     rssGrowthMb: round((peakRss - base.rss) / MB),
     retainedHeapMb: round(retained / MB),
   };
-  console.log(`${label.padEnd(6)} ${String(m.steps).padStart(6)} steps (${m.records} records) in ${m.ms} ms = ${m.stepsPerSecond} steps/s; heap peak ${m.peakHeapMb} MB (+${m.heapGrowthMb}), RSS peak ${m.peakRssMb} MB (+${m.rssGrowthMb}); live heap after each run at most +${m.retainedHeapMb} MB`);
+  console.log(
+    `${label.padEnd(6)} ${String(m.steps).padStart(6)} steps (${m.records} records) in ${m.ms} ms = ${m.stepsPerSecond} steps/s; heap peak ${m.peakHeapMb} MB (+${m.heapGrowthMb}), RSS peak ${m.peakRssMb} MB (+${m.rssGrowthMb}); live heap after each run at most +${m.retainedHeapMb} MB`,
+  );
   return m;
 }
 
@@ -122,10 +138,14 @@ try {
   const v = await validateDataset(full.dir);
   const validateMs = Math.round(performance.now() - t);
   const records = Object.values(v.records).reduce((a, b) => a + b, 0);
-  console.log(`validated ${records} records and ${v.modelInputs} model inputs against the export's JSON Schemas in ${validateMs} ms: ${v.problems.length} problems`);
+  console.log(
+    `validated ${records} records and ${v.modelInputs} model inputs against the export's JSON Schemas in ${validateMs} ms: ${v.problems.length} problems`,
+  );
   for (const p of v.problems.slice(0, 5)) console.log(`  ${p.file}:${p.line}: ${p.message}`);
   const ratio = round(full.heapGrowthMb / Math.max(1, small.heapGrowthMb), 2);
-  console.log(`heap peak growth of the full export / a tenth of it: ×${ratio} for ×${round(full.steps / small.steps, 1)} the steps (peaks include garbage not yet collected); live heap: +${full.retainedHeapMb} MB against +${small.retainedHeapMb} MB`);
+  console.log(
+    `heap peak growth of the full export / a tenth of it: ×${ratio} for ×${round(full.steps / small.steps, 1)} the steps (peaks include garbage not yet collected); live heap: +${full.retainedHeapMb} MB against +${small.retainedHeapMb} MB`,
+  );
   const { dir: _a, ...fullOut } = full;
   const { dir: _b, ...smallOut } = small;
   console.log(

@@ -65,10 +65,15 @@ function rssMb(pid: number): number {
   return round(kb / 1024);
 }
 
-async function serveHost(env: NodeJS.ProcessEnv): Promise<{ url: string; port: number; token: string; child: ChildProcess; stop(): Promise<void> }> {
+async function serveHost(
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; port: number; token: string; child: ChildProcess; stop(): Promise<void> }> {
   const home = tempDir('moba-bench-mirror-');
   const token = randomBytes(16).toString('hex');
-  const child = spawn(process.execPath, ['bin/moba.js', 'serve', '--port', '0', '--token', token], { env: { ...process.env, MOBA_HOME: home.path, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/moba.js', 'serve', '--port', '0', '--token', token], {
+    env: { ...process.env, MOBA_HOME: home.path, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`moba serve did not start:\n${output}`)), 30_000);
@@ -111,7 +116,13 @@ async function call(port: number, token: string, method: string, input: unknown)
     return await new Promise((resolve, reject) => {
       ws.on('message', (data, binary) => {
         if (binary) return;
-        const frame = JSON.parse(String(data)) as { t: string; id?: number; ok?: boolean; result?: unknown; error?: { message: string } };
+        const frame = JSON.parse(String(data)) as {
+          t: string;
+          id?: number;
+          ok?: boolean;
+          result?: unknown;
+          error?: { message: string };
+        };
         if (frame.t !== 'result' || frame.id !== 1) return;
         if (frame.ok) resolve(frame.result);
         else reject(new Error(frame.error?.message));
@@ -160,7 +171,13 @@ const COLOUR_PROBE = `(() => {
 })()`;
 
 /** Arms the decoded-frame probe; resolves with ms from the pointer-down to the first decoded frame whose colour changed. */
-async function armColourChange(page: Page, fx: number, fy: number, before: number, timeoutMs: number): Promise<() => Promise<number>> {
+async function armColourChange(
+  page: Page,
+  fx: number,
+  fy: number,
+  before: number,
+  timeoutMs: number,
+): Promise<() => Promise<number>> {
   await page.evaluate(
     ([x, y, b, limit]) => {
       const w = window as unknown as { __benchWait: unknown; __benchResult: Promise<number> };
@@ -220,20 +237,36 @@ function cpuByGroup(hostPid: number): Record<CpuGroup, number> {
     const line = (commandLine(child) ?? []).join(' ');
     const seconds = [child, ...descendants(child, tree)].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     // The bench's viewer is Playwright's Chromium (its profile), the phone's Chromium has a moba profile.
-    const group: CpuGroup | undefined = child === hostPid ? 'host' : /ffmpeg/.test(line) ? 'encoder' : /playwright/.test(line) ? 'viewer' : /chrom/.test(line) ? 'phone' : /\badb\b/.test(line) ? 'adb' : undefined;
+    const group: CpuGroup | undefined =
+      child === hostPid
+        ? 'host'
+        : /ffmpeg/.test(line)
+          ? 'encoder'
+          : /playwright/.test(line)
+            ? 'viewer'
+            : /chrom/.test(line)
+              ? 'phone'
+              : /\badb\b/.test(line)
+                ? 'adb'
+                : undefined;
     if (group) totals[group] += seconds;
   }
   return totals;
 }
 
 /** Runs `during` and returns the CPU each group used meanwhile, in % of one core. */
-async function measureCpu<T>(hostPid: number, during: () => Promise<T>): Promise<{ result: T; cpu: Record<CpuGroup | 'total', number> }> {
+async function measureCpu<T>(
+  hostPid: number,
+  during: () => Promise<T>,
+): Promise<{ result: T; cpu: Record<CpuGroup | 'total', number> }> {
   const before = cpuByGroup(hostPid);
   const started = performance.now();
   const result = await during();
   const after = cpuByGroup(hostPid);
   const seconds = (performance.now() - started) / 1000;
-  const cpu = Object.fromEntries(CPU_GROUPS.map((g) => [g, Math.round(((after[g] - before[g]) / seconds) * 100)])) as Record<CpuGroup | 'total', number>;
+  const cpu = Object.fromEntries(
+    CPU_GROUPS.map((g) => [g, Math.round(((after[g] - before[g]) / seconds) * 100)]),
+  ) as Record<CpuGroup | 'total', number>;
   cpu.total = CPU_GROUPS.reduce((sum, g) => sum + cpu[g], 0);
   return { result, cpu };
 }
@@ -249,7 +282,11 @@ const formatCpu = (cpu: Record<string, number>) =>
  * in real time it stands for a phone whose hardware encoder delivers 30 fps without using
  * these cores — which shows what the host and the renderer carry on their own.
  */
-async function recordScroll(phone: MirrorPhone['phone'], seconds: number, dir: string): Promise<{ path: string; frames: number }> {
+async function recordScroll(
+  phone: MirrorPhone['phone'],
+  seconds: number,
+  dir: string,
+): Promise<{ path: string; frames: number }> {
   const pictures: Uint8Array[] = [];
   await phone.startActivity({ component: 'com.android.settings/.Settings' });
   await sleep(500);
@@ -262,7 +299,26 @@ async function recordScroll(phone: MirrorPhone['phone'], seconds: number, dir: s
   const path = join(dir, 'scroll.flv');
   const { width, height } = phone.props;
   const settings = h264OutputArgs({ width, height, bitRate: 8_000_000, gopFrames: 60 });
-  const ffmpeg = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'image2pipe', '-framerate', '30', '-c:v', 'mjpeg', '-i', 'pipe:0', ...settings, path], { stdio: ['pipe', 'ignore', 'inherit'] });
+  const ffmpeg = spawn(
+    ffmpegPath(),
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'image2pipe',
+      '-framerate',
+      '30',
+      '-c:v',
+      'mjpeg',
+      '-i',
+      'pipe:0',
+      ...settings,
+      path,
+    ],
+    { stdio: ['pipe', 'ignore', 'inherit'] },
+  );
   for (const picture of pictures) ffmpeg.stdin.write(picture);
   ffmpeg.stdin.end();
   const code = await new Promise<number | null>((resolve) => ffmpeg.once('exit', resolve));
@@ -276,22 +332,32 @@ async function recordScroll(phone: MirrorPhone['phone'], seconds: number, dir: s
  */
 function replayEncoder(recording: string, dir: string): string {
   const script = join(dir, 'replay-encoder.sh');
-  writeFileSync(script, `#!/bin/sh\ncat > /dev/null &\nexec ${JSON.stringify(ffmpegPath())} -hide_banner -loglevel error -nostdin -re -stream_loop -1 -i ${JSON.stringify(recording)} -c copy -f flv -flush_packets 1 pipe:1\n`);
+  writeFileSync(
+    script,
+    `#!/bin/sh\ncat > /dev/null &\nexec ${JSON.stringify(ffmpegPath())} -hide_banner -loglevel error -nostdin -re -stream_loop -1 -i ${JSON.stringify(recording)} -c copy -f flv -flush_packets 1 pipe:1\n`,
+  );
   chmodSync(script, 0o755);
   return script;
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join('out', 'renderer', 'index.html'))) throw new Error('The renderer is not built: run `npm run build` first.');
+  if (!existsSync(join('out', 'renderer', 'index.html')))
+    throw new Error('The renderer is not built: run `npm run build` first.');
   const t0 = performance.now();
   const phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
   const work = tempDir('moba-bench-replay-');
   // Recorded first, while nothing else runs, for the replay at the end.
   const recording = await recordScroll(phone.phone, 6, work.path);
   const host = await serveHost(phone.hostEnv);
-  const browser = await chromium.launch({ executablePath: findChromium(process.env, { headlessShell: false }), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium(process.env, { headlessShell: false }),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
-    await call(host.port, host.token, 'updateSettings', { patch: { mirror: { scrcpyServerPath: phone.standInServerPath, maxSize: 0, maxFps: 30, bitRate: 8_000_000 } } });
+    await call(host.port, host.token, 'updateSettings', {
+      patch: { mirror: { scrcpyServerPath: phone.standInServerPath, maxSize: 0, maxFps: 30, bitRate: 8_000_000 } },
+    });
     await phone.phone.keyevent(3);
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await page.addInitScript(COLOUR_PROBE);
@@ -353,11 +419,17 @@ async function main(): Promise<void> {
     await sleep(1_000);
     const fpsStream = moving.stream;
     const fpsDrawn = moving.drawn;
-    const state = (await call(host.port, host.token, 'getMirrorState', {})) as { mirrors: Array<{ width: number; height: number }> };
+    const state = (await call(host.port, host.token, 'getMirrorState', {})) as {
+      mirrors: Array<{ width: number; height: number }>;
+    };
     const video = state.mirrors[0];
     console.log(`video                 ${video?.width}×${video?.height}`);
-    console.log(`fps still screen      main ${pct(still.stream, 0.5)}, page ${pct(still.drawn, 0.5)}  (the last frame repeated every 100 ms)`);
-    console.log(`fps (main receives)   median ${pct(fpsStream, 0.5)}  (samples ${fpsStream.join(' ')}) while scrolling`);
+    console.log(
+      `fps still screen      main ${pct(still.stream, 0.5)}, page ${pct(still.drawn, 0.5)}  (the last frame repeated every 100 ms)`,
+    );
+    console.log(
+      `fps (main receives)   median ${pct(fpsStream, 0.5)}  (samples ${fpsStream.join(' ')}) while scrolling`,
+    );
     console.log(`fps (page draws)      median ${pct(fpsDrawn, 0.5)}  (samples ${fpsDrawn.join(' ')}) while scrolling`);
     console.log(`CPU while scrolling   ${formatCpu(movingCpu)}`);
 
@@ -372,15 +444,24 @@ async function main(): Promise<void> {
     const probeX = 0.5;
     const probeY = 0.62;
     for (let i = 0; i < TAPS; i++) {
-      const before = (await page.evaluate(([x, y]) => (window as unknown as { __benchColour(a: number, b: number): number }).__benchColour(x, y), [probeX, probeY] as const)) as number;
+      const before = (await page.evaluate(
+        ([x, y]) => (window as unknown as { __benchColour(a: number, b: number): number }).__benchColour(x, y),
+        [probeX, probeY] as const,
+      )) as number;
       const waiting = await armColourChange(page, probeX, probeY, before, 5_000);
-      if (i % 2 === 0) await page.mouse.click(box.x + (((cx1 + cx2) / 2) * box.width) / 720, box.y + (((cy1 + cy2) / 2) * box.height) / 1600);
+      if (i % 2 === 0)
+        await page.mouse.click(
+          box.x + (((cx1 + cx2) / 2) * box.width) / 720,
+          box.y + (((cy1 + cy2) / 2) * box.height) / 1600,
+        );
       else await page.locator('[data-action="home"]').click();
       latencies.push(await waiting());
       await sleep(800);
     }
     const ok = latencies.filter((v) => Number.isFinite(v));
-    console.log(`input→photon          p50 ${round(pct(ok, 0.5))} ms  p95 ${round(pct(ok, 0.95))} ms  (${ok.length}/${latencies.length} seen)`);
+    console.log(
+      `input→photon          p50 ${round(pct(ok, 0.5))} ms  p95 ${round(pct(ok, 0.95))} ms  (${ok.length}/${latencies.length} seen)`,
+    );
 
     // Memory while streaming, with an input every 20 s so the picture keeps changing.
     const memory = async () => {
@@ -396,7 +477,11 @@ async function main(): Promise<void> {
       while ((performance.now() - streamStart) / 1000 < untilS) {
         await sleep(Math.min(20_000, untilS * 1000 - (performance.now() - streamStart)));
         if ((performance.now() - streamStart) / 1000 >= untilS) break;
-        if (n++ % 2 === 0) await page.mouse.click(box.x + (((cx1 + cx2) / 2) * box.width) / 720, box.y + (((cy1 + cy2) / 2) * box.height) / 1600);
+        if (n++ % 2 === 0)
+          await page.mouse.click(
+            box.x + (((cx1 + cx2) / 2) * box.width) / 720,
+            box.y + (((cy1 + cy2) / 2) * box.height) / 1600,
+          );
         else await page.locator('[data-action="home"]').click();
       }
     };
@@ -429,7 +514,9 @@ async function main(): Promise<void> {
         await sleep(2_500);
         const renderer = await view.locator('[data-mirror-view]').getAttribute('data-renderer');
         const { result, cpu } = await measureCpu(host.child.pid!, () => sampleFps(view, FPS_S));
-        console.log(`replayed 30 fps (${renderer})  main ${pct(result.stream, 0.5)} (samples ${result.stream.join(' ')}), page ${pct(result.drawn, 0.5)} (samples ${result.drawn.join(' ')})`);
+        console.log(
+          `replayed 30 fps (${renderer})  main ${pct(result.stream, 0.5)} (samples ${result.stream.join(' ')}), page ${pct(result.drawn, 0.5)} (samples ${result.drawn.join(' ')})`,
+        );
         console.log(`  CPU                 ${formatCpu(cpu)}`);
         return { renderer, stream: pct(result.stream, 0.5), drawn: pct(result.drawn, 0.5), cpu };
       } finally {
@@ -446,7 +533,9 @@ async function main(): Promise<void> {
     }
     const [ownRenderer, canvasRenderer] = replay as [(typeof replay)[0], (typeof replay)[0]];
     const viewerRatio = round(ownRenderer.cpu.viewer / canvasRenderer.cpu.viewer, 2);
-    console.log(`viewer CPU at 30 fps  ${ownRenderer.renderer} ${ownRenderer.cpu.viewer}% vs ${canvasRenderer.renderer} ${canvasRenderer.cpu.viewer}% (×${viewerRatio})`);
+    console.log(
+      `viewer CPU at 30 fps  ${ownRenderer.renderer} ${ownRenderer.cpu.viewer}% vs ${canvasRenderer.renderer} ${canvasRenderer.cpu.viewer}% (×${viewerRatio})`,
+    );
     console.log(
       JSON.stringify({
         bench: 'mirror',
@@ -462,7 +551,13 @@ async function main(): Promise<void> {
         latencyP50Ms: round(pct(ok, 0.5)),
         latencyP95Ms: round(pct(ok, 0.95)),
         latencySamples: ok.length,
-        memory: { marks: [MARK1_S, MARK10_S], hostRssMb: [at1.hostRssMb, at10.hostRssMb], pageHeapMb: [at1.pageHeapMb, at10.pageHeapMb], ratioHost, ratioPage },
+        memory: {
+          marks: [MARK1_S, MARK10_S],
+          hostRssMb: [at1.hostRssMb, at10.hostRssMb],
+          pageHeapMb: [at1.pageHeapMb, at10.pageHeapMb],
+          ratioHost,
+          ratioPage,
+        },
         modeAtEnd: stillScrcpy,
         totalS: round((performance.now() - t0) / 1000),
       }),

@@ -16,7 +16,12 @@ import { startPhoneRig } from '../test/support/sim-phone-rig.ts';
 import { tempDir } from '@moba/testkit/rigs';
 
 const RUNS = Number(process.env.RUNS ?? 30);
-const SCREENS = ['com.android.settings/.Settings', 'com.android.deskclock/.DeskClock', 'com.android.launcher3/.Launcher', 'com.android.calendar/.AllInOneActivity'];
+const SCREENS = [
+  'com.android.settings/.Settings',
+  'com.android.deskclock/.DeskClock',
+  'com.android.launcher3/.Launcher',
+  'com.android.calendar/.AllInOneActivity',
+];
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -30,9 +35,21 @@ function summary(values: number[]): { p50: number; p95: number } {
 const rig = await startPhoneRig();
 const dir = tempDir('moba-bench-observe-');
 const db = openDatabase({ path: `${dir.path}/moba.db` });
-const devices = new DeviceService({ adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' }, autoStartServer: false });
+const devices = new DeviceService({
+  adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' },
+  autoStartServer: false,
+});
 const observer = new Observer({ devices, artifacts: new ArtifactStore(db, `${dir.path}/artifacts`) });
-const phases: Record<string, number[]> = { screencap: [], dump: [], capture: [], process: [], marks: [], artifacts: [], total: [], sequential: [] };
+const phases: Record<string, number[]> = {
+  screencap: [],
+  dump: [],
+  capture: [],
+  process: [],
+  marks: [],
+  artifacts: [],
+  total: [],
+  sequential: [],
+};
 let elements = 0;
 try {
   const device = devices.device(rig.serial);
@@ -79,8 +96,20 @@ try {
 }
 
 const result = Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, summary(v)]));
-console.log(`observe on the simulated phone (1080x2400) over a real adb server, ${RUNS} runs, ${(elements / RUNS).toFixed(1)} elements per screen`);
-for (const [k, v] of Object.entries(result)) console.log(`  ${k.padEnd(10)} p50 ${String(v.p50).padStart(7)} ms   p95 ${String(v.p95).padStart(7)} ms`);
+console.log(
+  `observe on the simulated phone (1080x2400) over a real adb server, ${RUNS} runs, ${(elements / RUNS).toFixed(1)} elements per screen`,
+);
+for (const [k, v] of Object.entries(result))
+  console.log(`  ${k.padEnd(10)} p50 ${String(v.p50).padStart(7)} ms   p95 ${String(v.p95).padStart(7)} ms`);
 const gain = +(result.sequential!.p50 / result.capture!.p50).toFixed(2);
 console.log(`  capture phase (screencap, dump, app, keyboard in parallel) vs the same one after the other: ${gain}x`);
-console.log(JSON.stringify({ bench: 'observe', runs: RUNS, unit: 'ms', ...result, parallelCaptureSpeedup: gain, elementsPerScreen: +(elements / RUNS).toFixed(1) }));
+console.log(
+  JSON.stringify({
+    bench: 'observe',
+    runs: RUNS,
+    unit: 'ms',
+    ...result,
+    parallelCaptureSpeedup: gain,
+    elementsPerScreen: +(elements / RUNS).toFixed(1),
+  }),
+);

@@ -12,19 +12,36 @@ import { OCR_DEADLINE_MS, OCR_MAX_PIXELS, OcrEngine } from '../src/main/percepti
 import { MobaError } from '../src/shared/errors.ts';
 
 const CAP_MS = Number(process.env.MOBA_BENCH_OCR_CAP_MS ?? 90_000);
-const ROWS = ['Wi-Fi', 'Bluetooth', 'Battery saver', 'Display brightness', 'Alarm 6:30 PM Work', 'Notifications', 'Storage', 'Location'];
+const ROWS = [
+  'Wi-Fi',
+  'Bluetooth',
+  'Battery saver',
+  'Display brightness',
+  'Alarm 6:30 PM Work',
+  'Notifications',
+  'Storage',
+  'Location',
+];
 
 /** Text rows like a settings screen, with uniform noise of the given strength (0–255) over every pixel. */
 async function screen(width: number, height: number, noise: number, seed: number): Promise<Uint8Array> {
   const size = Math.round(width / 22);
-  const rows = ROWS.map((t, i) => `<text x="${size}" y="${(i + 1) * size * 3}" font-family="DejaVu Sans" font-size="${size}" fill="#202020">${t}</text>`).join('');
+  const rows = ROWS.map(
+    (t, i) =>
+      `<text x="${size}" y="${(i + 1) * size * 3}" font-family="DejaVu Sans" font-size="${size}" fill="#202020">${t}</text>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f4f4"/>${rows}</svg>`;
   const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
   if (noise > 0) {
     const random = mulberry32(seed);
-    for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, (base[i] as number) + Math.round((random() - 0.5) * 2 * noise)));
+    for (let i = 0; i < base.length; i++)
+      base[i] = Math.max(0, Math.min(255, (base[i] as number) + Math.round((random() - 0.5) * 2 * noise)));
   }
-  return new Uint8Array(await sharp(base, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer());
+  return new Uint8Array(
+    await sharp(base, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer(),
+  );
 }
 
 interface Outcome {
@@ -35,19 +52,32 @@ interface Outcome {
   stopped: 'TIMEOUT' | null;
 }
 
-async function recognize(engine: OcrEngine, png: Uint8Array, options: { maxPixels?: number; deadlineMs?: number }): Promise<Outcome> {
+async function recognize(
+  engine: OcrEngine,
+  png: Uint8Array,
+  options: { maxPixels?: number; deadlineMs?: number },
+): Promise<Outcome> {
   const t = performance.now();
   try {
     const lines = await engine.recognize(png, { languages: ['eng'], ...options });
     const text = lines.map((l) => l.text.toLowerCase()).join('\n');
-    return { ms: performance.now() - t, lines: lines.length, rowsRead: ROWS.filter((r) => text.includes(r.toLowerCase())).length, stopped: null };
+    return {
+      ms: performance.now() - t,
+      lines: lines.length,
+      rowsRead: ROWS.filter((r) => text.includes(r.toLowerCase())).length,
+      stopped: null,
+    };
   } catch (error) {
-    if (error instanceof MobaError && error.code === 'TIMEOUT') return { ms: performance.now() - t, lines: 0, rowsRead: 0, stopped: 'TIMEOUT' };
+    if (error instanceof MobaError && error.code === 'TIMEOUT')
+      return { ms: performance.now() - t, lines: 0, rowsRead: 0, stopped: 'TIMEOUT' };
     throw error;
   }
 }
 
-const fmt = (o: Outcome) => (o.stopped ? `stopped at ${(o.ms / 1000).toFixed(1)} s` : `${(o.ms / 1000).toFixed(2)} s, ${o.lines} lines, ${o.rowsRead}/${ROWS.length} rows read`);
+const fmt = (o: Outcome) =>
+  o.stopped
+    ? `stopped at ${(o.ms / 1000).toFixed(1)} s`
+    : `${(o.ms / 1000).toFixed(2)} s, ${o.lines} lines, ${o.rowsRead}/${ROWS.length} rows read`;
 
 const engine = new OcrEngine({ languages: ['eng'] });
 const results: Record<string, { fullSize: Outcome; defaults: Outcome }> = {};
@@ -59,7 +89,9 @@ try {
     ['noisy phone 1080x2400', await screen(1080, 2400, 90, 2)],
     ['noisy 4100x4100', await screen(4100, 4100, 127, 3)],
   ];
-  console.log(`OCR (tesseract.js, eng); defaults: downscale to ${(OCR_MAX_PIXELS / 1e6).toFixed(1)} MP, deadline ${OCR_DEADLINE_MS / 1000} s; full size capped at ${CAP_MS / 1000} s\n`);
+  console.log(
+    `OCR (tesseract.js, eng); defaults: downscale to ${(OCR_MAX_PIXELS / 1e6).toFixed(1)} MP, deadline ${OCR_DEADLINE_MS / 1000} s; full size capped at ${CAP_MS / 1000} s\n`,
+  );
   for (const [name, png] of images) {
     const defaults = await recognize(engine, png, {});
     const fullSize = await recognize(engine, png, { maxPixels: Infinity, deadlineMs: CAP_MS });
@@ -73,13 +105,27 @@ try {
   const started = performance.now();
   setTimeout(() => controller.abort(), 2_000);
   let abortMs = 0;
-  await engine.recognize(png, { languages: ['eng'], maxPixels: Infinity, deadlineMs: Infinity, signal: controller.signal }).catch((e: unknown) => {
-    abortMs = performance.now() - started - 2_000;
-    if (!(e instanceof MobaError && e.code === 'CANCELLED')) throw e;
-  });
+  await engine
+    .recognize(png, { languages: ['eng'], maxPixels: Infinity, deadlineMs: Infinity, signal: controller.signal })
+    .catch((e: unknown) => {
+      abortMs = performance.now() - started - 2_000;
+      if (!(e instanceof MobaError && e.code === 'CANCELLED')) throw e;
+    });
   const after = await recognize(engine, images[0]![1], {});
-  console.log(`\nabort after 2 s: rejected ${abortMs.toFixed(0)} ms after the abort (worker stopped); the next call: ${fmt(after)}`);
-  console.log(JSON.stringify({ bench: 'ocr', capMs: CAP_MS, maxPixels: OCR_MAX_PIXELS, deadlineMs: OCR_DEADLINE_MS, results, abortLatencyMs: Math.round(abortMs), afterAbort: after }));
+  console.log(
+    `\nabort after 2 s: rejected ${abortMs.toFixed(0)} ms after the abort (worker stopped); the next call: ${fmt(after)}`,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'ocr',
+      capMs: CAP_MS,
+      maxPixels: OCR_MAX_PIXELS,
+      deadlineMs: OCR_DEADLINE_MS,
+      results,
+      abortLatencyMs: Math.round(abortMs),
+      afterAbort: after,
+    }),
+  );
 } finally {
   await engine.dispose();
 }

@@ -30,14 +30,28 @@ const round = (v: number, d = 2) => Number(v.toFixed(d));
 
 console.log('MobA view-hierarchy processing (median of several runs)\n');
 console.log('nodes   KB     process ms  ms/1000  growth×linear  saxes-only parse ms  saxes÷process');
-const synthetic: Array<{ nodes: number; kb: number; ms: number; msPer1000: number; growthVsLinear: number; saxesMs: number }> = [];
+const synthetic: Array<{
+  nodes: number;
+  kb: number;
+  ms: number;
+  msPer1000: number;
+  growthVsLinear: number;
+  saxesMs: number;
+}> = [];
 let base: number | undefined;
 for (const n of SIZES) {
   const xml = dumpXml([syntheticScreen(n, { seed: 42 })]);
   const ms = time(() => processViewHierarchy(xml), runsFor(n));
   const saxesMs = time(() => parseDumpGeneral(xml), runsFor(n));
   if (n === 1_000) base = ms;
-  const row = { nodes: n, kb: round(xml.length / 1024, 0), ms: round(ms), msPer1000: round((ms / n) * 1000), growthVsLinear: 0, saxesMs: round(saxesMs) };
+  const row = {
+    nodes: n,
+    kb: round(xml.length / 1024, 0),
+    ms: round(ms),
+    msPer1000: round((ms / n) * 1000),
+    growthVsLinear: 0,
+    saxesMs: round(saxesMs),
+  };
   synthetic.push(row);
 }
 const at1000 = base ?? 1;
@@ -56,12 +70,21 @@ for (const name of dumpFixtureNames()) {
   const xml = readFileSync(join(fixturesDir(), name), 'utf8');
   const r = processViewHierarchy(xml);
   const ms = time(() => processViewHierarchy(xml), 41);
-  fixtures[name.slice(0, 2)] = { nodes: r.stats.rawNodes, elements: r.elements.length, ms: round(ms, 3), msPer1000: round((ms / r.stats.rawNodes) * 1000) };
+  fixtures[name.slice(0, 2)] = {
+    nodes: r.stats.rawNodes,
+    elements: r.elements.length,
+    ms: round(ms, 3),
+    msPer1000: round((ms / r.stats.rawNodes) * 1000),
+  };
   totalNodes += r.stats.rawNodes;
   totalMs += ms;
-  console.log(`${name.padEnd(46)} ${String(r.stats.rawNodes).padStart(4)} nodes → ${String(r.elements.length).padStart(3)} elements  ${ms.toFixed(3).padStart(7)} ms`);
+  console.log(
+    `${name.padEnd(46)} ${String(r.stats.rawNodes).padStart(4)} nodes → ${String(r.elements.length).padStart(3)} elements  ${ms.toFixed(3).padStart(7)} ms`,
+  );
 }
-console.log(`all 14: ${totalNodes} nodes in ${totalMs.toFixed(2)} ms (${((totalMs / totalNodes) * 1000).toFixed(2)} ms per 1,000 nodes)`);
+console.log(
+  `all 14: ${totalNodes} nodes in ${totalMs.toFixed(2)} ms (${((totalMs / totalNodes) * 1000).toFixed(2)} ms per 1,000 nodes)`,
+);
 
 const row = (n: number) => synthetic.find((r) => r.nodes === n);
 console.log(

@@ -27,7 +27,9 @@ if (!existsSync(join(rendererDir, 'index.html'))) {
   console.error('The renderer is not built: run `npm run build` first.');
   process.exit(1);
 }
-const executablePath = process.env.MOBA_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+const executablePath =
+  process.env.MOBA_CHROMIUM ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (v: number) => Math.round(v);
@@ -39,11 +41,27 @@ const buildMs = performance.now() - t0;
 console.log(`Built a ${STEPS}-step run: ${events} events in ${round(buildMs)} ms (${dataDir})`);
 
 // A non-loopback adb address: nothing in this bench talks to adb, and nothing may start a server.
-const app = await createApp({ host: 'web', dataDir, env: { ...process.env, MOBA_HOME: dataDir }, adbAddress: { host: '192.0.2.1', port: 5037 } });
+const app = await createApp({
+  host: 'web',
+  dataDir,
+  env: { ...process.env, MOBA_HOME: dataDir },
+  adbAddress: { host: '192.0.2.1', port: 5037 },
+});
 const host = await startWebHost({ app, rendererDir, port: 0 });
-const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 const origin = new URL(host.url).origin;
-const results: { cold: number[]; warm: number[]; direct: number[]; getRun: number[]; firstPage: number[]; scrubLast: number[]; payloadKb: number } = { cold: [], warm: [], direct: [], getRun: [], firstPage: [], scrubLast: [], payloadKb: 0 };
+const results: {
+  cold: number[];
+  warm: number[];
+  direct: number[];
+  getRun: number[];
+  firstPage: number[];
+  scrubLast: number[];
+  payloadKb: number;
+} = { cold: [], warm: [], direct: [], getRun: [], firstPage: [], scrubLast: [], payloadKb: 0 };
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -87,7 +105,10 @@ try {
         const start = performance.now();
         window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End' }));
         await new Promise<void>((resolve) => {
-          const check = () => (document.querySelector('[data-testid="replay-position"]')?.getAttribute('data-step') !== '1' ? resolve() : requestAnimationFrame(check));
+          const check = () =>
+            document.querySelector('[data-testid="replay-position"]')?.getAttribute('data-step') !== '1'
+              ? resolve()
+              : requestAnimationFrame(check);
           check();
         });
         return performance.now() - start;
@@ -95,7 +116,10 @@ try {
     );
   }
   // The contract call alone, in main (read from SQLite, validate every event in and out).
-  const ctx = { connection: { id: 'bench', kind: 'local' as const, sendBinary: () => false, onDidClose: () => ({ dispose() {} }) }, signal: new AbortController().signal };
+  const ctx = {
+    connection: { id: 'bench', kind: 'local' as const, sendBinary: () => false, onDidClose: () => ({ dispose() {} }) },
+    signal: new AbortController().signal,
+  };
   for (let i = 0; i < RUNS; i++) {
     let t = performance.now();
     const r = await app.router.call('getRun', { runId }, ctx);
@@ -108,10 +132,20 @@ try {
   // A direct link to the replay in a new page: app start, WebSocket, events, fold and render.
   for (let i = 0; i < RUNS; i++) {
     await page.goto(`${origin}/?direct=${i}#/history/${runId}`);
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid="replay-screen"] img');
-      return !!document.querySelector('[data-testid="replay-position"][data-step="1"]') && !!document.querySelector('[data-testid="task-tree"] .tree-item') && !!img && img.complete && img.naturalWidth > 0;
-    }, undefined, { timeout: 30_000, polling: 'raf' });
+    await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="replay-screen"] img');
+        return (
+          !!document.querySelector('[data-testid="replay-position"][data-step="1"]') &&
+          !!document.querySelector('[data-testid="task-tree"] .tree-item') &&
+          !!img &&
+          img.complete &&
+          img.naturalWidth > 0
+        );
+      },
+      undefined,
+      { timeout: 30_000, polling: 'raf' },
+    );
     results.direct.push(await page.evaluate(() => performance.now()));
   }
   await context.close();
@@ -138,7 +172,9 @@ const summary = {
   meetsTarget: median(results.cold) <= TARGET_MS,
 };
 console.log(`\nOpen the replay of a ${STEPS}-step run (tree + step 1 + screenshot rendered), ${RUNS} times:`);
-console.log(`  from the run list, fresh page (first page of events, fold, render): p50 ${summary.openColdMsP50} ms, max ${summary.openColdMsMax} ms   (target ≤ ${TARGET_MS} ms)`);
+console.log(
+  `  from the run list, fresh page (first page of events, fold, render): p50 ${summary.openColdMsP50} ms, max ${summary.openColdMsMax} ms   (target ≤ ${TARGET_MS} ms)`,
+);
 console.log(`  warm (events already in the page):                  p50 ${summary.openWarmMsP50} ms`);
 console.log(`  direct link in a new page (app start included):     p50 ${summary.directLinkMsP50} ms`);
 console.log(`  in main: all events (getRun)                        p50 ${summary.getRunMsP50} ms`);

@@ -60,7 +60,13 @@ function memoryMb(root = process.pid): Memory {
   }
   const nodePss = node.pss;
   const mb = (kb: number): number => Math.round(kb / 1024);
-  return { processes: children.length + 1, rssMb: mb(rss), pssMb: mb(nodePss + chromiumPss), chromiumPssMb: mb(chromiumPss), nodePssMb: mb(nodePss) };
+  return {
+    processes: children.length + 1,
+    rssMb: mb(rss),
+    pssMb: mb(nodePss + chromiumPss),
+    chromiumPssMb: mb(chromiumPss),
+    nodePssMb: mb(nodePss),
+  };
 }
 
 async function settle(phone: SimulatedPhone): Promise<void> {
@@ -137,7 +143,9 @@ async function simStartMemory(): Promise<Memory | undefined> {
     console.log(`moba sim start: not measured (${error instanceof Error ? error.message : String(error)})`);
     return undefined;
   }
-  const sim = spawn(process.execPath, ['bin/moba.js', 'sim', 'start', '--port', '0', '--seed', '1'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const sim = spawn(process.execPath, ['bin/moba.js', 'sim', 'start', '--port', '0', '--seed', '1'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => sim.once('exit', () => resolve()));
   try {
     const address = await new Promise<string>((resolve, reject) => {
@@ -153,7 +161,11 @@ async function simStartMemory(): Promise<Memory | undefined> {
       const result = await server.adb(['-s', serial, 'shell', command]);
       if (result.code !== 0) throw new Error(`adb shell ${command}: ${result.stderr}`);
     };
-    for (const component of ['com.android.deskclock/.DeskClock', 'com.android.settings/.Settings', 'com.android.calendar/.AllInOneActivity']) {
+    for (const component of [
+      'com.android.deskclock/.DeskClock',
+      'com.android.settings/.Settings',
+      'com.android.calendar/.AllInOneActivity',
+    ]) {
       await shell(`am start -n ${component}`);
       await server.adb(['-s', serial, 'exec-out', 'screencap', '-p']);
       await shell('uiautomator dump');
@@ -173,7 +185,10 @@ async function main(): Promise<void> {
   const executable = findChromium();
   console.log(`phone Chromium: ${executable}`);
   const simStart = await simStartMemory();
-  if (simStart) console.log(`moba sim start: ${simStart.pssMb} MB PSS (Chromium ${simStart.chromiumPssMb} + Node ${simStart.nodePssMb}) over ${simStart.processes} processes; RSS sum ${simStart.rssMb} MB`);
+  if (simStart)
+    console.log(
+      `moba sim start: ${simStart.pssMb} MB PSS (Chromium ${simStart.chromiumPssMb} + Node ${simStart.nodePssMb}) over ${simStart.processes} processes; RSS sum ${simStart.rssMb} MB`,
+    );
 
   const t0 = performance.now();
   const one = await createSimulatedPhone({ seed: 1 });
@@ -188,7 +203,9 @@ async function main(): Promise<void> {
   }
   console.log(`phone start ${startMs} ms`);
   for (const [name, value] of Object.entries(latency)) console.log(`${name.padEnd(24)} ${JSON.stringify(value)}`);
-  console.log(`1 phone:  ${memory1.pssMb} MB PSS (Chromium ${memory1.chromiumPssMb} + Node ${memory1.nodePssMb}) over ${memory1.processes} processes; RSS sum ${memory1.rssMb} MB`);
+  console.log(
+    `1 phone:  ${memory1.pssMb} MB PSS (Chromium ${memory1.chromiumPssMb} + Node ${memory1.nodePssMb}) over ${memory1.processes} processes; RSS sum ${memory1.rssMb} MB`,
+  );
 
   const browser = createSharedBrowser({ keepAlive: true });
   const phones: SimulatedPhone[] = [];
@@ -208,7 +225,9 @@ async function main(): Promise<void> {
     for (const phone of phones) await phone.close();
     await browser.close();
   }
-  console.log(`4 phones: ${memory4.pssMb} MB PSS (Chromium ${memory4.chromiumPssMb} + Node ${memory4.nodePssMb}) over ${memory4.processes} processes, ${Math.round(memory4.pssMb / 4)} MB per phone; RSS sum ${memory4.rssMb} MB`);
+  console.log(
+    `4 phones: ${memory4.pssMb} MB PSS (Chromium ${memory4.chromiumPssMb} + Node ${memory4.nodePssMb}) over ${memory4.processes} processes, ${Math.round(memory4.pssMb / 4)} MB per phone; RSS sum ${memory4.rssMb} MB`,
+  );
   console.log(
     JSON.stringify({
       bench: 'sim-phone',

@@ -47,7 +47,16 @@ const passes: Pass[] = [];
 const rig = await startBenchRig();
 try {
   for (const phones of PHONES) {
-    const id = rig.runner.create({ name: `bench:suite ${phones} phone(s)`, tasks: ['builtin'], configurations: [{ agent: 'reference' }], seeds: SEEDS, phones }, tasks);
+    const id = rig.runner.create(
+      {
+        name: `bench:suite ${phones} phone(s)`,
+        tasks: ['builtin'],
+        configurations: [{ agent: 'reference' }],
+        seeds: SEEDS,
+        phones,
+      },
+      tasks,
+    );
     const baseline = treeRssMb();
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb())), 250);
@@ -62,7 +71,10 @@ try {
     sub.dispose();
     const report = computeReport([{ benchmark: rig.runner.repo.get(id)!, episodes: rig.runner.repo.episodes(id) }]);
     const ms = report.configurations[0]!.overall.msPercent.value;
-    if (summary.status !== 'done' || ms !== 100) throw new Error(`The reference pass with ${phones} phone(s) ended ${summary.status} with MS ${ms} % (${summary.counts.error} errors): the figures would mean nothing`);
+    if (summary.status !== 'done' || ms !== 100)
+      throw new Error(
+        `The reference pass with ${phones} phone(s) ended ${summary.status} with MS ${ms} % (${summary.counts.error} errors): the figures would mean nothing`,
+      );
     const episodes = summary.counts.done;
     const pass: Pass = {
       phones,
@@ -76,21 +88,36 @@ try {
     };
     pass.speedup = passes[0] ? passes[0].wallS / wallS : 1;
     passes.push(pass);
-    console.log(`${phones} phone(s): ${episodes} episodes in ${wallS.toFixed(1)} s (phones up after ${pass.startupS.toFixed(1)} s) → ${pass.episodesPerMin.toFixed(1)} episodes/min, ×${pass.speedup.toFixed(2)} over 1 phone, +${pass.mbPerPhone.toFixed(0)} MB per phone, MS ${ms} %`);
+    console.log(
+      `${phones} phone(s): ${episodes} episodes in ${wallS.toFixed(1)} s (phones up after ${pass.startupS.toFixed(1)} s) → ${pass.episodesPerMin.toFixed(1)} episodes/min, ×${pass.speedup.toFixed(2)} over 1 phone, +${pass.mbPerPhone.toFixed(0)} MB per phone, MS ${ms} %`,
+    );
   }
 } finally {
   await rig.dispose();
 }
 
-console.log(`\nbench:suite on ${cpus().length} CPU cores (${cpus()[0]?.model ?? 'unknown'}), ${tasks.length} tasks × ${SEEDS} seed(s), reference pass`);
+console.log(
+  `\nbench:suite on ${cpus().length} CPU cores (${cpus()[0]?.model ?? 'unknown'}), ${tasks.length} tasks × ${SEEDS} seed(s), reference pass`,
+);
 console.log('phones  episodes  wall s  episodes/min  speed-up  MB/phone');
-for (const p of passes) console.log(`${String(p.phones).padStart(6)}  ${String(p.episodes).padStart(8)}  ${p.wallS.toFixed(1).padStart(6)}  ${p.episodesPerMin.toFixed(1).padStart(12)}  ${`×${p.speedup.toFixed(2)}`.padStart(8)}  ${p.mbPerPhone.toFixed(0).padStart(8)}`);
+for (const p of passes)
+  console.log(
+    `${String(p.phones).padStart(6)}  ${String(p.episodes).padStart(8)}  ${p.wallS.toFixed(1).padStart(6)}  ${p.episodesPerMin.toFixed(1).padStart(12)}  ${`×${p.speedup.toFixed(2)}`.padStart(8)}  ${p.mbPerPhone.toFixed(0).padStart(8)}`,
+  );
 console.log(
   JSON.stringify({
     bench: 'suite',
     cores: cpus().length,
     tasks: tasks.length,
     seeds: SEEDS,
-    passes: passes.map((p) => ({ phones: p.phones, episodes: p.episodes, wallS: Number(p.wallS.toFixed(2)), startupS: Number(p.startupS.toFixed(2)), episodesPerMin: Number(p.episodesPerMin.toFixed(2)), speedup: Number(p.speedup.toFixed(3)), mbPerPhone: Math.round(p.mbPerPhone) })),
+    passes: passes.map((p) => ({
+      phones: p.phones,
+      episodes: p.episodes,
+      wallS: Number(p.wallS.toFixed(2)),
+      startupS: Number(p.startupS.toFixed(2)),
+      episodesPerMin: Number(p.episodesPerMin.toFixed(2)),
+      speedup: Number(p.speedup.toFixed(3)),
+      mbPerPhone: Math.round(p.mbPerPhone),
+    })),
   }),
 );

@@ -14,7 +14,10 @@ import { mobaCli } from '../test/support/moba-cli.ts';
 import type { MobaCli } from '../test/support/moba-cli.ts';
 import { startRedis } from '../test/support/redis-server.ts';
 
-const TASKS = (process.env.MOBA_BENCH_SWEEP_TASKS ?? 'clock.timer-minutes,contacts.favourite,notes.pin-note,settings.wifi-off,settings.dark-theme,messages.reply-alice').split(',');
+const TASKS = (
+  process.env.MOBA_BENCH_SWEEP_TASKS ??
+  'clock.timer-minutes,contacts.favourite,notes.pin-note,settings.wifi-off,settings.dark-theme,messages.reply-alice'
+).split(',');
 const SEEDS = Number(process.env.MOBA_BENCH_SWEEP_SEEDS ?? 2);
 const WORKERS = (process.env.MOBA_BENCH_SWEEP_WORKERS ?? '1,2,3').split(',').map(Number);
 const EPISODES = TASKS.length * SEEDS;
@@ -40,21 +43,73 @@ async function round(n: number): Promise<Round> {
   const redis = await startRedis();
   const adb = await startAdbServer();
   const dir = tempDir('moba-bench-sweep-');
-  const env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, MOBA_ADB_AUTOSTART: '0', HOME: adb.home, MOBA_HOME: dir.path };
+  const env = {
+    ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`,
+    MOBA_ADB_AUTOSTART: '0',
+    HOME: adb.home,
+    MOBA_HOME: dir.path,
+  };
   const clis: MobaCli[] = [];
   try {
-    for (let i = 1; i <= n; i++) clis.push(mobaCli(['--data-dir', join(dir.path, `w${i}`), 'worker', '--redis', redis.url, '--phones', '1', '--name', `w${i}`, '--json'], env, { closeStdin: true }));
+    for (let i = 1; i <= n; i++)
+      clis.push(
+        mobaCli(
+          [
+            '--data-dir',
+            join(dir.path, `w${i}`),
+            'worker',
+            '--redis',
+            redis.url,
+            '--phones',
+            '1',
+            '--name',
+            `w${i}`,
+            '--json',
+          ],
+          env,
+          { closeStdin: true },
+        ),
+      );
     await Promise.all(clis.map((c) => c.waitFor((l) => l.ready === true, 180_000)));
     const t0 = performance.now();
-    const coord = mobaCli(['--data-dir', join(dir.path, 'coordinator'), 'bench', 'run', '--distributed', '--redis', redis.url, '--agent', 'reference', '--ids', TASKS.join(','), '--seeds', String(SEEDS), '--json'], env, { closeStdin: true });
+    const coord = mobaCli(
+      [
+        '--data-dir',
+        join(dir.path, 'coordinator'),
+        'bench',
+        'run',
+        '--distributed',
+        '--redis',
+        redis.url,
+        '--agent',
+        'reference',
+        '--ids',
+        TASKS.join(','),
+        '--seeds',
+        String(SEEDS),
+        '--json',
+      ],
+      env,
+      { closeStdin: true },
+    );
     clis.push(coord);
     const end = await coord.waitFor((l) => typeof l.benchmark === 'string' && 'status' in l, 1_800_000);
     const wallS = (performance.now() - t0) / 1000;
     const counts = end.counts as { done: number };
-    if (end.status !== 'done' || counts.done !== EPISODES) throw new Error(`the sweep with ${n} workers ended ${String(end.status)} with ${counts.done}/${EPISODES} done`);
+    if (end.status !== 'done' || counts.done !== EPISODES)
+      throw new Error(`the sweep with ${n} workers ended ${String(end.status)} with ${counts.done}/${EPISODES} done`);
     const perWorker: Record<string, number> = {};
-    for (let i = 0; i < n; i++) perWorker[`w${i + 1}`] = clis[i]!.lines.filter((l) => typeof l.log === 'string' && / milestones in /.test(l.log)).length;
-    return { workers: n, episodes: EPISODES, wallS: Number(wallS.toFixed(1)), episodesPerMin: Number(((EPISODES / wallS) * 60).toFixed(1)), perWorker };
+    for (let i = 0; i < n; i++)
+      perWorker[`w${i + 1}`] = clis[i]!.lines.filter(
+        (l) => typeof l.log === 'string' && / milestones in /.test(l.log),
+      ).length;
+    return {
+      workers: n,
+      episodes: EPISODES,
+      wallS: Number(wallS.toFixed(1)),
+      episodesPerMin: Number(((EPISODES / wallS) * 60).toFixed(1)),
+      perWorker,
+    };
   } finally {
     for (const c of clis) await stop(c);
     await adb.dispose();
@@ -67,9 +122,27 @@ const rounds: Round[] = [];
 for (const n of WORKERS) {
   const r = await round(n);
   rounds.push(r);
-  console.log(`${n} worker${n === 1 ? ' ' : 's'}: ${r.episodes} episodes in ${r.wallS} s — ${r.episodesPerMin} episodes/min (per worker: ${Object.values(r.perWorker).join(', ')})`);
+  console.log(
+    `${n} worker${n === 1 ? ' ' : 's'}: ${r.episodes} episodes in ${r.wallS} s — ${r.episodesPerMin} episodes/min (per worker: ${Object.values(r.perWorker).join(', ')})`,
+  );
 }
 const base = rounds[0]!;
-const scaling = rounds.map((r) => ({ workers: r.workers, speedup: Number((r.episodesPerMin / base.episodesPerMin).toFixed(2)), efficiency: Number((r.episodesPerMin / base.episodesPerMin / (r.workers / base.workers)).toFixed(2)) }));
-for (const s of scaling) console.log(`speed-up with ${s.workers} over ${base.workers}: ×${s.speedup} (${Math.round(s.efficiency * 100)} % of linear)`);
-console.log(JSON.stringify({ bench: 'sweep', cores: (await import('node:os')).availableParallelism(), tasks: TASKS.length, seeds: SEEDS, rounds, scaling }));
+const scaling = rounds.map((r) => ({
+  workers: r.workers,
+  speedup: Number((r.episodesPerMin / base.episodesPerMin).toFixed(2)),
+  efficiency: Number((r.episodesPerMin / base.episodesPerMin / (r.workers / base.workers)).toFixed(2)),
+}));
+for (const s of scaling)
+  console.log(
+    `speed-up with ${s.workers} over ${base.workers}: ×${s.speedup} (${Math.round(s.efficiency * 100)} % of linear)`,
+  );
+console.log(
+  JSON.stringify({
+    bench: 'sweep',
+    cores: (await import('node:os')).availableParallelism(),
+    tasks: TASKS.length,
+    seeds: SEEDS,
+    rounds,
+    scaling,
+  }),
+);

@@ -37,11 +37,35 @@ test.beforeAll(async ({ browser }) => {
   redis = await startRedis({ password: PASSWORD });
   adb = await startAdbServer();
   const queue = `redis://127.0.0.1:${redis.port}/0`;
-  const env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, MOBA_REDIS_PASSWORD: PASSWORD, MOBA_SWEEP_TOKEN: TOKEN };
+  const env = {
+    ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`,
+    MOBA_REDIS_PASSWORD: PASSWORD,
+    MOBA_SWEEP_TOKEN: TOKEN,
+  };
   host = await serve(env, (dataDir) => {
-    execFileSync(process.execPath, [MOBA_BIN, 'settings', 'set', 'sweep.redisUrl', queue], { env: { ...process.env, MOBA_HOME: dataDir }, stdio: 'pipe' });
+    execFileSync(process.execPath, [MOBA_BIN, 'settings', 'set', 'sweep.redisUrl', queue], {
+      env: { ...process.env, MOBA_HOME: dataDir },
+      stdio: 'pipe',
+    });
   });
-  worker = mobaCli(['--data-dir', workerDir.path, 'worker', '--redis', queue, '--phones', '1', '--name', 'lab-w1', '--serve', '127.0.0.1:0', '--json'], { ...env, MOBA_ADB_AUTOSTART: '0', HOME: adb.home, MOBA_HOME: workerDir.path }, { closeStdin: true });
+  worker = mobaCli(
+    [
+      '--data-dir',
+      workerDir.path,
+      'worker',
+      '--redis',
+      queue,
+      '--phones',
+      '1',
+      '--name',
+      'lab-w1',
+      '--serve',
+      '127.0.0.1:0',
+      '--json',
+    ],
+    { ...env, MOBA_ADB_AUTOSTART: '0', HOME: adb.home, MOBA_HOME: workerDir.path },
+    { closeStdin: true },
+  );
   await worker.waitFor((l) => l.ready === true, 180_000);
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 });
@@ -63,7 +87,7 @@ test.afterAll(async () => {
   workerDir.dispose();
 });
 
-test('the Workers panel shows the queue\'s worker with a fresh heartbeat', async () => {
+test("the Workers panel shows the queue's worker with a fresh heartbeat", async () => {
   await page.goto(host.url);
   await page.locator('[data-nav="benchmarks"]').click();
   const panel = page.getByTestId('sweep-workers');

@@ -21,7 +21,12 @@ import { BENCH_MOBA_SCRIPT } from '../test/support/bench-scripts.ts';
 test.describe.configure({ mode: 'serial' });
 
 // The tasks BENCH_MOBA_SCRIPT drives MobA through: 2/2, 1/2, 1/2 and 0/1 milestones.
-const TASKS = ['clock.weekday-alarm-off', 'weather.tomorrow-high', 'weather.umbrella', 'weather-messages.forecast-to-mom'];
+const TASKS = [
+  'clock.weekday-alarm-off',
+  'weather.tomorrow-high',
+  'weather.umbrella',
+  'weather-messages.forecast-to-mom',
+];
 
 let adb: PrivateAdbServer;
 let model: ScriptedServer;
@@ -56,7 +61,9 @@ test.afterAll(async () => {
 
 test('the Benchmarks page starts a benchmark over chosen tasks and configurations', async () => {
   await page.goto(host.url);
-  await call('updateSettings', { patch: { models: { default: { baseUrl: model.baseUrl, model: 'scripted' } }, agent: { settleTimeoutMs: 2000 } } });
+  await call('updateSettings', {
+    patch: { models: { default: { baseUrl: model.baseUrl, model: 'scripted' } }, agent: { settleTimeoutMs: 2000 } },
+  });
   await page.locator('[data-nav="benchmarks"]').click();
   await expect(page.locator('main')).toContainText('No benchmarks yet');
   const form = page.getByTestId('bench-new');
@@ -147,7 +154,9 @@ test("the benchmark's episodes export as a dataset (one step per record, split b
 });
 
 test('an episode of the grid opens its replay at the step where its milestone was reached', async () => {
-  const cell = page.locator('[data-testid="bench-grid"] [data-config="human-reference"] a[data-state="passed"]').first();
+  const cell = page
+    .locator('[data-testid="bench-grid"] [data-config="human-reference"] a[data-state="passed"]')
+    .first();
   const href = await cell.getAttribute('href');
   expect(href).toMatch(/^#\/history\/[^/]+\/\d+$/);
   await cell.click();

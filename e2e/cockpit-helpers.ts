@@ -14,24 +14,49 @@ const LOCAL = 'You are the Local Agent of MobA';
 const PLAN = 'Your Plan module';
 const REFLECT = 'Your Reflection module';
 
-function act(goal: string, action: string | null, options: { thought?: string; can?: 'true' | 'possibly' | 'false'; user?: string } = {}) {
+function act(
+  goal: string,
+  action: string | null,
+  options: { thought?: string; can?: 'true' | 'possibly' | 'false'; user?: string } = {},
+) {
   return {
     name: `act: ${goal}${options.user ? ' (after feedback)' : ''}`,
     match: { system: LOCAL, user: options.user ?? `## Current sub-goal\n${goal}` },
-    reply: { observation: `The screen for "${goal}".`, thought: options.thought ?? 'One action does it.', can_complete: options.can ?? (action ? 'true' : 'false'), action },
+    reply: {
+      observation: `The screen for "${goal}".`,
+      thought: options.thought ?? 'One action does it.',
+      can_complete: options.can ?? (action ? 'true' : 'false'),
+      action,
+    },
     times: 1,
   };
 }
 
 function plan(goal: string, subgoals: string[], user?: string) {
-  return { name: `plan: ${goal}`, match: { system: PLAN, user: user ?? `## Goal to split\n${goal}` }, reply: { observation: 'What the screen shows.', thought: 'Split it into single actions.', subgoals }, times: 1 };
+  return {
+    name: `plan: ${goal}`,
+    match: { system: PLAN, user: user ?? `## Goal to split\n${goal}` },
+    reply: { observation: 'What the screen shows.', thought: 'Split it into single actions.', subgoals },
+    times: 1,
+  };
 }
 
-function reflect(goal: string, status: 'success' | 'failure' = 'success', done = false, reflection = 'Done as intended.') {
+function reflect(
+  goal: string,
+  status: 'success' | 'failure' = 'success',
+  done = false,
+  reflection = 'Done as intended.',
+) {
   return {
     name: `reflect: ${goal}`,
     match: { system: REFLECT, user: `## Sub-goal of the action\n${goal}` },
-    reply: { observation: 'Compared the two screens.', thought: 'Checked the result.', subgoal_status: status, goal_status: done ? 'done' : 'not_done', reflection },
+    reply: {
+      observation: 'Compared the two screens.',
+      thought: 'Checked the result.',
+      subgoal_status: status,
+      goal_status: done ? 'done' : 'not_done',
+      reflection,
+    },
     times: 1,
   };
 }
@@ -45,16 +70,33 @@ function reflect(goal: string, status: 'success' | 'failure' = 'success', done =
  */
 export function alarmScript(): ScriptInput {
   const steps = [
-    act(ALARM_TASK, null, { thought: 'This needs the Clock app, a new alarm, its time, label, vibrate and repeat days.' }),
-    plan(ALARM_TASK, ['Open the Clock app', 'Add a new alarm', 'Set the time to 6:30 PM', 'Set the label to Work', 'Turn on vibrate', 'Set the alarm to repeat Monday to Thursday']),
+    act(ALARM_TASK, null, {
+      thought: 'This needs the Clock app, a new alarm, its time, label, vibrate and repeat days.',
+    }),
+    plan(ALARM_TASK, [
+      'Open the Clock app',
+      'Add a new alarm',
+      'Set the time to 6:30 PM',
+      'Set the label to Work',
+      'Turn on vibrate',
+      'Set the alarm to repeat Monday to Thursday',
+    ]),
     act('Open the Clock app', 'Click({{element:Clock}})'),
     reflect('Open the Clock app'),
     act('Add a new alarm', 'Click({{element:Stopwatch}})', { thought: 'A new alarm starts from the tab bar.' }),
     reflect('Add a new alarm'),
     act('Set the time to 6:30 PM', null, { thought: 'The time picker needs the hour, the minutes and PM, then OK.' }),
-    plan('Set the time to 6:30 PM', ['Select 6 on the hour dial', 'Select 30 on the minute dial', 'Choose PM', 'Confirm the time with OK']),
+    plan('Set the time to 6:30 PM', [
+      'Select 6 on the hour dial',
+      'Select 30 on the minute dial',
+      'Choose PM',
+      'Confirm the time with OK',
+    ]),
     act('Select 6 on the hour dial', 'Click({{element:7}})'),
-    act('Select 6 on the hour dial', 'Click({{element:6}})', { user: REJECT_FEEDBACK, thought: 'The person says 7 was wrong: tap 6.' }),
+    act('Select 6 on the hour dial', 'Click({{element:6}})', {
+      user: REJECT_FEEDBACK,
+      thought: 'The person says 7 was wrong: tap 6.',
+    }),
     reflect('Select 6 on the hour dial'),
     act('Select 30 on the minute dial', 'Click({{element:30}})'),
     reflect('Select 30 on the minute dial'),
@@ -72,9 +114,21 @@ export function alarmScript(): ScriptInput {
     reflect('Confirm the label with OK'),
     act('Turn on vibrate', 'Click({{element:Vibrate}})'),
     reflect('Turn on vibrate'),
-    act('Set the alarm to repeat Monday to Thursday', 'Click({{element:Monday}})', { can: 'possibly', thought: 'Selecting the days may be enough; Monday first.' }),
-    reflect('Set the alarm to repeat Monday to Thursday', 'failure', false, 'Only Monday is selected; Tuesday, Wednesday and Thursday are still missing.'),
-    plan('Set the alarm to repeat Monday to Thursday', ['Select Tuesday', 'Select Wednesday', 'Select Thursday'], 'Only Monday is selected'),
+    act('Set the alarm to repeat Monday to Thursday', 'Click({{element:Monday}})', {
+      can: 'possibly',
+      thought: 'Selecting the days may be enough; Monday first.',
+    }),
+    reflect(
+      'Set the alarm to repeat Monday to Thursday',
+      'failure',
+      false,
+      'Only Monday is selected; Tuesday, Wednesday and Thursday are still missing.',
+    ),
+    plan(
+      'Set the alarm to repeat Monday to Thursday',
+      ['Select Tuesday', 'Select Wednesday', 'Select Thursday'],
+      'Only Monday is selected',
+    ),
     act('Select Tuesday', 'Click({{element:Tuesday}})'),
     reflect('Select Tuesday'),
     act('Select Wednesday', 'Click({{element:Wednesday}})'),
@@ -102,5 +156,7 @@ export async function approve(page: Page, action: RegExp): Promise<string> {
 
 /** The box of the element whose text (or content description) is `label` on the agent's screen view. */
 export function elementOnScreen(page: Page, label: string) {
-  return page.locator(`[data-testid="agent-screen"] :is([data-element-label="${label}"], [data-element-desc="${label}"]) rect`).first();
+  return page
+    .locator(`[data-testid="agent-screen"] :is([data-element-label="${label}"], [data-element-desc="${label}"]) rect`)
+    .first();
 }

@@ -35,7 +35,14 @@ const seedFile = {
       goal: TASK,
       taskGoal: TASK,
       app: 'com.android.deskclock',
-      steps: [{ subGoal: `Open the Clock app (${SEED_MARK})`, action: 'Click(index of Clock)', element: 'TextView "Clock"', app: 'com.android.launcher3' }],
+      steps: [
+        {
+          subGoal: `Open the Clock app (${SEED_MARK})`,
+          action: 'Click(index of Clock)',
+          element: 'TextView "Clock"',
+          app: 'com.android.launcher3',
+        },
+      ],
     },
   ],
 };
@@ -43,11 +50,51 @@ const seedFile = {
 const script: ScriptInput = {
   models: ['scripted'],
   steps: [
-    { name: 'act: root', match: { system: 'You are the Local Agent of MobA', user: `## Current sub-goal\n${TASK}` }, reply: { observation: 'The launcher.', thought: 'Opening the app and checking alarms is more than one action.', can_complete: 'false', action: null }, times: 1 },
+    {
+      name: 'act: root',
+      match: { system: 'You are the Local Agent of MobA', user: `## Current sub-goal\n${TASK}` },
+      reply: {
+        observation: 'The launcher.',
+        thought: 'Opening the app and checking alarms is more than one action.',
+        can_complete: 'false',
+        action: null,
+      },
+      times: 1,
+    },
     // Answers only when the expert route is in the planning prompt.
-    { name: 'plan: with the expert route', match: { system: 'Your Plan module', user: SEED_MARK }, reply: { observation: 'The launcher.', thought: 'As the expert route says: tap Clock.', subgoals: ['Open the Clock app'] }, times: 1 },
-    { name: 'act: open clock', match: { system: 'You are the Local Agent of MobA', user: '## Current sub-goal\nOpen the Clock app' }, reply: { observation: 'The launcher shows Clock.', thought: 'Tap it.', can_complete: 'true', action: 'Click({{element:Clock}})' }, times: 1 },
-    { name: 'reflect: done', match: { system: 'Your Reflection module' }, reply: { observation: 'The alarms are shown.', thought: 'Done.', subgoal_status: 'success', goal_status: 'done', reflection: 'The Clock app shows the alarms.' }, times: 'always' },
+    {
+      name: 'plan: with the expert route',
+      match: { system: 'Your Plan module', user: SEED_MARK },
+      reply: {
+        observation: 'The launcher.',
+        thought: 'As the expert route says: tap Clock.',
+        subgoals: ['Open the Clock app'],
+      },
+      times: 1,
+    },
+    {
+      name: 'act: open clock',
+      match: { system: 'You are the Local Agent of MobA', user: '## Current sub-goal\nOpen the Clock app' },
+      reply: {
+        observation: 'The launcher shows Clock.',
+        thought: 'Tap it.',
+        can_complete: 'true',
+        action: 'Click({{element:Clock}})',
+      },
+      times: 1,
+    },
+    {
+      name: 'reflect: done',
+      match: { system: 'Your Reflection module' },
+      reply: {
+        observation: 'The alarms are shown.',
+        thought: 'Done.',
+        subgoal_status: 'success',
+        goal_status: 'done',
+        reflection: 'The Clock app shows the alarms.',
+      },
+      times: 'always',
+    },
   ],
 };
 
@@ -137,7 +184,9 @@ test('a memory can be edited and deleted', async () => {
   await expect(editor).toContainText('Unsaved changes');
   await editor.locator('[data-action="save-memory"]').click();
   await expect(page.getByTestId('memory-notice')).toHaveText(`Saved ${SEED_ID}.`);
-  await expect(page.locator(`[data-testid="memory-list"] [data-memory="${SEED_ID}"]`)).toContainText('(checked by an expert)');
+  await expect(page.locator(`[data-testid="memory-list"] [data-memory="${SEED_ID}"]`)).toContainText(
+    '(checked by an expert)',
+  );
   await page.getByTestId('memory-editor').locator('[data-action="delete-memory"]').click();
   await page.locator('[data-action="confirm-delete-memory"]').click();
   await expect(page.locator(`[data-testid="memory-list"] [data-memory="${SEED_ID}"]`)).toHaveCount(0);
@@ -161,8 +210,14 @@ test('a demonstration performed on the phone’s screen is saved as a route of e
   await expect(editor).toBeVisible({ timeout: 30_000 });
   await expect(editor).toContainText('expert');
   await expect(editor.locator('textarea[name="memory.goal"]')).toHaveValue('Open the Clock app');
-  await expect(editor.locator('textarea[name="memory.steps"]')).toHaveValue(/"subGoal": "Open the Clock app from the launcher"[\s\S]*"action": "Click\(\d+\)"[\s\S]*"element": "TextView \\"Clock\\""/);
+  await expect(editor.locator('textarea[name="memory.steps"]')).toHaveValue(
+    /"subGoal": "Open the Clock app from the launcher"[\s\S]*"action": "Click\(\d+\)"[\s\S]*"element": "TextView \\"Clock\\""/,
+  );
   await savePanelShot(page, 'cockpit-memory-demo-saved');
   // The phone did what was demonstrated.
-  await expect.poll(async () => (await phone.phone.dumpUi({ compressed: false })).includes('com.android.deskclock'), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(async () => (await phone.phone.dumpUi({ compressed: false })).includes('com.android.deskclock'), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 });

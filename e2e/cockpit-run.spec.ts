@@ -11,7 +11,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, savePanelShot, serve, test } from './fixtures.ts';
 import type { ServedHost } from './fixtures.ts';
-import { ALARM_TASK, REJECT_FEEDBACK, alarmScript, approve, elementOnScreen, waitForProposal } from './cockpit-helpers.ts';
+import {
+  ALARM_TASK,
+  REJECT_FEEDBACK,
+  alarmScript,
+  approve,
+  elementOnScreen,
+  waitForProposal,
+} from './cockpit-helpers.ts';
 import { startAdbServer } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
 import { scriptedModel } from '../test/support/scripted-model.ts';
@@ -103,7 +110,10 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
   const added = liveTree.locator('.tree-item[data-goal="Check the new alarm in the list"]');
   await expect(added).toHaveAttribute('data-status', 'pending');
   await expect(added.locator('.chip-person')).toBeVisible();
-  await expect(liveTree.locator('.tree-item[data-goal="Turn on vibrate"] + .tree-item')).toHaveAttribute('data-goal', 'Check the new alarm in the list');
+  await expect(liveTree.locator('.tree-item[data-goal="Turn on vibrate"] + .tree-item')).toHaveAttribute(
+    'data-goal',
+    'Check the new alarm in the list',
+  );
   await added.locator(':scope > .tree-row').click();
   await liveTree.locator('[data-action="tree-remove"]').click();
   await expect(added).toHaveCount(0);
@@ -116,7 +126,10 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
   await expect(page.getByTestId('action-editor')).toBeVisible();
   await expect(page.locator('[data-testid="agent-screen"].screen-mode-pick')).toBeVisible();
   const addAlarm = elementOnScreen(page, 'Add alarm');
-  const addIndex = await page.locator('[data-testid="agent-screen"] [data-element-label="Add alarm"]').first().getAttribute('data-element-index');
+  const addIndex = await page
+    .locator('[data-testid="agent-screen"] [data-element-label="Add alarm"]')
+    .first()
+    .getAttribute('data-element-index');
   await addAlarm.click({ force: true });
   await expect(page.locator('input[name="edit.index"]')).toHaveValue(addIndex!);
   await expect(page.locator('[data-testid="agent-screen"] .marker-person')).toBeVisible();
@@ -126,7 +139,10 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
 
   // 3. Reject with feedback (Esc opens the box, Enter sends); the next act call must carry it.
   const rejectStep = await waitForProposal(page, /^Click\(\d+\)$/);
-  const wrongHour = await page.locator('[data-testid="agent-screen"] [data-element-label="7"]').first().getAttribute('data-element-index');
+  const wrongHour = await page
+    .locator('[data-testid="agent-screen"] [data-element-label="7"]')
+    .first()
+    .getAttribute('data-element-index');
   await expect(page.getByTestId('proposed-action')).toHaveText(`Click(${wrongHour})`);
   await page.locator('body').press('Escape');
   const feedback = page.locator('textarea[name="reject.feedback"]');
@@ -134,12 +150,19 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
   await feedback.fill(REJECT_FEEDBACK);
   await savePanelShot(page, 'cockpit-step-reject');
   await feedback.press('Enter');
-  await expect(page.locator(`[data-testid="step-card"][data-step="${rejectStep}"]`)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator(`[data-testid="step-card"][data-step="${rejectStep}"]`)).toHaveCount(0, {
+    timeout: 30_000,
+  });
   const sixStep = await waitForProposal(page, /^Click\(\d+\)$/);
-  const six = await page.locator('[data-testid="agent-screen"] [data-element-label="6"]').first().getAttribute('data-element-index');
+  const six = await page
+    .locator('[data-testid="agent-screen"] [data-element-label="6"]')
+    .first()
+    .getAttribute('data-element-index');
   await expect(page.getByTestId('proposed-action')).toHaveText(`Click(${six})`);
   // The model saw the feedback: the script's step that answers only a request containing it was used…
-  const answered = model.requests().filter((r) => r.answeredBy.includes('act: Select 6 on the hour dial (after feedback)'));
+  const answered = model
+    .requests()
+    .filter((r) => r.answeredBy.includes('act: Select 6 on the hour dial (after feedback)'));
   expect(answered).toHaveLength(1);
   expect(JSON.stringify(answered[0]!.body)).toContain(REJECT_FEEDBACK);
   // …and the model-call inspector shows it in that call's prompt.
@@ -157,14 +180,22 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
 
   // 4. Override: the model proposes AM; click PM on the screen instead.
   const overrideStep = await waitForProposal(page, /^Click\(\d+\)$/);
-  const am = await page.locator('[data-testid="agent-screen"] [data-element-label="AM"]').first().getAttribute('data-element-index');
+  const am = await page
+    .locator('[data-testid="agent-screen"] [data-element-label="AM"]')
+    .first()
+    .getAttribute('data-element-index');
   await expect(page.getByTestId('proposed-action')).toHaveText(`Click(${am})`);
   await page.locator('body').press('o');
   await expect(page.locator('[data-testid="agent-screen"].screen-mode-act')).toBeVisible();
   await savePanelShot(page, 'cockpit-step-override');
-  const pmIndex = await page.locator('[data-testid="agent-screen"] [data-element-label="PM"]').first().getAttribute('data-element-index');
+  const pmIndex = await page
+    .locator('[data-testid="agent-screen"] [data-element-label="PM"]')
+    .first()
+    .getAttribute('data-element-index');
   await elementOnScreen(page, 'PM').click({ force: true });
-  await expect(page.locator(`[data-testid="step-card"][data-step="${overrideStep}"]`)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator(`[data-testid="step-card"][data-step="${overrideStep}"]`)).toHaveCount(0, {
+    timeout: 30_000,
+  });
 
   // The rest: OK, label (open, type, OK), vibrate, Monday; the reflection finds the other days missing; Tuesday–Thursday.
   await approve(page, /^Click\(\d+\)$/); // OK
@@ -182,7 +213,10 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
   await expect(page.locator('[data-testid="step-card"][data-wait="take_over"]')).toBeVisible();
   await expect(page.locator('[data-testid="agent-screen"].screen-mode-act')).toBeVisible();
   await elementOnScreen(page, 'Thursday').click({ force: true });
-  await expect(page.locator('[data-testid="agent-screen"] figcaption')).toHaveText('The phone now, after your actions', { timeout: 30_000 });
+  await expect(page.locator('[data-testid="agent-screen"] figcaption')).toHaveText(
+    'The phone now, after your actions',
+    { timeout: 30_000 },
+  );
   await savePanelShot(page, 'cockpit-step-takeover');
   await page.locator('body').press('h');
   await expect(page.locator(`[data-testid="step-card"][data-step="${thursday}"]`)).toHaveCount(0, { timeout: 30_000 });
@@ -193,11 +227,31 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
 
   // The task tree: the six sub-goals, the two that were split, every node done.
   const tree = page.getByTestId('task-tree');
-  const goals = ['Open the Clock app', 'Add a new alarm', 'Set the time to 6:30 PM', 'Select 6 on the hour dial', 'Select 30 on the minute dial', 'Choose PM', 'Confirm the time with OK', 'Set the label to Work', 'Open the label editor', 'Type Work as the label', 'Confirm the label with OK', 'Turn on vibrate', 'Set the alarm to repeat Monday to Thursday', 'Select Tuesday', 'Select Wednesday', 'Select Thursday'];
-  for (const g of goals) await expect(tree.locator(`.tree-item[data-goal="${g}"]`)).toHaveAttribute('data-status', 'done');
+  const goals = [
+    'Open the Clock app',
+    'Add a new alarm',
+    'Set the time to 6:30 PM',
+    'Select 6 on the hour dial',
+    'Select 30 on the minute dial',
+    'Choose PM',
+    'Confirm the time with OK',
+    'Set the label to Work',
+    'Open the label editor',
+    'Type Work as the label',
+    'Confirm the label with OK',
+    'Turn on vibrate',
+    'Set the alarm to repeat Monday to Thursday',
+    'Select Tuesday',
+    'Select Wednesday',
+    'Select Thursday',
+  ];
+  for (const g of goals)
+    await expect(tree.locator(`.tree-item[data-goal="${g}"]`)).toHaveAttribute('data-status', 'done');
   await expect(tree.locator('.tree-item[data-status="done"]')).toHaveCount(goals.length + 1);
   await expect(tree.locator('.tree-item[data-goal="Set the time to 6:30 PM"] .tree-item')).toHaveCount(4);
-  await expect(tree.locator('.tree-item[data-goal="Set the alarm to repeat Monday to Thursday"] .tree-item')).toHaveCount(3);
+  await expect(
+    tree.locator('.tree-item[data-goal="Set the alarm to repeat Monday to Thursday"] .tree-item'),
+  ).toHaveCount(3);
   await expect(tree).toContainText('Only Monday is selected; Tuesday, Wednesday and Thursday are still missing.');
   // The steps: the edit, the rejection, the override are recorded with the person as author.
   await page.locator('[data-tab="steps"]').click();
@@ -216,8 +270,18 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
   await savePanelShot(page, 'cockpit-run-done');
 
   // The phone has the alarm: 18:30, "Work", vibrate, Monday to Thursday.
-  const state = JSON.parse((await adb.adb(['-s', serial, 'shell', 'sim-state', 'com.android.deskclock'])).stdout.toString('utf8')) as { alarms: Array<{ hour: number; minute: number; label: string; vibrate: boolean; repeat: string[] }> };
-  expect(state.alarms).toContainEqual(expect.objectContaining({ hour: 18, minute: 30, label: 'Work', vibrate: true, repeat: ['MON', 'TUE', 'WED', 'THU'] }));
+  const state = JSON.parse(
+    (await adb.adb(['-s', serial, 'shell', 'sim-state', 'com.android.deskclock'])).stdout.toString('utf8'),
+  ) as { alarms: Array<{ hour: number; minute: number; label: string; vibrate: boolean; repeat: string[] }> };
+  expect(state.alarms).toContainEqual(
+    expect.objectContaining({
+      hour: 18,
+      minute: 30,
+      label: 'Work',
+      vibrate: true,
+      repeat: ['MON', 'TUE', 'WED', 'THU'],
+    }),
+  );
 
   // The same cockpit at 1280×800 and in dark mode.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -290,9 +354,15 @@ test('the run is in History: search finds it, the replay steps and scrubs to any
   expect(html).toContain(ALARM_TASK);
   expect(html).not.toMatch(/data:image/);
   for (const [, src] of html.matchAll(/<img src="([^"]+)"/g)) expect(existsSync(join(dir, src!))).toBe(true);
-  const exported = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { trajectory: Array<{ corrected: boolean; decision: { kind: string } | null; executed: { by: string } | null }> };
+  const exported = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as {
+    trajectory: Array<{ corrected: boolean; decision: { kind: string } | null; executed: { by: string } | null }>;
+  };
   // The corrections as training data: the edit, the override, and the person's own step.
-  expect(exported.trajectory.filter((s) => s.corrected).map((s) => s.decision?.kind ?? s.executed?.by)).toEqual(['edit', 'override', 'person']);
+  expect(exported.trajectory.filter((s) => s.corrected).map((s) => s.decision?.kind ?? s.executed?.by)).toEqual([
+    'edit',
+    'override',
+    'person',
+  ]);
   await savePanelShot(page, 'cockpit-replay-exported');
 });
 
@@ -302,12 +372,16 @@ test('settings: test a model connection and edit the approval rules of guarded m
   await page.locator('input[name="default.model"]').fill('scripted');
   // The unsaved draft is tested: the scripted model has no answer for a test prompt, and says so.
   await page.locator('[data-action="test-default"]').click();
-  await expect(page.locator('[data-test-role="default"] .test-bad')).toContainText('No script step matches', { timeout: 20_000 });
+  await expect(page.locator('[data-test-role="default"] .test-bad')).toContainText('No script step matches', {
+    timeout: 20_000,
+  });
   // An embedding endpoint answers with vectors.
   await page.locator('[data-role="embedder"] .role-choice input').check();
   await page.locator('input[name="embedder.baseUrl"]').fill(model.baseUrl);
   await page.locator('[data-action="test-embedder"]').click();
-  await expect(page.locator('[data-test-role="embedder"] .test-ok')).toContainText('dimensional vectors', { timeout: 20_000 });
+  await expect(page.locator('[data-test-role="embedder"] .test-ok')).toContainText('dimensional vectors', {
+    timeout: 20_000,
+  });
   await page.locator('[data-test-role="embedder"]').scrollIntoViewIfNeeded();
   await savePanelShot(page, 'cockpit-settings-models');
   await page.locator('[data-section="models"] button', { hasText: 'Revert' }).click();
@@ -338,7 +412,11 @@ test('settings: test a model connection and edit the approval rules of guarded m
     ws.close();
     return r.result.settings.agent.approvalRules;
   })) as Array<{ label: string; pattern: string; actions: string[] }>;
-  expect(saved.at(-1)).toMatchObject({ label: 'Alarms at night', pattern: '\\b(2[2-3]|0[0-5]):\\d\\d', actions: ['Click'] });
+  expect(saved.at(-1)).toMatchObject({
+    label: 'Alarms at night',
+    pattern: '\\b(2[2-3]|0[0-5]):\\d\\d',
+    actions: ['Click'],
+  });
 });
 
 test('the Devices panel stops the simulated phone', async () => {

@@ -18,7 +18,10 @@ export interface ServedHost {
 
 /** Starts the real `moba serve` in a temp data folder and stops it by pid afterwards. */
 /** `prepare` runs on the fresh data folder before the host starts (e.g. host-only settings set with the local CLI). */
-export async function serve(env: NodeJS.ProcessEnv = {}, prepare?: (dataDir: string) => void): Promise<ServedHost & { stop(): Promise<void> }> {
+export async function serve(
+  env: NodeJS.ProcessEnv = {},
+  prepare?: (dataDir: string) => void,
+): Promise<ServedHost & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'moba-e2e-'));
   prepare?.(dataDir);
   const token = randomBytes(16).toString('hex');

@@ -13,8 +13,23 @@ test('annotate a step in replay; compare two runs and see the first divergence',
   // Its own host: the runs written here must not show in other files' (empty) History.
   const host = await serve();
   try {
-    await writeSyntheticRun({ dataDir: host.dataDir, steps: 8, screens: 4, runId: 'run-a', task: TASK, now: Date.now() - 600_000 });
-    await writeSyntheticRun({ dataDir: host.dataDir, steps: 8, screens: 4, runId: 'run-b', task: TASK, now: Date.now() - 300_000, decide: (i) => (i === 2 ? { decision: 'edit', action: { name: 'Back', params: {} } } : { decision: 'approve' }) });
+    await writeSyntheticRun({
+      dataDir: host.dataDir,
+      steps: 8,
+      screens: 4,
+      runId: 'run-a',
+      task: TASK,
+      now: Date.now() - 600_000,
+    });
+    await writeSyntheticRun({
+      dataDir: host.dataDir,
+      steps: 8,
+      screens: 4,
+      runId: 'run-b',
+      task: TASK,
+      now: Date.now() - 300_000,
+      decide: (i) => (i === 2 ? { decision: 'edit', action: { name: 'Back', params: {} } } : { decision: 'approve' }),
+    });
 
     // Replay: step 3 of run B, tag it.
     await page.goto(`${host.url}#/history/run-b/3`);
@@ -31,7 +46,9 @@ test('annotate a step in replay; compare two runs and see the first divergence',
     // It is in the run's log: a fresh page shows it too.
     await page.reload();
     await expect(page.locator('[data-testid="replay"][data-ready="true"]')).toBeVisible();
-    await expect(page.locator('[data-testid="step-annotations"] li[data-category="grounding"]')).toContainText('Pressed Back');
+    await expect(page.locator('[data-testid="step-annotations"] li[data-category="grounding"]')).toContainText(
+      'Pressed Back',
+    );
 
     // Compare: tick both runs in the list.
     await page.goto(`${host.url}#/history`);
@@ -41,7 +58,9 @@ test('annotate a step in replay; compare two runs and see the first divergence',
     await list.locator('[data-action="compare-runs"]').click();
     const compare = page.locator('[data-testid="compare"][data-ready="true"]');
     await expect(compare).toBeVisible();
-    await expect(compare.locator('[data-testid="divergence-summary"]')).toContainText('The same for 2 steps; at step 3 the agents acted differently on the same screen');
+    await expect(compare.locator('[data-testid="divergence-summary"]')).toContainText(
+      'The same for 2 steps; at step 3 the agents acted differently on the same screen',
+    );
     await expect(compare.locator('[data-testid="divergence-a"]')).toContainText('Click(4)');
     await expect(compare.locator('[data-testid="divergence-b"]')).toContainText('Back()');
     await expect(compare.locator('[data-testid="divergence-b"]')).toContainText('Step 3 worked.');

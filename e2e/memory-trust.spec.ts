@@ -18,9 +18,32 @@ const seedFile = {
   version: 1,
   description: 'What a hostile model wrote in one run, and a person’s own preference.',
   memories: [
-    { kind: 'page', id: PAGE_ID, app: 'com.android.deskclock', activity: '.DeskClock', description: HOSTILE, source: 'run', runId: RUN, model: 'gpt-4o' },
-    { kind: 'user', id: 'user:hostile-pref', text: `The user wants this: ${HOSTILE}`, category: 'preference', source: 'run', runId: RUN, model: 'gpt-4o' },
-    { kind: 'user', id: 'user:person-pref', text: 'Alarms are labelled in English', category: 'preference', source: 'manual' },
+    {
+      kind: 'page',
+      id: PAGE_ID,
+      app: 'com.android.deskclock',
+      activity: '.DeskClock',
+      description: HOSTILE,
+      source: 'run',
+      runId: RUN,
+      model: 'gpt-4o',
+    },
+    {
+      kind: 'user',
+      id: 'user:hostile-pref',
+      text: `The user wants this: ${HOSTILE}`,
+      category: 'preference',
+      source: 'run',
+      runId: RUN,
+      model: 'gpt-4o',
+    },
+    {
+      kind: 'user',
+      id: 'user:person-pref',
+      text: 'Alarms are labelled in English',
+      category: 'preference',
+      source: 'manual',
+    },
   ],
 };
 
@@ -35,7 +58,9 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('a run’s memories show their provenance and can be quarantined and released from the memory editor', async ({ page }) => {
+test('a run’s memories show their provenance and can be quarantined and released from the memory editor', async ({
+  page,
+}) => {
   await page.goto(`${host.url}#/memory`);
   const file = join(dir, 'hostile.json');
   writeFileSync(file, JSON.stringify(seedFile));
@@ -60,8 +85,12 @@ test('a run’s memories show their provenance and can be quarantined and releas
   await expect(page.getByTestId('memory-notice')).toContainText(`Quarantined 2 memories of run ${RUN}.`);
   await expect(trust).toContainText('quarantined — never in a prompt');
   await expect(row).toContainText('quarantined');
-  await expect(page.locator('[data-testid="memory-list"] [data-memory="user:hostile-pref"]')).toContainText('quarantined');
-  await expect(page.locator('[data-testid="memory-list"] [data-memory="user:person-pref"]')).not.toContainText('quarantined');
+  await expect(page.locator('[data-testid="memory-list"] [data-memory="user:hostile-pref"]')).toContainText(
+    'quarantined',
+  );
+  await expect(page.locator('[data-testid="memory-list"] [data-memory="user:person-pref"]')).not.toContainText(
+    'quarantined',
+  );
   await savePanelShot(page, 'memory-quarantine');
 
   // After: the preview (what a run would be given) no longer lists them.

@@ -29,8 +29,18 @@ async function openMirror(page: Page, serverPath: string): Promise<void> {
   // let the mirror of a previous test's window stop, so this one starts with the new settings.
   await page.goto(`${host.url}#/settings`);
   // A host file pushed to phones is a host-only setting: set on the host, as its operator would.
-  execFileSync(process.execPath, ['bin/moba.js', '--data-dir', host.dataDir, 'settings', 'set', 'mirror.scrcpyServerPath', serverPath]);
-  await expect.poll(async () => ((await call(page, 'getMirrorState', {})) as { mirrors: unknown[] }).mirrors.length).toBe(0);
+  execFileSync(process.execPath, [
+    'bin/moba.js',
+    '--data-dir',
+    host.dataDir,
+    'settings',
+    'set',
+    'mirror.scrcpyServerPath',
+    serverPath,
+  ]);
+  await expect
+    .poll(async () => ((await call(page, 'getMirrorState', {})) as { mirrors: unknown[] }).mirrors.length)
+    .toBe(0);
   await page.locator('[data-nav="run"]').click();
   await expect(page.locator('[data-mirror-view]')).toBeVisible();
 }
@@ -40,7 +50,11 @@ async function differenceFromPhone(page: Page): Promise<number> {
   const shot = await page.locator('[data-mirror-picture]').screenshot();
   const { width, height } = await sharp(shot).metadata();
   const mirror = await sharp(shot).removeAlpha().raw().toBuffer();
-  const truth = await sharp(Buffer.from(await phone.phone.screencap())).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const truth = await sharp(Buffer.from(await phone.phone.screencap()))
+    .resize(width, height, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   let sum = 0;
   for (let i = 0; i < mirror.length; i++) sum += Math.abs((mirror[i] as number) - (truth[i] as number));
   return sum / mirror.length;
@@ -71,7 +85,9 @@ test('the scrcpy mirror shows the home screen, and a click on Clock opens Clock'
   // Chromium shows the decoded frames in a <video> fed by an insertable stream.
   await expect(view).toHaveAttribute('data-renderer', 'video');
   // It is the phone's screen, not a media file: the browser's video menu is held back.
-  const menuPrevented = await page.locator('[data-mirror-picture]').evaluate((el) => !el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
+  const menuPrevented = await page
+    .locator('[data-mirror-picture]')
+    .evaluate((el) => !el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
   expect(menuPrevented).toBe(true);
   await expect(page.getByTestId('mirror-mode')).toHaveText(/^scrcpy · \d+ fps$/);
   // The picture alone: the element boxes would count as differences.
@@ -83,13 +99,20 @@ test('the scrcpy mirror shows the home screen, and a click on Clock opens Clock'
   const [x1, y1, x2, y2] = await boundsOf('text', 'Clock');
   const box = await screenBox(page);
   const { width, height } = phone.phone.props;
-  await page.mouse.click(box.x + (((x1 + x2) / 2) * box.width) / width, box.y + (((y1 + y2) / 2) * box.height) / height);
-  await expect.poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 }).toBe('com.android.deskclock');
+  await page.mouse.click(
+    box.x + (((x1 + x2) / 2) * box.width) / width,
+    box.y + (((y1 + y2) / 2) * box.height) / height,
+  );
+  await expect
+    .poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 })
+    .toBe('com.android.deskclock');
   await expect.poll(() => differenceFromPhone(page), { timeout: 20_000 }).toBeLessThan(10);
   await savePanelShot(page, 'mirror-scrcpy-clock');
 
   await page.locator('[data-action="home"]').click();
-  await expect.poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 }).toBe('com.android.launcher3');
+  await expect
+    .poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 })
+    .toBe('com.android.launcher3');
 });
 
 test('the overlay boxes sit on the elements; hover shows details and select mode picks one', async ({ page }) => {
@@ -99,7 +122,12 @@ test('the overlay boxes sit on the elements; hover shows details and select mode
   await expect.poll(() => rects.count(), { timeout: 20_000 }).toBeGreaterThan(3);
   const box = await screenBox(page);
   const { width, height } = phone.phone.props;
-  const placed = await rects.evaluateAll((els) => els.map((el) => ({ bounds: (el.getAttribute('data-bounds') ?? '').split(',').map(Number), rect: el.getBoundingClientRect().toJSON() as DOMRect })));
+  const placed = await rects.evaluateAll((els) =>
+    els.map((el) => ({
+      bounds: (el.getAttribute('data-bounds') ?? '').split(',').map(Number),
+      rect: el.getBoundingClientRect().toJSON() as DOMRect,
+    })),
+  );
   for (const { bounds, rect } of placed) {
     const [bx1, by1, bx2, by2] = bounds as [number, number, number, number];
     expect(Math.abs(rect.x - (box.x + (bx1 * box.width) / width))).toBeLessThanOrEqual(2);
@@ -111,7 +139,10 @@ test('the overlay boxes sit on the elements; hover shows details and select mode
   const [cx1, cy1, cx2, cy2] = await boundsOf('text', 'Clock');
   const cx = (cx1 + cx2) / 2;
   const cy = (cy1 + cy2) / 2;
-  const clockBox = placed.find(({ bounds: [a, b, c, d] }) => (a as number) <= cx && cx < (c as number) && (b as number) <= cy && cy < (d as number));
+  const clockBox = placed.find(
+    ({ bounds: [a, b, c, d] }) =>
+      (a as number) <= cx && cx < (c as number) && (b as number) <= cy && cy < (d as number),
+  );
   expect(clockBox, 'an overlay box covers the Clock icon').toBeDefined();
 
   await page.mouse.move(box.x + (cx * box.width) / width, box.y + (cy * box.height) / height);
@@ -129,7 +160,9 @@ test('the overlay boxes sit on the elements; hover shows details and select mode
   await savePanelShot(page, 'mirror-overlay-off');
 });
 
-test('drag = swipe and typing = text: swiping up opens the app drawer, typed keys reach its search field', async ({ page }) => {
+test('drag = swipe and typing = text: swiping up opens the app drawer, typed keys reach its search field', async ({
+  page,
+}) => {
   await phone.phone.keyevent(3);
   await openMirror(page, phone.standInServerPath);
   await expect(page.locator('[data-mirror-view]')).toHaveAttribute('data-mode', 'scrcpy');
@@ -147,20 +180,34 @@ test('drag = swipe and typing = text: swiping up opens the app drawer, typed key
   // The phone takes a touch held 500 ms without moving as a long press. On a heavily loaded
   // machine the first move can reach it later than that, and the swipe is then ignored, as a
   // real launcher ignores a long press on empty space. One more swipe settles it.
-  const opened = await expect.poll(drawerOpen, { timeout: 5_000 }).toBe(true).then(() => true, () => false);
+  const opened = await expect
+    .poll(drawerOpen, { timeout: 5_000 })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
   if (!opened) await swipeUp();
   await expect.poll(drawerOpen, { timeout: 10_000 }).toBe(true);
   const [x1, y1, x2, y2] = await boundsOf('resource-id', 'com.android.launcher3:id/search_box_input');
   const { width, height } = phone.phone.props;
-  await page.mouse.click(box.x + (((x1 + x2) / 2) * box.width) / width, box.y + (((y1 + y2) / 2) * box.height) / height);
+  await page.mouse.click(
+    box.x + (((x1 + x2) / 2) * box.width) / width,
+    box.y + (((y1 + y2) / 2) * box.height) / height,
+  );
   await expect.poll(() => phone.phone.keyboardShown(), { timeout: 10_000 }).toBe(true);
   await page.keyboard.type('cal');
-  const typed = async () => [...(await dump()).matchAll(/<node [^>]*>/g)].some((n) => n[0].includes('search_box_input') && n[0].includes(' text="cal"'));
+  const typed = async () =>
+    [...(await dump()).matchAll(/<node [^>]*>/g)].some(
+      (n) => n[0].includes('search_box_input') && n[0].includes(' text="cal"'),
+    );
   await expect.poll(typed, { timeout: 10_000 }).toBe(true);
   await expect.poll(() => differenceFromPhone(page), { timeout: 20_000 }).toBeLessThan(10);
   await savePanelShot(page, 'mirror-drawer-typed');
   await page.locator('[data-action="home"]').click();
-  await expect.poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 }).toBe('com.android.launcher3');
+  await expect
+    .poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 })
+    .toBe('com.android.launcher3');
 });
 
 test('a browser without insertable streams draws the decoded frames on a canvas', async ({ page }) => {
@@ -191,8 +238,15 @@ test('without a scrcpy server file the mirror polls screenshots and says why', a
   const [x1, y1, x2, y2] = await boundsOf('text', 'Clock');
   const box = await screenBox(page);
   const { width, height } = phone.phone.props;
-  await page.mouse.click(box.x + (((x1 + x2) / 2) * box.width) / width, box.y + (((y1 + y2) / 2) * box.height) / height);
-  await expect.poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 }).toBe('com.android.deskclock');
+  await page.mouse.click(
+    box.x + (((x1 + x2) / 2) * box.width) / width,
+    box.y + (((y1 + y2) / 2) * box.height) / height,
+  );
+  await expect
+    .poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 })
+    .toBe('com.android.deskclock');
   await page.locator('[data-action="back"]').click();
-  await expect.poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 }).toBe('com.android.launcher3');
+  await expect
+    .poll(async () => (await phone.phone.focus()).packageName, { timeout: 10_000 })
+    .toBe('com.android.launcher3');
 });

@@ -61,15 +61,31 @@ test.describe('app shell against the web host', () => {
       const frames: unknown[] = [];
       await new Promise((r) => (ws.onopen = r));
       ws.onmessage = (m) => frames.push(JSON.parse(String(m.data)));
-      ws.send(JSON.stringify({ t: 'call', id: 1, method: 'updateSettings', input: { patch: { agent: { maxSteps: 'many' } } } }));
+      ws.send(
+        JSON.stringify({
+          t: 'call',
+          id: 1,
+          method: 'updateSettings',
+          input: { patch: { agent: { maxSteps: 'many' } } },
+        }),
+      );
       ws.send('garbage');
       ws.send(JSON.stringify({ t: 'call', id: 2, method: 'ping', input: { value: 'still here' } }));
       await new Promise((r) => setTimeout(r, 500));
       ws.close();
       return frames;
     });
-    expect(replies).toContainEqual(expect.objectContaining({ t: 'result', id: 1, ok: false, error: expect.objectContaining({ code: 'INVALID_INPUT' }) }));
-    expect(replies).toContainEqual(expect.objectContaining({ t: 'error', error: expect.objectContaining({ code: 'INVALID_INPUT' }) }));
+    expect(replies).toContainEqual(
+      expect.objectContaining({
+        t: 'result',
+        id: 1,
+        ok: false,
+        error: expect.objectContaining({ code: 'INVALID_INPUT' }),
+      }),
+    );
+    expect(replies).toContainEqual(
+      expect.objectContaining({ t: 'error', error: expect.objectContaining({ code: 'INVALID_INPUT' }) }),
+    );
     expect(replies).toContainEqual(expect.objectContaining({ t: 'result', id: 2, ok: true }));
     await page.reload();
     await expect(page.getByTestId('connection')).toHaveAttribute('data-state', 'open');

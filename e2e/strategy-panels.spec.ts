@@ -29,27 +29,110 @@ test.afterAll(async () => {
 
 const V2_SCRIPT: ScriptInput = {
   steps: [
-    { name: 'memory', match: { system: 'from a screenshot', user: 'Before the action runs' }, reply: { important: 'The Clock app lists alarms at 7:00 AM and 8:30 AM.' }, times: 'always' },
+    {
+      name: 'memory',
+      match: { system: 'from a screenshot', user: 'Before the action runs' },
+      reply: { important: 'The Clock app lists alarms at 7:00 AM and 8:30 AM.' },
+      times: 'always',
+    },
     { name: 'captions', match: { system: 'You describe icons' }, reply: { icons: {} }, times: 'always' },
-    { name: 'select app', match: { system: 'You choose which installed Android app to open' }, reply: { package: 'com.android.deskclock', reason: 'Clock' }, times: 'always' },
-    { name: 'reflection', match: { system: 'You check one action' }, reply: { thought: 'The Clock app is open.', answer: 'A' }, times: 'always' },
-    { name: 'planning', match: { system: 'You keep track of the progress' }, reply: { thought: 't', completed: 'The Clock app is open; nothing else was needed.' }, times: 'always' },
-    { name: 'open', match: { system: 'from a screenshot' }, reply: { thought: 'Open Clock.', action: 'Open_App("Clock")', operation: 'open the Clock app' }, times: 1 },
-    { name: 'stop', match: { system: 'from a screenshot' }, reply: { thought: 'Done.', action: 'Stop()', operation: 'finish' }, times: 1 },
+    {
+      name: 'select app',
+      match: { system: 'You choose which installed Android app to open' },
+      reply: { package: 'com.android.deskclock', reason: 'Clock' },
+      times: 'always',
+    },
+    {
+      name: 'reflection',
+      match: { system: 'You check one action' },
+      reply: { thought: 'The Clock app is open.', answer: 'A' },
+      times: 'always',
+    },
+    {
+      name: 'planning',
+      match: { system: 'You keep track of the progress' },
+      reply: { thought: 't', completed: 'The Clock app is open; nothing else was needed.' },
+      times: 'always',
+    },
+    {
+      name: 'open',
+      match: { system: 'from a screenshot' },
+      reply: { thought: 'Open Clock.', action: 'Open_App("Clock")', operation: 'open the Clock app' },
+      times: 1,
+    },
+    {
+      name: 'stop',
+      match: { system: 'from a screenshot' },
+      reply: { thought: 'Done.', action: 'Stop()', operation: 'finish' },
+      times: 1,
+    },
   ],
 };
 
 const E_SCRIPT: ScriptInput = {
   steps: [
     { name: 'captions', match: { system: 'You describe icons' }, reply: { icons: {} }, times: 'always' },
-    { name: 'select app', match: { system: 'You choose which installed Android app to open' }, reply: { package: 'com.android.deskclock', reason: 'Clock' }, times: 'always' },
-    { name: 'reflector', match: { system: 'You are the Action Reflector' }, reply: { outcome: 'A', error_description: 'None', progress_status: 'The Clock app is open.' }, times: 'always' },
-    { name: 'notes', match: { system: 'You are the Notetaker' }, reply: { notes: 'Alarms exist at 7:00 AM and 8:30 AM.' }, times: 'always' },
-    { name: 'plan', match: { system: 'You are the Manager', user: 'Make a plan' }, reply: { thought: 't', plan: '1. Open the Clock app 2. Check the alarms', current_subgoal: 'Open the Clock app' }, times: 1 },
-    { name: 'finished', match: { system: 'You are the Manager' }, reply: { thought: 't', plan: '1. Open the Clock app 2. Check the alarms', current_subgoal: 'Finished' }, times: 1 },
-    { name: 'open', match: { system: 'You are the Operator' }, reply: { thought: 't', action: { name: 'Open_App', arguments: { app_name: 'Clock' } }, description: 'open the Clock app' }, times: 1 },
-    { name: 'tips', match: { system: 'You improve the long-term tips' }, reply: { thought: 't', tips: ['The Clock app opens on its Alarm tab.'] }, times: 1 },
-    { name: 'shortcut', match: { system: 'You write shortcuts' }, reply: { thought: 't', shortcut: { name: 'Open_Clock', arguments: [], description: 'Open the Clock app.', precondition: 'Any screen.', steps: [{ action: 'Open_App', arguments: { app_name: 'Clock' } }] } }, times: 1 },
+    {
+      name: 'select app',
+      match: { system: 'You choose which installed Android app to open' },
+      reply: { package: 'com.android.deskclock', reason: 'Clock' },
+      times: 'always',
+    },
+    {
+      name: 'reflector',
+      match: { system: 'You are the Action Reflector' },
+      reply: { outcome: 'A', error_description: 'None', progress_status: 'The Clock app is open.' },
+      times: 'always',
+    },
+    {
+      name: 'notes',
+      match: { system: 'You are the Notetaker' },
+      reply: { notes: 'Alarms exist at 7:00 AM and 8:30 AM.' },
+      times: 'always',
+    },
+    {
+      name: 'plan',
+      match: { system: 'You are the Manager', user: 'Make a plan' },
+      reply: { thought: 't', plan: '1. Open the Clock app 2. Check the alarms', current_subgoal: 'Open the Clock app' },
+      times: 1,
+    },
+    {
+      name: 'finished',
+      match: { system: 'You are the Manager' },
+      reply: { thought: 't', plan: '1. Open the Clock app 2. Check the alarms', current_subgoal: 'Finished' },
+      times: 1,
+    },
+    {
+      name: 'open',
+      match: { system: 'You are the Operator' },
+      reply: {
+        thought: 't',
+        action: { name: 'Open_App', arguments: { app_name: 'Clock' } },
+        description: 'open the Clock app',
+      },
+      times: 1,
+    },
+    {
+      name: 'tips',
+      match: { system: 'You improve the long-term tips' },
+      reply: { thought: 't', tips: ['The Clock app opens on its Alarm tab.'] },
+      times: 1,
+    },
+    {
+      name: 'shortcut',
+      match: { system: 'You write shortcuts' },
+      reply: {
+        thought: 't',
+        shortcut: {
+          name: 'Open_Clock',
+          arguments: [],
+          description: 'Open the Clock app.',
+          precondition: 'Any screen.',
+          steps: [{ action: 'Open_App', arguments: { app_name: 'Clock' } }],
+        },
+      },
+      times: 1,
+    },
   ],
 };
 
@@ -91,20 +174,27 @@ test('the composer lists every registered strategy, what it sees and its options
   await savePanelShot(page, 'strategies-composer');
 });
 
-test('a Mobile-Agent-v2 run shows its progress, memory unit and outcomes, live and in the replay', async ({ phoneHost, phone }) => {
+test('a Mobile-Agent-v2 run shows its progress, memory unit and outcomes, live and in the replay', async ({
+  phoneHost,
+  phone,
+}) => {
   test.setTimeout(240_000);
   model.setScript(V2_SCRIPT);
   await phone.adb.adb(['-s', phone.serial, 'shell', 'sim-reset']);
   const runId = await startFromComposer(phoneHost.url, 'mobile-agent-v2', 'Open the Clock app');
   const panel = page.locator('[data-testid="strategy-panel"][data-strategy="mobile-agent-v2"]');
-  await expect(panel.locator('[data-section="progress"]')).toContainText('The Clock app is open; nothing else was needed.');
+  await expect(panel.locator('[data-section="progress"]')).toContainText(
+    'The Clock app is open; nothing else was needed.',
+  );
   await expect(panel.locator('[data-section="memory-unit"]')).toContainText('alarms at 7:00 AM and 8:30 AM');
   await expect(panel.locator('[data-section="outcomes"] [data-outcome="A"]')).toHaveCount(1);
   await savePanelShot(page, 'strategies-v2-panel');
 
   await page.goto(`${phoneHost.url}#/history/${runId}/1`);
   await expect(page.getByTestId('replay')).toHaveAttribute('data-ready', 'true');
-  const replayPanel = page.locator('[data-panel="replay-tree"] [data-testid="strategy-panel"][data-strategy="mobile-agent-v2"]');
+  const replayPanel = page.locator(
+    '[data-panel="replay-tree"] [data-testid="strategy-panel"][data-strategy="mobile-agent-v2"]',
+  );
   await expect(replayPanel).toBeVisible();
   await page.locator('body').press('End');
   await expect(replayPanel.locator('[data-section="progress"]')).toContainText('The Clock app is open');
@@ -114,7 +204,9 @@ test('a Mobile-Agent-v2 run shows its progress, memory unit and outcomes, live a
   await savePanelShot(page, 'strategies-v2-replay');
 });
 
-test('a Mobile-Agent-E run shows its plan, notes, Tips and Shortcuts, live and in the replay', async ({ phoneHost }) => {
+test('a Mobile-Agent-E run shows its plan, notes, Tips and Shortcuts, live and in the replay', async ({
+  phoneHost,
+}) => {
   test.setTimeout(240_000);
   model.setScript(E_SCRIPT);
   const runId = await startFromComposer(phoneHost.url, 'mobile-agent-e', 'Open the Clock app and look at the alarms');
@@ -129,7 +221,9 @@ test('a Mobile-Agent-E run shows its plan, notes, Tips and Shortcuts, live and i
 
   await page.goto(`${phoneHost.url}#/history/${runId}/1`);
   await expect(page.getByTestId('replay')).toHaveAttribute('data-ready', 'true');
-  const replayPanel = page.locator('[data-panel="replay-tree"] [data-testid="strategy-panel"][data-strategy="mobile-agent-e"]');
+  const replayPanel = page.locator(
+    '[data-panel="replay-tree"] [data-testid="strategy-panel"][data-strategy="mobile-agent-e"]',
+  );
   await expect(replayPanel.locator('[data-section="plan"]')).toContainText('Open the Clock app');
   await page.locator('body').press('End');
   await expect(replayPanel.locator('[data-section="notes"]')).toContainText('7:00 AM');

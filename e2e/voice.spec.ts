@@ -29,7 +29,12 @@ const SPOKEN_TASK = 'What is the weather tomorrow';
 const GUIDANCE = 'The forecast is in the Weather app';
 const ANSWER = 'Tomorrow in Shanghai: sunny, high 25 degrees.';
 const CHROMIUM = process.env.MOBA_CHROMIUM ?? '/usr/bin/chromium';
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'];
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'moba-e2e-voice-'));
 let model: ScriptedServer;
@@ -39,18 +44,29 @@ const browsers: Browser[] = [];
 async function browserWith(options: { wav?: string; allow: boolean }): Promise<Browser> {
   const args = [...BASE_ARGS];
   args.push(options.allow ? '--use-fake-ui-for-media-stream' : '--deny-permission-prompts');
-  if (options.wav) args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${options.wav}%noloop`);
+  if (options.wav)
+    args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${options.wav}%noloop`);
   const b = await chromium.launch({ executablePath: CHROMIUM, args });
   browsers.push(b);
   return b;
 }
 
 /** The run rows in the host's database: what was started, and the voice_input events. */
-function stored(host: ServedHost): { runs: Array<{ id: string; task: string }>; voice: Array<Record<string, unknown>> } {
+function stored(host: ServedHost): {
+  runs: Array<{ id: string; task: string }>;
+  voice: Array<Record<string, unknown>>;
+} {
   const db = new Database(join(host.dataDir, 'moba.sqlite'), { readonly: true });
   try {
-    const runs = db.prepare('SELECT id, task FROM runs ORDER BY created_at').all() as Array<{ id: string; task: string }>;
-    const voice = (db.prepare("SELECT payload FROM run_events WHERE type = 'voice_input' ORDER BY run_id, seq").all() as Array<{ payload: string }>).map((r) => JSON.parse(r.payload) as Record<string, unknown>);
+    const runs = db.prepare('SELECT id, task FROM runs ORDER BY created_at').all() as Array<{
+      id: string;
+      task: string;
+    }>;
+    const voice = (
+      db.prepare("SELECT payload FROM run_events WHERE type = 'voice_input' ORDER BY run_id, seq").all() as Array<{
+        payload: string;
+      }>
+    ).map((r) => JSON.parse(r.payload) as Record<string, unknown>);
     return { runs, voice };
   } finally {
     db.close();
@@ -58,14 +74,21 @@ function stored(host: ServedHost): { runs: Array<{ id: string; task: string }>; 
 }
 
 function uploads(): ReceivedFile[] {
-  return model.requests().filter((r) => r.path === '/v1/audio/transcriptions').map((r) => (r.body as { file: ReceivedFile }).file);
+  return model
+    .requests()
+    .filter((r) => r.path === '/v1/audio/transcriptions')
+    .map((r) => (r.body as { file: ReceivedFile }).file);
 }
 
 async function configureVoice(page: Page, host: ServedHost, transcriberUrl: string): Promise<void> {
   await page.goto(`${host.url}#/settings`);
-  for (const [role, name] of [['transcriber', 'whisper-1'], ['speaker', 'tts-1']] as const) {
+  for (const [role, name] of [
+    ['transcriber', 'whisper-1'],
+    ['speaker', 'tts-1'],
+  ] as const) {
     const block = page.locator(`.role-block[data-role="${role}"]`);
-    if (!(await block.locator(`input[name="${role}.baseUrl"]`).count())) await block.locator('.role-choice input').check();
+    if (!(await block.locator(`input[name="${role}.baseUrl"]`).count()))
+      await block.locator('.role-choice input').check();
     await block.locator(`input[name="${role}.baseUrl"]`).fill(role === 'transcriber' ? transcriberUrl : model.baseUrl);
     await block.locator(`input[name="${role}.model"]`).fill(name);
   }
@@ -96,10 +119,25 @@ async function fillComposer(page: Page, serial: string): Promise<void> {
 
 test.beforeAll(async () => {
   model = await scriptedModel({
-    transcriptions: [{ name: 'task', text: SPOKEN_TASK }, { name: 'guidance', text: GUIDANCE }],
+    transcriptions: [
+      { name: 'task', text: SPOKEN_TASK },
+      { name: 'guidance', text: GUIDANCE },
+    ],
     steps: [
-      { name: 'answer', match: { system: ACT, user: "## Current sub-goal\nTell the person tomorrow's weather" }, reply: { observation: 'Weather', thought: 'Say it.', can_complete: 'true', action: `Finish("${ANSWER}")` } },
-      { name: 'plan with the guidance', match: { system: PLAN, user: GUIDANCE }, reply: { observation: 'home', thought: 'The person says where to look.', subgoals: ["Tell the person tomorrow's weather"] } },
+      {
+        name: 'answer',
+        match: { system: ACT, user: "## Current sub-goal\nTell the person tomorrow's weather" },
+        reply: { observation: 'Weather', thought: 'Say it.', can_complete: 'true', action: `Finish("${ANSWER}")` },
+      },
+      {
+        name: 'plan with the guidance',
+        match: { system: PLAN, user: GUIDANCE },
+        reply: {
+          observation: 'home',
+          thought: 'The person says where to look.',
+          subgoals: ["Tell the person tomorrow's weather"],
+        },
+      },
       // Until the person helps, the agent's replies are unusable: after two it asks for help.
       { name: 'garbled', match: { system: ACT }, reply: 'The weather is probably nice.', times: 'always' },
     ],
@@ -130,7 +168,9 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   await page.keyboard.down('v');
   await expect(ptt).toHaveAttribute('data-phase', 'recording');
   await expect(ptt.getByTestId('level-meter')).toBeVisible();
-  await expect.poll(async () => Number(await ptt.getByTestId('level-meter').getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0.05);
+  await expect
+    .poll(async () => Number(await ptt.getByTestId('level-meter').getAttribute('aria-valuenow')), { timeout: 5_000 })
+    .toBeGreaterThan(0.05);
   await savePanelShot(page, 'voice-composer-recording');
   await page.waitForTimeout(2_300);
   await page.keyboard.up('v');
@@ -140,7 +180,11 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   await expect(task).toHaveValue(SPOKEN_TASK);
   await expect(page.getByTestId('transcript-note')).toBeVisible();
   const [upload] = uploads();
-  expect(upload).toMatchObject({ name: 'speech.wav', mime: 'audio/wav', audio: { container: 'wav', audioFormat: 1, sampleRate: 16_000, channels: 1, bitsPerSample: 16 } });
+  expect(upload).toMatchObject({
+    name: 'speech.wav',
+    mime: 'audio/wav',
+    audio: { container: 'wav', audioFormat: 1, sampleRate: 16_000, channels: 1, bitsPerSample: 16 },
+  });
   expect(upload!.audio.durationMs).toBeGreaterThan(2_000);
   expect(upload!.audio.durationMs).toBeLessThan(4_500);
   await savePanelShot(page, 'voice-composer-transcript');
@@ -150,14 +194,22 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   await expect(page.getByTestId('run-header')).toBeVisible();
   const runId = (await page.getByTestId('run-header').getAttribute('data-run')) ?? '';
   await expect.poll(() => stored(phoneHost).runs.find((r) => r.id === runId)?.task).toBe(SPOKEN_TASK);
-  expect(stored(phoneHost).voice[0]).toMatchObject({ use: 'task', transcript: SPOKEN_TASK, text: SPOKEN_TASK, edited: false, audio: { sha256: upload!.sha256, format: 'wav/pcm_s16le' } });
+  expect(stored(phoneHost).voice[0]).toMatchObject({
+    use: 'task',
+    transcript: SPOKEN_TASK,
+    text: SPOKEN_TASK,
+    edited: false,
+    audio: { sha256: upload!.sha256, format: 'wav/pcm_s16le' },
+  });
 
   // 4. The agent escalates; its question is spoken. Hold the button to answer by voice.
   const card = page.locator('[data-testid="step-card"][data-wait="escalation"]');
   await expect(card).toBeVisible({ timeout: 90_000 });
   const log = page.getByTestId('speech-log');
   await expect(log.locator('li[data-kind="question"]')).toHaveAttribute('data-state', 'played', { timeout: 30_000 });
-  const guidanceButton = card.locator('[data-testid="push-to-talk"][data-purpose="guidance"] [data-action="push-to-talk"]');
+  const guidanceButton = card.locator(
+    '[data-testid="push-to-talk"][data-purpose="guidance"] [data-action="push-to-talk"]',
+  );
   await guidanceButton.hover();
   await page.mouse.down();
   await expect(card.locator('[data-testid="push-to-talk"]')).toHaveAttribute('data-phase', 'recording');
@@ -168,7 +220,9 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   await card.locator('[data-action="answer"]').click();
 
   // 5. The guidance reached the next plan prompt; the Finish answer is spoken and played.
-  await expect.poll(() => model.requests().some((r) => r.answeredBy.includes('plan with the guidance')), { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(() => model.requests().some((r) => r.answeredBy.includes('plan with the guidance')), { timeout: 60_000 })
+    .toBe(true);
   const planBody = JSON.stringify(model.requests().find((r) => r.answeredBy.includes('plan with the guidance'))!.body);
   expect(planBody).toContain('Guidance from the person supervising you');
   expect(planBody).toContain(GUIDANCE);
@@ -176,7 +230,10 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   await expect(log.locator('li[data-kind="answer"]')).toHaveText(ANSWER);
   await expect(log.locator('li[data-kind="answer"]')).toHaveAttribute('data-state', 'played', { timeout: 30_000 });
   await expect(log.locator('li[data-kind="answer"]')).toHaveAttribute('data-engine', 'endpoint');
-  const speech = model.requests().filter((r) => r.path === '/v1/audio/speech').map((r) => (r.body as { input: string; model: string }));
+  const speech = model
+    .requests()
+    .filter((r) => r.path === '/v1/audio/speech')
+    .map((r) => r.body as { input: string; model: string });
   expect(speech.map((s) => s.input)).toEqual(expect.arrayContaining([ANSWER, 'The run is done.']));
   expect(speech.every((s) => s.model === 'tts-1')).toBe(true);
   expect(stored(phoneHost).voice[1]).toMatchObject({ use: 'guidance', transcript: GUIDANCE, text: GUIDANCE });
@@ -184,7 +241,10 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   await page.close();
 });
 
-test('a denied or missing microphone, silence and a transcriber that is down each say so and start nothing', async ({ phone, phoneHost }) => {
+test('a denied or missing microphone, silence and a transcriber that is down each say so and start nothing', async ({
+  phone,
+  phoneHost,
+}) => {
   test.setTimeout(180_000);
   const before = stored(phoneHost).runs.length;
   const requestsBefore = uploads().length;
@@ -215,6 +275,11 @@ test('a denied or missing microphone, silence and a transcriber that is down eac
   await tryComposer(await browserWith({ wav: silent, allow: true }), /Nothing was heard/, 'silence');
   expect(uploads()).toHaveLength(requestsBefore);
   // Speech, but the transcription endpoint is down.
-  await tryComposer(await browserWith({ wav: speech, allow: true }), /Could not reach the transcription endpoint/, 'MODEL_HTTP_ERROR', 'http://127.0.0.1:9/v1');
+  await tryComposer(
+    await browserWith({ wav: speech, allow: true }),
+    /Could not reach the transcription endpoint/,
+    'MODEL_HTTP_ERROR',
+    'http://127.0.0.1:9/v1',
+  );
   expect(stored(phoneHost).runs).toHaveLength(before);
 });

@@ -15,7 +15,9 @@ export function checkTestPrerequisites() {
   const probe = machineProbe();
   const missing = missingPrerequisites({ forTests: true, probe });
   if (missing.length === 0) return true;
-  process.stderr.write(`The tests need ${missing.length === 1 ? 'one more thing' : `${missing.length} more things`} on this machine:\n${formatMissing(missing, installer(probe))}`);
+  process.stderr.write(
+    `The tests need ${missing.length === 1 ? 'one more thing' : `${missing.length} more things`} on this machine:\n${formatMissing(missing, installer(probe))}`,
+  );
   return false;
 }
 

@@ -26,13 +26,19 @@ async function violations(files: Record<string, string>): Promise<string[]> {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), source);
   }
-  const { output } = await cruise(['src'], { ...config.options, baseDir: dir, validate: true, ruleSet: { forbidden: config.forbidden ?? [] } });
+  const { output } = await cruise(['src'], {
+    ...config.options,
+    baseDir: dir,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden ?? [] },
+  });
   return (output as ICruiseResult).summary.violations.map((v) => v.rule.name).sort();
 }
 
 const layered = {
   'src/renderer/app/app.tsx': "import { Page } from '../features/a/page.tsx';\nexport const App = Page;\n",
-  'src/renderer/features/a/page.tsx': "import { Widget } from '../../ui/widget.tsx';\nimport { store } from '../../state/store.ts';\nexport const Page = [Widget, store];\n",
+  'src/renderer/features/a/page.tsx':
+    "import { Widget } from '../../ui/widget.tsx';\nimport { store } from '../../state/store.ts';\nexport const Page = [Widget, store];\n",
   'src/renderer/features/b/page.tsx': "import { Widget } from '../../ui/widget.tsx';\nexport const Other = Widget;\n",
   'src/renderer/ui/widget.tsx': "import { store } from '../state/store.ts';\nexport const Widget = store;\n",
   'src/renderer/state/store.ts': "import { href } from '../routing/router.ts';\nexport const store = href;\n",
@@ -45,13 +51,34 @@ describe('renderer layering rules', () => {
   });
 
   it('reject a feature importing another feature', async () => {
-    expect(await violations({ ...layered, 'src/renderer/features/b/page.tsx': "import { Page } from '../a/page.tsx';\nexport const Other = Page;\n" })).toEqual(['renderer-features-independent']);
+    expect(
+      await violations({
+        ...layered,
+        'src/renderer/features/b/page.tsx': "import { Page } from '../a/page.tsx';\nexport const Other = Page;\n",
+      }),
+    ).toEqual(['renderer-features-independent']);
   });
 
   it('reject a lower layer importing a higher one', async () => {
-    expect(await violations({ ...layered, 'src/renderer/ui/card.tsx': "import { Other } from '../features/b/page.tsx';\nexport const Card = Other;\n" })).toEqual(['renderer-ui-never-imports-up']);
+    expect(
+      await violations({
+        ...layered,
+        'src/renderer/ui/card.tsx': "import { Other } from '../features/b/page.tsx';\nexport const Card = Other;\n",
+      }),
+    ).toEqual(['renderer-ui-never-imports-up']);
     // Type-only imports count: a store that knows a component's type depends on it.
-    expect(await violations({ ...layered, 'src/renderer/state/view.ts': "import type { Widget } from '../ui/widget.tsx';\nexport const view: typeof Widget | null = null;\n" })).toEqual(['renderer-state-never-imports-up']);
-    expect(await violations({ ...layered, 'src/renderer/features/a/shell.tsx': "import { App } from '../../app/app.tsx';\nexport const Shell = App;\n" })).toContain('renderer-features-never-imports-up');
+    expect(
+      await violations({
+        ...layered,
+        'src/renderer/state/view.ts':
+          "import type { Widget } from '../ui/widget.tsx';\nexport const view: typeof Widget | null = null;\n",
+      }),
+    ).toEqual(['renderer-state-never-imports-up']);
+    expect(
+      await violations({
+        ...layered,
+        'src/renderer/features/a/shell.tsx': "import { App } from '../../app/app.tsx';\nexport const Shell = App;\n",
+      }),
+    ).toContain('renderer-features-never-imports-up');
   });
 });

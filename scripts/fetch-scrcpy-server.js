@@ -24,12 +24,16 @@ async function main() {
   try {
     response = await fetch(URL, { redirect: 'follow' });
   } catch (error) {
-    throw new Error(`Cannot reach GitHub (${error instanceof Error ? error.message : String(error)}). Download ${URL} by hand, check its SHA-256 is ${SHA256}, and save it as ${target}.`, { cause: error });
+    throw new Error(
+      `Cannot reach GitHub (${error instanceof Error ? error.message : String(error)}). Download ${URL} by hand, check its SHA-256 is ${SHA256}, and save it as ${target}.`,
+      { cause: error },
+    );
   }
   if (!response.ok) throw new Error(`GitHub answered ${response.status} ${response.statusText} for ${URL}`);
   const bytes = Buffer.from(await response.arrayBuffer());
   const digest = createHash('sha256').update(bytes).digest('hex');
-  if (digest !== SHA256) throw new Error(`Checksum mismatch: got ${digest}, expected ${SHA256}. The file was not saved.`);
+  if (digest !== SHA256)
+    throw new Error(`Checksum mismatch: got ${digest}, expected ${SHA256}. The file was not saved.`);
   mkdirSync(dirname(target), { recursive: true });
   const partial = `${target}.partial`;
   writeFileSync(partial, bytes);

@@ -62,24 +62,29 @@ if (how.kind === 'apt') {
   if (groups.length === 0) say('All installed.');
   else if (!how.sudo || probe.which('sudo')) {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const asRoot = (args) => run(sudo[0] ?? 'env', [...(sudo.length ? ['env'] : []), 'DEBIAN_FRONTEND=noninteractive', ...args], { env });
+    const asRoot = (args) =>
+      run(sudo[0] ?? 'env', [...(sudo.length ? ['env'] : []), 'DEBIAN_FRONTEND=noninteractive', ...args], { env });
     if (!asRoot(['apt-get', 'update'])) say('apt-get update failed; trying with the package lists there are.');
     // Each group's first package the archive knows (Ubuntu calls Chromium chromium-browser; some releases lack the headless shell).
-    const known = (pkg) => /^Package:/m.test(spawnSync('apt-cache', ['show', '--no-all-versions', pkg], { encoding: 'utf8' }).stdout ?? '');
+    const known = (pkg) =>
+      /^Package:/m.test(spawnSync('apt-cache', ['show', '--no-all-versions', pkg], { encoding: 'utf8' }).stdout ?? '');
     const picks = [];
     for (const alternatives of groups) {
       const pick = alternatives.find(known);
       if (pick) picks.push(pick);
       else unavailable.push(alternatives.join(' or '));
     }
-    if (picks.length && !asRoot(['apt-get', 'install', '-y', '-o', 'DPkg::Lock::Timeout=900', ...picks])) say('apt-get install failed; see above.');
+    if (picks.length && !asRoot(['apt-get', 'install', '-y', '-o', 'DPkg::Lock::Timeout=900', ...picks]))
+      say('apt-get install failed; see above.');
     if (unavailable.length) say(`Not in this system's package archive: ${unavailable.join(', ')}.`);
   } else {
     say(`Install as root: apt-get install ${groups.map((g) => g[0]).join(' ')}`);
   }
 } else if (how.kind === 'brew') {
   step('System packages (Homebrew)');
-  const formulas = PREREQUISITES.flatMap((p) => p.brew?.formula ?? []).filter((f) => !quiet('brew', ['list', '--formula', f]));
+  const formulas = PREREQUISITES.flatMap((p) => p.brew?.formula ?? []).filter(
+    (f) => !quiet('brew', ['list', '--formula', f]),
+  );
   const casks = PREREQUISITES.flatMap((p) => p.brew?.cask ?? []).filter((c) => !quiet('brew', ['list', '--cask', c]));
   if (formulas.length) run('brew', ['install', ...formulas]);
   if (casks.length) run('brew', ['install', '--cask', ...casks]);
@@ -111,7 +116,8 @@ if (missing.length) {
   say('Still missing:');
   process.stdout.write(formatMissing(missing, how).replace(/Or install everything at once: npm run setup\n$/, ''));
 }
-if (process.env.MOBA_NODE_REEXEC) say(`The npm scripts and \`moba\` run on Node ${NODE_RELEASE} from ${dirname(fetchedNodeBin())} by themselves.`);
+if (process.env.MOBA_NODE_REEXEC)
+  say(`The npm scripts and \`moba\` run on Node ${NODE_RELEASE} from ${dirname(fetchedNodeBin())} by themselves.`);
 say(missing.length ? '\nThe rest is ready. Then:' : '\nReady. Start MobA Studio with:');
 say('  npm run serve     # the UI in your browser, with a simulated phone (prints the URL to open)');
 say('  npm start         # the desktop app');

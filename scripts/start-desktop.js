@@ -19,4 +19,8 @@ try {
       'It comes from GitHub on the first start; on a machine without that access, `npm run serve` runs the same UI in a browser.',
   );
 }
-runAndExit(join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-vite.cmd' : 'electron-vite'), ['preview', '--skipBuild', '--', '--sim', ...process.argv.slice(2)], { ...process.env, ELECTRON_EXEC_PATH: electron });
+runAndExit(
+  join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-vite.cmd' : 'electron-vite'),
+  ['preview', '--skipBuild', '--', '--sim', ...process.argv.slice(2)],
+  { ...process.env, ELECTRON_EXEC_PATH: electron },
+);

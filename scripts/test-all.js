@@ -34,9 +34,13 @@ function vitestCounts(file) {
   const j = JSON.parse(readFileSync(file, 'utf8'));
   const names = (j.testResults ?? []).flatMap((f) => {
     const where = relative(process.cwd(), f.name ?? '');
-    const failedTests = (f.assertionResults ?? []).filter((t) => t.status === 'failed').map((t) => `${where} › ${t.fullName ?? t.title}`);
+    const failedTests = (f.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${where} › ${t.fullName ?? t.title}`);
     // A file that failed to load has no failed assertions but a message.
-    return failedTests.length === 0 && f.status === 'failed' ? [`${where} › ${(f.message ?? 'failed').split('\n')[0]}`] : failedTests;
+    return failedTests.length === 0 && f.status === 'failed'
+      ? [`${where} › ${(f.message ?? 'failed').split('\n')[0]}`]
+      : failedTests;
   });
   return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0, names };
 }
@@ -48,7 +52,9 @@ function playwrightCounts(file) {
   const names = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) if (t.status === 'unexpected' || t.status === 'flaky') names.push(`${spec.file ?? file} › ${spec.title} (${t.status})`);
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          names.push(`${spec.file ?? file} › ${spec.title} (${t.status})`);
     }
     for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
   };
@@ -66,7 +72,21 @@ const check = (step) => {
 
 check(run('lint', ['eslint', '--max-warnings=0', '.']));
 check(run('formatting (Biome; `npm run format` applies it)', ['biome', 'format', '.']));
-check(run('import boundaries and cycles', ['depcruise', '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'src', 'packages', 'test', 'bench', 'e2e', 'scripts']));
+check(
+  run('import boundaries and cycles', [
+    'depcruise',
+    '--config',
+    '.dependency-cruiser.cjs',
+    '--output-type',
+    'err',
+    'src',
+    'packages',
+    'test',
+    'bench',
+    'e2e',
+    'scripts',
+  ]),
+);
 check(run('type check (Node side)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']));
 check(run('type check (web side)', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']));
 check(run("type check (the simulated phone's page)", ['tsc', '-p', 'tsconfig.sim-page.json', '--noEmit']));
@@ -75,7 +95,15 @@ check(run('build', ['electron-vite', 'build']));
 for (const project of ['unit', 'integration']) {
   const out = `${results}/vitest-${project}.json`;
   rmSync(out, { force: true });
-  const step = run(`${project} tests`, ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const step = run(`${project} tests`, [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const c = vitestCounts(out);
   steps.push({ ...step, tests: c });
   counts.passed += c.passed;
@@ -84,7 +112,9 @@ for (const project of ['unit', 'integration']) {
 
 const pwOut = `${results}/playwright.json`;
 rmSync(pwOut, { force: true });
-const e2e = run('e2e tests (Chromium against the web host)', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut });
+const e2e = run('e2e tests (Chromium against the web host)', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut,
+});
 const pc = playwrightCounts(pwOut);
 steps.push({ ...e2e, tests: pc });
 counts.passed += pc.passed;

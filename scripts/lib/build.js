@@ -7,11 +7,23 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** What the app starts from; the oldest of them is the build's age. */
-export const BUILD_OUTPUTS = ['out/main/index.js', 'out/main/cli.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
+export const BUILD_OUTPUTS = [
+  'out/main/index.js',
+  'out/main/cli.js',
+  'out/preload/index.cjs',
+  'out/renderer/index.html',
+];
 
 /** Folders and files the bundles are made from (tests and docs excluded: they change nothing built). */
 const SOURCE_DIRS = ['src', 'packages/base/src', 'packages/sim/src', 'packages/testkit/src'];
-const SOURCE_FILES = ['electron.vite.config.ts', 'package.json', 'package-lock.json', 'packages/base/package.json', 'packages/sim/package.json', 'packages/testkit/package.json'];
+const SOURCE_FILES = [
+  'electron.vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'packages/base/package.json',
+  'packages/sim/package.json',
+  'packages/testkit/package.json',
+];
 const NOT_BUILT = /(\.test\.tsx?|\.md)$/;
 
 function newestUnder(dir, newest) {
@@ -69,10 +81,16 @@ export function buildIfStale(root, options = {}) {
   const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   log(`Building MobA Studio (${reason})…`);
   const bin = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  if (!existsSync(bin)) throw new Error('electron-vite is not installed: run `npm ci` (or `npm run setup`) in the MobA Studio folder first.');
+  if (!existsSync(bin))
+    throw new Error(
+      'electron-vite is not installed: run `npm ci` (or `npm run setup`) in the MobA Studio folder first.',
+    );
   const started = Date.now();
   const result = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`The build failed (electron-vite build exited with ${result.status ?? result.signal}); run \`npm run build\` to see why.`);
+  if (result.status !== 0)
+    throw new Error(
+      `The build failed (electron-vite build exited with ${result.status ?? result.signal}); run \`npm run build\` to see why.`,
+    );
   log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }

@@ -33,7 +33,12 @@ export async function prepare() {
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function runAndExit(command, args, env = process.env) {
-  const child = spawn(command === 'node' ? process.execPath : command, args, { cwd: ROOT, stdio: 'inherit', env, shell: process.platform === 'win32' && command !== 'node' });
+  const child = spawn(command === 'node' ? process.execPath : command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+    shell: process.platform === 'win32' && command !== 'node',
+  });
   process.on('SIGINT', () => undefined); // the terminal sends it to the child too
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   child.on('error', (error) => fail(`${command}: ${error.message}`));

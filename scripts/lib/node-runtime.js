@@ -28,7 +28,11 @@ export function nodeVersionOk(version = process.versions.node) {
 
 /** The folder `npm run setup` installs Node into (also what CI caches). */
 export function fetchedNodeDir(env = process.env) {
-  const cache = env.XDG_CACHE_HOME || (process.platform === 'win32' ? env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local') : join(homedir(), '.cache'));
+  const cache =
+    env.XDG_CACHE_HOME ||
+    (process.platform === 'win32'
+      ? env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local')
+      : join(homedir(), '.cache'));
   return join(cache, 'moba-studio', `node-${NODE_RELEASE}`);
 }
 
@@ -58,10 +62,30 @@ export function fetchNode(env = process.env) {
   mkdirSync(dir, { recursive: true });
   process.stdout.write(`Fetching Node ${NODE_RELEASE} from the npm registry into ${dir}\n`);
   // The `node` package puts the binary in place from its install script: run it even where scripts are off by default.
-  const args = ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts=false', '--prefix', dir, `node@${NODE_RELEASE}`];
-  const r = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { stdio: 'inherit', env, shell: process.platform === 'win32' });
-  if (r.status !== 0) throw new Error(`npm could not install node@${NODE_RELEASE} (exit ${r.status ?? r.signal}); see its messages above.`);
-  if (!existsSync(bin)) throw new Error(`npm installed node@${NODE_RELEASE} but ${bin} is missing: its install script did not run (is \`ignore-scripts\` set in your npm config?).`);
+  const args = [
+    'install',
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts=false',
+    '--prefix',
+    dir,
+    `node@${NODE_RELEASE}`,
+  ];
+  const r = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, {
+    stdio: 'inherit',
+    env,
+    shell: process.platform === 'win32',
+  });
+  if (r.status !== 0)
+    throw new Error(
+      `npm could not install node@${NODE_RELEASE} (exit ${r.status ?? r.signal}); see its messages above.`,
+    );
+  if (!existsSync(bin))
+    throw new Error(
+      `npm installed node@${NODE_RELEASE} but ${bin} is missing: its install script did not run (is \`ignore-scripts\` set in your npm config?).`,
+    );
   return bin;
 }
 
@@ -81,7 +105,10 @@ export async function runOnSupportedNode() {
   if (nodeVersionOk()) return true;
   const bin = fetchedNodeBin();
   if (process.env.MOBA_NODE_REEXEC || !existsSync(bin)) return false;
-  const child = spawn(bin, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: envWithNode(bin) });
+  const child = spawn(bin, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: envWithNode(bin),
+  });
   // Ctrl-C reaches the child from the terminal by itself; a TERM sent to this process is passed on.
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => child.kill('SIGTERM'));

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NODE_RELEASE, envWithNode, fetchedNodeBin, fetchedNodeDir, nodeVersionOk, oldNodeAdvice } from './node-runtime.js';
+import {
+  NODE_RELEASE,
+  envWithNode,
+  fetchedNodeBin,
+  fetchedNodeDir,
+  nodeVersionOk,
+  oldNodeAdvice,
+} from './node-runtime.js';
 
 describe('the Node the project runs on', () => {
   it('needs 22.18 or newer', () => {
@@ -13,7 +20,17 @@ describe('the Node the project runs on', () => {
     expect(NODE_RELEASE).toBe(readFileSync(join(import.meta.dirname, '..', '..', '.nvmrc'), 'utf8').trim());
     expect(nodeVersionOk(NODE_RELEASE)).toBe(true);
     expect(fetchedNodeDir({ XDG_CACHE_HOME: '/c' })).toBe(join('/c', 'moba-studio', `node-${NODE_RELEASE}`));
-    expect(fetchedNodeBin({ XDG_CACHE_HOME: '/c' })).toBe(join('/c', 'moba-studio', `node-${NODE_RELEASE}`, 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node'));
+    expect(fetchedNodeBin({ XDG_CACHE_HOME: '/c' })).toBe(
+      join(
+        '/c',
+        'moba-studio',
+        `node-${NODE_RELEASE}`,
+        'node_modules',
+        'node',
+        'bin',
+        process.platform === 'win32' ? 'node.exe' : 'node',
+      ),
+    );
   });
 
   it('puts the fetched Node first on PATH for what it starts, and marks the re-run', () => {
@@ -23,6 +40,8 @@ describe('the Node the project runs on', () => {
   });
 
   it('tells a person with an old Node what to run', () => {
-    expect(oldNodeAdvice('20.20.2')).toMatch(/^Node\.js 20\.20\.2 is too old: MobA Studio needs 22\.18 or newer\. Run `npm run setup`/);
+    expect(oldNodeAdvice('20.20.2')).toMatch(
+      /^Node\.js 20\.20\.2 is too old: MobA Studio needs 22\.18 or newer\. Run `npm run setup`/,
+    );
   });
 });

@@ -18,7 +18,12 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BROWSER_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 const BROWSER_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 /** Where pocketsphinx packages put the US English model. */
-const POCKETSPHINX_MODELS = ['/usr/share/pocketsphinx/model/en-us', '/usr/local/share/pocketsphinx/model/en-us', '/opt/homebrew/share/pocketsphinx/model/en-us', '/opt/local/share/pocketsphinx/model/en-us'];
+const POCKETSPHINX_MODELS = [
+  '/usr/share/pocketsphinx/model/en-us',
+  '/usr/local/share/pocketsphinx/model/en-us',
+  '/opt/homebrew/share/pocketsphinx/model/en-us',
+  '/opt/local/share/pocketsphinx/model/en-us',
+];
 
 /**
  * What a check may ask of the machine; tests pass their own.
@@ -64,17 +69,24 @@ export const PREREQUISITES = [
     found: (p) => Boolean(p.which('adb')),
     apt: [['adb']],
     brew: { cask: ['android-platform-tools'] },
-    elsewhere: 'Android SDK Platform-Tools from https://developer.android.com/tools/releases/platform-tools, with adb on PATH',
+    elsewhere:
+      'Android SDK Platform-Tools from https://developer.android.com/tools/releases/platform-tools, with adb on PATH',
   },
   {
     id: 'chromium',
     what: 'Chromium (or Chrome)',
     why: "renders the simulated phone's apps; the e2e tests' browser",
     forTests: true,
-    found: (p) => (p.env.MOBA_CHROMIUM ? p.exists(p.env.MOBA_CHROMIUM) : BROWSER_PATHS.some((b) => p.exists(b)) || BROWSER_NAMES.some((n) => Boolean(p.which(n))) || Boolean(p.playwrightChromium())),
+    found: (p) =>
+      p.env.MOBA_CHROMIUM
+        ? p.exists(p.env.MOBA_CHROMIUM)
+        : BROWSER_PATHS.some((b) => p.exists(b)) ||
+          BROWSER_NAMES.some((n) => Boolean(p.which(n))) ||
+          Boolean(p.playwrightChromium()),
     apt: [['chromium', 'chromium-browser'], ['chromium-headless-shell']],
     brew: undefined,
-    elsewhere: 'npx playwright install chromium (Playwright’s own Chromium), or set MOBA_CHROMIUM to a Chromium or Chrome executable',
+    elsewhere:
+      'npx playwright install chromium (Playwright’s own Chromium), or set MOBA_CHROMIUM to a Chromium or Chrome executable',
   },
   {
     id: 'ffmpeg',
@@ -121,10 +133,13 @@ export const PREREQUISITES = [
     what: 'pocketsphinx with its US English model',
     why: 'offline speech recognition for voice',
     forTests: true,
-    found: (p) => Boolean(p.which('pocketsphinx') || p.which('pocketsphinx_continuous')) && POCKETSPHINX_MODELS.some((m) => p.exists(m)),
+    found: (p) =>
+      Boolean(p.which('pocketsphinx') || p.which('pocketsphinx_continuous')) &&
+      POCKETSPHINX_MODELS.some((m) => p.exists(m)),
     apt: [['pocketsphinx'], ['pocketsphinx-en-us']],
     brew: undefined,
-    elsewhere: 'pocketsphinx 5 built from https://github.com/cmusphinx/pocketsphinx (cmake; it installs the en-us model), or MacPorts: sudo port install pocketsphinx',
+    elsewhere:
+      'pocketsphinx 5 built from https://github.com/cmusphinx/pocketsphinx (cmake; it installs the en-us model), or MacPorts: sudo port install pocketsphinx',
   },
   {
     id: 'fonts',
@@ -209,7 +224,8 @@ export function installer(probe, options = {}) {
  */
 export function installCommand(p, how) {
   if (p.id === 'node') return p.elsewhere;
-  if (how.kind === 'apt' && p.apt.length) return `${how.sudo}apt-get install ${p.apt.map((alternatives) => alternatives[0]).join(' ')}`;
+  if (how.kind === 'apt' && p.apt.length)
+    return `${how.sudo}apt-get install ${p.apt.map((alternatives) => alternatives[0]).join(' ')}`;
   if (how.kind === 'brew' && p.brew) {
     const parts = [];
     if (p.brew.formula) parts.push(`brew install ${p.brew.formula.join(' ')}`);

@@ -79,50 +79,119 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const artifacts = new ArtifactStore(db, paths.artifactsDir);
   const settings = owned.add(new SettingsService({ db, secrets: options.secrets ?? new EnvSecretStore(), env }));
   owned.add(settings.onDidChange((view) => events.emit('didChangeSettings', view)));
-  const memory = owned.add(new MemoryService({ db, embedder: settingsEmbedder(settings, owned.add(new ModelGateway({ settings }))) }));
+  const memory = owned.add(
+    new MemoryService({ db, embedder: settingsEmbedder(settings, owned.add(new ModelGateway({ settings }))) }),
+  );
   owned.add(memory.onDidChange((change) => events.emit('didChangeMemory', change)));
-  const { devices, observer } = owned.add(createDeviceLayer({ settings, artifacts, env, adbAddress: options.adbAddress }));
+  const { devices, observer } = owned.add(
+    createDeviceLayer({ settings, artifacts, env, adbAddress: options.adbAddress }),
+  );
   owned.add(devices.onDidChangeDevices((snapshot) => events.emit('didChangeDevices', snapshot)));
   const { mirror } = owned.add(createMirrorLayer({ settings, devices, observer, events, env }));
 
-  const agentDevice = (serial: string): AgentDevice => createAgentDevice(serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
+  const agentDevice = (serial: string): AgentDevice =>
+    createAgentDevice(serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
   const voice = new VoiceService({ settings, artifacts });
   const runs = new RunService({
-    repo: new RunsRepo(db), artifacts, settings, appVersion: APP_VERSION, device: (s) => agentDevice(s), memory: () => agentMemory(), strategyMemory: (o) => strategyMemory(memory, o),
-    recentModelImages: (sha, options) => observer.modelImage(sha, options), voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
+    repo: new RunsRepo(db),
+    artifacts,
+    settings,
+    appVersion: APP_VERSION,
+    device: (s) => agentDevice(s),
+    memory: () => agentMemory(),
+    strategyMemory: (o) => strategyMemory(memory, o),
+    recentModelImages: (sha, options) => observer.modelImage(sha, options),
+    voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
     deviceLocks: new DeviceLockService({ locks: new DeviceLocks(db) }),
   });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
   const runsRepo = new RunsRepo(db);
-  const annotations = new AnnotationService({ db, repo: runsRepo, appendIfHeld: (id, body) => runs.appendIfHeld(id, body) });
+  const annotations = new AnnotationService({
+    db,
+    repo: runsRepo,
+    appendIfHeld: (id, body) => runs.appendIfHeld(id, body),
+  });
   owned.add(annotations);
   owned.add(annotations.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
-  const simulators = new SimulatorManager({ adb: devices, ...(Number(env.MOBA_MAX_SIMULATORS) >= 0 && env.MOBA_MAX_SIMULATORS ? { maxPhones: Number(env.MOBA_MAX_SIMULATORS) } : {}) });
+  const simulators = new SimulatorManager({
+    adb: devices,
+    ...(Number(env.MOBA_MAX_SIMULATORS) >= 0 && env.MOBA_MAX_SIMULATORS
+      ? { maxPhones: Number(env.MOBA_MAX_SIMULATORS) }
+      : {}),
+  });
   owned.add(simulators.onDidChange((list) => events.emit('didChangeSimulators', { simulators: list })));
   const demos = new DemoRecorder({
     device: {
       observe: async (serial, signal) => (await observer.observe(serial, { signal })).observation,
-      act: (serial, action, seen, signal) => actOnDevice({ devices, observer, serial, action, elements: seen.elements, screen: seen.screen, settleTimeoutMs: settings.get().agent.settleTimeoutMs, signal }),
+      act: (serial, action, seen, signal) =>
+        actOnDevice({
+          devices,
+          observer,
+          serial,
+          action,
+          elements: seen.elements,
+          screen: seen.screen,
+          settleTimeoutMs: settings.get().agent.settleTimeoutMs,
+          signal,
+        }),
     },
     memory: () => memory,
   });
 
-  const person = new PersonActions({ devices, observer, mirror, runs, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
+  const person = new PersonActions({
+    devices,
+    observer,
+    mirror,
+    runs,
+    settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
+  });
 
   // Benchmarks started from the UI run in this process with the runner `moba bench run` uses.
-  const benchRunner = new BenchmarkRunner({ db, runs, artifacts, devices, observer, settings, appVersion: APP_VERSION, dataDir: paths.dataDir });
+  const benchRunner = new BenchmarkRunner({
+    db,
+    runs,
+    artifacts,
+    devices,
+    observer,
+    settings,
+    appVersion: APP_VERSION,
+    dataDir: paths.dataDir,
+  });
   owned.add(benchRunner);
   // A benchmark started "on the queue" is coordinated here as `moba bench run --distributed` does.
   const sweep = new SweepService({ settings, db, artifacts, env, log: (line) => console.log(`[sweep] ${line}`) });
   const bench = new BenchService({ runner: benchRunner, log: (line) => console.log(line), distributor: sweep });
-  owned.add(bench.onDidChange((p) => events.emit('didChangeBenchmark', { benchmarkId: p.benchmarkId, summary: p.summary, episode: p.episode ? { id: p.episode.id, status: p.episode.status, runId: p.episode.runId } : null })));
+  owned.add(
+    bench.onDidChange((p) =>
+      events.emit('didChangeBenchmark', {
+        benchmarkId: p.benchmarkId,
+        summary: p.summary,
+        episode: p.episode ? { id: p.episode.id, status: p.episode.status, runId: p.episode.runId } : null,
+      }),
+    ),
+  );
 
-  const services: AppServices = { host: options.host, startedAt: Date.now(), paths, db, artifacts, settings, events, runs, devices, observer, mirror, memory, annotations, voice };
+  const services: AppServices = {
+    host: options.host,
+    startedAt: Date.now(),
+    paths,
+    db,
+    artifacts,
+    settings,
+    events,
+    runs,
+    devices,
+    observer,
+    mirror,
+    memory,
+    annotations,
+    voice,
+  };
   const handlers: Handlers = {
     ...appHandlers(services),
     ...deviceHandlers({ ...services, person }),

@@ -16,45 +16,56 @@ import { startDefaultPhone, wantsDefaultPhone } from './simulators/default-phone
 
 const outDir = dirname(dirname(fileURLToPath(import.meta.url)));
 
-protocol.registerSchemesAsPrivileged([{ scheme: 'moba-artifact', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'moba-artifact', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
 
 let mobaApp: MobaApp | undefined;
 
-app.whenReady().then(async () => {
-  const paths = dataPaths(resolveDataDir());
-  mobaApp = await createApp({ host: 'electron', dataDir: paths.dataDir, secrets: new SafeStorageSecretStore(paths.secretsPath) });
-  const services = mobaApp;
-  // `--sim` / `--no-sim` on Electron's command line (`npm start` passes --sim), else the setting.
-  const simFlag = process.argv.includes('--no-sim') ? false : process.argv.includes('--sim') ? true : undefined;
-  const simulator = services.settings.get().simulator;
-  if (wantsDefaultPhone(simFlag, simulator)) {
-    startDefaultPhone(services.simulators, simulator).catch((error: unknown) => console.error('[moba] the simulated phone did not start', error));
-  }
-  protocol.handle('moba-artifact', (request) => {
-    try {
-      const sha = new URL(request.url).hostname;
-      return net.fetch(pathToFileURL(services.artifacts.get(sha).path).href);
-    } catch {
-      return new Response('No such artifact', { status: 404 });
+app
+  .whenReady()
+  .then(async () => {
+    const paths = dataPaths(resolveDataDir());
+    mobaApp = await createApp({
+      host: 'electron',
+      dataDir: paths.dataDir,
+      secrets: new SafeStorageSecretStore(paths.secretsPath),
+    });
+    const services = mobaApp;
+    // `--sim` / `--no-sim` on Electron's command line (`npm start` passes --sim), else the setting.
+    const simFlag = process.argv.includes('--no-sim') ? false : process.argv.includes('--sim') ? true : undefined;
+    const simulator = services.settings.get().simulator;
+    if (wantsDefaultPhone(simFlag, simulator)) {
+      startDefaultPhone(services.simulators, simulator).catch((error: unknown) =>
+        console.error('[moba] the simulated phone did not start', error),
+      );
     }
+    protocol.handle('moba-artifact', (request) => {
+      try {
+        const sha = new URL(request.url).hostname;
+        return net.fetch(pathToFileURL(services.artifacts.get(sha).path).href);
+      } catch {
+        return new Response('No such artifact', { status: 404 });
+      }
+    });
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
+    });
+    const binding = bindContract(services);
+    const win = createMainWindow(outDir);
+    binding.attach(win);
+    app.on('second-instance', () => {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    });
+    app.on('before-quit', () => binding.dispose());
+  })
+  .catch((error: unknown) => {
+    console.error('[moba] failed to start', error);
+    app.exit(1);
   });
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
-  });
-  const binding = bindContract(services);
-  const win = createMainWindow(outDir);
-  binding.attach(win);
-  app.on('second-instance', () => {
-    if (win.isMinimized()) win.restore();
-    win.focus();
-  });
-  app.on('before-quit', () => binding.dispose());
-}).catch((error: unknown) => {
-  console.error('[moba] failed to start', error);
-  app.exit(1);
-});
 
 app.on('window-all-closed', () => {
   void mobaApp?.dispose().finally(() => app.quit());

@@ -7,7 +7,11 @@ const APP_FOLDER = 'moba-studio';
  * The data folder (database, artifacts, recordings). `MOBA_HOME` overrides the platform's
  * app-data folder, so the CLI, the web host and the desktop app share one store by default.
  */
-export function resolveDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
+export function resolveDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
   const override = env.MOBA_HOME?.trim();
   if (override) return resolve(override);
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'MobA Studio');

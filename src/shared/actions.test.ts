@@ -1,18 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_NAMES, ACTIONS, describeActions, formatAction, parseAction, targetIndex, validateAction } from './actions.ts';
+import {
+  ACTION_NAMES,
+  ACTIONS,
+  describeActions,
+  formatAction,
+  parseAction,
+  targetIndex,
+  validateAction,
+} from './actions.ts';
 
 describe('action definitions', () => {
   it('parses what models and people write', () => {
     expect(parseAction('Click(3)')).toEqual({ ok: true, action: { name: 'Click', params: { index: 3 } } });
-    expect(parseAction('  `Box_Input(15, "工作")`. ')).toEqual({ ok: true, action: { name: 'Box_Input', params: { index: 15, text: '工作' } } });
-    expect(parseAction("Scroll(4, 'down')")).toEqual({ ok: true, action: { name: 'Scroll', params: { index: 4, direction: 'down', distance: 'medium' } } });
-    expect(parseAction('Scroll(element_index=4, direction=up, distance=long)')).toMatchObject({ ok: true, action: { params: { index: 4, direction: 'up', distance: 'long' } } });
-    expect(parseAction('Click_by_Coordinate(500, 250)')).toMatchObject({ ok: true, action: { params: { x: 500, y: 250, unit: 'grid' } } });
+    expect(parseAction('  `Box_Input(15, "工作")`. ')).toEqual({
+      ok: true,
+      action: { name: 'Box_Input', params: { index: 15, text: '工作' } },
+    });
+    expect(parseAction("Scroll(4, 'down')")).toEqual({
+      ok: true,
+      action: { name: 'Scroll', params: { index: 4, direction: 'down', distance: 'medium' } },
+    });
+    expect(parseAction('Scroll(element_index=4, direction=up, distance=long)')).toMatchObject({
+      ok: true,
+      action: { params: { index: 4, direction: 'up', distance: 'long' } },
+    });
+    expect(parseAction('Click_by_Coordinate(500, 250)')).toMatchObject({
+      ok: true,
+      action: { params: { x: 500, y: 250, unit: 'grid' } },
+    });
     expect(parseAction('back')).toEqual({ ok: true, action: { name: 'Back', params: {} } });
-    expect(parseAction('Open_App("Clock")')).toMatchObject({ ok: true, action: { name: 'Open_App', params: { app: 'Clock' } } });
-    expect(parseAction('Type("say \\"hi\\", ok")')).toMatchObject({ ok: true, action: { params: { text: 'say "hi", ok' } } });
+    expect(parseAction('Open_App("Clock")')).toMatchObject({
+      ok: true,
+      action: { name: 'Open_App', params: { app: 'Clock' } },
+    });
+    expect(parseAction('Type("say \\"hi\\", ok")')).toMatchObject({
+      ok: true,
+      action: { params: { text: 'say "hi", ok' } },
+    });
     expect(parseAction('Finish()')).toEqual({ ok: true, action: { name: 'Finish', params: {} } });
-    expect(parseAction('Close_App(package_name="com.android.deskclock")')).toMatchObject({ ok: true, action: { params: { packageName: 'com.android.deskclock' } } });
+    expect(parseAction('Close_App(package_name="com.android.deskclock")')).toMatchObject({
+      ok: true,
+      action: { params: { packageName: 'com.android.deskclock' } },
+    });
   });
 
   it('explains what is wrong', () => {
@@ -21,12 +50,24 @@ describe('action definitions', () => {
     expect(parseAction('Click(0)')).toMatchObject({ ok: false });
     expect(parseAction('Click(3, 4)')).toMatchObject({ ok: false, error: expect.stringMatching(/takes 1 argument/) });
     expect(parseAction('Scroll(2, sideways)')).toMatchObject({ ok: false, error: expect.stringMatching(/direction/) });
-    expect(parseAction('Type("unterminated)')).toMatchObject({ ok: false, error: expect.stringMatching(/unterminated/) });
+    expect(parseAction('Type("unterminated)')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/unterminated/),
+    });
     expect(parseAction('')).toMatchObject({ ok: false });
   });
 
   it('formats back to the same call', () => {
-    for (const src of ['Click(3)', 'Box_Input(15, "工作")', 'Scroll(4, down, long)', 'Swipe(left, short)', 'Back()', 'Open_App("Clock")', 'Click_by_Coordinate(10, 20)', 'Click_by_Coordinate(10, 20, px)']) {
+    for (const src of [
+      'Click(3)',
+      'Box_Input(15, "工作")',
+      'Scroll(4, down, long)',
+      'Swipe(left, short)',
+      'Back()',
+      'Open_App("Clock")',
+      'Click_by_Coordinate(10, 20)',
+      'Click_by_Coordinate(10, 20, px)',
+    ]) {
       const r = parseAction(src);
       expect(r.ok).toBe(true);
       if (r.ok) expect(parseAction(formatAction(r.action))).toEqual(r);

@@ -51,7 +51,8 @@ export const ACTIONS = {
   Click_by_Coordinate: define({
     kind: 'single',
     signature: 'Click_by_Coordinate(x, y)',
-    description: 'Tap a point given on a 0–1000 grid over the screen (0,0 top-left; 1000,1000 bottom-right). Use only when no element fits.',
+    description:
+      'Tap a point given on a 0–1000 grid over the screen (0,0 top-left; 1000,1000 bottom-right). Use only when no element fits.',
     args: ['x', 'y', 'unit'],
     params: z.object({ x: z.number().min(0), y: z.number().min(0), unit: z.enum(['grid', 'px']).default('grid') }),
   }),
@@ -74,7 +75,8 @@ export const ACTIONS = {
   Scroll: define({
     kind: 'single',
     signature: 'Scroll(element_index, direction, distance)',
-    description: 'Scroll a scrollable element so content further in `direction` (up/down/left/right) comes into view; distance short/medium/long.',
+    description:
+      'Scroll a scrollable element so content further in `direction` (up/down/left/right) comes into view; distance short/medium/long.',
     args: ['index', 'direction', 'distance'],
     params: z.object({ index: ElementIndex, direction: Direction, distance: Distance.default('medium') }),
     elementParam: 'index',
@@ -82,7 +84,8 @@ export const ACTIONS = {
   Swipe: define({
     kind: 'single',
     signature: 'Swipe(direction, distance)',
-    description: 'Move a finger across the screen from its centre in `direction` (e.g. left for the next page); distance short/medium/long.',
+    description:
+      'Move a finger across the screen from its centre in `direction` (e.g. left for the next page); distance short/medium/long.',
     args: ['direction', 'distance'],
     params: z.object({ direction: Direction, distance: Distance.default('medium') }),
   }),
@@ -132,7 +135,8 @@ export const ACTIONS = {
   Open_App: define({
     kind: 'system',
     signature: 'Open_App(app)',
-    description: 'Open an app by its name or a description of what it is for; the app is chosen from the installed apps.',
+    description:
+      'Open an app by its name or a description of what it is for; the app is chosen from the installed apps.',
     args: ['app'],
     params: z.object({ app: z.string().min(1).max(200) }),
   }),
@@ -141,7 +145,11 @@ export const ACTIONS = {
     signature: 'Close_App(package_name)',
     description: 'Force-stop an app by its package name.',
     args: ['packageName'],
-    params: z.object({ packageName: z.string().regex(/^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/, 'a package name such as com.android.settings') }),
+    params: z.object({
+      packageName: z
+        .string()
+        .regex(/^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/, 'a package name such as com.android.settings'),
+    }),
   }),
   Finish: define({
     kind: 'system',
@@ -203,7 +211,9 @@ export function formatAction(call: ActionCall): string {
     const v = params[arg];
     if (v === undefined) continue;
     if (call.name === 'Click_by_Coordinate' && arg === 'unit' && v === 'grid') continue;
-    out.push(typeof v === 'string' ? (arg === 'direction' || arg === 'distance' || arg === 'unit' ? v : quote(v)) : String(v));
+    out.push(
+      typeof v === 'string' ? (arg === 'direction' || arg === 'distance' || arg === 'unit' ? v : quote(v)) : String(v),
+    );
   }
   return `${call.name}(${out.join(', ')})`;
 }
@@ -211,7 +221,11 @@ export function formatAction(call: ActionCall): string {
 /** The action list for prompts, grouped by kind in MobA's order of preference. */
 export function describeActions(names: readonly ActionName[] = ACTION_NAMES): string {
   const order: ActionKind[] = ['system', 'combination', 'single'];
-  const titles: Record<ActionKind, string> = { system: 'System actions', combination: 'Combination actions', single: 'Single actions' };
+  const titles: Record<ActionKind, string> = {
+    system: 'System actions',
+    combination: 'Combination actions',
+    single: 'Single actions',
+  };
   const lines: string[] = [];
   for (const kind of order) {
     const group = names.filter((n) => ACTIONS[n].kind === kind);
@@ -232,7 +246,8 @@ export type ParseActionResult = { ok: true; action: ActionCall } | { ok: false; 
 export function parseAction(input: string): ParseActionResult {
   const text = input.trim().replace(/^[`\s]+|[`\s.;]+$/g, '');
   const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(([\s\S]*)\))?$/.exec(text);
-  if (!m) return { ok: false, error: `Not an action call: ${JSON.stringify(input.slice(0, 120))}. Expected e.g. Click(3)` };
+  if (!m)
+    return { ok: false, error: `Not an action call: ${JSON.stringify(input.slice(0, 120))}. Expected e.g. Click(3)` };
   const rawName = m[1]!;
   const name = ACTION_NAMES.find((n) => n.toLowerCase() === rawName.toLowerCase());
   if (!name) return { ok: false, error: `Unknown action ${rawName}. Known: ${ACTION_NAMES.join(', ')}` };
@@ -243,12 +258,16 @@ export function parseAction(input: string): ParseActionResult {
   let position = 0;
   for (const t of tokens.args) {
     const key = t.key ?? def.args[position++];
-    if (key === undefined) return { ok: false, error: `${name} takes ${def.args.length} argument(s): ${def.signature}` };
+    if (key === undefined)
+      return { ok: false, error: `${name} takes ${def.args.length} argument(s): ${def.signature}` };
     params[normaliseKey(key, def)] = t.value;
   }
   const parsed = def.params.safeParse(params);
   if (!parsed.success) {
-    return { ok: false, error: `${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')} (expected ${def.signature})` };
+    return {
+      ok: false,
+      error: `${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')} (expected ${def.signature})`,
+    };
   }
   return { ok: true, action: { name, params: parsed.data } as ActionCall };
 }

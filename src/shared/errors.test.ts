@@ -7,7 +7,15 @@ describe('shared error questions', () => {
       expect(isDeviceGone(new MobaError(code, 'x'))).toBe(true);
       expect(isDeviceGone(serializeError(new MobaError(code, 'x')))).toBe(true);
     }
-    for (const other of [new MobaError('CANCELLED', 'x'), new MobaError('ACTION_FAILED', 'x'), new Error('DEVICE_NOT_FOUND'), { code: 'DEVICE_OFFLINE' }, 'DEVICE_OFFLINE', null]) expect(isDeviceGone(other)).toBe(false);
+    for (const other of [
+      new MobaError('CANCELLED', 'x'),
+      new MobaError('ACTION_FAILED', 'x'),
+      new Error('DEVICE_NOT_FOUND'),
+      { code: 'DEVICE_OFFLINE' },
+      'DEVICE_OFFLINE',
+      null,
+    ])
+      expect(isDeviceGone(other)).toBe(false);
     expect(isCancelled(new MobaError('CANCELLED', 'x'))).toBe(true);
     expect(isCancelled(new MobaError('TIMEOUT', 'x'))).toBe(false);
   });
@@ -15,10 +23,16 @@ describe('shared error questions', () => {
   it('toMobaError keeps a MobaError, rebuilds the wire form and wraps anything else with its message', () => {
     const e = new MobaError('RUN_STATE', 'paused');
     expect(toMobaError(e)).toBe(e);
-    expect(toMobaError({ name: 'MobaError', code: 'CONFLICT', message: 'busy' })).toMatchObject({ code: 'CONFLICT', message: 'busy' });
+    expect(toMobaError({ name: 'MobaError', code: 'CONFLICT', message: 'busy' })).toMatchObject({
+      code: 'CONFLICT',
+      message: 'busy',
+    });
     expect(toMobaError(new TypeError('bad'))).toMatchObject({ code: 'INTERNAL', message: 'bad' });
     expect(toMobaError('plain')).toMatchObject({ code: 'INTERNAL', message: 'plain' });
-    expect(toMobaError(new DOMException('gave up', 'AbortError'))).toMatchObject({ code: 'CANCELLED', message: 'gave up' });
+    expect(toMobaError(new DOMException('gave up', 'AbortError'))).toMatchObject({
+      code: 'CANCELLED',
+      message: 'gave up',
+    });
     expect(toMobaError(new TypeError('bad'))).toBeInstanceOf(MobaError);
   });
 });

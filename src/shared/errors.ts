@@ -6,7 +6,15 @@
 import { MobaError, deserializeError, isSerializedError, serializeError } from '@moba/base';
 import type { ErrorCode } from '@moba/base';
 
-export { ERROR_CODES, MobaError, deserializeError, errorMessage, isErrorCode, isSerializedError, serializeError } from '@moba/base';
+export {
+  ERROR_CODES,
+  MobaError,
+  deserializeError,
+  errorMessage,
+  isErrorCode,
+  isSerializedError,
+  serializeError,
+} from '@moba/base';
 export type { ErrorCode, SerializedError } from '@moba/base';
 
 /**
@@ -29,7 +37,12 @@ export function errorCode(error: unknown): ErrorCode | undefined {
  * The codes that mean the device is gone (unplugged, offline, no longer authorised) or the
  * adb server cannot be reached: going on with that device is pointless until it is back.
  */
-export const DEVICE_GONE_CODES: readonly ErrorCode[] = ['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE'];
+export const DEVICE_GONE_CODES: readonly ErrorCode[] = [
+  'DEVICE_NOT_FOUND',
+  'DEVICE_OFFLINE',
+  'DEVICE_UNAUTHORIZED',
+  'ADB_UNAVAILABLE',
+];
 
 /** Whether the error says the device (or its adb server) is gone: see DEVICE_GONE_CODES. */
 export function isDeviceGone(error: unknown): boolean {
@@ -66,5 +79,8 @@ export function deviceStateError(serial: string, state: string, options: { cause
     code === 'DEVICE_UNAUTHORIZED'
       ? `Device ${serial} has not authorised this computer (it is ${state.trim()}): accept the "Allow USB debugging?" prompt on the phone.`
       : `Device ${serial} is ${state.trim()}, not ready for commands. Reconnect it (USB cable, or \`moba connect HOST:PORT\`).`;
-  return new MobaError(code, message, { details: { serial }, ...(options.cause === undefined ? {} : { cause: options.cause }) });
+  return new MobaError(code, message, {
+    details: { serial },
+    ...(options.cause === undefined ? {} : { cause: options.cause }),
+  });
 }

@@ -4,7 +4,9 @@ import { isApproved, provenanceOf } from './memory-provenance.ts';
 describe('memory provenance', () => {
   it('names the run, the model and the review state of what a run wrote; a person or a seed plainly', () => {
     expect(provenanceOf({ source: 'run', runId: 'r1', model: 'gpt-4o' })).toBe('run r1, gpt-4o, unreviewed');
-    expect(provenanceOf({ source: 'run', runId: 'r1', model: 'gpt-4o', approvedAt: 5 })).toBe('run r1, gpt-4o, approved by a person');
+    expect(provenanceOf({ source: 'run', runId: 'r1', model: 'gpt-4o', approvedAt: 5 })).toBe(
+      'run r1, gpt-4o, approved by a person',
+    );
     expect(provenanceOf({ source: 'run' })).toBe('a run, unreviewed');
     expect(provenanceOf({ source: 'manual', runId: 'r1' })).toBe('a person');
     expect(provenanceOf({ source: 'expert' })).toBe('an expert seed');

@@ -13,7 +13,13 @@ describe('mirror frames', () => {
   });
 
   it('decodes from a view into a larger buffer (a WebSocket frame after its channel prefix)', () => {
-    const inner = encodeMirrorFrame({ kind: 'data', keyframe: false, frameTime: 5, pts: 9n, data: Uint8Array.of(7, 8) });
+    const inner = encodeMirrorFrame({
+      kind: 'data',
+      keyframe: false,
+      frameTime: 5,
+      pts: 9n,
+      data: Uint8Array.of(7, 8),
+    });
     const outer = new Uint8Array(4 + inner.length);
     outer.set(inner, 4);
     expect(decodeMirrorFrame(outer.subarray(4))).toMatchObject({ kind: 'data', pts: 9n, data: Uint8Array.of(7, 8) });

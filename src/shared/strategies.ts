@@ -40,7 +40,8 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
   moba: {
     name: 'moba',
     label: 'MobA',
-    description: 'Two-level agent: a Global Agent plans a task tree and reflects, a Local Agent checks each sub-goal fits one action and picks it.',
+    description:
+      'Two-level agent: a Global Agent plans a task tree and reflects, a Local Agent checks each sub-goal fits one action and picks it.',
     roles: [
       { name: 'Local Agent', endpoint: 'actor', purposes: ['act'] },
       { name: 'Global Agent: plan', endpoint: 'planner', purposes: ['plan'] },
@@ -54,7 +55,8 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
   appagent: {
     name: 'appagent',
     label: 'AppAgent',
-    description: 'One model call per step on the numbered interactive elements (clickable and focusable); a grid fallback; element docs learned from demonstrations.',
+    description:
+      'One model call per step on the numbered interactive elements (clickable and focusable); a grid fallback; element docs learned from demonstrations.',
     roles: [
       { name: 'agent', endpoint: 'actor', purposes: ['appagent'] },
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
@@ -66,7 +68,8 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
   'mobile-agent-v1': {
     name: 'mobile-agent-v1',
     label: 'Mobile-Agent v1',
-    description: 'Vision only: OCR text with positions and icon regions located by the vision model; eight operations; self-reflection when the screen did not change.',
+    description:
+      'Vision only: OCR text with positions and icon regions located by the vision model; eight operations; self-reflection when the screen did not change.',
     roles: [
       { name: 'agent', endpoint: 'actor', purposes: ['mobile-agent', 'final-check'] },
       { name: 'text choice (several OCR matches)', endpoint: 'actor', purposes: ['pick-text'] },
@@ -80,7 +83,8 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
   'mobile-agent-v2': {
     name: 'mobile-agent-v2',
     label: 'Mobile-Agent-v2',
-    description: 'Planning agent (task progress), decision agent (one action from the screenshot and the OCR/icon list), reflection agent (A/B/C, Back on B), memory unit.',
+    description:
+      'Planning agent (task progress), decision agent (one action from the screenshot and the OCR/icon list), reflection agent (A/B/C, Back on B), memory unit.',
     roles: [
       { name: 'planning agent', endpoint: 'planner', purposes: ['planning'] },
       { name: 'decision agent', endpoint: 'actor', purposes: ['decision'] },
@@ -96,7 +100,8 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
   'mobile-agent-e': {
     name: 'mobile-agent-e',
     label: 'Mobile-Agent-E',
-    description: 'Manager (plan, sub-goal), Operator (atomic actions and Shortcuts), Action Reflector, Notetaker; escalation; self-evolving Tips and Shortcuts across tasks.',
+    description:
+      'Manager (plan, sub-goal), Operator (atomic actions and Shortcuts), Action Reflector, Notetaker; escalation; self-evolving Tips and Shortcuts across tasks.',
     roles: [
       { name: 'Manager', endpoint: 'planner', purposes: ['manager'] },
       { name: 'Operator', endpoint: 'actor', purposes: ['operator'] },

@@ -3,9 +3,15 @@ import { decodeBinaryFrame, decodeClientFrame, encodeBinaryFrame } from './wire.
 
 describe('web host framing', () => {
   it('decodes calls and rejects malformed frames with a typed error', () => {
-    expect(decodeClientFrame('{"t":"call","id":1,"method":"ping","input":{}}')).toMatchObject({ ok: true, frame: { id: 1, method: 'ping' } });
+    expect(decodeClientFrame('{"t":"call","id":1,"method":"ping","input":{}}')).toMatchObject({
+      ok: true,
+      frame: { id: 1, method: 'ping' },
+    });
     expect(decodeClientFrame('not json')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    expect(decodeClientFrame('{"t":"call","id":-1,"method":"ping"}')).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(decodeClientFrame('{"t":"call","id":-1,"method":"ping"}')).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
     expect(decodeClientFrame('{"t":"bogus"}')).toMatchObject({ ok: false });
   });
 

@@ -23,7 +23,9 @@ export type ServerFrame =
   | { t: 'event'; event: string; payload: unknown }
   | { t: 'error'; error: SerializedError };
 
-export function decodeClientFrame(text: string): { ok: true; frame: ClientFrame } | { ok: false; error: SerializedError } {
+export function decodeClientFrame(
+  text: string,
+): { ok: true; frame: ClientFrame } | { ok: false; error: SerializedError } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -31,7 +33,14 @@ export function decodeClientFrame(text: string): { ok: true; frame: ClientFrame 
     return { ok: false, error: new MobaError('INVALID_INPUT', 'The frame is not JSON').toJSON() };
   }
   const parsed = ClientFrame.safeParse(json);
-  if (!parsed.success) return { ok: false, error: new MobaError('INVALID_INPUT', `Malformed frame: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`).toJSON() };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: new MobaError(
+        'INVALID_INPUT',
+        `Malformed frame: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`,
+      ).toJSON(),
+    };
   return { ok: true, frame: parsed.data };
 }
 

@@ -16,15 +16,42 @@ import { ACT, PLAN, REFLECT, SINGLE } from '../support/agent-harness.ts';
 import type { RunEvent } from '../../src/shared/schemas/run.ts';
 
 const TASK = 'Open the Clock app and start adding an alarm';
-const act = (goal: string, reply: Record<string, unknown>) => ({ name: `act: ${goal}`, match: { system: ACT, user: `## Current sub-goal\n${goal}` }, reply, times: 1 });
+const act = (goal: string, reply: Record<string, unknown>) => ({
+  name: `act: ${goal}`,
+  match: { system: ACT, user: `## Current sub-goal\n${goal}` },
+  reply,
+  times: 1,
+});
 const TWO_LEVEL: ScriptInput = {
   steps: [
     act(TASK, { observation: 'home', thought: 'two steps', can_complete: 'false', action: null }),
-    { match: { system: PLAN, user: `## Goal to split\n${TASK}` }, reply: { observation: 'o', thought: 't', subgoals: ['Open the Clock app', 'Tap the button that adds an alarm'] }, times: 1 },
-    act('Open the Clock app', { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("com.android.deskclock")' }),
-    { match: { system: REFLECT, user: '## Sub-goal of the action\nOpen the Clock app' }, reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'not_done', reflection: '' }, times: 1 },
-    act('Tap the button that adds an alarm', { observation: 'alarms', thought: 'the + button', can_complete: 'true', action: 'Click({{element:Add alarm}})' }),
-    { match: { system: REFLECT }, reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'done', reflection: '' }, times: 1 },
+    {
+      match: { system: PLAN, user: `## Goal to split\n${TASK}` },
+      reply: { observation: 'o', thought: 't', subgoals: ['Open the Clock app', 'Tap the button that adds an alarm'] },
+      times: 1,
+    },
+    act('Open the Clock app', {
+      observation: 'home',
+      thought: 'open it',
+      can_complete: 'true',
+      action: 'Open_App("com.android.deskclock")',
+    }),
+    {
+      match: { system: REFLECT, user: '## Sub-goal of the action\nOpen the Clock app' },
+      reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'not_done', reflection: '' },
+      times: 1,
+    },
+    act('Tap the button that adds an alarm', {
+      observation: 'alarms',
+      thought: 'the + button',
+      can_complete: 'true',
+      action: 'Click({{element:Add alarm}})',
+    }),
+    {
+      match: { system: REFLECT },
+      reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'done', reflection: '' },
+      times: 1,
+    },
   ],
 };
 
@@ -43,48 +70,111 @@ beforeEach(async () => {
 const calls = (events: RunEvent[]) => events.flatMap((e) => (e.type === 'model_call' ? [e] : []));
 
 describe('--no-plan (a single-level agent)', () => {
-  it('acts toward the task, reports completion itself, and has no plan, plan reflection or Reflection module', { timeout: 120_000 }, async () => {
+  it('acts toward the task, reports completion itself, and has no plan, plan reflection or Reflection module', {
+    timeout: 120_000,
+  }, async () => {
     t.model.setScript({
       steps: [
-        { match: { system: SINGLE }, reply: { observation: 'home', thought: 'open the clock', can_complete: 'true', action: 'Open_App("com.android.deskclock")' }, times: 1 },
-        { match: { system: SINGLE }, reply: { observation: 'alarms', thought: 'the + button', can_complete: 'true', action: 'Click({{element:Add alarm}})' }, times: 1 },
-        { match: { system: SINGLE }, reply: { observation: 'time picker', thought: 'adding has started', can_complete: 'true', action: 'Finish()' }, times: 1 },
+        {
+          match: { system: SINGLE },
+          reply: {
+            observation: 'home',
+            thought: 'open the clock',
+            can_complete: 'true',
+            action: 'Open_App("com.android.deskclock")',
+          },
+          times: 1,
+        },
+        {
+          match: { system: SINGLE },
+          reply: {
+            observation: 'alarms',
+            thought: 'the + button',
+            can_complete: 'true',
+            action: 'Click({{element:Add alarm}})',
+          },
+          times: 1,
+        },
+        {
+          match: { system: SINGLE },
+          reply: {
+            observation: 'time picker',
+            thought: 'adding has started',
+            can_complete: 'true',
+            action: 'Finish()',
+          },
+          times: 1,
+        },
       ],
     });
-    const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'auto', usePlan: false, maxSteps: 10 } });
+    const { runId } = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: TASK,
+      options: { mode: 'auto', usePlan: false, maxSteps: 10 },
+    });
     await t.waitFor(runId);
     const st = t.app.runs.state(runId);
     expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
     expect(st.outcomeReason).toBe('The agent reported the task done');
     const events = t.app.runs.events(runId).events;
-    expect(events.filter((e) => e.type === 'plan_made' || e.type === 'plan_reflection' || e.type === 'reflected')).toEqual([]);
+    expect(
+      events.filter((e) => e.type === 'plan_made' || e.type === 'plan_reflection' || e.type === 'reflected'),
+    ).toEqual([]);
     expect(calls(events).map((c) => c.record.purpose)).toEqual(['act', 'act', 'act']);
-    expect(t.model.requests().every((r) => !JSON.stringify(r.body).includes(PLAN) && !JSON.stringify(r.body).includes(REFLECT))).toBe(true);
+    expect(
+      t.model
+        .requests()
+        .every((r) => !JSON.stringify(r.body).includes(PLAN) && !JSON.stringify(r.body).includes(REFLECT)),
+    ).toBe(true);
     expect(Object.keys(st.nodes)).toEqual([st.rootId]);
     expect(st.counters.executedActions).toBe(2);
     expect(await dump(t.rig.phone)).toMatch(/radial_picker|Select hours/);
   });
 
-  it('ends the run with a clear reason when the model keeps answering "can_complete": "false" (each counts against the step limit)', { timeout: 120_000 }, async () => {
-    t.model.setScript({ steps: [{ match: { system: SINGLE }, reply: { observation: 'home', thought: 'needs several actions', can_complete: 'false', action: null }, times: 'always' }] });
-    const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'auto', usePlan: false, maxSteps: 3 } });
+  it('ends the run with a clear reason when the model keeps answering "can_complete": "false" (each counts against the step limit)', {
+    timeout: 120_000,
+  }, async () => {
+    t.model.setScript({
+      steps: [
+        {
+          match: { system: SINGLE },
+          reply: { observation: 'home', thought: 'needs several actions', can_complete: 'false', action: null },
+          times: 'always',
+        },
+      ],
+    });
+    const { runId } = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: TASK,
+      options: { mode: 'auto', usePlan: false, maxSteps: 3 },
+    });
     await t.waitFor(runId, undefined, 60_000);
     const st = t.app.runs.state(runId);
     expect(st.status).toBe('failed');
-    expect(st.outcomeReason).toBe('The step limit (3) was reached: 0 executed actions and 3 replies that chose no action');
+    expect(st.outcomeReason).toBe(
+      'The step limit (3) was reached: 0 executed actions and 3 replies that chose no action',
+    );
     expect(t.model.requests()).toHaveLength(3);
     expect(t.app.runs.events(runId).events.some((e) => e.type === 'plan_made')).toBe(false);
   });
 });
 
 describe('--no-memory', () => {
-  it('puts no memory in any prompt and writes nothing to memory, though seeded memories would match', { timeout: 180_000 }, async () => {
-    const seed = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'resources', 'memory', 'example-seed.json'), 'utf8')) as unknown;
+  it('puts no memory in any prompt and writes nothing to memory, though seeded memories would match', {
+    timeout: 180_000,
+  }, async () => {
+    const seed = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', 'resources', 'memory', 'example-seed.json'), 'utf8'),
+    ) as unknown;
     t.app.memory.importJson(seed);
 
     // With memory (the control): the seeded Clock memories reach the prompts and the run writes memories.
     t.model.setScript(TWO_LEVEL);
-    const withMemory = await t.app.runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'auto', maxSteps: 10 } });
+    const withMemory = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: TASK,
+      options: { mode: 'auto', maxSteps: 10 },
+    });
     await t.waitFor(withMemory.runId);
     expect(t.app.runs.state(withMemory.runId).status).toBe('succeeded');
     const on = t.app.runs.events(withMemory.runId).events;
@@ -96,7 +186,11 @@ describe('--no-memory', () => {
     t.model.setScript(TWO_LEVEL);
     t.model.reset();
     const before = t.app.memory.count();
-    const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'auto', useMemory: false, maxSteps: 10 } });
+    const { runId } = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: TASK,
+      options: { mode: 'auto', useMemory: false, maxSteps: 10 },
+    });
     await t.waitFor(runId);
     const st = t.app.runs.state(runId);
     expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
@@ -104,7 +198,10 @@ describe('--no-memory', () => {
     expect(calls(events).length).toBe(6);
     for (const c of calls(events)) expect(c.memories, c.record.purpose).toEqual([]);
     expect(t.model.requests()).toHaveLength(6);
-    const leaked = t.model.requests().map((r) => JSON.stringify(r.body).match(/Relevant memory|\[route\]|\[app\]|\[page\]|User preference/)?.[0]).filter(Boolean);
+    const leaked = t.model
+      .requests()
+      .map((r) => JSON.stringify(r.body).match(/Relevant memory|\[route\]|\[app\]|\[page\]|User preference/)?.[0])
+      .filter(Boolean);
     expect(leaked).toEqual([]);
     expect(events.filter((e) => e.type === 'memory_written')).toEqual([]);
     expect(t.app.memory.count()).toBe(before);

@@ -20,7 +20,10 @@ afterAll(async () => {
 
 function child(state: RunState, node: TaskNodeState, goal: string): TaskNodeState {
   const found = node.children.map((c) => state.nodes[c]!).find((n) => n.goal === goal);
-  if (!found) throw new Error(`no sub-goal "${goal}" under "${node.goal}"; has ${node.children.map((c) => state.nodes[c]!.goal).join(' | ')}`);
+  if (!found)
+    throw new Error(
+      `no sub-goal "${goal}" under "${node.goal}"; has ${node.children.map((c) => state.nodes[c]!.goal).join(' | ')}`,
+    );
   return found;
 }
 
@@ -33,7 +36,16 @@ describe('alarm case study on the simulated phone', () => {
     const state = t.app.runs.state(runId);
     expect(state.status, state.outcomeReason ?? '').toBe('succeeded');
     const clock = await t.rig.simState<{ alarms: Array<Record<string, unknown>> }>('com.android.deskclock');
-    expect(clock.alarms).toContainEqual(expect.objectContaining({ hour: 18, minute: 30, label: 'Work', enabled: true, vibrate: true, repeat: ['MON', 'TUE', 'WED', 'THU'] }));
+    expect(clock.alarms).toContainEqual(
+      expect.objectContaining({
+        hour: 18,
+        minute: 30,
+        label: 'Work',
+        enabled: true,
+        vibrate: true,
+        repeat: ['MON', 'TUE', 'WED', 'THU'],
+      }),
+    );
   });
 
   it('has the task tree of the paper: six sub-goals, "set the time" re-split, missing days added after a failed reflection', () => {
@@ -51,7 +63,12 @@ describe('alarm case study on the simulated phone', () => {
     ]);
     for (const c of root.children) expect(s.nodes[c]!.status, s.nodes[c]!.goal).toBe('done');
     const time = child(s, root, 'Set the time to 6:30 PM');
-    expect(time.children.map((c) => s.nodes[c]!.goal)).toEqual(['Select 6 on the hour dial', 'Select 30 on the minute dial', 'Choose PM', 'Confirm the time with OK']);
+    expect(time.children.map((c) => s.nodes[c]!.goal)).toEqual([
+      'Select 6 on the hour dial',
+      'Select 30 on the minute dial',
+      'Choose PM',
+      'Confirm the time with OK',
+    ]);
     expect(time.lastCanComplete).toBe('false');
     const repeat = child(s, root, 'Set the alarm to repeat Monday to Thursday');
     expect(repeat.reflections).toEqual(['Only Monday is selected; Tuesday, Wednesday and Thursday are still missing.']);

@@ -24,32 +24,82 @@ afterAll(async () => {
 });
 
 describe('moba run with stdin closed', () => {
-  it('step mode: says the run waits for a person, pauses it, exits 3; `moba runs resume` continues it', { timeout: 240_000 }, async () => {
+  it('step mode: says the run waits for a person, pauses it, exits 3; `moba runs resume` continues it', {
+    timeout: 240_000,
+  }, async () => {
     const script: ScriptInput = {
       steps: [
-        { match: { system: ACT }, reply: { observation: 'home', thought: 'one action', can_complete: 'true', action: 'Open_App("com.android.deskclock")' }, times: 1 },
-        { match: { system: REFLECT }, reply: { observation: 'clock', thought: 'open', subgoal_status: 'success', goal_status: 'done', reflection: '' }, times: 1 },
+        {
+          match: { system: ACT },
+          reply: {
+            observation: 'home',
+            thought: 'one action',
+            can_complete: 'true',
+            action: 'Open_App("com.android.deskclock")',
+          },
+          times: 1,
+        },
+        {
+          match: { system: REFLECT },
+          reply: {
+            observation: 'clock',
+            thought: 'open',
+            subgoal_status: 'success',
+            goal_status: 'done',
+            reflection: '',
+          },
+          times: 1,
+        },
       ],
     };
     const model = await scriptedModel(script);
     const data = tempDir('moba-cli-closed-');
-    const env = { MOBA_HOME: data.path, HOME: rig.adb.home, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}`, MOBA_ADB_AUTOSTART: '0' };
+    const env = {
+      MOBA_HOME: data.path,
+      HOME: rig.adb.home,
+      ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}`,
+      MOBA_ADB_AUTOSTART: '0',
+    };
     try {
-      const cli = mobaCli(['run', '--device', rig.serial, '--task', TASK, '--mode', 'step', '--json', '--base-url', model.baseUrl, '--model', 'scripted'], env, { closeStdin: true });
+      const cli = mobaCli(
+        [
+          'run',
+          '--device',
+          rig.serial,
+          '--task',
+          TASK,
+          '--mode',
+          'step',
+          '--json',
+          '--base-url',
+          model.baseUrl,
+          '--model',
+          'scripted',
+        ],
+        env,
+        { closeStdin: true },
+      );
       const code = await cli.exit;
       const { runId } = cli.lines.find((l) => typeof l.runId === 'string' && !('event' in l)) as { runId: string };
       expect(cli.stderr).not.toMatch(/unsettled top-level await/i);
       expect(code, cli.stderr).toBe(3);
       expect(cli.stderr).toContain('waiting for a person');
       expect(cli.stderr).toContain(`moba runs resume ${runId}`);
-      const summary = cli.lines.find((l) => 'summary' in l)?.summary as { status: string; waiting: { kind: string } | null };
+      const summary = cli.lines.find((l) => 'summary' in l)?.summary as {
+        status: string;
+        waiting: { kind: string } | null;
+      };
       expect(summary).toMatchObject({ status: 'paused', waiting: { kind: 'approve' } });
-      const paused = cli.lines.map((l) => l.event as { type: string; reason?: string } | undefined).find((e) => e?.type === 'run_paused');
+      const paused = cli.lines
+        .map((l) => l.event as { type: string; reason?: string } | undefined)
+        .find((e) => e?.type === 'run_paused');
       expect(paused?.reason).toMatch(/no input/);
       expect((await rig.phone.focus()).packageName).not.toBe('com.android.deskclock');
 
       const list = mobaCli(['runs', 'list', '--json'], env, { closeStdin: true });
-      const listed = (await list.waitFor((l) => Array.isArray(l.runs))) as { runs: Array<{ id: string; status: string }> };
+      const listed = (await list.waitFor((l) => Array.isArray(l.runs))) as {
+        runs: Array<{ id: string; status: string }>;
+      };
       expect(listed.runs.find((r) => r.id === runId)?.status).toBe('paused');
       expect(await list.exit).toBe(0);
 

@@ -18,7 +18,9 @@ afterAll(async () => {
 });
 
 describe('cross-app task through memory', () => {
-  it('reads the forecast in Weather and writes it into a note, passing it through answer memory', { timeout: 300_000 }, async () => {
+  it('reads the forecast in Weather and writes it into a note, passing it through answer memory', {
+    timeout: 300_000,
+  }, async () => {
     const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'auto' } });
     await t.waitFor(runId);
     const state = t.app.runs.state(runId);
@@ -32,9 +34,13 @@ describe('cross-app task through memory', () => {
     expect(answerId, 'an answer memory was written').toBeDefined();
 
     const writeNode = Object.values(state.nodes).find((n) => n.goal === "Write tomorrow's forecast in the note")!;
-    const writeCall = events.find((e) => e.type === 'model_call' && e.nodeId === writeNode.id && e.record.purpose === 'act');
+    const writeCall = events.find(
+      (e) => e.type === 'model_call' && e.nodeId === writeNode.id && e.record.purpose === 'act',
+    );
     expect(writeCall?.type === 'model_call' && writeCall.memories.map((m) => m.id)).toContain(answerId);
-    expect(JSON.stringify(writeCall?.type === 'model_call' ? writeCall.record.request.messages : [])).toContain(`[answer] Answer for \\"Read tomorrow's forecast for Shanghai\\": ${state.answer}`);
+    expect(JSON.stringify(writeCall?.type === 'model_call' ? writeCall.record.request.messages : [])).toContain(
+      `[answer] Answer for \\"Read tomorrow's forecast for Shanghai\\": ${state.answer}`,
+    );
 
     const notes = await t.rig.simState<{ notes: Array<{ body: string }> }>('com.moba.notes');
     expect(notes.notes.map((n) => n.body)).toContain(state.answer);

@@ -12,7 +12,12 @@ import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
 
 const TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
-const connection: Connection = { id: 'test', kind: 'local', sendBinary: () => false, onDidClose: () => ({ dispose() {} }) };
+const connection: Connection = {
+  id: 'test',
+  kind: 'local',
+  sendBinary: () => false,
+  onDidClose: () => ({ dispose() {} }),
+};
 
 let t: AgentRig;
 beforeAll(async () => {
@@ -37,7 +42,16 @@ describe('take over and hand back', () => {
     const obs = seen.observations[seen.lastObservationId!]!;
     const clock = obs.elements.find((e) => e.text === 'Clock')!;
     const ctx = { connection, signal: new AbortController().signal };
-    const r = await t.app.router.call('executeAction', { serial: t.rig.serial, action: { name: 'Click', params: { index: clock.index } }, elements: obs.elements, screen: obs.screen }, ctx);
+    const r = await t.app.router.call(
+      'executeAction',
+      {
+        serial: t.rig.serial,
+        action: { name: 'Click', params: { index: clock.index } },
+        elements: obs.elements,
+        screen: obs.screen,
+      },
+      ctx,
+    );
     expect(r.ok, JSON.stringify(r)).toBe(true);
     const person = t.app.runs.state(runId).steps.find((s) => s.executed?.by === 'person');
     expect(person?.executed?.action).toEqual({ name: 'Click', params: { index: clock.index } });
@@ -50,8 +64,12 @@ describe('take over and hand back', () => {
     const state = t.app.runs.state(runId);
     const openClock = Object.values(state.nodes).find((n) => n.goal === 'Open the Clock app')!;
     expect(openClock.status).toBe('done');
-    const reflect = t.app.runs.events(runId).events.find((e) => e.type === 'model_call' && e.record.purpose === 'reflect');
-    expect(JSON.stringify(reflect?.type === 'model_call' ? reflect.record.request.messages : [])).toContain(`Click(${clock.index}) (performed by the person supervising the agent)`);
+    const reflect = t.app.runs
+      .events(runId)
+      .events.find((e) => e.type === 'model_call' && e.record.purpose === 'reflect');
+    expect(JSON.stringify(reflect?.type === 'model_call' ? reflect.record.request.messages : [])).toContain(
+      `Click(${clock.index}) (performed by the person supervising the agent)`,
+    );
     expect((await t.rig.phone.focus()).packageName).toBe('com.android.deskclock');
     await t.app.runs.stop(runId);
     expect(t.app.runs.get(runId).status).toBe('stopped');
@@ -65,7 +83,9 @@ async function call(method: string, input: unknown): Promise<{ result?: unknown;
 }
 
 describe("a person's actions during a take-over", () => {
-  it('are recorded when performed — from the Devices panel, the cockpit and the mirror — and only then', { timeout: 300_000 }, async () => {
+  it('are recorded when performed — from the Devices panel, the cockpit and the mirror — and only then', {
+    timeout: 300_000,
+  }, async () => {
     await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'sim-reset']);
     await t.model.reset();
     const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'step' } });
@@ -78,25 +98,55 @@ describe("a person's actions during a take-over", () => {
     const clock = obs.elements.find((e) => e.text === 'Clock')!;
 
     // Not performed (no element 999 on this screen): returned to the person, not part of the run.
-    const failed = (await call('executeAction', { serial: t.rig.serial, action: { name: 'Click', params: { index: 999 } }, elements: obs.elements, screen: obs.screen })).result as ActionResult;
+    const failed = (
+      await call('executeAction', {
+        serial: t.rig.serial,
+        action: { name: 'Click', params: { index: 999 } },
+        elements: obs.elements,
+        screen: obs.screen,
+      })
+    ).result as ActionResult;
     expect(failed).toMatchObject({ ok: false, error: { code: 'ACTION_INVALID' } });
     // No mirror: NOT_FOUND, nothing recorded.
-    expect((await call('mirrorInput', { serial: t.rig.serial, input: { type: 'home' } })).error?.code).toBe('NOT_FOUND');
+    expect((await call('mirrorInput', { serial: t.rig.serial, input: { type: 'home' } })).error?.code).toBe(
+      'NOT_FOUND',
+    );
     expect(personSteps()).toEqual([]);
 
     // A tap on the mirror at the Clock icon: the run records Click(index), the person's.
     expect((await call('startMirror', { serial: t.rig.serial })).error).toBeUndefined();
-    const tap = await call('mirrorInput', { serial: t.rig.serial, input: { type: 'tap', x: clock.center[0], y: clock.center[1] } });
+    const tap = await call('mirrorInput', {
+      serial: t.rig.serial,
+      input: { type: 'tap', x: clock.center[0], y: clock.center[1] },
+    });
     expect(tap.result).toMatchObject({ via: expect.stringMatching(/^(scrcpy|adb)$/) });
-    await waitUntil(async () => (await t.rig.phone.focus()).packageName === 'com.android.deskclock', 'Clock opened from the mirror', 10_000);
+    await waitUntil(
+      async () => (await t.rig.phone.focus()).packageName === 'com.android.deskclock',
+      'Clock opened from the mirror',
+      10_000,
+    );
     expect(personSteps().map((s) => s.executed?.action)).toEqual([{ name: 'Click', params: { index: clock.index } }]);
 
     // The cockpit's own action box on the run's device.
-    const home = (await call('actAsPerson', { runId, action: { name: 'Home', params: {} }, elements: obs.elements, screen: obs.screen })).result as ActionResult;
+    const home = (
+      await call('actAsPerson', {
+        runId,
+        action: { name: 'Home', params: {} },
+        elements: obs.elements,
+        screen: obs.screen,
+      })
+    ).result as ActionResult;
     expect(home.ok).toBe(true);
     expect((await t.rig.phone.focus()).packageName).toBe('com.android.launcher3');
     // The Devices panel's action box, on the same device.
-    const again = (await call('executeAction', { serial: t.rig.serial, action: { name: 'Click', params: { index: clock.index } }, elements: obs.elements, screen: obs.screen })).result as ActionResult;
+    const again = (
+      await call('executeAction', {
+        serial: t.rig.serial,
+        action: { name: 'Click', params: { index: clock.index } },
+        elements: obs.elements,
+        screen: obs.screen,
+      })
+    ).result as ActionResult;
     expect(again.ok).toBe(true);
 
     const steps = personSteps();

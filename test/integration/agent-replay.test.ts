@@ -53,7 +53,9 @@ afterAll(async () => {
 });
 
 describe('record and replay', () => {
-  it('re-running a recorded run with the replay provider produces the same event sequence', { timeout: 600_000 }, async () => {
+  it('re-running a recorded run with the replay provider produces the same event sequence', {
+    timeout: 600_000,
+  }, async () => {
     await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'sim-reset']);
     const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'auto' } });
     await t.waitFor(runId);
@@ -62,7 +64,11 @@ describe('record and replay', () => {
     const callsMade = t.model.requests().length;
 
     await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'sim-reset']);
-    const replay = await t.app.runs.start({ serial: t.rig.serial, task: TASK, options: { mode: 'auto', replayOf: runId } });
+    const replay = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: TASK,
+      options: { mode: 'auto', replayOf: runId },
+    });
     await t.waitFor(replay.runId);
     const replayed = t.app.runs.events(replay.runId).events;
 

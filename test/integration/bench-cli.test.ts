@@ -59,23 +59,47 @@ afterAll(async () => {
   dir.dispose();
 });
 
-async function moba(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; lines: Array<Record<string, unknown>> }> {
+async function moba(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string; lines: Array<Record<string, unknown>> }> {
   const cli = mobaCli(args, t.env, { closeStdin: true });
   const code = await cli.exit;
   return { code, stdout: cli.stdout, stderr: cli.stderr, lines: cli.lines };
 }
 
 describe('task files', () => {
-  it('a task written from the docs alone validates, and runs: the reference reaches both milestones, doing nothing neither', { timeout: 180_000 }, async () => {
+  it('a task written from the docs alone validates, and runs: the reference reaches both milestones, doing nothing neither', {
+    timeout: 180_000,
+  }, async () => {
     const file = join(dir.path, 'airplane-and-saver.json');
     writeFileSync(file, JSON.stringify(FROM_DOCS, null, 2));
     const valid = await moba(['bench', 'validate', file, '--json']);
     expect(valid.code, valid.stdout + valid.stderr).toBe(0);
     expect(valid.lines[0]).toMatchObject({ valid: 1, invalid: 0 });
 
-    const run = await moba(['bench', 'run', '--tasks', file, '--agent', 'reference,noop', '--seeds', '2', '--phones', '2', '--json']);
+    const run = await moba([
+      'bench',
+      'run',
+      '--tasks',
+      file,
+      '--agent',
+      'reference,noop',
+      '--seeds',
+      '2',
+      '--phones',
+      '2',
+      '--json',
+    ]);
     expect(run.code, run.stderr).toBe(0);
-    const last = run.lines.at(-1) as { status: string; report: { configurations: Array<{ agent: string; overall: { msPercent: { value: number }; completeRate: { value: number }; msPoints: number } }> } };
+    const last = run.lines.at(-1) as {
+      status: string;
+      report: {
+        configurations: Array<{
+          agent: string;
+          overall: { msPercent: { value: number }; completeRate: { value: number }; msPoints: number };
+        }>;
+      };
+    };
     expect(last.status).toBe('done');
     const by = (agent: string) => last.report.configurations.find((c) => c.agent === agent)!.overall;
     expect(by('reference').msPercent.value).toBe(100);
@@ -83,7 +107,9 @@ describe('task files', () => {
     expect(by('noop').msPoints).toBe(0);
   });
 
-  it('malformed files get the file, field and reason of each problem, and change nothing', { timeout: 120_000 }, async () => {
+  it('malformed files get the file, field and reason of each problem, and change nothing', {
+    timeout: 120_000,
+  }, async () => {
     const before: unknown = JSON.parse((await moba(['bench', 'list', '--json'])).stdout);
     const files = {
       syntax: join(dir.path, 'syntax.json'),
@@ -92,8 +118,23 @@ describe('task files', () => {
       missing: join(dir.path, 'missing.json'),
     };
     writeFileSync(files.syntax, '{ "id": "lab.broken", "version": 1, ');
-    writeFileSync(files.operator, JSON.stringify({ ...FROM_DOCS, id: 'lab.operator', milestones: [{ id: 'airplane', check: { app: 'settings', path: 'airplaneMode', is: { $gtt: 1 } } }], solution: [FROM_DOCS.solution[0]] }));
-    writeFileSync(files.reference, JSON.stringify({ ...FROM_DOCS, id: 'lab.reference', solution: [{ action: 'Click', target: { text: 'Airplane mode' }, milestone: 'airplain' }] }));
+    writeFileSync(
+      files.operator,
+      JSON.stringify({
+        ...FROM_DOCS,
+        id: 'lab.operator',
+        milestones: [{ id: 'airplane', check: { app: 'settings', path: 'airplaneMode', is: { $gtt: 1 } } }],
+        solution: [FROM_DOCS.solution[0]],
+      }),
+    );
+    writeFileSync(
+      files.reference,
+      JSON.stringify({
+        ...FROM_DOCS,
+        id: 'lab.reference',
+        solution: [{ action: 'Click', target: { text: 'Airplane mode' }, milestone: 'airplain' }],
+      }),
+    );
     const { goal: _goal, ...noGoal } = FROM_DOCS;
     writeFileSync(files.missing, JSON.stringify({ ...noGoal, id: 'lab.missing' }));
     const contents = Object.fromEntries(Object.values(files).map((f) => [f, readFileSync(f, 'utf8')]));
@@ -117,12 +158,32 @@ describe('task files', () => {
 });
 
 describe('resume after SIGKILL', () => {
-  it('finishes every episode exactly once: finished ones kept, interrupted ones run again', { timeout: 300_000 }, async () => {
-    const ids = ['clock.weekday-alarm-off', 'settings.bluetooth-on', 'settings.dark-theme', 'weather.tomorrow-high', 'launcher.open-app', 'messages.reply-alice', 'notes.pin-note', 'settings.wifi-off'];
-    const cli = mobaCli(['bench', 'run', '--ids', ids.join(','), '--agent', 'reference', '--phones', '2', '--json'], t.env, { closeStdin: true });
-    const { benchmark: id } = (await cli.waitFor((l) => typeof l.benchmark === 'string', 60_000)) as { benchmark: string };
+  it('finishes every episode exactly once: finished ones kept, interrupted ones run again', {
+    timeout: 300_000,
+  }, async () => {
+    const ids = [
+      'clock.weekday-alarm-off',
+      'settings.bluetooth-on',
+      'settings.dark-theme',
+      'weather.tomorrow-high',
+      'launcher.open-app',
+      'messages.reply-alice',
+      'notes.pin-note',
+      'settings.wifi-off',
+    ];
+    const cli = mobaCli(
+      ['bench', 'run', '--ids', ids.join(','), '--agent', 'reference', '--phones', '2', '--json'],
+      t.env,
+      { closeStdin: true },
+    );
+    const { benchmark: id } = (await cli.waitFor((l) => typeof l.benchmark === 'string', 60_000)) as {
+      benchmark: string;
+    };
     // Three episodes finished, others running: kill the process and everything it started, at once.
-    await cli.waitFor(() => cli.lines.filter((l) => typeof l.episode === 'string' && l.status === 'done').length >= 3, 180_000);
+    await cli.waitFor(
+      () => cli.lines.filter((l) => typeof l.episode === 'string' && l.status === 'done').length >= 3,
+      180_000,
+    );
     const pids = [cli.child.pid!, ...descendants(cli.child.pid!)];
     for (const pid of pids) {
       try {
@@ -136,8 +197,16 @@ describe('resume after SIGKILL', () => {
     const alive = () => pids.filter((pid) => isRunning(pid) && !/\) Z /.test(readStat(pid)));
     for (let i = 0; i < 50 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
     expect(alive()).toEqual([]);
-    const finishedBefore = new Map(t.runner.repo.episodes(id).filter((e) => e.status === 'done').map((e) => [e.id, e.runId] as const));
-    const leftRunning = t.runner.repo.episodes(id).filter((e) => e.status === 'running').map((e) => e.id);
+    const finishedBefore = new Map(
+      t.runner.repo
+        .episodes(id)
+        .filter((e) => e.status === 'done')
+        .map((e) => [e.id, e.runId] as const),
+    );
+    const leftRunning = t.runner.repo
+      .episodes(id)
+      .filter((e) => e.status === 'running')
+      .map((e) => e.id);
     expect(finishedBefore.size).toBeGreaterThanOrEqual(3);
     expect(finishedBefore.size).toBeLessThan(ids.length);
     expect(leftRunning.length).toBeGreaterThan(0);
@@ -148,11 +217,15 @@ describe('resume after SIGKILL', () => {
     expect(episodes.map((e) => e.status)).toEqual(ids.map(() => 'done'));
     expect(new Set(episodes.map((e) => e.taskId))).toEqual(new Set(ids));
     // Finished before the kill: kept as they were, not run again.
-    for (const [episodeId, runId] of finishedBefore) expect(episodes.find((e) => e.id === episodeId)!.runId).toBe(runId);
+    for (const [episodeId, runId] of finishedBefore)
+      expect(episodes.find((e) => e.id === episodeId)!.runId).toBe(runId);
     const attempts = t.runner.repo.attempts(id);
     for (const e of episodes) {
       const mine = attempts.filter((a) => a.episodeId === e.id);
-      expect(mine.filter((a) => a.outcome === 'done'), e.id).toHaveLength(1);
+      expect(
+        mine.filter((a) => a.outcome === 'done'),
+        e.id,
+      ).toHaveLength(1);
       expect(mine.find((a) => a.outcome === 'done')!.runId).toBe(e.runId);
       if (finishedBefore.has(e.id)) expect(mine).toHaveLength(1);
     }
@@ -163,7 +236,17 @@ describe('resume after SIGKILL', () => {
       for (const a of interrupted) if (a.runId) expect(t.app.runs.get(a.runId).status).not.toBe('running');
     }
     // The resumed process printed exactly the episodes that were left.
-    expect(resumed.lines.filter((l) => typeof l.episode === 'string' && l.status === 'done').map((l) => l.episode).sort()).toEqual(episodes.filter((e) => !finishedBefore.has(e.id)).map((e) => e.id).sort());
+    expect(
+      resumed.lines
+        .filter((l) => typeof l.episode === 'string' && l.status === 'done')
+        .map((l) => l.episode)
+        .sort(),
+    ).toEqual(
+      episodes
+        .filter((e) => !finishedBefore.has(e.id))
+        .map((e) => e.id)
+        .sort(),
+    );
     expect(episodes.every((e) => e.result!.complete)).toBe(true);
   });
 });

@@ -27,7 +27,9 @@ afterAll(async () => {
   await model?.close();
 });
 
-it('MobA w/o Plan on a question, an indirect and a cross-app task: MS, CR and EE as computed by hand', { timeout: 300_000 }, async () => {
+it('MobA w/o Plan on a question, an indirect and a cross-app task: MS, CR and EE as computed by hand', {
+  timeout: 300_000,
+}, async () => {
   const tasks = loadTasks(['builtin']).map((l) => l.task);
   const id = t.runner.create(
     {
@@ -45,13 +47,25 @@ it('MobA w/o Plan on a question, an indirect and a cross-app task: MS, CR and EE
   );
   const summary = await t.runner.run(id);
   const episodes = t.runner.repo.episodes(id);
-  expect(summary.counts, JSON.stringify(episodes.filter((e) => e.error).map((e) => `${e.id}: ${e.error}`))).toMatchObject({ total: 6, done: 6, error: 0 });
+  expect(
+    summary.counts,
+    JSON.stringify(episodes.filter((e) => e.error).map((e) => `${e.id}: ${e.error}`)),
+  ).toMatchObject({ total: 6, done: 6, error: 0 });
 
   // Each MobA episode scored as the script intends (milestones reached, the step of the last one).
   for (const task of TASKS) {
     const e = episodes.find((x) => x.configId === 'moba-no-plan' && x.taskId === task)!;
     const want = BENCH_MOBA_EXPECTED[task];
-    expect({ task, reached: e.result!.reached, total: e.result!.total, stepsToLast: e.result!.stepsToLast, complete: e.result!.complete }, e.result!.reason ?? '').toEqual({ task, ...want });
+    expect(
+      {
+        task,
+        reached: e.result!.reached,
+        total: e.result!.total,
+        stepsToLast: e.result!.stepsToLast,
+        complete: e.result!.complete,
+      },
+      e.result!.reason ?? '',
+    ).toEqual({ task, ...want });
     expect(e.result!.termination).toBe('finish');
   }
 

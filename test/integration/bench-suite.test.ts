@@ -30,33 +30,65 @@ afterAll(async () => {
 describe('the built-in suite', () => {
   it('has at least 60 tasks, 10 in each category, each with a measured human step count', () => {
     expect(tasks.length).toBeGreaterThanOrEqual(60);
-    for (const c of ['easy', 'medium', 'hard', 'indirect', 'cross-app']) expect(tasks.filter((x) => x.category === c).length, c).toBeGreaterThanOrEqual(10);
+    for (const c of ['easy', 'medium', 'hard', 'indirect', 'cross-app'])
+      expect(tasks.filter((x) => x.category === c).length, c).toBeGreaterThanOrEqual(10);
     expect(tasks.filter((x) => x.human?.steps === undefined).map((x) => x.id)).toEqual([]);
   });
 
-  it('reference: every milestone on 3 seeds, with the human step counts of the files; noop: none', { timeout: 1_200_000 }, async () => {
-    const id = t.runner.create({ name: 'CI: reference and noop', tasks: ['builtin'], configurations: [{ agent: 'reference' }, { agent: 'noop' }], seeds: SEEDS, phones: PHONES }, tasks);
+  it('reference: every milestone on 3 seeds, with the human step counts of the files; noop: none', {
+    timeout: 1_200_000,
+  }, async () => {
+    const id = t.runner.create(
+      {
+        name: 'CI: reference and noop',
+        tasks: ['builtin'],
+        configurations: [{ agent: 'reference' }, { agent: 'noop' }],
+        seeds: SEEDS,
+        phones: PHONES,
+      },
+      tasks,
+    );
     let summary = await t.runner.run(id);
     // On a loaded CI machine a phone can fail an episode past its retries (an infrastructure
     // error, told apart from the agent's failures); as a user would, resume with --retry-errors
     // once. The reasons are printed, and an episode that errs again fails the test.
     if (summary.counts.error > 0) {
-      console.warn(`retrying ${summary.counts.error} errored episode(s): ${t.runner.repo.episodes(id).filter((e) => e.status === 'error').map((e) => `${e.id}: ${e.error}`).join('; ')}`);
+      console.warn(
+        `retrying ${summary.counts.error} errored episode(s): ${t.runner.repo
+          .episodes(id)
+          .filter((e) => e.status === 'error')
+          .map((e) => `${e.id}: ${e.error}`)
+          .join('; ')}`,
+      );
       summary = await t.runner.run(id, { retryErrors: true });
     }
     expect(summary.status).toBe('done');
-    expect(summary.counts, t.runner.repo.episodes(id).filter((e) => e.status === 'error').map((e) => `${e.id}: ${e.error}`).join('; ')).toMatchObject({ total: tasks.length * SEEDS * 2, done: tasks.length * SEEDS * 2, error: 0 });
+    expect(
+      summary.counts,
+      t.runner.repo
+        .episodes(id)
+        .filter((e) => e.status === 'error')
+        .map((e) => `${e.id}: ${e.error}`)
+        .join('; '),
+    ).toMatchObject({ total: tasks.length * SEEDS * 2, done: tasks.length * SEEDS * 2, error: 0 });
     const episodes = t.runner.repo.episodes(id);
     const report = computeReport([{ benchmark: t.runner.repo.get(id)!, episodes }]);
     const human = report.configurations.find((c) => c.agent === 'reference')!;
     const noop = report.configurations.find((c) => c.agent === 'noop')!;
 
-    const incomplete = episodes.filter((e) => e.configId === human.configId && !e.result?.complete).map((e) => `${e.id}: ${e.result?.reason} ${JSON.stringify(e.result?.milestones.filter((m) => !m.reached).map((m) => m.id))}`);
+    const incomplete = episodes
+      .filter((e) => e.configId === human.configId && !e.result?.complete)
+      .map(
+        (e) =>
+          `${e.id}: ${e.result?.reason} ${JSON.stringify(e.result?.milestones.filter((m) => !m.reached).map((m) => m.id))}`,
+      );
     expect(incomplete).toEqual([]);
     expect(human.overall.msPercent.value).toBe(100);
     expect(human.overall.completeRate.value).toBe(100);
 
-    const reachedByNoop = episodes.filter((e) => e.configId === noop.configId && (e.result!.reached > 0 || e.result!.satisfiedAtStart.length)).map((e) => `${e.id}: ${e.result!.milestones.filter((m) => m.reached).map((m) => m.id)}`);
+    const reachedByNoop = episodes
+      .filter((e) => e.configId === noop.configId && (e.result!.reached > 0 || e.result!.satisfiedAtStart.length))
+      .map((e) => `${e.id}: ${e.result!.milestones.filter((m) => m.reached).map((m) => m.id)}`);
     expect(reachedByNoop).toEqual([]);
     expect(noop.overall.msPoints).toBe(0);
     // Nothing a task checks may already hold when the agent starts.
@@ -65,27 +97,46 @@ describe('the built-in suite', () => {
     // Human step counts are measured, not guessed: the median over the seeds is what the file says.
     const wrong: string[] = [];
     for (const task of tasks) {
-      const steps = episodes.filter((e) => e.configId === human.configId && e.taskId === task.id).map((e) => e.result!.steps).sort((a, b) => a - b);
+      const steps = episodes
+        .filter((e) => e.configId === human.configId && e.taskId === task.id)
+        .map((e) => e.result!.steps)
+        .sort((a, b) => a - b);
       const median = steps[Math.floor((steps.length - 1) / 2)];
-      if (median !== task.human?.steps) wrong.push(`${task.id}: measured ${steps.join('/')}, file says ${task.human?.steps}`);
+      if (median !== task.human?.steps)
+        wrong.push(`${task.id}: measured ${steps.join('/')}, file says ${task.human?.steps}`);
     }
     expect(wrong).toEqual([]);
   });
 
-  it('a reference with one milestone step removed loses that milestone (a sample of 12 tasks)', { timeout: 600_000 }, async () => {
+  it('a reference with one milestone step removed loses that milestone (a sample of 12 tasks)', {
+    timeout: 600_000,
+  }, async () => {
     const annotated = tasks.filter((x) => x.solution.some((s) => s.milestone));
     const sample = annotated.filter((_, i) => i % Math.max(1, Math.floor(annotated.length / 12)) === 0).slice(0, 12);
     expect(new Set(sample.map((x) => x.category)).size).toBe(5);
     // The first step each task says a milestone needs.
     const removed = new Map(sample.map((x) => [x.id, x.solution.findIndex((s) => s.milestone)] as const));
-    const id = t.runner.create({ name: 'CI: one step removed', tasks: ['builtin'], only: { ids: sample.map((x) => x.id) }, configurations: [{ agent: 'reference' }], seeds: 1, phones: PHONES }, tasks);
+    const id = t.runner.create(
+      {
+        name: 'CI: one step removed',
+        tasks: ['builtin'],
+        only: { ids: sample.map((x) => x.id) },
+        configurations: [{ agent: 'reference' }],
+        seeds: 1,
+        phones: PHONES,
+      },
+      tasks,
+    );
     const summary = await t.runner.run(id, { skipSteps: (taskId) => [removed.get(taskId)!] });
     expect(summary.counts.done).toBe(sample.length);
     const kept: string[] = [];
     for (const e of t.runner.repo.episodes(id)) {
       const task = sample.find((x) => x.id === e.taskId)!;
       const milestone = task.solution[removed.get(task.id)!]!.milestone!;
-      if (e.result!.milestones.find((m) => m.id === milestone)!.reached || e.result!.complete) kept.push(`${task.id}: removing step ${removed.get(task.id)! + 1} still reached "${milestone}" (complete: ${e.result!.complete})`);
+      if (e.result!.milestones.find((m) => m.id === milestone)!.reached || e.result!.complete)
+        kept.push(
+          `${task.id}: removing step ${removed.get(task.id)! + 1} still reached "${milestone}" (complete: ${e.result!.complete})`,
+        );
     }
     expect(kept).toEqual([]);
   });

@@ -22,7 +22,10 @@ beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   // Point everything external at closed ports so a payload that happens to be valid fails fast instead of reaching out.
   t = await startTestHost({ env: { MOBA_FUZZ: '1' } });
-  t.app.settings.update({ adb: { host: '127.0.0.1', port: 9 }, models: { default: { baseUrl: 'http://127.0.0.1:9/v1', model: 'none', timeoutMs: 1_000, maxRetries: 0 } } });
+  t.app.settings.update({
+    adb: { host: '127.0.0.1', port: 9 },
+    models: { default: { baseUrl: 'http://127.0.0.1:9/v1', model: 'none', timeoutMs: 1_000, maxRetries: 0 } },
+  });
   client = await WsTestClient.connect(t.host);
 });
 afterAll(async () => {
@@ -40,7 +43,9 @@ describe('contract fuzz', () => {
       const reply = await client.call(name, input);
       if (reply.ok) {
         const check = def.output.safeParse(reply.result);
-        expect(check.success, `${name} returned an invalid result for ${JSON.stringify(input)?.slice(0, 200)}`).toBe(true);
+        expect(check.success, `${name} returned an invalid result for ${JSON.stringify(input)?.slice(0, 200)}`).toBe(
+          true,
+        );
       } else {
         expect(isSerializedError(reply.error), `${name} replied ${JSON.stringify(reply.error)}`).toBe(true);
         expect(['INTERNAL', 'INVALID_OUTPUT']).not.toContain(reply.error!.code);

@@ -16,7 +16,13 @@ describe('GUI explorer', () => {
     ['com.moba.notes', 'Notes'],
   ] as const) {
     it(`explores ${label} into the same page graph twice and replays its sub-tasks`, { timeout: 300_000 }, async () => {
-      const device = deviceExplorer({ devices: t.devices, observer: t.observer, serial: t.rig.serial, app, settleTimeoutMs: 1_500 });
+      const device = deviceExplorer({
+        devices: t.devices,
+        observer: t.observer,
+        serial: t.rig.serial,
+        app,
+        settleTimeoutMs: 1_500,
+      });
       const first = await explore({ device, app, seed: 7, walks: 4, depth: 4 });
       const second = await explore({ device, app, seed: 7, walks: 4, depth: 4 });
       expect(second).toEqual(first);
@@ -30,7 +36,11 @@ describe('GUI explorer', () => {
 
       const tasks = subTasks(first, label);
       const reaching = tasks.filter((x) => x.type === 'page_reaching');
-      expect(reaching.length).toBe(first.pages.length - 1 - first.pages.filter((p) => p.key !== first.start && !first.edges.some((e) => e.to === p.key)).length);
+      expect(reaching.length).toBe(
+        first.pages.length -
+          1 -
+          first.pages.filter((p) => p.key !== first.start && !first.edges.some((e) => e.to === p.key)).length,
+      );
       for (const task of tasks) {
         const r = await replayFlow(device, task);
         expect(r, `${task.id}: ${task.instruction}`).toMatchObject({ ok: true, failedAt: null, reached: task.target });

@@ -18,8 +18,16 @@ const t = useDeviceRig();
 const APP = 'com.android.settings';
 
 describe('4-level reward on recorded flows', () => {
-  it('labels a reference, a longer path, a dead end and an invalid action as by hand', { timeout: 300_000 }, async () => {
-    const device = deviceExplorer({ devices: t.devices, observer: t.observer, serial: t.rig.serial, app: APP, settleTimeoutMs: 1_500 });
+  it('labels a reference, a longer path, a dead end and an invalid action as by hand', {
+    timeout: 300_000,
+  }, async () => {
+    const device = deviceExplorer({
+      devices: t.devices,
+      observer: t.observer,
+      serial: t.rig.serial,
+      app: APP,
+      settleTimeoutMs: 1_500,
+    });
     const graph = await explore({ device, app: APP, seed: 7, walks: 6, depth: 3 });
     const from = (p: string) => graph.edges.filter((e) => e.from === p && e.to !== p);
     // a: start → T; y: start → Y (another page) with z: Y → Z (neither start nor T).
@@ -61,7 +69,12 @@ describe('4-level reward on recorded flows', () => {
     const invalid = await record('invalid', [{ name: 'Click', params: { index: 999 } }, d.a]);
     expect(longer.steps[1]!.next, 'Back returns to the start page').toBe(graph.start);
 
-    const labels = labelTask({ id: 'reach', instruction: 'Reach the page', reference, episodes: [longer, deadEnd, invalid] });
+    const labels = labelTask({
+      id: 'reach',
+      instruction: 'Reach the page',
+      reference,
+      episodes: [longer, deadEnd, invalid],
+    });
     const by = (id: string) => labels.filter((l) => l.episode === id).map((l) => l.level);
     expect(by('reference')).toEqual(['golden']);
     expect(by('longer')).toEqual(['longer', 'longer', 'longer']);
@@ -69,7 +82,10 @@ describe('4-level reward on recorded flows', () => {
     // The unexecutable click; then the reference's action, one step later than golden.
     expect(by('invalid')).toEqual(['invalid', 'longer']);
 
-    const pairs = preferencePairs({ id: 'reach', instruction: 'Reach the page', reference, episodes: [longer, deadEnd, invalid] }, labels);
+    const pairs = preferencePairs(
+      { id: 'reach', instruction: 'Reach the page', reference, episodes: [longer, deadEnd, invalid] },
+      labels,
+    );
     const atStart = pairs.filter((p) => p.history.length === 0).map((p) => `${p.chosen.level}>${p.rejected.level}`);
     expect(atStart.sort()).toEqual(['golden>invalid', 'golden>longer', 'longer>invalid']);
   });

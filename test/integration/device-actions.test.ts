@@ -25,15 +25,32 @@ async function elements(): Promise<UiElement[]> {
 /** The element whose text, description or resource id contains `needle`. */
 async function find(needle: string): Promise<UiElement> {
   const all = await elements();
-  const e = all.find((x) => x.index > 0 && (x.text === needle || x.contentDesc === needle || x.resourceId.endsWith(`/${needle}`))) ?? all.find((x) => x.index > 0 && x.text.includes(needle));
-  if (!e) throw new Error(`no element "${needle}" among: ${all.map((x) => `${x.index}:${x.text || x.contentDesc || x.resourceId}`).join(', ')}`);
+  const e =
+    all.find(
+      (x) => x.index > 0 && (x.text === needle || x.contentDesc === needle || x.resourceId.endsWith(`/${needle}`)),
+    ) ?? all.find((x) => x.index > 0 && x.text.includes(needle));
+  if (!e)
+    throw new Error(
+      `no element "${needle}" among: ${all.map((x) => `${x.index}:${x.text || x.contentDesc || x.resourceId}`).join(', ')}`,
+    );
   return e;
 }
 
-async function act(text: string, extra: { elements?: UiElement[]; resolveApp?: AppResolver; settleTimeoutMs?: number } = {}): Promise<ActionResult> {
+async function act(
+  text: string,
+  extra: { elements?: UiElement[]; resolveApp?: AppResolver; settleTimeoutMs?: number } = {},
+): Promise<ActionResult> {
   const parsed = parseAction(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  return actOnDevice({ devices: t.devices, observer: t.observer, serial: t.rig.serial, action: parsed.action, settleTimeoutMs: extra.settleTimeoutMs ?? 3_000, elements: extra.elements, resolveApp: extra.resolveApp });
+  return actOnDevice({
+    devices: t.devices,
+    observer: t.observer,
+    serial: t.rig.serial,
+    action: parsed.action,
+    settleTimeoutMs: extra.settleTimeoutMs ?? 3_000,
+    elements: extra.elements,
+    resolveApp: extra.resolveApp,
+  });
 }
 
 async function ok(text: string, extra: Parameters<typeof act>[1] = {}): Promise<ActionResult> {
@@ -51,8 +68,14 @@ async function dumpText(resourceId: string): Promise<string | undefined> {
   const node = new RegExp(`<node [^>]*resource-id="[^"]*:id/${resourceId}"[^>]*>`).exec(xml)?.[0];
   const raw = node && /\btext="([^"]*)"/.exec(node)?.[1];
   return raw
-    ?.replace(/&#(x[0-9a-fA-F]+|\d+);/g, (_, n: string) => String.fromCodePoint(n.startsWith('x') ? Number.parseInt(n.slice(1), 16) : Number(n)))
-    .replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    ?.replace(/&#(x[0-9a-fA-F]+|\d+);/g, (_, n: string) =>
+      String.fromCodePoint(n.startsWith('x') ? Number.parseInt(n.slice(1), 16) : Number(n)),
+    )
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Opens the launcher's app search with the keyboard up; returns the search field. */
@@ -104,19 +127,34 @@ describe('gestures', () => {
   it('Scroll moves a list so that content further down comes into view, and back', async () => {
     await ok('Open_App(Settings)');
     const xml = await t.rig.phone.dumpUi({ compressed: false });
-    const bounds = /resource-id="com\.android\.settings:id\/recycler_view"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(xml);
+    const bounds =
+      /resource-id="com\.android\.settings:id\/recycler_view"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(xml);
     expect(bounds, 'the Settings list').not.toBeNull();
     const [x1, y1, x2, y2] = bounds!.slice(1).map(Number) as [number, number, number, number];
     // The overlap rule keeps list items rather than the list; give the executor the list itself.
-    const list: UiElement = { index: 1, bounds: [x1, y1, x2, y2], center: [(x1 + x2) / 2, (y1 + y2) / 2], text: '', contentDesc: '', resourceId: 'com.android.settings:id/recycler_view', className: 'androidx.recyclerview.widget.RecyclerView', packageName: 'com.android.settings', trueAttributes: ['scrollable'] };
+    const list: UiElement = {
+      index: 1,
+      bounds: [x1, y1, x2, y2],
+      center: [(x1 + x2) / 2, (y1 + y2) / 2],
+      text: '',
+      contentDesc: '',
+      resourceId: 'com.android.settings:id/recycler_view',
+      className: 'androidx.recyclerview.widget.RecyclerView',
+      packageName: 'com.android.settings',
+      trueAttributes: ['scrollable'],
+    };
     const top = () => processViewHierarchy(xmlNow, { screen: { width: 1080, height: 2400 } });
     let xmlNow = xml;
-    const before = top().elements.filter((e) => e.index > 0).map((e) => e.text);
+    const before = top()
+      .elements.filter((e) => e.index > 0)
+      .map((e) => e.text);
     expect(before.some((t) => t.startsWith('Network & internet'))).toBe(true);
     const r = await ok('Scroll(1, down, long)', { elements: [list] });
     expect(r.detail).toMatch(/finger \(540, \d+\) → \(540, \d+\)/);
     xmlNow = await t.rig.phone.dumpUi({ compressed: false });
-    const after = top().elements.filter((e) => e.index > 0).map((e) => e.text);
+    const after = top()
+      .elements.filter((e) => e.index > 0)
+      .map((e) => e.text);
     expect(after.some((t) => t.startsWith('Network & internet'))).toBe(false);
     expect(after.filter((t) => !before.includes(t)).length).toBeGreaterThan(0);
     await ok('Scroll(1, up, long)', { elements: [list] });
@@ -160,14 +198,51 @@ describe('keys', () => {
 });
 
 describe('text', () => {
-  const specials = [' ', "'", '"', '&', '%', '(', ')', '<', '>', '|', ';', '*', '\\', '`', '$', '!', '#', '~', '?', '[', ']', '{', '}', '^', '=', '+', ',', ':', '@', '/', '-', '_', '.'];
+  const specials = [
+    ' ',
+    "'",
+    '"',
+    '&',
+    '%',
+    '(',
+    ')',
+    '<',
+    '>',
+    '|',
+    ';',
+    '*',
+    '\\',
+    '`',
+    '$',
+    '!',
+    '#',
+    '~',
+    '?',
+    '[',
+    ']',
+    '{',
+    '}',
+    '^',
+    '=',
+    '+',
+    ',',
+    ':',
+    '@',
+    '/',
+    '-',
+    '_',
+    '.',
+  ];
 
   it('Type escapes every special ASCII character for the shell and input text', async () => {
     await openAppSearch();
     const field = await find('search_box_input');
     for (const ch of specials) {
       const text = `a${ch}b`;
-      await ok(`Box_Input(${field.index}, ${JSON.stringify(text)})`, { elements: [{ ...field, text: 'xxxx' }], settleTimeoutMs: 0 });
+      await ok(`Box_Input(${field.index}, ${JSON.stringify(text)})`, {
+        elements: [{ ...field, text: 'xxxx' }],
+        settleTimeoutMs: 0,
+      });
       expect(await dumpText('search_box_input'), `typing ${JSON.stringify(text)}`).toBe(text);
     }
   });
@@ -219,7 +294,11 @@ describe('apps', () => {
     expect(r.detail).toContain('com.android.calendar');
     expect(await focusedPackage()).toBe('com.android.calendar');
     await ok('Home()');
-    const resolveApp: AppResolver = async (query) => ({ packageName: 'com.android.deskclock', activity: '.DeskClock', reason: `picked for ${query}` });
+    const resolveApp: AppResolver = async (query) => ({
+      packageName: 'com.android.deskclock',
+      activity: '.DeskClock',
+      reason: `picked for ${query}`,
+    });
     const r2 = await ok('Open_App("something to set alarms")', { resolveApp });
     expect(r2.detail).toContain('am start -n com.android.deskclock/.DeskClock');
     expect(await focusedPackage()).toBe('com.android.deskclock');

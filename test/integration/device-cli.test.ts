@@ -22,9 +22,14 @@ function moba(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: numb
   delete base.ANDROID_SERIAL;
   delete base.ANDROID_ADB_SERVER_PORT;
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, '--data-dir', data.path, ...args], { env: { ...base, ...env }, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, '--data-dir', data.path, ...args],
+      { env: { ...base, ...env }, timeout: 90_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -48,7 +53,17 @@ describe('moba devices / connect / disconnect', () => {
 
     const json = await moba(['devices', '--json'], { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}` });
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual([{ serial: rig.serial, state: 'device', model: 'MobA_Sim', androidVersion: '14', transport: 'tcp', product: 'moba_sim', device: 'moba_sim' }]);
+    expect(JSON.parse(json.stdout)).toEqual([
+      {
+        serial: rig.serial,
+        state: 'device',
+        model: 'MobA_Sim',
+        androidVersion: '14',
+        transport: 'tcp',
+        product: 'moba_sim',
+        device: 'moba_sim',
+      },
+    ]);
   });
 
   it('disconnects and connects a phone over the network', async () => {
@@ -78,11 +93,26 @@ describe('moba observe / act', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\[\d+\] TextView "Clock"/);
     expect(r.stdout).toContain('com.android.launcher3/com.android.launcher3.Launcher, keyboard hidden');
-    for (const f of ['screenshot.png', 'window_dump.xml', 'elements.json', 'elements.txt', 'marked.png', 'observation.json']) expect(existsSync(join(out, f)), f).toBe(true);
+    for (const f of [
+      'screenshot.png',
+      'window_dump.xml',
+      'elements.json',
+      'elements.txt',
+      'marked.png',
+      'observation.json',
+    ])
+      expect(existsSync(join(out, f)), f).toBe(true);
     expect(readFileSync(join(out, 'screenshot.png')).subarray(1, 4).toString()).toBe('PNG');
     expect(readFileSync(join(out, 'window_dump.xml'), 'utf8')).toMatch(/^<\?xml[\s\S]*<\/hierarchy>$/);
-    const elements = JSON.parse(readFileSync(join(out, 'elements.json'), 'utf8')) as Array<{ index: number; text: string }>;
-    const observation = JSON.parse(readFileSync(join(out, 'observation.json'), 'utf8')) as { elements: unknown[]; serial: string; screenshot: { sha256: string } };
+    const elements = JSON.parse(readFileSync(join(out, 'elements.json'), 'utf8')) as Array<{
+      index: number;
+      text: string;
+    }>;
+    const observation = JSON.parse(readFileSync(join(out, 'observation.json'), 'utf8')) as {
+      elements: unknown[];
+      serial: string;
+      screenshot: { sha256: string };
+    };
     expect(observation.serial).toBe(rig.serial);
     expect(observation.elements.length).toBe(elements.length);
     expect(readFileSync(join(out, 'elements.txt'), 'utf8')).toContain('"Clock"');
@@ -92,11 +122,17 @@ describe('moba observe / act', () => {
     await rig.phone.reset();
     const out = join(data.path, 'obs2');
     await moba(['observe', '--out', out, ...adbFlag()]);
-    const clock = (JSON.parse(readFileSync(join(out, 'elements.json'), 'utf8')) as Array<{ index: number; text: string }>).find((e) => e.text === 'Clock')!;
+    const clock = (
+      JSON.parse(readFileSync(join(out, 'elements.json'), 'utf8')) as Array<{ index: number; text: string }>
+    ).find((e) => e.text === 'Clock')!;
     const r = await moba(['act', '--device', rig.serial, `Click(${clock.index})`, ...adbFlag()]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`target: [${clock.index}] TextView "Clock"`);
-    expect(r.stdout).toMatch(new RegExp(`Click\\(${clock.index}\\): tap \\(\\d+, \\d+\\) on \\[${clock.index}\\] "Clock" \\(\\d+ ms, settled after \\d+ ms\\)`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `Click\\(${clock.index}\\): tap \\(\\d+, \\d+\\) on \\[${clock.index}\\] "Clock" \\(\\d+ ms, settled after \\d+ ms\\)`,
+      ),
+    );
     expect((await rig.phone.focus()).packageName).toBe('com.android.deskclock');
   });
 

@@ -33,15 +33,31 @@ afterAll(async () => {
   await rig?.dispose();
 });
 
-const snapshots = () => client.events.filter((e) => e.event === 'didChangeDevices').map((e) => e.payload as DevicesSnapshot);
+const snapshots = () =>
+  client.events.filter((e) => e.event === 'didChangeDevices').map((e) => e.payload as DevicesSnapshot);
 
 describe('devices contract', () => {
   it('lists the phone with its facts and starts pushing changes', async () => {
-    const r = await call<{ server: { status: string; port: number }; devices: DeviceListEntry[] }>('listDevices', { facts: true });
+    const r = await call<{ server: { status: string; port: number }; devices: DeviceListEntry[] }>('listDevices', {
+      facts: true,
+    });
     expect(r.server).toMatchObject({ status: 'connected', port: rig.adb.port });
     expect(r.devices).toHaveLength(1);
-    expect(r.devices[0]).toMatchObject({ serial: rig.serial, state: 'device', transport: 'tcp', facts: { model: 'MobA_Sim', androidVersion: '14', screen: { width: 1080, height: 2400, density: 420 }, adbKeyboard: { installed: true } } });
-    await waitUntil(() => snapshots().some((s) => s.devices.some((d) => d.serial === rig.serial)), 'a didChangeDevices event with the phone');
+    expect(r.devices[0]).toMatchObject({
+      serial: rig.serial,
+      state: 'device',
+      transport: 'tcp',
+      facts: {
+        model: 'MobA_Sim',
+        androidVersion: '14',
+        screen: { width: 1080, height: 2400, density: 420 },
+        adbKeyboard: { installed: true },
+      },
+    });
+    await waitUntil(
+      () => snapshots().some((s) => s.devices.some((d) => d.serial === rig.serial)),
+      'a didChangeDevices event with the phone',
+    );
   });
 
   it('disconnect and connect show up as didChangeDevices events', async () => {
@@ -49,7 +65,13 @@ describe('devices contract', () => {
     await waitUntil(() => snapshots().at(-1)?.devices.length === 0, 'the phone to disappear from the pushed list');
     const d = await call<{ serial: string; state: string }>('connectDevice', { address: rig.serial });
     expect(d).toMatchObject({ serial: rig.serial, state: 'device' });
-    await waitUntil(() => snapshots().at(-1)?.devices.some((x) => x.serial === rig.serial && x.state === 'device') === true, 'the phone to come back');
+    await waitUntil(
+      () =>
+        snapshots()
+          .at(-1)
+          ?.devices.some((x) => x.serial === rig.serial && x.state === 'device') === true,
+      'the phone to come back',
+    );
   });
 
   it('observes, then acts on an element of that observation', async () => {
@@ -58,7 +80,10 @@ describe('devices contract', () => {
     expect(o).toMatchObject({ serial: rig.serial, elementsFrom: 'xml', screen: { width: 1080, height: 2400 } });
     expect(t.app.artifacts.has(o.screenshot!.sha256)).toBe(true);
     const settings = o.elements.find((e) => e.text === 'Settings')!;
-    const r = await call<ActionResult>('executeAction', { serial: rig.serial, action: { name: 'Click', params: { index: settings.index } } });
+    const r = await call<ActionResult>('executeAction', {
+      serial: rig.serial,
+      action: { name: 'Click', params: { index: settings.index } },
+    });
     expect(r).toMatchObject({ ok: true, action: `Click(${settings.index})` });
     expect((await rig.phone.focus()).packageName).toBe('com.android.settings');
     const facts = await call<{ currentApp: { packageName: string } }>('getDeviceFacts', { serial: rig.serial });
@@ -66,9 +91,16 @@ describe('devices contract', () => {
   });
 
   it('reports action failures as results and rejects malformed input', async () => {
-    const r = await call<ActionResult>('executeAction', { serial: rig.serial, action: { name: 'Click', params: { index: 4321 } }, elements: [] });
+    const r = await call<ActionResult>('executeAction', {
+      serial: rig.serial,
+      action: { name: 'Click', params: { index: 4321 } },
+      elements: [],
+    });
     expect(r).toMatchObject({ ok: false, error: { code: 'ACTION_INVALID' } });
-    const gone = await call<ActionResult>('executeAction', { serial: '127.0.0.1:1', action: { name: 'Home', params: {} } });
+    const gone = await call<ActionResult>('executeAction', {
+      serial: '127.0.0.1:1',
+      action: { name: 'Home', params: {} },
+    });
     expect(gone).toMatchObject({ ok: false, error: { code: 'DEVICE_NOT_FOUND' } });
     for (const [method, input] of [
       ['observeDevice', { serial: 'a b; rm -rf /' }],
@@ -77,7 +109,10 @@ describe('devices contract', () => {
       ['executeAction', { serial: rig.serial, action: { name: 'Reboot', params: {} } }],
     ] as const) {
       const reply = await client.call(method, input);
-      expect(reply, `${method} ${JSON.stringify(input)}`).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      expect(reply, `${method} ${JSON.stringify(input)}`).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT' },
+      });
     }
   });
 

@@ -41,11 +41,17 @@ function mirrorService(serverPath: string): MirrorService {
 
 beforeAll(async () => {
   phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
-  devices = new DeviceService({ adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' }, autoStartServer: false });
+  devices = new DeviceService({
+    adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' },
+    autoStartServer: false,
+  });
   observer = new Observer({ devices, artifacts: null });
   mirror = mirrorService(phone.standInServerPath);
   const original = phone.sim.commands.get('input')!;
-  const spy: ShellCommand = { name: 'input', run: (ctx) => (inputCommands.push(ctx.args.join(' ')), original.run(ctx)) };
+  const spy: ShellCommand = {
+    name: 'input',
+    run: (ctx) => (inputCommands.push(ctx.args.join(' ')), original.run(ctx)),
+  };
   unspy = phone.sim.commands.register(spy);
 });
 
@@ -61,14 +67,23 @@ afterAll(async () => {
 async function act(text: string, elements?: UiElement[]): Promise<ActionResult> {
   const parsed = parseAction(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  const r = await actOnDevice({ devices, observer, serial: phone.serial, action: parsed.action, elements, settleTimeoutMs: 2_000 });
+  const r = await actOnDevice({
+    devices,
+    observer,
+    serial: phone.serial,
+    action: parsed.action,
+    elements,
+    settleTimeoutMs: 2_000,
+  });
   expect(r, `${text}: ${r.detail}`).toMatchObject({ ok: true });
   return r;
 }
 
 async function element(needle: string): Promise<UiElement> {
   const { elements } = (await observer.observe(phone.serial, { ocr: false })).observation;
-  const e = elements.find((x) => x.index > 0 && (x.text === needle || x.contentDesc === needle || x.resourceId.endsWith(`/${needle}`)));
+  const e = elements.find(
+    (x) => x.index > 0 && (x.text === needle || x.contentDesc === needle || x.resourceId.endsWith(`/${needle}`)),
+  );
   if (!e) throw new Error(`no element ${needle}`);
   return e;
 }
@@ -127,7 +142,10 @@ describe('the input path of a device', () => {
       await waitUntil(() => phone.phone.keyboardShown(), 'the search field focused', 10_000);
       expect(await screenshots.input(phone.serial, { type: 'text', text: '工作' })).toMatchObject({ via: 'adb' });
       let text: string | undefined;
-      await waitUntil(async () => (text = (await element('search_box_input')).text) === '工作', 'the Chinese text in the field').catch((e: unknown) => {
+      await waitUntil(
+        async () => (text = (await element('search_box_input')).text) === '工作',
+        'the Chinese text in the field',
+      ).catch((e: unknown) => {
         throw new Error(`${String(e)}; the field holds ${JSON.stringify(text)}`);
       });
       expect(phone.phone.currentInputMethod()).toBe('com.android.inputmethod.latin/.LatinIME');

@@ -30,7 +30,10 @@ const dir = tempDir('moba-observe-');
 
 beforeAll(async () => {
   rig = await startPhoneRig();
-  devices = new DeviceService({ adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' }, autoStartServer: false });
+  devices = new DeviceService({
+    adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' },
+    autoStartServer: false,
+  });
   db = openDatabase({ path: `${dir.path}/moba.db` });
   artifacts = new ArtifactStore(db, `${dir.path}/artifacts`);
   observer = new Observer({ devices, artifacts, createOcr: () => new OcrEngine({ languages: ['eng'] }) });
@@ -80,17 +83,29 @@ describe('observe', () => {
     const o = r.observation;
     expect(o.capturedAt).toBeGreaterThanOrEqual(before);
     expect(o.capturedAt).toBeLessThanOrEqual(Date.now());
-    expect(o).toMatchObject({ serial: rig.serial, source: 'screencap', screen: { width: 1080, height: 2400, rotation: 0 }, elementsFrom: 'xml', keyboardShown: false, problems: [] });
+    expect(o).toMatchObject({
+      serial: rig.serial,
+      source: 'screencap',
+      screen: { width: 1080, height: 2400, rotation: 0 },
+      elementsFrom: 'xml',
+      keyboardShown: false,
+      problems: [],
+    });
     expect(o.currentApp).toEqual({ packageName: 'com.android.launcher3', activity: 'com.android.launcher3.Launcher' });
     // The bytes behind each artifact are the ones stored, and the elements are those of the stored dump.
     expect(o.screenshot).toMatchObject({ mime: 'image/png', width: 1080, height: 2400, sha256: sha(r.screenshot!) });
     expect(o.xml).toMatchObject({ mime: 'application/xml', sha256: sha(r.xml!) });
     expect(o.marked).toMatchObject({ mime: 'image/png', width: 1080, height: 2400, sha256: sha(r.marked!) });
     expect(readFileSync(artifacts.get(o.screenshot!.sha256).path).equals(Buffer.from(r.screenshot!))).toBe(true);
-    expect(o.elements).toEqual(processViewHierarchy(artifacts.read(o.xml!.sha256), { screen: { width: 1080, height: 2400 } }).elements);
-    expect(o.elements.filter((e) => e.index > 0).map((e) => e.text)).toEqual(expect.arrayContaining(['Clock', 'Calendar', 'Settings']));
+    expect(o.elements).toEqual(
+      processViewHierarchy(artifacts.read(o.xml!.sha256), { screen: { width: 1080, height: 2400 } }).elements,
+    );
+    expect(o.elements.filter((e) => e.index > 0).map((e) => e.text)).toEqual(
+      expect.arrayContaining(['Clock', 'Calendar', 'Settings']),
+    );
     expect(r.marked).not.toEqual(r.screenshot);
-    for (const k of ['screenshot', 'dump', 'app', 'keyboard', 'capture', 'process', 'marks', 'artifacts', 'total']) expect(o.timings[k], k).toBeTypeOf('number');
+    for (const k of ['screenshot', 'dump', 'app', 'keyboard', 'capture', 'process', 'marks', 'artifacts', 'total'])
+      expect(o.timings[k], k).toBeTypeOf('number');
     expect(observer.lastObservation(rig.serial)).toBe(o);
   });
 
@@ -121,11 +136,16 @@ describe('observe', () => {
 describe('broken dumps and screens', () => {
   it('"could not get idle state" falls back to OCR of the screenshot', async () => {
     await rig.adb.adb(['-s', rig.serial, 'shell', 'am', 'start', '-n', 'com.android.settings/.Settings']);
-    const o2 = override({ name: 'uiautomator', run: async (ctx) => (await ctx.out('ERROR: could not get idle state.\n'), 1) });
+    const o2 = override({
+      name: 'uiautomator',
+      run: async (ctx) => (await ctx.out('ERROR: could not get idle state.\n'), 1),
+    });
     try {
       const o = (await observer.observe(rig.serial)).observation;
       expect(o.xml).toBeNull();
-      expect(o.problems).toEqual([{ code: 'DUMP_FAILED', message: expect.stringContaining('could not get idle state') }]);
+      expect(o.problems).toEqual([
+        { code: 'DUMP_FAILED', message: expect.stringContaining('could not get idle state') },
+      ]);
       expect(o.elementsFrom).toBe('ocr');
       expect(o.elements.map((e) => e.text).join(' ')).toMatch(/Network/);
       expect(o.screenshot).not.toBeNull();
@@ -136,7 +156,10 @@ describe('broken dumps and screens', () => {
   });
 
   it('"null root node" without OCR leaves no elements but the screenshot and the reason', async () => {
-    const o2 = override({ name: 'uiautomator', run: async (ctx) => (await ctx.err('ERROR: null root node returned by UiTestAutomationBridge.\n'), 0) });
+    const o2 = override({
+      name: 'uiautomator',
+      run: async (ctx) => (await ctx.err('ERROR: null root node returned by UiTestAutomationBridge.\n'), 0),
+    });
     try {
       const o = (await observer.observe(rig.serial, { ocr: false })).observation;
       expect(o).toMatchObject({ xml: null, elements: [], elementsFrom: 'none' });
@@ -177,7 +200,9 @@ describe('broken dumps and screens', () => {
   });
 
   it('a black (secure) screenshot is reported and not read with OCR', async () => {
-    const black = await sharp({ create: { width: 1080, height: 2400, channels: 3, background: '#000000' } }).png().toBuffer();
+    const black = await sharp({ create: { width: 1080, height: 2400, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
     const o2 = override({ name: 'screencap', run: async (ctx) => (await ctx.stdout.write(black), 0) });
     try {
       const o = (await observer.observe(rig.serial)).observation;
@@ -190,7 +215,10 @@ describe('broken dumps and screens', () => {
   });
 
   it('a device that is gone is an error, not an observation', async () => {
-    const s = new DeviceService({ adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' }, autoStartServer: false });
+    const s = new DeviceService({
+      adb: { host: '127.0.0.1', port: rig.adb.port, binary: 'adb' },
+      autoStartServer: false,
+    });
     const obs = new Observer({ devices: s, artifacts: null });
     try {
       const error = await obs.observe('127.0.0.1:1').catch((e: unknown) => e);

@@ -59,7 +59,10 @@ describe('tracking', () => {
     const connected = await s.connect(rig.serial);
     expect(connected).toMatchObject({ serial: rig.serial, state: 'device', transport: 'tcp', model: 'MobA_Sim' });
     await waitUntil(() => state() === 'device', 'the tracker to see the phone');
-    expect(seen.at(-1)!.devices.find((d) => d.serial === rig.serial)).toMatchObject({ product: 'moba_sim', model: 'MobA_Sim' });
+    expect(seen.at(-1)!.devices.find((d) => d.serial === rig.serial)).toMatchObject({
+      product: 'moba_sim',
+      model: 'MobA_Sim',
+    });
 
     await s.disconnect(rig.serial);
     await waitUntil(() => state() === undefined, 'the tracker to see the phone go');
@@ -107,7 +110,9 @@ describe('wireless connect', () => {
       inputMethod: 'com.android.inputmethod.latin/.LatinIME',
       adbKeyboard: { installed: true, enabled: true },
     });
-    expect(facts.packages.map((p) => p.packageName)).toEqual(expect.arrayContaining(['com.android.deskclock', 'com.android.settings', 'com.moba.railway']));
+    expect(facts.packages.map((p) => p.packageName)).toEqual(
+      expect.arrayContaining(['com.android.deskclock', 'com.android.settings', 'com.moba.railway']),
+    );
     // Launch activities come from the launcher query; the home screen and input methods have none.
     const launch = (name: string) => facts.packages.find((p) => p.packageName === name)?.launchActivity;
     expect(launch('com.android.deskclock')).toBe('com.android.deskclock.DeskClock');
@@ -140,7 +145,10 @@ describe('wireless connect', () => {
   it('starts a local adb server when none runs (with adb.binary)', async () => {
     const port = await freePort();
     const home = mkdtempSync(join(tmpdir(), 'moba-adb-auto-'));
-    const s = service(port, { autoStartServer: true, serverEnv: { ...process.env, HOME: home, ANDROID_USER_HOME: join(home, '.android') } });
+    const s = service(port, {
+      autoStartServer: true,
+      serverEnv: { ...process.env, HOME: home, ANDROID_USER_HOME: join(home, '.android') },
+    });
     try {
       expect(await s.list()).toEqual([]);
       expect(await s.server.version()).toBeGreaterThan(30);
@@ -154,7 +162,11 @@ describe('wireless connect', () => {
 /** Stops a server we did not start ourselves (the auto-started one). */
 async function startAdbServerKill(port: number, home: string): Promise<void> {
   const { execFile } = await import('node:child_process');
-  await new Promise<void>((resolve) => execFile('adb', ['-P', String(port), 'kill-server'], { env: { ...process.env, HOME: home }, timeout: 10_000 }, () => resolve()));
+  await new Promise<void>((resolve) =>
+    execFile('adb', ['-P', String(port), 'kill-server'], { env: { ...process.env, HOME: home }, timeout: 10_000 }, () =>
+      resolve(),
+    ),
+  );
 }
 
 describe('vanishing devices', () => {

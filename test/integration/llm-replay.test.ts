@@ -18,13 +18,33 @@ afterEach(async () => {
 });
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
-const ask = (text: string): ChatMessage[] => [{ role: 'system', content: 'agent' }, { role: 'user', content: [{ type: 'text', text }, { type: 'image', data: png, mime: 'image/png' }] }];
+const ask = (text: string): ChatMessage[] => [
+  { role: 'system', content: 'agent' },
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text },
+      { type: 'image', data: png, mime: 'image/png' },
+    ],
+  },
+];
 const Act = z.object({ action: z.string() });
 
 /** A miniature run: plan, act (with a repair round), reflect, embed, and a failing call. */
 async function miniRun(gateway: LlmGateway, variant = '') {
-  const plan = await gateway.chat({ role: 'planner', purpose: 'plan', messages: ask(`plan the goal${variant}`), temperature: 0 });
-  const act = await callStructured({ gateway, schema: Act, role: 'actor', purpose: 'act', messages: ask('act on sub-goal 1') });
+  const plan = await gateway.chat({
+    role: 'planner',
+    purpose: 'plan',
+    messages: ask(`plan the goal${variant}`),
+    temperature: 0,
+  });
+  const act = await callStructured({
+    gateway,
+    schema: Act,
+    role: 'actor',
+    purpose: 'act',
+    messages: ask('act on sub-goal 1'),
+  });
   const reflect = await gateway.chat({ role: 'reflector', purpose: 'reflect', messages: ask('reflect') });
   const vectors = await gateway.embed({ texts: ['set an alarm'] });
   let failure: string | undefined;
@@ -59,8 +79,20 @@ async function record() {
 describe('ReplayGateway', () => {
   it('re-executes a recorded run without a model, replies in order per role', async () => {
     const { outcome, records } = await record();
-    expect(outcome).toMatchObject({ plan: 'PLAN-1', act: { action: 'Back()' }, reflect: 'REFLECT-1', failure: 'MODEL_HTTP_ERROR' });
-    expect(records.map((r) => `${r.role}:${r.purpose}`)).toEqual(['planner:plan', 'actor:act', 'actor:act:repair', 'reflector:reflect', 'embedder:embed', 'reflector:reflect']);
+    expect(outcome).toMatchObject({
+      plan: 'PLAN-1',
+      act: { action: 'Back()' },
+      reflect: 'REFLECT-1',
+      failure: 'MODEL_HTTP_ERROR',
+    });
+    expect(records.map((r) => `${r.role}:${r.purpose}`)).toEqual([
+      'planner:plan',
+      'actor:act',
+      'actor:act:repair',
+      'reflector:reflect',
+      'embedder:embed',
+      'reflector:reflect',
+    ]);
 
     const replay = new ReplayGateway({ records, mode: 'strict' });
     const replayed: ModelCallRecord[] = [];
@@ -84,15 +116,25 @@ describe('ReplayGateway', () => {
     const strict = new ReplayGateway({ records });
     const seen: ModelCallRecord[] = [];
     strict.onDidRecord((r) => seen.push(r));
-    const error = await strict.chat({ role: 'planner', purpose: 'plan', messages: ask('plan a different goal'), temperature: 0 }).catch((e: unknown) => e);
+    const error = await strict
+      .chat({ role: 'planner', purpose: 'plan', messages: ask('plan a different goal'), temperature: 0 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MobaError);
-    expect(error).toMatchObject({ code: 'REPLAY_MISMATCH', details: { role: 'planner', recordId: records[0]!.id, expectedHash: records[0]!.requestHash } });
+    expect(error).toMatchObject({
+      code: 'REPLAY_MISMATCH',
+      details: { role: 'planner', recordId: records[0]!.id, expectedHash: records[0]!.requestHash },
+    });
     expect(seen[0]!.error?.code).toBe('REPLAY_MISMATCH');
 
     const lenient = new ReplayGateway({ records, mode: 'lenient' });
     const lenientSeen: ModelCallRecord[] = [];
     lenient.onDidRecord((r) => lenientSeen.push(r));
-    const out = await lenient.chat({ role: 'planner', purpose: 'plan', messages: ask('plan a different goal'), temperature: 0 });
+    const out = await lenient.chat({
+      role: 'planner',
+      purpose: 'plan',
+      messages: ask('plan a different goal'),
+      temperature: 0,
+    });
     expect(out.text).toBe('PLAN-1');
     expect(lenientSeen[0]!.replay).toEqual({ of: records[0]!.id, hashMatched: false });
   });
@@ -100,6 +142,11 @@ describe('ReplayGateway', () => {
   it('reports a run that asks for more than was recorded', async () => {
     const { records } = await record();
     const replay = new ReplayGateway({ records: records.filter((r) => r.role !== 'planner') });
-    await expect(replay.chat({ role: 'planner', purpose: 'plan', messages: ask('plan the goal') })).rejects.toMatchObject({ code: 'REPLAY_MISMATCH', message: expect.stringMatching(/no recorded chat call left for the planner role/) });
+    await expect(
+      replay.chat({ role: 'planner', purpose: 'plan', messages: ask('plan the goal') }),
+    ).rejects.toMatchObject({
+      code: 'REPLAY_MISMATCH',
+      message: expect.stringMatching(/no recorded chat call left for the planner role/),
+    });
   });
 });

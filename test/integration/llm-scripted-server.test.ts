@@ -45,31 +45,60 @@ const elementList = [
 describe('scripted model server', () => {
   it('answers with element indices found by text in the request', async () => {
     const { client } = await serve({
-      steps: [{ reply: 'Click({{element:wi-fi}}) then Click({{element:bluetooth}}) else {{element:Airplane mode|-1}}' }, { reply: { action: 'Click', index: '{{element:Network}}' } }],
+      steps: [
+        { reply: 'Click({{element:wi-fi}}) then Click({{element:bluetooth}}) else {{element:Airplane mode|-1}}' },
+        { reply: { action: 'Click', index: '{{element:Network}}' } },
+      ],
     });
-    const ask = async () => (await client.chat.completions.create({ model: 'm', messages: [{ role: 'system', content: 'actor' }, { role: 'user', content: elementList }] })).choices[0]!.message.content;
+    const ask = async () =>
+      (
+        await client.chat.completions.create({
+          model: 'm',
+          messages: [
+            { role: 'system', content: 'actor' },
+            { role: 'user', content: elementList },
+          ],
+        })
+      ).choices[0]!.message.content;
     expect(await ask()).toBe('Click(4) then Click(5) else -1');
     expect(JSON.parse((await ask())!)).toEqual({ action: 'Click', index: 2 });
   });
 
   it('uses the newest screen, and fails clearly when an element is missing without a fallback', async () => {
     const { client } = await serve({ steps: [{ reply: '{{element:OK}}', times: 'always' }] });
-    const content = (await client.chat.completions.create({
-      model: 'm', messages: [{ role: 'user', content: '[1] Button "OK"' }, { role: 'assistant', content: 'Click(1)' }, { role: 'user', content: 'Now:\n[1] Button "Cancel"\n[2] Button "OK"' }],
-    })).choices[0]!.message.content;
+    const content = (
+      await client.chat.completions.create({
+        model: 'm',
+        messages: [
+          { role: 'user', content: '[1] Button "OK"' },
+          { role: 'assistant', content: 'Click(1)' },
+          { role: 'user', content: 'Now:\n[1] Button "Cancel"\n[2] Button "OK"' },
+        ],
+      })
+    ).choices[0]!.message.content;
     expect(content).toBe('2');
-    const error = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: '[1] Button "Cancel"' }] }).catch((e: unknown) => e);
+    const error = await client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: '[1] Button "Cancel"' }] })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.APIError);
     expect((error as InstanceType<typeof OpenAI.APIError>).status).toBe(500);
     expect((error as Error).message).toMatch(/\{\{element:OK\}\} found no element line containing "OK"/);
   });
 
   it('drives a structured actor call end to end', async () => {
-    const { server } = await serve({ steps: [{ match: { system: 'CanComplete' }, reply: { canComplete: 'true', action: 'Click({{element:Wi-Fi}})' } }] });
+    const { server } = await serve({
+      steps: [{ match: { system: 'CanComplete' }, reply: { canComplete: 'true', action: 'Click({{element:Wi-Fi}})' } }],
+    });
     const gateway = new ModelGateway({ settings: staticModelSettings({ baseUrl: server.baseUrl }) });
     const out = await callStructured({
-      gateway, role: 'actor', purpose: 'act', schema: z.object({ canComplete: z.enum(['true', 'possibly', 'false']), action: z.string() }),
-      messages: [{ role: 'system', content: 'Answer with CanComplete and Action.' }, { role: 'user', content: elementList }],
+      gateway,
+      role: 'actor',
+      purpose: 'act',
+      schema: z.object({ canComplete: z.enum(['true', 'possibly', 'false']), action: z.string() }),
+      messages: [
+        { role: 'system', content: 'Answer with CanComplete and Action.' },
+        { role: 'user', content: elementList },
+      ],
     });
     expect(out.value).toEqual({ canComplete: 'true', action: 'Click(4)' });
   });
@@ -78,30 +107,62 @@ describe('scripted model server', () => {
     const { server, client } = await serve({ steps: [{ reply: 'first' }] });
     await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hello' }] });
     const over = await fetch(`${server.baseUrl.replace(/\/v1$/, '')}/__scripted/requests`);
-    const logged = (await over.json()) as Array<{ path: string; answeredBy: string; hasAuthorization: boolean; body: { messages: unknown } }>;
+    const logged = (await over.json()) as Array<{
+      path: string;
+      answeredBy: string;
+      hasAuthorization: boolean;
+      body: { messages: unknown };
+    }>;
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ path: '/v1/chat/completions', answeredBy: '#1', hasAuthorization: true, body: { messages: [{ role: 'user', content: 'hello' }] } });
+    expect(logged[0]).toMatchObject({
+      path: '/v1/chat/completions',
+      answeredBy: '#1',
+      hasAuthorization: true,
+      body: { messages: [{ role: 'user', content: 'hello' }] },
+    });
     expect(JSON.stringify(logged)).not.toContain('unused');
 
     // Used up: the next request is unmatched and says why.
-    const unmatched = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'again' }] }).then(() => new Error('expected a 500'), (e: unknown) => e as Error);
+    const unmatched = await client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'again' }] })
+      .then(
+        () => new Error('expected a 500'),
+        (e: unknown) => e as Error,
+      );
     expect(unmatched.message).toMatch(/No script step matches this request .*"again"/);
 
     const root = server.baseUrl.replace(/\/v1$/, '');
     expect((await fetch(`${root}/__scripted/reset`, { method: 'POST' })).status).toBe(200);
     expect(server.requests()).toHaveLength(0);
-    expect((await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!.message.content).toBe('first');
+    expect(
+      (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!
+        .message.content,
+    ).toBe('first');
 
-    const bad = await fetch(`${root}/__scripted/script`, { method: 'POST', body: JSON.stringify({ steps: [{ match: { user: 'x' } }] }) });
+    const bad = await fetch(`${root}/__scripted/script`, {
+      method: 'POST',
+      body: JSON.stringify({ steps: [{ match: { user: 'x' } }] }),
+    });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/needs one of reply, refusal or error/);
-    const good = await fetch(`${root}/__scripted/script`, { method: 'POST', body: JSON.stringify({ steps: [{ reply: 'second' }], models: ['a', 'b'] }) });
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(
+      /needs one of reply, refusal or error/,
+    );
+    const good = await fetch(`${root}/__scripted/script`, {
+      method: 'POST',
+      body: JSON.stringify({ steps: [{ reply: 'second' }], models: ['a', 'b'] }),
+    });
     expect(good.status).toBe(200);
-    expect((await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!.message.content).toBe('second');
+    expect(
+      (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!
+        .message.content,
+    ).toBe('second');
     expect((await client.models.list()).data.map((m) => m.id)).toEqual(['a', 'b']);
 
     server.setScript({ fallback: { reply: 'third' } });
-    expect((await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!.message.content).toBe('third');
+    expect(
+      (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!
+        .message.content,
+    ).toBe('third');
   });
 
   it('serves refusals, finish reasons and errors as the OpenAI API does', async () => {
@@ -112,18 +173,31 @@ describe('scripted model server', () => {
         { error: { status: 404, message: 'no such model', code: 'model_not_found' } },
       ],
     });
-    const refused = (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!.message;
+    const refused = (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] }))
+      .choices[0]!.message;
     expect(refused).toMatchObject({ content: null, refusal: 'No.' });
-    expect((await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!.finish_reason).toBe('length');
-    const error = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    expect(
+      (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!
+        .finish_reason,
+    ).toBe('length');
+    const error = await client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, code: 'model_not_found' });
   });
 
   it('answers embeddings as floats and as base64 (the SDK default)', async () => {
     const { client } = await serve({ embeddingDims: 16 });
     const asBase64 = await client.embeddings.create({ model: 'e', input: ['alpha beta', 'gamma'] });
-    const asFloat = await client.embeddings.create({ model: 'e', input: 'alpha beta', encoding_format: 'float', dimensions: 8 });
-    expect(Array.from(asBase64.data[0]!.embedding).map((x) => Math.fround(x))).toEqual(scriptedEmbedding('alpha beta', 16).map((x) => Math.fround(x)));
+    const asFloat = await client.embeddings.create({
+      model: 'e',
+      input: 'alpha beta',
+      encoding_format: 'float',
+      dimensions: 8,
+    });
+    expect(Array.from(asBase64.data[0]!.embedding).map((x) => Math.fround(x))).toEqual(
+      scriptedEmbedding('alpha beta', 16).map((x) => Math.fround(x)),
+    );
     expect(asBase64.data[1]!.index).toBe(1);
     expect(asFloat.data[0]!.embedding).toEqual(scriptedEmbedding('alpha beta', 8));
   });
@@ -131,7 +205,9 @@ describe('scripted model server', () => {
   it('closes promptly while a delayed reply is pending', async () => {
     const server = await scriptedModel({ steps: [{ reply: 'late', delayMs: 60_000 }] });
     const client = new OpenAI({ apiKey: 'unused', baseURL: server.baseUrl, maxRetries: 0 });
-    const pending = client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    const pending = client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: unknown) => e);
     while (server.requests().length === 0) await new Promise((r) => setTimeout(r, 10));
     const t0 = performance.now();
     await server.close();
@@ -152,20 +228,33 @@ describe('scripted model server', () => {
     let out = '';
     let stop!: (signal: string) => void;
     const stopped = new Promise<string>((resolve) => (stop = resolve));
-    const io: CliIo = { input: Readable.from([]), out: (t) => void (out += t), err: (t) => void (out += t), untilStopped: () => stopped };
+    const io: CliIo = {
+      input: Readable.from([]),
+      out: (t) => void (out += t),
+      err: (t) => void (out += t),
+      untilStopped: () => stopped,
+    };
     const exit = main(['model-server', '--script', scriptPath, '--port', '0'], io);
     while (!/base URL: (\S+)/.test(out)) await new Promise((r) => setTimeout(r, 10));
     const baseUrl = /base URL: (\S+)/.exec(out)![1]!;
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     const client = new OpenAI({ apiKey: 'unused', baseURL: baseUrl, maxRetries: 0 });
-    expect((await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!.message.content).toBe('from the CLI');
+    expect(
+      (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!
+        .message.content,
+    ).toBe('from the CLI');
     stop('SIGTERM');
     expect(await exit).toBe(0);
     expect(out).toMatch(/POST \/v1\/chat\/completions model=m → #1 \(200\)/);
     await expect(fetch(`${baseUrl}/models`)).rejects.toThrow();
 
     let errors = '';
-    const code = await main(['model-server', '--script', join(dir.path, 'missing.json')], { input: Readable.from([]), out: () => undefined, err: (t) => void (errors += t), untilStopped: () => stopped });
+    const code = await main(['model-server', '--script', join(dir.path, 'missing.json')], {
+      input: Readable.from([]),
+      out: () => undefined,
+      err: (t) => void (errors += t),
+      untilStopped: () => stopped,
+    });
     expect(code).toBe(1);
     expect(errors).toMatch(/Cannot read the script .*missing\.json: no such file \[NOT_FOUND\]/);
   });

@@ -32,7 +32,10 @@ afterEach(async () => {
 async function setup(script: ScriptInput) {
   const server = await scriptedModel(script);
   cleanups.push(() => server.close());
-  const gateway = new ModelGateway({ settings: staticModelSettings({ baseUrl: server.baseUrl }), retry: { baseDelayMs: 10, maxDelayMs: 20 } });
+  const gateway = new ModelGateway({
+    settings: staticModelSettings({ baseUrl: server.baseUrl }),
+    retry: { baseDelayMs: 10, maxDelayMs: 20 },
+  });
   cleanups.push(() => gateway.dispose());
   const records: ModelCallRecord[] = [];
   gateway.onDidRecord((r) => records.push(r));
@@ -40,7 +43,8 @@ async function setup(script: ScriptInput) {
 }
 
 type WireMessage = { role: string; content: string };
-const sentMessages = (server: ScriptedServer, i: number) => (server.requests()[i]!.body as { messages: WireMessage[] }).messages;
+const sentMessages = (server: ScriptedServer, i: number) =>
+  (server.requests()[i]!.body as { messages: WireMessage[] }).messages;
 
 async function rejection(p: Promise<unknown>): Promise<MobaError> {
   try {
@@ -54,12 +58,25 @@ async function rejection(p: Promise<unknown>): Promise<MobaError> {
 
 describe('callStructured', () => {
   it.each([
-    ['a fenced block in prose', 'Here is the plan:\n```json\n{"thought": "t", "subgoals": ["open Clock"], "done": false}\n```\nGood luck!'],
+    [
+      'a fenced block in prose',
+      'Here is the plan:\n```json\n{"thought": "t", "subgoals": ["open Clock"], "done": false}\n```\nGood luck!',
+    ],
     ['JSON inside prose', 'Thought first. {"thought": "t", "subgoals": ["open Clock"], "done": false} That is all.'],
-    ['trailing commas, single quotes, Python constants', "{'thought': 't', 'subgoals': ['open Clock',], 'done': False,}"],
+    [
+      'trailing commas, single quotes, Python constants',
+      "{'thought': 't', 'subgoals': ['open Clock',], 'done': False,}",
+    ],
   ])('accepts %s in one call', async (_label, reply) => {
     const { server, gateway } = await setup({ steps: [{ reply }] });
-    const out = await callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages, responseFormat: 'json' });
+    const out = await callStructured({
+      gateway,
+      schema: Plan,
+      role: 'planner',
+      purpose: 'plan',
+      messages,
+      responseFormat: 'json',
+    });
     expect(out.value).toEqual({ thought: 't', subgoals: ['open Clock'], done: false });
     expect(out.records).toHaveLength(1);
     expect(server.requests()).toHaveLength(1);
@@ -68,7 +85,9 @@ describe('callStructured', () => {
 
   it('repairs once: the second request shows the reply and the validation errors', async () => {
     const bad = '{"thought": "t", "subgoals": [], "done": "no"}';
-    const { server, gateway, records } = await setup({ steps: [{ reply: bad }, { reply: { thought: 'fixed', subgoals: ['open Clock'], done: false } }] });
+    const { server, gateway, records } = await setup({
+      steps: [{ reply: bad }, { reply: { thought: 'fixed', subgoals: ['open Clock'], done: false } }],
+    });
     const out = await callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages });
     expect(out.value.thought).toBe('fixed');
     expect(out.records.map((r) => r.purpose)).toEqual(['plan', 'plan:repair']);
@@ -82,15 +101,21 @@ describe('callStructured', () => {
   });
 
   it('repairs a reply without any JSON', async () => {
-    const { server, gateway } = await setup({ steps: [{ reply: 'I will open the Clock app first.' }, { reply: { thought: 't', subgoals: ['a'], done: true } }] });
+    const { server, gateway } = await setup({
+      steps: [{ reply: 'I will open the Clock app first.' }, { reply: { thought: 't', subgoals: ['a'], done: true } }],
+    });
     const out = await callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages });
     expect(out.value.done).toBe(true);
     expect(sentMessages(server, 1)[3]!.content).toContain('The reply contains no JSON object.');
   });
 
   it('fails with MODEL_REPLY_INVALID after a failed repair, carrying the last reply and the issues', async () => {
-    const { server, gateway, records } = await setup({ steps: [{ reply: '{"thought": 1}' }, { reply: '{"thought": 2, "subgoals": ["x"]}' }, { reply: 'unused' }] });
-    const error = await rejection(callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages }));
+    const { server, gateway, records } = await setup({
+      steps: [{ reply: '{"thought": 1}' }, { reply: '{"thought": 2, "subgoals": ["x"]}' }, { reply: 'unused' }],
+    });
+    const error = await rejection(
+      callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages }),
+    );
     expect(error.code).toBe('MODEL_REPLY_INVALID');
     const details = error.details as { lastReply: string; issues: string; recordIds: string[] };
     expect(details.lastReply).toBe('{"thought": 2, "subgoals": ["x"]}');
@@ -101,7 +126,9 @@ describe('callStructured', () => {
   });
 
   it('retries a refusal (message.refusal) once, then succeeds', async () => {
-    const { server, gateway } = await setup({ steps: [{ refusal: "I can't help with that." }, { reply: { thought: 't', subgoals: ['a'], done: false } }] });
+    const { server, gateway } = await setup({
+      steps: [{ refusal: "I can't help with that." }, { reply: { thought: 't', subgoals: ['a'], done: false } }],
+    });
     const out = await callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages });
     expect(out.value.subgoals).toEqual(['a']);
     expect(out.records.map((r) => r.purpose)).toEqual(['plan', 'plan:retry']);
@@ -110,8 +137,12 @@ describe('callStructured', () => {
   });
 
   it('fails with MODEL_REFUSED after a refusal sentence twice', async () => {
-    const { server, gateway } = await setup({ steps: [{ reply: "I'm sorry, but I can't operate this phone.", times: 2 }, { reply: 'unused' }] });
-    const error = await rejection(callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages }));
+    const { server, gateway } = await setup({
+      steps: [{ reply: "I'm sorry, but I can't operate this phone.", times: 2 }, { reply: 'unused' }],
+    });
+    const error = await rejection(
+      callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages }),
+    );
     expect(error.code).toBe('MODEL_REFUSED');
     expect(error.message).toContain("I'm sorry, but I can't operate this phone.");
     expect(server.requests()).toHaveLength(2);
@@ -119,7 +150,9 @@ describe('callStructured', () => {
 
   it('passes transport errors through (no repair round for them)', async () => {
     const { server, gateway } = await setup({ steps: [{ error: { status: 401, message: 'bad key' } }] });
-    const error = await rejection(callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages }));
+    const error = await rejection(
+      callStructured({ gateway, schema: Plan, role: 'planner', purpose: 'plan', messages }),
+    );
     expect(error).toMatchObject({ code: 'MODEL_HTTP_ERROR', details: { status: 401 } });
     expect(server.requests()).toHaveLength(1);
   });

@@ -20,12 +20,16 @@ afterEach(() => {
 
 async function moba(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'bin', 'moba.js'), '--data-dir', dataDir, 'memory', ...args], {
-      cwd: ROOT,
-      // No embedder and no keys from the developer's environment.
-      env: { PATH: process.env.PATH ?? '', HOME: dataDir },
-      timeout: 60_000,
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [join(ROOT, 'bin', 'moba.js'), '--data-dir', dataDir, 'memory', ...args],
+      {
+        cwd: ROOT,
+        // No embedder and no keys from the developer's environment.
+        env: { PATH: process.env.PATH ?? '', HOME: dataDir },
+        timeout: 60_000,
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -55,12 +59,18 @@ describe('moba memory', () => {
     expect((await moba(other.path, 'export', '-')).stdout).toBe(exported);
     expect((await moba(dir.path, 'import', out)).stdout).toMatch(/0 new, 0 updated/);
 
-    const routes = JSON.parse((await moba(dir.path, 'list', '--kind', 'route', '--json')).stdout) as { items: Array<{ kind: string }>; total: number };
+    const routes = JSON.parse((await moba(dir.path, 'list', '--kind', 'route', '--json')).stdout) as {
+      items: Array<{ kind: string }>;
+      total: number;
+    };
     expect(routes.total).toBeGreaterThanOrEqual(5);
     expect(routes.items.every((m) => m.kind === 'route')).toBe(true);
     const found = await moba(dir.path, 'list', '--search', 'wi-fi');
     expect(found.stdout).toContain('route:seed-wifi');
-    const stats = JSON.parse((await moba(dir.path, 'stats', '--json')).stdout) as { total: number; embedder: { model: string | null } };
+    const stats = JSON.parse((await moba(dir.path, 'stats', '--json')).stdout) as {
+      total: number;
+      embedder: { model: string | null };
+    };
     expect(stats).toMatchObject({ total: summary.total, embedder: { model: null } });
   });
 
@@ -68,7 +78,11 @@ describe('moba memory', () => {
     const dir = tempDir('moba-memory-cli-');
     dirs.push(dir);
     await moba(dir.path, 'import', SEED);
-    const plan = JSON.parse((await moba(dir.path, 'search', 'set an alarm for 7 am called Gym', '--json')).stdout) as { purpose: string; contentMode: string; items: Array<{ id: string; score: number }> };
+    const plan = JSON.parse((await moba(dir.path, 'search', 'set an alarm for 7 am called Gym', '--json')).stdout) as {
+      purpose: string;
+      contentMode: string;
+      items: Array<{ id: string; score: number }>;
+    };
     expect(plan).toMatchObject({ purpose: 'plan', contentMode: 'bm25' });
     expect(plan.items[0]!.id).toBe('route:seed-alarm');
     const app = await moba(dir.path, 'search', 'check the rain forecast', '--purpose', 'select_app');
@@ -83,7 +97,17 @@ describe('moba memory', () => {
     const dir = tempDir('moba-memory-cli-');
     dirs.push(dir);
     const bad = join(dir.path, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ format: 'moba-memory', version: 1, memories: [{ kind: 'user', text: 'fine', category: 'fact' }, { kind: 'page', app: 'not a package', activity: '.Main', description: 'x' }] }));
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        format: 'moba-memory',
+        version: 1,
+        memories: [
+          { kind: 'user', text: 'fine', category: 'fact' },
+          { kind: 'page', app: 'not a package', activity: '.Main', description: 'x' },
+        ],
+      }),
+    );
     const r = await moba(dir.path, 'import', bad);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('memories[1].app');

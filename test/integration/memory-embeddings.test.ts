@@ -26,7 +26,9 @@ async function setup() {
   const dir = tempDir('moba-memory-emb-');
   const db = openDatabase({ path: join(dir.path, 'moba.sqlite') });
   const settings = new SettingsService({ db, secrets: new EnvSecretStore(), env: {} });
-  settings.update({ models: { embedder: { baseUrl: server.baseUrl, model: 'hash-embed-256', timeoutMs: 5_000, maxRetries: 0 } } });
+  settings.update({
+    models: { embedder: { baseUrl: server.baseUrl, model: 'hash-embed-256', timeoutMs: 5_000, maxRetries: 0 } },
+  });
   const gateway = new ModelGateway({ settings });
   const memory = new MemoryService({ db, embedder: settingsEmbedder(settings, gateway) });
   cleanups.push(async () => {
@@ -45,8 +47,20 @@ const embedCalls = (server: ScriptedServer) => server.requests().filter((r) => r
 describe('memory with an OpenAI-compatible embedder', () => {
   it('embeds memories and queries through the gateway and ranks by cosine', async () => {
     const { server, memory } = await setup();
-    const goals = ['Send a message to Alice', 'Turn on Wi-Fi', 'Set an alarm for 6:30 labeled Work', 'Create a calendar event', 'Check the weather in Shanghai'];
-    for (const goal of goals) memory.recordRoute({ runId: 'seed', nodeId: goal, goal, steps: [{ subGoal: 'Open the app', action: 'Open_App()' }] });
+    const goals = [
+      'Send a message to Alice',
+      'Turn on Wi-Fi',
+      'Set an alarm for 6:30 labeled Work',
+      'Create a calendar event',
+      'Check the weather in Shanghai',
+    ];
+    for (const goal of goals)
+      memory.recordRoute({
+        runId: 'seed',
+        nodeId: goal,
+        goal,
+        steps: [{ subGoal: 'Open the app', action: 'Open_App()' }],
+      });
     const r = await memory.retrieve({ purpose: 'plan', query: 'an alarm labeled Gym', k: 3 });
     expect(r.contentMode).toBe('embedding');
     expect(r.embedderModel).toBe('hash-embed-256');
@@ -60,7 +74,12 @@ describe('memory with an OpenAI-compatible embedder', () => {
     expect((calls[0]!.body as { model: string }).model).toBe('hash-embed-256');
     expect((calls[1]!.body as { input: string[] }).input).toEqual(['an alarm labeled Gym']);
     // Nothing is embedded twice; a new memory is embedded on the next retrieval.
-    memory.recordRoute({ runId: 'seed', nodeId: 'x', goal: 'Buy running shoes', steps: [{ subGoal: 'Open Shop', action: 'Open_App("Shop")' }] });
+    memory.recordRoute({
+      runId: 'seed',
+      nodeId: 'x',
+      goal: 'Buy running shoes',
+      steps: [{ subGoal: 'Open Shop', action: 'Open_App("Shop")' }],
+    });
     await memory.retrieve({ purpose: 'plan', query: 'shoes', k: 1 });
     const after = embedCalls(server);
     expect(after).toHaveLength(4);
@@ -70,16 +89,25 @@ describe('memory with an OpenAI-compatible embedder', () => {
 
   it('uses BM25 at once when the embedder is turned off, and says so when the server is gone', async () => {
     const { server, settings, memory } = await setup();
-    memory.recordRoute({ runId: 'seed', nodeId: '1', goal: 'Turn on Wi-Fi', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] });
+    memory.recordRoute({
+      runId: 'seed',
+      nodeId: '1',
+      goal: 'Turn on Wi-Fi',
+      steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }],
+    });
     settings.update({ models: { embedder: null } });
     const off = await memory.retrieve({ purpose: 'plan', query: 'turn on wi-fi' });
     expect(off).toMatchObject({ contentMode: 'bm25', embedderModel: null, warnings: [] });
     expect(embedCalls(server)).toHaveLength(0);
-    settings.update({ models: { embedder: { baseUrl: 'http://127.0.0.1:9/v1', model: 'gone', timeoutMs: 2_000, maxRetries: 0 } } });
+    settings.update({
+      models: { embedder: { baseUrl: 'http://127.0.0.1:9/v1', model: 'gone', timeoutMs: 2_000, maxRetries: 0 } },
+    });
     const down = await memory.retrieve({ purpose: 'plan', query: 'turn on wi-fi' });
     expect(down.contentMode).toBe('bm25');
     expect(down.warnings.join(' ')).toMatch(/embedder gone failed/);
     expect(down.items[0]!.memory).toMatchObject({ goal: 'Turn on Wi-Fi' });
-    await expect(memory.embedPending()).rejects.toMatchObject({ code: expect.stringMatching(/MODEL_HTTP_ERROR|TIMEOUT/) });
+    await expect(memory.embedPending()).rejects.toMatchObject({
+      code: expect.stringMatching(/MODEL_HTTP_ERROR|TIMEOUT/),
+    });
   });
 });

@@ -38,17 +38,68 @@ function open(): MemoryService {
 
 function populate(memory: MemoryService): void {
   memory.recordTaskNode({ runId: 'r1', nodeId: 'root', goal: 'Alarm at 6:30 for work', status: 'done' });
-  memory.recordAction({ runId: 'r1', nodeId: 'n1', goal: 'Set the hour', action: 'Click(4)', element: 'button "6"', outcome: 'failure', reflection: 'Missed the number', app: 'com.android.deskclock', activity: '.DeskClock', screenKey: 'abc' });
+  memory.recordAction({
+    runId: 'r1',
+    nodeId: 'n1',
+    goal: 'Set the hour',
+    action: 'Click(4)',
+    element: 'button "6"',
+    outcome: 'failure',
+    reflection: 'Missed the number',
+    app: 'com.android.deskclock',
+    activity: '.DeskClock',
+    screenKey: 'abc',
+  });
   clock += 1;
-  memory.recordRoute({ runId: 'r1', nodeId: 'root', goal: 'Alarm at 6:30 for work', taskGoal: 'Alarm at 6:30 for work', steps: [{ subGoal: 'Open Clock', action: 'Open_App("Clock")' }, { subGoal: 'Add', action: 'Click(9)', element: 'fab', app: 'com.android.deskclock', activity: '.DeskClock', actionId: 'action:x' }] });
+  memory.recordRoute({
+    runId: 'r1',
+    nodeId: 'root',
+    goal: 'Alarm at 6:30 for work',
+    taskGoal: 'Alarm at 6:30 for work',
+    steps: [
+      { subGoal: 'Open Clock', action: 'Open_App("Clock")' },
+      {
+        subGoal: 'Add',
+        action: 'Click(9)',
+        element: 'fab',
+        app: 'com.android.deskclock',
+        activity: '.DeskClock',
+        actionId: 'action:x',
+      },
+    ],
+  });
   memory.recordAnswer({ runId: 'r1', nodeId: 'n2', goal: 'Weather tomorrow', text: 'Tomorrow: sunny, 24°C — 天气晴' });
   memory.recordThought({ runId: 'r1', nodeId: 'n2', goal: 'Weather tomorrow', text: 'Scroll down' });
-  memory.recordReflection({ runId: 'r1', nodeId: 'n2', goal: 'Weather tomorrow', text: 'Needs the daily list', stage: 'plan' });
-  memory.recordPlan({ runId: 'r1', nodeId: 'root', goal: 'Alarm at 6:30 for work', subgoals: ['Open Clock', 'Add alarm'], subgoalIds: ['a', 'b'], thought: 'Two steps' });
+  memory.recordReflection({
+    runId: 'r1',
+    nodeId: 'n2',
+    goal: 'Weather tomorrow',
+    text: 'Needs the daily list',
+    stage: 'plan',
+  });
+  memory.recordPlan({
+    runId: 'r1',
+    nodeId: 'root',
+    goal: 'Alarm at 6:30 for work',
+    subgoals: ['Open Clock', 'Add alarm'],
+    subgoalIds: ['a', 'b'],
+    thought: 'Two steps',
+  });
   memory.recordInteraction({ runId: 'r1', task: 'Alarm at 6:30 for work', outcome: 'succeeded', answer: null });
   memory.addUserMemory({ text: 'Prefers the 24-hour clock', category: 'preference' });
-  memory.upsertAppDescription({ app: 'com.android.deskclock', name: 'Clock', description: 'Alarms', keyScreens: ['Alarm tab'] });
-  memory.recordAppPage({ app: 'com.android.deskclock', activity: '.DeskClock', description: 'Alarm list', affordances: ['add alarm'], screenKey: 'abc' });
+  memory.upsertAppDescription({
+    app: 'com.android.deskclock',
+    name: 'Clock',
+    description: 'Alarms',
+    keyScreens: ['Alarm tab'],
+  });
+  memory.recordAppPage({
+    app: 'com.android.deskclock',
+    activity: '.DeskClock',
+    description: 'Alarm list',
+    affordances: ['add alarm'],
+    screenKey: 'abc',
+  });
 }
 
 describe('memory import/export', () => {
@@ -59,10 +110,17 @@ describe('memory import/export', () => {
     const parsed = JSON.parse(first) as { format: string; version: number; memories: Array<{ kind: string }> };
     expect(parsed).toMatchObject({ format: 'moba-memory', version: 1 });
     expect(parsed.memories).toHaveLength(a.stats().total);
-    expect(new Set(parsed.memories.map((m) => m.kind))).toEqual(new Set(['task', 'action', 'route', 'answer', 'thought', 'reflection', 'user', 'app', 'page']));
+    expect(new Set(parsed.memories.map((m) => m.kind))).toEqual(
+      new Set(['task', 'action', 'route', 'answer', 'thought', 'reflection', 'user', 'app', 'page']),
+    );
     const b = open();
     clock += 10_000;
-    expect(b.importJson(first)).toEqual({ total: parsed.memories.length, inserted: parsed.memories.length, updated: 0, unchanged: 0 });
+    expect(b.importJson(first)).toEqual({
+      total: parsed.memories.length,
+      inserted: parsed.memories.length,
+      updated: 0,
+      unchanged: 0,
+    });
     expect(b.exportText()).toBe(first);
     // Importing into the store it came from changes nothing.
     expect(a.importJson(first)).toMatchObject({ inserted: 0, updated: 0, unchanged: parsed.memories.length });
@@ -87,7 +145,9 @@ describe('memory import/export', () => {
     expect((error as MobaError).message).toContain('memories[7].steps[0].action');
     expect((error as MobaError).message).toContain('nothing was imported');
     expect(memory.exportText()).toBe(before);
-    expect(() => memory.importJson('{"format":"moba-memory","version":1,"memories":[{"kind":"alarm"}]}')).toThrow(/memories\[0\]\.kind/);
+    expect(() => memory.importJson('{"format":"moba-memory","version":1,"memories":[{"kind":"alarm"}]}')).toThrow(
+      /memories\[0\]\.kind/,
+    );
     expect(() => memory.importJson('not json')).toThrow(/not valid JSON/);
     expect(memory.exportText()).toBe(before);
   });
@@ -97,12 +157,18 @@ describe('memory import/export', () => {
     memory.addUserMemory({ text: 'keep me' });
     const before = memory.exportText();
     // A valid file that the database refuses half-way (a temporary trigger, like a full disk).
-    db.exec(`CREATE TEMP TRIGGER refuse_boom BEFORE INSERT ON memories WHEN NEW.id = 'user:boom' BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
-    const file = { format: 'moba-memory', version: 1, memories: [
-      { kind: 'user', id: 'user:one', text: 'one', category: 'fact' },
-      { kind: 'user', id: 'user:two', text: 'two', category: 'fact' },
-      { kind: 'user', id: 'user:boom', text: 'three', category: 'fact' },
-    ] };
+    db.exec(
+      `CREATE TEMP TRIGGER refuse_boom BEFORE INSERT ON memories WHEN NEW.id = 'user:boom' BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+    );
+    const file = {
+      format: 'moba-memory',
+      version: 1,
+      memories: [
+        { kind: 'user', id: 'user:one', text: 'one', category: 'fact' },
+        { kind: 'user', id: 'user:two', text: 'two', category: 'fact' },
+        { kind: 'user', id: 'user:boom', text: 'three', category: 'fact' },
+      ],
+    };
     const warm = await memory.retrieve({ purpose: 'select_app', query: 'keep' });
     expect(warm.items).toHaveLength(1);
     expect(() => memory.importJson(file)).toThrow(/disk full/);
@@ -113,19 +179,29 @@ describe('memory import/export', () => {
     db.exec('DROP TRIGGER refuse_boom');
     expect(memory.importJson(file)).toMatchObject({ inserted: 3 });
     // Duplicate ids in one file are refused before anything is written.
-    expect(() => memory.importJson({ format: 'moba-memory', version: 1, memories: [
-      { kind: 'user', id: 'user:a', text: 'one', category: 'fact' },
-      { kind: 'user', id: 'user:a', text: 'two', category: 'fact' },
-    ] })).toThrow(/memories\[1\]\.id/);
+    expect(() =>
+      memory.importJson({
+        format: 'moba-memory',
+        version: 1,
+        memories: [
+          { kind: 'user', id: 'user:a', text: 'one', category: 'fact' },
+          { kind: 'user', id: 'user:a', text: 'two', category: 'fact' },
+        ],
+      }),
+    ).toThrow(/memories\[1\]\.id/);
     expect(memory.stats().total).toBe(4);
   });
 
   it('re-importing a hand-written seed (no ids, no timestamps) does not duplicate', () => {
     const memory = open();
-    const seed = { format: 'moba-memory', version: 1, memories: [
-      { kind: 'user', text: 'Lives in Shanghai', category: 'fact' },
-      { kind: 'route', goal: 'Turn on Wi-Fi', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] },
-    ] };
+    const seed = {
+      format: 'moba-memory',
+      version: 1,
+      memories: [
+        { kind: 'user', text: 'Lives in Shanghai', category: 'fact' },
+        { kind: 'route', goal: 'Turn on Wi-Fi', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] },
+      ],
+    };
     expect(memory.importJson(seed)).toMatchObject({ inserted: 2 });
     clock += 5_000;
     expect(memory.importJson(JSON.stringify(seed))).toMatchObject({ inserted: 0, unchanged: 2 });
@@ -147,7 +223,18 @@ describe('memory import/export', () => {
     const r = memory.importJson(readFileSync(SEED, 'utf8'));
     expect(r.inserted).toBeGreaterThanOrEqual(20);
     const apps = memory.list({ kind: 'app', limit: 50 }).items.map((m) => (m.kind === 'app' ? m.app : ''));
-    expect(apps.sort()).toEqual(['com.android.calendar', 'com.android.contacts', 'com.android.deskclock', 'com.android.launcher3', 'com.android.messaging', 'com.android.settings', 'com.moba.notes', 'com.moba.railway', 'com.moba.shop', 'com.moba.weather']);
+    expect(apps.sort()).toEqual([
+      'com.android.calendar',
+      'com.android.contacts',
+      'com.android.deskclock',
+      'com.android.launcher3',
+      'com.android.messaging',
+      'com.android.settings',
+      'com.moba.notes',
+      'com.moba.railway',
+      'com.moba.shop',
+      'com.moba.weather',
+    ]);
     expect(memory.list({ source: 'expert' }).total).toBe(r.total);
     const plan = await memory.retrieve({ purpose: 'plan', query: 'Set an alarm for 7:00 AM labeled Gym on weekdays' });
     expect(plan.items[0]!.memory).toMatchObject({ kind: 'route', id: 'route:seed-alarm' });

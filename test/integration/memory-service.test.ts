@@ -20,7 +20,11 @@ afterEach(() => {
 
 let clock = 1_700_000_000_000;
 
-function open(options: { embedder?: () => Embedder | null; path?: string } = {}): { db: Db; memory: MemoryService; path: string } {
+function open(options: { embedder?: () => Embedder | null; path?: string } = {}): {
+  db: Db;
+  memory: MemoryService;
+  path: string;
+} {
   let path = options.path;
   if (!path) {
     const dir = tempDir('moba-memory-');
@@ -28,7 +32,11 @@ function open(options: { embedder?: () => Embedder | null; path?: string } = {})
     path = join(dir.path, 'moba.sqlite');
   }
   const db = openDatabase({ path });
-  const memory = new MemoryService({ db, now: () => clock, ...(options.embedder ? { embedder: options.embedder } : {}) });
+  const memory = new MemoryService({
+    db,
+    now: () => clock,
+    ...(options.embedder ? { embedder: options.embedder } : {}),
+  });
   cleanups.push(() => {
     memory.dispose();
     db.close();
@@ -67,38 +75,111 @@ describe('memory service: writing and editing', () => {
     const { memory } = open();
     const written: MemoryItem[] = [
       memory.recordTaskNode({ runId: 'r1', nodeId: 'root', goal: 'Check the weather and note it', status: 'active' }),
-      memory.recordAction({ runId: 'r1', nodeId: 'n1', goal: 'Open the Weather app', parentGoal: 'Check the weather and note it', action: 'Open_App("Weather")', element: null, observation: 'The launcher', thought: 'Open it', reflection: null, outcome: 'success', app: 'com.android.launcher3', activity: '.Launcher', screenKey: 'k1' }),
-      memory.recordRoute({ runId: 'r1', nodeId: 'root', goal: 'Check the weather', steps: [{ subGoal: 'Open the Weather app', action: 'Open_App("Weather")', app: 'com.moba.weather' }, { subGoal: 'Read tomorrow', action: 'Click(4)', app: 'com.moba.weather' }] }),
+      memory.recordAction({
+        runId: 'r1',
+        nodeId: 'n1',
+        goal: 'Open the Weather app',
+        parentGoal: 'Check the weather and note it',
+        action: 'Open_App("Weather")',
+        element: null,
+        observation: 'The launcher',
+        thought: 'Open it',
+        reflection: null,
+        outcome: 'success',
+        app: 'com.android.launcher3',
+        activity: '.Launcher',
+        screenKey: 'k1',
+      }),
+      memory.recordRoute({
+        runId: 'r1',
+        nodeId: 'root',
+        goal: 'Check the weather',
+        steps: [
+          { subGoal: 'Open the Weather app', action: 'Open_App("Weather")', app: 'com.moba.weather' },
+          { subGoal: 'Read tomorrow', action: 'Click(4)', app: 'com.moba.weather' },
+        ],
+      }),
       memory.recordAnswer({ runId: 'r1', nodeId: 'n2', goal: "Tomorrow's weather", text: 'Tomorrow: sunny, 24°C' }),
-      memory.recordThought({ runId: 'r1', nodeId: 'n2', goal: "Tomorrow's weather", text: 'The forecast row is below the hourly strip' }),
-      memory.recordReflection({ runId: 'r1', nodeId: 'n2', goal: "Tomorrow's weather", text: 'Tapped the hourly strip by mistake', stage: 'execution', action: 'Click(3)' }),
+      memory.recordThought({
+        runId: 'r1',
+        nodeId: 'n2',
+        goal: "Tomorrow's weather",
+        text: 'The forecast row is below the hourly strip',
+      }),
+      memory.recordReflection({
+        runId: 'r1',
+        nodeId: 'n2',
+        goal: "Tomorrow's weather",
+        text: 'Tapped the hourly strip by mistake',
+        stage: 'execution',
+        action: 'Click(3)',
+      }),
       memory.addUserMemory({ text: 'Prefers the 24-hour clock' }),
-      memory.upsertAppDescription({ app: 'com.moba.weather', name: 'Weather', description: 'Forecasts by city', keyScreens: ['Main', 'City list'] }),
-      memory.recordAppPage({ app: 'com.moba.weather', activity: '.MainActivity', description: 'Today and the next days' }),
+      memory.upsertAppDescription({
+        app: 'com.moba.weather',
+        name: 'Weather',
+        description: 'Forecasts by city',
+        keyScreens: ['Main', 'City list'],
+      }),
+      memory.recordAppPage({
+        app: 'com.moba.weather',
+        activity: '.MainActivity',
+        description: 'Today and the next days',
+      }),
       // Mobile-Agent-E's long-term experience.
       memory.create({ kind: 'tips', tips: ['Close pop-ups first.', 'Tap an input box before typing.'] }, 'run'),
-      memory.create({ kind: 'shortcut', name: 'Tap_Type_and_Enter', arguments: ['x', 'y', 'text'], description: 'Tap a box, type, press Enter.', precondition: 'An input box is on the screen.', steps: [{ action: 'Tap', arguments: { x: 'x', y: 'y' } }, { action: 'Type', arguments: { text: 'text' } }, { action: 'Enter', arguments: {} }] }, 'run'),
+      memory.create(
+        {
+          kind: 'shortcut',
+          name: 'Tap_Type_and_Enter',
+          arguments: ['x', 'y', 'text'],
+          description: 'Tap a box, type, press Enter.',
+          precondition: 'An input box is on the screen.',
+          steps: [
+            { action: 'Tap', arguments: { x: 'x', y: 'y' } },
+            { action: 'Type', arguments: { text: 'text' } },
+            { action: 'Enter', arguments: {} },
+          ],
+        },
+        'run',
+      ),
     ];
     expect(new Set(written.map((m) => m.kind))).toEqual(new Set(MEMORY_KINDS));
     for (const m of written) {
       expect(memory.get(m.id)).toEqual(m);
       expect(m.id.startsWith(`${m.kind}:`)).toBe(true);
     }
-    expect(written[1]).toMatchObject({ kind: 'action', source: 'run', app: 'com.android.launcher3', outcome: 'success', createdAt: clock });
+    expect(written[1]).toMatchObject({
+      kind: 'action',
+      source: 'run',
+      app: 'com.android.launcher3',
+      outcome: 'success',
+      createdAt: clock,
+    });
     expect(written[1]).not.toHaveProperty('element');
     expect(written[2]).toMatchObject({ kind: 'route', app: 'com.moba.weather' });
     expect(written[6]).toMatchObject({ kind: 'user', source: 'manual', category: 'preference' });
 
     expect(memory.list({}).total).toBe(11);
-    expect(memory.list({ kind: 'shortcut' }).items.map((m) => (m.kind === 'shortcut' ? m.name : ''))).toEqual(['Tap_Type_and_Enter']);
+    expect(memory.list({ kind: 'shortcut' }).items.map((m) => (m.kind === 'shortcut' ? m.name : ''))).toEqual([
+      'Tap_Type_and_Enter',
+    ]);
     expect(memory.list({ search: 'pop-ups' }).items.map((m) => m.kind)).toEqual(['tips']);
     expect(memory.list({ kind: 'action', outcome: 'success' }).items.map((m) => m.id)).toEqual([written[1]!.id]);
     expect(memory.list({ app: 'com.moba.weather' }).total).toBe(3);
     expect(memory.list({ source: 'manual' }).total).toBe(2);
     expect(memory.list({ runId: 'r1' }).total).toBe(6);
-    expect(memory.list({ search: 'forec' }).items.map((m) => m.kind).sort()).toEqual(['app', 'thought']);
+    expect(
+      memory
+        .list({ search: 'forec' })
+        .items.map((m) => m.kind)
+        .sort(),
+    ).toEqual(['app', 'thought']);
     expect(memory.list({ search: 'sunny 24' }).items.map((m) => m.id)).toEqual([written[3]!.id]);
-    expect(memory.list({ order: 'oldest', limit: 2, offset: 1 }).items.map((m) => m.id)).toEqual([written[1]!.id, written[2]!.id]);
+    expect(memory.list({ order: 'oldest', limit: 2, offset: 1 }).items.map((m) => m.id)).toEqual([
+      written[1]!.id,
+      written[2]!.id,
+    ]);
     expect(memory.count({ kind: 'route' })).toBe(1);
     const stats = memory.stats();
     expect(stats.total).toBe(11);
@@ -112,7 +193,11 @@ describe('memory service: writing and editing', () => {
   it('keeps one page per package+activity and one description per app, updating them in place', () => {
     const { memory } = open();
     const a = memory.recordAppPage({ app: 'com.android.deskclock', activity: '.DeskClock', description: 'Alarm list' });
-    const b = memory.recordAppPage({ app: 'com.android.deskclock', activity: '.DeskClock', description: 'Alarm list with the + button' });
+    const b = memory.recordAppPage({
+      app: 'com.android.deskclock',
+      activity: '.DeskClock',
+      description: 'Alarm list with the + button',
+    });
     expect(b.id).toBe(a.id);
     expect(memory.get(a.id)).toMatchObject({ description: 'Alarm list with the + button', createdAt: a.createdAt });
     memory.upsertAppDescription({ app: 'com.android.deskclock', name: 'Clock', description: 'Alarms' });
@@ -128,48 +213,121 @@ describe('memory service: writing and editing', () => {
     const pref = memory.addUserMemory({ text: 'Uses Calendar for reminders' });
     clock += 1_000;
     const edited = memory.update(pref.id, { text: 'Uses Calendar, not alarms, for reminders', category: 'fact' });
-    expect(edited).toMatchObject({ text: 'Uses Calendar, not alarms, for reminders', category: 'fact', createdAt: pref.createdAt, updatedAt: clock });
+    expect(edited).toMatchObject({
+      text: 'Uses Calendar, not alarms, for reminders',
+      category: 'fact',
+      createdAt: pref.createdAt,
+      updatedAt: clock,
+    });
     expect(memory.list({ search: 'alarms' }).items.map((m) => m.id)).toEqual([pref.id]);
     expect(() => memory.update(pref.id, { category: 'mood' })).toThrow(/category/);
     expect(() => memory.update('user:nope', { text: 'x' })).toThrow(/No memory/);
-    expect(() => memory.recordAction({ runId: 'r', nodeId: 'n', goal: '', action: 'Back()', outcome: 'success' })).toThrow(/goal/);
+    expect(() =>
+      memory.recordAction({ runId: 'r', nodeId: 'n', goal: '', action: 'Back()', outcome: 'success' }),
+    ).toThrow(/goal/);
     expect(memory.list({}).total).toBe(1);
     expect(memory.delete([pref.id, 'user:nope'])).toBe(1);
     expect(memory.list({ search: 'alarms' }).total).toBe(0);
-    expect(changes.map((c) => [c.reason, c.count])).toEqual([['record', 1], ['update', 1], ['delete', 1]]);
+    expect(changes.map((c) => [c.reason, c.count])).toEqual([
+      ['record', 1],
+      ['update', 1],
+      ['delete', 1],
+    ]);
     expect(changes[1]!.ids).toEqual([pref.id]);
   });
 
   it('create() takes a draft of any kind, and refuses a duplicate id', () => {
     const { memory } = open();
-    const route = memory.create({ kind: 'route', goal: 'Turn on Wi-Fi', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] });
+    const route = memory.create({
+      kind: 'route',
+      goal: 'Turn on Wi-Fi',
+      steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }],
+    });
     expect(route).toMatchObject({ kind: 'route', source: 'manual' });
-    const seeded = memory.create({ kind: 'user', id: 'user:city', text: 'Lives in Shanghai', category: 'fact' }, 'expert');
+    const seeded = memory.create(
+      { kind: 'user', id: 'user:city', text: 'Lives in Shanghai', category: 'fact' },
+      'expert',
+    );
     expect(seeded).toMatchObject({ id: 'user:city', source: 'expert' });
-    expect(() => memory.create({ kind: 'user', id: 'user:city', text: 'again', category: 'fact' })).toThrow(/already exists/);
+    expect(() => memory.create({ kind: 'user', id: 'user:city', text: 'again', category: 'fact' })).toThrow(
+      /already exists/,
+    );
     expect(() => memory.create({ kind: 'route', goal: 'x', steps: [] })).toThrow(/steps/);
   });
 });
 
 describe('memory service: retrieval', () => {
   function seedRun(memory: MemoryService) {
-    memory.recordTaskNode({ runId: 'run-a', nodeId: 'root', goal: 'Check the weather and write it into a note', status: 'active' });
-    memory.recordTaskNode({ runId: 'run-a', nodeId: 'n1', goal: "Find tomorrow's weather", status: 'active', parentNodeId: 'root' });
-    memory.recordAction({ runId: 'run-a', nodeId: 'n1', goal: "Find tomorrow's weather", action: 'Click(3)', outcome: 'failure', reflection: 'Opened the hourly view; the daily rows are lower', app: 'com.moba.weather' });
+    memory.recordTaskNode({
+      runId: 'run-a',
+      nodeId: 'root',
+      goal: 'Check the weather and write it into a note',
+      status: 'active',
+    });
+    memory.recordTaskNode({
+      runId: 'run-a',
+      nodeId: 'n1',
+      goal: "Find tomorrow's weather",
+      status: 'active',
+      parentNodeId: 'root',
+    });
+    memory.recordAction({
+      runId: 'run-a',
+      nodeId: 'n1',
+      goal: "Find tomorrow's weather",
+      action: 'Click(3)',
+      outcome: 'failure',
+      reflection: 'Opened the hourly view; the daily rows are lower',
+      app: 'com.moba.weather',
+    });
     clock += 10;
-    memory.recordAction({ runId: 'run-a', nodeId: 'n1', goal: "Find tomorrow's weather", action: 'Click(7)', outcome: 'success', app: 'com.moba.weather' });
+    memory.recordAction({
+      runId: 'run-a',
+      nodeId: 'n1',
+      goal: "Find tomorrow's weather",
+      action: 'Click(7)',
+      outcome: 'success',
+      app: 'com.moba.weather',
+    });
     clock += 10;
-    memory.recordAnswer({ runId: 'run-a', nodeId: 'n1', goal: "Find tomorrow's weather", text: 'Tomorrow: sunny, 24°C' });
+    memory.recordAnswer({
+      runId: 'run-a',
+      nodeId: 'n1',
+      goal: "Find tomorrow's weather",
+      text: 'Tomorrow: sunny, 24°C',
+    });
     clock += 10;
-    memory.recordAction({ runId: 'run-a', nodeId: 'n2', goal: 'Open the Notes app', action: 'Open_App("Notes")', outcome: 'success', app: 'com.android.launcher3' });
+    memory.recordAction({
+      runId: 'run-a',
+      nodeId: 'n2',
+      goal: 'Open the Notes app',
+      action: 'Open_App("Notes")',
+      outcome: 'success',
+      app: 'com.android.launcher3',
+    });
     // An older run, unrelated.
-    memory.recordAction({ runId: 'run-old', nodeId: 'n1', goal: "Find tomorrow's weather", action: 'Click(9)', outcome: 'failure', reflection: 'Wrong city', app: 'com.moba.weather' });
+    memory.recordAction({
+      runId: 'run-old',
+      nodeId: 'n1',
+      goal: "Find tomorrow's weather",
+      action: 'Click(9)',
+      outcome: 'failure',
+      reflection: 'Wrong city',
+      app: 'com.moba.weather',
+    });
   }
 
-  it('relation-based: the last success/failure of the node, the run\'s last action, the parent goal and earlier answers', async () => {
+  it("relation-based: the last success/failure of the node, the run's last action, the parent goal and earlier answers", async () => {
     const { memory } = open();
     seedRun(memory);
-    const act = await memory.retrieve({ purpose: 'act', query: 'Type the forecast into the note', runId: 'run-a', nodeId: 'n1', app: 'com.moba.notes', k: 8 });
+    const act = await memory.retrieve({
+      purpose: 'act',
+      query: 'Type the forecast into the note',
+      runId: 'run-a',
+      nodeId: 'n1',
+      app: 'com.moba.notes',
+      k: 8,
+    });
     const byRelation = Object.fromEntries(act.items.filter((i) => i.relation).map((i) => [i.relation, i.memory]));
     expect(byRelation.last_success).toMatchObject({ action: 'Click(7)', runId: 'run-a' });
     expect(byRelation.last_failure).toMatchObject({ action: 'Click(3)', runId: 'run-a' });
@@ -178,8 +336,17 @@ describe('memory service: retrieval', () => {
     // The other run's failure is not a relation of this node.
     expect(act.items.find((i) => i.memory.runId === 'run-old')?.relation ?? null).toBeNull();
     expect(act.items.find((i) => i.relation === 'last_failure')!.why).toContain('last failure of this sub-goal');
-    const plan = await memory.retrieve({ purpose: 'plan', query: "Find tomorrow's weather", runId: 'run-a', nodeId: 'n1', k: 8 });
-    expect(plan.items.find((i) => i.relation === 'parent_goal')?.memory).toMatchObject({ kind: 'task', goal: 'Check the weather and write it into a note' });
+    const plan = await memory.retrieve({
+      purpose: 'plan',
+      query: "Find tomorrow's weather",
+      runId: 'run-a',
+      nodeId: 'n1',
+      k: 8,
+    });
+    expect(plan.items.find((i) => i.relation === 'parent_goal')?.memory).toMatchObject({
+      kind: 'task',
+      goal: 'Check the weather and write it into a note',
+    });
     expect(plan.contentMode).toBe('bm25');
     expect(plan.embedderModel).toBeNull();
     // Every item carries an id and a score the run log can record.
@@ -195,7 +362,13 @@ describe('memory service: retrieval', () => {
   it('answers given in one task are found by a later, different task (cross-app hand-over)', async () => {
     const { memory } = open();
     seedRun(memory);
-    const r = await memory.retrieve({ purpose: 'act', query: "Write tomorrow's weather into a note", runId: 'run-b', nodeId: 'x', k: 5 });
+    const r = await memory.retrieve({
+      purpose: 'act',
+      query: "Write tomorrow's weather into a note",
+      runId: 'run-b',
+      nodeId: 'x',
+      k: 5,
+    });
     expect(r.items.map((i) => i.memory.kind)).toContain('answer');
     expect(r.items.find((i) => i.kind === 'answer')!.summary).toContain('sunny, 24°C');
   });
@@ -209,8 +382,16 @@ describe('memory service: retrieval', () => {
       ['Create a calendar event for the team meeting', 'Open Calendar'],
       ['Buy running shoes in the shop', 'Open Shop'],
     ] as const;
-    for (const [goal, sub] of routes) memory.recordRoute({ runId: 'seed', nodeId: goal, goal, steps: [{ subGoal: sub, action: 'Open_App()' }] });
-    for (let i = 0; i < 40; i++) memory.recordAction({ runId: 'noise', nodeId: `n${i}`, goal: `Tap the button number ${i}`, action: `Click(${i})`, outcome: 'failure' });
+    for (const [goal, sub] of routes)
+      memory.recordRoute({ runId: 'seed', nodeId: goal, goal, steps: [{ subGoal: sub, action: 'Open_App()' }] });
+    for (let i = 0; i < 40; i++)
+      memory.recordAction({
+        runId: 'noise',
+        nodeId: `n${i}`,
+        goal: `Tap the button number ${i}`,
+        action: `Click(${i})`,
+        outcome: 'failure',
+      });
     const r = await memory.retrieve({ purpose: 'plan', query: 'set an alarm for 7:15 labeled gym', k: 3 });
     expect(r.items[0]!.memory).toMatchObject({ kind: 'route', goal: 'Set an alarm for 6:30 labeled Work' });
     expect(r.items[0]!.why).toMatch(/matches: .*alarm/);
@@ -228,9 +409,19 @@ describe('memory service: retrieval', () => {
     const calls: string[][] = [];
     const { memory } = open({ embedder: () => topicEmbedder(calls) });
     // Shares words with the query but is about something else.
-    const lexical = memory.recordRoute({ runId: 's', nodeId: '1', goal: 'Schedule a call with the team', steps: [{ subGoal: 'Open Calendar', action: 'Open_App("Calendar")' }] });
+    const lexical = memory.recordRoute({
+      runId: 's',
+      nodeId: '1',
+      goal: 'Schedule a call with the team',
+      steps: [{ subGoal: 'Open Calendar', action: 'Open_App("Calendar")' }],
+    });
     // Shares no word with the query but is about the same thing.
-    const semantic = memory.recordRoute({ runId: 's', nodeId: '2', goal: 'Set an alarm for 6:30', steps: [{ subGoal: 'Open Clock', action: 'Open_App("Clock")' }] });
+    const semantic = memory.recordRoute({
+      runId: 's',
+      nodeId: '2',
+      goal: 'Set an alarm for 6:30',
+      steps: [{ subGoal: 'Open Clock', action: 'Open_App("Clock")' }],
+    });
     const query = 'schedule a wake-up call';
 
     const fused = await memory.retrieve({ purpose: 'plan', query, k: 2 });
@@ -245,14 +436,23 @@ describe('memory service: retrieval', () => {
     const semanticOnly = await memory.retrieve({ purpose: 'plan', query, k: 2, weights: { semantic: 1, lexical: 0 } });
     expect(semanticOnly.items[0]!.id).toBe(semantic.id);
     // score = Σ w·s / Σ w: with only the semantic weight, the score is the cosine itself.
-    const pure = await memory.retrieve({ purpose: 'plan', query, k: 2, weights: { relation: 0, semantic: 1, lexical: 0, recency: 0 } });
+    const pure = await memory.retrieve({
+      purpose: 'plan',
+      query,
+      k: 2,
+      weights: { relation: 0, semantic: 1, lexical: 0, recency: 0 },
+    });
     expect(pure.items[0]!.score).toBeCloseTo(pure.items[0]!.signals.semantic!, 3);
     expect(pure.items[0]!.score).toBeGreaterThan(0.95);
     // Memories were embedded once (by the first retrieval), queries every time.
     expect(calls.flat().filter((t) => t === 'Set an alarm for 6:30')).toHaveLength(1);
 
     // Without an embedder the same request is BM25 only: the lexical match wins.
-    const bm25 = await new MemoryService({ db: memory['db'], now: () => clock }).retrieve({ purpose: 'plan', query, k: 2 });
+    const bm25 = await new MemoryService({ db: memory['db'], now: () => clock }).retrieve({
+      purpose: 'plan',
+      query,
+      k: 2,
+    });
     expect(bm25.contentMode).toBe('bm25');
     expect(bm25.items[0]!.id).toBe(lexical.id);
     expect(bm25.weights.semantic).toBe(0);
@@ -261,9 +461,27 @@ describe('memory service: retrieval', () => {
 
   it('relation items are always included; the relation weight decides whether they outrank content', async () => {
     const { memory } = open();
-    const route = memory.recordRoute({ runId: 'old', nodeId: 'x', goal: 'Set an alarm for 7:00', steps: [{ subGoal: 'Open Clock', action: 'Open_App("Clock")' }] });
-    const failure = memory.recordAction({ runId: 'now', nodeId: 'n1', goal: 'Pick the hour', action: 'Click(12)', outcome: 'failure', reflection: 'The clock face missed the tap' });
-    for (let i = 0; i < 5; i++) memory.recordRoute({ runId: 'old', nodeId: `y${i}`, goal: `Set an alarm for ${i + 1}:00`, steps: [{ subGoal: 'Open Clock', action: 'Open_App("Clock")' }] });
+    const route = memory.recordRoute({
+      runId: 'old',
+      nodeId: 'x',
+      goal: 'Set an alarm for 7:00',
+      steps: [{ subGoal: 'Open Clock', action: 'Open_App("Clock")' }],
+    });
+    const failure = memory.recordAction({
+      runId: 'now',
+      nodeId: 'n1',
+      goal: 'Pick the hour',
+      action: 'Click(12)',
+      outcome: 'failure',
+      reflection: 'The clock face missed the tap',
+    });
+    for (let i = 0; i < 5; i++)
+      memory.recordRoute({
+        runId: 'old',
+        nodeId: `y${i}`,
+        goal: `Set an alarm for ${i + 1}:00`,
+        steps: [{ subGoal: 'Open Clock', action: 'Open_App("Clock")' }],
+      });
     const query = { purpose: 'plan' as const, query: 'set an alarm for 7:00', runId: 'now', nodeId: 'n1', k: 3 };
     // Defaults (BM25 mode: relation 1, lexical 0.5 + 1 moved from semantic): the exact route first,
     // the failure still in the top 3 although five other routes match the words better.
@@ -278,10 +496,28 @@ describe('memory service: retrieval', () => {
 
   it('act scopes page observations to the foreground app and names the page on screen', async () => {
     const { memory } = open();
-    memory.recordAppPage({ app: 'com.android.deskclock', activity: '.DeskClock', description: 'Alarm list with the add alarm button' });
-    memory.recordAppPage({ app: 'com.moba.notes', activity: '.MainActivity', description: 'Note list with the add note button' });
-    memory.recordAppPage({ app: 'com.android.deskclock', activity: '.timer.TimerActivity', description: 'Timer with a number pad and the add minute button' });
-    const r = await memory.retrieve({ purpose: 'act', query: 'Tap the add button', app: 'com.android.deskclock', activity: '.DeskClock', k: 5 });
+    memory.recordAppPage({
+      app: 'com.android.deskclock',
+      activity: '.DeskClock',
+      description: 'Alarm list with the add alarm button',
+    });
+    memory.recordAppPage({
+      app: 'com.moba.notes',
+      activity: '.MainActivity',
+      description: 'Note list with the add note button',
+    });
+    memory.recordAppPage({
+      app: 'com.android.deskclock',
+      activity: '.timer.TimerActivity',
+      description: 'Timer with a number pad and the add minute button',
+    });
+    const r = await memory.retrieve({
+      purpose: 'act',
+      query: 'Tap the add button',
+      app: 'com.android.deskclock',
+      activity: '.DeskClock',
+      k: 5,
+    });
     const pages = r.items.filter((i) => i.memory.kind === 'page');
     expect(pages.length).toBe(2);
     expect(pages.every((i) => i.memory.kind === 'page' && i.memory.app === 'com.android.deskclock')).toBe(true);
@@ -292,9 +528,19 @@ describe('memory service: retrieval', () => {
 
   it('recency breaks ties between equal memories, newest first', async () => {
     const { memory } = open();
-    const old = memory.recordRoute({ runId: 'a', nodeId: '1', goal: 'Turn on Bluetooth', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] });
+    const old = memory.recordRoute({
+      runId: 'a',
+      nodeId: '1',
+      goal: 'Turn on Bluetooth',
+      steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }],
+    });
     clock += 90 * 86_400_000;
-    const recent = memory.recordRoute({ runId: 'b', nodeId: '1', goal: 'Turn on Bluetooth', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] });
+    const recent = memory.recordRoute({
+      runId: 'b',
+      nodeId: '1',
+      goal: 'Turn on Bluetooth',
+      steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }],
+    });
     const r = await memory.retrieve({ purpose: 'plan', query: 'turn on bluetooth', k: 2 });
     expect(r.items.map((i) => i.id)).toEqual([recent.id, old.id]);
     expect(r.items[0]!.signals.recency).toBeGreaterThan(r.items[1]!.signals.recency);
@@ -302,10 +548,27 @@ describe('memory service: retrieval', () => {
 
   it('filters by kind, app and source; purposes pick their kinds', async () => {
     const { memory } = open();
-    memory.upsertAppDescription({ app: 'com.moba.weather', name: 'Weather', description: 'Weather forecasts', source: 'expert' });
+    memory.upsertAppDescription({
+      app: 'com.moba.weather',
+      name: 'Weather',
+      description: 'Weather forecasts',
+      source: 'expert',
+    });
     memory.addUserMemory({ text: 'Checks the weather every morning', category: 'fact' });
-    memory.recordRoute({ runId: 'r', nodeId: '1', goal: 'Check the weather', steps: [{ subGoal: 'Open Weather', action: 'Open_App("Weather")', app: 'com.moba.weather' }] });
-    memory.recordAction({ runId: 'r', nodeId: '2', goal: 'Check the weather', action: 'Click(1)', outcome: 'failure', app: 'com.moba.weather' });
+    memory.recordRoute({
+      runId: 'r',
+      nodeId: '1',
+      goal: 'Check the weather',
+      steps: [{ subGoal: 'Open Weather', action: 'Open_App("Weather")', app: 'com.moba.weather' }],
+    });
+    memory.recordAction({
+      runId: 'r',
+      nodeId: '2',
+      goal: 'Check the weather',
+      action: 'Click(1)',
+      outcome: 'failure',
+      app: 'com.moba.weather',
+    });
     const select = await memory.retrieve({ purpose: 'select_app', query: 'weather' });
     expect(new Set(select.items.map((i) => i.kind))).toEqual(new Set(['app', 'user']));
     const plan = await memory.retrieve({ purpose: 'plan', query: 'weather' });
@@ -318,24 +581,48 @@ describe('memory service: retrieval', () => {
     expect(act.items.map((i) => i.kind)).not.toContain('route');
     const onlyRoutes = await memory.retrieve({ purpose: 'plan', query: 'weather', filter: { kinds: ['route'] } });
     expect(onlyRoutes.items.map((i) => i.kind)).toEqual(['route']);
-    const onlyExpert = await memory.retrieve({ purpose: 'select_app', query: 'weather', filter: { sources: ['expert'] } });
+    const onlyExpert = await memory.retrieve({
+      purpose: 'select_app',
+      query: 'weather',
+      filter: { sources: ['expert'] },
+    });
     expect(onlyExpert.items.map((i) => i.memory.source)).toEqual(['expert']);
-    const otherApp = await memory.retrieve({ purpose: 'plan', query: 'weather', filter: { apps: ['com.android.deskclock'] } });
+    const otherApp = await memory.retrieve({
+      purpose: 'plan',
+      query: 'weather',
+      filter: { apps: ['com.android.deskclock'] },
+    });
     expect(otherApp.items).toEqual([]);
-    await expect(memory.retrieve({ purpose: 'plan', query: 'x', k: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(memory.retrieve({ purpose: 'plan', query: 'x', k: 0 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
   });
 
   it('falls back to BM25 with a warning when the embedder fails, and honours cancellation', async () => {
     const failing: Embedder = { model: 'broken', embed: async () => Promise.reject(new Error('connection refused')) };
     const { memory } = open({ embedder: () => failing });
-    memory.recordRoute({ runId: 'r', nodeId: '1', goal: 'Turn on Wi-Fi', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] });
+    memory.recordRoute({
+      runId: 'r',
+      nodeId: '1',
+      goal: 'Turn on Wi-Fi',
+      steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }],
+    });
     const r = await memory.retrieve({ purpose: 'plan', query: 'turn on wi-fi' });
     expect(r.contentMode).toBe('bm25');
     expect(r.warnings.join(' ')).toMatch(/broken failed \(connection refused\)/);
     expect(r.items[0]!.memory).toMatchObject({ goal: 'Turn on Wi-Fi' });
-    const slow: Embedder = { model: 'slow', embed: (_t, signal) => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))) };
+    const slow: Embedder = {
+      model: 'slow',
+      embed: (_t, signal) =>
+        new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    };
     const { memory: m2 } = open({ embedder: () => slow });
-    m2.recordRoute({ runId: 'r', nodeId: '1', goal: 'Turn on Wi-Fi', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] });
+    m2.recordRoute({
+      runId: 'r',
+      nodeId: '1',
+      goal: 'Turn on Wi-Fi',
+      steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }],
+    });
     const ac = new AbortController();
     const pending = m2.retrieve({ purpose: 'plan', query: 'wi-fi' }, ac.signal);
     ac.abort();
@@ -345,11 +632,21 @@ describe('memory service: retrieval', () => {
   it('sees writes made by another connection (the CLI) without restarting', async () => {
     const calls: string[][] = [];
     const { memory, path } = open({ embedder: () => topicEmbedder(calls) });
-    memory.recordRoute({ runId: 'r', nodeId: '1', goal: 'Send a message to Bob', steps: [{ subGoal: 'Open Messages', action: 'Open_App("Messages")' }] });
+    memory.recordRoute({
+      runId: 'r',
+      nodeId: '1',
+      goal: 'Send a message to Bob',
+      steps: [{ subGoal: 'Open Messages', action: 'Open_App("Messages")' }],
+    });
     await memory.retrieve({ purpose: 'plan', query: 'text Bob' });
     // Another process writes to the same file.
     const other = open({ path, embedder: () => topicEmbedder() });
-    const note = other.memory.recordRoute({ runId: 'r2', nodeId: '1', goal: 'Write a memo about groceries', steps: [{ subGoal: 'Open Notes', action: 'Open_App("Notes")' }] });
+    const note = other.memory.recordRoute({
+      runId: 'r2',
+      nodeId: '1',
+      goal: 'Write a memo about groceries',
+      steps: [{ subGoal: 'Open Notes', action: 'Open_App("Notes")' }],
+    });
     const r = await memory.retrieve({ purpose: 'plan', query: 'write a memo', k: 1 });
     expect(r.items[0]!.id).toBe(note.id);
     expect(r.items[0]!.signals.semantic).toBeGreaterThan(0.9);
@@ -362,7 +659,12 @@ describe('memory service: retrieval', () => {
     const calls: string[][] = [];
     let model = 'topics-v1';
     const { memory, db } = open({ embedder: () => ({ ...topicEmbedder(calls), model }) });
-    const r = memory.recordRoute({ runId: 'r', nodeId: '1', goal: 'Turn on Wi-Fi', steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }] });
+    const r = memory.recordRoute({
+      runId: 'r',
+      nodeId: '1',
+      goal: 'Turn on Wi-Fi',
+      steps: [{ subGoal: 'Open Settings', action: 'Open_App("Settings")' }],
+    });
     expect(await memory.embedPending()).toEqual({ embedded: 1, remaining: 0, model: 'topics-v1' });
     memory.update(r.id, { goal: 'Check the weather forecast' });
     expect(vectorCount(db, 'topics-v1')).toBe(0);
@@ -380,4 +682,3 @@ describe('memory service: retrieval', () => {
 function vectorCount(db: Db, model: string): number {
   return (db.prepare('SELECT count(*) AS n FROM memory_vectors WHERE model = ?').get(model) as { n: number }).n;
 }
-

@@ -43,20 +43,36 @@ describe('mirror contract', () => {
     expect(decodeMirrorFrame(frames[1]!.data)).toMatchObject({ kind: 'data', keyframe: true });
 
     const state = await client.call('getMirrorState', {});
-    expect((state.result as { mirrors: Array<{ serial: string; mode: string }> }).mirrors).toEqual([expect.objectContaining({ serial: phone.serial, mode: 'scrcpy' })]);
-    expect(client.events.some((e) => e.event === 'didChangeMirror' && (e.payload as { state: string }).state === 'running')).toBe(true);
+    expect((state.result as { mirrors: Array<{ serial: string; mode: string }> }).mirrors).toEqual([
+      expect.objectContaining({ serial: phone.serial, mode: 'scrcpy' }),
+    ]);
+    expect(
+      client.events.some((e) => e.event === 'didChangeMirror' && (e.payload as { state: string }).state === 'running'),
+    ).toBe(true);
 
     const observed = await client.call('observeDevice', { serial: phone.serial, ocr: false }, 60_000);
     expect(observed.error).toBeUndefined();
-    const observation = observed.result as { source: string; frameTime?: number; capturedAt: number; elements: Array<{ text: string; center: [number, number] }> };
+    const observation = observed.result as {
+      source: string;
+      frameTime?: number;
+      capturedAt: number;
+      elements: Array<{ text: string; center: [number, number] }>;
+    };
     expect(observation.source).toBe('mirror');
     expect(observation.frameTime).toBeGreaterThan(observation.capturedAt - 5_000);
     const clock = observation.elements.find((e) => e.text === 'Clock');
     expect(clock).toBeDefined();
 
-    const tap = await client.call('mirrorInput', { serial: phone.serial, input: { type: 'tap', x: clock!.center[0], y: clock!.center[1] } });
+    const tap = await client.call('mirrorInput', {
+      serial: phone.serial,
+      input: { type: 'tap', x: clock!.center[0], y: clock!.center[1] },
+    });
     expect(tap.result).toMatchObject({ via: 'scrcpy' });
-    await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.deskclock', 'Clock opened through mirrorInput', 10_000);
+    await waitUntil(
+      async () => (await phone.phone.focus()).packageName === 'com.android.deskclock',
+      'Clock opened through mirrorInput',
+      10_000,
+    );
     const bad = await client.call('mirrorInput', { serial: phone.serial, input: { type: 'tap', x: 'left' } });
     expect(bad.error?.code).toBe('INVALID_INPUT');
     await client.call('mirrorInput', { serial: phone.serial, input: { type: 'home' } });
@@ -65,6 +81,8 @@ describe('mirror contract', () => {
     await waitUntil(() => phone.scrcpy.sessions === 0, 'the phone-side session to end', 10_000);
     const after = await client.call('observeDevice', { serial: phone.serial, ocr: false }, 60_000);
     expect((after.result as { source: string }).source).toBe('screencap');
-    expect((await client.call('mirrorInput', { serial: phone.serial, input: { type: 'back' } })).error?.code).toBe('NOT_FOUND');
+    expect((await client.call('mirrorInput', { serial: phone.serial, input: { type: 'back' } })).error?.code).toBe(
+      'NOT_FOUND',
+    );
   });
 });

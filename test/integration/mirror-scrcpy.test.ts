@@ -69,7 +69,10 @@ function centre(xml: string, attr: string, value: string): [number, number] {
 
 beforeAll(async () => {
   phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
-  devices = new DeviceService({ adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' }, autoStartServer: false });
+  devices = new DeviceService({
+    adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' },
+    autoStartServer: false,
+  });
   device = devices.device(phone.serial);
 });
 
@@ -106,11 +109,15 @@ describe('scrcpy session against the simulated phone', () => {
       expect(frames.length).toBeLessThanOrEqual(70);
       // Keyframes come by time, whatever the frame rate: at most 2 s apart in the stream's
       // PTS, so a decoder that joins late waits at most that long.
-      const keyPts = r.packets.flatMap((p) => (p.packet.type === 'data' && p.packet.keyframe && p.packet.pts !== undefined ? [Number(p.packet.pts)] : []));
+      const keyPts = r.packets.flatMap((p) =>
+        p.packet.type === 'data' && p.packet.keyframe && p.packet.pts !== undefined ? [Number(p.packet.pts)] : [],
+      );
       expect(keyPts.length).toBeGreaterThanOrEqual(2);
       for (let i = 1; i < keyPts.length; i++) expect(keyPts[i]! - keyPts[i - 1]!).toBeLessThanOrEqual(2_000_000);
       // PTS only grows.
-      const pts = r.packets.flatMap((p) => (p.packet.type === 'data' && p.packet.pts !== undefined ? [p.packet.pts] : []));
+      const pts = r.packets.flatMap((p) =>
+        p.packet.type === 'data' && p.packet.pts !== undefined ? [p.packet.pts] : [],
+      );
       for (let i = 1; i < pts.length; i++) expect(pts[i]! > pts[i - 1]!).toBe(true);
     } finally {
       r.client.close();
@@ -124,18 +131,34 @@ describe('scrcpy session against the simulated phone', () => {
       expect(r.client.info).toMatchObject({ width: 720, height: 1600 });
       const [x, y] = centre(await phone.phone.dumpUi({ compressed: false }), 'text', 'Clock');
       await r.client.tap(x, y);
-      await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.deskclock', 'Clock in front', 10_000);
+      await waitUntil(
+        async () => (await phone.phone.focus()).packageName === 'com.android.deskclock',
+        'Clock in front',
+        10_000,
+      );
       const state = (await device.shell('sim-state com.android.deskclock')).trim();
       expect(JSON.parse(state)).toHaveProperty('alarms');
       r.client.home();
-      await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.launcher3', 'the launcher after HOME', 10_000);
+      await waitUntil(
+        async () => (await phone.phone.focus()).packageName === 'com.android.launcher3',
+        'the launcher after HOME',
+        10_000,
+      );
 
       // The search bar focuses the drawer's field; injected text lands in it.
-      const [sx, sy] = centre(await phone.phone.dumpUi({ compressed: false }), 'resource-id', 'com.android.launcher3:id/search_container_hotseat');
+      const [sx, sy] = centre(
+        await phone.phone.dumpUi({ compressed: false }),
+        'resource-id',
+        'com.android.launcher3:id/search_container_hotseat',
+      );
       await r.client.tap(sx, sy);
       await waitUntil(async () => phone.phone.keyboardShown(), 'the keyboard', 10_000);
       r.client.text('clo');
-      const typed = async () => [...(await phone.phone.dumpUi({ compressed: false })).matchAll(/<node [^>]*>/g)].some((n) => n[0].includes('resource-id="com.android.launcher3:id/search_box_input"') && n[0].includes(' text="clo"'));
+      const typed = async () =>
+        [...(await phone.phone.dumpUi({ compressed: false })).matchAll(/<node [^>]*>/g)].some(
+          (n) =>
+            n[0].includes('resource-id="com.android.launcher3:id/search_box_input"') && n[0].includes(' text="clo"'),
+        );
       await waitUntil(typed, 'the typed text in the search field', 10_000);
       r.client.back();
       r.client.back();
@@ -189,19 +212,30 @@ describe('scrcpy session against the simulated phone', () => {
   });
 
   it('refuses another client version like the real server, and ends when the client leaves (no ffmpeg left)', async () => {
-    const out = await device.shell(`CLASSPATH=/data/local/tmp/scrcpy-server.jar app_process / com.genymobile.scrcpy.Server 2.7 tunnel_forward=true; echo "exit=$?"`);
+    const out = await device.shell(
+      `CLASSPATH=/data/local/tmp/scrcpy-server.jar app_process / com.genymobile.scrcpy.Server 2.7 tunnel_forward=true; echo "exit=$?"`,
+    );
     expect(out).toMatch(/\[server\] ERROR: [\s\S]*The server version \(3\.3\.3\) does not match the client \(2\.7\)/);
     expect(out).toMatch(/exit=1/);
 
     const r = await record({ maxSize: 640 });
-    await waitUntil(() => phone.scrcpy.sessions === 1 && ffmpegChildren().length === 1, 'a running session with its encoder');
+    await waitUntil(
+      () => phone.scrcpy.sessions === 1 && ffmpegChildren().length === 1,
+      'a running session with its encoder',
+    );
     r.client.close();
     expect(await r.closed).toBeUndefined();
-    await waitUntil(() => phone.scrcpy.sessions === 0 && ffmpegChildren().length === 0, 'the session and its ffmpeg to end', 10_000);
+    await waitUntil(
+      () => phone.scrcpy.sessions === 0 && ffmpegChildren().length === 0,
+      'the session and its ffmpeg to end',
+      10_000,
+    );
   });
 
   it('without the pushed jar app_process fails like Android (the client falls back)', async () => {
-    const out = await device.shell(`CLASSPATH=/data/local/tmp/missing.jar app_process / com.genymobile.scrcpy.Server 3.3.3 tunnel_forward=true; echo "exit=$?"`);
+    const out = await device.shell(
+      `CLASSPATH=/data/local/tmp/missing.jar app_process / com.genymobile.scrcpy.Server 3.3.3 tunnel_forward=true; echo "exit=$?"`,
+    );
     expect(out).toMatch(/ClassNotFoundException: Didn't find class "com.genymobile.scrcpy.Server"/);
     expect(out).toMatch(/exit=1/);
   });

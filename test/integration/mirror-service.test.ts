@@ -57,7 +57,9 @@ class Viewer implements MirrorViewerConnection {
 
 function ffmpegChildren(): number {
   try {
-    return execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).split('\n').filter((l) => l.trim() === 'ffmpeg').length;
+    return execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.trim() === 'ffmpeg').length;
   } catch {
     return 0;
   }
@@ -83,8 +85,19 @@ function clockCentre(xml: string): { x: number; y: number } {
 beforeAll(async () => {
   phone = await startMirrorPhone({ width: 720, height: 1600, density: 320 });
   settings = { maxSize: 1280, maxFps: 30, bitRate: 4_000_000, scrcpyServerPath: phone.standInServerPath };
-  devices = new DeviceService({ adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' }, autoStartServer: false });
-  service = new MirrorService({ device: (s) => devices.device(s), mirrorSettings: () => settings, resourcesDir: resources.path, env: {}, installedServerCandidates: [], screenshotIntervalMs: 150, log: (m) => logs.push(m) });
+  devices = new DeviceService({
+    adb: { host: '127.0.0.1', port: phone.adb.port, binary: 'adb' },
+    autoStartServer: false,
+  });
+  service = new MirrorService({
+    device: (s) => devices.device(s),
+    mirrorSettings: () => settings,
+    resourcesDir: resources.path,
+    env: {},
+    installedServerCandidates: [],
+    screenshotIntervalMs: 150,
+    log: (m) => logs.push(m),
+  });
   service.onDidChangeState((e) => events.push(e));
 });
 
@@ -101,7 +114,14 @@ describe('MirrorService with scrcpy', () => {
     const first = new Viewer('window-1');
     const started = await service.start(phone.serial, first);
     // max_size 1280 on a 720×1600 screen.
-    expect(started).toMatchObject({ mode: 'scrcpy', codec: 'h264', width: 576, height: 1280, deviceWidth: 720, deviceHeight: 1600 });
+    expect(started).toMatchObject({
+      mode: 'scrcpy',
+      codec: 'h264',
+      width: 576,
+      height: 1280,
+      deviceWidth: 720,
+      deviceHeight: 1600,
+    });
     expect(started.reason).toBeUndefined();
     await waitUntil(() => first.frames.length > 10, 'frames for the first viewer');
     expect(first.frames[0]?.frame.kind).toBe('configuration');
@@ -119,7 +139,11 @@ describe('MirrorService with scrcpy', () => {
 
     const { x, y } = clockCentre(await phone.phone.dumpUi({ compressed: false }));
     expect(await service.input(phone.serial, { type: 'tap', x, y })).toMatchObject({ via: 'scrcpy' });
-    await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.deskclock', 'Clock opened by a mirror tap', 10_000);
+    await waitUntil(
+      async () => (await phone.phone.focus()).packageName === 'com.android.deskclock',
+      'Clock opened by a mirror tap',
+      10_000,
+    );
 
     await new Promise((r) => setTimeout(r, 800)); // let the new screen reach the stream
     const frame = await service.captureFrame(phone.serial);
@@ -130,21 +154,42 @@ describe('MirrorService with scrcpy', () => {
     expect(await difference(frame!.png, await phone.phone.screencap())).toBeLessThan(8);
 
     await service.input(phone.serial, { type: 'home' });
-    await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.launcher3', 'HOME through the mirror', 10_000);
+    await waitUntil(
+      async () => (await phone.phone.focus()).packageName === 'com.android.launcher3',
+      'HOME through the mirror',
+      10_000,
+    );
 
     // A tap sent while a swipe is still being replayed waits for it, as one finger would: the
     // swipe opens the app drawer, then the tap focuses its search field.
-    const swiping = service.input(phone.serial, { type: 'swipe', x1: 360, y1: 1300, x2: 360, y2: 300, durationMs: 600 });
+    const swiping = service.input(phone.serial, {
+      type: 'swipe',
+      x1: 360,
+      y1: 1300,
+      x2: 360,
+      y2: 300,
+      durationMs: 600,
+    });
     const tapping = service.input(phone.serial, { type: 'tap', x: 360, y: 112 });
     await Promise.all([swiping, tapping]);
-    await waitUntil(() => phone.phone.keyboardShown(), 'the drawer search field focused by the tap after the swipe', 10_000);
+    await waitUntil(
+      () => phone.phone.keyboardShown(),
+      'the drawer search field focused by the tap after the swipe',
+      10_000,
+    );
     await service.input(phone.serial, { type: 'home' });
 
     expect(service.stop(phone.serial, first.id)).toBe(true);
     expect(service.isRunning(phone.serial)).toBe(true);
     late.close(); // the window went away: the last viewer is gone
-    await waitUntil(() => !service.isRunning(phone.serial) && phone.scrcpy.sessions === 0 && ffmpegChildren() === 0, 'the session and its encoder to stop', 10_000);
-    expect(events.filter((e) => e.serial === phone.serial).map((e) => e.state)).toEqual(expect.arrayContaining(['starting', 'running', 'stopped']));
+    await waitUntil(
+      () => !service.isRunning(phone.serial) && phone.scrcpy.sessions === 0 && ffmpegChildren() === 0,
+      'the session and its encoder to stop',
+      10_000,
+    );
+    expect(events.filter((e) => e.serial === phone.serial).map((e) => e.state)).toEqual(
+      expect.arrayContaining(['starting', 'running', 'stopped']),
+    );
     expect(await service.captureFrame(phone.serial)).toBeNull();
   });
 });
@@ -161,19 +206,34 @@ describe('MirrorService fallback', () => {
 
     const { x, y } = clockCentre(await phone.phone.dumpUi({ compressed: false }));
     expect(await service.input(phone.serial, { type: 'tap', x, y })).toMatchObject({ via: 'adb' });
-    await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.deskclock', 'Clock opened through adb input', 10_000);
+    await waitUntil(
+      async () => (await phone.phone.focus()).packageName === 'com.android.deskclock',
+      'Clock opened through adb input',
+      10_000,
+    );
     await waitUntil(() => viewer.frames.length >= 2, 'a new picture after the tap', 10_000);
     const shot = await service.captureFrame(phone.serial);
     expect(await difference(shot!.png, await phone.phone.screencap())).toBeLessThan(1);
     await service.input(phone.serial, { type: 'back' });
-    await waitUntil(async () => (await phone.phone.focus()).packageName === 'com.android.launcher3', 'BACK through adb', 10_000);
+    await waitUntil(
+      async () => (await phone.phone.focus()).packageName === 'com.android.launcher3',
+      'BACK through adb',
+      10_000,
+    );
     viewer.close();
     await waitUntil(() => !service.isRunning(phone.serial), 'the fallback mirror to stop');
   });
 
   it('without a server file, the simulated phone still streams H.264: it is given the stand-in file', async () => {
     const standIn = scrcpyStandInPath();
-    const withStandIn = new MirrorService({ device: (s) => devices.device(s), mirrorSettings: () => ({ ...settings, scrcpyServerPath: '' }), resourcesDir: resources.path, env: {}, installedServerCandidates: [], simulatorStandIn: standIn });
+    const withStandIn = new MirrorService({
+      device: (s) => devices.device(s),
+      mirrorSettings: () => ({ ...settings, scrcpyServerPath: '' }),
+      resourcesDir: resources.path,
+      env: {},
+      installedServerCandidates: [],
+      simulatorStandIn: standIn,
+    });
     try {
       const viewer = new Viewer('window-standin');
       const info = await withStandIn.start(phone.serial, viewer);
@@ -181,7 +241,11 @@ describe('MirrorService fallback', () => {
       expect(info.reason).toBeUndefined();
       await waitUntil(() => viewer.frames.some((f) => f.frame.kind === 'data'), 'video frames through the stand-in');
       viewer.close();
-      await waitUntil(() => !withStandIn.isRunning(phone.serial) && phone.scrcpy.sessions === 0, 'the stand-in session to stop', 10_000);
+      await waitUntil(
+        () => !withStandIn.isRunning(phone.serial) && phone.scrcpy.sessions === 0,
+        'the stand-in session to stop',
+        10_000,
+      );
     } finally {
       withStandIn.dispose();
     }
@@ -203,7 +267,9 @@ describe('MirrorService fallback', () => {
   });
 
   it('reports an unknown device as such instead of falling back', async () => {
-    await expect(service.start('127.0.0.1:1', new Viewer('window-5'))).rejects.toMatchObject({ code: expect.stringMatching(/DEVICE_NOT_FOUND|DEVICE_OFFLINE/) });
+    await expect(service.start('127.0.0.1:1', new Viewer('window-5'))).rejects.toMatchObject({
+      code: expect.stringMatching(/DEVICE_NOT_FOUND|DEVICE_OFFLINE/),
+    });
     expect(service.isRunning('127.0.0.1:1')).toBe(false);
   });
 });

@@ -35,7 +35,10 @@ function filesUnder(dir: string): string[] {
 /** An "Electron" that is only a file of the right name: electron-builder copies and renames it. */
 function standInElectron(dir: string): string {
   mkdirSync(join(dir, 'resources'), { recursive: true });
-  writeFileSync(join(dir, 'electron'), '#!/bin/sh\necho "stand-in for Electron 45: the packaging test cannot download it"\n');
+  writeFileSync(
+    join(dir, 'electron'),
+    '#!/bin/sh\necho "stand-in for Electron 45: the packaging test cannot download it"\n',
+  );
   chmodSync(join(dir, 'electron'), 0o755);
   writeFileSync(join(dir, 'version'), '45.4.1');
   writeFileSync(join(dir, 'LICENSE'), '');
@@ -88,14 +91,29 @@ function runnerPath(): string {
   return path;
 }
 
-function runPackaged(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [runnerPath(), app, ...args], { cwd: work.path, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+function runPackaged(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [runnerPath(), app, ...args], {
+    cwd: work.path,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Mapped files ending in .node or a shared library, from a /proc/PID/maps text. */
 function nativeLibraries(maps: string): string[] {
-  return [...new Set(maps.split('\n').map((l) => l.split(/\s+/).slice(5).join(' ')).filter((p) => /\.node$|libvips/.test(p)))];
+  return [
+    ...new Set(
+      maps
+        .split('\n')
+        .map((l) => l.split(/\s+/).slice(5).join(' '))
+        .filter((p) => /\.node$|libvips/.test(p)),
+    ),
+  ];
 }
 
 /** Bare package names the bundle imports or requires at run time. */
@@ -104,7 +122,9 @@ function bundleImports(): string[] {
   for (const file of filesUnder(join(app, 'out', 'main')).filter((f) => f.endsWith('.js'))) {
     const code = readFileSync(join(app, 'out', 'main', file), 'utf8');
     // A module name has no spaces or parentheses: text such as `… starts every episode from").option(` is not an import.
-    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\)?\(\s*|\bimport\s+)["']([^"'./\s()][^"'\s()]*)["']/g)) {
+    for (const m of code.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\)?\(\s*|\bimport\s+)["']([^"'./\s()][^"'\s()]*)["']/g,
+    )) {
       const spec = m[1] as string;
       if (spec.startsWith('node:') || spec === 'electron') continue;
       names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
@@ -117,7 +137,10 @@ describe('the desktop package (npm run dist)', () => {
   it('has the app executable and the app archive', () => {
     expect(existsSync(join(resources, '..', 'moba-studio'))).toBe(true);
     expect(existsSync(join(resources, 'app.asar'))).toBe(true);
-    expect(JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'))).toMatchObject({ name: 'moba-studio', main: './out/main/index.js' });
+    expect(JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'))).toMatchObject({
+      name: 'moba-studio',
+      main: './out/main/index.js',
+    });
   });
 
   it('holds every file the app opens at run time, and unpacks those that must be real files', () => {
@@ -133,7 +156,9 @@ describe('the desktop package (npm run dist)', () => {
     for (const f of built) expectIn(`out/${f}`, false);
     // The simulated phone's page and apps, served into its Chromium from node_modules/@moba/sim.
     const sim = join(ROOT, 'packages', 'sim');
-    const served = filesUnder(join(sim, 'src')).filter((f) => /^(phone\/page|apps)\//.test(f) && !f.endsWith('.test.ts') && !f.endsWith('.md'));
+    const served = filesUnder(join(sim, 'src')).filter(
+      (f) => /^(phone\/page|apps)\//.test(f) && !f.endsWith('.test.ts') && !f.endsWith('.md'),
+    );
     expect(served).toContain('phone/page/main.ts');
     for (const f of served) expectIn(`node_modules/@moba/sim/src/${f}`, true);
     // @moba/base's random generator, which the phone's page imports.
@@ -146,9 +171,12 @@ describe('the desktop package (npm run dist)', () => {
     expectIn(`node_modules/better-sqlite3/prebuilds/${platform()}-${arch()}.node`, true);
     const sharpNative = readdirSync(join(ROOT, 'node_modules', '@img')).filter((d) => d.startsWith('sharp-'));
     expect(sharpNative.length).toBeGreaterThan(0);
-    for (const d of sharpNative) for (const f of filesUnder(join(ROOT, 'node_modules', '@img', d)).filter((f) => !f.endsWith('.md'))) expectIn(`node_modules/@img/${d}/${f}`, true);
+    for (const d of sharpNative)
+      for (const f of filesUnder(join(ROOT, 'node_modules', '@img', d)).filter((f) => !f.endsWith('.md')))
+        expectIn(`node_modules/@img/${d}/${f}`, true);
     // The OCR language data, linked into a folder for tesseract's worker.
-    for (const lang of OCR_LANGUAGES) expectIn(`node_modules/@tesseract.js-data/${lang}/4.0.0_best_int/${lang}.traineddata.gz`, true);
+    for (const lang of OCR_LANGUAGES)
+      expectIn(`node_modules/@tesseract.js-data/${lang}/4.0.0_best_int/${lang}.traineddata.gz`, true);
     // tesseract's worker and its engine, loaded by path at run time.
     expectIn('node_modules/tesseract.js/src/worker-script/node/index.js', false);
     expectIn('node_modules/tesseract.js-core/tesseract-core-simd-lstm.wasm', false);
@@ -162,13 +190,23 @@ describe('the desktop package (npm run dist)', () => {
     const imports = bundleImports();
     expect(imports).toEqual(expect.arrayContaining(['better-sqlite3', 'sharp', 'commander']));
     // Loaded by name at run time (createRequire), so not visible as an import of the bundle.
-    for (const name of [...imports, '@devicefarmer/adbkit', 'playwright-core', 'tesseract.js-core']) expect(existsSync(join(app, 'node_modules', name, 'package.json')), name).toBe(true);
+    for (const name of [...imports, '@devicefarmer/adbkit', 'playwright-core', 'tesseract.js-core'])
+      expect(existsSync(join(app, 'node_modules', name, 'package.json')), name).toBe(true);
     // The adb client loads adbkit from the package: a request reaches it and fails as adb requests do.
     const devices = runPackaged(['devices', '--adb', '127.0.0.1:9']);
     expect(devices.status).toBe(1);
     expect(devices.stderr).toContain('ADB_UNAVAILABLE');
     expect(devices.stderr).not.toMatch(/Cannot find (module|package)/);
-    for (const dev of ['electron', 'electron-vite', 'electron-builder', 'vite', 'vitest', 'typescript', 'eslint', '@playwright/test']) {
+    for (const dev of [
+      'electron',
+      'electron-vite',
+      'electron-builder',
+      'vite',
+      'vitest',
+      'typescript',
+      'eslint',
+      '@playwright/test',
+    ]) {
       expect(existsSync(join(app, 'node_modules', dev)), `${dev} must not be packaged`).toBe(false);
     }
     const all = filesUnder(app);
@@ -178,7 +216,13 @@ describe('the desktop package (npm run dist)', () => {
 
   it('runs its bundle under plain Node: SQLite through better-sqlite3, sharp, and OCR with the packaged data', async () => {
     const data = join(work.path, 'data');
-    const imported = runPackaged(['--data-dir', data, 'memory', 'import', join(app, 'resources', 'memory', 'example-seed.json')]);
+    const imported = runPackaged([
+      '--data-dir',
+      data,
+      'memory',
+      'import',
+      join(app, 'resources', 'memory', 'example-seed.json'),
+    ]);
     expect(imported.status, imported.stderr).toBe(0);
     const maps = join(work.path, 'maps.txt');
     const stats = runPackaged(['--data-dir', data, 'memory', 'stats'], { MOBA_MAPS_OUT: maps });
@@ -207,11 +251,19 @@ describe('the desktop package (npm run dist)', () => {
     const adb = await startAdbServer();
     let child: ChildProcess | undefined;
     try {
-      child = spawn(process.execPath, [runnerPath(), app, 'sim', 'start', '--port', '0', '--width', '720', '--height', '1600', '--density', '320'], { cwd: work.path, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(
+        process.execPath,
+        [runnerPath(), app, 'sim', 'start', '--port', '0', '--width', '720', '--height', '1600', '--density', '320'],
+        { cwd: work.path, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let output = '';
       child.stdout?.on('data', (d: Buffer) => void (output += d.toString()));
       child.stderr?.on('data', (d: Buffer) => void (output += d.toString()));
-      await waitUntil(() => /Press Ctrl-C to stop/.test(output) || child?.exitCode !== null, 'the packaged simulator to start', 90_000);
+      await waitUntil(
+        () => /Press Ctrl-C to stop/.test(output) || child?.exitCode !== null,
+        'the packaged simulator to start',
+        90_000,
+      );
       const address = /listening on (127\.0\.0\.1:\d+)/.exec(output)?.[1];
       expect(address, output).toBeDefined();
       await adb.connectDevice(address as string);

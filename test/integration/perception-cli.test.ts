@@ -16,7 +16,10 @@ const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'moba.js');
 
 async function moba(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: 90_000, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      timeout: 90_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -37,7 +40,16 @@ describe('moba perceive', () => {
     const parsed = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     expect(Array.isArray(parsed)).toBe(true);
     expect(parsed.length).toBeGreaterThan(20);
-    for (const e of parsed) expect(Object.keys(e).sort()).toEqual(['bounds', 'className', 'contentDesc', 'index', 'resourceId', 'text', 'trueAttributes']);
+    for (const e of parsed)
+      expect(Object.keys(e).sort()).toEqual([
+        'bounds',
+        'className',
+        'contentDesc',
+        'index',
+        'resourceId',
+        'text',
+        'trueAttributes',
+      ]);
     const interactive = parsed.filter((e) => (e.index as number) > 0).map((e) => e.index);
     expect(interactive).toEqual(interactive.map((_, i) => i + 1));
     expect(r.stdout).toContain('\u{1F389}');
@@ -47,7 +59,12 @@ describe('moba perceive', () => {
     const dir = tempDir('moba-perceive-');
     temps.push(dir);
     const png = join(dir.path, 'screen.png');
-    writeFileSync(png, await sharp({ create: { width: 1080, height: 2400, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    writeFileSync(
+      png,
+      await sharp({ create: { width: 1080, height: 2400, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer(),
+    );
     const out = join(dir.path, 'out');
     const r = await moba(['perceive', '--xml', dump('01-pixel-launcher-home.xml'), '--png', png, '--out', out]);
     expect(r.code).toBe(0);
@@ -56,7 +73,11 @@ describe('moba perceive', () => {
     for (const f of ['elements.json', 'elements.txt', 'marked.png']) expect(existsSync(join(out, f))).toBe(true);
     expect((JSON.parse(readFileSync(join(out, 'elements.json'), 'utf8')) as unknown[]).length).toBeGreaterThan(10);
     expect(readFileSync(join(out, 'elements.txt'), 'utf8')).toMatch(/^\[1\] /);
-    expect(await sharp(readFileSync(join(out, 'marked.png'))).metadata()).toMatchObject({ width: 1080, height: 2400, format: 'png' });
+    expect(await sharp(readFileSync(join(out, 'marked.png'))).metadata()).toMatchObject({
+      width: 1080,
+      height: 2400,
+      format: 'png',
+    });
   });
 
   it('falls back to OCR when the dump is unusable and a screenshot is given', async () => {

@@ -21,15 +21,27 @@ const observe = (): Promise<ObserveResult> => t.observer.observe(t.rig.serial, {
 
 /** The interactive element whose label or resource id is `needle`. */
 function find(elements: readonly UiElement[], needle: string): UiElement {
-  const e = elements.find((x) => x.index > 0 && (x.text === needle || x.contentDesc === needle || x.resourceId.endsWith(`/${needle}`)));
-  if (!e) throw new Error(`no element "${needle}" among: ${elements.map((x) => `${x.index}:${x.text || x.contentDesc || x.resourceId}`).join(', ')}`);
+  const e = elements.find(
+    (x) => x.index > 0 && (x.text === needle || x.contentDesc === needle || x.resourceId.endsWith(`/${needle}`)),
+  );
+  if (!e)
+    throw new Error(
+      `no element "${needle}" among: ${elements.map((x) => `${x.index}:${x.text || x.contentDesc || x.resourceId}`).join(', ')}`,
+    );
   return e;
 }
 
 async function act(text: string, elements?: UiElement[]): Promise<ActionResult> {
   const parsed = parseAction(text);
   if (!parsed.ok) throw new Error(parsed.error);
-  const r = await actOnDevice({ devices: t.devices, observer: t.observer, serial: t.rig.serial, action: parsed.action, settleTimeoutMs: 3_000, elements });
+  const r = await actOnDevice({
+    devices: t.devices,
+    observer: t.observer,
+    serial: t.rig.serial,
+    action: parsed.action,
+    settleTimeoutMs: 3_000,
+    elements,
+  });
   expect(r, `${text}: ${r.detail}`).toMatchObject({ ok: true });
   return r;
 }
@@ -57,7 +69,16 @@ describe('perception on the simulated phone', () => {
     const dialog = [find(o.elements, 'button2'), find(o.elements, 'button1'), field];
     const top = Math.min(...dialog.map((e) => e.bounds[1])) - 150;
     const bottom = Math.max(...dialog.map((e) => e.bounds[3])) + 50;
-    const behind = o.elements.filter((e) => e.packageName === 'com.android.deskclock' && !dialog.includes(e) && e.resourceId !== 'android:id/alertTitle' && e.center[1] > top && e.center[1] < bottom && e.center[0] > 200 && e.center[0] < 880);
+    const behind = o.elements.filter(
+      (e) =>
+        e.packageName === 'com.android.deskclock' &&
+        !dialog.includes(e) &&
+        e.resourceId !== 'android:id/alertTitle' &&
+        e.center[1] > top &&
+        e.center[1] < bottom &&
+        e.center[0] > 200 &&
+        e.center[0] < 880,
+    );
     expect(behind.map((e) => e.text || e.resourceId)).toEqual([]);
     // Typing into the field the agent sees works: the label reaches the alarm.
     await act(`Box_Input(${field.index}, "Gym")`, o.elements);
@@ -76,7 +97,11 @@ describe('perception on the simulated phone', () => {
     // The rows are still elements with their labels.
     expect(first.observation.elements.some((e) => e.index > 0 && e.text.startsWith('Network & internet'))).toBe(true);
     const { data, info } = await sharp(first.marked!).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => `#${[0, 1, 2].map((c) => (data[(y * info.width + x) * 3 + c] ?? 0).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+    const at = (x: number, y: number) =>
+      `#${[0, 1, 2]
+        .map((c) => (data[(y * info.width + x) * 3 + c] ?? 0).toString(16).padStart(2, '0'))
+        .join('')
+        .toUpperCase()}`;
     expect(at(list.center[0], list.bounds[1] + 1)).toBe(MARK_COLORS.scrollable);
 
     await act(`Scroll(${list.index}, down, long)`, first.observation.elements);

@@ -32,7 +32,15 @@ const started: CliProcess[] = [];
 beforeAll(async () => {
   rig = await startPhoneRig({ seed: 1 });
   // Every run proposes one action and, in step mode, waits for its person: it holds the phone.
-  model = await scriptedModel({ steps: [{ match: { system: ACT }, reply: { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("Clock")' }, times: 100 }] });
+  model = await scriptedModel({
+    steps: [
+      {
+        match: { system: ACT },
+        reply: { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("Clock")' },
+        times: 100,
+      },
+    ],
+  });
 });
 afterAll(async () => {
   for (const p of started) await killProcess(p);
@@ -41,10 +49,32 @@ afterAll(async () => {
   data.dispose();
 });
 
-const env = () => ({ MOBA_HOME: data.path, HOME: rig.adb.home, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}`, MOBA_ADB_AUTOSTART: '0', MOBA_STALE_MS: String(STALE_MS) });
+const env = () => ({
+  MOBA_HOME: data.path,
+  HOME: rig.adb.home,
+  ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}`,
+  MOBA_ADB_AUTOSTART: '0',
+  MOBA_STALE_MS: String(STALE_MS),
+});
 
 function mobaRun(task: string): CliProcess {
-  const p = mobaProcess(['run', '--device', rig.serial, '--task', task, '--mode', 'step', '--json', '--base-url', model.baseUrl, '--model', 'scripted'], env());
+  const p = mobaProcess(
+    [
+      'run',
+      '--device',
+      rig.serial,
+      '--task',
+      task,
+      '--mode',
+      'step',
+      '--json',
+      '--base-url',
+      model.baseUrl,
+      '--model',
+      'scripted',
+    ],
+    env(),
+  );
   started.push(p);
   return p;
 }
@@ -55,10 +85,15 @@ async function waiting(p: CliProcess): Promise<string> {
   return runId;
 }
 
-const holderOf = (p: CliProcess) => new RegExp(`Device ${rig.serial.replace(/[.:]/g, '\\$&')} is in use by \`moba run\` \\(pid ${p.child.pid} on [^)]+\\), run `);
+const holderOf = (p: CliProcess) =>
+  new RegExp(
+    `Device ${rig.serial.replace(/[.:]/g, '\\$&')} is in use by \`moba run\` \\(pid ${p.child.pid} on [^)]+\\), run `,
+  );
 
 describe('security: one device, one driver, across processes', () => {
-  it('refuses a second moba run with the holder; kill -9 the holder and the next run takes the phone over', { timeout: 240_000 }, async () => {
+  it('refuses a second moba run with the holder; kill -9 the holder and the next run takes the phone over', {
+    timeout: 240_000,
+  }, async () => {
     const first = mobaRun('Open the Clock app');
     const firstRun = await waiting(first);
 
@@ -70,13 +105,31 @@ describe('security: one device, one driver, across processes', () => {
     // `moba serve` / the desktop app on the same data folder: another process, same refusals.
     const app: MobaApp = await createApp({ host: 'web', dataDir: data.path, env: env() });
     try {
-      const start = await app.router.call('startRun', { serial: rig.serial, task: 'Open the Settings app' }, { connection: localConnection, signal: new AbortController().signal });
-      expect(start).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringMatching(holderOf(first)) } });
+      const start = await app.router.call(
+        'startRun',
+        { serial: rig.serial, task: 'Open the Settings app' },
+        { connection: localConnection, signal: new AbortController().signal },
+      );
+      expect(start).toMatchObject({
+        ok: false,
+        error: { code: 'CONFLICT', message: expect.stringMatching(holderOf(first)) },
+      });
       for (const method of ['pauseRun', 'stopRun', 'takeOverRun', 'resumeRun']) {
-        const r = await app.router.call(method, { runId: firstRun }, { connection: localConnection, signal: new AbortController().signal });
-        expect(r, method).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringContaining('`moba run`') } });
+        const r = await app.router.call(
+          method,
+          { runId: firstRun },
+          { connection: localConnection, signal: new AbortController().signal },
+        );
+        expect(r, method).toMatchObject({
+          ok: false,
+          error: { code: 'CONFLICT', message: expect.stringContaining('`moba run`') },
+        });
       }
-      const decide = await app.router.call('decideRun', { runId: firstRun, decision: 'approve' }, { connection: localConnection, signal: new AbortController().signal });
+      const decide = await app.router.call(
+        'decideRun',
+        { runId: firstRun, decision: 'approve' },
+        { connection: localConnection, signal: new AbortController().signal },
+      );
       expect(decide).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
       expect(app.runs.get(firstRun).status).toBe('waiting');
     } finally {
@@ -86,11 +139,17 @@ describe('security: one device, one driver, across processes', () => {
     await killProcess(first, 'SIGKILL');
     const third = mobaRun('Open the Settings app');
     const thirdRun = await waiting(third);
-    expect(third.stderr).toMatch(new RegExp(`took over device .* from \`moba run\` \\(pid ${first.child.pid} on [^)]+\\) \\(run ${firstRun}\\): its process is gone`));
+    expect(third.stderr).toMatch(
+      new RegExp(
+        `took over device .* from \`moba run\` \\(pid ${first.child.pid} on [^)]+\\) \\(run ${firstRun}\\): its process is gone`,
+      ),
+    );
     expect(thirdRun).not.toBe(firstRun);
   });
 
-  it('a holder that stops answering keeps the phone until its heartbeat expires, then loses it and pauses cleanly', { timeout: 240_000 }, async () => {
+  it('a holder that stops answering keeps the phone until its heartbeat expires, then loses it and pauses cleanly', {
+    timeout: 240_000,
+  }, async () => {
     for (const p of started) await killProcess(p);
     const holder = mobaRun('Open the Clock app');
     const holderRun = await waiting(holder);
@@ -106,7 +165,8 @@ describe('security: one device, one driver, across processes', () => {
 
     // The old holder wakes up, finds the phone taken and pauses its run with the reason.
     holder.child.kill('SIGCONT');
-    const paused = (await holder.waitFor((l) => (l.event as RunEvent | undefined)?.type === 'run_paused', 30_000)).event as RunEvent;
+    const paused = (await holder.waitFor((l) => (l.event as RunEvent | undefined)?.type === 'run_paused', 30_000))
+      .event as RunEvent;
     expect(paused).toMatchObject({ by: 'system', reason: expect.stringContaining(`took device ${rig.serial} over`) });
     expect((await holder.exit).code).toBe(2);
     expect(holder.stderr).not.toMatch(/unsettled|Unhandled|changed by another writer/i);
@@ -115,7 +175,9 @@ describe('security: one device, one driver, across processes', () => {
 });
 
 describe('security: a run changed under its owner', () => {
-  it('moba run whose run another writer paused (as pauseRun from another process once could) pauses cleanly on the next decision', { timeout: 120_000 }, async () => {
+  it('moba run whose run another writer paused (as pauseRun from another process once could) pauses cleanly on the next decision', {
+    timeout: 120_000,
+  }, async () => {
     for (const p of started) await killProcess(p);
     const owner = mobaRun('Open the Clock app');
     const runId = await waiting(owner);
@@ -124,10 +186,22 @@ describe('security: a run changed under its owner', () => {
     try {
       const repo = new RunsRepo(db);
       const { events } = repo.events(runId);
-      repo.append(runId, { type: 'run_paused', by: 'person', reason: 'Paused by the person' }, Date.now(), (e) => {
-        const s = foldRun(runId, [...events, e]);
-        return { status: s.status, outcomeReason: s.outcomeReason, steps: s.counters.executedActions, modelCalls: s.counters.modelCalls, tokens: 0 };
-      }, events.length);
+      repo.append(
+        runId,
+        { type: 'run_paused', by: 'person', reason: 'Paused by the person' },
+        Date.now(),
+        (e) => {
+          const s = foldRun(runId, [...events, e]);
+          return {
+            status: s.status,
+            outcomeReason: s.outcomeReason,
+            steps: s.counters.executedActions,
+            modelCalls: s.counters.modelCalls,
+            tokens: 0,
+          };
+        },
+        events.length,
+      );
     } finally {
       db.close();
     }
@@ -140,4 +214,9 @@ describe('security: a run changed under its owner', () => {
   });
 });
 
-const localConnection = { id: 'test', kind: 'local' as const, sendBinary: () => false, onDidClose: () => ({ dispose: () => undefined }) };
+const localConnection = {
+  id: 'test',
+  kind: 'local' as const,
+  sendBinary: () => false,
+  onDidClose: () => ({ dispose: () => undefined }),
+};

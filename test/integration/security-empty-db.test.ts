@@ -19,7 +19,9 @@ afterAll(async () => {
 });
 
 describe('security: an emptied database', () => {
-  it('is refused by moba serve and moba runs, keeps the file as it is, and starts afresh only when asked', { timeout: 120_000 }, async () => {
+  it('is refused by moba serve and moba runs, keeps the file as it is, and starts afresh only when asked', {
+    timeout: 120_000,
+  }, async () => {
     const { runId } = await writeSyntheticRun({ dataDir: data.path, steps: 3 });
     const env = { MOBA_HOME: data.path, MOBA_ADB_AUTOSTART: '0' };
     const listed = mobaProcess(['runs', 'list', '--json'], env);
@@ -37,7 +39,9 @@ describe('security: an emptied database', () => {
     for (const p of [serve, list]) {
       const exit = await p.exit;
       expect(exit.code).toBe(1);
-      expect(p.stderr).toMatch(/moba\.sqlite is empty \(no MobA Studio data in it\), but .*artifacts holds \d+ files from earlier runs.*\[STORE_CORRUPT\]/s);
+      expect(p.stderr).toMatch(
+        /moba\.sqlite is empty \(no MobA Studio data in it\), but .*artifacts holds \d+ files from earlier runs.*\[STORE_CORRUPT\]/s,
+      );
       expect(p.stdout).not.toMatch(/open: http/);
     }
     expect(statSync(db).size).toBe(0);

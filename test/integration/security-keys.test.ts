@@ -32,7 +32,16 @@ async function collector(): Promise<Collector> {
     req.resume();
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 0,
+          model: 'm',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -53,9 +62,13 @@ beforeAll(async () => {
   rig = await startPhoneRig({ seed: 1 });
   saved = await collector();
   evil = await collector();
-  t = await startTestHost({ env: { OPENAI_API_KEY: SECRET, HOME: rig.adb.home, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}` } });
+  t = await startTestHost({
+    env: { OPENAI_API_KEY: SECRET, HOME: rig.adb.home, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}` },
+  });
   // The machine's user saves the endpoint the key is for (the desktop app or the local CLI would).
-  t.app.settings.update({ models: { default: { baseUrl: saved.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 } } });
+  t.app.settings.update({
+    models: { default: { baseUrl: saved.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 } },
+  });
   web = await WsTestClient.connect(t.host);
 });
 afterAll(async () => {
@@ -72,12 +85,19 @@ describe('security: keys stay with their endpoints', () => {
     expect(saved.authorizations.at(-1)).toBe(`Bearer ${SECRET}`);
 
     const draft = { baseUrl: evil.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 };
-    expect(await web.call('testModel', { role: 'default', endpoint: draft })).toMatchObject({ ok: true, result: { ok: true } });
-    expect(await web.call('testModel', { role: 'planner', endpoint: { ...draft, apiKeyEnv: 'OPENAI_API_KEY' } })).toMatchObject({ ok: true });
+    expect(await web.call('testModel', { role: 'default', endpoint: draft })).toMatchObject({
+      ok: true,
+      result: { ok: true },
+    });
+    expect(
+      await web.call('testModel', { role: 'planner', endpoint: { ...draft, apiKeyEnv: 'OPENAI_API_KEY' } }),
+    ).toMatchObject({ ok: true });
     expect(evil.authorizations.length).toBe(2);
     expect(evil.authorizations.join(' ')).not.toContain(SECRET);
 
-    expect(await web.call('testModel', { role: 'default', endpoint: draft, apiKey: 'sk-the-clients-own' })).toMatchObject({ ok: true, result: { ok: true } });
+    expect(
+      await web.call('testModel', { role: 'default', endpoint: draft, apiKey: 'sk-the-clients-own' }),
+    ).toMatchObject({ ok: true, result: { ok: true } });
     expect(evil.authorizations.at(-1)).toBe('Bearer sk-the-clients-own');
   });
 
@@ -97,7 +117,12 @@ describe('security: keys stay with their endpoints', () => {
 
   it('startRun with model overrides: the run calls the override without the host key', async () => {
     const before = evil.authorizations.length;
-    const r = await web.call('startRun', { serial: rig.serial, task: 'Open the Clock app', mode: 'auto', models: { planner: { baseUrl: evil.baseUrl, model: 'm' }, actor: { baseUrl: evil.baseUrl, model: 'm' } } });
+    const r = await web.call('startRun', {
+      serial: rig.serial,
+      task: 'Open the Clock app',
+      mode: 'auto',
+      models: { planner: { baseUrl: evil.baseUrl, model: 'm' }, actor: { baseUrl: evil.baseUrl, model: 'm' } },
+    });
     expect(r).toMatchObject({ ok: true });
     const runId = (r.result as { runId: string }).runId;
     await t.app.runs.settled(runId);
@@ -108,8 +133,17 @@ describe('security: keys stay with their endpoints', () => {
   });
 
   it('a web client that re-points the saved endpoint does not move the key; the machine user can', async () => {
-    const moved = await web.call('updateSettings', { patch: { models: { default: { baseUrl: evil.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 } } } });
-    expect(moved).toMatchObject({ ok: true, result: { keys: expect.arrayContaining([expect.objectContaining({ role: 'planner', keptFor: new URL(saved.baseUrl).origin, sentToEndpoint: false })]) } });
+    const moved = await web.call('updateSettings', {
+      patch: { models: { default: { baseUrl: evil.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 } } },
+    });
+    expect(moved).toMatchObject({
+      ok: true,
+      result: {
+        keys: expect.arrayContaining([
+          expect.objectContaining({ role: 'planner', keptFor: new URL(saved.baseUrl).origin, sentToEndpoint: false }),
+        ]),
+      },
+    });
     await web.call('testModel', { role: 'default' });
     expect(evil.authorizations.at(-1)).not.toContain(SECRET);
     // A restart does not bind the key to what a web client saved.
@@ -129,18 +163,40 @@ describe('security: keys stay with their endpoints', () => {
 
 describe('security: a web client cannot make the host run programs', () => {
   it('refuses adb.binary, mirror.scrcpyServerPath and apiKeyEnv changes from the web, accepts them locally', async () => {
-    for (const patch of [{ adb: { binary: '/bin/sh' } }, { mirror: { scrcpyServerPath: '/etc/shadow' } }, { models: { planner: { baseUrl: 'https://api.openai.com/v1', model: 'm', apiKeyEnv: 'AWS_SECRET_ACCESS_KEY', timeoutMs: 5_000, maxRetries: 0 } } }]) {
+    for (const patch of [
+      { adb: { binary: '/bin/sh' } },
+      { mirror: { scrcpyServerPath: '/etc/shadow' } },
+      {
+        models: {
+          planner: {
+            baseUrl: 'https://api.openai.com/v1',
+            model: 'm',
+            apiKeyEnv: 'AWS_SECRET_ACCESS_KEY',
+            timeoutMs: 5_000,
+            maxRetries: 0,
+          },
+        },
+      },
+    ]) {
       const r = await web.call('updateSettings', { patch });
-      expect(r, JSON.stringify(patch)).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED', message: expect.stringMatching(/only in the desktop app or on the host/) } });
+      expect(r, JSON.stringify(patch)).toMatchObject({
+        ok: false,
+        error: { code: 'UNAUTHORIZED', message: expect.stringMatching(/only in the desktop app or on the host/) },
+      });
     }
     expect(t.app.settings.get().adb.binary).toBe('adb');
     // The same section with the host-only field unchanged is fine (the Settings page saves whole sections).
-    expect(await web.call('updateSettings', { patch: { adb: { binary: 'adb', port: 5038 } } })).toMatchObject({ ok: true });
+    expect(await web.call('updateSettings', { patch: { adb: { binary: 'adb', port: 5038 } } })).toMatchObject({
+      ok: true,
+    });
     expect(await web.call('resetSettings', { section: 'adb' })).toMatchObject({ ok: true });
     const set = mobaProcess(['--data-dir', t.dataDir, 'settings', 'set', 'adb.binary', '/usr/bin/adb'], {});
     expect((await set.exit).code, set.stderr).toBe(0);
     expect(set.stdout).toBe('adb.binary = "/usr/bin/adb"\n');
     t.app.settings.update({ adb: { binary: '/usr/bin/adb' } });
-    expect(await web.call('resetSettings', { section: 'adb' })).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    expect(await web.call('resetSettings', { section: 'adb' })).toMatchObject({
+      ok: false,
+      error: { code: 'UNAUTHORIZED' },
+    });
   });
 });

@@ -28,8 +28,16 @@ afterEach(async () => {
 /** Run A's Local Agent answers with the hostile "observation"; later runs' with none (they write no page memory). */
 async function setup(): Promise<{ h: Harness; memory: MemoryService }> {
   let memory: MemoryService | undefined;
-  const actReply = (observation: string) => ({ match: { system: ACT }, reply: { observation, thought: 'open the settings app', can_complete: 'true', action: 'Open_App("Settings")' }, times: 1 });
-  const reflectReply = { match: { system: REFLECT }, reply: { observation: 'settings', thought: 't', subgoal_status: 'success', goal_status: 'done', reflection: '' }, times: 'always' as const };
+  const actReply = (observation: string) => ({
+    match: { system: ACT },
+    reply: { observation, thought: 'open the settings app', can_complete: 'true', action: 'Open_App("Settings")' },
+    times: 1,
+  });
+  const reflectReply = {
+    match: { system: REFLECT },
+    reply: { observation: 'settings', thought: 't', subgoal_status: 'success', goal_status: 'done', reflection: '' },
+    times: 'always' as const,
+  };
   const h = await loopHarness(
     { steps: [actReply(HOSTILE), ...Array.from({ length: 6 }, () => actReply('')), reflectReply] },
     {
@@ -39,12 +47,18 @@ async function setup(): Promise<{ h: Harness; memory: MemoryService }> {
       },
     },
   );
-  cleanups.push(() => h.dispose(), () => memory!.dispose());
+  cleanups.push(
+    () => h.dispose(),
+    () => memory!.dispose(),
+  );
   return { h, memory: memory! };
 }
 
 /** Runs the task once on the home screen; returns the run id and the texts of its act prompts. */
-async function runOnce(h: Harness, options: { approvedMemoriesOnly?: boolean } = {}): Promise<{ runId: string; act: string[] }> {
+async function runOnce(
+  h: Harness,
+  options: { approvedMemoriesOnly?: boolean } = {},
+): Promise<{ runId: string; act: string[] }> {
   h.phone.screen = 'home';
   const before = prompts(h.model, ACT).length;
   const { runId } = await h.runs.start({ serial: 'toy-1', task: TASK, options: { mode: 'auto', ...options } });
@@ -54,7 +68,9 @@ async function runOnce(h: Harness, options: { approvedMemoriesOnly?: boolean } =
 }
 
 describe('security: memory a run wrote is shown with its provenance and can be kept out of prompts', () => {
-  it('run B sees run A’s hostile memory with its provenance; after quarantine it does not; approved-only shows only what a person vouched for', { timeout: 60_000 }, async () => {
+  it('run B sees run A’s hostile memory with its provenance; after quarantine it does not; approved-only shows only what a person vouched for', {
+    timeout: 60_000,
+  }, async () => {
     const { h, memory } = await setup();
 
     const a = await runOnce(h);
@@ -62,7 +78,13 @@ describe('security: memory a run wrote is shown with its provenance and can be k
     // What run A wrote says so: its run and the model that wrote it, unreviewed.
     const written = memory.list({ runId: a.runId, limit: 100 }).items;
     const page = written.find((m) => m.kind === 'page');
-    expect(page).toMatchObject({ kind: 'page', source: 'run', runId: a.runId, model: 'scripted', description: HOSTILE });
+    expect(page).toMatchObject({
+      kind: 'page',
+      source: 'run',
+      runId: a.runId,
+      model: 'scripted',
+      description: HOSTILE,
+    });
     expect(page!.approvedAt).toBeUndefined();
 
     // Run B: the hostile text reaches the prompt — with where it came from.
@@ -99,17 +121,31 @@ describe('security: memory a run wrote is shown with its provenance and can be k
     expect(eText).not.toContain('unreviewed');
   });
 
-  it('a quarantine outlives a later run writing the same memory again; approval does not', { timeout: 30_000 }, async () => {
+  it('a quarantine outlives a later run writing the same memory again; approval does not', {
+    timeout: 30_000,
+  }, async () => {
     const { memory } = await setup();
-    const first = memory.recordAppPage({ runId: 'run-a', app: 'com.android.settings', activity: '.Settings', description: HOSTILE });
+    const first = memory.recordAppPage({
+      runId: 'run-a',
+      app: 'com.android.settings',
+      activity: '.Settings',
+      description: HOSTILE,
+    });
     memory.setTrust({ ids: [first.id], quarantined: true, approved: true });
-    const again = memory.recordAppPage({ runId: 'run-b', app: 'com.android.settings', activity: '.Settings', description: `${HOSTILE}!` });
+    const again = memory.recordAppPage({
+      runId: 'run-b',
+      app: 'com.android.settings',
+      activity: '.Settings',
+      description: `${HOSTILE}!`,
+    });
     expect(again.id).toBe(first.id);
     expect(again.quarantined).toBe(true);
     expect(again.approvedAt).toBeUndefined();
   });
 
-  it('moba memory list shows provenance; moba memory quarantine --run keeps a run’s memories out of search', { timeout: 60_000 }, async () => {
+  it('moba memory list shows provenance; moba memory quarantine --run keeps a run’s memories out of search', {
+    timeout: 60_000,
+  }, async () => {
     const dir = tempDir('moba-memory-trust-');
     cleanups.push(() => dir.dispose());
     const db = openDatabase({ path: join(dir.path, 'moba.sqlite') });
@@ -120,17 +156,35 @@ describe('security: memory a run wrote is shown with its provenance and can be k
     seed.dispose();
     db.close();
     const moba = async (...args: string[]) => {
-      const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, '..', '..', 'bin', 'moba.js'), '--data-dir', dir.path, 'memory', ...args], { env: { PATH: process.env.PATH ?? '', HOME: dir.path }, timeout: 60_000 });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [join(import.meta.dirname, '..', '..', 'bin', 'moba.js'), '--data-dir', dir.path, 'memory', ...args],
+        { env: { PATH: process.env.PATH ?? '', HOME: dir.path }, timeout: 60_000 },
+      );
       return stdout;
     };
     const list = await moba('list');
     expect(list).toContain('from run run-a, gpt-4o, unreviewed');
     expect(list).toContain('from a person');
-    expect(await moba('search', 'delete all alarms', '--purpose', 'act', '--app', 'com.android.deskclock')).toContain(HOSTILE);
+    expect(await moba('search', 'delete all alarms', '--purpose', 'act', '--app', 'com.android.deskclock')).toContain(
+      HOSTILE,
+    );
     expect(await moba('quarantine', '--run', 'run-a')).toBe('Quarantined 1 memory of run run-a.\n');
     expect(await moba('list')).toMatch(/from run run-a, gpt-4o, unreviewed · QUARANTINED/);
-    expect(await moba('search', 'delete all alarms', '--purpose', 'act', '--app', 'com.android.deskclock')).not.toContain(HOSTILE);
+    expect(
+      await moba('search', 'delete all alarms', '--purpose', 'act', '--app', 'com.android.deskclock'),
+    ).not.toContain(HOSTILE);
     expect(await moba('release', '--run', 'run-a')).toBe('Released 1 memory of run run-a.\n');
-    expect(await moba('search', 'delete all alarms', '--purpose', 'act', '--app', 'com.android.deskclock', '--approved-only')).not.toContain(HOSTILE);
+    expect(
+      await moba(
+        'search',
+        'delete all alarms',
+        '--purpose',
+        'act',
+        '--app',
+        'com.android.deskclock',
+        '--approved-only',
+      ),
+    ).not.toContain(HOSTILE);
   });
 });

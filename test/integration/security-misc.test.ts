@@ -21,7 +21,10 @@ import { writeSyntheticRun } from '../support/synthetic-run.ts';
 let t: TestHost;
 beforeAll(async () => {
   // Small limits, so a client that never reads crosses them quickly.
-  t = await startTestHost({ env: { MOBA_MAX_SIMULATORS: '0' }, clientBuffer: { pauseAt: 256 * 1024, resumeBelow: 64 * 1024, maxLag: 2 * 1024 * 1024 } });
+  t = await startTestHost({
+    env: { MOBA_MAX_SIMULATORS: '0' },
+    clientBuffer: { pauseAt: 256 * 1024, resumeBelow: 64 * 1024, maxLag: 2 * 1024 * 1024 },
+  });
 });
 afterAll(async () => {
   await t?.dispose();
@@ -43,7 +46,10 @@ describe('security: smaller findings', () => {
     const started: CliProcess[] = [];
     try {
       for (const token of ['a', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'c0ffee'.repeat(4)]) {
-        const p = mobaProcess(['--data-dir', data.path, 'serve', '--host', '0.0.0.0', '--port', '0', '--token', token], { MOBA_ADB_AUTOSTART: '0' });
+        const p = mobaProcess(
+          ['--data-dir', data.path, 'serve', '--host', '0.0.0.0', '--port', '0', '--token', token],
+          { MOBA_ADB_AUTOSTART: '0' },
+        );
         started.push(p);
         const exited = await Promise.race([p.exit, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
         expect(exited?.code, token).toBe(1);
@@ -63,28 +69,36 @@ describe('security: smaller findings', () => {
       // An older version left the folder open to everyone.
       mkdirSync(home, { mode: 0o755 });
       const { runId } = await writeSyntheticRun({ dataDir: home, steps: 2 });
-      const sh = (args: string) => execFileSync('sh', ['-c', `umask 022; exec "${process.execPath}" "${MOBA_BIN}" --data-dir "${home}" ${args}`], { env: { ...process.env, MOBA_ADB_AUTOSTART: '0' } });
+      const sh = (args: string) =>
+        execFileSync('sh', ['-c', `umask 022; exec "${process.execPath}" "${MOBA_BIN}" --data-dir "${home}" ${args}`], {
+          env: { ...process.env, MOBA_ADB_AUTOSTART: '0' },
+        });
       sh('runs list');
       sh(`export ${runId} --out "${join(data.path, 'export')}" --html`);
       sh(`memory export "${join(data.path, 'memories.json')}"`);
       const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
       expect(mode(home)).toBe('700');
-      for (const f of readdirSync(home).filter((f) => f.startsWith('moba.sqlite'))) expect(mode(join(home, f)), f).toBe('600');
+      for (const f of readdirSync(home).filter((f) => f.startsWith('moba.sqlite')))
+        expect(mode(join(home, f)), f).toBe('600');
       const artifactDir = readdirSync(join(home, 'artifacts'))[0]!;
       expect(mode(join(home, 'artifacts'))).toBe('700');
       expect(mode(join(home, 'artifacts', artifactDir))).toBe('700');
-      for (const f of readdirSync(join(home, 'artifacts', artifactDir))) expect(mode(join(home, 'artifacts', artifactDir, f)), f).toBe('600');
+      for (const f of readdirSync(join(home, 'artifacts', artifactDir)))
+        expect(mode(join(home, 'artifacts', artifactDir, f)), f).toBe('600');
       const out = join(data.path, 'export');
       expect(mode(out)).toBe('700');
       expect(mode(join(out, 'assets'))).toBe('700');
-      for (const f of ['run.json', 'report.html', ...readdirSync(join(out, 'assets')).map((a) => join('assets', a))]) expect(mode(join(out, f)), f).toBe('600');
+      for (const f of ['run.json', 'report.html', ...readdirSync(join(out, 'assets')).map((a) => join('assets', a))])
+        expect(mode(join(out, f)), f).toBe('600');
       expect(mode(join(data.path, 'memories.json'))).toBe('600');
     } finally {
       data.dispose();
     }
   });
 
-  it('stops reading from a client that never reads its results, and disconnects it once it falls too far behind; others are served', { timeout: 60_000 }, async () => {
+  it('stops reading from a client that never reads its results, and disconnects it once it falls too far behind; others are served', {
+    timeout: 60_000,
+  }, async () => {
     const lazy = new WebSocket(`ws://127.0.0.1:${t.host.port}/ws?token=${t.host.token}`);
     await new Promise((r) => lazy.once('open', r));
     const before = t.host.connections;
@@ -103,20 +117,28 @@ describe('security: smaller findings', () => {
     const other = await WsTestClient.connect(t.host);
     const deadline = Date.now() + 30_000;
     for (let i = 0; t.host.connections >= before + 1 && Date.now() < deadline; i++) {
-      expect(await other.call('updateSettings', { patch: { agent: { maxSteps: 1 + (i % 400) } } })).toMatchObject({ ok: true });
+      expect(await other.call('updateSettings', { patch: { agent: { maxSteps: 1 + (i % 400) } } })).toMatchObject({
+        ok: true,
+      });
     }
     expect(t.host.connections, 'the lazy client is disconnected').toBe(before);
     // It stopped reading the lazy client's calls once its results piled up.
     expect(pings).toBeLessThan(20_000);
     router.call = call;
-    expect(await other.call('ping', { value: 'still served' })).toMatchObject({ ok: true, result: { value: 'still served' } });
+    expect(await other.call('ping', { value: 'still served' })).toMatchObject({
+      ok: true,
+      result: { value: 'still served' },
+    });
     other.close();
     lazy.terminate();
   });
 
   it('caps the simulated phones started through the contract (here MOBA_MAX_SIMULATORS=0)', async () => {
     const c = await WsTestClient.connect(t.host);
-    expect(await c.call('startSimulator', {})).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: expect.stringMatching(/At most 0 simulated phones may run at once/) } });
+    expect(await c.call('startSimulator', {})).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', message: expect.stringMatching(/At most 0 simulated phones may run at once/) },
+    });
     expect(await c.call('listSimulators', {})).toMatchObject({ ok: true, result: { simulators: [] } });
     c.close();
   });
@@ -132,7 +154,13 @@ describe('security: smaller findings', () => {
       }),
     );
     c.ws.send(frame);
-    expect(await reply).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/nested deeper than 64 levels at patch\.models\.default\.extraBody/) } });
+    expect(await reply).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/nested deeper than 64 levels at patch\.models\.default\.extraBody/),
+      },
+    });
     expect(t.app.settings.get().models.default.model).toBe('gpt-4o');
     c.close();
   });

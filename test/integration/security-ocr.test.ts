@@ -18,12 +18,17 @@ async function noisyScreenshot(size: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="#f4f4f4"/><text x="200" y="600" font-family="DejaVu Sans" font-size="180" fill="#202020">Battery saver</text></svg>`;
   const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
   const random = mulberry32(3);
-  for (let i = 0; i < raw.length; i++) raw[i] = Math.max(0, Math.min(255, (raw[i] as number) + Math.round((random() - 0.5) * 254)));
-  return sharp(raw, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  for (let i = 0; i < raw.length; i++)
+    raw[i] = Math.max(0, Math.min(255, (raw[i] as number) + Math.round((random() - 0.5) * 254)));
+  return sharp(raw, { raw: { width: size, height: size, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 describe('security: OCR is bounded', () => {
-  it('moba perceive on a noisy 4100×4100 screenshot answers within the OCR deadline', { timeout: OCR_DEADLINE_MS + 60_000 }, async () => {
+  it('moba perceive on a noisy 4100×4100 screenshot answers within the OCR deadline', {
+    timeout: OCR_DEADLINE_MS + 60_000,
+  }, async () => {
     const dir = tempDir('moba-sec-ocr-');
     try {
       const png = join(dir.path, 'noisy.png');

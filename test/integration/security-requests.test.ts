@@ -56,7 +56,11 @@ async function wsPing(headers: Record<string, string> = {}): Promise<unknown> {
 describe('security: malformed requests never stop the host', () => {
   it('cookies that are not valid percent-encoding: skipped, the token still decides', async () => {
     await expectAnswered('Cookie: theme=100% (no token)', get('/', ['Cookie: theme=100%']), [401]);
-    await expectAnswered('Cookie: theme=100% beside a valid token cookie', get('/', [`Cookie: theme=100%; moba_token=${TOKEN}`]), SERVED);
+    await expectAnswered(
+      'Cookie: theme=100% beside a valid token cookie',
+      get('/', [`Cookie: theme=100%; moba_token=${TOKEN}`]),
+      SERVED,
+    );
     await expectAnswered('Cookie: moba_token=%zz', get('/', ['Cookie: moba_token=%zz']), [401]);
     await expectAnswered('Cookie: moba_token=<token>%', get('/', [`Cookie: moba_token=${TOKEN}%`]), [401]);
     await expectAnswered('Cookie: a=%E0%A4%A; =; ;;', get('/index.html', ['Cookie: a=%E0%A4%A; =; ;;']), [401]);
@@ -94,9 +98,21 @@ describe('security: malformed requests never stop the host', () => {
     await expectAnswered('upgrade with Cookie: moba_token=%zz', upgrade('/ws', ['Cookie: moba_token=%zz']), [401]);
     await expectAnswered('upgrade on /%zz with the token', upgrade(`/%zz?token=${TOKEN}`), [401]);
     await expectAnswered('upgrade with Origin: null', upgrade(`/ws?token=${TOKEN}`, ['Origin: null']), [401]);
-    await expectAnswered('upgrade without Sec-WebSocket-Key', upgrade(`/ws?token=${TOKEN}`).replace(/Sec-WebSocket-Key: .*\r\n/, ''), [400]);
-    await expectAnswered('upgrade with Sec-WebSocket-Version: 99', upgrade(`/ws?token=${TOKEN}`).replace('Version: 13', 'Version: 99'), [400]);
-    await expectAnswered('upgrade with a malformed subprotocol list', upgrade(`/ws?token=${TOKEN}`, ['Sec-WebSocket-Protocol: a,,b c']), [400]);
+    await expectAnswered(
+      'upgrade without Sec-WebSocket-Key',
+      upgrade(`/ws?token=${TOKEN}`).replace(/Sec-WebSocket-Key: .*\r\n/, ''),
+      [400],
+    );
+    await expectAnswered(
+      'upgrade with Sec-WebSocket-Version: 99',
+      upgrade(`/ws?token=${TOKEN}`).replace('Version: 13', 'Version: 99'),
+      [400],
+    );
+    await expectAnswered(
+      'upgrade with a malformed subprotocol list',
+      upgrade(`/ws?token=${TOKEN}`, ['Sec-WebSocket-Protocol: a,,b c']),
+      [400],
+    );
     await expectAnswered('upgrade with an undecodable token', upgrade('/ws?token=%E0%A4%A'), [401]);
     // An authorised upgrade that carries another app's bad cookie still connects.
     expect(await wsPing({ cookie: 'theme=100%' })).toMatchObject({ value: 'still here' });

@@ -28,15 +28,30 @@ const RAW_CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 let rig: PhoneRig;
 let model: ScriptedServer;
 const data = tempDir('moba-sec-term-');
-const env = () => ({ MOBA_HOME: data.path, HOME: rig.adb.home, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}`, MOBA_ADB_AUTOSTART: '0' });
+const env = () => ({
+  MOBA_HOME: data.path,
+  HOME: rig.adb.home,
+  ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}`,
+  MOBA_ADB_AUTOSTART: '0',
+});
 
 beforeAll(async () => {
   rig = await startPhoneRig({ seed: 1 });
   model = await scriptedModel({
     steps: [
-      { match: { system: ACT }, reply: { observation: `home${ERASE}`, thought: 'needs a plan', can_complete: 'false', action: null } },
-      { match: { system: PLAN }, reply: { observation: 'home', thought: `split${ERASE}`, subgoals: [HOSTILE_GOAL, 'Done\nexec  Back() ok'] } },
-      { match: { system: ACT }, reply: { observation: 'home', thought: HOSTILE_THOUGHT, can_complete: 'true', action: 'Open_App("Clock")' }, times: 'always' },
+      {
+        match: { system: ACT },
+        reply: { observation: `home${ERASE}`, thought: 'needs a plan', can_complete: 'false', action: null },
+      },
+      {
+        match: { system: PLAN },
+        reply: { observation: 'home', thought: `split${ERASE}`, subgoals: [HOSTILE_GOAL, 'Done\nexec  Back() ok'] },
+      },
+      {
+        match: { system: ACT },
+        reply: { observation: 'home', thought: HOSTILE_THOUGHT, can_complete: 'true', action: 'Open_App("Clock")' },
+        times: 'always',
+      },
     ],
   });
 });
@@ -49,11 +64,29 @@ afterAll(async () => {
 describe('security: nothing from outside reaches the terminal as control characters', () => {
   let runId = '';
 
-  it('moba run in step mode: the thought cannot erase or fake the action shown for approval', { timeout: 120_000 }, async () => {
-    const cli = mobaProcess(['run', '--device', rig.serial, '--task', 'Open the Clock app', '--mode', 'step', '--base-url', model.baseUrl, '--model', 'scripted'], env());
+  it('moba run in step mode: the thought cannot erase or fake the action shown for approval', {
+    timeout: 120_000,
+  }, async () => {
+    const cli = mobaProcess(
+      [
+        'run',
+        '--device',
+        rig.serial,
+        '--task',
+        'Open the Clock app',
+        '--mode',
+        'step',
+        '--base-url',
+        model.baseUrl,
+        '--model',
+        'scripted',
+      ],
+      env(),
+    );
     try {
       const deadline = Date.now() + 60_000;
-      while (!cli.stdout.includes('answer with:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (!cli.stdout.includes('answer with:') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       cli.child.stdin.write('s\n');
       await cli.exit;
     } finally {
@@ -79,16 +112,32 @@ describe('security: nothing from outside reaches the terminal as control charact
     await json.exit;
     expect(json.stdout).not.toMatch(RAW_CONTROLS);
     // The JSON lines still parse to the very text the model sent.
-    const plan = json.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type?: string; subgoals?: string[] }).find((e) => e.type === 'plan_made');
+    const plan = json.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type?: string; subgoals?: string[] })
+      .find((e) => e.type === 'plan_made');
     expect(plan?.subgoals?.[0]).toBe(HOSTILE_GOAL);
   });
 
-  it('memory list and search: memory text is shown, its escape sequences are not obeyed', { timeout: 60_000 }, async () => {
+  it('memory list and search: memory text is shown, its escape sequences are not obeyed', {
+    timeout: 60_000,
+  }, async () => {
     const seed = join(data.path, 'hostile-seed.json');
-    writeFileSync(seed, JSON.stringify({ format: 'moba-memory', version: 1, memories: [{ kind: 'user', category: 'preference', text: `Alarms are labeled Work${ERASE}\x9b2J\u202eeulav` }] }));
+    writeFileSync(
+      seed,
+      JSON.stringify({
+        format: 'moba-memory',
+        version: 1,
+        memories: [{ kind: 'user', category: 'preference', text: `Alarms are labeled Work${ERASE}\x9b2J\u202eeulav` }],
+      }),
+    );
     const imported = mobaProcess(['memory', 'import', seed], env());
     expect((await imported.exit).code, imported.stderr).toBe(0);
-    for (const args of [['memory', 'list'], ['memory', 'search', 'alarms labeled work', '--purpose', 'plan']]) {
+    for (const args of [
+      ['memory', 'list'],
+      ['memory', 'search', 'alarms labeled work', '--purpose', 'plan'],
+    ]) {
       const p = mobaProcess(args, env());
       await p.exit;
       expect(p.stdout, args.join(' ')).toContain('Alarms are labeled Work\\u001b[2K');

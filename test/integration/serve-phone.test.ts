@@ -61,7 +61,11 @@ describe('moba serve --sim', () => {
     });
     const { child, output } = serve(['--sim']);
     try {
-      await waitUntil(() => /phone: \S+ is ready|did not start/.test(output()) || child.exitCode !== null, 'the simulated phone', 90_000);
+      await waitUntil(
+        () => /phone: \S+ is ready|did not start/.test(output()) || child.exitCode !== null,
+        'the simulated phone',
+        90_000,
+      );
       expect(output()).toMatch(/open: http:\/\/127\.0\.0\.1:\d+\/\?token=/);
       expect(output()).toMatch(/phone: starting a simulated phone \(seed 1\)…/);
       const serial = /phone: (127\.0\.0\.1:(\d+)) is ready \(simulated, seed 1\)/.exec(output());

@@ -17,22 +17,38 @@ afterAll(async () => {
 });
 
 /** Runs `moba …` in-process; `stop()` plays the part of Ctrl-C. */
-function runCli(args: string[]): { output: () => string; errors: () => string; stop: () => void; done: Promise<number> } {
+function runCli(args: string[]): {
+  output: () => string;
+  errors: () => string;
+  stop: () => void;
+  done: Promise<number>;
+} {
   let out = '';
   let err = '';
   let stop: (signal: string) => void = () => undefined;
   const stopped = new Promise<string>((resolve) => {
     stop = resolve;
   });
-  const io: CliIo = { input: Readable.from([]), out: (t) => void (out += t), err: (t) => void (err += t), untilStopped: () => stopped };
+  const io: CliIo = {
+    input: Readable.from([]),
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    untilStopped: () => stopped,
+  };
   const done = main(args, io);
   return { output: () => out, errors: () => err, stop: () => stop('SIGINT'), done };
 }
 
 async function startAndConnect(args: string[]): Promise<{ cli: ReturnType<typeof runCli>; address: string }> {
   const cli = runCli(args);
-  await waitUntil(() => /Press Ctrl-C to stop/.test(cli.output()) || cli.errors() !== '', 'the simulator to start', 90_000);
-  const match = /^Simulated phone listening on (127\.0\.0\.1:(\d+)) — connect with: adb connect 127\.0\.0\.1:\2\n/.exec(cli.output());
+  await waitUntil(
+    () => /Press Ctrl-C to stop/.test(cli.output()) || cli.errors() !== '',
+    'the simulator to start',
+    90_000,
+  );
+  const match = /^Simulated phone listening on (127\.0\.0\.1:(\d+)) — connect with: adb connect 127\.0\.0\.1:\2\n/.exec(
+    cli.output(),
+  );
   expect(match, `${cli.output()}${cli.errors()}`).not.toBeNull();
   const address = match?.[1] as string;
   await adb.connectDevice(address);
@@ -51,7 +67,20 @@ describe('moba sim start', () => {
   });
 
   it('serves the Chromium phone with the requested size and seed', async () => {
-    const { cli, address } = await startAndConnect(['sim', 'start', '--port', '0', '--seed', '3', '--width', '720', '--height', '1600', '--density', '320']);
+    const { cli, address } = await startAndConnect([
+      'sim',
+      'start',
+      '--port',
+      '0',
+      '--seed',
+      '3',
+      '--width',
+      '720',
+      '--height',
+      '1600',
+      '--density',
+      '320',
+    ]);
     expect(cli.output()).toMatch(/720x1600 @ 320 dpi, seed 3/);
     const size = await adb.adb(['-s', address, 'shell', 'wm size; wm density']);
     expect(size.stdout.toString()).toBe('Physical size: 720x1600\nPhysical density: 320\n');
@@ -68,7 +97,9 @@ describe('moba sim start', () => {
     const port = /127\.0\.0\.1:(\d+)/.exec(first.output())?.[1] as string;
     const second = runCli(['sim', 'start', '--fake', '--port', port]);
     expect(await second.done).toBe(1);
-    expect(second.errors()).toMatch(new RegExp(`port ${port} is in use; pick another \\(0 = any free port\\) \\[SIMULATOR_FAILED\\]`));
+    expect(second.errors()).toMatch(
+      new RegExp(`port ${port} is in use; pick another \\(0 = any free port\\) \\[SIMULATOR_FAILED\\]`),
+    );
     first.stop();
     expect(await first.done).toBe(0);
   });

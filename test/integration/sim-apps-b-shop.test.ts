@@ -15,13 +15,46 @@ import { decodePng, findNode, fractionOfColor, hexRgb, parseDump, requireNode } 
 const PKG = 'com.moba.shop';
 
 interface ShopState {
-  cart: Array<{ productId: number; title: string; colour: string | null; option: string | null; quantity: number; unitPrice: number; selected: boolean }>;
+  cart: Array<{
+    productId: number;
+    title: string;
+    colour: string | null;
+    option: string | null;
+    quantity: number;
+    unitPrice: number;
+    selected: boolean;
+  }>;
   cartTotal: number;
-  orders: Array<{ id: string; status: string; items: Array<{ title: string; colour: string | null; option: string | null; quantity: number; unitPrice: number }>; address: string; delivery: string; subtotal: number; shipping: number; discount: number; total: number; note: string }>;
-  lastSearch: { query: string; category: string | null; sort: string; freeShipping: boolean; highRating: boolean; results: number } | null;
+  orders: Array<{
+    id: string;
+    status: string;
+    items: Array<{ title: string; colour: string | null; option: string | null; quantity: number; unitPrice: number }>;
+    address: string;
+    delivery: string;
+    subtotal: number;
+    shipping: number;
+    discount: number;
+    total: number;
+    note: string;
+  }>;
+  lastSearch: {
+    query: string;
+    category: string | null;
+    sort: string;
+    freeShipping: boolean;
+    highRating: boolean;
+    results: number;
+  } | null;
   searchHistory: string[];
   coupons: Array<{ id: string; amount: number; minSpend: number; used: boolean }>;
-  popup: { open: string | null; shown: number; dismissed: number; claimed: number; visits: { home: number; product: number }; schedule: { home: number[]; product: number[] } };
+  popup: {
+    open: string | null;
+    shown: number;
+    dismissed: number;
+    claimed: number;
+    visits: { home: number; product: number };
+    schedule: { home: number[]; product: number[] };
+  };
 }
 
 let browser: SharedBrowser;
@@ -69,7 +102,14 @@ describe('Shop', () => {
     const count = Number(/^(\d+) results$/.exec(requireNode(xml, { id: 'result_count' }).text)?.[1]);
     expect(count).toBeGreaterThanOrEqual(3);
     expect(requireNode(xml, { id: 'result_list' }).className).toBe('androidx.recyclerview.widget.RecyclerView');
-    expect((await state()).lastSearch).toEqual({ query: 'shoes', category: null, sort: 'best', freeShipping: false, highRating: false, results: count });
+    expect((await state()).lastSearch).toEqual({
+      query: 'shoes',
+      category: null,
+      sort: 'best',
+      freeShipping: false,
+      highRating: false,
+      results: count,
+    });
     expect((await state()).searchHistory[0]).toBe('shoes');
 
     await tapOn(phone, { id: 'sort_price_asc' });
@@ -85,8 +125,14 @@ describe('Shop', () => {
     xml = await dump(phone);
     const filtered = Number(/^(\d+) results?$/.exec(requireNode(xml, { id: 'result_count' }).text)?.[1] ?? 0);
     expect(filtered).toBeLessThanOrEqual(count);
-    for (const rating of parseDump(xml).filter((n) => n.resourceId.endsWith(':id/product_rating'))) expect(Number(/★ ([\d.]+)/.exec(rating.text)?.[1])).toBeGreaterThanOrEqual(4.5);
-    expect((await state()).lastSearch).toMatchObject({ query: 'shoes', sort: 'price-asc', highRating: true, results: filtered });
+    for (const rating of parseDump(xml).filter((n) => n.resourceId.endsWith(':id/product_rating')))
+      expect(Number(/★ ([\d.]+)/.exec(rating.text)?.[1])).toBeGreaterThanOrEqual(4.5);
+    expect((await state()).lastSearch).toMatchObject({
+      query: 'shoes',
+      sort: 'price-asc',
+      highRating: true,
+      results: filtered,
+    });
   });
 
   it('buys a product variant through the cart up to the payment button, pays, and cancels the order', async () => {
@@ -109,7 +155,17 @@ describe('Shop', () => {
     await tapOn(phone, { id: 'increase' });
     expect(requireNode(await dump(phone), { id: 'quantity' }).text).toBe('2');
     await tapOn(phone, { id: 'add_to_cart' });
-    expect((await state()).cart).toEqual([{ productId: 12, title: 'Wireless Noise-Cancelling Headphones', colour: 'blue', option: null, quantity: 2, unitPrice: unit, selected: true }]);
+    expect((await state()).cart).toEqual([
+      {
+        productId: 12,
+        title: 'Wireless Noise-Cancelling Headphones',
+        colour: 'blue',
+        option: null,
+        quantity: 2,
+        unitPrice: unit,
+        selected: true,
+      },
+    ]);
     expect(requireNode(await dump(phone), { id: 'action_cart' }).contentDesc).toBe('Cart, 2 items');
 
     // A second product from an intent, then removed from the cart again.
@@ -118,7 +174,10 @@ describe('Shop', () => {
     await tapOn(phone, { id: 'add_to_cart' });
     await tapOn(phone, { id: 'action_cart' });
     expect(requireNode(await dump(phone), { id: 'toolbar' })).toBeDefined();
-    expect((await state()).cart.map((l) => l.title)).toEqual(['Wireless Noise-Cancelling Headphones', 'Ceramic Coffee Mug']);
+    expect((await state()).cart.map((l) => l.title)).toEqual([
+      'Wireless Noise-Cancelling Headphones',
+      'Ceramic Coffee Mug',
+    ]);
     await tapOn(phone, { desc: 'Remove Ceramic Coffee Mug' });
     expect(requireNode(await dump(phone), { id: 'android:id/alertTitle' }).text).toBe('Remove item?');
     await tapOn(phone, { id: 'android:id/button1' });
@@ -159,8 +218,24 @@ describe('Shop', () => {
     s = await state();
     expect(s.cart).toEqual([]);
     expect(s.orders).toHaveLength(3);
-    expect(s.orders[0]).toMatchObject({ status: 'paid', delivery: 'standard', note: 'Leave at the door', address: '12F, Tower B, 1 Zhongguancun Street, Haidian District, Beijing', shipping: 0, discount: 0 });
-    expect(s.orders[0]?.items).toEqual([{ productId: 12, title: 'Wireless Noise-Cancelling Headphones', colour: 'blue', option: null, quantity: 3, unitPrice: unit }]);
+    expect(s.orders[0]).toMatchObject({
+      status: 'paid',
+      delivery: 'standard',
+      note: 'Leave at the door',
+      address: '12F, Tower B, 1 Zhongguancun Street, Haidian District, Beijing',
+      shipping: 0,
+      discount: 0,
+    });
+    expect(s.orders[0]?.items).toEqual([
+      {
+        productId: 12,
+        title: 'Wireless Noise-Cancelling Headphones',
+        colour: 'blue',
+        option: null,
+        quantity: 3,
+        unitPrice: unit,
+      },
+    ]);
     expect(s.orders[0]?.total).toBeCloseTo(unit * 3, 2);
 
     await tapOn(phone, { id: 'view_order' });
@@ -196,7 +271,19 @@ describe('Shop', () => {
     expect(requireNode(xml, { id: 'promo_title' }).text).toBe('618 Mid-Year Sale is on!');
     const claim = requireNode(xml, { id: 'promo_claim' });
     const png = await decodePng(await phone.screencap());
-    expect(fractionOfColor(png, { left: claim.bounds.left + 40, top: claim.bounds.top + 8, right: claim.bounds.right - 40, bottom: claim.bounds.top + 16 }, hexRgb('#fff3c4'), 8)).toBeGreaterThan(0.9);
+    expect(
+      fractionOfColor(
+        png,
+        {
+          left: claim.bounds.left + 40,
+          top: claim.bounds.top + 8,
+          right: claim.bounds.right - 40,
+          bottom: claim.bounds.top + 16,
+        },
+        hexRgb('#fff3c4'),
+        8,
+      ),
+    ).toBeGreaterThan(0.9);
     expect((await state()).popup).toMatchObject({ open: 'home', shown: 1, dismissed: 0 });
 
     // The pop-up covers the feed: tapping a category under it does nothing.
@@ -292,7 +379,10 @@ describe('Shop', () => {
     try {
       for (const p of [same, other]) await launch(p);
       expect(await dump(same)).toBe(initialDump);
-      const prices = (xml: string): string[] => parseDump(xml).filter((n) => n.resourceId.endsWith(':id/deal_item')).map((n) => n.contentDesc);
+      const prices = (xml: string): string[] =>
+        parseDump(xml)
+          .filter((n) => n.resourceId.endsWith(':id/deal_item'))
+          .map((n) => n.contentDesc);
       expect(prices(await dump(other))).not.toEqual(prices(initialDump));
       expect(((await other.state(PKG)) as ShopState).orders[0]?.id).not.toBe(initial.orders[0]?.id);
     } finally {

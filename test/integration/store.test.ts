@@ -20,7 +20,9 @@ function newDir() {
 }
 
 async function killWriterMidway(dbPath: string, delayMs: number): Promise<number> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../support/store-writer.ts'), dbPath, '200'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../support/store-writer.ts'), dbPath, '200'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let lastCommitted = -1;
   let buffer = '';
   let ready!: () => void;
@@ -51,7 +53,10 @@ describe('store', () => {
       const db = openDatabase({ path: dbPath });
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const batches = db.prepare('SELECT path, COUNT(*) AS n FROM artifacts GROUP BY path').all() as Array<{ path: string; n: number }>;
+        const batches = db.prepare('SELECT path, COUNT(*) AS n FROM artifacts GROUP BY path').all() as Array<{
+          path: string;
+          n: number;
+        }>;
         for (const b of batches) expect(b.n, `${b.path} is partial`).toBe(200);
         // Everything the writer reported as committed is there (a commit may land just before the kill without being reported).
         expect(batches.length).toBeGreaterThanOrEqual(reported + 1);
@@ -68,7 +73,9 @@ describe('store', () => {
     const latest = Math.max(...MIGRATIONS.map((m) => m.version));
     const db = openDatabase({ path: dbPath });
     expect(schemaVersion(db)).toBe(latest);
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name").all() as Array<{ name: string }>
+    ).map((t) => t.name);
     expect(tables).toContain('settings');
     expect(migrate(db, MIGRATIONS)).toBe(0);
     db.close();
@@ -92,11 +99,19 @@ describe('store', () => {
 
   it('runs a migration numbered lower than one already applied (applied versions are recorded, not just the highest)', () => {
     const dbPath = join(newDir(), 'gap.sqlite');
-    const late = { version: 5, name: 'late arrival', up: (db: Database.Database) => db.exec('CREATE TABLE late_arrival (a TEXT) STRICT') };
+    const late = {
+      version: 5,
+      name: 'late arrival',
+      up: (db: Database.Database) => db.exec('CREATE TABLE late_arrival (a TEXT) STRICT'),
+    };
     openDatabase({ path: dbPath, migrations: MIGRATIONS }).close();
     const db = openDatabase({ path: dbPath, migrations: [...MIGRATIONS, late] });
     expect(db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'late_arrival'").get()).toEqual({ n: 1 });
-    expect((db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>).map((r) => r.version)).toEqual([...MIGRATIONS.map((m) => m.version), 5].sort((a, b) => a - b));
+    expect(
+      (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>).map(
+        (r) => r.version,
+      ),
+    ).toEqual([...MIGRATIONS.map((m) => m.version), 5].sort((a, b) => a - b));
     expect(migrate(db, [...MIGRATIONS, late])).toBe(0);
     db.close();
   });
@@ -108,13 +123,22 @@ describe('store', () => {
     raw.pragma(`user_version = ${MIGRATIONS.at(-1)!.version}`);
     raw.close();
     const db = openDatabase({ path: dbPath });
-    expect((db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n).toBe(MIGRATIONS.length);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get() as { n: number }).n).toBe(
+      MIGRATIONS.length,
+    );
     db.close();
   });
 
   it('reports a failed migration and leaves the file at the previous version', () => {
     const dbPath = join(newDir(), 'fail.sqlite');
-    const broken = [...MIGRATIONS, { version: 999, name: 'broken', up: (db: Database.Database) => db.exec('CREATE TABLE x (a); SELECT nonsense FROM nowhere;') }];
+    const broken = [
+      ...MIGRATIONS,
+      {
+        version: 999,
+        name: 'broken',
+        up: (db: Database.Database) => db.exec('CREATE TABLE x (a); SELECT nonsense FROM nowhere;'),
+      },
+    ];
     expect(() => openDatabase({ path: dbPath, migrations: broken })).toThrow(/Migration 999 \(broken\) failed/);
     const db = new Database(dbPath);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);

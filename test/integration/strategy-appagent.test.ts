@@ -17,11 +17,20 @@ afterAll(async () => {
 });
 
 const STEP_SCRIPT = {
-  steps: [{ name: 'tap Clock', match: { system: 'one action per step' }, reply: { observation: 'o', thought: 't', action: 'tap({{element:Clock|1}})', summary: 's' }, times: 'always' as const }],
+  steps: [
+    {
+      name: 'tap Clock',
+      match: { system: 'one action per step' },
+      reply: { observation: 'o', thought: 't', action: 'tap({{element:Clock|1}})', summary: 's' },
+      times: 'always' as const,
+    },
+  ],
 };
 
 describe('AppAgent', () => {
-  it('completes the alarm case study in auto mode: one model call per executed action', { timeout: 300_000 }, async () => {
+  it('completes the alarm case study in auto mode: one model call per executed action', {
+    timeout: 300_000,
+  }, async () => {
     const runId = await runCaseStudy(t, 'appagent', loadScript('alarm-appagent.json'));
     await expectCaseStudyAlarm(t);
     const st = t.app.runs.state(runId);
@@ -34,7 +43,9 @@ describe('AppAgent', () => {
     expect(first).toMatch(/"type":"image"/);
   });
 
-  it('with ReachAgent\'s action space offers only the candidate actions and still completes it', { timeout: 300_000 }, async () => {
+  it("with ReachAgent's action space offers only the candidate actions and still completes it", {
+    timeout: 300_000,
+  }, async () => {
     const runId = await runCaseStudy(t, 'appagent', loadScript('alarm-appagent.json'), { actionSpace: 'candidates' });
     await expectCaseStudyAlarm(t);
     const call = t.app.runs.events(runId).events.find((e) => e.type === 'model_call');
@@ -43,12 +54,33 @@ describe('AppAgent', () => {
     expect(text).toMatch(/tap\(\d+\) — \\"Clock\\"/);
   });
 
-  it('puts element docs learned from a recorded demonstration next to the element\'s tag', { timeout: 300_000 }, async () => {
-    const demo = t.app.memory.create({ kind: 'route', goal: 'Add a morning alarm', app: 'com.android.deskclock', steps: [{ subGoal: 'Add a new alarm', action: 'Click(3)', element: 'ImageButton "Add alarm"', app: 'com.android.deskclock' }] }, 'expert');
+  it("puts element docs learned from a recorded demonstration next to the element's tag", {
+    timeout: 300_000,
+  }, async () => {
+    const demo = t.app.memory.create(
+      {
+        kind: 'route',
+        goal: 'Add a morning alarm',
+        app: 'com.android.deskclock',
+        steps: [
+          {
+            subGoal: 'Add a new alarm',
+            action: 'Click(3)',
+            element: 'ImageButton "Add alarm"',
+            app: 'com.android.deskclock',
+          },
+        ],
+      },
+      'expert',
+    );
     try {
       const runId = await runCaseStudy(t, 'appagent', loadScript('alarm-appagent.json'));
-      const prompts = t.app.runs.events(runId).events.flatMap((e) => (e.type === 'model_call' ? [JSON.stringify(e.record.request.messages)] : []));
-      expect(prompts[1]).toMatch(/\[\d+\] ImageButton \\"Add alarm\\"[^\n]*\\n {4}docs: In a demonstration of \\"Add a morning alarm\\" \(from an expert seed\) it was used to add a new alarm \(Click\(3\)\)\./);
+      const prompts = t.app.runs
+        .events(runId)
+        .events.flatMap((e) => (e.type === 'model_call' ? [JSON.stringify(e.record.request.messages)] : []));
+      expect(prompts[1]).toMatch(
+        /\[\d+\] ImageButton \\"Add alarm\\"[^\n]*\\n {4}docs: In a demonstration of \\"Add a morning alarm\\" \(from an expert seed\) it was used to add a new alarm \(Click\(3\)\)\./,
+      );
       expect(prompts[0]).not.toContain('docs:');
     } finally {
       t.app.memory.delete([demo.id]);

@@ -33,7 +33,9 @@ beforeAll(async () => {
   rig = await startPhoneRig({ seed: 1 });
   model = await scriptedModel(HOSTILE_SCRIPT);
   t = await startTestHost({ env: { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${rig.adb.port}`, HOME: rig.adb.home } });
-  t.app.settings.update({ models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 10_000, maxRetries: 0 } } });
+  t.app.settings.update({
+    models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 10_000, maxRetries: 0 } },
+  });
   client = await WsTestClient.connect(t.host);
 });
 afterAll(async () => {
@@ -50,44 +52,66 @@ async function ended(runId: string): Promise<{ summary: RunSummary; events: RunE
     const r = await client.call('getRun', { runId });
     const got = r.result as { summary: RunSummary; events: RunEvent[] };
     if (TERMINAL_STATUSES.includes(got.summary.status) || got.summary.status === 'paused') return got;
-    if (Date.now() - start > 120_000) throw new Error(`run ${runId} is still ${got.summary.status}: ${got.events.slice(-6).map((e) => e.type + (e.type === 'run_error' ? ` ${e.error.message}` : '')).join(' | ')}`);
+    if (Date.now() - start > 120_000)
+      throw new Error(
+        `run ${runId} is still ${got.summary.status}: ${got.events
+          .slice(-6)
+          .map((e) => e.type + (e.type === 'run_error' ? ` ${e.error.message}` : ''))
+          .join(' | ')}`,
+      );
     await new Promise((res) => setTimeout(res, 100));
   }
 }
 
 describe('strategies through the contract', () => {
-  it.each(STRATEGY_NAMES)('%s: a hostile model ends a run started through the contract cleanly', { timeout: 180_000 }, async (strategy) => {
-    model.setScript(HOSTILE_SCRIPT);
-    const r = await client.call('startRun', { serial: rig.serial, task: 'Create an alarm at 6:30 PM', strategy, mode: 'auto', maxSteps: 3, evolution: false });
-    expect(r.ok, JSON.stringify(r.error)).toBe(true);
-    const { summary, events } = await ended((r.result as { runId: string }).runId);
-    expect(summary.status, summary.outcomeReason ?? '').toBe('failed');
-    expect(summary.outcomeReason).toMatch(/replies could not be used/);
-    expect(events[0]).toMatchObject({ type: 'run_started', options: { strategy } });
-    for (const e of events) expect(RunEventSchema.safeParse(e).success, `${e.type} is valid`).toBe(true);
-  });
+  it.each(STRATEGY_NAMES)(
+    '%s: a hostile model ends a run started through the contract cleanly',
+    { timeout: 180_000 },
+    async (strategy) => {
+      model.setScript(HOSTILE_SCRIPT);
+      const r = await client.call('startRun', {
+        serial: rig.serial,
+        task: 'Create an alarm at 6:30 PM',
+        strategy,
+        mode: 'auto',
+        maxSteps: 3,
+        evolution: false,
+      });
+      expect(r.ok, JSON.stringify(r.error)).toBe(true);
+      const { summary, events } = await ended((r.result as { runId: string }).runId);
+      expect(summary.status, summary.outcomeReason ?? '').toBe('failed');
+      expect(summary.outcomeReason).toMatch(/replies could not be used/);
+      expect(events[0]).toMatchObject({ type: 'run_started', options: { strategy } });
+      for (const e of events) expect(RunEventSchema.safeParse(e).success, `${e.type} is valid`).toBe(true);
+    },
+  );
 
-  it('random startRun payloads (strategies and their options included) get a typed error or a valid result', { timeout: 300_000 }, async () => {
+  it('random startRun payloads (strategies and their options included) get a typed error or a valid result', {
+    timeout: 300_000,
+  }, async () => {
     const rand = prng(20261126);
     const def = methods.startRun;
     const started: string[] = [];
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     for (let i = 0; i < 60; i++) {
       // Every other payload is random; the rest are valid runs on the real phone with random
       // strategy options (valid or not), so valid ones really start. The model stays hostile.
-      const input = i % 2 === 1
-        ? fuzzPayload(def.input, rand)
-        : {
-            serial: rig.serial,
-            task: 'Fuzz the strategy options',
-            mode: 'auto',
-            maxSteps: 2,
-            models: Object.fromEntries(CHAT_ROLES.map((role) => [role, { baseUrl: model.baseUrl, model: 'scripted' }])),
-            strategy: pick([...STRATEGY_NAMES, 'mobile-agent-v3', 42, null]),
-            actionSpace: pick(['full', 'candidates', 'everything', undefined]),
-            planning: pick(['subgoals', 'pages', 'chapters', undefined]),
-            evolution: pick([true, false, 'yes', undefined]),
-          };
+      const input =
+        i % 2 === 1
+          ? fuzzPayload(def.input, rand)
+          : {
+              serial: rig.serial,
+              task: 'Fuzz the strategy options',
+              mode: 'auto',
+              maxSteps: 2,
+              models: Object.fromEntries(
+                CHAT_ROLES.map((role) => [role, { baseUrl: model.baseUrl, model: 'scripted' }]),
+              ),
+              strategy: pick([...STRATEGY_NAMES, 'mobile-agent-v3', 42, null]),
+              actionSpace: pick(['full', 'candidates', 'everything', undefined]),
+              planning: pick(['subgoals', 'pages', 'chapters', undefined]),
+              evolution: pick([true, false, 'yes', undefined]),
+            };
       const reply = await client.call('startRun', input);
       if (reply.ok) {
         expect(def.output.safeParse(reply.result).success).toBe(true);

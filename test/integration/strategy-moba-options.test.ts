@@ -18,12 +18,21 @@ afterAll(async () => {
 });
 
 function prompts(runId: string, purpose: string): string[] {
-  return t.app.runs.events(runId).events.flatMap((e) => (e.type === 'model_call' && e.record.purpose === purpose ? [JSON.stringify(e.record.request.messages)] : []));
+  return t.app.runs
+    .events(runId)
+    .events.flatMap((e) =>
+      e.type === 'model_call' && e.record.purpose === purpose ? [JSON.stringify(e.record.request.messages)] : [],
+    );
 }
 
 describe('MobA with ReachAgent options', () => {
-  it("ReachAgent's action space: the Local Agent is offered the candidate actions and completes the case study", { timeout: 300_000 }, async () => {
-    const runId = await runCaseStudy(t, 'moba', loadScript('alarm-case-study.json'), { actionSpace: 'candidates', useMemory: false });
+  it("ReachAgent's action space: the Local Agent is offered the candidate actions and completes the case study", {
+    timeout: 300_000,
+  }, async () => {
+    const runId = await runCaseStudy(t, 'moba', loadScript('alarm-case-study.json'), {
+      actionSpace: 'candidates',
+      useMemory: false,
+    });
     await expectCaseStudyAlarm(t);
     const act = prompts(runId, 'act');
     expect(act.every((p) => p.includes("ReachAgent's action space"))).toBe(true);
@@ -31,8 +40,13 @@ describe('MobA with ReachAgent options', () => {
     expect(act.some((p) => /Box_Input\(\d+, \\"…\\"\) — \\"Label\\"/.test(p))).toBe(true);
   });
 
-  it('page-reaching / page-operation planning: the Plan module is asked for that decomposition', { timeout: 300_000 }, async () => {
-    const runId = await runCaseStudy(t, 'moba', loadScript('alarm-case-study.json'), { planning: 'pages', useMemory: false });
+  it('page-reaching / page-operation planning: the Plan module is asked for that decomposition', {
+    timeout: 300_000,
+  }, async () => {
+    const runId = await runCaseStudy(t, 'moba', loadScript('alarm-case-study.json'), {
+      planning: 'pages',
+      useMemory: false,
+    });
     await expectCaseStudyAlarm(t);
     const plan = prompts(runId, 'plan');
     expect(plan).toHaveLength(4);
@@ -40,12 +54,28 @@ describe('MobA with ReachAgent options', () => {
     expect(t.app.runs.state(runId).options?.planning).toBe('pages');
   });
 
-  it('a hostile model ends a MobA run cleanly (act replies that parse and plans that never do no longer alternate forever)', { timeout: 300_000 }, async () => {
+  it('a hostile model ends a MobA run cleanly (act replies that parse and plans that never do no longer alternate forever)', {
+    timeout: 300_000,
+  }, async () => {
     await checkHostileModel(t, 'moba');
   });
 
   it('step mode through the same gates: approve, reject with feedback, edit', { timeout: 300_000 }, async () => {
     // Single-level MobA (without the Plan module) keeps proposing one action per step.
-    await checkStepMode(t, 'moba', { steps: [{ name: 'act', match: { system: 'one action at a time, until the task is done' }, reply: { observation: 'o', thought: 't', can_complete: 'true', action: 'Click({{element:Clock|1}})' }, times: 'always' }] }, { usePlan: false, useMemory: false });
+    await checkStepMode(
+      t,
+      'moba',
+      {
+        steps: [
+          {
+            name: 'act',
+            match: { system: 'one action at a time, until the task is done' },
+            reply: { observation: 'o', thought: 't', can_complete: 'true', action: 'Click({{element:Clock|1}})' },
+            times: 'always',
+          },
+        ],
+      },
+      { usePlan: false, useMemory: false },
+    );
   });
 });

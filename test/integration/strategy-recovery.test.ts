@@ -42,11 +42,17 @@ function essence(events: RunEvent[]): string[] {
 
 describe('strategies share recording, replay and recovery', () => {
   it('a Mobile-Agent-v2 run replayed from its recorded model calls repeats itself', { timeout: 300_000 }, async () => {
-    const runId = await runCaseStudy(t, 'mobile-agent-v2', loadScript('alarm-mobile-agent-v2.json'), { useMemory: false });
+    const runId = await runCaseStudy(t, 'mobile-agent-v2', loadScript('alarm-mobile-agent-v2.json'), {
+      useMemory: false,
+    });
     const recorded = t.app.runs.events(runId).events;
     const requests = t.model.requests().length;
     await resetPhone(t);
-    const replay = await t.app.runs.start({ serial: t.rig.serial, task: ALARM_TASK, options: { strategy: 'mobile-agent-v2', mode: 'auto', maxSteps: 40, useMemory: false, replayOf: runId } });
+    const replay = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: ALARM_TASK,
+      options: { strategy: 'mobile-agent-v2', mode: 'auto', maxSteps: 40, useMemory: false, replayOf: runId },
+    });
     await t.waitFor(replay.runId);
     expect(t.app.runs.get(replay.runId)).toMatchObject({ status: 'succeeded', replayOf: runId });
     expect(t.model.requests().length).toBe(requests);
@@ -59,16 +65,49 @@ describe('strategies share recording, replay and recovery', () => {
     t.model.setScript({
       steps: [
         { name: 'captions', match: { system: 'You describe icons' }, reply: { icons: {} }, times: 'always' },
-        { name: 'select app', match: { system: 'You choose which installed Android app to open' }, reply: { package: 'com.android.deskclock', reason: 'Clock' }, times: 'always' },
-        { name: 'reflector', match: { system: 'You are the Action Reflector' }, reply: { outcome: 'A', error_description: 'None', progress_status: 'Clock is open.' }, times: 'always' },
+        {
+          name: 'select app',
+          match: { system: 'You choose which installed Android app to open' },
+          reply: { package: 'com.android.deskclock', reason: 'Clock' },
+          times: 'always',
+        },
+        {
+          name: 'reflector',
+          match: { system: 'You are the Action Reflector' },
+          reply: { outcome: 'A', error_description: 'None', progress_status: 'Clock is open.' },
+          times: 'always',
+        },
         { name: 'notes', match: { system: 'You are the Notetaker' }, reply: { notes: 'None' }, times: 'always' },
-        { name: 'plan', match: { system: 'You are the Manager', user: 'Make a plan' }, reply: { thought: 't', plan: '1. Open Clock', current_subgoal: 'Open the Clock app' }, times: 1 },
-        { name: 'finished', match: { system: 'You are the Manager' }, reply: { thought: 't', plan: '1. Open Clock', current_subgoal: 'Finished' }, times: 1 },
-        { name: 'open', match: { system: 'You are the Operator' }, reply: { thought: 't', action: { name: 'Open_App', arguments: { app_name: 'Clock' } }, description: 'open Clock' }, times: 1 },
+        {
+          name: 'plan',
+          match: { system: 'You are the Manager', user: 'Make a plan' },
+          reply: { thought: 't', plan: '1. Open Clock', current_subgoal: 'Open the Clock app' },
+          times: 1,
+        },
+        {
+          name: 'finished',
+          match: { system: 'You are the Manager' },
+          reply: { thought: 't', plan: '1. Open Clock', current_subgoal: 'Finished' },
+          times: 1,
+        },
+        {
+          name: 'open',
+          match: { system: 'You are the Operator' },
+          reply: {
+            thought: 't',
+            action: { name: 'Open_App', arguments: { app_name: 'Clock' } },
+            description: 'open Clock',
+          },
+          times: 1,
+        },
       ],
     });
     const first = t.app;
-    const { runId } = await first.runs.start({ serial: t.rig.serial, task: 'Open the Clock app', options: { strategy: 'mobile-agent-e', mode: 'step', maxSteps: 5, evolution: false } });
+    const { runId } = await first.runs.start({
+      serial: t.rig.serial,
+      task: 'Open the Clock app',
+      options: { strategy: 'mobile-agent-e', mode: 'step', maxSteps: 5, evolution: false },
+    });
     await t.waitFor(runId, ['waiting']);
     const before = first.runs.state(runId);
     expect(before.waiting?.kind).toBe('approve');

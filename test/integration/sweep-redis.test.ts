@@ -32,7 +32,11 @@ afterAll(async () => {
 
 async function workerFails(url: string): Promise<{ code: number | null; stderr: string; ms: number }> {
   const started = Date.now();
-  const cli = mobaCli(['--data-dir', join(dir.path, 'worker'), 'worker', '--redis', url, '--phones', '1'], { MOBA_HOME: dir.path }, { closeStdin: true });
+  const cli = mobaCli(
+    ['--data-dir', join(dir.path, 'worker'), 'worker', '--redis', url, '--phones', '1'],
+    { MOBA_HOME: dir.path },
+    { closeStdin: true },
+  );
   const code = await cli.exit;
   return { code, stderr: cli.stderr, ms: Date.now() - started };
 }
@@ -71,8 +75,15 @@ describe('rediss:// is TLS', () => {
     const tls = await startRedis({ password: PASSWORD, tls: true });
     try {
       await expect(probeRedis(parseRedisUrl(tls.url, { MOBA_REDIS_CA: tls.tlsCa! }))).resolves.toBeUndefined();
-      await expect(probeRedis(parseRedisUrl(tls.url, {}))).rejects.toMatchObject({ code: 'DISCONNECTED', message: expect.stringMatching(/TLS handshake with Redis at rediss:\/\/:\*\*\*@127\.0\.0\.1:\d+ failed: .*self.signed/) as unknown });
-      await expect(probeRedis(parseRedisUrl(tls.url.replace('rediss:', 'redis:'), {}), 3_000)).rejects.toMatchObject({ code: 'DISCONNECTED' });
+      await expect(probeRedis(parseRedisUrl(tls.url, {}))).rejects.toMatchObject({
+        code: 'DISCONNECTED',
+        message: expect.stringMatching(
+          /TLS handshake with Redis at rediss:\/\/:\*\*\*@127\.0\.0\.1:\d+ failed: .*self.signed/,
+        ) as unknown,
+      });
+      await expect(probeRedis(parseRedisUrl(tls.url.replace('rediss:', 'redis:'), {}), 3_000)).rejects.toMatchObject({
+        code: 'DISCONNECTED',
+      });
       // A worker given redis:// for a TLS port fails at once too, without showing the password.
       const plain = await workerFails(tls.url.replace('rediss:', 'redis:'));
       expect(plain.code).not.toBe(0);
@@ -86,11 +97,26 @@ describe('rediss:// is TLS', () => {
 describe('what a sweep puts in Redis', () => {
   it('job data: the task, seed and configuration — nothing secret; ids without ":"; resubmitting adds nothing', async () => {
     const db = openDatabase({ path: join(dir.path, 'coord', 'moba.sqlite') });
-    const tasks = loadTasks(['builtin']).map((t) => t.task).slice(0, 2);
-    const spec = BenchSpec.parse({ configurations: [{ agent: 'moba', models: { planner: { baseUrl: 'http://10.0.0.7:8000/v1', model: 'qwen2.5-vl' } } }], seeds: 1 });
+    const tasks = loadTasks(['builtin'])
+      .map((t) => t.task)
+      .slice(0, 2);
+    const spec = BenchSpec.parse({
+      configurations: [
+        { agent: 'moba', models: { planner: { baseUrl: 'http://10.0.0.7:8000/v1', model: 'qwen2.5-vl' } } },
+      ],
+      seeds: 1,
+    });
     const plan = planBenchmark(spec, tasks);
     const repo = new BenchRepo(db);
-    repo.create({ id: 'b-jobdata', name: 'check', spec, configurations: plan.configurations, tasks: plan.tasks, episodes: plan.episodes, now: Date.now() });
+    repo.create({
+      id: 'b-jobdata',
+      name: 'check',
+      spec,
+      configurations: plan.configurations,
+      tasks: plan.tasks,
+      episodes: plan.episodes,
+      now: Date.now(),
+    });
     const target = parseRedisUrl(redis.url);
     const { Queue } = await import('bullmq');
     const queue = new Queue(queueName('sim'), { connection: bullConnection(target) });
@@ -100,7 +126,8 @@ describe('what a sweep puts in Redis', () => {
         const stop = new AbortController();
         const coordinator = new SweepCoordinator(db, { redis: target, profile: 'sim' });
         const until = (async () => {
-          while (((await queue.getJobCounts('waiting')).waiting ?? 0) < plan.episodes.length) await new Promise((r) => setTimeout(r, 100));
+          while (((await queue.getJobCounts('waiting')).waiting ?? 0) < plan.episodes.length)
+            await new Promise((r) => setTimeout(r, 100));
           stop.abort();
         })();
         const summary = await coordinator.run('b-jobdata', { signal: stop.signal });
@@ -116,8 +143,18 @@ describe('what a sweep puts in Redis', () => {
         const text = JSON.stringify(j.data);
         expect(text).not.toMatch(/api.?key|password|secret|authorization|bearer|sk-/i);
         expect(text).not.toContain(PASSWORD);
-        expect(Object.keys(j.data as object).sort()).toEqual(['benchmarkId', 'config', 'episodeId', 'format', 'profile', 'seed', 'task']);
-        expect((j.data as { config: { models: unknown } }).config.models).toEqual({ planner: { baseUrl: 'http://10.0.0.7:8000/v1', model: 'qwen2.5-vl' } });
+        expect(Object.keys(j.data as object).sort()).toEqual([
+          'benchmarkId',
+          'config',
+          'episodeId',
+          'format',
+          'profile',
+          'seed',
+          'task',
+        ]);
+        expect((j.data as { config: { models: unknown } }).config.models).toEqual({
+          planner: { baseUrl: 'http://10.0.0.7:8000/v1', model: 'qwen2.5-vl' },
+        });
       }
       // Nothing the coordinator wrote about itself is in the keyspace beyond BullMQ's keys.
       const { Redis } = await import('ioredis');
@@ -134,10 +171,23 @@ describe('what a sweep puts in Redis', () => {
 
   it('a configuration that would send credentials through Redis is refused before anything is submitted', async () => {
     const db = openDatabase({ path: join(dir.path, 'coord2', 'moba.sqlite') });
-    const tasks = loadTasks(['builtin']).map((t) => t.task).slice(0, 1);
-    const spec = BenchSpec.parse({ configurations: [{ agent: 'moba', models: { planner: { baseUrl: 'http://me:sk-live-123@10.0.0.7:8000/v1' } } }], seeds: 1 });
+    const tasks = loadTasks(['builtin'])
+      .map((t) => t.task)
+      .slice(0, 1);
+    const spec = BenchSpec.parse({
+      configurations: [{ agent: 'moba', models: { planner: { baseUrl: 'http://me:sk-live-123@10.0.0.7:8000/v1' } } }],
+      seeds: 1,
+    });
     const plan = planBenchmark(spec, tasks);
-    new BenchRepo(db).create({ id: 'b-creds', name: 'creds', spec, configurations: plan.configurations, tasks: plan.tasks, episodes: plan.episodes, now: Date.now() });
+    new BenchRepo(db).create({
+      id: 'b-creds',
+      name: 'creds',
+      spec,
+      configurations: plan.configurations,
+      tasks: plan.tasks,
+      episodes: plan.episodes,
+      now: Date.now(),
+    });
     const coordinator = new SweepCoordinator(db, { redis: parseRedisUrl(redis.url), profile: 'creds' });
     await expect(coordinator.run('b-creds')).rejects.toThrow(/baseUrl is a URL with a password/);
     const { Queue } = await import('bullmq');

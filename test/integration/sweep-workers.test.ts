@@ -27,7 +27,14 @@ import type { MobaCli } from '../support/moba-cli.ts';
 import { startRedis } from '../support/redis-server.ts';
 import type { PrivateRedis } from '../support/redis-server.ts';
 
-const TASKS = ['calendar.event-on-day', 'clock.timer-minutes', 'shop.search-add-to-cart', 'contacts.favourite', 'notes.pin-note', 'settings.wifi-off'];
+const TASKS = [
+  'calendar.event-on-day',
+  'clock.timer-minutes',
+  'shop.search-add-to-cart',
+  'contacts.favourite',
+  'notes.pin-note',
+  'settings.wifi-off',
+];
 const SEEDS = 2;
 const EPISODES = TASKS.length * SEEDS;
 
@@ -54,7 +61,14 @@ function killHard(cli: MobaCli): void {
 beforeAll(async () => {
   redis = await startRedis({ password: 'sweep-lab' });
   adb = await startAdbServer();
-  env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, MOBA_ADB_AUTOSTART: '0', HOME: adb.home, MOBA_HOME: dir.path, MOBA_SWEEP_LOCK_MS: '4000', MOBA_SWEEP_TOKEN: 'sweep-token-1' };
+  env = {
+    ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`,
+    MOBA_ADB_AUTOSTART: '0',
+    HOME: adb.home,
+    MOBA_HOME: dir.path,
+    MOBA_SWEEP_LOCK_MS: '4000',
+    MOBA_SWEEP_TOKEN: 'sweep-token-1',
+  };
 });
 
 afterAll(async () => {
@@ -74,42 +88,111 @@ afterAll(async () => {
 /** The report's figures (not its ids, clocks or latencies). */
 function figures(r: BenchReport) {
   return {
-    configurations: r.configurations.map((c) => ({ label: c.label, overall: c.overall, byCategory: c.byCategory, byApp: c.byApp, perTask: c.perTask, terminations: c.terminations, interventions: c.interventions })),
-    episodes: r.episodes.map((e) => ({ episodeId: e.episodeId, status: e.status, reached: e.reached, total: e.total, complete: e.complete, steps: e.steps, termination: e.termination, focusStep: e.focusStep })),
+    configurations: r.configurations.map((c) => ({
+      label: c.label,
+      overall: c.overall,
+      byCategory: c.byCategory,
+      byApp: c.byApp,
+      perTask: c.perTask,
+      terminations: c.terminations,
+      interventions: c.interventions,
+    })),
+    episodes: r.episodes.map((e) => ({
+      episodeId: e.episodeId,
+      status: e.status,
+      reached: e.reached,
+      total: e.total,
+      complete: e.complete,
+      steps: e.steps,
+      termination: e.termination,
+      focusStep: e.focusStep,
+    })),
   };
 }
 
 describe('a sweep on three workers', () => {
-  it('survives a worker killed mid-episode and a coordinator restart: every episode once, the same report as on one machine', { timeout: 900_000 }, async () => {
-    const workers = [1, 2, 3].map((n) => start(['--data-dir', join(dir.path, `worker-${n}`), 'worker', '--redis', redis.url, '--phones', '1', '--name', `w${n}`, '--serve', '127.0.0.1:0', '--json']));
+  it('survives a worker killed mid-episode and a coordinator restart: every episode once, the same report as on one machine', {
+    timeout: 900_000,
+  }, async () => {
+    const workers = [1, 2, 3].map((n) =>
+      start([
+        '--data-dir',
+        join(dir.path, `worker-${n}`),
+        'worker',
+        '--redis',
+        redis.url,
+        '--phones',
+        '1',
+        '--name',
+        `w${n}`,
+        '--serve',
+        '127.0.0.1:0',
+        '--json',
+      ]),
+    );
     await Promise.all(workers.map((w) => w.waitFor((l) => l.ready === true, 180_000)));
     // The workers panel's data: every worker, its machine and device, a fresh heartbeat.
     const list = start(['--data-dir', join(dir.path, 'viewer'), 'workers', '--redis', redis.url, '--json']);
-    const seen = (await list.waitFor((l) => Array.isArray(l.workers))).workers as Array<{ name: string; machine: string; devices: string[]; free: number; heartbeatAgeS: number; current: string[] }>;
+    const seen = (await list.waitFor((l) => Array.isArray(l.workers))).workers as Array<{
+      name: string;
+      machine: string;
+      devices: string[];
+      free: number;
+      heartbeatAgeS: number;
+      current: string[];
+    }>;
     expect(seen.map((w) => w.name)).toEqual(['w1', 'w2', 'w3']);
     for (const w of seen) expect(w).toMatchObject({ devices: [expect.any(String)], free: 1, current: [] });
     expect(Math.max(...seen.map((w) => w.heartbeatAgeS))).toBeLessThanOrEqual(10);
 
     const coordDir = join(dir.path, 'coordinator');
     const sweepArgs = ['--agent', 'reference', '--ids', TASKS.join(','), '--seeds', String(SEEDS)];
-    const first = start(['--data-dir', coordDir, 'bench', 'run', '--distributed', '--redis', redis.url, ...sweepArgs, '--json']);
+    const first = start([
+      '--data-dir',
+      coordDir,
+      'bench',
+      'run',
+      '--distributed',
+      '--redis',
+      redis.url,
+      ...sweepArgs,
+      '--json',
+    ]);
     const id = (await first.waitFor((l) => typeof l.benchmark === 'string' && !('status' in l))).benchmark as string;
 
     // Worker 1 is killed in the middle of an episode (after it started one, before it finished it).
     const victim = workers[0]!;
-    const startedLine = await victim.waitFor((l) => typeof l.log === 'string' && / attempt \d+ on /.test(l.log), 300_000);
+    const startedLine = await victim.waitFor(
+      (l) => typeof l.log === 'string' && / attempt \d+ on /.test(l.log),
+      300_000,
+    );
     const killedEpisode = /^(\S+): attempt/.exec(startedLine.log as string)![1]!;
     await new Promise((r) => setTimeout(r, 500));
-    expect(victim.lines.some((l) => typeof l.log === 'string' && l.log.startsWith(`${killedEpisode}:`) && l.log.includes('milestones'))).toBe(false);
+    expect(
+      victim.lines.some(
+        (l) => typeof l.log === 'string' && l.log.startsWith(`${killedEpisode}:`) && l.log.includes('milestones'),
+      ),
+    ).toBe(false);
     killHard(victim);
-    const victimDone = () => victim.lines.filter((l) => typeof l.log === 'string' && / milestones in /.test(l.log)).length;
+    const victimDone = () =>
+      victim.lines.filter((l) => typeof l.log === 'string' && / milestones in /.test(l.log)).length;
 
     // The coordinator is killed once some episodes are in, then resumed.
     await first.waitFor((l) => l.episode !== undefined && l.status === 'done', 300_000);
     await first.waitFor(() => first.lines.filter((l) => l.episode !== undefined).length >= 3, 300_000);
     killHard(first);
     await first.exit;
-    const resumed = start(['--data-dir', coordDir, 'bench', 'resume', id, '--distributed', '--redis', redis.url, '--json']);
+    const resumed = start([
+      '--data-dir',
+      coordDir,
+      'bench',
+      'resume',
+      id,
+      '--distributed',
+      '--redis',
+      redis.url,
+      '--json',
+    ]);
     const end = await resumed.waitFor((l) => l.benchmark === id && 'status' in l, 600_000);
     expect(await resumed.exit).toBe(0);
     // Recorded results leave Redis (their event logs would fill its memory); nothing is left waiting.
@@ -118,7 +201,16 @@ describe('a sweep on three workers', () => {
     const left = await queue.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
     await queue.close();
     expect(left).toEqual({ completed: 0, waiting: 0, active: 0, delayed: 0, failed: 0 });
-    const status = start(['--data-dir', join(dir.path, 'coordinator'), 'workers', '--redis', redis.url, '--benchmark', id, '--json']);
+    const status = start([
+      '--data-dir',
+      join(dir.path, 'coordinator'),
+      'workers',
+      '--redis',
+      redis.url,
+      '--benchmark',
+      id,
+      '--json',
+    ]);
     const shown = await status.waitFor((l) => l.progress !== undefined);
     expect(shown.progress).toMatchObject({ total: EPISODES, done: EPISODES, pending: 0, running: 0, etaS: 0 });
     // The killed worker's announcement expired or is stale; the live ones report what they did.
@@ -140,7 +232,10 @@ describe('a sweep on three workers', () => {
         expect(e.status, e.id).toBe('done');
         expect(e.result?.complete, e.id).toBe(true);
         expect(e.result?.satisfiedAtStart, e.id).toEqual([]);
-        expect(attempts.filter((a) => a.episodeId === e.id && a.outcome === 'done'), e.id).toHaveLength(1);
+        expect(
+          attempts.filter((a) => a.episodeId === e.id && a.outcome === 'done'),
+          e.id,
+        ).toHaveLength(1);
         const run = runs.get(e.runId!);
         expect(run?.status, e.id).toBe('succeeded');
         const events = runs.events(e.runId!).events;
@@ -155,7 +250,13 @@ describe('a sweep on three workers', () => {
       expect(mine.length).toBeGreaterThanOrEqual(2);
       expect(mine[0]!.outcome).toBe('interrupted');
       expect(mine.at(-1)!.outcome).toBe('done');
-      const rerunOn = workers.slice(1).filter((w) => w.lines.some((l) => typeof l.log === 'string' && l.log.startsWith(`${killedEpisode}: `) && l.log.includes('milestones')));
+      const rerunOn = workers
+        .slice(1)
+        .filter((w) =>
+          w.lines.some(
+            (l) => typeof l.log === 'string' && l.log.startsWith(`${killedEpisode}: `) && l.log.includes('milestones'),
+          ),
+        );
       expect(rerunOn).toHaveLength(1);
       expect(repo.episodeRow(id, killedEpisode)!.result!.seedRetries).toBe(0);
 

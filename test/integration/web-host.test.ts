@@ -45,7 +45,9 @@ describe('web host', () => {
     expect(await page.text()).toContain('MobA Studio');
     const asset = await fetch(t.base + '/assets/app.js', { headers: { authorization: `Bearer ${t.host.token}` } });
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
-    const traversal = await fetch(t.base + '/..%2f..%2fetc/passwd', { headers: { authorization: `Bearer ${t.host.token}` } });
+    const traversal = await fetch(t.base + '/..%2f..%2fetc/passwd', {
+      headers: { authorization: `Bearer ${t.host.token}` },
+    });
     expect(await traversal.text()).not.toMatch(/root:/);
   });
 
@@ -57,7 +59,10 @@ describe('web host', () => {
     const c = await WsTestClient.connect(t.host);
     try {
       expect(await c.call('ping', { value: 'x' })).toMatchObject({ ok: true, result: { value: 'x' } });
-      expect(await c.call('ping', { value: 12 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', name: 'MobaError' } });
+      expect(await c.call('ping', { value: 12 })).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', name: 'MobaError' },
+      });
       expect(await c.call('noSuchMethod', {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
       c.sendRaw('{ this is not json');
       c.sendRaw(JSON.stringify({ t: 'call', id: 'x', method: 'ping' }));
@@ -81,7 +86,13 @@ describe('web host', () => {
       const r = await a.call('updateSettings', { patch: { agent: { maxSteps: 77 } } });
       expect(r.ok).toBe(true);
       await new Promise((res) => setTimeout(res, 50));
-      expect(b.events.some((e) => e.event === 'didChangeSettings' && (e.payload as { settings: { agent: { maxSteps: number } } }).settings.agent.maxSteps === 77)).toBe(true);
+      expect(
+        b.events.some(
+          (e) =>
+            e.event === 'didChangeSettings' &&
+            (e.payload as { settings: { agent: { maxSteps: number } } }).settings.agent.maxSteps === 77,
+        ),
+      ).toBe(true);
       const db = new Database(t.app.paths.databasePath, { readonly: true });
       const row = db.prepare("SELECT value FROM settings WHERE section = 'agent'").get() as { value: string };
       db.close();
@@ -94,10 +105,15 @@ describe('web host', () => {
 
   it('serves artifacts by hash behind the token', async () => {
     const ref = t.app.artifacts.put(new Uint8Array([137, 80, 78, 71]), { mime: 'image/png' });
-    const res = await fetch(`${t.base}/artifacts/${ref.sha256}`, { headers: { authorization: `Bearer ${t.host.token}` } });
+    const res = await fetch(`${t.base}/artifacts/${ref.sha256}`, {
+      headers: { authorization: `Bearer ${t.host.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([137, 80, 78, 71]);
-    expect((await fetch(`${t.base}/artifacts/${'0'.repeat(64)}`, { headers: { authorization: `Bearer ${t.host.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${t.base}/artifacts/${'0'.repeat(64)}`, { headers: { authorization: `Bearer ${t.host.token}` } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -23,8 +23,18 @@ export const PLAN = 'Your Plan module';
 export const REFLECT = 'Your Reflection module';
 
 /** A scripted act reply for one sub-goal (matched by the prompt's "Current sub-goal" section). */
-export const act = (goal: string, reply: Record<string, unknown>, times: number | 'always' = 1) => ({ name: `act: ${goal}`, match: { system: ACT, user: `## Current sub-goal\n${goal}` }, reply, times });
-export const plan = (goal: string, subgoals: string[]) => ({ name: `plan: ${goal}`, match: { system: PLAN, user: `## Goal to split\n${goal}` }, reply: { observation: 'o', thought: 't', subgoals }, times: 1 });
+export const act = (goal: string, reply: Record<string, unknown>, times: number | 'always' = 1) => ({
+  name: `act: ${goal}`,
+  match: { system: ACT, user: `## Current sub-goal\n${goal}` },
+  reply,
+  times,
+});
+export const plan = (goal: string, subgoals: string[]) => ({
+  name: `plan: ${goal}`,
+  match: { system: PLAN, user: `## Goal to split\n${goal}` },
+  reply: { observation: 'o', thought: 't', subgoals },
+  times: 1,
+});
 export const reflect = (goal: string, status: 'success' | 'failure', goalStatus = 'not_done', reflection = '') => ({
   name: `reflect: ${goal}`,
   match: { system: REFLECT, user: `## Sub-goal of the action\n${goal}` },
@@ -42,15 +52,27 @@ export interface Harness {
 }
 
 /** @param options.memory the memory port runs get when memory is on (default: none) */
-export async function loopHarness(script: ScriptInput, options: { device?: AgentDevice; memory?: (db: Db) => AgentMemory } = {}): Promise<Harness> {
+export async function loopHarness(
+  script: ScriptInput,
+  options: { device?: AgentDevice; memory?: (db: Db) => AgentMemory } = {},
+): Promise<Harness> {
   const dir = tempDir('moba-loop-');
   const db = openDatabase({ path: `${dir.path}/moba.sqlite` });
   const model = await scriptedModel(script);
   const settings = new SettingsService({ db, secrets: new EnvSecretStore(), env: {} });
-  settings.update({ models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 10_000, maxRetries: 0 } } });
+  settings.update({
+    models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 10_000, maxRetries: 0 } },
+  });
   const phone = new ToyPhone();
   const memory = options.memory?.(db) ?? NO_MEMORY;
-  const runs = new RunService({ repo: new RunsRepo(db), artifacts: new ArtifactStore(db, `${dir.path}/artifacts`), settings, appVersion: 'test', device: () => options.device ?? phone, memory: () => memory });
+  const runs = new RunService({
+    repo: new RunsRepo(db),
+    artifacts: new ArtifactStore(db, `${dir.path}/artifacts`),
+    settings,
+    appVersion: 'test',
+    device: () => options.device ?? phone,
+    memory: () => memory,
+  });
   return {
     db,
     runs,
@@ -76,5 +98,8 @@ export async function until(check: () => boolean, timeoutMs = 10_000): Promise<v
 
 /** The texts of the requests whose system prompt contains `system`. */
 export function prompts(model: ScriptedServer, system: string): string[] {
-  return model.requests().map((r) => JSON.stringify(r.body)).filter((b) => b.includes(system));
+  return model
+    .requests()
+    .map((r) => JSON.stringify(r.body))
+    .filter((b) => b.includes(system));
 }

@@ -28,7 +28,9 @@ export interface AgentRig {
 }
 
 export function loadScript(name: string): ScriptInput {
-  return JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'resources', 'scripts', name), 'utf8')) as ScriptInput;
+  return JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', 'resources', 'scripts', name), 'utf8'),
+  ) as ScriptInput;
 }
 
 export async function startAgentRig(options: { script: ScriptInput; seed?: number }): Promise<AgentRig> {
@@ -43,7 +45,10 @@ export async function startAgentRig(options: { script: ScriptInput; seed?: numbe
     return app;
   };
   const app = await open();
-  app.settings.update({ models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 20_000, maxRetries: 1 } }, agent: { settleTimeoutMs: 2_000 } });
+  app.settings.update({
+    models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 20_000, maxRetries: 1 } },
+    agent: { settleTimeoutMs: 2_000 },
+  });
   return {
     app,
     rig,

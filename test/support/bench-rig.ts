@@ -23,10 +23,28 @@ export interface BenchRig {
 export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Promise<BenchRig> {
   const adb = await startAdbServer();
   const dir = tempDir('moba-bench-it-');
-  const env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, MOBA_ADB_AUTOSTART: '0', HOME: adb.home, MOBA_HOME: dir.path };
+  const env = {
+    ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`,
+    MOBA_ADB_AUTOSTART: '0',
+    HOME: adb.home,
+    MOBA_HOME: dir.path,
+  };
   const app = await createApp({ host: 'web', dataDir: dir.path, env });
-  if (options.modelBaseUrl) app.settings.update({ models: { default: { baseUrl: options.modelBaseUrl, model: 'scripted', timeoutMs: 20_000, maxRetries: 1 } }, agent: { settleTimeoutMs: 2_000 } });
-  const runner = new BenchmarkRunner({ db: app.db, runs: app.runs, artifacts: app.artifacts, devices: app.devices, observer: app.observer, settings: app.settings, appVersion: APP_VERSION, dataDir: dir.path });
+  if (options.modelBaseUrl)
+    app.settings.update({
+      models: { default: { baseUrl: options.modelBaseUrl, model: 'scripted', timeoutMs: 20_000, maxRetries: 1 } },
+      agent: { settleTimeoutMs: 2_000 },
+    });
+  const runner = new BenchmarkRunner({
+    db: app.db,
+    runs: app.runs,
+    artifacts: app.artifacts,
+    devices: app.devices,
+    observer: app.observer,
+    settings: app.settings,
+    appVersion: APP_VERSION,
+    dataDir: dir.path,
+  });
   return {
     app,
     runner,

@@ -9,7 +9,12 @@
 import type { ScriptInput } from '@moba/testkit';
 import { SINGLE } from './agent-harness.ts';
 
-const step = (task: string, action: string) => ({ name: `${task}: ${action}`, match: { system: SINGLE, user: task }, reply: { observation: 'o', thought: 't', can_complete: 'true', action }, times: 1 });
+const step = (task: string, action: string) => ({
+  name: `${task}: ${action}`,
+  match: { system: SINGLE, user: task },
+  reply: { observation: 'o', thought: 't', can_complete: 'true', action },
+  times: 1,
+});
 
 export const BENCH_MOBA_SCRIPT: ScriptInput = {
   description: 'MobA w/o Plan on four built-in benchmark tasks, with known scores.',
@@ -17,7 +22,10 @@ export const BENCH_MOBA_SCRIPT: ScriptInput = {
   steps: [
     // weather.tomorrow-high (easy, a question): both milestones, the answer at step 2.
     step('How hot will it get in Shanghai tomorrow', 'Open_App("com.moba.weather")'),
-    step('How hot will it get in Shanghai tomorrow', "Finish(\"Tomorrow's high in Shanghai is {{match:Tomorrow: [^,]*, high (-?\\d+)°}}°C.\")"),
+    step(
+      'How hot will it get in Shanghai tomorrow',
+      'Finish("Tomorrow\'s high in Shanghai is {{match:Tomorrow: [^,]*, high (-?\\d+)°}}°C.")',
+    ),
     // weather.umbrella (indirect, a question): looked at step 1, then no usable answer.
     step('Do I need to take an umbrella tomorrow', 'Open_App("com.moba.weather")'),
     step('Do I need to take an umbrella tomorrow', 'Finish("I am not sure.")'),

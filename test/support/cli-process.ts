@@ -13,12 +13,18 @@ export interface CliProcess {
 }
 
 export function mobaProcess(args: string[], env: NodeJS.ProcessEnv): CliProcess {
-  const child = spawn(process.execPath, [MOBA_BIN, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MOBA_BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const lines: Array<Record<string, unknown>> = [];
   let buffer = '';
   let stdout = '';
   let stderr = '';
-  const waiters: Array<{ predicate: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }> = [];
+  const waiters: Array<{
+    predicate: (l: Record<string, unknown>) => boolean;
+    resolve: (l: Record<string, unknown>) => void;
+  }> = [];
   child.stdout.on('data', (c: Buffer) => {
     stdout += c.toString();
     buffer += c.toString();
@@ -42,7 +48,9 @@ export function mobaProcess(args: string[], env: NodeJS.ProcessEnv): CliProcess 
     }
   });
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     lines,

@@ -20,7 +20,10 @@ export function useDeviceRig(options: { resetBeforeEach?: boolean } = {}): Devic
   const t = {} as DeviceRig;
   beforeAll(async () => {
     t.rig = await startPhoneRig();
-    t.devices = new DeviceService({ adb: { host: '127.0.0.1', port: t.rig.adb.port, binary: 'adb' }, autoStartServer: false });
+    t.devices = new DeviceService({
+      adb: { host: '127.0.0.1', port: t.rig.adb.port, binary: 'adb' },
+      autoStartServer: false,
+    });
     t.observer = new Observer({ devices: t.devices, artifacts: null });
   });
   afterAll(async () => {

@@ -16,7 +16,8 @@ function has(bin: string, args: string[]): boolean {
 export default function setup(): void {
   const missing: string[] = [];
   if (!has('adb', ['version'])) missing.push('adb (apt-get install adb)');
-  if (!has(process.env.MOBA_CHROMIUM ?? 'chromium', ['--version'])) missing.push('chromium (apt-get install chromium, or set MOBA_CHROMIUM)');
+  if (!has(process.env.MOBA_CHROMIUM ?? 'chromium', ['--version']))
+    missing.push('chromium (apt-get install chromium, or set MOBA_CHROMIUM)');
   if (!has('ffmpeg', ['-version'])) missing.push('ffmpeg (apt-get install ffmpeg)');
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
   if (major < 22 || (major === 22 && minor < 18)) missing.push(`Node ≥ 22.18 (this is ${process.versions.node})`);

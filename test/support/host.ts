@@ -15,11 +15,18 @@ export interface TestHost {
 }
 
 /** The real service graph behind the real web host, on a free port, in a temp data folder. */
-export async function startTestHost(options: { rendererDir?: string; env?: NodeJS.ProcessEnv; clientBuffer?: Partial<ClientBufferLimits> } = {}): Promise<TestHost> {
+export async function startTestHost(
+  options: { rendererDir?: string; env?: NodeJS.ProcessEnv; clientBuffer?: Partial<ClientBufferLimits> } = {},
+): Promise<TestHost> {
   const dir = tempDir('moba-host-');
   // Tests never start an adb server on the default port (or touch the user's ~/.android).
   const app = await createApp({ host: 'web', dataDir: dir.path, env: { MOBA_ADB_AUTOSTART: '0', ...options.env } });
-  const host = await startWebHost({ app, rendererDir: options.rendererDir ?? dir.path, port: 0, ...(options.clientBuffer ? { clientBuffer: options.clientBuffer } : {}) });
+  const host = await startWebHost({
+    app,
+    rendererDir: options.rendererDir ?? dir.path,
+    port: 0,
+    ...(options.clientBuffer ? { clientBuffer: options.clientBuffer } : {}),
+  });
   return {
     app,
     host,
@@ -49,7 +56,13 @@ export class WsTestClient {
         this.binary.push(data as Buffer);
         return;
       }
-      const frame = JSON.parse(String(data)) as { t: string; id?: number; event?: string; payload?: unknown; error?: unknown };
+      const frame = JSON.parse(String(data)) as {
+        t: string;
+        id?: number;
+        event?: string;
+        payload?: unknown;
+        error?: unknown;
+      };
       if (frame.t === 'result' && frame.id !== undefined) this.waiters.get(frame.id)?.(frame);
       else if (frame.t === 'event') this.events.push({ event: frame.event!, payload: frame.payload });
       else if (frame.t === 'error') this.errors.push(frame.error);
@@ -57,7 +70,10 @@ export class WsTestClient {
   }
 
   static async connect(host: WebHost, options: { token?: string; origin?: string } = {}): Promise<WsTestClient> {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${options.token ?? host.token}`, options.origin ? { origin: options.origin } : {});
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${host.port}/ws?token=${options.token ?? host.token}`,
+      options.origin ? { origin: options.origin } : {},
+    );
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -66,7 +82,11 @@ export class WsTestClient {
     return new WsTestClient(ws);
   }
 
-  call(method: string, input?: unknown, timeoutMs = 30_000): Promise<{ ok: boolean; result?: unknown; error?: { name: string; code: string; message: string } }> {
+  call(
+    method: string,
+    input?: unknown,
+    timeoutMs = 30_000,
+  ): Promise<{ ok: boolean; result?: unknown; error?: { name: string; code: string; message: string } }> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${method} timed out`)), timeoutMs);

@@ -35,11 +35,18 @@ export interface MirrorPhone {
   close(): Promise<void>;
 }
 
-export async function startMirrorPhone(options: { width?: number; height?: number; density?: number } = {}): Promise<MirrorPhone> {
+export async function startMirrorPhone(
+  options: { width?: number; height?: number; density?: number } = {},
+): Promise<MirrorPhone> {
   const dir = tempDir('moba-mirror-phone-');
   const standInServerPath = join(dir.path, 'scrcpy-server-stand-in.jar');
   writeFileSync(standInServerPath, 'stand-in for scrcpy-server 3.3.3: the simulated phone impersonates the server\n');
-  const phone = await createSimulatedPhone({ width: options.width ?? 720, height: options.height ?? 1600, density: options.density ?? 320, freezeClock: true });
+  const phone = await createSimulatedPhone({
+    width: options.width ?? 720,
+    height: options.height ?? 1600,
+    density: options.density ?? 320,
+    freezeClock: true,
+  });
   let sim: SimulatorServer | undefined;
   let scrcpy: InstalledScrcpyServer | undefined;
   let adb: PrivateAdbServer | undefined;

@@ -36,7 +36,9 @@ export function mobaCli(args: string[], env: NodeJS.ProcessEnv, options: { close
 }
 
 /** A predicate on `--json` event lines: `{ runId, event }` whose event has `type`. */
-export const eventLine = (type: RunEvent['type'], extra: (e: RunEvent) => boolean = () => true) => (l: Record<string, unknown>) => {
-  const e = l.event as RunEvent | undefined;
-  return e?.type === type && extra(e);
-};
+export const eventLine =
+  (type: RunEvent['type'], extra: (e: RunEvent) => boolean = () => true) =>
+  (l: Record<string, unknown>) => {
+    const e = l.event as RunEvent | undefined;
+    return e?.type === type && extra(e);
+  };

@@ -39,20 +39,70 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(options: { password?: string; tls?: boolean } = {}): Promise<PrivateRedis & { tlsCa?: string }> {
+export async function startRedis(
+  options: { password?: string; tls?: boolean } = {},
+): Promise<PrivateRedis & { tlsCa?: string }> {
   const port = await freePort();
   const dir = tempDir('moba-redis-');
   let tlsArgs: string[] = [];
   if (options.tls) {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir.path, 'key.pem'), '-out', join(dir.path, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-    tlsArgs = ['--port', '0', '--tls-port', String(port), '--tls-cert-file', join(dir.path, 'cert.pem'), '--tls-key-file', join(dir.path, 'key.pem'), '--tls-ca-cert-file', join(dir.path, 'cert.pem'), '--tls-auth-clients', 'no'];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir.path, 'key.pem'),
+        '-out',
+        join(dir.path, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    tlsArgs = [
+      '--port',
+      '0',
+      '--tls-port',
+      String(port),
+      '--tls-cert-file',
+      join(dir.path, 'cert.pem'),
+      '--tls-key-file',
+      join(dir.path, 'key.pem'),
+      '--tls-ca-cert-file',
+      join(dir.path, 'cert.pem'),
+      '--tls-auth-clients',
+      'no',
+    ];
   }
-  const args = [...(options.tls ? tlsArgs : ['--port', String(port)]), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir.path, ...(options.password ? ['--requirepass', options.password] : [])];
+  const args = [
+    ...(options.tls ? tlsArgs : ['--port', String(port)]),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir.path,
+    ...(options.password ? ['--requirepass', options.password] : []),
+  ];
   const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let exited = false;
   child.on('exit', () => (exited = true));
   // A TLS port answers no plain PING: wait for it to listen.
-  await waitUntil(async () => exited || (options.tls ? await listening(port) : await answers(port, options.password)), `redis-server on ${port}`, 15_000);
+  await waitUntil(
+    async () => exited || (options.tls ? await listening(port) : await answers(port, options.password)),
+    `redis-server on ${port}`,
+    15_000,
+  );
   if (exited) throw new Error('redis-server exited at start (is it installed? apt-get install redis-server)');
   return {
     port,

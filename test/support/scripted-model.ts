@@ -13,7 +13,10 @@ export function scriptedModel(script: ScriptInput = {}): Promise<ScriptedServer>
  * Model settings without a database: every role (the embedder too) uses one endpoint, with an
  * optional key for all roles.
  */
-export function staticModelSettings(endpoint: Partial<ModelEndpoint> & { baseUrl: string }, apiKey?: string): ModelSettingsSource & { endpoint: ModelEndpoint } {
+export function staticModelSettings(
+  endpoint: Partial<ModelEndpoint> & { baseUrl: string },
+  apiKey?: string,
+): ModelSettingsSource & { endpoint: ModelEndpoint } {
   const full: ModelEndpoint = { model: 'scripted', timeoutMs: 10_000, maxRetries: 2, ...endpoint };
   return {
     endpoint: full,

@@ -21,11 +21,30 @@ export interface ServeProcess {
 }
 
 /** Starts `moba serve --port 0` in a data folder and waits for the URL it prints. */
-export async function startServeProcess(options: { dataDir: string; token: string; args?: string[]; env?: NodeJS.ProcessEnv }): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [MOBA_BIN, '--data-dir', options.dataDir, 'serve', '--port', '0', '--token', options.token, ...(options.args ?? [])], {
-    env: { ...process.env, MOBA_ADB_AUTOSTART: '0', ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+export async function startServeProcess(options: {
+  dataDir: string;
+  token: string;
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+}): Promise<ServeProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      MOBA_BIN,
+      '--data-dir',
+      options.dataDir,
+      'serve',
+      '--port',
+      '0',
+      '--token',
+      options.token,
+      ...(options.args ?? []),
+    ],
+    {
+      env: { ...process.env, MOBA_ADB_AUTOSTART: '0', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));

@@ -14,7 +14,13 @@ process.stdout.write('ready\n');
 for (let batch = start; ; batch++) {
   db.transaction(() => {
     for (let i = 0; i < batchSize; i++) {
-      insert.run(`${batch.toString(16).padStart(8, '0')}${i.toString(16).padStart(56, '0')}`, `batch-${batch}`, 'application/octet-stream', i, Date.now());
+      insert.run(
+        `${batch.toString(16).padStart(8, '0')}${i.toString(16).padStart(56, '0')}`,
+        `batch-${batch}`,
+        'application/octet-stream',
+        i,
+        Date.now(),
+      );
     }
   })();
   process.stdout.write(`committed ${batch}\n`);

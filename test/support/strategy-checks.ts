@@ -20,14 +20,32 @@ export async function resetPhone(t: AgentRig): Promise<void> {
 /** The alarm of the case study, as the simulated Clock app stores it. */
 export async function expectCaseStudyAlarm(t: AgentRig): Promise<void> {
   const clock = await t.rig.simState<{ alarms: Array<Record<string, unknown>> }>('com.android.deskclock');
-  expect(clock.alarms).toContainEqual(expect.objectContaining({ hour: 18, minute: 30, label: 'Work', enabled: true, vibrate: true, repeat: ['MON', 'TUE', 'WED', 'THU'] }));
+  expect(clock.alarms).toContainEqual(
+    expect.objectContaining({
+      hour: 18,
+      minute: 30,
+      label: 'Work',
+      enabled: true,
+      vibrate: true,
+      repeat: ['MON', 'TUE', 'WED', 'THU'],
+    }),
+  );
 }
 
 /** Runs the case study in auto mode with `script`; returns the run id once it has ended. */
-export async function runCaseStudy(t: AgentRig, strategy: StrategyName, script: ScriptInput, options: Partial<RunOptions> = {}): Promise<string> {
+export async function runCaseStudy(
+  t: AgentRig,
+  strategy: StrategyName,
+  script: ScriptInput,
+  options: Partial<RunOptions> = {},
+): Promise<string> {
   await resetPhone(t);
   t.model.setScript(script);
-  const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: ALARM_TASK, options: { strategy, mode: 'auto', maxSteps: 40, ...options } });
+  const { runId } = await t.app.runs.start({
+    serial: t.rig.serial,
+    task: ALARM_TASK,
+    options: { strategy, mode: 'auto', maxSteps: 40, ...options },
+  });
   await t.waitFor(runId);
   const st = t.app.runs.state(runId);
   expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
@@ -35,7 +53,10 @@ export async function runCaseStudy(t: AgentRig, strategy: StrategyName, script: 
 }
 
 function bodies(t: AgentRig, from: number): string[] {
-  return t.model.requests().slice(from).map((r) => JSON.stringify(r.body));
+  return t.model
+    .requests()
+    .slice(from)
+    .map((r) => JSON.stringify(r.body));
 }
 
 /**
@@ -43,10 +64,19 @@ function bodies(t: AgentRig, from: number): string[] {
  * rejected with feedback that the next model call carries, the third edited to `Back()` and
  * executed as edited. `script` must keep proposing actions on any screen.
  */
-export async function checkStepMode(t: AgentRig, strategy: StrategyName, script: ScriptInput, options: Partial<RunOptions> = {}): Promise<void> {
+export async function checkStepMode(
+  t: AgentRig,
+  strategy: StrategyName,
+  script: ScriptInput,
+  options: Partial<RunOptions> = {},
+): Promise<void> {
   await resetPhone(t);
   t.model.setScript(script);
-  const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: 'Open the Clock app', options: { strategy, mode: 'step', maxSteps: 10, ...options } });
+  const { runId } = await t.app.runs.start({
+    serial: t.rig.serial,
+    task: 'Open the Clock app',
+    options: { strategy, mode: 'step', maxSteps: 10, ...options },
+  });
   try {
     await t.waitFor(runId, ['waiting']);
     const first = t.app.runs.state(runId).waiting!;
@@ -58,7 +88,10 @@ export async function checkStepMode(t: AgentRig, strategy: StrategyName, script:
     const feedback = 'Not this one: look at the tabs at the bottom first';
     t.app.runs.decide(runId, { decision: 'reject', feedback });
     await waitForNewWait(t, runId, second.waitId);
-    expect(bodies(t, before).some((b) => b.includes(feedback)), 'the feedback reaches the next model call').toBe(true);
+    expect(
+      bodies(t, before).some((b) => b.includes(feedback)),
+      'the feedback reaches the next model call',
+    ).toBe(true);
     const third = t.app.runs.state(runId).waiting!;
     t.app.runs.decide(runId, { decision: 'edit', action: 'Back()' });
     await waitForNewWait(t, runId, third.waitId);
@@ -81,7 +114,8 @@ async function waitForNewWait(t: AgentRig, runId: string, previous: string): Pro
   for (;;) {
     const st = t.app.runs.state(runId);
     if (st.waiting && st.waiting.waitId !== previous) return;
-    if (['succeeded', 'failed', 'stopped', 'paused'].includes(st.status)) throw new Error(`run ended (${st.status}: ${st.outcomeReason}) instead of waiting again`);
+    if (['succeeded', 'failed', 'stopped', 'paused'].includes(st.status))
+      throw new Error(`run ended (${st.status}: ${st.outcomeReason}) instead of waiting again`);
     if (Date.now() - start > 120_000) throw new Error('no new wait within 120 s');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -104,14 +138,22 @@ export const HOSTILE_SCRIPT: ScriptInput = {
  * The hostile model ends the run cleanly: it fails in auto mode with the reason, every
  * unusable reply is recorded as a non-fatal error, and every event is valid.
  */
-export async function checkHostileModel(t: AgentRig, strategy: StrategyName, options: Partial<RunOptions> = {}): Promise<void> {
+export async function checkHostileModel(
+  t: AgentRig,
+  strategy: StrategyName,
+  options: Partial<RunOptions> = {},
+): Promise<void> {
   await resetPhone(t);
   t.model.setScript(HOSTILE_SCRIPT);
   const unhandled: unknown[] = [];
   const onUnhandled = (e: unknown) => unhandled.push(e);
   process.on('unhandledRejection', onUnhandled);
   try {
-    const { runId } = await t.app.runs.start({ serial: t.rig.serial, task: ALARM_TASK, options: { strategy, mode: 'auto', maxSteps: 10, ...options } });
+    const { runId } = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: ALARM_TASK,
+      options: { strategy, mode: 'auto', maxSteps: 10, ...options },
+    });
     await t.waitFor(runId, ['succeeded', 'failed', 'stopped', 'paused'], 120_000);
     const st = t.app.runs.state(runId);
     expect(st.status, st.outcomeReason ?? '').toBe('failed');
@@ -121,7 +163,8 @@ export async function checkHostileModel(t: AgentRig, strategy: StrategyName, opt
     for (const e of events) expect(RunEventSchema.safeParse(e).success, `event ${e.seq} ${e.type} is valid`).toBe(true);
     const errors = events.filter((e) => e.type === 'run_error');
     expect(errors.length).toBeGreaterThanOrEqual(2);
-    for (const e of errors) if (e.type === 'run_error') expect(['MODEL_REPLY_INVALID', 'MODEL_REFUSED']).toContain(e.error.code);
+    for (const e of errors)
+      if (e.type === 'run_error') expect(['MODEL_REPLY_INVALID', 'MODEL_REFUSED']).toContain(e.error.code);
     expect(unhandled).toEqual([]);
   } finally {
     process.off('unhandledRejection', onUnhandled);

@@ -50,7 +50,28 @@ const SCREEN_COLOURS = ['#1f6feb', '#2da44e', '#bf3989', '#d4a72c', '#8250df', '
 
 function screenElements(screen: number): UiElement[] {
   const out: UiElement[] = [];
-  const labels = ['Alarm', 'Clock', 'Timer', 'Stopwatch', 'Add alarm', '6:30 PM', 'Label', 'Vibrate', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Save', 'Cancel', 'Repeat', 'Sound', 'Snooze', 'Delete', 'Done'];
+  const labels = [
+    'Alarm',
+    'Clock',
+    'Timer',
+    'Stopwatch',
+    'Add alarm',
+    '6:30 PM',
+    'Label',
+    'Vibrate',
+    'Mon',
+    'Tue',
+    'Wed',
+    'Thu',
+    'Fri',
+    'Save',
+    'Cancel',
+    'Repeat',
+    'Sound',
+    'Snooze',
+    'Delete',
+    'Done',
+  ];
   for (let i = 0; i < 20; i++) {
     const row = Math.floor(i / 2);
     const col = i % 2;
@@ -69,7 +90,17 @@ function screenElements(screen: number): UiElement[] {
       trueAttributes: i % 5 === 0 ? ['enabled', 'scrollable'] : ['enabled', 'clickable'],
     });
   }
-  out.push({ index: -1, bounds: [40, 80, 1040, 180], center: [540, 130], text: `Screen ${screen + 1}`, contentDesc: '', resourceId: '', className: 'android.widget.TextView', packageName: 'com.android.deskclock', trueAttributes: ['enabled'] });
+  out.push({
+    index: -1,
+    bounds: [40, 80, 1040, 180],
+    center: [540, 130],
+    text: `Screen ${screen + 1}`,
+    contentDesc: '',
+    resourceId: '',
+    className: 'android.widget.TextView',
+    packageName: 'com.android.deskclock',
+    trueAttributes: ['enabled'],
+  });
   return out;
 }
 
@@ -77,15 +108,34 @@ async function screenPng(screen: number, elements: UiElement[]): Promise<Buffer>
   const colour = SCREEN_COLOURS[screen % SCREEN_COLOURS.length]!;
   const rects = elements
     .filter((e) => e.index > 0)
-    .map((e) => `<rect x="${e.bounds[0]}" y="${e.bounds[1]}" width="${e.bounds[2] - e.bounds[0]}" height="${e.bounds[3] - e.bounds[1]}" rx="24" fill="#ffffff" opacity="0.92"/><text x="${e.bounds[0] + 40}" y="${e.bounds[1] + 98}" font-family="DejaVu Sans" font-size="52" fill="#222">${e.text}</text>`)
+    .map(
+      (e) =>
+        `<rect x="${e.bounds[0]}" y="${e.bounds[1]}" width="${e.bounds[2] - e.bounds[0]}" height="${e.bounds[3] - e.bounds[1]}" rx="24" fill="#ffffff" opacity="0.92"/><text x="${e.bounds[0] + 40}" y="${e.bounds[1] + 98}" font-family="DejaVu Sans" font-size="52" fill="#222">${e.text}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="${colour}"/><text x="60" y="150" font-family="DejaVu Sans" font-size="64" fill="#fff">Screen ${screen + 1}</text>${rects}</svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }
 
-const OPTIONS: RunOptions = { strategy: 'moba', mode: 'step', usePlan: true, useMemory: true, maxSteps: 500, planBudget: 50, settleTimeoutMs: 1000, approvalRules: [], models: {} };
+const OPTIONS: RunOptions = {
+  strategy: 'moba',
+  mode: 'step',
+  usePlan: true,
+  useMemory: true,
+  maxSteps: 500,
+  planBudget: 50,
+  settleTimeoutMs: 1000,
+  approvalRules: [],
+  models: {},
+};
 
-function record(purpose: 'act' | 'reflect' | 'plan', id: string, image: ArtifactRef, reply: unknown, at: number): ModelCallRecord {
+function record(
+  purpose: 'act' | 'reflect' | 'plan',
+  id: string,
+  image: ArtifactRef,
+  reply: unknown,
+  at: number,
+): ModelCallRecord {
   return {
     id,
     kind: 'chat',
@@ -95,13 +145,28 @@ function record(purpose: 'act' | 'reflect' | 'plan', id: string, image: Artifact
     model: 'scripted',
     request: {
       messages: [
-        { role: 'system', content: `You are the ${purpose === 'act' ? 'Local Agent. Answer with CanComplete and one action' : purpose === 'plan' ? 'Global Agent planning sub-goals' : 'Global Agent reflecting: Subgoal_Status, Goal_Status'}.` },
-        { role: 'user', content: [{ type: 'text', text: `Final goal: create an alarm.\nElements:\n[1] Button "Alarm"\n[2] Button "Clock"\n…` }, { type: 'image', image, detail: 'high' }] },
+        {
+          role: 'system',
+          content: `You are the ${purpose === 'act' ? 'Local Agent. Answer with CanComplete and one action' : purpose === 'plan' ? 'Global Agent planning sub-goals' : 'Global Agent reflecting: Subgoal_Status, Goal_Status'}.`,
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'text',
+              text: `Final goal: create an alarm.\nElements:\n[1] Button "Alarm"\n[2] Button "Clock"\n…`,
+            },
+            { type: 'image', image, detail: 'high' },
+          ],
+        },
       ],
       temperature: 0,
       responseFormat: 'json',
     },
-    requestHash: id.padEnd(64, '0').replace(/[^0-9a-f]/g, '0').slice(0, 64),
+    requestHash: id
+      .padEnd(64, '0')
+      .replace(/[^0-9a-f]/g, '0')
+      .slice(0, 64),
     reply: { text: JSON.stringify(reply), refusal: null, finishReason: 'stop' },
     usage: { promptTokens: 1500, completionTokens: 90, totalTokens: 1590 },
     latencyMs: 420,
@@ -139,7 +204,13 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
       at += 150;
       const e = repo.append(runId, body, at, (ev) => {
         state = reduceRun(state, ev);
-        return { status: state.status, outcomeReason: state.outcomeReason, steps: state.counters.executedActions, modelCalls: state.counters.modelCalls, tokens: state.counters.promptTokens + state.counters.completionTokens };
+        return {
+          status: state.status,
+          outcomeReason: state.outcomeReason,
+          steps: state.counters.executedActions,
+          modelCalls: state.counters.modelCalls,
+          tokens: state.counters.promptTokens + state.counters.completionTokens,
+        };
       });
       return e;
     };
@@ -164,7 +235,14 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
       append({ type: 'observation', observationId: id, observation, screenKey: `screen-${screen % screens.length}` });
       return id;
     };
-    append({ type: 'run_started', task, serial, options: { ...OPTIONS, ...(options.strategy ? { strategy: options.strategy as 'moba' } : {}) }, appVersion: '0.1.0', device: { model: 'MobA Sim', androidVersion: '14', width: W, height: H } });
+    append({
+      type: 'run_started',
+      task,
+      serial,
+      options: { ...OPTIONS, ...(options.strategy ? { strategy: options.strategy as 'moba' } : {}) },
+      appVersion: '0.1.0',
+      device: { model: 'MobA Sim', androidVersion: '14', width: W, height: H },
+    });
     const root = nextId(state, 'n');
     append({ type: 'node_added', nodeId: root, parentId: null, goal: task, by: 'person' });
     append({ type: 'cursor_moved', nodeId: root, by: 'agent' });
@@ -174,9 +252,23 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
       const obsId = observe(screen);
       void obsId;
       const callId = nextId(state, 'c');
-      append({ type: 'model_call', callId, nodeId: parent, record: record('plan', callId, screens[screen % screens.length]!.shot, { subgoals }, at), memories: [{ id: 'route:expert-alarm', kind: 'route', score: 0.82 }] });
+      append({
+        type: 'model_call',
+        callId,
+        nodeId: parent,
+        record: record('plan', callId, screens[screen % screens.length]!.shot, { subgoals }, at),
+        memories: [{ id: 'route:expert-alarm', kind: 'route', score: 0.82 }],
+      });
       append({ type: 'plan_reflection', nodeId: parent, text: 'This needs several actions; split it.' });
-      append({ type: 'plan_made', nodeId: parent, callIds: [callId], observation: 'The clock app is open.', thought: 'Split into sub-goals.', subgoals, reason: 'cannot_complete' });
+      append({
+        type: 'plan_made',
+        nodeId: parent,
+        callIds: [callId],
+        observation: 'The clock app is open.',
+        thought: 'Split into sub-goals.',
+        subgoals,
+        reason: 'cannot_complete',
+      });
       const ids: string[] = [];
       for (const goal of subgoals) {
         const id = nextId(state, 'n');
@@ -186,26 +278,63 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
       append({ type: 'node_status', nodeId: parent, status: 'running', by: 'agent' });
       return ids;
     };
-    const groupIds = plan(root, Array.from({ length: groups }, (_, g) => `Part ${g + 1} of the alarm setup`), 0);
+    const groupIds = plan(
+      root,
+      Array.from({ length: groups }, (_, g) => `Part ${g + 1} of the alarm setup`),
+      0,
+    );
     let step = 0;
     for (let g = 0; g < groups && step < options.steps; g++) {
       const groupId = groupIds[g]!;
       append({ type: 'cursor_moved', nodeId: groupId, by: 'agent' });
       const n = Math.min(10, options.steps - step);
-      const leaves = plan(groupId, Array.from({ length: n }, (_, i) => `Sub-goal ${step + i + 1}: tap the next control`), g);
+      const leaves = plan(
+        groupId,
+        Array.from({ length: n }, (_, i) => `Sub-goal ${step + i + 1}: tap the next control`),
+        g,
+      );
       for (const leaf of leaves) {
         append({ type: 'cursor_moved', nodeId: leaf, by: 'agent' });
         append({ type: 'node_status', nodeId: leaf, status: 'running', by: 'agent' });
         const screen = step % screens.length;
         const obsId = observe(screen);
-        const proposal: ActionCall = step % 7 === 3 ? { name: 'Swipe', params: { direction: 'up', distance: 'medium' } } : { name: 'Click', params: { index: (step % 19) + 2 } };
+        const proposal: ActionCall =
+          step % 7 === 3
+            ? { name: 'Swipe', params: { direction: 'up', distance: 'medium' } }
+            : { name: 'Click', params: { index: (step % 19) + 2 } };
         const propose = (action: ActionCall): string => {
           const callId = nextId(state, 'c');
-          append({ type: 'model_call', callId, nodeId: leaf, record: record('act', callId, screens[screen]!.shot, { canComplete: 'true', action: 'Click(3)' }, at), memories: step % 3 === 0 ? [{ id: `action:demo-${step}`, kind: 'action', score: 0.61 }] : [] });
-          append({ type: 'act_decided', nodeId: leaf, callIds: [callId], observation: `Screen ${screen + 1} of the Clock app.`, thought: `Step ${step + 1}: use the control for this sub-goal.`, canComplete: 'true', action, message: null });
+          append({
+            type: 'model_call',
+            callId,
+            nodeId: leaf,
+            record: record('act', callId, screens[screen]!.shot, { canComplete: 'true', action: 'Click(3)' }, at),
+            memories: step % 3 === 0 ? [{ id: `action:demo-${step}`, kind: 'action', score: 0.61 }] : [],
+          });
+          append({
+            type: 'act_decided',
+            nodeId: leaf,
+            callIds: [callId],
+            observation: `Screen ${screen + 1} of the Clock app.`,
+            thought: `Step ${step + 1}: use the control for this sub-goal.`,
+            canComplete: 'true',
+            action,
+            message: null,
+          });
           const id = nextId(state, 's');
-          const target = action.name === 'Click' ? screens[screen]!.elements.find((e) => e.index === action.params.index) ?? null : null;
-          append({ type: 'step_proposed', stepId: id, nodeId: leaf, action, element: target, observationId: obsId, gate: 'step mode: every action waits for approval' });
+          const target =
+            action.name === 'Click'
+              ? (screens[screen]!.elements.find((e) => e.index === action.params.index) ?? null)
+              : null;
+          append({
+            type: 'step_proposed',
+            stepId: id,
+            nodeId: leaf,
+            action,
+            element: target,
+            observationId: obsId,
+            gate: 'step mode: every action waits for approval',
+          });
           return id;
         };
         let stepId = propose(proposal);
@@ -214,23 +343,85 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
         const waitId = nextId(state, 'w');
         append({ type: 'human_wait', waitId, kind: 'approve', stepId, prompt: 'Approve?' });
         if (decided.decision === 'reject') {
-          append({ type: 'human_decision', waitId, stepId, decision: 'reject', action: null, feedback: decided.feedback, by: 'person' });
+          append({
+            type: 'human_decision',
+            waitId,
+            stepId,
+            decision: 'reject',
+            action: null,
+            feedback: decided.feedback,
+            by: 'person',
+          });
           action = decided.retry;
           stepId = propose(action);
           const again = nextId(state, 'w');
           append({ type: 'human_wait', waitId: again, kind: 'approve', stepId, prompt: 'Approve?' });
-          append({ type: 'human_decision', waitId: again, stepId, decision: 'approve', action: null, feedback: null, by: 'person' });
+          append({
+            type: 'human_decision',
+            waitId: again,
+            stepId,
+            decision: 'approve',
+            action: null,
+            feedback: null,
+            by: 'person',
+          });
         } else if (decided.decision === 'approve') {
-          append({ type: 'human_decision', waitId, stepId, decision: 'approve', action: null, feedback: null, by: 'person' });
+          append({
+            type: 'human_decision',
+            waitId,
+            stepId,
+            decision: 'approve',
+            action: null,
+            feedback: null,
+            by: 'person',
+          });
         } else {
-          append({ type: 'human_decision', waitId, stepId, decision: decided.decision, action: decided.action, feedback: null, by: 'person' });
+          append({
+            type: 'human_decision',
+            waitId,
+            stepId,
+            decision: decided.decision,
+            action: decided.action,
+            feedback: null,
+            by: 'person',
+          });
           action = decided.action;
         }
-        append({ type: 'step_executed', stepId, action, by: 'agent', ok: true, error: null, durationMs: 120, settleMs: 300, detail: 'tap' });
+        append({
+          type: 'step_executed',
+          stepId,
+          action,
+          by: 'agent',
+          ok: true,
+          error: null,
+          durationMs: 120,
+          settleMs: 300,
+          detail: 'tap',
+        });
         observe(screen + 1);
         const rcall = nextId(state, 'c');
-        append({ type: 'model_call', callId: rcall, nodeId: leaf, record: record('reflect', rcall, screens[(screen + 1) % screens.length]!.shot, { subgoalStatus: true, goalStatus: false }, at), memories: [] });
-        append({ type: 'reflected', stepId, nodeId: leaf, callIds: [rcall], subgoalStatus: 'success', goalDone: false, reflection: `Step ${step + 1} worked.` });
+        append({
+          type: 'model_call',
+          callId: rcall,
+          nodeId: leaf,
+          record: record(
+            'reflect',
+            rcall,
+            screens[(screen + 1) % screens.length]!.shot,
+            { subgoalStatus: true, goalStatus: false },
+            at,
+          ),
+          memories: [],
+        });
+        append({
+          type: 'reflected',
+          stepId,
+          nodeId: leaf,
+          callIds: [rcall],
+          subgoalStatus: 'success',
+          goalDone: false,
+          reflection: `Step ${step + 1} worked.`,
+        });
         append({ type: 'node_status', nodeId: leaf, status: 'done', by: 'agent' });
         step++;
       }
@@ -244,11 +435,40 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
       const obsId = observe(1);
       const action: ActionCall = { name: 'Click', params: { index: 14 } };
       const callId = nextId(state, 'c');
-      append({ type: 'model_call', callId, nodeId: leaf, record: record('act', callId, screens[1 % screens.length]!.shot, { action: 'Click(14)' }, at), memories: [] });
-      append({ type: 'act_decided', nodeId: leaf, callIds: [callId], observation: 'The alarm editor shows Save at the bottom.', thought: 'Tap Save to store the alarm.', canComplete: 'true', action, message: null });
+      append({
+        type: 'model_call',
+        callId,
+        nodeId: leaf,
+        record: record('act', callId, screens[1 % screens.length]!.shot, { action: 'Click(14)' }, at),
+        memories: [],
+      });
+      append({
+        type: 'act_decided',
+        nodeId: leaf,
+        callIds: [callId],
+        observation: 'The alarm editor shows Save at the bottom.',
+        thought: 'Tap Save to store the alarm.',
+        canComplete: 'true',
+        action,
+        message: null,
+      });
       const stepId = nextId(state, 's');
-      append({ type: 'step_proposed', stepId, nodeId: leaf, action, element: screens[1 % screens.length]!.elements.find((e) => e.index === 14) ?? null, observationId: obsId, gate: 'step mode: every action waits for approval' });
-      append({ type: 'human_wait', waitId: nextId(state, 'w'), kind: 'approve', stepId, prompt: 'Approve "Click(14)"?' });
+      append({
+        type: 'step_proposed',
+        stepId,
+        nodeId: leaf,
+        action,
+        element: screens[1 % screens.length]!.elements.find((e) => e.index === 14) ?? null,
+        observationId: obsId,
+        gate: 'step mode: every action waits for approval',
+      });
+      append({
+        type: 'human_wait',
+        waitId: nextId(state, 'w'),
+        kind: 'approve',
+        stepId,
+        prompt: 'Approve "Click(14)"?',
+      });
     } else {
       append({ type: 'node_status', nodeId: root, status: 'done', by: 'agent' });
       append({ type: 'run_finished', outcome: 'succeeded', reason: 'Every sub-goal is done', answer: null });

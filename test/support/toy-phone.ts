@@ -10,7 +10,17 @@ import type { ActionResult, AgentDevice, InstalledApp, ResolvedApp } from '../..
 type Screen = 'home' | 'settings' | 'wifi';
 
 function el(index: number, text: string, y: number, attrs: string[] = ['clickable']): UiElement {
-  return { index, bounds: [0, y, 1080, y + 150], center: [540, y + 75], text, contentDesc: '', resourceId: `toy:id/e${index}`, className: 'android.widget.TextView', packageName: 'toy', trueAttributes: attrs };
+  return {
+    index,
+    bounds: [0, y, 1080, y + 150],
+    center: [540, y + 75],
+    text,
+    contentDesc: '',
+    resourceId: `toy:id/e${index}`,
+    className: 'android.widget.TextView',
+    packageName: 'toy',
+    trueAttributes: attrs,
+  };
 }
 
 export class ToyPhone implements AgentDevice {
@@ -44,7 +54,14 @@ export class ToyPhone implements AgentDevice {
       case 'settings':
         return [el(1, 'Network & internet', 300), el(2, 'Connected devices', 500), el(-1, 'Settings', 100, [])];
       case 'wifi':
-        return [el(1, `Wi-Fi ${this.wifi ? 'on' : 'off'}`, 300, ['clickable', 'checkable', ...(this.wifi ? ['checked'] : [])]), el(2, `Bluetooth ${this.bluetooth ? 'on' : 'off'}`, 500)];
+        return [
+          el(1, `Wi-Fi ${this.wifi ? 'on' : 'off'}`, 300, [
+            'clickable',
+            'checkable',
+            ...(this.wifi ? ['checked'] : []),
+          ]),
+          el(2, `Bluetooth ${this.bluetooth ? 'on' : 'off'}`, 500),
+        ];
     }
   }
 
@@ -63,7 +80,10 @@ export class ToyPhone implements AgentDevice {
       xml: null,
       elements: this.elements(),
       elementsFrom: 'xml',
-      currentApp: this.screen === 'home' ? { packageName: 'com.android.launcher3', activity: '.Launcher' } : { packageName: 'com.android.settings', activity: `.${this.screen}` },
+      currentApp:
+        this.screen === 'home'
+          ? { packageName: 'com.android.launcher3', activity: '.Launcher' }
+          : { packageName: 'com.android.settings', activity: `.${this.screen}` },
       keyboardShown: false,
       problems: [],
       timings: {},
@@ -90,6 +110,12 @@ export class ToyPhone implements AgentDevice {
       else if (target.startsWith('Bluetooth')) this.bluetooth = !this.bluetooth;
       return ok(`clicked ${target}`);
     }
-    return { ok: false, error: { name: 'MobaError', code: 'ACTION_FAILED', message: `${action.name} is not supported by the toy phone` }, durationMs: 1, settleMs: 0, detail: '' };
+    return {
+      ok: false,
+      error: { name: 'MobaError', code: 'ACTION_FAILED', message: `${action.name} is not supported by the toy phone` },
+      durationMs: 1,
+      settleMs: 0,
+      detail: '',
+    };
   }
 }

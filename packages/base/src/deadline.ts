@@ -10,7 +10,10 @@ export function cancelled(what: string): MobaError {
  * `onGiveUp` runs once in those two cases (close the socket, kill the process) so nothing
  * keeps running behind the caller's back.
  */
-export function raceDeadline<T>(work: Promise<T>, options: { ms: number; what: string; signal?: AbortSignal | undefined; onGiveUp?: () => void }): Promise<T> {
+export function raceDeadline<T>(
+  work: Promise<T>,
+  options: { ms: number; what: string; signal?: AbortSignal | undefined; onGiveUp?: () => void },
+): Promise<T> {
   const { ms, what, signal, onGiveUp } = options;
   if (signal?.aborted) {
     onGiveUp?.();
@@ -34,7 +37,12 @@ export function raceDeadline<T>(work: Promise<T>, options: { ms: number; what: s
       });
     const onAbort = () => giveUp(cancelled(what));
     // An infinite deadline (a tracking stream) has no timer; setTimeout would clamp it to 1 ms.
-    const timer = Number.isFinite(ms) ? setTimeout(() => giveUp(new MobaError('TIMEOUT', `${what} did not answer within ${Math.round(ms)} ms.`)), Math.max(0, ms)) : undefined;
+    const timer = Number.isFinite(ms)
+      ? setTimeout(
+          () => giveUp(new MobaError('TIMEOUT', `${what} did not answer within ${Math.round(ms)} ms.`)),
+          Math.max(0, ms),
+        )
+      : undefined;
     signal?.addEventListener('abort', onAbort, { once: true });
     work.then(
       (value) => finish(() => resolve(value)),
@@ -51,10 +59,13 @@ export function delay(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(cancelled('Waiting'));
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

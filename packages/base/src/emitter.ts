@@ -12,7 +12,9 @@ export class Emitter<T> implements Disposable {
   private listeners = new Set<Listener<T>>();
   private readonly onListenerError: (error: unknown) => void;
 
-  constructor(onListenerError: (error: unknown) => void = (error) => console.error('[moba] event listener failed:', error)) {
+  constructor(
+    onListenerError: (error: unknown) => void = (error) => console.error('[moba] event listener failed:', error),
+  ) {
     this.onListenerError = onListenerError;
   }
 

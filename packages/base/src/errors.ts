@@ -103,7 +103,8 @@ export function serializeError(error: unknown): SerializedError {
   if (error instanceof MobaError) return error.toJSON();
   if (isSerializedError(error)) return { name: error.name, code: error.code, message: error.message };
   if (error instanceof Error) {
-    if (error.name === 'AbortError') return { name: 'MobaError', code: 'CANCELLED', message: error.message || 'Cancelled' };
+    if (error.name === 'AbortError')
+      return { name: 'MobaError', code: 'CANCELLED', message: error.message || 'Cancelled' };
     return { name: error.name || 'Error', code: 'INTERNAL', message: error.message || String(error) };
   }
   return { name: 'Error', code: 'INTERNAL', message: String(error) };
@@ -111,7 +112,11 @@ export function serializeError(error: unknown): SerializedError {
 
 /** Rebuilds a throwable error on the receiving side of a boundary. */
 export function deserializeError(error: SerializedError): MobaError {
-  const e = new MobaError(error.code, error.message, error.details === undefined ? undefined : { details: error.details });
+  const e = new MobaError(
+    error.code,
+    error.message,
+    error.details === undefined ? undefined : { details: error.details },
+  );
   if (error.name && error.name !== 'MobaError') e.name = error.name;
   return e;
 }

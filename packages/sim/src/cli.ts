@@ -43,8 +43,15 @@ interface SimStartOptions {
 export function addSimStartCommand(parent: Command, io: SimCliIo): Command {
   return parent
     .command('start')
-    .description('start a simulated phone that adb, adbkit and scrcpy clients connect to like a phone with wireless debugging on')
-    .option('-p, --port <port>', `port to listen on (0 = any free port; 5555–5585 would also show up as an emulator)`, parsePort, DEFAULT_SIMULATOR_PORT)
+    .description(
+      'start a simulated phone that adb, adbkit and scrcpy clients connect to like a phone with wireless debugging on',
+    )
+    .option(
+      '-p, --port <port>',
+      `port to listen on (0 = any free port; 5555–5585 would also show up as an emulator)`,
+      parsePort,
+      DEFAULT_SIMULATOR_PORT,
+    )
     .option('--host <addr>', 'address to bind', '127.0.0.1')
     .option('--seed <n>', 'seed for the apps’ deterministic data', parseSeed, 0)
     .option('--width <px>', 'screen width in pixels (default 1080)', parsePositiveInt)
@@ -57,7 +64,11 @@ export function addSimStartCommand(parent: Command, io: SimCliIo): Command {
 
 async function runSimStart(opts: SimStartOptions, io: SimCliIo): Promise<void> {
   const { startSimulatorServer } = await import('./server.ts');
-  const size = { ...(opts.width ? { width: opts.width } : {}), ...(opts.height ? { height: opts.height } : {}), ...(opts.density ? { density: opts.density } : {}) };
+  const size = {
+    ...(opts.width ? { width: opts.width } : {}),
+    ...(opts.height ? { height: opts.height } : {}),
+    ...(opts.density ? { density: opts.density } : {}),
+  };
   const serial = opts.serial ? { serial: opts.serial } : {};
   let device;
   if (opts.fake) {
@@ -69,16 +80,27 @@ async function runSimStart(opts: SimStartOptions, io: SimCliIo): Promise<void> {
   }
   let server;
   try {
-    server = await startSimulatorServer({ device, port: opts.port, host: opts.host, log: (message, error) => io.err(`[sim] ${message}${error instanceof Error ? `: ${error.message}` : ''}\n`) });
+    server = await startSimulatorServer({
+      device,
+      port: opts.port,
+      host: opts.host,
+      log: (message, error) => io.err(`[sim] ${message}${error instanceof Error ? `: ${error.message}` : ''}\n`),
+    });
   } catch (error) {
     await device.close();
     throw error;
   }
   // The simulated phone answers scrcpy clients (MobA's mirror, `scrcpy -s …`) like scrcpy-server 3.3.3.
-  const scrcpy = opts.fake ? undefined : (await import('./scrcpy/index.ts')).installScrcpyServer(server, { log: (message) => io.err(`[sim scrcpy] ${message}\n`) });
+  const scrcpy = opts.fake
+    ? undefined
+    : (await import('./scrcpy/index.ts')).installScrcpyServer(server, {
+        log: (message) => io.err(`[sim scrcpy] ${message}\n`),
+      });
   const { width, height, density } = device.props;
   io.out(`Simulated phone listening on ${server.address} — connect with: adb connect ${server.address}\n`);
-  io.out(`  serial ${server.serial}, ${width}x${height} @ ${density} dpi${opts.fake ? ' (fake device)' : `, seed ${opts.seed}`}\n`);
+  io.out(
+    `  serial ${server.serial}, ${width}x${height} @ ${density} dpi${opts.fake ? ' (fake device)' : `, seed ${opts.seed}`}\n`,
+  );
   io.out('Press Ctrl-C to stop.\n');
   const signal = await io.untilStopped();
   io.out(`\nStopping (${signal})…\n`);
@@ -89,7 +111,11 @@ async function runSimStart(opts: SimStartOptions, io: SimCliIo): Promise<void> {
 
 /** Writes to stdout/stderr; stops on SIGINT / SIGTERM. */
 export function processSimIo(): SimCliIo {
-  return { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t), untilStopped: () => untilStopSignal() };
+  return {
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    untilStopped: () => untilStopSignal(),
+  };
 }
 
 /** The `moba-sim` program. @returns the exit code */

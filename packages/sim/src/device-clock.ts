@@ -17,7 +17,10 @@ export function parseClockPolicy(text: string): ClockPolicy {
     const stepMs = Math.round(Number(m[1]) * (m[2] === 's' ? 1000 : 1));
     if (stepMs > 0 && stepMs <= 86_400_000) return { kind: 'stepped', stepMs };
   }
-  throw new MobaError('INVALID_INPUT', `Unknown clock policy "${text}": use real, frozen or stepped:<seconds>s (e.g. stepped:5s)`);
+  throw new MobaError(
+    'INVALID_INPUT',
+    `Unknown clock policy "${text}": use real, frozen or stepped:<seconds>s (e.g. stepped:5s)`,
+  );
 }
 
 export function formatClockPolicy(policy: ClockPolicy): string {

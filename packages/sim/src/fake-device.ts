@@ -5,7 +5,15 @@
  */
 import { deflateSync } from 'node:zlib';
 import { inAppDrawer } from './device.ts';
-import type { DeviceProps, FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from './device.ts';
+import type {
+  DeviceProps,
+  FocusInfo,
+  InputMethodInfo,
+  Intent,
+  KeyCode,
+  PackageInfo,
+  SimulatedDevice,
+} from './device.ts';
 import type { ClockPolicy } from './device-clock.ts';
 import { MobaError } from '@moba/base';
 import { createAndroidFs } from './fs/android-fs.ts';
@@ -35,11 +43,42 @@ const ADB_IME = 'com.android.adbkeyboard/.AdbIME';
 const LAUNCHER: FocusInfo = { packageName: 'com.android.launcher3', activity: '.Launcher' };
 
 const PACKAGES: readonly PackageInfo[] = [
-  { packageName: 'com.android.launcher3', launchActivity: '.Launcher', launcher: false, label: 'Launcher', system: true, apkPath: '/system/priv-app/Launcher3/Launcher3.apk' },
-  { packageName: 'com.android.settings', launchActivity: '.Settings', label: 'Settings', system: true, apkPath: '/system/priv-app/Settings/Settings.apk' },
-  { packageName: 'com.android.deskclock', launchActivity: '.DeskClock', label: 'Clock', system: true, apkPath: '/system/app/DeskClock/DeskClock.apk' },
-  { packageName: 'com.moba.notes', launchActivity: '.MainActivity', label: 'Notes', system: false, apkPath: '/data/app/~~fake==/com.moba.notes-1/base.apk' },
-  { packageName: 'com.android.adbkeyboard', launchActivity: '', label: 'ADB Keyboard', system: false, apkPath: '/data/app/~~fake==/com.android.adbkeyboard-1/base.apk' },
+  {
+    packageName: 'com.android.launcher3',
+    launchActivity: '.Launcher',
+    launcher: false,
+    label: 'Launcher',
+    system: true,
+    apkPath: '/system/priv-app/Launcher3/Launcher3.apk',
+  },
+  {
+    packageName: 'com.android.settings',
+    launchActivity: '.Settings',
+    label: 'Settings',
+    system: true,
+    apkPath: '/system/priv-app/Settings/Settings.apk',
+  },
+  {
+    packageName: 'com.android.deskclock',
+    launchActivity: '.DeskClock',
+    label: 'Clock',
+    system: true,
+    apkPath: '/system/app/DeskClock/DeskClock.apk',
+  },
+  {
+    packageName: 'com.moba.notes',
+    launchActivity: '.MainActivity',
+    label: 'Notes',
+    system: false,
+    apkPath: '/data/app/~~fake==/com.moba.notes-1/base.apk',
+  },
+  {
+    packageName: 'com.android.adbkeyboard',
+    launchActivity: '',
+    label: 'ADB Keyboard',
+    system: false,
+    apkPath: '/data/app/~~fake==/com.android.adbkeyboard-1/base.apk',
+  },
 ];
 
 interface FakeState {
@@ -101,10 +140,16 @@ export function makeTestPng(width: number, height: number, seed = 1): Uint8Array
       }
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 1 })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 1 })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export class FakeDevice implements SimulatedDevice {
   readonly props: DeviceProps;
@@ -141,7 +186,11 @@ export class FakeDevice implements SimulatedDevice {
       installed: PACKAGES.map((p) => p.packageName),
       settings: {
         system: { screen_brightness: '102', system_locales: 'en-US', font_scale: '1.0' },
-        secure: { default_input_method: LATIN_IME, enabled_input_methods: `${LATIN_IME}:${ADB_IME}`, android_id: 'f4c3d3v1c3000001' },
+        secure: {
+          default_input_method: LATIN_IME,
+          enabled_input_methods: `${LATIN_IME}:${ADB_IME}`,
+          android_id: 'f4c3d3v1c3000001',
+        },
         global: { airplane_mode_on: '0', wifi_on: '1', adb_enabled: '1', development_settings_enabled: '1' },
       },
       imes: { [LATIN_IME]: true, [ADB_IME]: true },
@@ -177,16 +226,52 @@ export class FakeDevice implements SimulatedDevice {
   async dumpUi(_options: { compressed: boolean }): Promise<string> {
     const { width, height } = this.props;
     const pkg = this.model.focus.packageName;
-    const node = (attrs: { text?: string; id?: string; cls: string; desc?: string; clickable?: boolean; focusable?: boolean; focused?: boolean; bounds: Bounds }, children = '') =>
+    const node = (
+      attrs: {
+        text?: string;
+        id?: string;
+        cls: string;
+        desc?: string;
+        clickable?: boolean;
+        focusable?: boolean;
+        focused?: boolean;
+        bounds: Bounds;
+      },
+      children = '',
+    ) =>
       `<node index="0" text="${escapeXml(attrs.text ?? '')}" resource-id="${attrs.id ?? ''}" class="${attrs.cls}" package="${pkg}" content-desc="${escapeXml(attrs.desc ?? '')}" checkable="false" checked="false" clickable="${attrs.clickable ?? false}" enabled="true" focusable="${attrs.focusable ?? false}" focused="${attrs.focused ?? false}" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[${attrs.bounds[0]},${attrs.bounds[1]}][${attrs.bounds[2]},${attrs.bounds[3]}]">${children}</node>`;
     let content: string;
     if (pkg === LAUNCHER.packageName) {
-      content = this.launcherIcons.map(({ pkg: app, bounds }) => node({ text: app.label, cls: 'android.widget.TextView', desc: app.label, clickable: true, focusable: true, bounds })).join('');
+      content = this.launcherIcons
+        .map(({ pkg: app, bounds }) =>
+          node({
+            text: app.label,
+            cls: 'android.widget.TextView',
+            desc: app.label,
+            clickable: true,
+            focusable: true,
+            bounds,
+          }),
+        )
+        .join('');
     } else {
       const label = PACKAGES.find((p) => p.packageName === pkg)?.label ?? pkg;
       content =
-        node({ text: label, id: `${pkg}:id/title`, cls: 'android.widget.TextView', bounds: [40, 200, width - 40, 300] }) +
-        node({ text: this.model.fields[pkg] ?? '', id: `${pkg}:id/input`, cls: 'android.widget.EditText', clickable: true, focusable: true, focused: this.model.fieldFocused, bounds: this.fieldBounds });
+        node({
+          text: label,
+          id: `${pkg}:id/title`,
+          cls: 'android.widget.TextView',
+          bounds: [40, 200, width - 40, 300],
+        }) +
+        node({
+          text: this.model.fields[pkg] ?? '',
+          id: `${pkg}:id/input`,
+          cls: 'android.widget.EditText',
+          clickable: true,
+          focusable: true,
+          focused: this.model.fieldFocused,
+          bounds: this.fieldBounds,
+        });
     }
     return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${node({ cls: 'android.widget.FrameLayout', bounds: [0, 0, width, height] }, content)}</hierarchy>`;
   }
@@ -268,8 +353,12 @@ export class FakeDevice implements SimulatedDevice {
     if (intent.component && (!pkg || full(cls ?? '') !== full(pkg.launchActivity))) {
       throw new Error(`Error: Activity class {${pkgName}/${full(cls ?? '')}} does not exist.`);
     }
-    if (!pkg) throw new Error(`Error: Activity not started, unable to resolve Intent { ${intent.action ? `act=${intent.action} ` : ''}${intent.data ? `dat=${intent.data} ` : ''}flg=0x10000000 }`);
-    if (this.model.focus.packageName === pkg.packageName) return 'Warning: Activity not started, intent has been delivered to currently running top-most instance.';
+    if (!pkg)
+      throw new Error(
+        `Error: Activity not started, unable to resolve Intent { ${intent.action ? `act=${intent.action} ` : ''}${intent.data ? `dat=${intent.data} ` : ''}flg=0x10000000 }`,
+      );
+    if (this.model.focus.packageName === pkg.packageName)
+      return 'Warning: Activity not started, intent has been delivered to currently running top-most instance.';
     if (pkg.packageName === LAUNCHER.packageName) this.goHome();
     else this.open(pkg);
     this.changed();
@@ -360,11 +449,18 @@ export class FakeDevice implements SimulatedDevice {
   }
 
   listSettings(namespace: string): Record<string, string> {
-    return { ...this.model.settings[namespace], ...(namespace === 'secure' ? { default_input_method: this.model.currentIme } : {}) };
+    return {
+      ...this.model.settings[namespace],
+      ...(namespace === 'secure' ? { default_input_method: this.model.currentIme } : {}),
+    };
   }
 
   inputMethods(): InputMethodInfo[] {
-    return Object.entries(this.model.imes).map(([id, enabled]) => ({ id, label: id === LATIN_IME ? 'Android Keyboard (AOSP)' : 'ADB Keyboard', enabled }));
+    return Object.entries(this.model.imes).map(([id, enabled]) => ({
+      id,
+      label: id === LATIN_IME ? 'Android Keyboard (AOSP)' : 'ADB Keyboard',
+      enabled,
+    }));
   }
 
   enableInputMethod(id: string, enabled: boolean): boolean {
@@ -409,17 +505,25 @@ export class FakeDevice implements SimulatedDevice {
   }
 
   async setAppData(packageName: string, patch: unknown): Promise<void> {
-    if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new MobaError('INVALID_INPUT', 'An app-data patch is a JSON object (a merge patch, RFC 7386)');
+    if (patch === null || typeof patch !== 'object' || Array.isArray(patch))
+      throw new MobaError('INVALID_INPUT', 'An app-data patch is a JSON object (a merge patch, RFC 7386)');
     if (!this.installed(packageName)) throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
     const text = (patch as { text?: unknown }).text;
-    if (text !== undefined && typeof text !== 'string') throw new MobaError('INVALID_INPUT', 'The fake device keeps only { "text": string } per app');
+    if (text !== undefined && typeof text !== 'string')
+      throw new MobaError('INVALID_INPUT', 'The fake device keeps only { "text": string } per app');
     if (typeof text === 'string') this.model.fields[packageName] = text;
     this.changed();
   }
 
   async state(packageName?: string): Promise<unknown> {
-    if (packageName !== undefined) return this.installed(packageName) ? { text: this.model.fields[packageName] ?? '' } : null;
-    return { focus: this.model.focus, keyboardShown: this.model.keyboard, fields: this.model.fields, inputMethod: this.model.currentIme };
+    if (packageName !== undefined)
+      return this.installed(packageName) ? { text: this.model.fields[packageName] ?? '' } : null;
+    return {
+      focus: this.model.focus,
+      keyboardShown: this.model.keyboard,
+      fields: this.model.fields,
+      inputMethod: this.model.currentIme,
+    };
   }
 
   /** The fake has no seeded data: a seed changes nothing. */

@@ -10,8 +10,21 @@
  * ```
  * Everything a client needs is exported here; the package's folders are its own business.
  */
-export { DEFAULT_SIMULATOR_PORT, SIMULATED_PHONE_MODEL, SIMULATED_PHONE_PRODUCT, scrcpyStandInPath } from './constants.ts';
-export type { DeviceProps, FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from './device.ts';
+export {
+  DEFAULT_SIMULATOR_PORT,
+  SIMULATED_PHONE_MODEL,
+  SIMULATED_PHONE_PRODUCT,
+  scrcpyStandInPath,
+} from './constants.ts';
+export type {
+  DeviceProps,
+  FocusInfo,
+  InputMethodInfo,
+  Intent,
+  KeyCode,
+  PackageInfo,
+  SimulatedDevice,
+} from './device.ts';
 export { inAppDrawer } from './device.ts';
 export { DeviceClock, formatClockPolicy, parseClockPolicy } from './device-clock.ts';
 export type { ClockPolicy } from './device-clock.ts';

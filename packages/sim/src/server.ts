@@ -80,7 +80,10 @@ export function deviceBanner(device: SimulatedDevice): string {
  */
 export async function startSimulatorServer(options: SimulatorServerOptions): Promise<SimulatorServer> {
   const { device } = options;
-  const log = options.log ?? ((message: string, error?: unknown) => console.warn(`[moba-sim ${device.props.serial}] ${message}`, ...(error === undefined ? [] : [error])));
+  const log =
+    options.log ??
+    ((message: string, error?: unknown) =>
+      console.warn(`[moba-sim ${device.props.serial}] ${message}`, ...(error === undefined ? [] : [error])));
   const commands = options.commands ?? createDefaultCommands();
   const appProcess: AppProcessHandler[] = [];
   const environment: ShellEnvironment = { device, commands, hooks: { appProcess } };
@@ -96,7 +99,10 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   const shell = createShellService({ environment, log });
   services.register('shell', shell);
   services.register('exec', shell);
-  services.register('sync', createSyncService(() => device.fs));
+  services.register(
+    'sync',
+    createSyncService(() => device.fs),
+  );
   services.register('localabstract', abstractSockets.handler);
   registerSystemServices(services, { onReboot: () => setTimeout(dropConnections, 50) });
 
@@ -116,7 +122,8 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   const requested = options.port ?? DEFAULT_SIMULATOR_PORT;
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? `port ${requested} is in use; pick another (0 = any free port)` : error.message;
+      const why =
+        error.code === 'EADDRINUSE' ? `port ${requested} is in use; pick another (0 = any free port)` : error.message;
       reject(new MobaError('SIMULATOR_FAILED', `Cannot listen on ${host}:${requested}: ${why}`, { cause: error }));
     };
     server.once('error', onError);

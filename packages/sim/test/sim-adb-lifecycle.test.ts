@@ -63,7 +63,12 @@ describe('several phones', () => {
     await adb.connectDevice(a.sim.address);
     await adb.connectDevice(b.sim.address);
     const listed = await adb.devices();
-    expect(listed.filter((d) => d.state === 'device').map((d) => d.serial).sort()).toEqual([a.sim.address, b.sim.address].sort());
+    expect(
+      listed
+        .filter((d) => d.state === 'device')
+        .map((d) => d.serial)
+        .sort(),
+    ).toEqual([a.sim.address, b.sim.address].sort());
     expect((await shell(adb, a.sim.address, 'getprop ro.serialno')).out).toBe('SIMLIFE0001\n');
     expect((await shell(adb, b.sim.address, 'getprop ro.serialno')).out).toBe('SIMLIFE0002\n');
     await shell(adb, a.sim.address, 'echo only-a > /sdcard/mine.txt');
@@ -103,7 +108,12 @@ describe('adb server restarts', () => {
     await waitUntil(() => phone.sim.acceptedConnections > before, 'the adb server to reconnect after the drop', 60_000);
     // The adb server reconnects on its own (29.0.6 retries every few seconds).
     await adb.waitForState(phone.sim.address, 'device', 60_000);
-    await waitUntil(async () => (await shell(adb, phone.sim.address, 'echo rebooted')).out === 'rebooted\n', 'a shell after the reboot', 30_000, 500);
+    await waitUntil(
+      async () => (await shell(adb, phone.sim.address, 'echo rebooted')).out === 'rebooted\n',
+      'a shell after the reboot',
+      30_000,
+      500,
+    );
   });
 });
 
@@ -116,8 +126,10 @@ describe('hostile connections', () => {
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     return { socket, closed };
   }
-  const cnxn = () => encodePacket({ command: A_CNXN, arg0: A_VERSION, arg1: 1 << 20, data: Buffer.from('host::features=shell_v2\0') });
-  const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+  const cnxn = () =>
+    encodePacket({ command: A_CNXN, arg0: A_VERSION, arg1: 1 << 20, data: Buffer.from('host::features=shell_v2\0') });
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
   it('drops garbage, truncated, oversized and bad-magic connections and keeps serving adb', async () => {
     const phone = await startPhone('SIMFUZZ0001');
@@ -138,7 +150,9 @@ describe('hostile connections', () => {
 
     const truncatedPayload = raw(port);
     truncatedPayload.socket.write(cnxn());
-    truncatedPayload.socket.write(encodePacket({ command: A_OPEN, arg0: 1, arg1: 0, data: Buffer.from('shell:echo never\0') }).subarray(0, 30));
+    truncatedPayload.socket.write(
+      encodePacket({ command: A_OPEN, arg0: 1, arg1: 0, data: Buffer.from('shell:echo never\0') }).subarray(0, 30),
+    );
     truncatedPayload.socket.destroy();
 
     const oversized = raw(port);
@@ -157,7 +171,9 @@ describe('hostile connections', () => {
 
     const abrupt = raw(port);
     abrupt.socket.write(cnxn());
-    abrupt.socket.write(encodePacket({ command: A_OPEN, arg0: 5, arg1: 0, data: Buffer.from('shell:sleep 10; echo late\0') }));
+    abrupt.socket.write(
+      encodePacket({ command: A_OPEN, arg0: 5, arg1: 0, data: Buffer.from('shell:sleep 10; echo late\0') }),
+    );
     abrupt.socket.write(encodePacket({ command: A_OPEN, arg0: 6, arg1: 0, data: Buffer.from('sync:\0') }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     abrupt.socket.destroy();
@@ -165,7 +181,15 @@ describe('hostile connections', () => {
     // Well-formed packets with random commands, ids and payloads on one connection.
     const chaos = raw(port);
     chaos.socket.write(cnxn());
-    const services = ['shell:echo fuzz', 'sync:', 'exec:cat', 'localabstract:nobody', '', 'shell,v2,raw:true', 'unknown:thing'];
+    const services = [
+      'shell:echo fuzz',
+      'sync:',
+      'exec:cat',
+      'localabstract:nobody',
+      '',
+      'shell,v2,raw:true',
+      'unknown:thing',
+    ];
     const commands = [A_OPEN, A_OKAY, A_WRTE, A_CLSE, A_CNXN, 0x48545541, 0x11111111];
     for (let i = 0; i < 400; i++) {
       const command = commands[Math.floor(rand() * commands.length)] as number;
@@ -179,12 +203,14 @@ describe('hostile connections', () => {
     chaos.socket.destroy();
 
     // Connect-and-leave, many times.
-    await Promise.all(Array.from({ length: 20 }, async () => {
-      const probe = raw(port);
-      await new Promise((resolve) => probe.socket.once('connect', resolve));
-      probe.socket.destroy();
-      await probe.closed;
-    }));
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const probe = raw(port);
+        await new Promise((resolve) => probe.socket.once('connect', resolve));
+        probe.socket.destroy();
+        await probe.closed;
+      }),
+    );
 
     expect((await busy).out).toBe('steady\n');
     await waitUntil(() => phone.sim.connections === 1, 'only the adb transport to remain');

@@ -90,7 +90,11 @@ describe('connecting', () => {
     const line = (await adb.devices()).find((d) => d.serial === serial);
     const clean = (s: string) => s.replace(/[:;=,\s]+/g, '_');
     expect(line?.state).toBe('device');
-    expect(line?.details).toMatchObject({ product: clean(device.props.product), model: clean(device.props.model), device: clean(device.props.device) });
+    expect(line?.details).toMatchObject({
+      product: clean(device.props.product),
+      model: clean(device.props.model),
+      device: clean(device.props.device),
+    });
     expect(sim.connections).toBe(1);
   });
 
@@ -133,14 +137,18 @@ describe('shell', () => {
 
   it('handles quotes, escapes, variables and VAR=value prefixes', async () => {
     expect((await sh(`echo 'a  b' "c  d" e\\ \\ f "x'y" 'p"q'`)).stdout.toString()).toBe(`a  b c  d e  f x'y p"q\n`);
-    expect((await sh('echo $EXTERNAL_STORAGE "${ANDROID_DATA}" \'$HOME\'')).stdout.toString()).toBe('/sdcard /data $HOME\n');
+    expect((await sh('echo $EXTERNAL_STORAGE "${ANDROID_DATA}" \'$HOME\'')).stdout.toString()).toBe(
+      '/sdcard /data $HOME\n',
+    );
     expect((await sh(`GREETING='hello there' sh -c 'echo "$GREETING"'`)).stdout.toString()).toBe('hello there\n');
     // adbkit quotes array arguments as 'a' 'b' with '"'"' for embedded quotes.
     expect(await kitShell(['echo', "it's", 'a  b', '$HOME', '&&', 'x'])).toBe("it's a  b $HOME && x\n");
   });
 
   it('supports redirections, pipes and loops', async () => {
-    const result = await sh('echo one > /data/local/tmp/t.txt; echo two >> /data/local/tmp/t.txt; cat /data/local/tmp/t.txt | grep -c o; cat < /data/local/tmp/t.txt | tail -n 1; for i in 1 2 3; do echo -n $i; done; echo');
+    const result = await sh(
+      'echo one > /data/local/tmp/t.txt; echo two >> /data/local/tmp/t.txt; cat /data/local/tmp/t.txt | grep -c o; cat < /data/local/tmp/t.txt | tail -n 1; for i in 1 2 3; do echo -n $i; done; echo',
+    );
     expect(result.stdout.toString()).toBe('2\ntwo\n123\n');
     const denied = await sh('echo x > /system/x.txt');
     expect(denied.code).toBe(1);
@@ -149,12 +157,16 @@ describe('shell', () => {
 
   it('gives an interactive PTY shell with a prompt and echo (adb shell -tt)', async () => {
     const result = await adb.adb(['-s', serial, 'shell', '-tt'], { input: 'echo hi\nexit 2\n' });
-    expect(result.stdout.toString()).toBe(`${device.props.device}:/ $ echo hi\r\nhi\r\n${device.props.device}:/ $ exit 2\r\n`);
+    expect(result.stdout.toString()).toBe(
+      `${device.props.device}:/ $ echo hi\r\nhi\r\n${device.props.device}:/ $ exit 2\r\n`,
+    );
     expect(result.code).toBe(2);
   });
 
   it('reads a script from stdin when no command is given', async () => {
-    const result = await adb.adb(['-s', serial, 'shell'], { input: 'echo one\ncd /sdcard && pwd\nexit 4\necho never\n' });
+    const result = await adb.adb(['-s', serial, 'shell'], {
+      input: 'echo one\ncd /sdcard && pwd\nexit 4\necho never\n',
+    });
     expect(result.stdout.toString()).toBe('one\n/sdcard\n');
     expect(result.code).toBe(4);
   });
@@ -215,11 +227,17 @@ describe('screen', () => {
     expect(target, 'a Settings icon on the home screen').toBeDefined();
     const [x, y] = target as [number, number];
     expect((await sh(`input tap ${x} ${y}`)).code).toBe(0);
-    await waitUntil(async () => (await device.focus()).packageName === 'com.android.settings', 'Settings to be focused');
+    await waitUntil(
+      async () => (await device.focus()).packageName === 'com.android.settings',
+      'Settings to be focused',
+    );
     const focus = (await sh('dumpsys window | grep mCurrentFocus')).stdout.toString();
     expect(focus).toMatch(/^ {2}mCurrentFocus=Window\{[0-9a-f]+ u0 com\.android\.settings\/[\w.]+\}\n$/);
     await sh('input keyevent KEYCODE_HOME');
-    await waitUntil(async () => (await device.focus()).packageName !== 'com.android.settings', 'HOME to leave Settings');
+    await waitUntil(
+      async () => (await device.focus()).packageName !== 'com.android.settings',
+      'HOME to leave Settings',
+    );
   });
 
   it('types with `input text` (%s = space) and ADB Keyboard broadcasts into a focused field', async () => {
@@ -227,18 +245,30 @@ describe('screen', () => {
     expect(field, 'an app with a text field on (or one search tap from) its first screen').toBeDefined();
     await sh(`input tap ${field?.[0]} ${field?.[1]}`);
     await waitUntil(() => device.keyboardShown(), 'the keyboard to show');
-    expect((await sh('dumpsys input_method | grep -o "mInputShown=[a-z]*"')).stdout.toString()).toBe('mInputShown=true\n');
+    expect((await sh('dumpsys input_method | grep -o "mInputShown=[a-z]*"')).stdout.toString()).toBe(
+      'mInputShown=true\n',
+    );
     expect((await sh('input text hello%sworld')).code).toBe(0);
-    await waitUntil(async () => (await device.dumpUi({ compressed: false })).includes('hello world'), 'the typed text in the dump');
+    await waitUntil(
+      async () => (await device.dumpUi({ compressed: false })).includes('hello world'),
+      'the typed text in the dump',
+    );
     const nonAscii = await sh('input text 工作');
     expect(nonAscii.code).toBe(255);
     expect(nonAscii.stderr).toMatch(/NullPointerException/);
     expect((await sh('ime enable com.android.adbkeyboard/.AdbIME')).code).toBe(0);
-    expect((await sh('ime set com.android.adbkeyboard/.AdbIME')).stdout.toString()).toBe('Input method com.android.adbkeyboard/.AdbIME selected for user #0\n');
+    expect((await sh('ime set com.android.adbkeyboard/.AdbIME')).stdout.toString()).toBe(
+      'Input method com.android.adbkeyboard/.AdbIME selected for user #0\n',
+    );
     const b64 = Buffer.from(' 工作', 'utf8').toString('base64');
     const sent = await sh(`am broadcast -a ADB_INPUT_B64 --es msg ${b64}`);
-    expect(sent.stdout.toString()).toBe('Broadcasting: Intent { act=ADB_INPUT_B64 flg=0x400000 (has extras) }\nBroadcast completed: result=0\n');
-    await waitUntil(async () => (await device.dumpUi({ compressed: false })).includes('hello world 工作'), 'the broadcast text in the dump');
+    expect(sent.stdout.toString()).toBe(
+      'Broadcasting: Intent { act=ADB_INPUT_B64 flg=0x400000 (has extras) }\nBroadcast completed: result=0\n',
+    );
+    await waitUntil(
+      async () => (await device.dumpUi({ compressed: false })).includes('hello world 工作'),
+      'the broadcast text in the dump',
+    );
     await sh('ime set com.android.inputmethod.latin/.LatinIME');
     await sh('input keyevent KEYCODE_BACK; input keyevent KEYCODE_HOME');
   });
@@ -258,7 +288,9 @@ describe('sync', () => {
     const back = await collect(await kit.pull('/sdcard/Download/kit.bin'));
     const pulled = performance.now();
     expect(Buffer.from(back).equals(data)).toBe(true);
-    console.log(`adbkit 10 MB: push ${(10_000 / (pushed - started)).toFixed(0)} MB/s, pull ${(10_000 / (pulled - pushed)).toFixed(0)} MB/s`);
+    console.log(
+      `adbkit 10 MB: push ${(10_000 / (pushed - started)).toFixed(0)} MB/s, pull ${(10_000 / (pulled - pushed)).toFixed(0)} MB/s`,
+    );
     const stat = await kit.stat('/sdcard/Download/kit.bin');
     expect(stat.size).toBe(data.length);
     expect(stat.isFile()).toBe(true);
@@ -300,16 +332,27 @@ describe('system commands', () => {
 
   it('starts activities with am and reports errors like Android', async () => {
     const started = await sh('am start -W -n com.android.settings/.Settings');
-    expect(started.stdout.toString()).toMatch(/^Starting: Intent \{ cmp=com\.android\.settings\/\.Settings \}\n(.*\n)*Status: ok\n/);
+    expect(started.stdout.toString()).toMatch(
+      /^Starting: Intent \{ cmp=com\.android\.settings\/\.Settings \}\n(.*\n)*Status: ok\n/,
+    );
     expect((await device.focus()).packageName).toBe('com.android.settings');
     const activities = await sh('dumpsys activity activities | grep mResumedActivity');
-    expect(activities.stdout.toString()).toMatch(/mResumedActivity: ActivityRecord\{[0-9a-f]+ u0 com\.android\.settings\/\S+ t\d+\}/);
+    expect(activities.stdout.toString()).toMatch(
+      /mResumedActivity: ActivityRecord\{[0-9a-f]+ u0 com\.android\.settings\/\S+ t\d+\}/,
+    );
     const bad = await sh('am start -n com.android.settings/.NoSuchActivity');
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/Error: Activity class \{com\.android\.settings\/com\.android\.settings\.NoSuchActivity\} does not exist\./);
-    await expect(kit.startActivity({ component: 'com.android.settings/.NoSuchActivity' })).rejects.toThrow(/does not exist/);
+    expect(bad.stderr).toMatch(
+      /Error: Activity class \{com\.android\.settings\/com\.android\.settings\.NoSuchActivity\} does not exist\./,
+    );
+    await expect(kit.startActivity({ component: 'com.android.settings/.NoSuchActivity' })).rejects.toThrow(
+      /does not exist/,
+    );
     expect((await sh('am force-stop com.android.settings')).code).toBe(0);
-    await waitUntil(async () => (await device.focus()).packageName !== 'com.android.settings', 'force-stop to close Settings');
+    await waitUntil(
+      async () => (await device.focus()).packageName !== 'com.android.settings',
+      'force-stop to close Settings',
+    );
   });
 
   it('lists packages and paths like pm', async () => {
@@ -317,7 +360,12 @@ describe('system commands', () => {
     expect(listed).toEqual(device.packages().map((p) => `package:${p.packageName}`));
     expect(await kit.getPackages()).toEqual(device.packages().map((p) => p.packageName));
     const third = (await sh('pm list packages -3')).stdout.toString().trim().split('\n').filter(Boolean);
-    expect(third).toEqual(device.packages().filter((p) => !p.system).map((p) => `package:${p.packageName}`));
+    expect(third).toEqual(
+      device
+        .packages()
+        .filter((p) => !p.system)
+        .map((p) => `package:${p.packageName}`),
+    );
     const settings = device.packages().find((p) => p.packageName === 'com.android.settings');
     expect((await sh('pm path com.android.settings')).stdout.toString()).toBe(`package:${settings?.apkPath}\n`);
     expect((await sh('pm path com.nope')).code).toBe(1);
@@ -328,15 +376,21 @@ describe('system commands', () => {
     const { width, height, density } = device.props;
     expect((await sh('wm size')).stdout.toString()).toBe(`Physical size: ${width}x${height}\n`);
     expect((await sh('wm density')).stdout.toString()).toBe(`Physical density: ${density}\n`);
-    expect((await sh('settings put global sim_test_key 42 && settings get global sim_test_key')).stdout.toString()).toBe('42\n');
+    expect(
+      (await sh('settings put global sim_test_key 42 && settings get global sim_test_key')).stdout.toString(),
+    ).toBe('42\n');
     expect((await sh('settings get global no_such_key_here')).stdout.toString()).toBe('null\n');
     const imes = (await sh('ime list -s -a')).stdout.toString().trim().split('\n');
     expect(imes).toEqual(device.inputMethods().map((m) => m.id));
-    expect((await sh('ime set com.nope/.Ime')).stderr).toBe('Unknown input method com.nope/.Ime cannot be selected for user #0\n');
+    expect((await sh('ime set com.nope/.Ime')).stderr).toBe(
+      'Unknown input method com.nope/.Ime cannot be selected for user #0\n',
+    );
   });
 
   it('answers tcpip, usb and root with adbd messages', async () => {
-    expect((await adb.adb(['-s', serial, 'root'])).stdout.toString() + (await adb.adb(['-s', serial, 'root'])).stderr).toMatch(/adbd cannot run as root in production builds/);
+    expect(
+      (await adb.adb(['-s', serial, 'root'])).stdout.toString() + (await adb.adb(['-s', serial, 'root'])).stderr,
+    ).toMatch(/adbd cannot run as root in production builds/);
     await expect(kit.root()).rejects.toThrow(/cannot run as root/);
   });
 

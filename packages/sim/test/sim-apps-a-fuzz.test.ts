@@ -27,7 +27,11 @@ const INTENTS: Intent[] = [
   { action: 'android.intent.action.SENDTO', data: 'sms:10086', extras: { sms_body: 'x' } },
   { action: 'android.intent.action.SENDTO', data: 'smsto:' },
   { action: 'android.intent.action.SEND', extras: { 'android.intent.extra.TEXT': 'shared' } },
-  { action: 'android.intent.action.INSERT', data: 'content://com.android.contacts/contacts', extras: { name: 'A B', phone: '+86 13800001111' } },
+  {
+    action: 'android.intent.action.INSERT',
+    data: 'content://com.android.contacts/contacts',
+    extras: { name: 'A B', phone: '+86 13800001111' },
+  },
   { action: 'android.intent.action.VIEW', data: 'content://com.android.contacts/contacts/3' },
   { action: 'android.intent.action.EDIT', data: 'content://com.android.contacts/contacts/99' },
 ];

@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import type { SimulatedPhone } from '../src/index.ts';
 import { useAppPhone } from '../src/testing/app-phone.ts';
 import { dump, scrollTo, tapOn } from '../src/testing/device-driver.ts';
-import { closeTo, decodePng, findNode, fractionOfColor, hexRgb, parseDump, pixel, requireNode } from '../src/testing/ui-dump.ts';
+import {
+  closeTo,
+  decodePng,
+  findNode,
+  fractionOfColor,
+  hexRgb,
+  parseDump,
+  pixel,
+  requireNode,
+} from '../src/testing/ui-dump.ts';
 
 const MESSAGING = 'com.android.messaging';
 const CONTACTS = 'com.android.contacts';
@@ -59,7 +68,9 @@ describe('Messages', () => {
     await tapOn(phone, { desc: 'Messages' });
     expect(await phone.focus()).toEqual({ packageName: MESSAGING, activity: '.ui.ConversationListActivity' });
     let xml = await dump(phone);
-    const names = parseDump(xml).filter((n) => n.resourceId === `${MESSAGING}:id/conversation_name`).map((n) => n.text);
+    const names = parseDump(xml)
+      .filter((n) => n.resourceId === `${MESSAGING}:id/conversation_name`)
+      .map((n) => n.text);
     expect(names[0]).toBe('Alice Wang');
     expect(requireNode(xml, { id: 'unread_indicator' }).contentDesc).toBe('Unread');
     expect(requireNode(xml, { id: 'conversation_snippet' }).text).toBe('Could you bring the book you mentioned?');
@@ -77,13 +88,22 @@ describe('Messages', () => {
 
     const thread = (await conversations()).find((c) => c.name === 'Alice Wang')!;
     expect(digits(thread.address)).toBe(digits(alice.phone));
-    expect(thread.messages.at(-1)).toMatchObject({ from: 'me', to: thread.address, text: 'Sure, I will bring it!', type: 'sent' });
+    expect(thread.messages.at(-1)).toMatchObject({
+      from: 'me',
+      to: thread.address,
+      text: 'Sure, I will bring it!',
+      type: 'sent',
+    });
     expect(Math.abs(thread.messages.at(-1)!.at - phone.now())).toBeLessThan(60_000);
     xml = await dump(phone);
     expect(requireNode(xml, { id: 'compose_message_text' }).text).toBe('Text message');
     const bubbles = parseDump(xml).filter((n) => n.resourceId === `${MESSAGING}:id/message_content`);
     const last = bubbles.at(-1)!;
-    expect(parseDump(xml).filter((n) => n.resourceId === `${MESSAGING}:id/message_text`).at(-1)?.text).toBe('Sure, I will bring it!');
+    expect(
+      parseDump(xml)
+        .filter((n) => n.resourceId === `${MESSAGING}:id/message_text`)
+        .at(-1)?.text,
+    ).toBe('Sure, I will bring it!');
     const image = await decodePng(await phone.screencap());
     expect(fractionOfColor(image, last.bounds, hexRgb('#1a64d6'))).toBeGreaterThan(0.6);
     expect(closeTo(pixel(image, last.bounds.left - 8, last.center.y), hexRgb('#1a64d6'))).toBe(false);
@@ -99,14 +119,22 @@ describe('Messages', () => {
     expect(requireNode(await dump(phone), { id: 'recipient_text_view' }).attrs.focused).toBe('true');
     await phone.text('emm');
     const xml = await dump(phone);
-    expect(parseDump(xml).filter((n) => n.resourceId === `${MESSAGING}:id/contact_name`).map((n) => n.text)).toEqual(['Emma Liu']);
+    expect(
+      parseDump(xml)
+        .filter((n) => n.resourceId === `${MESSAGING}:id/contact_name`)
+        .map((n) => n.text),
+    ).toEqual(['Emma Liu']);
     expect(requireNode(xml, { id: 'contact_details' }).text).toBe(emma.phone);
     await tapOn(phone, { text: 'Emma Liu' });
     await tapOn(phone, { id: 'compose_message_text' });
     await phone.text('Dinner on Friday?');
     await phone.keyevent(66);
     const created = (await conversations()).at(-1)!;
-    expect(created).toMatchObject({ name: 'Emma Liu', unread: false, messages: [{ from: 'me', text: 'Dinner on Friday?', type: 'sent' }] });
+    expect(created).toMatchObject({
+      name: 'Emma Liu',
+      unread: false,
+      messages: [{ from: 'me', text: 'Dinner on Friday?', type: 'sent' }],
+    });
     expect(digits(created.address)).toBe(digits(emma.phone));
     await phone.keyevent(KEY.BACK);
     await phone.keyevent(KEY.BACK);
@@ -117,14 +145,22 @@ describe('Messages', () => {
 
   it('texts a number from a SENDTO intent with a body, then adds the number as a contact', async () => {
     const before = await conversations();
-    await phone.startActivity({ action: 'android.intent.action.SENDTO', data: 'sms:10010', extras: { sms_body: 'Balance?' } });
+    await phone.startActivity({
+      action: 'android.intent.action.SENDTO',
+      data: 'sms:10010',
+      extras: { sms_body: 'Balance?' },
+    });
     expect(await phone.focus()).toEqual({ packageName: MESSAGING, activity: '.ui.conversation.ConversationActivity' });
     let xml = await dump(phone);
     expect(requireNode(xml, { id: 'compose_message_text' }).text).toBe('Balance?');
     await tapOn(phone, { desc: 'Send SMS' });
     const after = await conversations();
     expect(after).toHaveLength(before.length + 1);
-    expect(after.at(-1)).toMatchObject({ address: '10010', name: '', messages: [{ from: 'me', to: '10010', text: 'Balance?' }] });
+    expect(after.at(-1)).toMatchObject({
+      address: '10010',
+      name: '',
+      messages: [{ from: 'me', to: '10010', text: 'Balance?' }],
+    });
 
     await tapOn(phone, { desc: 'Add contact' });
     expect(await phone.focus()).toEqual({ packageName: CONTACTS, activity: '.activities.ContactEditorActivity' });
@@ -161,14 +197,20 @@ describe('Contacts', () => {
     let xml = await dump(phone);
     const total = (await contacts()).length;
     expect(requireNode(xml, { id: 'contacts_count' }).text).toBe(`${total} contacts`);
-    const headers = parseDump(xml).filter((n) => n.resourceId === `${CONTACTS}:id/header`).map((n) => n.text);
+    const headers = parseDump(xml)
+      .filter((n) => n.resourceId === `${CONTACTS}:id/header`)
+      .map((n) => n.text);
     expect(headers.slice(0, 3)).toEqual(['', 'A', 'B']);
     expect(requireNode(xml, { text: '★ Favorites' })).toBeDefined();
 
     await tapOn(phone, { id: 'search_view' });
     await phone.text('carol');
     xml = await dump(phone);
-    expect(parseDump(xml).filter((n) => n.resourceId === `${CONTACTS}:id/cliv_name_textview`).map((n) => n.text)).toEqual(['Carol Li']);
+    expect(
+      parseDump(xml)
+        .filter((n) => n.resourceId === `${CONTACTS}:id/cliv_name_textview`)
+        .map((n) => n.text),
+    ).toEqual(['Carol Li']);
     await tapOn(phone, { text: 'Carol Li' });
     expect(await phone.focus()).toEqual({ packageName: CONTACTS, activity: '.quickcontact.QuickContactActivity' });
     const carol = (await contacts()).find((c) => c.name === 'Carol Li')!;
@@ -185,7 +227,10 @@ describe('Contacts', () => {
     await phone.text('carol.li@school.edu');
     await tapOn(phone, { id: 'editor_menu_save_button' });
     expect(requireNode(await dump(phone), { text: 'carol.li@school.edu' }).resourceId).toBe(`${CONTACTS}:id/header`);
-    expect((await contacts()).find((c) => c.id === carol.id)).toMatchObject({ email: 'carol.li@school.edu', starred: true });
+    expect((await contacts()).find((c) => c.id === carol.id)).toMatchObject({
+      email: 'carol.li@school.edu',
+      starred: true,
+    });
 
     await tapOn(phone, { desc: 'Delete' });
     await tapOn(phone, { id: 'android:id/button1' });
@@ -211,7 +256,11 @@ describe('Contacts', () => {
     await scrollTo(phone, { text: 'Zoe Lin' });
 
     const count = (await contacts()).length;
-    await phone.startActivity({ action: 'android.intent.action.INSERT', data: 'content://com.android.contacts/contacts', extras: { name: '赵敏', phone: '13800001234', email: 'zm@example.cn' } });
+    await phone.startActivity({
+      action: 'android.intent.action.INSERT',
+      data: 'content://com.android.contacts/contacts',
+      extras: { name: '赵敏', phone: '13800001234', email: 'zm@example.cn' },
+    });
     expect(await phone.focus()).toEqual({ packageName: CONTACTS, activity: '.activities.ContactEditorActivity' });
     let xml = await dump(phone);
     expect(requireNode(xml, { id: 'first_name' }).text).toBe('敏');
@@ -229,31 +278,48 @@ describe('Contacts', () => {
 
   it("texts a contact from the details page: Messages opens the contact's conversation", async () => {
     const mom = (await contacts()).find((c) => c.name === 'Mom')!;
-    await phone.startActivity({ action: 'android.intent.action.VIEW', data: `content://com.android.contacts/contacts/${mom.id}` });
+    await phone.startActivity({
+      action: 'android.intent.action.VIEW',
+      data: `content://com.android.contacts/contacts/${mom.id}`,
+    });
     expect(requireNode(await dump(phone), { id: 'large_title' }).text).toBe('Mom');
     await tapOn(phone, { desc: 'Send message' });
     expect(await phone.focus()).toEqual({ packageName: MESSAGING, activity: '.ui.conversation.ConversationActivity' });
     const xml = await dump(phone);
     expect(requireNode(xml, { text: 'Mom' })).toBeDefined();
-    expect(requireNode(xml, { text: 'Good. And wear a jacket, it will rain.' }).resourceId).toBe(`${MESSAGING}:id/message_text`);
+    expect(requireNode(xml, { text: 'Good. And wear a jacket, it will rain.' }).resourceId).toBe(
+      `${MESSAGING}:id/message_text`,
+    );
   });
 
   it('saves and restores snapshots of threads and people', async () => {
-    await phone.startActivity({ action: 'android.intent.action.SENDTO', data: 'smsto:13912345678', extras: { sms_body: 'First' } });
+    await phone.startActivity({
+      action: 'android.intent.action.SENDTO',
+      data: 'smsto:13912345678',
+      extras: { sms_body: 'First' },
+    });
     await tapOn(phone, { desc: 'Send SMS' });
     await phone.saveSnapshot('h10-one-message');
     const [threads, people, focus] = [await conversations(), await contacts(), await phone.focus()];
     await tapOn(phone, { id: 'compose_message_text' });
     await phone.text('Second');
     await tapOn(phone, { desc: 'Send SMS' });
-    await phone.startActivity({ action: 'android.intent.action.INSERT', data: 'content://com.android.contacts/contacts', extras: { name: 'Temp Person' } });
+    await phone.startActivity({
+      action: 'android.intent.action.INSERT',
+      data: 'content://com.android.contacts/contacts',
+      extras: { name: 'Temp Person' },
+    });
     await tapOn(phone, { id: 'editor_menu_save_button' });
     expect(await contacts()).toHaveLength(people.length + 1);
     await phone.restoreSnapshot('h10-one-message');
     expect(await conversations()).toEqual(threads);
     expect(await contacts()).toEqual(people);
     expect(await phone.focus()).toEqual(focus);
-    expect(parseDump(await dump(phone)).filter((n) => n.resourceId === `${MESSAGING}:id/message_text`).map((n) => n.text)).toEqual(['First']);
+    expect(
+      parseDump(await dump(phone))
+        .filter((n) => n.resourceId === `${MESSAGING}:id/message_text`)
+        .map((n) => n.text),
+    ).toEqual(['First']);
   });
 
   it('speaks Chinese in both apps; reset restores the seeded people and threads', async () => {

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import type { SimulatedPhone } from '../src/index.ts';
 import { useAppPhone } from '../src/testing/app-phone.ts';
 import { dump, tapOn } from '../src/testing/device-driver.ts';
-import { closeTo, decodePng, findNode, fractionOfColor, hexRgb, parseDump, pixel, requireNode } from '../src/testing/ui-dump.ts';
+import {
+  closeTo,
+  decodePng,
+  findNode,
+  fractionOfColor,
+  hexRgb,
+  parseDump,
+  pixel,
+  requireNode,
+} from '../src/testing/ui-dump.ts';
 
 const PKG = 'com.moba.notes';
 const KEY = { BACK: 4, MOVE_END: 123 };
@@ -56,13 +65,19 @@ describe('Notes', () => {
     const after = await notes();
     expect(after).toHaveLength(before.length + 1);
     const created = after.at(-1);
-    expect(created).toMatchObject({ title: 'Weather', body: 'Tomorrow in Shanghai: light rain, 21-27°C', pinned: false });
+    expect(created).toMatchObject({
+      title: 'Weather',
+      body: 'Tomorrow in Shanghai: light rain, 21-27°C',
+      pinned: false,
+    });
     expect(created!.updatedAt).toBeGreaterThanOrEqual(phone.now() - 60_000);
     xml = await dump(phone);
     const nodes = parseDump(xml);
     const titles = nodes.filter((n) => n.resourceId === `${PKG}:id/note_title`).map((n) => n.text);
     expect(titles.slice(0, 2)).toEqual(['Shopping list', 'Weather']);
-    expect(requireNode(xml, { text: 'Tomorrow in Shanghai: light rain, 21-27°C' }).resourceId).toBe(`${PKG}:id/note_snippet`);
+    expect(requireNode(xml, { text: 'Tomorrow in Shanghai: light rain, 21-27°C' }).resourceId).toBe(
+      `${PKG}:id/note_snippet`,
+    );
   });
 
   it('draws what the dump says: the FAB and the search bar where their bounds are', async () => {
@@ -75,7 +90,13 @@ describe('Notes', () => {
     const image = await decodePng(await phone.screencap());
     expect(fractionOfColor(image, fab.bounds, hexRgb('#d6e3ff'))).toBeGreaterThan(0.8);
     expect(closeTo(pixel(image, fab.bounds.left - 6, fab.center.y), hexRgb('#d6e3ff'))).toBe(false);
-    expect(fractionOfColor(image, { ...bar.bounds, left: bar.bounds.left + 40, right: bar.bounds.right - 40 }, hexRgb('#e6e8f0'))).toBeGreaterThan(0.6);
+    expect(
+      fractionOfColor(
+        image,
+        { ...bar.bounds, left: bar.bounds.left + 40, right: bar.bounds.right - 40 },
+        hexRgb('#e6e8f0'),
+      ),
+    ).toBeGreaterThan(0.6);
     expect(closeTo(pixel(image, bar.center.x, bar.bounds.top - 6), hexRgb('#e6e8f0'))).toBe(false);
     expect(closeTo(pixel(image, bar.center.x, bar.bounds.bottom + 6), hexRgb('#e6e8f0'))).toBe(false);
   });
@@ -100,7 +121,9 @@ describe('Notes', () => {
     await tapOn(phone, { text: 'Pin' });
     edited = (await notes()).find((n) => n.id === target.id)!;
     expect(edited.pinned).toBe(true);
-    const pinnedTitles = parseDump(await dump(phone)).filter((n) => n.resourceId === `${PKG}:id/note_title`).map((n) => n.text);
+    const pinnedTitles = parseDump(await dump(phone))
+      .filter((n) => n.resourceId === `${PKG}:id/note_title`)
+      .map((n) => n.text);
     expect(pinnedTitles.indexOf(target.title)).toBeLessThan(pinnedTitles.indexOf('Shopping list'));
 
     await longPress({ text: target.title });
@@ -142,7 +165,9 @@ describe('Notes', () => {
     await phone.startActivity({ component: `${PKG}/.MainActivity` });
     await tapOn(phone, { id: 'search_src_text' });
     await phone.text('milk');
-    let titles = parseDump(await dump(phone)).filter((n) => n.resourceId === `${PKG}:id/note_title`).map((n) => n.text);
+    let titles = parseDump(await dump(phone))
+      .filter((n) => n.resourceId === `${PKG}:id/note_title`)
+      .map((n) => n.text);
     expect(titles).toEqual(['Shopping list']);
     await tapOn(phone, { desc: 'Clear search' });
     await tapOn(phone, { id: 'search_src_text' });
@@ -151,13 +176,18 @@ describe('Notes', () => {
     await phone.keyevent(KEY.BACK);
     await phone.keyevent(KEY.BACK);
     expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.MainActivity' });
-    titles = parseDump(await dump(phone)).filter((n) => n.resourceId === `${PKG}:id/note_title`).map((n) => n.text);
+    titles = parseDump(await dump(phone))
+      .filter((n) => n.resourceId === `${PKG}:id/note_title`)
+      .map((n) => n.text);
     expect(titles.length).toBeGreaterThan(3);
     expect(requireNode(await dump(phone), { id: 'search_src_text' }).text).toBe('Search notes');
   });
 
   it('opens a prefilled new note for a SEND intent', async () => {
-    await phone.startActivity({ action: 'android.intent.action.SEND', extras: { 'android.intent.extra.TEXT': 'Sunny, 30°C', 'android.intent.extra.SUBJECT': 'Beijing tomorrow' } });
+    await phone.startActivity({
+      action: 'android.intent.action.SEND',
+      extras: { 'android.intent.extra.TEXT': 'Sunny, 30°C', 'android.intent.extra.SUBJECT': 'Beijing tomorrow' },
+    });
     expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.EditorActivity' });
     const xml = await dump(phone);
     expect(requireNode(xml, { id: 'title' }).text).toBe('Beijing tomorrow');

@@ -30,7 +30,13 @@ interface WeatherState {
   cities: string[];
   current: string;
   unit: 'C' | 'F';
-  forecast: { city: string; now: { temperature: number; condition: string; feelsLike: number; localTime: string }; today: DayState; tomorrow: DayState; days: DayState[] };
+  forecast: {
+    city: string;
+    now: { temperature: number; condition: string; feelsLike: number; localTime: string };
+    today: DayState;
+    tomorrow: DayState;
+    days: DayState[];
+  };
 }
 
 let browser: SharedBrowser;
@@ -55,7 +61,11 @@ describe('Weather', () => {
     await tapOn(phone, { desc: 'Weather' });
     expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.MainActivity' });
     const state = await weather();
-    expect(state).toMatchObject({ cities: ['Shanghai', 'Beijing', expect.any(String)], current: 'Shanghai', unit: 'C' });
+    expect(state).toMatchObject({
+      cities: ['Shanghai', 'Beijing', expect.any(String)],
+      current: 'Shanghai',
+      unit: 'C',
+    });
     expect(state.forecast.today.date).toBe('2025-06-02');
     expect(state.forecast.tomorrow.date).toBe('2025-06-03');
     expect(state.forecast.days).toHaveLength(10);
@@ -74,7 +84,9 @@ describe('Weather', () => {
     expect(texts(xml, 'day_condition').slice(0, 2)).toEqual([today.condition, tomorrow.condition]);
     expect(texts(xml, 'day_high').slice(0, 2)).toEqual([`${today.high}°`, `${tomorrow.high}°`]);
     const row = requireNode(xml, { descStarts: 'Tomorrow: ' });
-    expect(row.contentDesc).toBe(`Tomorrow: ${tomorrow.condition}, high ${tomorrow.high}°, low ${tomorrow.low}°, ${tomorrow.chanceOfRain}% chance of rain`);
+    expect(row.contentDesc).toBe(
+      `Tomorrow: ${tomorrow.condition}, high ${tomorrow.high}°, low ${tomorrow.low}°, ${tomorrow.chanceOfRain}% chance of rain`,
+    );
     expect(row.attrs.clickable).toBe('true');
 
     phone.setClock(phone.now() + 24 * 3600_000);
@@ -114,7 +126,13 @@ describe('Weather', () => {
     const selected = requireNode(xml, { id: 'city_item' });
     expect(selected.attrs.selected).toBe('true');
     const image = await decodePng(await phone.screencap());
-    expect(fractionOfColor(image, { ...selected.bounds, left: selected.bounds.left + 30, right: selected.bounds.right - 30 }, hexRgb('#d6e3ff'))).toBeGreaterThan(0.5);
+    expect(
+      fractionOfColor(
+        image,
+        { ...selected.bounds, left: selected.bounds.left + 30, right: selected.bounds.right - 30 },
+        hexRgb('#d6e3ff'),
+      ),
+    ).toBeGreaterThan(0.5);
     expect(closeTo(pixel(image, selected.center.x, selected.bounds.bottom + 4), hexRgb('#d6e3ff'))).toBe(false);
     await tapOn(phone, { text: 'Beijing' });
     expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.MainActivity' });
@@ -164,7 +182,9 @@ describe('Weather', () => {
     expect(f.forecast.today.high).toBe(toF(celsius.forecast.today.high));
     expect(f.forecast.tomorrow.low).toBe(toF(celsius.forecast.tomorrow.low));
     expect(f.forecast.today.wind).toMatch(/ mph /);
-    expect(requireNode(await dump(phone), { id: 'high_low' }).text).toBe(`H:${f.forecast.today.high}° L:${f.forecast.today.low}°`);
+    expect(requireNode(await dump(phone), { id: 'high_low' }).text).toBe(
+      `H:${f.forecast.today.high}° L:${f.forecast.today.low}°`,
+    );
   });
 
   it('speaks Chinese and draws dark', async () => {
@@ -194,7 +214,9 @@ describe('Weather', () => {
     await phone.keyevent(KEY.BACK);
     const { tomorrow } = (await weather()).forecast;
     const notes = ((await phone.state('com.moba.notes')) as { notes: Array<{ body: string }> }).notes;
-    expect(notes.at(-1)?.body).toBe(`Tomorrow in Shanghai: ${tomorrow.condition}, high ${tomorrow.high}°, low ${tomorrow.low}°, ${tomorrow.chanceOfRain}% chance of rain`);
+    expect(notes.at(-1)?.body).toBe(
+      `Tomorrow in Shanghai: ${tomorrow.condition}, high ${tomorrow.high}°, low ${tomorrow.low}°, ${tomorrow.chanceOfRain}% chance of rain`,
+    );
   });
 
   it('is the same for the same seed and different for another seed; reset restores it', async () => {
@@ -205,7 +227,9 @@ describe('Weather', () => {
       const [a, b, c] = [await weather(), await weather(other), await weather(third)];
       expect(b).toEqual(a);
       expect(await dump(other)).toBe(await dump(phone));
-      expect(c.forecast.days.map((d) => [d.condition, d.high, d.low])).not.toEqual(a.forecast.days.map((d) => [d.condition, d.high, d.low]));
+      expect(c.forecast.days.map((d) => [d.condition, d.high, d.low])).not.toEqual(
+        a.forecast.days.map((d) => [d.condition, d.high, d.low]),
+      );
       expect(c.forecast.today.sunrise).toBe(a.forecast.today.sunrise);
 
       await tapOn(phone, { desc: 'Settings' });

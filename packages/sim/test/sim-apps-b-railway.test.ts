@@ -57,7 +57,10 @@ const texts = (xml: string, id: string): string[] =>
 
 /** Opens G104 from a Shanghai → Beijing search on Wednesday 4 June (the device's today is Mon 2 June). */
 async function openG104(): Promise<void> {
-  await phone.startActivity({ component: `${PKG}/.MainActivity`, extras: { from: 'Shanghai', to: 'Beijing', date: '2025-06-04' } });
+  await phone.startActivity({
+    component: `${PKG}/.MainActivity`,
+    extras: { from: 'Shanghai', to: 'Beijing', date: '2025-06-04' },
+  });
   await tapOn(phone, { text: 'G104', id: 'train_number' });
 }
 
@@ -85,7 +88,10 @@ describe('Railway', () => {
     await phone.keyevent(66);
     await tapOn(phone, { id: 'swap_stations' });
     xml = await dump(phone);
-    expect([requireNode(xml, { id: 'from_station' }).text, requireNode(xml, { id: 'to_station' }).text]).toEqual(['Nanjing', 'Suzhou']);
+    expect([requireNode(xml, { id: 'from_station' }).text, requireNode(xml, { id: 'to_station' }).text]).toEqual([
+      'Nanjing',
+      'Suzhou',
+    ]);
     await tapOn(phone, { id: 'from_station' });
     await tapOn(phone, { text: 'Shanghai', id: 'hot_city' });
     await tapOn(phone, { id: 'to_station' });
@@ -135,20 +141,31 @@ describe('Railway', () => {
     expect(requireNode(xml, { id: 'header_depart_time' }).text).toBe('06:50');
     expect(requireNode(xml, { id: 'header_arrive_time' }).text).toBe('12:03');
     expect(requireNode(xml, { id: 'header_duration' }).text).toBe('5h 13m');
-    const seats = parseDump(xml).filter((n) => n.resourceId === `${PKG}:id/seat_price`).map((n) => n.text);
+    const seats = parseDump(xml)
+      .filter((n) => n.resourceId === `${PKG}:id/seat_price`)
+      .map((n) => n.text);
     expect(seats).toEqual(['¥1748', '¥933', '¥553']);
     // The boarding station's row is highlighted, in exactly the rectangle the dump reports.
     const first = requireNode(xml, { id: 'stop_item' });
     expect(first.attrs.selected).toBe('true');
     const png = await decodePng(await phone.screencap());
     expect(fractionOfColor(png, first.bounds, hexRgb('#fff4e5'), 4)).toBeGreaterThan(0.6);
-    expect(fractionOfColor(png, { ...first.bounds, top: first.bounds.top - 12, bottom: first.bounds.top - 2 }, hexRgb('#fff4e5'), 4)).toBeLessThan(0.2);
+    expect(
+      fractionOfColor(
+        png,
+        { ...first.bounds, top: first.bounds.top - 12, bottom: first.bounds.top - 2 },
+        hexRgb('#fff4e5'),
+        4,
+      ),
+    ).toBeLessThan(0.2);
 
     await scrollTo(phone, { text: 'Beijing South', id: 'stop_station' });
     xml = await dump(phone);
     const rows = parseDump(xml).filter((n) => n.resourceId === `${PKG}:id/stop_item`);
     const stops = rows.map((row) => {
-      const inside = parseDump(xml).filter((n) => n.bounds.top >= row.bounds.top && n.bounds.bottom <= row.bounds.bottom && n.depth > row.depth);
+      const inside = parseDump(xml).filter(
+        (n) => n.bounds.top >= row.bounds.top && n.bounds.bottom <= row.bounds.bottom && n.depth > row.depth,
+      );
       const get = (id: string): string => inside.find((n) => n.resourceId === `${PKG}:id/${id}`)?.text ?? '';
       return [get('stop_station'), get('stop_arrive'), get('stop_depart')];
     });
@@ -204,9 +221,27 @@ describe('Railway', () => {
 
     expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.OrderDetailActivity' });
     const s = await state();
-    expect(s.passengers.at(-1)).toMatchObject({ name: 'Wang Xiaoming', idNumber: '11010519491231002X', type: 'student' });
+    expect(s.passengers.at(-1)).toMatchObject({
+      name: 'Wang Xiaoming',
+      idNumber: '11010519491231002X',
+      type: 'student',
+    });
     const order = s.orders[0];
-    expect(order).toMatchObject({ train: 'G104', date: '2025-06-04', from: 'shanghai', to: 'beijing', fromStation: 'SHH', toStation: 'BJS', depart: '06:50', arrive: '12:03', seatClass: 'second', passengers: [holder, 'Wang Xiaoming'], price: 553, total: 1106, status: 'paid' });
+    expect(order).toMatchObject({
+      train: 'G104',
+      date: '2025-06-04',
+      from: 'shanghai',
+      to: 'beijing',
+      fromStation: 'SHH',
+      toStation: 'BJS',
+      depart: '06:50',
+      arrive: '12:03',
+      seatClass: 'second',
+      passengers: [holder, 'Wang Xiaoming'],
+      price: 553,
+      total: 1106,
+      status: 'paid',
+    });
     expect(order?.id).toMatch(/^E\d{9}$/);
     xml = await dump(phone);
     expect(requireNode(xml, { id: 'order_status' }).text).toBe('Paid');
@@ -214,7 +249,9 @@ describe('Railway', () => {
 
     const cancel = await scrollTo(phone, { id: 'cancel_order' });
     await phone.tap(cancel.center.x, cancel.center.y);
-    expect(requireNode(await dump(phone), { id: 'android:id/message' }).text).toBe('Your tickets for G104 on Wed, Jun 4 will be cancelled and ¥1106 refunded.');
+    expect(requireNode(await dump(phone), { id: 'android:id/message' }).text).toBe(
+      'Your tickets for G104 on Wed, Jun 4 will be cancelled and ¥1106 refunded.',
+    );
     await tapOn(phone, { id: 'android:id/button1' });
     expect((await state()).orders[0]?.status).toBe('cancelled');
     expect(requireNode(await dump(phone), { id: 'order_status' }).text).toBe('Cancelled');
@@ -232,8 +269,19 @@ describe('Railway', () => {
     await tapOn(phone, { id: 'search_button' });
     xml = await dump(phone);
     const g104 = requireNode(xml, { text: 'G104', id: 'train_number' });
-    const item = parseDump(xml).find((n) => n.resourceId === `${PKG}:id/train_item` && n.bounds.top <= g104.bounds.top && n.bounds.bottom >= g104.bounds.bottom);
-    const status = parseDump(xml).find((n) => n.resourceId === `${PKG}:id/train_status` && item && n.bounds.top >= item.bounds.top && n.bounds.bottom <= item.bounds.bottom);
+    const item = parseDump(xml).find(
+      (n) =>
+        n.resourceId === `${PKG}:id/train_item` &&
+        n.bounds.top <= g104.bounds.top &&
+        n.bounds.bottom >= g104.bounds.bottom,
+    );
+    const status = parseDump(xml).find(
+      (n) =>
+        n.resourceId === `${PKG}:id/train_status` &&
+        item &&
+        n.bounds.top >= item.bounds.top &&
+        n.bounds.bottom <= item.bounds.bottom,
+    );
     expect(status?.text).toBe('Departed');
     expect(requireNode(xml, { id: 'prev_day' }).attrs.enabled).toBe('false');
 
@@ -245,7 +293,12 @@ describe('Railway', () => {
     xml = await dump(phone);
     expect(requireNode(xml, { id: 'order_status' }).text).toBe('Completed');
     expect(findNode(xml, { id: 'cancel_order' })).toBeUndefined();
-    expect((await state()).orders[0]).toMatchObject({ from: 'shanghai', to: 'hangzhou', date: '2025-06-05', status: 'paid' });
+    expect((await state()).orders[0]).toMatchObject({
+      from: 'shanghai',
+      to: 'hangzhou',
+      date: '2025-06-05',
+      status: 'paid',
+    });
   });
 
   it('speaks Chinese when the device language is zh-CN', async () => {
@@ -290,8 +343,14 @@ describe('Railway', () => {
       const b = (await other.state(PKG)) as RailState;
       expect(b.passengers.map((p) => p.idNumber)).not.toEqual(a.passengers.map((p) => p.idNumber));
       expect(b.orders[0]?.id).not.toBe(a.orders[0]?.id);
-      await other.startActivity({ component: `${PKG}/.MainActivity`, extras: { from: 'Shanghai', to: 'Beijing', date: '2025-06-04' } });
-      await phone.startActivity({ component: `${PKG}/.MainActivity`, extras: { from: 'Shanghai', to: 'Beijing', date: '2025-06-04' } });
+      await other.startActivity({
+        component: `${PKG}/.MainActivity`,
+        extras: { from: 'Shanghai', to: 'Beijing', date: '2025-06-04' },
+      });
+      await phone.startActivity({
+        component: `${PKG}/.MainActivity`,
+        extras: { from: 'Shanghai', to: 'Beijing', date: '2025-06-04' },
+      });
       const codes = async (p: SimulatedPhone): Promise<string[]> => texts(await dump(p), 'train_number');
       const [ca, cb] = [await codes(phone), await codes(other)];
       expect(ca).toContain('G104');

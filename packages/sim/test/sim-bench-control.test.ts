@@ -54,16 +54,21 @@ describe('benchmark controls of the simulated phone', () => {
     const fresh = await createSimulatedPhone({ seed: 8, browser });
     try {
       // Everything but the running clock's milliseconds.
-      const untimed = (s: unknown) => ({ ...(s as { device: object }), device: { ...(s as { device: object }).device, time: undefined } });
+      const untimed = (s: unknown) => ({
+        ...(s as { device: object }),
+        device: { ...(s as { device: object }).device, time: undefined },
+      });
       expect(untimed(await phone.state())).toEqual(untimed(await fresh.state()));
       expect(await phone.dumpUi({ compressed: false })).toBe(await fresh.dumpUi({ compressed: false }));
     } finally {
       await fresh.close();
     }
-    expect((await json<{ contacts: unknown[] }>(`sim-state ${CONTACTS}`))).not.toEqual(seed3);
+    expect(await json<{ contacts: unknown[] }>(`sim-state ${CONTACTS}`)).not.toEqual(seed3);
     // A plain reset keeps the new seed; going back to 3 gives the first data again.
     await sh('sim-reset');
-    expect(await json<unknown>(`sim-state ${CONTACTS}`)).toEqual((seed8 as { packages: Record<string, unknown> }).packages[CONTACTS]);
+    expect(await json<unknown>(`sim-state ${CONTACTS}`)).toEqual(
+      (seed8 as { packages: Record<string, unknown> }).packages[CONTACTS],
+    );
     await sh('sim-reset --seed=3');
     expect(await json<unknown>(`sim-state ${CONTACTS}`)).toEqual(seed3);
     const bad = await sh('sim-reset --seed banana');
@@ -73,7 +78,16 @@ describe('benchmark controls of the simulated phone', () => {
 
   it('sim-state set merges a patch into app data, which the app then shows; sim-state data prints it', async () => {
     await sh('sim-reset');
-    const alarm = { id: 41, hour: 5, minute: 45, label: 'Patched', enabled: true, repeat: ['SAT'], vibrate: true, ringtone: 'Silent' };
+    const alarm = {
+      id: 41,
+      hour: 5,
+      minute: 45,
+      label: 'Patched',
+      enabled: true,
+      repeat: ['SAT'],
+      vibrate: true,
+      ringtone: 'Silent',
+    };
     const data = await json<{ alarms: unknown[] }>(`sim-state data ${CLOCK}`);
     const r = await sh(`sim-state set ${CLOCK} ${quote(JSON.stringify({ alarms: [...data.alarms, alarm] }))}`);
     expect([r.code, r.out, r.err]).toEqual([0, 'OK\n', '']);
@@ -82,8 +96,12 @@ describe('benchmark controls of the simulated phone', () => {
     await tapOn(phone, { desc: 'Clock' });
     expect(requireNode(await dump(phone), { text: 'Patched' })).toBeDefined();
     // Chinese text survives adb's shell.
-    expect((await sh(`sim-state set ${CLOCK} ${quote(JSON.stringify({ alarms: [{ ...alarm, label: '早起' }] }))}`)).code).toBe(0);
-    expect((await json<{ alarms: Array<{ label: string }> }>(`sim-state ${CLOCK}`)).alarms.map((a) => a.label)).toEqual(['早起']);
+    expect(
+      (await sh(`sim-state set ${CLOCK} ${quote(JSON.stringify({ alarms: [{ ...alarm, label: '早起' }] }))}`)).code,
+    ).toBe(0);
+    expect((await json<{ alarms: Array<{ label: string }> }>(`sim-state ${CLOCK}`)).alarms.map((a) => a.label)).toEqual(
+      ['早起'],
+    );
     await sh('input keyevent 3');
   });
 
@@ -93,9 +111,15 @@ describe('benchmark controls of the simulated phone', () => {
     const broken = await sh(`sim-state set ${CLOCK} ${quote('{"alarms": "none"}')}`);
     expect(broken.code).toBe(1);
     expect(broken.err).toMatch(/^sim-state: The patch was undone: com\.android\.deskclock failed with it: /);
-    expect((await sh(`sim-state set ${CLOCK} ${quote('{"alarms": [')}`)).err).toMatch(/^sim-state: the patch is not JSON: /);
-    expect((await sh(`sim-state set ${CLOCK} ${quote('[1]')}`)).err).toBe('sim-state: An app-data patch is a JSON object (a merge patch, RFC 7386)\n');
-    expect((await sh(`sim-state set com.example.nothing ${quote('{}')}`)).err).toMatch(/^sim-state: No app data for com\.example\.nothing/);
+    expect((await sh(`sim-state set ${CLOCK} ${quote('{"alarms": [')}`)).err).toMatch(
+      /^sim-state: the patch is not JSON: /,
+    );
+    expect((await sh(`sim-state set ${CLOCK} ${quote('[1]')}`)).err).toBe(
+      'sim-state: An app-data patch is a JSON object (a merge patch, RFC 7386)\n',
+    );
+    expect((await sh(`sim-state set com.example.nothing ${quote('{}')}`)).err).toMatch(
+      /^sim-state: No app data for com\.example\.nothing/,
+    );
     expect((await sh('sim-state set')).code).toBe(2);
     expect(await json<unknown>(`sim-state ${CLOCK}`)).toEqual(before);
     expect(phone.errors()).toEqual([]);
@@ -122,7 +146,9 @@ describe('benchmark controls of the simulated phone', () => {
     expect((await sh('sim-clock policy')).out).toBe('real\n');
     await sh('sim-snapshot restore stepped');
     expect([phone.seed, (await sh('sim-clock policy')).out]).toEqual([3, 'stepped:2s\n']);
-    expect((await sh('sim-clock policy sometimes')).err).toBe('sim-clock: Unknown clock policy "sometimes": use real, frozen or stepped:<seconds>s (e.g. stepped:5s)\n');
+    expect((await sh('sim-clock policy sometimes')).err).toBe(
+      'sim-clock: Unknown clock policy "sometimes": use real, frozen or stepped:<seconds>s (e.g. stepped:5s)\n',
+    );
     await sh('sim-reset');
   });
 });

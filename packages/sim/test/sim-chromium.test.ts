@@ -55,14 +55,22 @@ describe('when Chromium fails', () => {
 
   it('says what Chromium printed when it exits at start, and when the executable cannot run', async () => {
     const cases = [
-      { name: 'broken-chromium', text: '#!/bin/sh\necho "error while loading shared libraries: libnss3.so" >&2\nexit 127\n', mode: 0o755, says: 'libnss3.so' },
+      {
+        name: 'broken-chromium',
+        text: '#!/bin/sh\necho "error while loading shared libraries: libnss3.so" >&2\nexit 127\n',
+        mode: 0o755,
+        says: 'libnss3.so',
+      },
       { name: 'not-executable', text: 'plain text', mode: 0o644, says: 'Could not start Chromium' },
     ];
     for (const { name, text, mode, says } of cases) {
       const executablePath = join(scratch, name);
       writeFileSync(executablePath, text);
       chmodSync(executablePath, mode);
-      await expect(createSimulatedPhone({ browser: createSharedBrowser({ executablePath }) })).rejects.toMatchObject({ code: 'SIMULATOR_FAILED', message: expect.stringContaining(says) });
+      await expect(createSimulatedPhone({ browser: createSharedBrowser({ executablePath }) })).rejects.toMatchObject({
+        code: 'SIMULATOR_FAILED',
+        message: expect.stringContaining(says),
+      });
     }
   });
 });

@@ -120,12 +120,20 @@ describe('Clock', () => {
     for (const d of ['1', '3', '0']) await tapOn(phone, { id: `timer_setup_digit_${d}` });
     expect(requireNode(await dump(phone), { id: 'timer_setup_time' }).text).toBe('00h 01m 30s');
     await tapOn(phone, { desc: 'Start' });
-    let timer = ((await phone.state('com.android.deskclock')) as { timer: { state: string; durationSeconds: number; remainingSeconds: number } }).timer;
+    let timer = (
+      (await phone.state('com.android.deskclock')) as {
+        timer: { state: string; durationSeconds: number; remainingSeconds: number };
+      }
+    ).timer;
     expect(timer.state).toBe('running');
     expect(timer.durationSeconds).toBe(90);
     phone.setClock(phone.now() + 120_000);
     await new Promise((resolve) => setTimeout(resolve, 1300));
-    timer = ((await phone.state('com.android.deskclock')) as { timer: { state: string; durationSeconds: number; remainingSeconds: number } }).timer;
+    timer = (
+      (await phone.state('com.android.deskclock')) as {
+        timer: { state: string; durationSeconds: number; remainingSeconds: number };
+      }
+    ).timer;
     expect(timer.state).toBe('expired');
     expect(requireNode(await dump(phone), { id: 'timer_time_text' }).text).toBe("Time's up");
   });
@@ -134,7 +142,11 @@ describe('Clock', () => {
 describe('Calendar', () => {
   it('creates an event from an INSERT intent and shows it in month and day views', async () => {
     const begin = Date.UTC(2025, 5, 4, 6, 0); // 14:00 in Shanghai
-    await phone.startActivity({ action: 'android.intent.action.INSERT', data: 'content://com.android.calendar/events', extras: { title: 'Design sync', beginTime: begin, endTime: begin + 45 * 60_000, eventLocation: 'Room 12' } });
+    await phone.startActivity({
+      action: 'android.intent.action.INSERT',
+      data: 'content://com.android.calendar/events',
+      extras: { title: 'Design sync', beginTime: begin, endTime: begin + 45 * 60_000, eventLocation: 'Room 12' },
+    });
     expect(await phone.focus()).toEqual({ packageName: 'com.android.calendar', activity: '.event.EditEventActivity' });
     let xml = await dump(phone);
     expect(requireNode(xml, { id: 'title' }).text).toBe('Design sync');
@@ -143,7 +155,15 @@ describe('Calendar', () => {
     await tapOn(phone, { text: 'Every week' });
     await tapOn(phone, { id: 'action_done' });
     const events = ((await phone.state('com.android.calendar')) as { events: Array<Record<string, unknown>> }).events;
-    expect(events.at(-1)).toMatchObject({ title: 'Design sync', date: '2025-06-04', start: '14:00', end: '14:45', allDay: false, repeat: 'weekly', location: 'Room 12' });
+    expect(events.at(-1)).toMatchObject({
+      title: 'Design sync',
+      date: '2025-06-04',
+      start: '14:00',
+      end: '14:45',
+      allDay: false,
+      repeat: 'weekly',
+      location: 'Room 12',
+    });
 
     await tapOn(phone, { desc: 'Change view' });
     await tapOn(phone, { text: 'Month' });
@@ -169,13 +189,22 @@ describe('Calendar', () => {
     await tapOn(phone, { desc: '20 June 2025' });
     await tapOn(phone, { id: 'android:id/button1' });
     await tapOn(phone, { id: 'action_done' });
-    const created = ((await phone.state('com.android.calendar')) as { events: Array<{ id: number; title: string; date: string; allDay: boolean }> }).events.at(-1);
+    const created = (
+      (await phone.state('com.android.calendar')) as {
+        events: Array<{ id: number; title: string; date: string; allDay: boolean }>;
+      }
+    ).events.at(-1);
     expect(created).toMatchObject({ title: 'Holiday', date: '2025-06-20', allDay: true });
 
-    await phone.startActivity({ action: 'android.intent.action.VIEW', data: `content://com.android.calendar/events/${created?.id}` });
+    await phone.startActivity({
+      action: 'android.intent.action.VIEW',
+      data: `content://com.android.calendar/events/${created?.id}`,
+    });
     await tapOn(phone, { desc: 'Delete' });
     await tapOn(phone, { id: 'android:id/button1' });
-    const titles = ((await phone.state('com.android.calendar')) as { events: Array<{ title: string }> }).events.map((e) => e.title);
+    const titles = ((await phone.state('com.android.calendar')) as { events: Array<{ title: string }> }).events.map(
+      (e) => e.title,
+    );
     expect(titles).not.toContain('Holiday');
   });
 });
@@ -188,9 +217,18 @@ describe('compressed dumps', () => {
     expect(compressed.length).toBeLessThan(full.length);
     for (const node of compressed.filter((n) => n.depth > 0)) {
       const a = node.attrs;
-      expect(node.text !== '' || node.contentDesc !== '' || a.clickable === 'true' || a.scrollable === 'true' || a.focusable === 'true' || a.checkable === 'true' || a['long-clickable'] === 'true').toBe(true);
+      expect(
+        node.text !== '' ||
+          node.contentDesc !== '' ||
+          a.clickable === 'true' ||
+          a.scrollable === 'true' ||
+          a.focusable === 'true' ||
+          a.checkable === 'true' ||
+          a['long-clickable'] === 'true',
+      ).toBe(true);
     }
-    const actionable = (nodes: typeof full): string[] => nodes.filter((n) => n.attrs.clickable === 'true').map((n) => JSON.stringify(n.bounds));
+    const actionable = (nodes: typeof full): string[] =>
+      nodes.filter((n) => n.attrs.clickable === 'true').map((n) => JSON.stringify(n.bounds));
     expect(actionable(compressed)).toEqual(actionable(full));
   });
 

@@ -19,7 +19,10 @@ const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   browser = createSharedBrowser({ keepAlive: true });
-  [a, b] = await Promise.all([createSimulatedPhone({ seed: 3, browser, freezeClock: true }), createSimulatedPhone({ seed: 3, browser, freezeClock: true })]);
+  [a, b] = await Promise.all([
+    createSimulatedPhone({ seed: 3, browser, freezeClock: true }),
+    createSimulatedPhone({ seed: 3, browser, freezeClock: true }),
+  ]);
 });
 
 afterAll(async () => {
@@ -86,8 +89,16 @@ describe('robustness', () => {
     const phone = a;
     await phone.reset();
     const int = (n: number): number => Math.floor(rand() * n);
-    const keys = [3, 4, 4, 4, 187, 66, 67, 112, 122, 123, 61, 19, 20, 21, 22, 29, 30, 31, 45, 62, 7, 8, 26, 24, 82, 84, 111];
-    const apps = ['com.android.deskclock/.DeskClock', 'com.android.settings/.Settings', 'com.android.calendar/.AllInOneActivity', 'com.android.launcher3/.Launcher', 'com.moba.shop/.MainActivity'];
+    const keys = [
+      3, 4, 4, 4, 187, 66, 67, 112, 122, 123, 61, 19, 20, 21, 22, 29, 30, 31, 45, 62, 7, 8, 26, 24, 82, 84, 111,
+    ];
+    const apps = [
+      'com.android.deskclock/.DeskClock',
+      'com.android.settings/.Settings',
+      'com.android.calendar/.AllInOneActivity',
+      'com.android.launcher3/.Launcher',
+      'com.moba.shop/.MainActivity',
+    ];
     const texts = ['hello', 'Work', '12', ' ', 'a b c', '工作', '😀', '\n'];
     let touchDown = false;
     for (let i = 0; i < 1000; i++) {
@@ -109,7 +120,10 @@ describe('robustness', () => {
       else if (r < 0.96) expect((await phone.screencap()).length).toBeGreaterThan(1000);
       else if (r < 0.97) await phone.putSetting('secure', 'ui_night_mode', rand() < 0.5 ? '2' : '1');
       else if (r < 0.975) await phone.putSetting('system', 'system_locales', rand() < 0.5 ? 'zh-CN' : 'en-US');
-      else if (r < 0.985) phone.setInputMethod(rand() < 0.5 ? 'com.android.adbkeyboard/.AdbIME' : 'com.android.inputmethod.latin/.LatinIME');
+      else if (r < 0.985)
+        phone.setInputMethod(
+          rand() < 0.5 ? 'com.android.adbkeyboard/.AdbIME' : 'com.android.inputmethod.latin/.LatinIME',
+        );
       else await phone.broadcast({ action: 'ADB_INPUT_TEXT', extras: { msg: 'fuzz' } });
       if (i % 100 === 99) expect(phone.errors()).toEqual([]);
     }

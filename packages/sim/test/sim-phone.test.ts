@@ -10,11 +10,30 @@ import { createSimulatedPhone } from '../src/index.ts';
 import type { SimulatedPhone } from '../src/index.ts';
 import { dump, tapOn } from '../src/testing/device-driver.ts';
 import { commandLine, descendants } from '@moba/testkit/rigs';
-import { closeTo, decodePng, findNode, fractionOfColor, hexRgb, parseDump, pixel, requireNode } from '../src/testing/ui-dump.ts';
+import {
+  closeTo,
+  decodePng,
+  findNode,
+  fractionOfColor,
+  hexRgb,
+  parseDump,
+  pixel,
+  requireNode,
+} from '../src/testing/ui-dump.ts';
 
 const LATIN = 'com.android.inputmethod.latin/.LatinIME';
 const ADB_IME = 'com.android.adbkeyboard/.AdbIME';
-const KEY = { HOME: 3, BACK: 4, A: 29, ENTER: 66, DEL: 67, FORWARD_DEL: 112, MOVE_HOME: 122, MOVE_END: 123, APP_SWITCH: 187 };
+const KEY = {
+  HOME: 3,
+  BACK: 4,
+  A: 29,
+  ENTER: 66,
+  DEL: 67,
+  FORWARD_DEL: 112,
+  MOVE_HOME: 122,
+  MOVE_END: 123,
+  APP_SWITCH: 187,
+};
 
 let phone: SimulatedPhone;
 
@@ -49,8 +68,20 @@ describe('launcher', () => {
   it('shows every app as a labelled icon on the home screen', async () => {
     expect(await phone.focus()).toEqual({ packageName: 'com.android.launcher3', activity: '.Launcher' });
     const xml = await dump(phone);
-    expect(xml.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">")).toBe(true);
-    for (const label of ['Clock', 'Calendar', 'Settings', 'Notes', 'Messages', 'Contacts', 'Weather', 'Shop', 'Railway']) {
+    expect(xml.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">")).toBe(
+      true,
+    );
+    for (const label of [
+      'Clock',
+      'Calendar',
+      'Settings',
+      'Notes',
+      'Messages',
+      'Contacts',
+      'Weather',
+      'Shop',
+      'Railway',
+    ]) {
       const icon = requireNode(xml, { desc: label });
       expect(icon.text).toBe(label);
       expect(icon.attrs.clickable).toBe('true');
@@ -71,10 +102,25 @@ describe('launcher', () => {
 
   it('lists all ten apps (and the keyboards) as installed packages', () => {
     const names = phone.packages().map((p) => p.packageName);
-    for (const pkg of ['com.android.launcher3', 'com.android.deskclock', 'com.android.calendar', 'com.android.settings', 'com.moba.notes', 'com.android.messaging', 'com.android.contacts', 'com.moba.weather', 'com.moba.shop', 'com.moba.railway', 'com.android.inputmethod.latin', 'com.android.adbkeyboard']) {
+    for (const pkg of [
+      'com.android.launcher3',
+      'com.android.deskclock',
+      'com.android.calendar',
+      'com.android.settings',
+      'com.moba.notes',
+      'com.android.messaging',
+      'com.android.contacts',
+      'com.moba.weather',
+      'com.moba.shop',
+      'com.moba.railway',
+      'com.android.inputmethod.latin',
+      'com.android.adbkeyboard',
+    ]) {
       expect(names).toContain(pkg);
     }
-    expect(phone.packages().find((p) => p.packageName === 'com.android.messaging')?.launchActivity).toBe('.ui.ConversationListActivity');
+    expect(phone.packages().find((p) => p.packageName === 'com.android.messaging')?.launchActivity).toBe(
+      '.ui.ConversationListActivity',
+    );
   });
 });
 
@@ -102,7 +148,16 @@ describe('the MobA case study', () => {
     await tapOn(phone, { id: 'vibrate_onoff' });
 
     const alarm = (await alarms()).find((a) => a.id === created?.id);
-    expect(alarm).toEqual({ id: created?.id, hour: 18, minute: 30, label: 'Work', enabled: true, repeat: ['MON', 'TUE', 'WED', 'THU'], vibrate: true, ringtone: 'Default' });
+    expect(alarm).toEqual({
+      id: created?.id,
+      hour: 18,
+      minute: 30,
+      label: 'Work',
+      enabled: true,
+      repeat: ['MON', 'TUE', 'WED', 'THU'],
+      vibrate: true,
+      ringtone: 'Default',
+    });
     const xml = await dump(phone);
     expect(requireNode(xml, { desc: 'Friday' }).attrs.checked).toBe('false');
     expect(requireNode(xml, { desc: 'Monday' }).attrs.checked).toBe('true');
@@ -137,7 +192,11 @@ describe('dump bounds match the pixels', () => {
     xml = await dump(phone);
     image = await decodePng(await phone.screencap());
     const roots = parseDump(xml).filter((n) => n.depth === 0);
-    expect(roots.map((r) => r.packageName)).toEqual(['com.android.deskclock', 'com.android.deskclock', 'com.android.inputmethod.latin']);
+    expect(roots.map((r) => r.packageName)).toEqual([
+      'com.android.deskclock',
+      'com.android.deskclock',
+      'com.android.inputmethod.latin',
+    ]);
     const ime = roots[2]!;
     expect(ime.bounds.right).toBe(1080);
     expect(closeTo(pixel(image, 20, ime.bounds.top + 8), hexRgb('#e4e7ec'))).toBe(true);
@@ -198,7 +257,10 @@ describe('soft keyboard and text input', () => {
     const roots = parseDump(await dump(phone)).filter((n) => n.depth === 0);
     expect(roots.at(-1)?.packageName).toBe('com.android.adbkeyboard');
 
-    const result = await phone.broadcast({ action: 'ADB_INPUT_B64', extras: { msg: Buffer.from('工作', 'utf8').toString('base64') } });
+    const result = await phone.broadcast({
+      action: 'ADB_INPUT_B64',
+      extras: { msg: Buffer.from('工作', 'utf8').toString('base64') },
+    });
     expect(result).toBe('Broadcast completed: result=0');
     expect(requireNode(await dump(phone), { id: 'search_box_input' }).text).toBe('工作');
     await phone.broadcast({ action: 'ADB_INPUT_TEXT', extras: { msg: ' 2' } });
@@ -229,7 +291,10 @@ describe('keys and navigation', () => {
     expect((await phone.focus()).packageName).toBe('com.android.launcher3');
 
     await phone.keyevent(KEY.APP_SWITCH);
-    expect(await phone.focus()).toEqual({ packageName: 'com.android.launcher3', activity: 'com.android.quickstep.RecentsActivity' });
+    expect(await phone.focus()).toEqual({
+      packageName: 'com.android.launcher3',
+      activity: 'com.android.quickstep.RecentsActivity',
+    });
     await tapOn(phone, { desc: 'Clock', id: 'task' });
     expect((await phone.focus()).packageName).toBe('com.android.deskclock');
     await phone.keyevent(KEY.BACK);
@@ -277,8 +342,17 @@ describe('scrcpy touches', () => {
 
     // A move after an up belongs to the next touch, never to the one that ended: the second
     // drag (back down) starts where its own down is.
-    const again: Array<Promise<void>> = [phone.touch(0, 540, 700), phone.touch(2, 540, 1000), phone.touch(1, 540, 1000)];
-    again.push(phone.touch(0, 540, 1000), phone.touch(2, 540, 1300), phone.touch(2, 540, 1900), phone.touch(1, 540, 1900));
+    const again: Array<Promise<void>> = [
+      phone.touch(0, 540, 700),
+      phone.touch(2, 540, 1000),
+      phone.touch(1, 540, 1000),
+    ];
+    again.push(
+      phone.touch(0, 540, 1000),
+      phone.touch(2, 540, 1300),
+      phone.touch(2, 540, 1900),
+      phone.touch(1, 540, 1900),
+    );
     await Promise.all(again);
     const top = await dump(phone);
     expect(findNode(top, { text: 'About phone' })).toBeUndefined();
@@ -286,7 +360,7 @@ describe('scrcpy touches', () => {
   });
 });
 
-describe('the phone\'s Chromium', () => {
+describe("the phone's Chromium", () => {
   it('is driven over its private pipe (no debugging port), without the desktop-only renderers, with our features off', () => {
     const cmdlines = descendants(process.pid)
       .map(commandLine)
@@ -306,19 +380,38 @@ describe('the phone\'s Chromium', () => {
 describe('intents', () => {
   it('starts activities by component and action, with Android messages for the rest', async () => {
     expect(await phone.startActivity({ component: 'com.android.calendar/.AllInOneActivity' })).toBe('');
-    expect(await phone.startActivity({ component: 'com.android.calendar/.AllInOneActivity' })).toBe('Warning: Activity not started, its current task has been brought to the front');
-    await expect(phone.startActivity({ component: 'com.foo/.Bar' })).rejects.toThrow('Error: Activity class {com.foo/com.foo.Bar} does not exist.');
-    await expect(phone.startActivity({ action: 'com.example.NOPE' })).rejects.toThrow('unable to resolve Intent { act=com.example.NOPE');
+    expect(await phone.startActivity({ component: 'com.android.calendar/.AllInOneActivity' })).toBe(
+      'Warning: Activity not started, its current task has been brought to the front',
+    );
+    await expect(phone.startActivity({ component: 'com.foo/.Bar' })).rejects.toThrow(
+      'Error: Activity class {com.foo/com.foo.Bar} does not exist.',
+    );
+    await expect(phone.startActivity({ action: 'com.example.NOPE' })).rejects.toThrow(
+      'unable to resolve Intent { act=com.example.NOPE',
+    );
     await phone.startActivity({ action: 'android.settings.WIFI_SETTINGS' });
-    expect(await phone.focus()).toEqual({ packageName: 'com.android.settings', activity: '.Settings$WifiSettingsActivity' });
-    await phone.startActivity({ action: 'android.intent.action.SET_ALARM', extras: { 'android.intent.extra.alarm.HOUR': 7, 'android.intent.extra.alarm.MINUTES': 15, 'android.intent.extra.alarm.MESSAGE': 'Gym' } });
+    expect(await phone.focus()).toEqual({
+      packageName: 'com.android.settings',
+      activity: '.Settings$WifiSettingsActivity',
+    });
+    await phone.startActivity({
+      action: 'android.intent.action.SET_ALARM',
+      extras: {
+        'android.intent.extra.alarm.HOUR': 7,
+        'android.intent.extra.alarm.MINUTES': 15,
+        'android.intent.extra.alarm.MESSAGE': 'Gym',
+      },
+    });
     expect((await alarms()).some((a) => a.hour === 7 && a.minute === 15 && a.label === 'Gym')).toBe(true);
     await phone.startActivity({ action: 'android.intent.action.MAIN', categories: ['android.intent.category.HOME'] });
     expect((await phone.focus()).packageName).toBe('com.android.launcher3');
   });
 
   it('force-stops an app back to the launcher and clears its data with pm clear', async () => {
-    await phone.startActivity({ action: 'android.intent.action.SET_ALARM', extras: { 'android.intent.extra.alarm.HOUR': 5, 'android.intent.extra.alarm.MINUTES': 0 } });
+    await phone.startActivity({
+      action: 'android.intent.action.SET_ALARM',
+      extras: { 'android.intent.extra.alarm.HOUR': 5, 'android.intent.extra.alarm.MINUTES': 0 },
+    });
     expect(await alarms()).toHaveLength(3);
     await phone.forceStop('com.android.deskclock');
     expect((await phone.focus()).packageName).toBe('com.android.launcher3');
@@ -370,7 +463,10 @@ describe('language, settings and properties', () => {
 describe('state, reset and snapshots', () => {
   it('restores a named snapshot and resets to the seeded state', async () => {
     const initial = await phone.state('com.android.deskclock');
-    await phone.startActivity({ action: 'android.intent.action.SET_ALARM', extras: { 'android.intent.extra.alarm.HOUR': 6, 'android.intent.extra.alarm.MINUTES': 45 } });
+    await phone.startActivity({
+      action: 'android.intent.action.SET_ALARM',
+      extras: { 'android.intent.extra.alarm.HOUR': 6, 'android.intent.extra.alarm.MINUTES': 45 },
+    });
     await phone.putSetting('global', 'wifi_on', '0');
     phone.fs.writeFile('/sdcard/Download/note.txt', new TextEncoder().encode('hi'));
     await phone.saveSnapshot('with-alarm');
@@ -378,7 +474,10 @@ describe('state, reset and snapshots', () => {
     const focusAtSave = await phone.focus();
 
     await phone.keyevent(KEY.HOME);
-    await phone.startActivity({ action: 'android.intent.action.SET_ALARM', extras: { 'android.intent.extra.alarm.HOUR': 22, 'android.intent.extra.alarm.MINUTES': 0 } });
+    await phone.startActivity({
+      action: 'android.intent.action.SET_ALARM',
+      extras: { 'android.intent.extra.alarm.HOUR': 22, 'android.intent.extra.alarm.MINUTES': 0 },
+    });
     await phone.putSetting('global', 'wifi_on', '1');
     phone.fs.remove('/sdcard/Download/note.txt');
 

@@ -43,15 +43,25 @@ describe('npx moba-sim start', () => {
     const port = await freePort();
     sim = spawn('npx', ['--no-install', 'moba-sim', 'start', '--port', String(port), '--seed', '2'], {
       cwd: workspace,
-      env: { ...process.env, MOBA_MODULE_LOG: moduleLog, NODE_OPTIONS: `--import=${join(simRoot, 'test', 'fixtures', 'record-modules.mjs')}` },
+      env: {
+        ...process.env,
+        MOBA_MODULE_LOG: moduleLog,
+        NODE_OPTIONS: `--import=${join(simRoot, 'test', 'fixtures', 'record-modules.mjs')}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so Ctrl-C can be played to npx and moba-sim together, as a terminal does.
       detached: true,
     });
     sim.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
     sim.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    await waitUntil(() => output.includes('Press Ctrl-C to stop') || sim?.exitCode !== null, 'moba-sim to start', 90_000);
-    expect(output).toContain(`Simulated phone listening on 127.0.0.1:${port} — connect with: adb connect 127.0.0.1:${port}`);
+    await waitUntil(
+      () => output.includes('Press Ctrl-C to stop') || sim?.exitCode !== null,
+      'moba-sim to start',
+      90_000,
+    );
+    expect(output).toContain(
+      `Simulated phone listening on 127.0.0.1:${port} — connect with: adb connect 127.0.0.1:${port}`,
+    );
 
     const serial = await adb.connectDevice(`127.0.0.1:${port}`);
     const model = await adb.adb(['-s', serial, 'shell', 'getprop ro.product.model']);
@@ -59,7 +69,9 @@ describe('npx moba-sim start', () => {
     await adb.adb(['-s', serial, 'shell', 'am start -n com.android.deskclock/.DeskClock']);
     const focus = await adb.adb(['-s', serial, 'shell', 'dumpsys window | grep mCurrentFocus']);
     expect(focus.stdout.toString()).toContain('com.android.deskclock');
-    const state = JSON.parse((await adb.adb(['-s', serial, 'shell', 'sim-state com.android.deskclock'])).stdout.toString()) as { alarms: unknown[] };
+    const state = JSON.parse(
+      (await adb.adb(['-s', serial, 'shell', 'sim-state com.android.deskclock'])).stdout.toString(),
+    ) as { alarms: unknown[] };
     expect(Array.isArray(state.alarms)).toBe(true);
     const png = (await adb.adb(['-s', serial, 'exec-out', 'screencap', '-p'])).stdout;
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 2400]);
@@ -80,7 +92,8 @@ describe('npx moba-sim start', () => {
     });
     // Nothing of the app (src/main, src/shared, …) nor of other workspace packages.
     expect(outside).toEqual([]);
-    const appOnly = /\/node_modules\/(better-sqlite3|openai|react|react-dom|zustand|electron|tesseract\.js|@devicefarmer|ws|zod|@moba\/testkit)\//;
+    const appOnly =
+      /\/node_modules\/(better-sqlite3|openai|react|react-dom|zustand|electron|tesseract\.js|@devicefarmer|ws|zod|@moba\/testkit)\//;
     expect(files.filter((f) => appOnly.test(f))).toEqual([]);
   });
 });

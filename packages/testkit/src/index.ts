@@ -6,7 +6,16 @@
 export { startScriptedServer } from './scripted/server.ts';
 export type { ScriptedRequest, ScriptedServer, StartScriptedServerOptions } from './scripted/server.ts';
 export { Script, loadScriptFile, parseScript, testPattern } from './scripted/script.ts';
-export type { InjectedError, Pattern, ScriptAnswer, ScriptInput, ScriptStep, SpeechStep, StepMatch, TranscriptionStep } from './scripted/script.ts';
+export type {
+  InjectedError,
+  Pattern,
+  ScriptAnswer,
+  ScriptInput,
+  ScriptStep,
+  SpeechStep,
+  StepMatch,
+  TranscriptionStep,
+} from './scripted/script.ts';
 export { audioInfo, toneWav } from './scripted/audio.ts';
 export type { AudioInfo, ReceivedFile } from './scripted/audio.ts';
 export { scriptedEmbedding, toBase64Floats } from './scripted/embeddings.ts';

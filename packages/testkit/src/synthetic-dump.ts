@@ -35,10 +35,13 @@ export interface DumpXmlOptions {
 /** Serialises windows (top-level nodes) as a uiautomator dump. */
 export function dumpXml(windows: readonly SyntheticNode[], options: DumpXmlOptions = {}): string {
   const nl = options.pretty ?? '';
-  const out: string[] = [`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>${nl}<hierarchy rotation="${options.rotation ?? 0}">${nl}`];
+  const out: string[] = [
+    `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>${nl}<hierarchy rotation="${options.rotation ?? 0}">${nl}`,
+  ];
   // An explicit stack: generated trees can be deeper than the call stack allows.
   const stack: Array<{ node: SyntheticNode; depth: number; index: number; close: boolean }> = [];
-  for (let i = windows.length - 1; i >= 0; i--) stack.push({ node: windows[i] as SyntheticNode, depth: 1, index: 0, close: false });
+  for (let i = windows.length - 1; i >= 0; i--)
+    stack.push({ node: windows[i] as SyntheticNode, depth: 1, index: 0, close: false });
   while (stack.length > 0) {
     const { node, depth, index, close } = stack.pop() as (typeof stack)[number];
     const pad = nl ? '  '.repeat(depth) : '';
@@ -50,7 +53,8 @@ export function dumpXml(windows: readonly SyntheticNode[], options: DumpXmlOptio
     out.push(`${pad}<node ${attributes(node, index)}${kids.length ? '>' : ' />'}${nl}`);
     if (kids.length === 0) continue;
     stack.push({ node, depth, index, close: true });
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i] as SyntheticNode, depth: depth + 1, index: i, close: false });
+    for (let i = kids.length - 1; i >= 0; i--)
+      stack.push({ node: kids[i] as SyntheticNode, depth: depth + 1, index: i, close: false });
   }
   out.push('</hierarchy>');
   return out.join('');
@@ -84,17 +88,39 @@ function attributes(n: SyntheticNode, index: number): string {
 export function escapeAttribute(v: string): string {
   return v.replace(/[&<>"\n\r\t]/g, (c) => ESCAPES[c] ?? c);
 }
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\n': '&#10;', '\r': '&#13;', '\t': '&#9;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+  '\t': '&#9;',
+};
 
-const CLASSES = ['android.widget.LinearLayout', 'android.widget.FrameLayout', 'android.view.ViewGroup', 'android.widget.RelativeLayout'];
-const LEAVES = ['android.widget.TextView', 'android.widget.ImageView', 'android.widget.Button', 'android.widget.ImageButton', 'android.widget.EditText'];
+const CLASSES = [
+  'android.widget.LinearLayout',
+  'android.widget.FrameLayout',
+  'android.view.ViewGroup',
+  'android.widget.RelativeLayout',
+];
+const LEAVES = [
+  'android.widget.TextView',
+  'android.widget.ImageView',
+  'android.widget.Button',
+  'android.widget.ImageButton',
+  'android.widget.EditText',
+];
 
 /**
  * A seeded random screen of exactly `nodeCount` nodes: containers split their box into rows
  * or columns (nesting like real layouts, 10–20 levels at 10,000 nodes), about a third of the
  * nodes clickable, some scrollable and long-clickable, half of the leaves labelled.
  */
-export function syntheticScreen(nodeCount: number, options: { seed?: number; width?: number; height?: number } = {}): SyntheticNode {
+export function syntheticScreen(
+  nodeCount: number,
+  options: { seed?: number; width?: number; height?: number } = {},
+): SyntheticNode {
   const rand = mulberry32(options.seed ?? 1);
   const width = options.width ?? 1080;
   const height = options.height ?? 2400;
@@ -113,12 +139,16 @@ export function syntheticScreen(nodeCount: number, options: { seed?: number; wid
       const z = Math.floor((span * (i + 1)) / k);
       // A small inset, so siblings do not touch, and occasionally a node spilling outside its parent.
       const inset = rand() < 0.9 ? 2 : -6;
-      const bounds: Rect = vertical ? [x1 + inset, y1 + a + inset, x2 - inset, y1 + z - inset] : [x1 + a + inset, y1 + inset, x1 + z - inset, y2 - inset];
+      const bounds: Rect = vertical
+        ? [x1 + inset, y1 + a + inset, x2 - inset, y1 + z - inset]
+        : [x1 + a + inset, y1 + inset, x1 + z - inset, y2 - inset];
       const r = rand();
       const leafish = (bounds[2] - bounds[0]) * (bounds[3] - bounds[1]) < 40_000;
       const child: SyntheticNode = {
         bounds,
-        cls: leafish ? (LEAVES[Math.floor(rand() * LEAVES.length)] as string) : (CLASSES[Math.floor(rand() * CLASSES.length)] as string),
+        cls: leafish
+          ? (LEAVES[Math.floor(rand() * LEAVES.length)] as string)
+          : (CLASSES[Math.floor(rand() * CLASSES.length)] as string),
         id: rand() < 0.5 ? `com.example.app:id/view_${made}` : '',
         clickable: r < 0.33,
         longClickable: r > 0.95,
@@ -135,5 +165,3 @@ export function syntheticScreen(nodeCount: number, options: { seed?: number; wid
 }
 
 const WORDS = ['inbox', '设置', '친구', 'Opcje', 'Você', 'search', '消息', 'profile'];
-
-

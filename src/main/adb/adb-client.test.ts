@@ -22,7 +22,9 @@ afterEach(async () => {
 });
 
 /** A TCP server on loopback; `onSocket` gets every accepted connection. */
-async function listen(onSocket: (socket: Socket) => void): Promise<{ server: Server; port: number; sockets: Socket[] }> {
+async function listen(
+  onSocket: (socket: Socket) => void,
+): Promise<{ server: Server; port: number; sockets: Socket[] }> {
   const sockets: Socket[] = [];
   const server = createServer((socket) => {
     sockets.push(socket);
@@ -32,14 +34,18 @@ async function listen(onSocket: (socket: Socket) => void): Promise<{ server: Ser
     socket.resume();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanup.push(() => new Promise<void>((resolve) => {
-    for (const s of sockets) s.destroy();
-    server.close(() => resolve());
-  }));
+  cleanup.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  );
   return { server, port: (server.address() as AddressInfo).port, sockets };
 }
 
-const closed = (socket: Socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve())));
+const closed = (socket: Socket) =>
+  new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve())));
 
 async function failure(work: Promise<unknown>): Promise<MobaError> {
   const error = await work.then(
@@ -67,7 +73,9 @@ describe('a server that accepts and never answers', () => {
     const client = new AdbClient({ address: { host: '127.0.0.1', port: hung.port }, binary: 'adb', autoStart: false });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
-    const error = await failure(client.query('emulator-5554', 'exec:screencap -p', { timeoutMs: 60_000, signal: controller.signal }));
+    const error = await failure(
+      client.query('emulator-5554', 'exec:screencap -p', { timeoutMs: 60_000, signal: controller.signal }),
+    );
     expect(error.code).toBe('CANCELLED');
     await closed(hung.sockets[0]!);
   });
@@ -96,7 +104,11 @@ describe('starting servers', () => {
 
   it('adbkit never starts a server by itself: a refused connection is ADB_UNAVAILABLE', async () => {
     const adb = recorder();
-    const client = new AdbClient({ address: { host: '127.0.0.1', port: await freePort() }, binary: adb.binary, autoStart: false });
+    const client = new AdbClient({
+      address: { host: '127.0.0.1', port: await freePort() },
+      binary: adb.binary,
+      autoStart: false,
+    });
     expect((await failure(client.version())).code).toBe('ADB_UNAVAILABLE');
     expect((await failure(client.getState('emulator-5554'))).code).toBe('ADB_UNAVAILABLE');
     expect(adb.ran()).toBe(false);

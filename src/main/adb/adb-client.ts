@@ -107,7 +107,12 @@ export class AdbClient {
 
   /** The server's protocol version (a server answers; a local one is started when allowed). */
   version(options: AdbCallOptions = {}): Promise<number> {
-    return this.call({ what: 'host:version', options, defaultMs: this.hostTimeoutMs, work: (client) => client.version() });
+    return this.call({
+      what: 'host:version',
+      options,
+      defaultMs: this.hostTimeoutMs,
+      work: (client) => client.version(),
+    });
   }
 
   /**
@@ -116,7 +121,12 @@ export class AdbClient {
    * @throws MobaError DEVICE_NOT_FOUND when the server does not know the serial
    */
   getState(serial: string, options: AdbCallOptions = {}): Promise<string> {
-    return this.deviceCall<string>(serial, { what: `get-state of ${serial}`, options, defaultMs: this.hostTimeoutMs, work: (client) => client.getDevice(serial).getState() }).then((s) => s.trim());
+    return this.deviceCall<string>(serial, {
+      what: `get-state of ${serial}`,
+      options,
+      defaultMs: this.hostTimeoutMs,
+      work: (client) => client.getDevice(serial).getState(),
+    }).then((s) => s.trim());
   }
 
   /** The transport's adb features (`shell_v2`, `cmd`…), not Android's `pm list features`. */
@@ -137,7 +147,12 @@ export class AdbClient {
    *   `failed to authenticate …`); ADB_UNAVAILABLE, TIMEOUT, CANCELLED
    */
   connect(host: string, port: number, options: AdbCallOptions = {}): Promise<string> {
-    return this.call({ what: `connecting to ${host}:${port}`, options, defaultMs: this.hostTimeoutMs, work: (client) => client.connect(host, port).catch(replyAsFailure) });
+    return this.call({
+      what: `connecting to ${host}:${port}`,
+      options,
+      defaultMs: this.hostTimeoutMs,
+      work: (client) => client.connect(host, port).catch(replyAsFailure),
+    });
   }
 
   /**
@@ -146,7 +161,12 @@ export class AdbClient {
    * @throws AdbFailure with adb's reply when there is no such connection
    */
   async disconnect(host: string, port: number, options: AdbCallOptions = {}): Promise<void> {
-    await this.call({ what: `disconnecting ${host}:${port}`, options, defaultMs: this.hostTimeoutMs, work: (client) => client.disconnect(host, port).catch(replyAsFailure) });
+    await this.call({
+      what: `disconnecting ${host}:${port}`,
+      options,
+      defaultMs: this.hostTimeoutMs,
+      work: (client) => client.disconnect(host, port).catch(replyAsFailure),
+    });
   }
 
   /**
@@ -170,7 +190,12 @@ export class AdbClient {
       close,
       readValue: async () => {
         try {
-          const value = await raceDeadline(Promise.resolve(connection.parser.readValue()), { ms: Number.POSITIVE_INFINITY, what: 'Tracking devices', signal: options.signal, onGiveUp: close });
+          const value = await raceDeadline(Promise.resolve(connection.parser.readValue()), {
+            ms: Number.POSITIVE_INFINITY,
+            what: 'Tracking devices',
+            signal: options.signal,
+            onGiveUp: close,
+          });
           return value.toString('utf8');
         } catch (error) {
           throw fromAdbkit(error, 'Tracking devices');
@@ -206,7 +231,13 @@ export class AdbClient {
    * bounded, the stream is the caller's to read and destroy (which ends the command).
    */
   openShell(serial: string, command: string, options: AdbCallOptions = {}): Promise<Duplex> {
-    return this.deviceCall(serial, { what: `starting \`${command.slice(0, 60)}\` on ${serial}`, options, defaultMs: 10_000, work: (client) => client.getDevice(serial).shell(command), keep: (s) => s });
+    return this.deviceCall(serial, {
+      what: `starting \`${command.slice(0, 60)}\` on ${serial}`,
+      options,
+      defaultMs: 10_000,
+      work: (client) => client.getDevice(serial).shell(command),
+      keep: (s) => s,
+    });
   }
 
   /**
@@ -214,7 +245,13 @@ export class AdbClient {
    * (a forward tunnel); opening is bounded, the stream is the caller's.
    */
   openLocal(serial: string, name: string, options: AdbCallOptions = {}): Promise<Duplex> {
-    return this.deviceCall(serial, { what: `opening ${name} on ${serial}`, options, defaultMs: 5_000, work: (client) => client.getDevice(serial).openLocal(name), keep: (s) => s });
+    return this.deviceCall(serial, {
+      what: `opening ${name} on ${serial}`,
+      options,
+      defaultMs: 5_000,
+      work: (client) => client.getDevice(serial).openLocal(name),
+      keep: (s) => s,
+    });
   }
 
   /** Copies a local file to the device (sync SEND). */
@@ -247,7 +284,10 @@ export class AdbClient {
         const device = client.getDevice(serial);
         // adbkit ends a pull of a missing file as an empty one (its error comes after the end): ask first.
         await device.stat(remotePath).catch((error: unknown) => {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MobaError('DEVICE_COMMAND_FAILED', `${serial} has no file ${remotePath}.`, { details: { serial } });
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+            throw new MobaError('DEVICE_COMMAND_FAILED', `${serial} has no file ${remotePath}.`, {
+              details: { serial },
+            });
           throw error;
         });
         const transfer = await device.pull(remotePath);
@@ -263,7 +303,12 @@ export class AdbClient {
 
   /** `adb forward LOCAL REMOTE` (e.g. `tcp:27183` → `localabstract:scrcpy`), on the server's host. */
   async forward(serial: string, local: string, remote: string, options: AdbCallOptions = {}): Promise<void> {
-    await this.deviceCall(serial, { what: `forwarding ${local} to ${remote} on ${serial}`, options, defaultMs: this.hostTimeoutMs, work: (client) => client.getDevice(serial).forward(local, remote) });
+    await this.deviceCall(serial, {
+      what: `forwarding ${local} to ${remote} on ${serial}`,
+      options,
+      defaultMs: this.hostTimeoutMs,
+      work: (client) => client.getDevice(serial).forward(local, remote),
+    });
   }
 
   /** `adb forward --remove LOCAL`. */
@@ -286,7 +331,10 @@ export class AdbClient {
       await request(connection, service);
     } catch (error) {
       const e = fromAdbkit(error, service);
-      if (e instanceof AdbFailure) throw new MobaError('DEVICE_COMMAND_FAILED', `${serial} refused ${service.slice(0, 80)}: ${e.reply}`, { details: { serial } });
+      if (e instanceof AdbFailure)
+        throw new MobaError('DEVICE_COMMAND_FAILED', `${serial} refused ${service.slice(0, 80)}: ${e.reply}`, {
+          details: { serial },
+        });
       throw e;
     }
   }
@@ -309,7 +357,10 @@ export class AdbClient {
     try {
       return await this.attempt(spec);
     } catch (error) {
-      const refused = error instanceof MobaError && error.code === 'ADB_UNAVAILABLE' && (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ECONNREFUSED';
+      const refused =
+        error instanceof MobaError &&
+        error.code === 'ADB_UNAVAILABLE' &&
+        (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ECONNREFUSED';
       if (!refused || !this.autoStart) throw error;
       await this.startServer(spec.options.signal);
       return this.attempt(spec);
@@ -325,7 +376,12 @@ export class AdbClient {
         .catch((error: unknown) => {
           throw fromAdbkit(error, spec.what);
         });
-      const value = await raceDeadline(work, { ms: spec.options.timeoutMs ?? spec.defaultMs, what: spec.what, signal: spec.options.signal, onGiveUp: () => client.destroy() });
+      const value = await raceDeadline(work, {
+        ms: spec.options.timeoutMs ?? spec.defaultMs,
+        what: spec.what,
+        signal: spec.options.signal,
+        onGiveUp: () => client.destroy(),
+      });
       keep = spec.keep?.(value);
       return value;
     } finally {
@@ -336,13 +392,25 @@ export class AdbClient {
   /** `adb -P PORT start-server`, once at a time; the server daemonises and outlives this call. */
   private startServer(signal?: AbortSignal): Promise<void> {
     this.starting ??= new Promise<void>((resolve, reject) => {
-      execFile(this.binary, ['-P', String(this.address.port), 'start-server'], { timeout: 30_000, signal, ...(this.serverEnv ? { env: this.serverEnv } : {}) }, (error, _stdout, stderr) => {
-        this.starting = undefined;
-        if (!error) return resolve();
-        const code = (error as NodeJS.ErrnoException).code;
-        const why = code === 'ENOENT' ? `the adb binary "${this.binary}" was not found (install platform-tools or set adb.binary)` : String(stderr).trim() || error.message;
-        reject(new MobaError('ADB_UNAVAILABLE', `Could not start an adb server on port ${this.address.port}: ${why}.`, { cause: error }));
-      });
+      execFile(
+        this.binary,
+        ['-P', String(this.address.port), 'start-server'],
+        { timeout: 30_000, signal, ...(this.serverEnv ? { env: this.serverEnv } : {}) },
+        (error, _stdout, stderr) => {
+          this.starting = undefined;
+          if (!error) return resolve();
+          const code = (error as NodeJS.ErrnoException).code;
+          const why =
+            code === 'ENOENT'
+              ? `the adb binary "${this.binary}" was not found (install platform-tools or set adb.binary)`
+              : String(stderr).trim() || error.message;
+          reject(
+            new MobaError('ADB_UNAVAILABLE', `Could not start an adb server on port ${this.address.port}: ${why}.`, {
+              cause: error,
+            }),
+          );
+        },
+      );
     });
     return this.starting;
   }
@@ -350,6 +418,7 @@ export class AdbClient {
 
 /** adbkit's connect/disconnect throw a plain Error carrying adb's reply when it is not a success. */
 function replyAsFailure(error: unknown): never {
-  if (error instanceof Error && error.constructor === Error && (error as NodeJS.ErrnoException).code === undefined) throw new AdbFailure(error.message);
+  if (error instanceof Error && error.constructor === Error && (error as NodeJS.ErrnoException).code === undefined)
+    throw new AdbFailure(error.message);
   throw error;
 }

@@ -26,10 +26,18 @@ import type { AdbAddress } from './address.ts';
 import { AdbFailure, serverUnavailable } from './errors.ts';
 
 const requireCjs = createRequire(import.meta.url);
-const Client = (requireCjs('@devicefarmer/adbkit/dist/src/adb/client.js') as { default: typeof ClientModule.default.default }).default;
-const Connection = (requireCjs('@devicefarmer/adbkit/dist/src/adb/connection.js') as { default: typeof ConnectionModule.default.default }).default;
-export const Parser = (requireCjs('@devicefarmer/adbkit/dist/src/adb/parser.js') as { default: typeof ParserModule.default.default }).default;
-export const Protocol = (requireCjs('@devicefarmer/adbkit/dist/src/adb/protocol.js') as { default: typeof ProtocolModule.default.default }).default;
+const Client = (
+  requireCjs('@devicefarmer/adbkit/dist/src/adb/client.js') as { default: typeof ClientModule.default.default }
+).default;
+const Connection = (
+  requireCjs('@devicefarmer/adbkit/dist/src/adb/connection.js') as { default: typeof ConnectionModule.default.default }
+).default;
+export const Parser = (
+  requireCjs('@devicefarmer/adbkit/dist/src/adb/parser.js') as { default: typeof ParserModule.default.default }
+).default;
+export const Protocol = (
+  requireCjs('@devicefarmer/adbkit/dist/src/adb/protocol.js') as { default: typeof ProtocolModule.default.default }
+).default;
 
 type AdbkitClient = InstanceType<typeof ClientModule.default.default>;
 type AdbkitConnection = InstanceType<typeof ConnectionModule.default.default>;
@@ -101,8 +109,16 @@ function failReply(error: Error): string {
  */
 export function fromAdbkit(error: unknown, what: string): unknown {
   if (error instanceof Parser.FailError) return new AdbFailure(failReply(error));
-  if (error instanceof Parser.PrematureEOFError) return new MobaError('DEVICE_COMMAND_FAILED', `${what}: the adb server closed the connection early.`, { cause: error });
-  if (error instanceof Parser.UnexpectedDataError) return new MobaError('DEVICE_COMMAND_FAILED', `${what}: the adb server answered ${JSON.stringify(error.unexpected)} instead of ${error.expected}.`, { cause: error });
+  if (error instanceof Parser.PrematureEOFError)
+    return new MobaError('DEVICE_COMMAND_FAILED', `${what}: the adb server closed the connection early.`, {
+      cause: error,
+    });
+  if (error instanceof Parser.UnexpectedDataError)
+    return new MobaError(
+      'DEVICE_COMMAND_FAILED',
+      `${what}: the adb server answered ${JSON.stringify(error.unexpected)} instead of ${error.expected}.`,
+      { cause: error },
+    );
   return error;
 }
 
@@ -123,7 +139,8 @@ export function readToEnd(socket: Socket, what: string): Promise<Buffer> {
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
-      if (size > MAX_REPLY_BYTES) finish(new MobaError('DEVICE_COMMAND_FAILED', `${what}: the reply exceeded ${MAX_REPLY_BYTES} bytes.`));
+      if (size > MAX_REPLY_BYTES)
+        finish(new MobaError('DEVICE_COMMAND_FAILED', `${what}: the reply exceeded ${MAX_REPLY_BYTES} bytes.`));
     };
     const onEnd = () => finish();
     const onError = (error: Error) => finish(error);

@@ -18,7 +18,10 @@ describe('adb addresses', () => {
   it('reads the environment like adb', () => {
     expect(adbAddressFromEnv({ ADB_SERVER_SOCKET: 'tcp:10.0.0.5:5037' })).toEqual({ host: '10.0.0.5', port: 5037 });
     expect(adbAddressFromEnv({ ANDROID_ADB_SERVER_PORT: '5099' })).toEqual({ host: '127.0.0.1', port: 5099 });
-    expect(adbAddressFromEnv({ ADB_SERVER_SOCKET: 'tcp:h:1', ANDROID_ADB_SERVER_PORT: '5099' })).toEqual({ host: 'h', port: 1 });
+    expect(adbAddressFromEnv({ ADB_SERVER_SOCKET: 'tcp:h:1', ANDROID_ADB_SERVER_PORT: '5099' })).toEqual({
+      host: 'h',
+      port: 1,
+    });
     expect(adbAddressFromEnv({})).toBeUndefined();
     expect(() => adbAddressFromEnv({ ADB_SERVER_SOCKET: 'localfilesystem:/tmp/adb' })).toThrow(/tcp:HOST:PORT/);
   });

@@ -36,12 +36,17 @@ export function parseAdbAddress(value: string, defaultPort = DEFAULT_ADB_PORT): 
     portText = text;
   } else {
     const m = /^([A-Za-z0-9._-]+)(?::(\d+))?$/.exec(text);
-    if (!m) throw new MobaError('INVALID_INPUT', `Not an address: ${JSON.stringify(value.slice(0, 100))}. Expected HOST:PORT, e.g. 192.168.1.20:5555.`);
+    if (!m)
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Not an address: ${JSON.stringify(value.slice(0, 100))}. Expected HOST:PORT, e.g. 192.168.1.20:5555.`,
+      );
     host = m[1]!;
     portText = m[2];
   }
   const port = portText === undefined ? defaultPort : Number(portText);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new MobaError('INVALID_INPUT', `Bad port in ${JSON.stringify(value.slice(0, 100))}: expected 1–65535.`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new MobaError('INVALID_INPUT', `Bad port in ${JSON.stringify(value.slice(0, 100))}: expected 1–65535.`);
   return { host, port };
 }
 
@@ -54,7 +59,11 @@ export function parseAdbAddress(value: string, defaultPort = DEFAULT_ADB_PORT): 
 export function adbAddressFromEnv(env: NodeJS.ProcessEnv): AdbAddress | undefined {
   const socket = env.ADB_SERVER_SOCKET?.trim();
   if (socket) {
-    if (!/^tcp:/i.test(socket)) throw new MobaError('INVALID_INPUT', `ADB_SERVER_SOCKET must look like tcp:HOST:PORT, got ${JSON.stringify(socket.slice(0, 100))}.`);
+    if (!/^tcp:/i.test(socket))
+      throw new MobaError(
+        'INVALID_INPUT',
+        `ADB_SERVER_SOCKET must look like tcp:HOST:PORT, got ${JSON.stringify(socket.slice(0, 100))}.`,
+      );
     return parseAdbAddress(socket);
   }
   const port = env.ANDROID_ADB_SERVER_PORT?.trim();

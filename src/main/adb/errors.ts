@@ -26,13 +26,27 @@ export function deviceFailure(serial: string, reply: string): MobaError {
   const text = reply.trim();
   switch (deviceProblem(text)) {
     case 'DEVICE_NOT_FOUND':
-      return new MobaError('DEVICE_NOT_FOUND', `Device ${serial} is not connected (adb: ${text}). Run \`moba devices\` to see what is.`, { details: { serial } });
+      return new MobaError(
+        'DEVICE_NOT_FOUND',
+        `Device ${serial} is not connected (adb: ${text}). Run \`moba devices\` to see what is.`,
+        { details: { serial } },
+      );
     case 'DEVICE_OFFLINE':
-      return new MobaError('DEVICE_OFFLINE', `Device ${serial} is offline (adb: ${text}). Reconnect it (USB cable, or \`moba connect HOST:PORT\`).`, { details: { serial } });
+      return new MobaError(
+        'DEVICE_OFFLINE',
+        `Device ${serial} is offline (adb: ${text}). Reconnect it (USB cable, or \`moba connect HOST:PORT\`).`,
+        { details: { serial } },
+      );
     case 'DEVICE_UNAUTHORIZED':
-      return new MobaError('DEVICE_UNAUTHORIZED', `Device ${serial} has not authorised this computer (adb: ${text}): accept the "Allow USB debugging?" prompt on the phone.`, { details: { serial } });
+      return new MobaError(
+        'DEVICE_UNAUTHORIZED',
+        `Device ${serial} has not authorised this computer (adb: ${text}): accept the "Allow USB debugging?" prompt on the phone.`,
+        { details: { serial } },
+      );
     case null:
-      return new MobaError('DEVICE_COMMAND_FAILED', `adb refused a request for ${serial}: ${text}`, { details: { serial } });
+      return new MobaError('DEVICE_COMMAND_FAILED', `adb refused a request for ${serial}: ${text}`, {
+        details: { serial },
+      });
   }
 }
 
@@ -48,20 +62,30 @@ export function serverUnavailable(address: AdbAddress, cause: unknown): MobaErro
         : code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH'
           ? 'the host is unreachable'
           : ((cause as Error | undefined)?.message ?? String(cause));
-  return new MobaError('ADB_UNAVAILABLE', `No adb server at ${where}: ${reason}. Start one (\`adb -P ${address.port} start-server\`) or set adb.host/adb.port (or ADB_SERVER_SOCKET=tcp:HOST:PORT).`, {
-    cause,
-    details: { host: address.host, port: address.port },
-  });
+  return new MobaError(
+    'ADB_UNAVAILABLE',
+    `No adb server at ${where}: ${reason}. Start one (\`adb -P ${address.port} start-server\`) or set adb.host/adb.port (or ADB_SERVER_SOCKET=tcp:HOST:PORT).`,
+    {
+      cause,
+      details: { host: address.host, port: address.port },
+    },
+  );
 }
 
 /** `adb connect` did not connect: what the reply means and what to check. */
 export function connectFailure(serial: string, reply: string): MobaError {
   const text = reply.trim();
   let hint: string;
-  if (/refused/i.test(text)) hint = 'the connection was refused: is wireless debugging on and the port right? (Android 11+: Developer options → Wireless debugging shows the port; older phones: connect by USB once and run `adb tcpip 5555`.)';
-  else if (/unreachable|no route|timed out|timeout/i.test(text)) hint = 'the phone is unreachable: is it on the same network as this computer?';
+  if (/refused/i.test(text))
+    hint =
+      'the connection was refused: is wireless debugging on and the port right? (Android 11+: Developer options → Wireless debugging shows the port; older phones: connect by USB once and run `adb tcpip 5555`.)';
+  else if (/unreachable|no route|timed out|timeout/i.test(text))
+    hint = 'the phone is unreachable: is it on the same network as this computer?';
   else if (/resolve|unknown host|name or service/i.test(text)) hint = 'the host name does not resolve.';
-  else if (/authenticat/i.test(text)) hint = 'the phone rejected this computer: pair it first (`adb pair HOST:PAIRING_PORT`).';
+  else if (/authenticat/i.test(text))
+    hint = 'the phone rejected this computer: pair it first (`adb pair HOST:PAIRING_PORT`).';
   else hint = 'check the address and that wireless debugging is on.';
-  return new MobaError('CONNECT_FAILED', `Cannot connect to ${serial}: ${hint} (adb: ${text || 'no reply'})`, { details: { serial, reply: text } });
+  return new MobaError('CONNECT_FAILED', `Cannot connect to ${serial}: ${hint} (adb: ${text || 'no reply'})`, {
+    details: { serial, reply: text },
+  });
 }

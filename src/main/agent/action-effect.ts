@@ -90,13 +90,27 @@ export function elementWords(e: UiElement): string {
 /** What rules match of an element: its text, description and resource id (also as words: `send_message_button` → "send message button"). */
 function matchWords(e: UiElement): string {
   const id = e.resourceId.split('/').pop() ?? '';
-  return [e.text, e.contentDesc, e.resourceId, id.replace(/_/g, ' '), e.trueAttributes.includes('password') ? 'password field' : ''].filter(Boolean).join(' ');
+  return [
+    e.text,
+    e.contentDesc,
+    e.resourceId,
+    id.replace(/_/g, ' '),
+    e.trueAttributes.includes('password') ? 'password field' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
-function pointOf(action: Extract<ActionCall, { name: 'Click_by_Coordinate' }>, screen: Observation['screen']): [number, number] {
+function pointOf(
+  action: Extract<ActionCall, { name: 'Click_by_Coordinate' }>,
+  screen: Observation['screen'],
+): [number, number] {
   const { x, y, unit } = action.params;
   if (unit === 'px') return [x, y];
-  return [Math.min(screen.width - 1, (x / 1000) * screen.width), Math.min(screen.height - 1, (y / 1000) * screen.height)];
+  return [
+    Math.min(screen.width - 1, (x / 1000) * screen.width),
+    Math.min(screen.height - 1, (y / 1000) * screen.height),
+  ];
 }
 
 /** What `action` does on `seen` (the screen it was proposed on; null when unknown). */
@@ -132,11 +146,18 @@ export function actionEffect(action: ActionCall, seen: Screen | null): ActionEff
   let summary = key ? `${call} taps the keyboard's ${JSON.stringify(elementLabel(key))} key:` : call;
   if (target) {
     const what = elementWords(target);
-    summary += via === 'coordinate' ? ` lands on ${what}` : via === 'focus' ? ` ${submits ? 'submits' : 'types into'} the focused ${what}` : ` on ${what}`;
+    summary +=
+      via === 'coordinate'
+        ? ` lands on ${what}`
+        : via === 'focus'
+          ? ` ${submits ? 'submits' : 'types into'} the focused ${what}`
+          : ` on ${what}`;
     if (target.trueAttributes.includes('password')) summary += ' (a password field)';
   }
   if (controls.length) summary += ` beside ${controls.map(elementWords).join(', ')}`;
   if (screen && submits) summary += ` on ${screen}`;
-  const text = [call, target ? matchWords(target) : '', ...controls.map(matchWords), screen ?? ''].filter(Boolean).join(' | ');
+  const text = [call, target ? matchWords(target) : '', ...controls.map(matchWords), screen ?? '']
+    .filter(Boolean)
+    .join(' | ');
   return { as, target, via, submits, controls, screen, summary, text };
 }

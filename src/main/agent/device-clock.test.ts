@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deviceTimeNow, formatDeviceTime, parseDateOutput } from './device-clock.ts';
 
 describe('device clock', () => {
-  it('reads `date +%s,%z` and formats the device\'s local time with its weekday and offset', () => {
+  it("reads `date +%s,%z` and formats the device's local time with its weekday and offset", () => {
     // 2025-06-02 01:00 UTC = 09:00 in Shanghai (the simulated phone's start).
     const c = parseDateOutput('1748826000,+0800\n', 5_000)!;
     expect(c).toEqual({ epochMs: 1_748_826_000_000, utcOffsetMinutes: 480, readAt: 5_000 });

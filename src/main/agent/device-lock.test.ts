@@ -29,7 +29,9 @@ describe('device locks across processes', () => {
     const first = new DeviceLockService({ locks: l, owner: LIVE_OTHER, holder: '`moba run` (pid 1 on lab-1)' });
     first.acquire('emulator-5554', 'run-a');
     const me = new DeviceLockService({ locks: l, holder: '`moba serve`' });
-    expect(() => me.acquire('emulator-5554', 'run-b')).toThrow(/Device emulator-5554 is in use by `moba run` \(pid 1 on lab-1\), run run-a/);
+    expect(() => me.acquire('emulator-5554', 'run-b')).toThrow(
+      /Device emulator-5554 is in use by `moba run` \(pid 1 on lab-1\), run run-a/,
+    );
     // Another device is free; the holder may refresh its own lock.
     me.acquire('emulator-5556', 'run-b');
     first.acquire('emulator-5554', 'run-a');
@@ -43,13 +45,20 @@ describe('device locks across processes', () => {
     const me = new DeviceLockService({ locks: l, holder: 'me', warn: (m) => warnings.push(m) });
     me.acquire('s1', 'run-b');
     expect(l.get('s1')).toMatchObject({ owner: processOwner(), runId: 'run-b', holder: 'me' });
-    expect(warnings).toEqual([expect.stringMatching(/took over device s1 from `moba run` \(pid 9\) \(run run-a\): its process is gone/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/took over device s1 from `moba run` \(pid 9\) \(run run-a\): its process is gone/),
+    ]);
   });
 
   it('on another host, only a heartbeat older than the stale window frees the lock', () => {
     const l = locks();
     let now = 1_000_000;
-    const remote = new DeviceLockService({ locks: l, owner: 'lab-2.example:4242', holder: '`moba run` (pid 4242 on lab-2)', now: () => now });
+    const remote = new DeviceLockService({
+      locks: l,
+      owner: 'lab-2.example:4242',
+      holder: '`moba run` (pid 4242 on lab-2)',
+      now: () => now,
+    });
     remote.acquire('s1', 'run-a');
     const me = new DeviceLockService({ locks: l, holder: 'me', now: () => now, warn: () => undefined });
     now += STALE_MS - 1;
@@ -66,9 +75,16 @@ describe('device locks across processes', () => {
   });
 
   it('names the process for people', () => {
-    expect(describeProcess(['/usr/bin/node', '/opt/moba/bin/moba.js', '--data-dir', '/d', 'run', '--device', 'x'], process.versions)).toBe('`moba run`');
+    expect(
+      describeProcess(
+        ['/usr/bin/node', '/opt/moba/bin/moba.js', '--data-dir', '/d', 'run', '--device', 'x'],
+        process.versions,
+      ),
+    ).toBe('`moba run`');
     expect(describeProcess(['/usr/bin/node', '/usr/local/bin/moba', 'serve'], process.versions)).toBe('`moba serve`');
-    expect(describeProcess(['/app/MobA Studio', '.'], { ...process.versions, electron: '45.0.0' })).toBe('the MobA Studio desktop app');
+    expect(describeProcess(['/app/MobA Studio', '.'], { ...process.versions, electron: '45.0.0' })).toBe(
+      'the MobA Studio desktop app',
+    );
     expect(describeProcess(['/usr/bin/node', '/x/worker.js'], process.versions)).toBe('worker.js');
   });
 });

@@ -32,7 +32,10 @@ const VALUE_OPTIONS = new Set(['--data-dir']);
  * How this process is named to people: "`moba run`", "`moba serve`", "the desktop app", else
  * the script's name.
  */
-export function describeProcess(argv: readonly string[] = process.argv, versions: NodeJS.ProcessVersions = process.versions): string {
+export function describeProcess(
+  argv: readonly string[] = process.argv,
+  versions: NodeJS.ProcessVersions = process.versions,
+): string {
   if ('electron' in versions) return 'the MobA Studio desktop app';
   const script = basename(argv[1] ?? 'node');
   if (/^moba(\.js)?$|^cli\.js$/.test(script)) {
@@ -77,7 +80,9 @@ export class DeviceLockService implements DeviceLockPort {
 
   acquire(serial: string, runId: string): void {
     const now = this.now();
-    const r = this.o.locks.acquire(serial, { owner: this.owner, holder: this.holder, runId }, now, (lock) => ownerAlive(lock.owner, lock.heartbeatAt, now, this.owner));
+    const r = this.o.locks.acquire(serial, { owner: this.owner, holder: this.holder, runId }, now, (lock) =>
+      ownerAlive(lock.owner, lock.heartbeatAt, now, this.owner),
+    );
     if (!r.ok) {
       const h = r.holder;
       throw new MobaError(

@@ -15,7 +15,11 @@ import { actionEffect } from './action-effect.ts';
  * any) has the action or what it amounts to, its pattern (empty = any) is found in that text,
  * and — with `passwordFieldsOnly` — the target is a password field.
  */
-export function gateFor(action: ActionCall, seen: Pick<Observation, 'elements' | 'screen' | 'currentApp'> | null, options: Pick<RunOptions, 'mode' | 'approvalRules'>): string | null {
+export function gateFor(
+  action: ActionCall,
+  seen: Pick<Observation, 'elements' | 'screen' | 'currentApp'> | null,
+  options: Pick<RunOptions, 'mode' | 'approvalRules'>,
+): string | null {
   if (action.name === 'Finish' || action.name === 'Failed') return null;
   switch (options.mode) {
     case 'auto':

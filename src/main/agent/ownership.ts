@@ -21,7 +21,12 @@ export function processOwner(): string {
  * Whether the process that owns a run is still driving it. On this host a dead pid is gone at
  * once; elsewhere (a shared data folder) only a stale heartbeat says so.
  */
-export function ownerAlive(owner: string | null, heartbeatAt: number | null, now: number, me: string = processOwner()): boolean {
+export function ownerAlive(
+  owner: string | null,
+  heartbeatAt: number | null,
+  now: number,
+  me: string = processOwner(),
+): boolean {
   if (!owner || owner === me) return false;
   const i = owner.lastIndexOf(':');
   const host = owner.slice(0, i);

@@ -12,7 +12,11 @@ import type { ScreenSize } from '../../shared/elements/screen-input.ts';
 import type { UiElement } from '../../shared/schemas/perception.ts';
 
 /** @returns null for input the action space has no action for (recents, volume keys, a long press off every element) */
-export function actionFromMirrorInput(input: MirrorInputParsed, elements: readonly UiElement[], screen: ScreenSize): ActionCall | null {
+export function actionFromMirrorInput(
+  input: MirrorInputParsed,
+  elements: readonly UiElement[],
+  screen: ScreenSize,
+): ActionCall | null {
   switch (input.type) {
     case 'tap':
       return clickAction(elements, input.x, input.y, screen);
@@ -32,7 +36,13 @@ export function actionFromMirrorInput(input: MirrorInputParsed, elements: readon
     case 'text':
       return { name: 'Type', params: { text: input.text } };
     case 'key':
-      return input.keycode === 66 ? { name: 'Enter', params: {} } : input.keycode === 4 ? { name: 'Back', params: {} } : input.keycode === 3 ? { name: 'Home', params: {} } : null;
+      return input.keycode === 66
+        ? { name: 'Enter', params: {} }
+        : input.keycode === 4
+          ? { name: 'Back', params: {} }
+          : input.keycode === 3
+            ? { name: 'Home', params: {} }
+            : null;
     case 'back':
       return { name: 'Back', params: {} };
     case 'home':

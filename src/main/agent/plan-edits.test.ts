@@ -11,10 +11,28 @@ import { TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
 
 const TASK = 'Turn on Wi-Fi';
 const SUBGOALS = ['Open the Settings app', 'Open Network & internet', 'Switch Wi-Fi on'];
-const start: ScriptInput['steps'] = [act(TASK, { observation: 'home', thought: 'several steps', can_complete: 'false', action: null }), plan(TASK, SUBGOALS)];
-const openSettings = act('Open the Settings app', { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("Settings")' });
-const openNetwork = act('Open Network & internet', { observation: 'settings', thought: 'tap it', can_complete: 'true', action: 'Click({{element:Network & internet}})' });
-const switchWifi = act('Switch Wi-Fi on', { observation: 'wifi', thought: 'tap the switch', can_complete: 'true', action: 'Click({{element:Wi-Fi off}})' });
+const start: ScriptInput['steps'] = [
+  act(TASK, { observation: 'home', thought: 'several steps', can_complete: 'false', action: null }),
+  plan(TASK, SUBGOALS),
+];
+const openSettings = act('Open the Settings app', {
+  observation: 'home',
+  thought: 'open it',
+  can_complete: 'true',
+  action: 'Open_App("Settings")',
+});
+const openNetwork = act('Open Network & internet', {
+  observation: 'settings',
+  thought: 'tap it',
+  can_complete: 'true',
+  action: 'Click({{element:Network & internet}})',
+});
+const switchWifi = act('Switch Wi-Fi on', {
+  observation: 'wifi',
+  thought: 'tap the switch',
+  can_complete: 'true',
+  action: 'Click({{element:Wi-Fi off}})',
+});
 
 const harnesses: Harness[] = [];
 afterEach(async () => {
@@ -29,15 +47,19 @@ async function stepRun(script: ScriptInput) {
   const next = async (): Promise<RunState> => {
     for (let i = 0; i < 1000; i++) {
       const st = h.runs.state(runId);
-      if (TERMINAL_STATUSES.includes(st.status) || (st.status === 'waiting' && st.waiting?.kind === 'approve')) return st;
+      if (TERMINAL_STATUSES.includes(st.status) || (st.status === 'waiting' && st.waiting?.kind === 'approve'))
+        return st;
       await new Promise((r) => setTimeout(r, 10));
     }
-    throw new Error(`run is still ${h.runs.state(runId).status}: ${JSON.stringify(h.runs.events(runId).events.filter((e) => e.type === 'run_error'))}`);
+    throw new Error(
+      `run is still ${h.runs.state(runId).status}: ${JSON.stringify(h.runs.events(runId).events.filter((e) => e.type === 'run_error'))}`,
+    );
   };
   const approve = async (): Promise<RunState> => {
     const waited = h.runs.state(runId).waiting!.waitId;
     h.runs.decide(runId, { decision: 'approve' });
-    for (let i = 0; i < 1000 && h.runs.state(runId).waiting?.waitId === waited; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1000 && h.runs.state(runId).waiting?.waitId === waited; i++)
+      await new Promise((r) => setTimeout(r, 10));
     return next();
   };
   const node = (goal: string) => Object.values(h.runs.state(runId).nodes).find((n) => n.goal === goal)!;
@@ -47,9 +69,25 @@ async function stepRun(script: ScriptInput) {
 
 describe('plan edits', () => {
   it('rename: the agent works on the sub-goal under its new name', async () => {
-    const r = await stepRun({ steps: [...start, openSettings, reflect('Open the Settings app', 'success'), act('Open the network page', { observation: 's', thought: 't', can_complete: 'true', action: 'Click({{element:Network & internet}})' })] });
+    const r = await stepRun({
+      steps: [
+        ...start,
+        openSettings,
+        reflect('Open the Settings app', 'success'),
+        act('Open the network page', {
+          observation: 's',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Click({{element:Network & internet}})',
+        }),
+      ],
+    });
     await r.next();
-    r.h.runs.editPlan(r.runId, { op: 'rename', nodeId: r.node('Open Network & internet').id, goal: 'Open the network page' });
+    r.h.runs.editPlan(r.runId, {
+      op: 'rename',
+      nodeId: r.node('Open Network & internet').id,
+      goal: 'Open the network page',
+    });
     const st = await r.approve();
     expect(st.steps.at(-1)!.nodeId).toBe(r.node('Open the network page').id);
     expect(r.acted()).toEqual([TASK, 'Open the Settings app', 'Open the network page']);
@@ -57,9 +95,25 @@ describe('plan edits', () => {
   });
 
   it('reorder: the agent follows the new order', async () => {
-    const bluetooth = act('Switch Bluetooth on', { observation: 'wifi', thought: 't', can_complete: 'true', action: 'Click({{element:Bluetooth off}})' });
+    const bluetooth = act('Switch Bluetooth on', {
+      observation: 'wifi',
+      thought: 't',
+      can_complete: 'true',
+      action: 'Click({{element:Bluetooth off}})',
+    });
     const r = await stepRun({
-      steps: [act(TASK, { observation: 'home', thought: 'several', can_complete: 'false', action: null }), plan(TASK, ['Open the Settings app', 'Open Network & internet', 'Switch Bluetooth on', 'Switch Wi-Fi on']), openSettings, reflect('Open the Settings app', 'success'), openNetwork, reflect('Open Network & internet', 'success'), switchWifi, reflect('Switch Wi-Fi on', 'success'), bluetooth, reflect('Switch Bluetooth on', 'success', 'done')],
+      steps: [
+        act(TASK, { observation: 'home', thought: 'several', can_complete: 'false', action: null }),
+        plan(TASK, ['Open the Settings app', 'Open Network & internet', 'Switch Bluetooth on', 'Switch Wi-Fi on']),
+        openSettings,
+        reflect('Open the Settings app', 'success'),
+        openNetwork,
+        reflect('Open Network & internet', 'success'),
+        switchWifi,
+        reflect('Switch Wi-Fi on', 'success'),
+        bluetooth,
+        reflect('Switch Bluetooth on', 'success', 'done'),
+      ],
     });
     await r.next();
     const root = r.h.runs.state(r.runId).nodes[r.h.runs.state(r.runId).rootId!]!;
@@ -68,12 +122,30 @@ describe('plan edits', () => {
     let st = await r.approve();
     while (!TERMINAL_STATUSES.includes(st.status)) st = await r.approve();
     expect(st.status).toBe('succeeded');
-    expect(r.acted()).toEqual([TASK, 'Open the Settings app', 'Open Network & internet', 'Switch Wi-Fi on', 'Switch Bluetooth on']);
+    expect(r.acted()).toEqual([
+      TASK,
+      'Open the Settings app',
+      'Open Network & internet',
+      'Switch Wi-Fi on',
+      'Switch Bluetooth on',
+    ]);
     expect(r.h.phone.wifi && r.h.phone.bluetooth).toBe(true);
   });
 
   it('mark done: a later sub-goal is skipped by the agent; on the waiting sub-goal the proposal is dropped and the agent moves on', async () => {
-    const r = await stepRun({ steps: [...start, openSettings, reflect('Open the Settings app', 'success'), act('Switch Wi-Fi on', { observation: 'settings', thought: 't', can_complete: 'possibly', action: 'Click({{element:Network & internet}})' })] });
+    const r = await stepRun({
+      steps: [
+        ...start,
+        openSettings,
+        reflect('Open the Settings app', 'success'),
+        act('Switch Wi-Fi on', {
+          observation: 'settings',
+          thought: 't',
+          can_complete: 'possibly',
+          action: 'Click({{element:Network & internet}})',
+        }),
+      ],
+    });
     await r.next();
     r.h.runs.editPlan(r.runId, { op: 'mark', nodeId: r.node('Open Network & internet').id, status: 'done' });
     await r.approve();
@@ -96,10 +168,29 @@ describe('plan edits', () => {
         openSettings,
         reflect('Open the Settings app', 'success'),
         openNetwork,
-        act('Switch Wi-Fi on', { observation: 'settings', thought: 'open the page first', can_complete: 'possibly', action: 'Click({{element:Network & internet}})' }),
+        act('Switch Wi-Fi on', {
+          observation: 'settings',
+          thought: 'open the page first',
+          can_complete: 'possibly',
+          action: 'Click({{element:Network & internet}})',
+        }),
         reflect('Switch Wi-Fi on', 'success'),
-        { name: 'act: the task again', match: { system: ACT, user: `## Current sub-goal\n${TASK}` }, reply: { observation: 'wifi', thought: 'one tap left', can_complete: 'true', action: 'Click({{element:Wi-Fi off}})' }, times: 1 },
-        { match: { user: `## Sub-goal of the action\n${TASK}` }, reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'done', reflection: '' }, times: 1 },
+        {
+          name: 'act: the task again',
+          match: { system: ACT, user: `## Current sub-goal\n${TASK}` },
+          reply: {
+            observation: 'wifi',
+            thought: 'one tap left',
+            can_complete: 'true',
+            action: 'Click({{element:Wi-Fi off}})',
+          },
+          times: 1,
+        },
+        {
+          match: { user: `## Sub-goal of the action\n${TASK}` },
+          reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'done', reflection: '' },
+          times: 1,
+        },
       ],
     });
     await r.next();
@@ -126,7 +217,18 @@ describe('plan edits', () => {
   });
 
   it('remove: a waiting proposal of the removed sub-goal is dropped (never executed on a node that is gone)', async () => {
-    const r = await stepRun({ steps: [...start, openSettings, act('Open Network & internet', { observation: 'home', thought: 'settings first', can_complete: 'true', action: 'Open_App("Settings")' })] });
+    const r = await stepRun({
+      steps: [
+        ...start,
+        openSettings,
+        act('Open Network & internet', {
+          observation: 'home',
+          thought: 'settings first',
+          can_complete: 'true',
+          action: 'Open_App("Settings")',
+        }),
+      ],
+    });
     await r.next();
     r.h.runs.editPlan(r.runId, { op: 'remove', nodeId: r.node('Open the Settings app').id });
     const st = await r.next();
@@ -137,14 +239,34 @@ describe('plan edits', () => {
 
   it('force a re-plan: the Plan module splits the node again on request and the open sub-goals are replaced', async () => {
     const r = await stepRun({
-      steps: [...start, openSettings, { name: 'requested plan', match: { system: PLAN, user: 'The person asked for a new plan of this goal.' }, reply: { observation: 'o', thought: 'shorter', subgoals: ['Open Settings from its icon', 'Switch Wi-Fi on'] }, times: 1 }, act('Open Settings from its icon', { observation: 'home', thought: 't', can_complete: 'true', action: 'Click({{element:Settings}})' })],
+      steps: [
+        ...start,
+        openSettings,
+        {
+          name: 'requested plan',
+          match: { system: PLAN, user: 'The person asked for a new plan of this goal.' },
+          reply: { observation: 'o', thought: 'shorter', subgoals: ['Open Settings from its icon', 'Switch Wi-Fi on'] },
+          times: 1,
+        },
+        act('Open Settings from its icon', {
+          observation: 'home',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Click({{element:Settings}})',
+        }),
+      ],
     });
     const st0 = await r.next();
     r.h.runs.editPlan(r.runId, { op: 'replan', nodeId: st0.rootId! });
     r.h.runs.decide(r.runId, { decision: 'reject', feedback: 'Use the icon instead' });
     const st = await r.next();
     const root = st.nodes[st.rootId!]!;
-    expect(r.h.runs.events(r.runId).events.filter((e) => e.type === 'plan_made').map((e) => (e.type === 'plan_made' ? e.reason : ''))).toEqual(['cannot_complete', 'requested']);
+    expect(
+      r.h.runs
+        .events(r.runId)
+        .events.filter((e) => e.type === 'plan_made')
+        .map((e) => (e.type === 'plan_made' ? e.reason : '')),
+    ).toEqual(['cannot_complete', 'requested']);
     expect(root.children.map((c) => [st.nodes[c]!.goal, st.nodes[c]!.status])).toEqual([
       ['Open the Settings app', 'skipped'],
       ['Open Network & internet', 'skipped'],
@@ -157,7 +279,25 @@ describe('plan edits', () => {
   });
 
   it('move the cursor: the waiting proposal is dropped and the agent works where the cursor is; a done node is reopened', async () => {
-    const r = await stepRun({ steps: [...start, openSettings, act('Switch Wi-Fi on', { observation: 'home', thought: 'settings first', can_complete: 'true', action: 'Open_App("Settings")' }), reflect('Switch Wi-Fi on', 'success'), act('Open the Settings app', { observation: 'wifi', thought: 'it is open', can_complete: 'true', action: 'Back()' })] });
+    const r = await stepRun({
+      steps: [
+        ...start,
+        openSettings,
+        act('Switch Wi-Fi on', {
+          observation: 'home',
+          thought: 'settings first',
+          can_complete: 'true',
+          action: 'Open_App("Settings")',
+        }),
+        reflect('Switch Wi-Fi on', 'success'),
+        act('Open the Settings app', {
+          observation: 'wifi',
+          thought: 'it is open',
+          can_complete: 'true',
+          action: 'Back()',
+        }),
+      ],
+    });
     await r.next();
     r.h.runs.editPlan(r.runId, { op: 'cursor', nodeId: r.node('Switch Wi-Fi on').id });
     let st = await r.next();
@@ -174,7 +314,22 @@ describe('plan edits', () => {
 
   it('the agent works on a sub-goal a person added, in its place in the plan', async () => {
     const r = await stepRun({
-      steps: [...start, openSettings, reflect('Open the Settings app', 'success'), openNetwork, reflect('Open Network & internet', 'success'), switchWifi, reflect('Switch Wi-Fi on', 'success'), act('Switch Bluetooth on', { observation: 'wifi', thought: 'the other switch', can_complete: 'true', action: 'Click({{element:Bluetooth off}})' }), reflect('Switch Bluetooth on', 'success', 'done')],
+      steps: [
+        ...start,
+        openSettings,
+        reflect('Open the Settings app', 'success'),
+        openNetwork,
+        reflect('Open Network & internet', 'success'),
+        switchWifi,
+        reflect('Switch Wi-Fi on', 'success'),
+        act('Switch Bluetooth on', {
+          observation: 'wifi',
+          thought: 'the other switch',
+          can_complete: 'true',
+          action: 'Click({{element:Bluetooth off}})',
+        }),
+        reflect('Switch Bluetooth on', 'success', 'done'),
+      ],
     });
     const st0 = await r.next();
     r.h.runs.editPlan(r.runId, { op: 'add', parentId: st0.rootId!, goal: 'Switch Bluetooth on', index: 3 });
@@ -183,7 +338,10 @@ describe('plan edits', () => {
     expect(st.status).toBe('succeeded');
     const added = r.node('Switch Bluetooth on');
     expect(added).toMatchObject({ addedBy: 'person', status: 'done' });
-    expect(st.steps.find((s) => s.nodeId === added.id)?.executed?.action).toEqual({ name: 'Click', params: { index: 2 } });
+    expect(st.steps.find((s) => s.nodeId === added.id)?.executed?.action).toEqual({
+      name: 'Click',
+      params: { index: 2 },
+    });
     expect(r.acted()).toEqual([TASK, ...SUBGOALS, 'Switch Bluetooth on']);
     expect(r.h.phone.bluetooth).toBe(true);
   });

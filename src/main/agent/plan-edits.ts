@@ -21,7 +21,9 @@ const OPEN: readonly NodeStatus[] = ['pending', 'running'];
 
 /** The events of marking `nodeId` with `status` (the node exists). */
 export function markEvents(state: RunState, nodeId: string, status: NodeStatus): RunEventBody[] {
-  const events: RunEventBody[] = [{ type: 'node_status', nodeId, status, reason: 'marked by the person', by: 'person' }];
+  const events: RunEventBody[] = [
+    { type: 'node_status', nodeId, status, reason: 'marked by the person', by: 'person' },
+  ];
   const closes = !OPEN.includes(status);
   const cursorUnder = state.cursor !== null && pathTo(state, state.cursor).some((n) => n.id === nodeId);
   if (!closes || !cursorUnder) return events;
@@ -32,12 +34,20 @@ export function markEvents(state: RunState, nodeId: string, status: NodeStatus):
     if (!parent) break;
     const i = parent.children.indexOf(current.id);
     // Later siblings first; an earlier one still open (a person reordered) after that.
-    const sibling = [...parent.children.slice(i + 1), ...parent.children.slice(0, i)].find((id) => OPEN.includes(statusOf(id) ?? 'done'));
+    const sibling = [...parent.children.slice(i + 1), ...parent.children.slice(0, i)].find((id) =>
+      OPEN.includes(statusOf(id) ?? 'done'),
+    );
     if (sibling) return [...events, { type: 'cursor_moved', nodeId: sibling, by: 'person' }];
     if (!parent.children.every((id) => statusOf(id) === 'done' || statusOf(id) === 'skipped')) {
       return [...events, { type: 'cursor_moved', nodeId: parent.id, by: 'person' }];
     }
-    events.push({ type: 'node_status', nodeId: parent.id, status: 'done', reason: 'all its sub-goals are done', by: 'person' });
+    events.push({
+      type: 'node_status',
+      nodeId: parent.id,
+      status: 'done',
+      reason: 'all its sub-goals are done',
+      by: 'person',
+    });
     current = parent;
   }
   // The root itself is closed: nothing is left to work on.
@@ -48,7 +58,14 @@ export function markEvents(state: RunState, nodeId: string, status: NodeStatus):
 export function cursorEvents(state: RunState, nodeId: string): RunEventBody[] {
   const node = state.nodes[nodeId]!;
   const events: RunEventBody[] = [];
-  if (!OPEN.includes(node.status)) events.push({ type: 'node_status', nodeId, status: 'pending', reason: 'the person moved the cursor here', by: 'person' });
+  if (!OPEN.includes(node.status))
+    events.push({
+      type: 'node_status',
+      nodeId,
+      status: 'pending',
+      reason: 'the person moved the cursor here',
+      by: 'person',
+    });
   events.push({ type: 'cursor_moved', nodeId, by: 'person' });
   return events;
 }

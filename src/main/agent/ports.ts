@@ -42,7 +42,14 @@ export interface AgentDevice {
   /** Screenshot, dump, elements and marks as one observation (artifacts already stored). */
   observe(signal: AbortSignal): Promise<Observation>;
   /** Executes one action; Open_App descriptions are resolved through `resolveApp`. */
-  execute(action: ActionCall, context: { observation: Observation; resolveApp: (description: string) => Promise<ResolvedApp>; signal: AbortSignal }): Promise<ActionResult>;
+  execute(
+    action: ActionCall,
+    context: {
+      observation: Observation;
+      resolveApp: (description: string) => Promise<ResolvedApp>;
+      signal: AbortSignal;
+    },
+  ): Promise<ActionResult>;
 }
 
 export type MemoryPurpose = 'plan' | 'act' | 'reflect' | 'select_app';
@@ -79,14 +86,51 @@ export interface AgentMemory {
    * `app` and `activity` are the foreground page (page memories of it, same-app memories).
    * `approvedOnly`: only memories a person vouched for (the agent setting `approvedMemoriesOnly`).
    */
-  retrieve(query: { purpose: MemoryPurpose; query: string; runId: string; nodeId?: string; parentGoal?: string | null; app?: string | null; activity?: string | null; k?: number; approvedOnly?: boolean }, signal: AbortSignal): Promise<RetrievedMemoryItem[]>;
+  retrieve(
+    query: {
+      purpose: MemoryPurpose;
+      query: string;
+      runId: string;
+      nodeId?: string;
+      parentGoal?: string | null;
+      app?: string | null;
+      activity?: string | null;
+      k?: number;
+      approvedOnly?: boolean;
+    },
+    signal: AbortSignal,
+  ): Promise<RetrievedMemoryItem[]>;
   recordAction(record: ActionMemoryRecord): Promise<string[]>;
-  recordRoute(record: { runId: string; nodeId: string; goal: string; taskGoal: string; steps: Array<{ subgoal: string; action: string; element: string | null; app: string | null }> }): Promise<string[]>;
-  recordAnswer(record: { runId: string; nodeId: string; goal: string; taskGoal: string; text: string }): Promise<string[]>;
+  recordRoute(record: {
+    runId: string;
+    nodeId: string;
+    goal: string;
+    taskGoal: string;
+    steps: Array<{ subgoal: string; action: string; element: string | null; app: string | null }>;
+  }): Promise<string[]>;
+  recordAnswer(record: {
+    runId: string;
+    nodeId: string;
+    goal: string;
+    taskGoal: string;
+    text: string;
+  }): Promise<string[]>;
   /** `subgoalIds` are the task-tree ids of the new sub-goals, in order, so memory links them to their parent exactly. */
-  recordPlan(record: { runId: string; nodeId: string; goal: string; subgoals: string[]; subgoalIds: string[]; thought: string }): Promise<string[]>;
+  recordPlan(record: {
+    runId: string;
+    nodeId: string;
+    goal: string;
+    subgoals: string[];
+    subgoalIds: string[];
+    thought: string;
+  }): Promise<string[]>;
   /** `runId`: the run whose model described the page (its provenance). */
-  recordAppPage(record: { packageName: string; activity: string; description: string; runId?: string }): Promise<string[]>;
+  recordAppPage(record: {
+    packageName: string;
+    activity: string;
+    description: string;
+    runId?: string;
+  }): Promise<string[]>;
   recordInteraction(record: { runId: string; task: string; outcome: string; answer: string | null }): Promise<string[]>;
   /**
    * A user preference learned in a run (an app that turned out right for a request, what the

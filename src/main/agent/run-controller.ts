@@ -38,7 +38,9 @@ const ALLOWED: Record<WaitKind, readonly DecisionKind[]> = {
   escalation: ['answer', 'approve', 'take_over', 'reject'],
 };
 
-export type ModelStepResult<T> = { ok: true; value: T; callIds: string[] } | { ok: false; error: MobaError; callIds: string[] };
+export type ModelStepResult<T> =
+  | { ok: true; value: T; callIds: string[] }
+  | { ok: false; error: MobaError; callIds: string[] };
 
 /** The loop's view of its run: state, appending events, people, models, the device. */
 export interface LoopContext {
@@ -56,7 +58,14 @@ export interface LoopContext {
    * Invalid or refused replies (after the repair round) come back as `ok: false`; transport
    * and configuration errors throw.
    */
-  modelStep<T>(options: { role: ChatRole; purpose: string; nodeId: string | null; messages: ChatMessage[]; schema: z.ZodType<T>; memories: RetrievedMemoryItem[] }): Promise<ModelStepResult<T>>;
+  modelStep<T>(options: {
+    role: ChatRole;
+    purpose: string;
+    nodeId: string | null;
+    messages: ChatMessage[];
+    schema: z.ZodType<T>;
+    memories: RetrievedMemoryItem[];
+  }): Promise<ModelStepResult<T>>;
   /** A node a person asked to re-plan, consumed once. */
   takeReplanRequest(): string | null;
 }
@@ -112,7 +121,12 @@ export class RunController {
   private readonly o: RunControllerOptions;
   private readonly now: () => number;
   private loop: { abort: AbortController; done: Promise<void> } | null = null;
-  private pendingWait: { waitId: string; kind: WaitKind; resolve(d: ResolvedDecision): void; reject(e: unknown): void } | null = null;
+  private pendingWait: {
+    waitId: string;
+    kind: WaitKind;
+    resolve(d: ResolvedDecision): void;
+    reject(e: unknown): void;
+  } | null = null;
   private queuedDecision: ResolvedDecision | null = null;
   private replanRequests: string[] = [];
   private readonly recordSub: Disposable;
@@ -190,7 +204,11 @@ export class RunController {
     const me = processOwner();
     const now = this.now();
     const other = this.o.repo.claim(this.runId, me, now, (c) => ownerAlive(c.owner, c.heartbeatAt, now, me));
-    if (other) throw new MobaError('CONFLICT', `Run ${this.runId} is being driven by ${this.o.deviceLock?.describeOwner(other) ?? `another MobA Studio process (${other})`}; pause, stop or answer it there.`);
+    if (other)
+      throw new MobaError(
+        'CONFLICT',
+        `Run ${this.runId} is being driven by ${this.o.deviceLock?.describeOwner(other) ?? `another MobA Studio process (${other})`}; pause, stop or answer it there.`,
+      );
     try {
       this.o.deviceLock?.acquire(this.state.serial, this.runId);
     } catch (error) {
@@ -209,7 +227,13 @@ export class RunController {
       return;
     }
     if (this.o.deviceLock && !this.o.deviceLock.renew(serial, this.runId)) {
-      this.loop?.abort.abort(new StopSignal('pause', 'system', `Another MobA Studio process took device ${serial} over while this run was silent. Resume when the device is free again.`));
+      this.loop?.abort.abort(
+        new StopSignal(
+          'pause',
+          'system',
+          `Another MobA Studio process took device ${serial} over while this run was silent. Resume when the device is free again.`,
+        ),
+      );
     }
   }
 
@@ -226,7 +250,8 @@ export class RunController {
     }
     const me = processOwner();
     const current = this.o.repo.owner(this.runId);
-    const elsewhere = current?.owner && current.owner !== me && ownerAlive(current.owner, current.heartbeatAt, this.now(), me);
+    const elsewhere =
+      current?.owner && current.owner !== me && ownerAlive(current.owner, current.heartbeatAt, this.now(), me);
     const reason = elsewhere
       ? `Another MobA Studio process (${current.owner}) drives this run now.`
       : 'The run was changed by another MobA Studio process while this one drove it; paused here. Resume to continue from the changed log.';
@@ -235,7 +260,8 @@ export class RunController {
   }
 
   resume(by: 'person' | 'system'): void {
-    if (TERMINAL_STATUSES.includes(this.state.status)) throw new MobaError('RUN_STATE', `Run ${this.runId} has ended (${this.state.status})`);
+    if (TERMINAL_STATUSES.includes(this.state.status))
+      throw new MobaError('RUN_STATE', `Run ${this.runId} has ended (${this.state.status})`);
     if (this.loop) return;
     // Refused before anything is written when another process has the run or the device.
     this.claim();
@@ -257,7 +283,8 @@ export class RunController {
       this.loop.abort.abort(new StopSignal('stop', by, reason));
       await this.loop.done;
     }
-    if (!TERMINAL_STATUSES.includes(this.state.status)) this.append({ type: 'run_finished', outcome: 'stopped', reason, answer: this.state.answer });
+    if (!TERMINAL_STATUSES.includes(this.state.status))
+      this.append({ type: 'run_finished', outcome: 'stopped', reason, answer: this.state.answer });
   }
 
   /**
@@ -269,7 +296,10 @@ export class RunController {
     const waiting = this.state.waiting;
     if (!waiting) throw new MobaError('RUN_STATE', 'This run is not waiting for a decision');
     if (!ALLOWED[waiting.kind].includes(input.decision)) {
-      throw new MobaError('RUN_STATE', `"${input.decision}" does not answer a ${waiting.kind} wait; use one of: ${ALLOWED[waiting.kind].join(', ')}`);
+      throw new MobaError(
+        'RUN_STATE',
+        `"${input.decision}" does not answer a ${waiting.kind} wait; use one of: ${ALLOWED[waiting.kind].join(', ')}`,
+      );
     }
     let action: ActionCall | null = null;
     if (input.decision === 'edit' || input.decision === 'override') {
@@ -284,7 +314,15 @@ export class RunController {
     if (this.pendingWait && this.pendingWait.waitId === waiting.waitId) {
       const w = this.pendingWait;
       this.pendingWait = null;
-      this.append({ type: 'human_decision', waitId: waiting.waitId, stepId: waiting.stepId, decision: decision.decision, action: decision.action, feedback: decision.feedback, by: 'person' });
+      this.append({
+        type: 'human_decision',
+        waitId: waiting.waitId,
+        stepId: waiting.stepId,
+        decision: decision.decision,
+        action: decision.action,
+        feedback: decision.feedback,
+        by: 'person',
+      });
       w.resolve(decision);
       return;
     }
@@ -306,7 +344,13 @@ export class RunController {
   async shutdown(): Promise<void> {
     if (this.loop) {
       const waiting = this.state.status === 'waiting';
-      this.loop.abort.abort(new StopSignal(waiting ? 'detach' : 'pause', 'system', 'MobA Studio was shut down while the run was working. Resume to continue.'));
+      this.loop.abort.abort(
+        new StopSignal(
+          waiting ? 'detach' : 'pause',
+          'system',
+          'MobA Studio was shut down while the run was working. Resume to continue.',
+        ),
+      );
       await this.loop.done;
     }
     this.recordSub.dispose();
@@ -325,7 +369,12 @@ export class RunController {
       const reason = abort.signal.reason;
       if (reason instanceof StopSignal) {
         try {
-          if (reason.kind === 'pause' && !TERMINAL_STATUSES.includes(this.state.status) && this.state.status !== 'paused') this.append({ type: 'run_paused', by: reason.by, reason: reason.reason });
+          if (
+            reason.kind === 'pause' &&
+            !TERMINAL_STATUSES.includes(this.state.status) &&
+            this.state.status !== 'paused'
+          )
+            this.append({ type: 'run_paused', by: reason.by, reason: reason.reason });
         } catch (appendError) {
           console.error(`[moba] run ${this.runId}: could not record the pause: ${(appendError as Error).message}`);
         }
@@ -336,7 +385,8 @@ export class RunController {
       try {
         this.append({ type: 'run_error', error: { name: e.name, code: e.code, message: e.message }, fatal: true });
         // Nothing is lost: the run pauses with the reason and can be resumed once the cause is fixed.
-        if (!TERMINAL_STATUSES.includes(this.state.status)) this.append({ type: 'run_paused', by: 'system', reason: `Stopped by an error: ${e.message}` });
+        if (!TERMINAL_STATUSES.includes(this.state.status))
+          this.append({ type: 'run_paused', by: 'system', reason: `Stopped by an error: ${e.message}` });
       } catch (appendError) {
         // The log moved on without us (another process took the run over): stop writing.
         console.error(`[moba] run ${this.runId}: ${e.message}; could not record it: ${(appendError as Error).message}`);
@@ -366,14 +416,27 @@ export class RunController {
     };
   }
 
-  private waitForPerson(kind: WaitKind, stepId: string | null, prompt: string, signal: AbortSignal): Promise<ResolvedDecision> {
+  private waitForPerson(
+    kind: WaitKind,
+    stepId: string | null,
+    prompt: string,
+    signal: AbortSignal,
+  ): Promise<ResolvedDecision> {
     const open = this.state.waiting;
     const waitId = open && open.kind === kind && open.stepId === stepId ? open.waitId : nextId(this.state, 'w');
     if (!open || open.waitId !== waitId) this.append({ type: 'human_wait', waitId, kind, stepId, prompt });
     const queued = this.queuedDecision;
     if (queued) {
       this.queuedDecision = null;
-      this.append({ type: 'human_decision', waitId, stepId, decision: queued.decision, action: queued.action, feedback: queued.feedback, by: 'person' });
+      this.append({
+        type: 'human_decision',
+        waitId,
+        stepId,
+        decision: queued.decision,
+        action: queued.action,
+        feedback: queued.feedback,
+        by: 'person',
+      });
       return Promise.resolve(queued);
     }
     return new Promise<ResolvedDecision>((resolve, reject) => {
@@ -410,17 +473,35 @@ export class RunController {
   }
 
   private async modelStep<T>(
-    options: { role: ChatRole; purpose: string; nodeId: string | null; messages: ChatMessage[]; schema: z.ZodType<T>; memories: RetrievedMemoryItem[] },
+    options: {
+      role: ChatRole;
+      purpose: string;
+      nodeId: string | null;
+      messages: ChatMessage[];
+      schema: z.ZodType<T>;
+      memories: RetrievedMemoryItem[];
+    },
     signal: AbortSignal,
   ): Promise<ModelStepResult<T>> {
     const ids: string[] = [];
     this.callContext = { nodeId: options.nodeId, memories: options.memories, ids };
     try {
-      const r = await callStructured({ gateway: this.o.gateway, schema: options.schema, role: options.role, purpose: options.purpose, messages: options.messages, signal, responseFormat: 'json' });
+      const r = await callStructured({
+        gateway: this.o.gateway,
+        schema: options.schema,
+        role: options.role,
+        purpose: options.purpose,
+        messages: options.messages,
+        signal,
+        responseFormat: 'json',
+      });
       return { ok: true, value: r.value, callIds: ids };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (error instanceof MobaError && (error.code === 'MODEL_REPLY_INVALID' || error.code === 'MODEL_REFUSED' || error.code === 'REPLAY_MISMATCH')) {
+      if (
+        error instanceof MobaError &&
+        (error.code === 'MODEL_REPLY_INVALID' || error.code === 'MODEL_REFUSED' || error.code === 'REPLAY_MISMATCH')
+      ) {
         return { ok: false, error, callIds: ids };
       }
       throw error;

@@ -40,10 +40,18 @@ async function harness(): Promise<Harness> {
   const dir = tempDir('moba-owner-');
   const db = openDatabase({ path: `${dir.path}/moba.sqlite` });
   const model = await scriptedModel({
-    steps: [{ match: { system: ACT }, reply: { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("Settings")' }, times: 10 }],
+    steps: [
+      {
+        match: { system: ACT },
+        reply: { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("Settings")' },
+        times: 10,
+      },
+    ],
   });
   const settings = new SettingsService({ db, secrets: new EnvSecretStore(), env: {} });
-  settings.update({ models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 10_000, maxRetries: 0 } } });
+  settings.update({
+    models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 10_000, maxRetries: 0 } },
+  });
   const locks = new DeviceLocks(db);
   const phone = new ToyPhone();
   const runs = new RunService({
@@ -77,8 +85,13 @@ const until = (check: () => boolean, timeout = 10_000) => vi.waitUntil(check, { 
 describe('run and device ownership', () => {
   it('refuses to start on a device another live process drives, naming it, and records nothing', async () => {
     const h = await harness();
-    new DeviceLockService({ locks: h.locks, owner: LIVE_OTHER, holder: '`moba run` (pid 77 on lab-1)' }).acquire('toy-1', 'their-run');
-    await expect(h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto' } })).rejects.toMatchObject({
+    new DeviceLockService({ locks: h.locks, owner: LIVE_OTHER, holder: '`moba run` (pid 77 on lab-1)' }).acquire(
+      'toy-1',
+      'their-run',
+    );
+    await expect(
+      h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto' } }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('in use by `moba run` (pid 77 on lab-1), run their-run'),
     });
@@ -101,11 +114,21 @@ describe('run and device ownership', () => {
     await h.runs.pause(runId);
     // Another process resumed it meanwhile and is waiting for its person.
     const repo = new RunsRepo(h.db);
-    const other = new RunService({ repo, artifacts: new ArtifactStore(h.db, '/nonexistent'), settings: new SettingsService({ db: h.db, secrets: new EnvSecretStore(), env: {} }), appVersion: 'test', device: () => new ToyPhone(), memory: () => NO_MEMORY });
+    const other = new RunService({
+      repo,
+      artifacts: new ArtifactStore(h.db, '/nonexistent'),
+      settings: new SettingsService({ db: h.db, secrets: new EnvSecretStore(), env: {} }),
+      appVersion: 'test',
+      device: () => new ToyPhone(),
+      memory: () => NO_MEMORY,
+    });
     repo.heartbeat(runId, LIVE_OTHER, Date.now());
     const before = h.runs.events(runId).events.length;
     const refused = /Run .* is driven by .*pause, stop or answer it there/;
-    await expect(other.pause(runId)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(refused) });
+    await expect(other.pause(runId)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(refused),
+    });
     await expect(other.stop(runId)).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(other.takeOver(runId)).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(() => other.resume(runId)).toThrow(refused);
@@ -123,14 +146,24 @@ describe('run and device ownership', () => {
     // An older MobA Studio (or any writer that skips the ownership check) appends to the log.
     const repo = new RunsRepo(h.db);
     const { events } = repo.events(runId);
-    repo.append(runId, { type: 'message', from: 'person', nodeId: null, text: 'written elsewhere' }, Date.now(), () => ({ ...foldRunSummary(runId, events) }), events.length);
+    repo.append(
+      runId,
+      { type: 'message', from: 'person', nodeId: null, text: 'written elsewhere' },
+      Date.now(),
+      () => ({ ...foldRunSummary(runId, events) }),
+      events.length,
+    );
     expect(() => h.runs.decide(runId, { decision: 'approve' })).toThrow(/changed by another writer/);
     await h.runs.settled(runId);
     const st = h.runs.state(runId);
     expect(st.status).toBe('paused');
     const log = h.runs.events(runId).events;
     expect(log.at(-2)).toMatchObject({ type: 'message', text: 'written elsewhere' });
-    expect(log.at(-1)).toMatchObject({ type: 'run_paused', by: 'system', reason: expect.stringContaining('changed by another MobA Studio process') });
+    expect(log.at(-1)).toMatchObject({
+      type: 'run_paused',
+      by: 'system',
+      reason: expect.stringContaining('changed by another MobA Studio process'),
+    });
     // The paused run resumes from the changed log.
     h.runs.resume(runId);
     await until(() => h.runs.state(runId).status === 'waiting');
@@ -139,5 +172,11 @@ describe('run and device ownership', () => {
 
 function foldRunSummary(runId: string, events: Parameters<typeof foldRun>[1]) {
   const s = foldRun(runId, events);
-  return { status: s.status, outcomeReason: s.outcomeReason, steps: s.counters.executedActions, modelCalls: s.counters.modelCalls, tokens: 0 };
+  return {
+    status: s.status,
+    outcomeReason: s.outcomeReason,
+    steps: s.counters.executedActions,
+    modelCalls: s.counters.modelCalls,
+    tokens: 0,
+  };
 }

@@ -19,8 +19,18 @@ const ACT = 'You are the Local Agent of MobA';
 const PLAN = 'Your Plan module';
 const REFLECT = 'Your Reflection module';
 
-const act = (goal: string, reply: Record<string, unknown>, times = 1) => ({ name: `act: ${goal}`, match: { system: ACT, user: `## Current sub-goal\n${goal}` }, reply, times });
-const plan = (goal: string, subgoals: string[]) => ({ name: `plan: ${goal}`, match: { system: PLAN, user: `## Goal to split\n${goal}` }, reply: { observation: 'o', thought: 't', subgoals }, times: 1 });
+const act = (goal: string, reply: Record<string, unknown>, times = 1) => ({
+  name: `act: ${goal}`,
+  match: { system: ACT, user: `## Current sub-goal\n${goal}` },
+  reply,
+  times,
+});
+const plan = (goal: string, subgoals: string[]) => ({
+  name: `plan: ${goal}`,
+  match: { system: PLAN, user: `## Goal to split\n${goal}` },
+  reply: { observation: 'o', thought: 't', subgoals },
+  times: 1,
+});
 const reflect = (goal: string, status: 'success' | 'failure', goalStatus = 'not_done', reflection = '') => ({
   name: `reflect: ${goal}`,
   match: { system: REFLECT, user: `## Sub-goal of the action\n${goal}` },
@@ -30,13 +40,33 @@ const reflect = (goal: string, status: 'success' | 'failure', goalStatus = 'not_
 
 const WIFI_SCRIPT: ScriptInput = {
   steps: [
-    act('Turn on Wi-Fi', { observation: 'home screen', thought: 'Settings must be opened first', can_complete: 'false', action: null }),
+    act('Turn on Wi-Fi', {
+      observation: 'home screen',
+      thought: 'Settings must be opened first',
+      can_complete: 'false',
+      action: null,
+    }),
     plan('Turn on Wi-Fi', ['Open the Settings app', 'Open Network & internet', 'Switch Wi-Fi on']),
-    act('Open the Settings app', { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("Settings")' }),
+    act('Open the Settings app', {
+      observation: 'home',
+      thought: 'open it',
+      can_complete: 'true',
+      action: 'Open_App("Settings")',
+    }),
     reflect('Open the Settings app', 'success'),
-    act('Open Network & internet', { observation: 'settings', thought: 'tap it', can_complete: 'true', action: 'Click({{element:Network & internet}})' }),
+    act('Open Network & internet', {
+      observation: 'settings',
+      thought: 'tap it',
+      can_complete: 'true',
+      action: 'Click({{element:Network & internet}})',
+    }),
     reflect('Open Network & internet', 'success'),
-    act('Switch Wi-Fi on', { observation: 'wifi off', thought: 'tap the switch', can_complete: 'possibly', action: 'Click({{element:Wi-Fi off}})' }),
+    act('Switch Wi-Fi on', {
+      observation: 'wifi off',
+      thought: 'tap the switch',
+      can_complete: 'possibly',
+      action: 'Click({{element:Wi-Fi off}})',
+    }),
     reflect('Switch Wi-Fi on', 'success'),
   ],
 };
@@ -61,12 +91,21 @@ async function harness(script: ScriptInput, device?: AgentDevice): Promise<Harne
   const db = openDatabase({ path: `${dir.path}/moba.sqlite` });
   const model = await scriptedModel(script);
   const settings = new SettingsService({ db, secrets: new EnvSecretStore(), env: {} });
-  settings.update({ models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 10_000, maxRetries: 0 } } });
+  settings.update({
+    models: { default: { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 10_000, maxRetries: 0 } },
+  });
   const phone = new ToyPhone();
   const artifacts = new ArtifactStore(db, `${dir.path}/artifacts`);
   const services: RunService[] = [];
   const newService = () => {
-    const s = new RunService({ repo: new RunsRepo(db), artifacts, settings, appVersion: 'test', device: () => device ?? phone, memory: () => NO_MEMORY });
+    const s = new RunService({
+      repo: new RunsRepo(db),
+      artifacts,
+      settings,
+      appVersion: 'test',
+      device: () => device ?? phone,
+      memory: () => NO_MEMORY,
+    });
     services.push(s);
     return s;
   };
@@ -110,7 +149,10 @@ describe('MobA loop', () => {
     expect(st.counters.modelCalls).toBe(8);
     expect(st.counters.executedActions).toBe(3);
     const events = h.runs.events(runId).events;
-    expect(events.find((e) => e.type === 'app_selected')).toMatchObject({ packageName: 'com.android.settings', method: 'exact' });
+    expect(events.find((e) => e.type === 'app_selected')).toMatchObject({
+      packageName: 'com.android.settings',
+      method: 'exact',
+    });
     // The stored log folds to the same state the controller holds.
     expect(foldRun(runId, events).status).toBe('succeeded');
     expect(h.runs.get(runId)).toMatchObject({ status: 'succeeded', steps: 3, modelCalls: 8 });
@@ -121,17 +163,38 @@ describe('MobA loop', () => {
       steps: [
         act('Turn on Wi-Fi', { observation: 'home', thought: 'plan it', can_complete: 'false', action: null }),
         plan('Turn on Wi-Fi', ['Open the Settings app', 'Open Network & internet', 'Switch Wi-Fi on']),
-        act('Open the Settings app', { observation: 'home', thought: 'open', can_complete: 'true', action: 'Click({{element:Clock}})' }),
-        act('Open the Settings app', { observation: 'home', thought: 'the person wants the icon', can_complete: 'true', action: 'Click({{element:Settings}})' }),
+        act('Open the Settings app', {
+          observation: 'home',
+          thought: 'open',
+          can_complete: 'true',
+          action: 'Click({{element:Clock}})',
+        }),
+        act('Open the Settings app', {
+          observation: 'home',
+          thought: 'the person wants the icon',
+          can_complete: 'true',
+          action: 'Click({{element:Settings}})',
+        }),
         reflect('Open the Settings app', 'success'),
-        act('Open Network & internet', { observation: 's', thought: 't', can_complete: 'true', action: 'Click({{element:Connected devices}})' }),
+        act('Open Network & internet', {
+          observation: 's',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Click({{element:Connected devices}})',
+        }),
         reflect('Open Network & internet', 'success'),
-        act('Switch Wi-Fi on', { observation: 'w', thought: 't', can_complete: 'true', action: 'Click({{element:Wi-Fi off}})' }),
+        act('Switch Wi-Fi on', {
+          observation: 'w',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Click({{element:Wi-Fi off}})',
+        }),
         reflect('Switch Wi-Fi on', 'success'),
       ],
     });
     const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'step' } });
-    const waitFor = (stepCount: number) => until(() => h.runs.state(runId).status === 'waiting' && h.runs.state(runId).steps.length === stepCount);
+    const waitFor = (stepCount: number) =>
+      until(() => h.runs.state(runId).status === 'waiting' && h.runs.state(runId).steps.length === stepCount);
 
     await waitFor(1);
     expect(h.runs.state(runId).waiting).toMatchObject({ kind: 'approve', stepId: 's1' });
@@ -139,7 +202,10 @@ describe('MobA loop', () => {
     h.runs.decide(runId, { decision: 'reject', feedback: 'Not the clock — open Settings from its icon' });
 
     await waitFor(2);
-    const secondAct = h.model.requests().filter((r) => JSON.stringify(r.body).includes(ACT)).at(-1)!;
+    const secondAct = h.model
+      .requests()
+      .filter((r) => JSON.stringify(r.body).includes(ACT))
+      .at(-1)!;
     expect(JSON.stringify(secondAct.body)).toContain('Not the clock — open Settings from its icon');
     h.runs.decide(runId, { decision: 'approve' });
 
@@ -163,20 +229,59 @@ describe('MobA loop', () => {
   it('re-plans after a failed reflection and finishes; answers reach the run', async () => {
     const h = await harness({
       steps: [
-        act('Turn on Wi-Fi and Bluetooth', { observation: 'home', thought: 'several steps', can_complete: 'false', action: null }),
-        plan('Turn on Wi-Fi and Bluetooth', ['Open the Settings app', 'Open Network & internet', 'Switch on Wi-Fi and Bluetooth']),
-        act('Open the Settings app', { observation: 'h', thought: 't', can_complete: 'true', action: 'Open_App("Settings")' }),
+        act('Turn on Wi-Fi and Bluetooth', {
+          observation: 'home',
+          thought: 'several steps',
+          can_complete: 'false',
+          action: null,
+        }),
+        plan('Turn on Wi-Fi and Bluetooth', [
+          'Open the Settings app',
+          'Open Network & internet',
+          'Switch on Wi-Fi and Bluetooth',
+        ]),
+        act('Open the Settings app', {
+          observation: 'h',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Open_App("Settings")',
+        }),
         reflect('Open the Settings app', 'success'),
-        act('Open Network & internet', { observation: 's', thought: 't', can_complete: 'true', action: 'Click({{element:Network & internet}})' }),
+        act('Open Network & internet', {
+          observation: 's',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Click({{element:Network & internet}})',
+        }),
         reflect('Open Network & internet', 'success'),
-        act('Switch on Wi-Fi and Bluetooth', { observation: 'w', thought: 'one tap may do', can_complete: 'possibly', action: 'Click({{element:Wi-Fi off}})' }),
+        act('Switch on Wi-Fi and Bluetooth', {
+          observation: 'w',
+          thought: 'one tap may do',
+          can_complete: 'possibly',
+          action: 'Click({{element:Wi-Fi off}})',
+        }),
         reflect('Switch on Wi-Fi and Bluetooth', 'failure', 'not_done', 'Only Wi-Fi is on; Bluetooth is still off.'),
-        { name: 'replan', match: { system: PLAN, user: 'Only Wi-Fi is on; Bluetooth is still off.' }, reply: { observation: 'o', thought: 'add bluetooth', subgoals: ['Switch Bluetooth on'] }, times: 1 },
-        act('Switch Bluetooth on', { observation: 'w', thought: 't', can_complete: 'true', action: 'Click({{element:Bluetooth off}})', message: 'Wi-Fi and Bluetooth are on.' }),
+        {
+          name: 'replan',
+          match: { system: PLAN, user: 'Only Wi-Fi is on; Bluetooth is still off.' },
+          reply: { observation: 'o', thought: 'add bluetooth', subgoals: ['Switch Bluetooth on'] },
+          times: 1,
+        },
+        act('Switch Bluetooth on', {
+          observation: 'w',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Click({{element:Bluetooth off}})',
+          message: 'Wi-Fi and Bluetooth are on.',
+        }),
         reflect('Switch Bluetooth on', 'success', 'done'),
       ],
     });
-    const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi and Bluetooth', options: { mode: 'auto' } });
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: 'Turn on Wi-Fi and Bluetooth',
+      options: { mode: 'auto' },
+    });
     await h.runs.settled(runId);
     const st = h.runs.state(runId);
     expect(st.status).toBe('succeeded');
@@ -191,12 +296,34 @@ describe('MobA loop', () => {
   it('recovers a repeated action on the same screen by escalating, and gives up in auto mode with a reason', async () => {
     const h = await harness({
       steps: [
-        { match: { system: ACT }, reply: { observation: 'h', thought: 't', can_complete: 'possibly', action: 'Click({{element:Clock}})' }, times: 'always' },
-        { match: { system: REFLECT }, reply: { observation: 'o', thought: 't', subgoal_status: 'failure', goal_status: 'not_done', reflection: 'nothing happened' }, times: 'always' },
-        { match: { system: PLAN }, reply: { observation: 'o', thought: 't', subgoals: ['Tap Clock'] }, times: 'always' },
+        {
+          match: { system: ACT },
+          reply: { observation: 'h', thought: 't', can_complete: 'possibly', action: 'Click({{element:Clock}})' },
+          times: 'always',
+        },
+        {
+          match: { system: REFLECT },
+          reply: {
+            observation: 'o',
+            thought: 't',
+            subgoal_status: 'failure',
+            goal_status: 'not_done',
+            reflection: 'nothing happened',
+          },
+          times: 'always',
+        },
+        {
+          match: { system: PLAN },
+          reply: { observation: 'o', thought: 't', subgoals: ['Tap Clock'] },
+          times: 'always',
+        },
       ],
     });
-    const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Open the clock', options: { mode: 'auto', maxSteps: 20 } });
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: 'Open the clock',
+      options: { mode: 'auto', maxSteps: 20 },
+    });
     await h.runs.settled(runId);
     const st = h.runs.state(runId);
     expect(st.status).toBe('failed');
@@ -211,7 +338,17 @@ describe('MobA loop', () => {
     const h = await harness({
       steps: [
         act('Turn on Wi-Fi', { observation: 'home', thought: 'tap', can_complete: 'true', action: 'Click(999)' }),
-        { name: 'repaired', match: { user: 'could not be used' }, reply: { observation: 'home', thought: 'open settings', can_complete: 'true', action: 'Open_App("Settings")' }, times: 1 },
+        {
+          name: 'repaired',
+          match: { user: 'could not be used' },
+          reply: {
+            observation: 'home',
+            thought: 'open settings',
+            can_complete: 'true',
+            action: 'Open_App("Settings")',
+          },
+          times: 1,
+        },
         reflect('Turn on Wi-Fi', 'success', 'done'),
       ],
     });
@@ -221,14 +358,23 @@ describe('MobA loop', () => {
     expect(JSON.stringify(h.model.requests()[1]!.body)).toContain('element 999 is not on the screen');
     expect(h.phone.executed).toEqual(['Open_App{"app":"Settings"}']);
     const calls = h.runs.events(runId).events.filter((e) => e.type === 'model_call');
-    expect(calls.map((e) => (e.type === 'model_call' ? e.record.purpose : ''))).toEqual(['act', 'act:repair', 'reflect']);
+    expect(calls.map((e) => (e.type === 'model_call' ? e.record.purpose : ''))).toEqual([
+      'act',
+      'act:repair',
+      'reflect',
+    ]);
   });
 
   it('survives malformed, refusing and wrong-action replies: records each, then ends with a clear reason, never crashes', async () => {
     const h = await harness({
       steps: [
         { name: 'garbage', match: { system: ACT }, reply: 'I think I should tap something', times: 1 },
-        { name: 'wrong action', match: { system: ACT }, reply: { observation: 'h', thought: 't', can_complete: 'true', action: 'Teleport(3)' }, times: 1 },
+        {
+          name: 'wrong action',
+          match: { system: ACT },
+          reply: { observation: 'h', thought: 't', can_complete: 'true', action: 'Teleport(3)' },
+          times: 1,
+        },
         { name: 'refusal', match: { system: ACT }, refusal: "I can't help with that.", times: 2 },
       ],
     });
@@ -238,7 +384,10 @@ describe('MobA loop', () => {
     expect(st.status).toBe('failed');
     expect(st.outcomeReason).toMatch(/could not be used 2 times/);
     const errors = h.runs.events(runId).events.filter((e) => e.type === 'run_error');
-    expect(errors.map((e) => (e.type === 'run_error' ? e.error.code : ''))).toEqual(['MODEL_REPLY_INVALID', 'MODEL_REFUSED']);
+    expect(errors.map((e) => (e.type === 'run_error' ? e.error.code : ''))).toEqual([
+      'MODEL_REPLY_INVALID',
+      'MODEL_REFUSED',
+    ]);
     expect(JSON.stringify(h.model.requests()[1]!.body)).toContain('The reply contains no JSON object');
     expect(errors[0]!.type === 'run_error' && errors[0]!.error.message).toMatch(/Unknown action Teleport/);
     // Every call is in the log, the repair round and the refusal retry included.
@@ -306,16 +455,45 @@ describe('MobA loop, reading sub-goals', () => {
   it('completes a sub-goal that is answered without an action, and the answer is the run answer', async () => {
     const h = await harness({
       steps: [
-        act('Tell me whether Wi-Fi is on', { observation: 'home', thought: 'look in settings', can_complete: 'false', action: null }),
-        plan('Tell me whether Wi-Fi is on', ['Open the Settings app', 'Open Network & internet', 'Read the Wi-Fi state']),
-        act('Open the Settings app', { observation: 'h', thought: 't', can_complete: 'true', action: 'Open_App("Settings")' }),
+        act('Tell me whether Wi-Fi is on', {
+          observation: 'home',
+          thought: 'look in settings',
+          can_complete: 'false',
+          action: null,
+        }),
+        plan('Tell me whether Wi-Fi is on', [
+          'Open the Settings app',
+          'Open Network & internet',
+          'Read the Wi-Fi state',
+        ]),
+        act('Open the Settings app', {
+          observation: 'h',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Open_App("Settings")',
+        }),
         reflect('Open the Settings app', 'success'),
-        act('Open Network & internet', { observation: 's', thought: 't', can_complete: 'true', action: 'Click({{element:Network & internet}})' }),
+        act('Open Network & internet', {
+          observation: 's',
+          thought: 't',
+          can_complete: 'true',
+          action: 'Click({{element:Network & internet}})',
+        }),
         reflect('Open Network & internet', 'success'),
-        act('Read the Wi-Fi state', { observation: 'the switch says off', thought: 'nothing to do but answer', can_complete: 'true', action: null, message: 'Wi-Fi is off.' }),
+        act('Read the Wi-Fi state', {
+          observation: 'the switch says off',
+          thought: 'nothing to do but answer',
+          can_complete: 'true',
+          action: null,
+          message: 'Wi-Fi is off.',
+        }),
       ],
     });
-    const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Tell me whether Wi-Fi is on', options: { mode: 'auto' } });
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: 'Tell me whether Wi-Fi is on',
+      options: { mode: 'auto' },
+    });
     await h.runs.settled(runId);
     const st = h.runs.state(runId);
     expect(st.status).toBe('succeeded');

@@ -106,7 +106,12 @@ export class RunService {
     return {
       artifacts: this.o.artifacts,
       ocr: () => (this.ocr ??= new OcrEngine()),
-      memory: !options.useMemory ? NO_STRATEGY_MEMORY : (memory ?? (this.o.strategyMemory ? this.o.strategyMemory(options.approvedMemoriesOnly ? { approvedOnly: true } : {}) : NO_STRATEGY_MEMORY)),
+      memory: !options.useMemory
+        ? NO_STRATEGY_MEMORY
+        : (memory ??
+          (this.o.strategyMemory
+            ? this.o.strategyMemory(options.approvedMemoriesOnly ? { approvedOnly: true } : {})
+            : NO_STRATEGY_MEMORY)),
     };
   }
 
@@ -122,7 +127,11 @@ export class RunService {
       if (ownerAlive(run.owner, run.heartbeatAt, this.now())) continue;
       if (run.status === 'running') {
         const c = this.controllerFor(run.id);
-        c.append({ type: 'run_paused', by: 'system', reason: 'MobA Studio stopped while this run was in progress. Resume to continue from here.' });
+        c.append({
+          type: 'run_paused',
+          by: 'system',
+          reason: 'MobA Studio stopped while this run was in progress. Resume to continue from here.',
+        });
         recovered.push(run.id);
       }
     }
@@ -135,10 +144,17 @@ export class RunService {
    */
   async start(input: StartRunInput): Promise<{ runId: string }> {
     const device = this.o.device(input.serial);
-    const busy = [...this.controllers.values()].find((c) => c.snapshot.serial === input.serial && !TERMINAL_STATUSES.includes(c.snapshot.status) && c.snapshot.status !== 'paused');
-    if (busy) throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
+    const busy = [...this.controllers.values()].find(
+      (c) =>
+        c.snapshot.serial === input.serial &&
+        !TERMINAL_STATUSES.includes(c.snapshot.status) &&
+        c.snapshot.status !== 'paused',
+    );
+    if (busy)
+      throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
     const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
-    if (options.replayOf && !this.o.repo.get(options.replayOf)) throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);
+    if (options.replayOf && !this.o.repo.get(options.replayOf))
+      throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);
     // Checked before the run exists: an unknown transcript starts nothing.
     const voice = input.voice ? this.voiceBody(input.voice, 'task', input.task) : null;
     const abort = new AbortController();
@@ -147,13 +163,29 @@ export class RunService {
     this.o.deviceLocks?.acquire(input.serial, runId);
     const facts = await device.facts(abort.signal).catch((error: unknown) => {
       this.o.deviceLocks?.release(input.serial, runId);
-      throw error instanceof MobaError ? error : new MobaError('DEVICE_NOT_FOUND', `Device ${input.serial} did not answer: ${(error as Error).message}`);
+      throw error instanceof MobaError
+        ? error
+        : new MobaError('DEVICE_NOT_FOUND', `Device ${input.serial} did not answer: ${(error as Error).message}`);
     });
     const now = this.now();
     if (input.apiKeys && Object.keys(input.apiKeys).length) this.runKeys.set(runId, input.apiKeys);
-    this.o.repo.create({ id: runId, task: input.task, serial: input.serial, mode: options.mode, replayOf: options.replayOf, now });
+    this.o.repo.create({
+      id: runId,
+      task: input.task,
+      serial: input.serial,
+      mode: options.mode,
+      replayOf: options.replayOf,
+      now,
+    });
     const c = this.controllerFor(runId, options, input.memory, input.strategyMemory);
-    c.append({ type: 'run_started', task: input.task, serial: input.serial, options, appVersion: this.o.appVersion, device: facts });
+    c.append({
+      type: 'run_started',
+      task: input.task,
+      serial: input.serial,
+      options,
+      appVersion: this.o.appVersion,
+      device: facts,
+    });
     if (voice) c.append({ type: 'voice_input', ...voice });
     const rootId = nextId(c.snapshot, 'n');
     c.append({ type: 'node_added', nodeId: rootId, parentId: null, goal: input.task, by: 'person' });
@@ -180,7 +212,11 @@ export class RunService {
       ...(input.planning ? { planning: input.planning } : {}),
       ...(input.evolution !== undefined ? { evolution: input.evolution } : {}),
     });
-    if (!parsed.success) throw new MobaError('INVALID_INPUT', `Invalid run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Invalid run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     return parsed.data;
   }
 
@@ -194,12 +230,22 @@ export class RunService {
     }
     if (this.o.gateway) return this.o.gateway(options);
     const apiKeys = this.runKeys.get(runId);
-    const g = new ModelGateway({ settings: this.o.settings, overrides: { roles: options.models }, artifacts: this.o.artifacts, ...(apiKeys ? { apiKeys } : {}) });
+    const g = new ModelGateway({
+      settings: this.o.settings,
+      overrides: { roles: options.models },
+      artifacts: this.o.artifacts,
+      ...(apiKeys ? { apiKeys } : {}),
+    });
     this.gateways.set(runId, g);
     return g;
   }
 
-  private controllerFor(runId: string, optionsHint?: RunOptions, memoryOverride?: AgentMemory, strategyMemory?: StrategyMemory): RunController {
+  private controllerFor(
+    runId: string,
+    optionsHint?: RunOptions,
+    memoryOverride?: AgentMemory,
+    strategyMemory?: StrategyMemory,
+  ): RunController {
     const existing = this.controllers.get(runId);
     if (existing) return existing;
     const summary = this.o.repo.get(runId);
@@ -283,7 +329,9 @@ export class RunService {
     const current = this.o.repo.owner(runId);
     if (current?.owner && ownerAlive(current.owner, current.heartbeatAt, this.now(), processOwner())) {
       const who = this.o.deviceLocks?.describeOwner(current.owner) ?? `another MobA Studio process (${current.owner})`;
-      throw new MobaError('CONFLICT', `Run ${runId} is driven by ${who}; pause, stop or answer it there.`, { details: { runId, owner: current.owner } });
+      throw new MobaError('CONFLICT', `Run ${runId} is driven by ${who}; pause, stop or answer it there.`, {
+        details: { runId, owner: current.owner },
+      });
     }
   }
 
@@ -310,7 +358,10 @@ export class RunService {
   }
 
   /** `why` defaults to the person pausing it (the CLI pauses a run nobody can answer, as the system). */
-  async pause(runId: string, why: { by: 'person' | 'system'; reason: string } = { by: 'person', reason: 'Paused by the person' }): Promise<void> {
+  async pause(
+    runId: string,
+    why: { by: 'person' | 'system'; reason: string } = { by: 'person', reason: 'Paused by the person' },
+  ): Promise<void> {
     await this.active(runId).pause(why.by, why.reason);
   }
 
@@ -335,7 +386,11 @@ export class RunService {
     }
     if (!c.snapshot.waiting) throw new MobaError('RUN_STATE', 'This run is not waiting for a decision');
     const text = input.feedback?.trim();
-    if (!text || (input.decision !== 'answer' && input.decision !== 'reject')) throw new MobaError('INVALID_INPUT', 'A spoken decision is guidance ("answer") or a rejection with its feedback text');
+    if (!text || (input.decision !== 'answer' && input.decision !== 'reject'))
+      throw new MobaError(
+        'INVALID_INPUT',
+        'A spoken decision is guidance ("answer") or a rejection with its feedback text',
+      );
     const body = this.voiceBody(voice, input.decision === 'answer' ? 'guidance' : 'feedback', text);
     c.append({ type: 'voice_input', ...body });
     c.decide(input);
@@ -359,10 +414,18 @@ export class RunService {
     switch (edit.op) {
       case 'add':
         need(edit.parentId);
-        c.append({ type: 'node_added', nodeId: nextId(st, 'n'), parentId: edit.parentId, goal: edit.goal, ...(edit.index !== undefined ? { index: edit.index } : {}), by: 'person' });
+        c.append({
+          type: 'node_added',
+          nodeId: nextId(st, 'n'),
+          parentId: edit.parentId,
+          goal: edit.goal,
+          ...(edit.index !== undefined ? { index: edit.index } : {}),
+          by: 'person',
+        });
         break;
       case 'remove':
-        if (need(edit.nodeId).parentId === null) throw new MobaError('INVALID_INPUT', 'The root (the task itself) cannot be removed; stop the run instead');
+        if (need(edit.nodeId).parentId === null)
+          throw new MobaError('INVALID_INPUT', 'The root (the task itself) cannot be removed; stop the run instead');
         c.append({ type: 'node_removed', nodeId: edit.nodeId, by: 'person' });
         break;
       case 'rename':
@@ -372,7 +435,10 @@ export class RunService {
       case 'reorder': {
         const p = need(edit.parentId);
         if (edit.order.length !== p.children.length || !edit.order.every((id) => p.children.includes(id))) {
-          throw new MobaError('INVALID_INPUT', `The new order must list exactly the children of ${edit.parentId}: ${p.children.join(', ')}`);
+          throw new MobaError(
+            'INVALID_INPUT',
+            `The new order must list exactly the children of ${edit.parentId}: ${p.children.join(', ')}`,
+          );
         }
         c.append({ type: 'nodes_reordered', parentId: edit.parentId, order: edit.order, by: 'person' });
         break;
@@ -407,8 +473,26 @@ export class RunService {
       if (!nodeId || !st.lastObservationId) continue;
       const stepId = nextId(st, 's');
       const waiting = st.waiting && (st.waiting.kind === 'take_over' || st.waiting.kind === 'copilot');
-      c.append({ type: 'step_proposed', stepId, nodeId, action, element: null, observationId: st.lastObservationId, gate: waiting ? 'performed by the person' : 'performed by the person without taking over' });
-      c.append({ type: 'step_executed', stepId, action, by: 'person', ok: result.ok, error: null, durationMs: result.durationMs, settleMs: 0, detail: `person: ${formatAction(action)}` });
+      c.append({
+        type: 'step_proposed',
+        stepId,
+        nodeId,
+        action,
+        element: null,
+        observationId: st.lastObservationId,
+        gate: waiting ? 'performed by the person' : 'performed by the person without taking over',
+      });
+      c.append({
+        type: 'step_executed',
+        stepId,
+        action,
+        by: 'person',
+        ok: result.ok,
+        error: null,
+        durationMs: result.durationMs,
+        settleMs: 0,
+        detail: `person: ${formatAction(action)}`,
+      });
     }
   }
 
@@ -436,14 +520,21 @@ export class RunService {
       return;
     }
     await c.pause('person', 'The person took over');
-    c.append({ type: 'human_wait', waitId: nextId(c.snapshot, 'w'), kind: 'take_over', stepId: null, prompt: 'You have control of the phone. Act on the mirror, then hand back.' });
+    c.append({
+      type: 'human_wait',
+      waitId: nextId(c.snapshot, 'w'),
+      kind: 'take_over',
+      stepId: null,
+      prompt: 'You have control of the phone. Act on the mirror, then hand back.',
+    });
   }
 
   /** @throws MobaError RUN_STATE while the run is still going. */
   delete(runId: string): boolean {
     this.assertNotDrivenElsewhere(runId);
     const st = this.state(runId);
-    if (!TERMINAL_STATUSES.includes(st.status) && st.status !== 'paused') throw new MobaError('RUN_STATE', `Run ${runId} is ${st.status}; stop it before deleting it`);
+    if (!TERMINAL_STATUSES.includes(st.status) && st.status !== 'paused')
+      throw new MobaError('RUN_STATE', `Run ${runId} is ${st.status}; stop it before deleting it`);
     const c = this.controllers.get(runId);
     c?.dispose();
     this.controllers.delete(runId);
@@ -483,4 +574,3 @@ export class RunService {
     this.onDidAppendEmitter.dispose();
   }
 }
-

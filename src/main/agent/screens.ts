@@ -9,7 +9,10 @@ import type { ScreenForPrompt } from './strategies/moba/prompts/common.ts';
 export function screenKeyOf(o: Observation): string {
   const h = createHash('sha256');
   h.update(`${o.currentApp?.packageName ?? ''}/${o.currentApp?.activity ?? ''}|${o.keyboardShown}`);
-  for (const e of o.elements) h.update(`|${e.className}:${e.text}:${e.contentDesc}:${e.resourceId}:${e.bounds.join(',')}:${e.trueAttributes.includes('checked')}`);
+  for (const e of o.elements)
+    h.update(
+      `|${e.className}:${e.text}:${e.contentDesc}:${e.resourceId}:${e.bounds.join(',')}:${e.trueAttributes.includes('checked')}`,
+    );
   return h.digest('hex').slice(0, 16);
 }
 
@@ -23,7 +26,11 @@ export interface ScreenEncoding {
 /** An image artifact already decoded or encoded for a model, if still at hand (see Observer.modelImage). */
 export type RecentModelImages = (sha256: string, options: ModelImageOptions) => Promise<ModelImage> | undefined;
 
-export const DEFAULT_SCREEN_ENCODING: ScreenEncoding = { maxSide: MODEL_IMAGE.maxSide, quality: MODEL_IMAGE.quality, images: true };
+export const DEFAULT_SCREEN_ENCODING: ScreenEncoding = {
+  maxSide: MODEL_IMAGE.maxSide,
+  quality: MODEL_IMAGE.quality,
+  images: true,
+};
 
 /**
  * Turns observations into what prompts show, reading the screenshots from the artifact
@@ -36,7 +43,11 @@ export class ScreenPreparer {
   private readonly recent: RecentModelImages | undefined;
 
   /** @param recent encoded images of recent screens, when the observer still has them */
-  constructor(artifacts: ArtifactStore, encoding: ScreenEncoding = DEFAULT_SCREEN_ENCODING, recent?: RecentModelImages) {
+  constructor(
+    artifacts: ArtifactStore,
+    encoding: ScreenEncoding = DEFAULT_SCREEN_ENCODING,
+    recent?: RecentModelImages,
+  ) {
     this.artifacts = artifacts;
     this.encoding = encoding;
     this.recent = recent;
@@ -61,11 +72,12 @@ export class ScreenPreparer {
       return { data: encoded.data, mime: encoded.mime as 'image/jpeg' | 'image/png' };
     };
     const [screenshot, marked] = await Promise.all([image(o.screenshot?.sha256), image(o.marked?.sha256)]);
-    const note = o.elementsFrom === 'ocr'
-      ? 'The UI dump failed; the elements below were read from the screenshot by OCR (their indices work for actions).'
-      : o.elementsFrom === 'none'
-        ? `The UI dump failed (${o.problems.map((p) => p.message).join('; ') || 'no elements'}); use Click_by_Coordinate on the screenshot.`
-        : null;
+    const note =
+      o.elementsFrom === 'ocr'
+        ? 'The UI dump failed; the elements below were read from the screenshot by OCR (their indices work for actions).'
+        : o.elementsFrom === 'none'
+          ? `The UI dump failed (${o.problems.map((p) => p.message).join('; ') || 'no elements'}); use Click_by_Coordinate on the screenshot.`
+          : null;
     return {
       elementsText: formatElementsForPrompt(o.elements),
       currentApp: o.currentApp ? `${o.currentApp.packageName}/${o.currentApp.activity}` : null,

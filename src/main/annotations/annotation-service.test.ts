@@ -32,12 +32,30 @@ describe('failure annotations', () => {
 
   it('records a tag on an ended run as an event with provenance, leaving its status and end time alone', () => {
     const before = repo.get('done-run')!;
-    const a = service.annotate({ runId: 'done-run', stepId: 's2', category: 'grounding', note: ' tapped beside Save ' });
-    expect(a).toMatchObject({ runId: 'done-run', stepId: 's2', category: 'grounding', note: 'tapped beside Save', author: 'ada', at: 9_999_999 });
+    const a = service.annotate({
+      runId: 'done-run',
+      stepId: 's2',
+      category: 'grounding',
+      note: ' tapped beside Save ',
+    });
+    expect(a).toMatchObject({
+      runId: 'done-run',
+      stepId: 's2',
+      category: 'grounding',
+      note: 'tapped beside Save',
+      author: 'ada',
+      at: 9_999_999,
+    });
     const after = repo.get('done-run')!;
     expect(after).toMatchObject({ status: 'succeeded', updatedAt: before.updatedAt, events: before.events + 1 });
     const { events } = repo.events('done-run');
-    expect(events.at(-1)).toMatchObject({ type: 'step_annotated', annotationId: a.annotationId, by: 'person', author: 'ada', seq: before.events });
+    expect(events.at(-1)).toMatchObject({
+      type: 'step_annotated',
+      annotationId: a.annotationId,
+      by: 'person',
+      author: 'ada',
+      seq: before.events,
+    });
     expect(appended.at(-1)).toEqual(events.at(-1));
     const state = foldRun('done-run', events);
     expect(state.annotations).toEqual([expect.objectContaining({ stepId: 's2', category: 'grounding' })]);
@@ -53,10 +71,21 @@ describe('failure annotations', () => {
     expect(service.remove({ runId: 'other', annotationId: gone.annotationId })).toBe(true);
     expect(service.remove({ runId: 'other', annotationId: gone.annotationId })).toBe(false);
     const s = service.summary({});
-    expect(s).toMatchObject({ runs: 2, steps: 8, annotatedSteps: 2, byCategory: { grounding: 1, planning: 1, perception: 1, memory: 0 } });
-    expect(s.perRun.map((r) => [r.runId, r.annotatedSteps])).toEqual([['done-run', 1], ['other', 1]]);
+    expect(s).toMatchObject({
+      runs: 2,
+      steps: 8,
+      annotatedSteps: 2,
+      byCategory: { grounding: 1, planning: 1, perception: 1, memory: 0 },
+    });
+    expect(s.perRun.map((r) => [r.runId, r.annotatedSteps])).toEqual([
+      ['done-run', 1],
+      ['other', 1],
+    ]);
     expect(s.annotations.find((a) => a.annotationId === p.annotationId)?.author).toBe('bob');
     expect(service.summary({ tag: 'memory' }).runs).toBe(0);
-    expect(foldRun('other', repo.events('other').events).annotations.map((a) => a.category)).toEqual(['planning', 'perception']);
+    expect(foldRun('other', repo.events('other').events).annotations.map((a) => a.category)).toEqual([
+      'planning',
+      'perception',
+    ]);
   });
 });

@@ -39,7 +39,8 @@ function osUser(): string | null {
   }
 }
 
-const zeroCounts = (): Record<FailureCategory, number> => Object.fromEntries(FAILURE_CATEGORIES.map((c) => [c, 0])) as Record<FailureCategory, number>;
+const zeroCounts = (): Record<FailureCategory, number> =>
+  Object.fromEntries(FAILURE_CATEGORIES.map((c) => [c, 0])) as Record<FailureCategory, number>;
 
 export class AnnotationService {
   private readonly o: AnnotationServiceOptions;
@@ -59,29 +60,69 @@ export class AnnotationService {
    * Tags a step.
    * @throws MobaError RUN_NOT_FOUND, NOT_FOUND (no such step), CONFLICT (another process drives the run)
    */
-  annotate(input: { runId: string; stepId: string; category: FailureCategory; note?: string; author?: string }): AnnotationView {
+  annotate(input: {
+    runId: string;
+    stepId: string;
+    category: FailureCategory;
+    note?: string;
+    author?: string;
+  }): AnnotationView {
     if (!this.o.repo.get(input.runId)) throw new MobaError('RUN_NOT_FOUND', `No run ${input.runId}`);
-    const step = this.o.db.prepare("SELECT 1 FROM run_events WHERE run_id = ? AND type = 'step_proposed' AND json_extract(payload, '$.stepId') = ?").get(input.runId, input.stepId);
+    const step = this.o.db
+      .prepare(
+        "SELECT 1 FROM run_events WHERE run_id = ? AND type = 'step_proposed' AND json_extract(payload, '$.stepId') = ?",
+      )
+      .get(input.runId, input.stepId);
     if (!step) throw new MobaError('NOT_FOUND', `Run ${input.runId} has no step ${input.stepId}`);
     const annotationId = `a${randomBytes(4).toString('hex')}`;
     const author = input.author?.trim() || this.author;
-    const event = this.append(input.runId, { type: 'step_annotated', annotationId, stepId: input.stepId, category: input.category, note: input.note?.trim() ?? '', by: 'person', author });
-    return { annotationId, runId: input.runId, stepId: input.stepId, category: input.category, note: input.note?.trim() ?? '', author, at: event.at };
+    const event = this.append(input.runId, {
+      type: 'step_annotated',
+      annotationId,
+      stepId: input.stepId,
+      category: input.category,
+      note: input.note?.trim() ?? '',
+      by: 'person',
+      author,
+    });
+    return {
+      annotationId,
+      runId: input.runId,
+      stepId: input.stepId,
+      category: input.category,
+      note: input.note?.trim() ?? '',
+      author,
+      at: event.at,
+    };
   }
 
   /** @returns false when the run has no such annotation in force */
   remove(input: { runId: string; annotationId: string; author?: string }): boolean {
     if (!this.o.repo.get(input.runId)) throw new MobaError('RUN_NOT_FOUND', `No run ${input.runId}`);
     if (!annotationsOf(this.o.db, input.runId).some((a) => a.id === input.annotationId)) return false;
-    this.append(input.runId, { type: 'annotation_removed', annotationId: input.annotationId, by: 'person', author: input.author?.trim() || this.author });
+    this.append(input.runId, {
+      type: 'annotation_removed',
+      annotationId: input.annotationId,
+      by: 'person',
+      author: input.author?.trim() || this.author,
+    });
     return true;
   }
 
   /** The annotations of a set of runs (a run, a benchmark, a date range…), counted per category and per run. */
   summary(selection: RunSelection): FailureSummary {
     const runs = selectRuns(this.o.db, selection, this.o.benchmarks);
-    const out: FailureSummary = { runs: runs.length, steps: 0, annotatedSteps: 0, byCategory: zeroCounts(), perRun: [], annotations: [] };
-    const stepCount = this.o.db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM run_events WHERE run_id = ? AND type = 'step_proposed'");
+    const out: FailureSummary = {
+      runs: runs.length,
+      steps: 0,
+      annotatedSteps: 0,
+      byCategory: zeroCounts(),
+      perRun: [],
+      annotations: [],
+    };
+    const stepCount = this.o.db.prepare<[string], { n: number }>(
+      "SELECT COUNT(*) AS n FROM run_events WHERE run_id = ? AND type = 'step_proposed'",
+    );
     for (const run of runs) {
       const list = annotationsOf(this.o.db, run.id);
       const steps = stepCount.get(run.id)?.n ?? 0;
@@ -89,7 +130,15 @@ export class AnnotationService {
       for (const a of list) {
         byCategory[a.category]++;
         out.byCategory[a.category]++;
-        out.annotations.push({ annotationId: a.id, runId: run.id, stepId: a.stepId, category: a.category, note: a.note, author: a.author, at: a.at });
+        out.annotations.push({
+          annotationId: a.id,
+          runId: run.id,
+          stepId: a.stepId,
+          category: a.category,
+          note: a.note,
+          author: a.author,
+          at: a.at,
+        });
       }
       const annotatedSteps = new Set(list.map((a) => a.stepId)).size;
       out.steps += steps;
@@ -104,14 +153,22 @@ export class AnnotationService {
     if (held) return held;
     const owner = this.o.repo.owner(runId);
     if (owner && ownerAlive(owner.owner, owner.heartbeatAt, this.now())) {
-      throw new MobaError('CONFLICT', `Run ${runId} is being driven by another MobA Studio process (${owner.owner}); annotate it there, or once it has paused or ended`);
+      throw new MobaError(
+        'CONFLICT',
+        `Run ${runId} is being driven by another MobA Studio process (${owner.owner}); annotate it there, or once it has paused or ended`,
+      );
     }
     const at = this.now();
     // Not RunsRepo.append: that moves the run's "updated" time, and a later annotation is not part of the run.
     const event = this.o.db.transaction(() => {
-      const seq = ((this.o.db.prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM run_events WHERE run_id = ?').get(runId)?.seq ?? -1) as number) + 1;
+      const seq =
+        ((this.o.db
+          .prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM run_events WHERE run_id = ?')
+          .get(runId)?.seq ?? -1) as number) + 1;
       const { type, ...payload } = body;
-      this.o.db.prepare('INSERT INTO run_events (run_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)').run(runId, seq, at, type, JSON.stringify(payload));
+      this.o.db
+        .prepare('INSERT INTO run_events (run_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)')
+        .run(runId, seq, at, type, JSON.stringify(payload));
       this.o.db.prepare('UPDATE runs SET events = events + 1 WHERE id = ?').run(runId);
       return { ...body, seq, at } as RunEvent;
     })();
@@ -124,4 +181,3 @@ export class AnnotationService {
     this.emitter.dispose();
   }
 }
-

@@ -50,11 +50,18 @@ export class BenchMemories {
    * The memory of one episode attempt, or null when the configuration uses none.
    * @throws MobaError MEMORY_IMPORT_INVALID (a bad seed file), INVALID_INPUT (a missing one)
    */
-  forEpisode(c: BenchConfiguration, episode: { id: string; repetition: number }, attempt: number): EpisodeMemory | null {
+  forEpisode(
+    c: BenchConfiguration,
+    episode: { id: string; repetition: number },
+    attempt: number,
+  ): EpisodeMemory | null {
     if (!c.useMemory || isPseudoAgent(c.agent)) return null;
     mkdirSync(this.dir, { recursive: true });
     const carried = c.memory === 'carried';
-    const path = join(this.dir, carried ? `${fileName(c.id!)}-r${episode.repetition}.sqlite` : `${fileName(episode.id)}-a${attempt}.sqlite`);
+    const path = join(
+      this.dir,
+      carried ? `${fileName(c.id!)}-r${episode.repetition}.sqlite` : `${fileName(episode.id)}-a${attempt}.sqlite`,
+    );
     // A fresh memory for every attempt of a cold or seeded episode (an interrupted one may have written).
     if (!carried) for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
     const db = openDatabase({ path });
@@ -65,7 +72,11 @@ export class BenchMemories {
     };
     try {
       if (c.memory === 'seeded') {
-        if (!c.memorySeed || !existsSync(c.memorySeed)) throw new MobaError('INVALID_INPUT', `The memory seed file of configuration ${c.id} does not exist: ${c.memorySeed ?? '(none given)'}`);
+        if (!c.memorySeed || !existsSync(c.memorySeed))
+          throw new MobaError(
+            'INVALID_INPUT',
+            `The memory seed file of configuration ${c.id} does not exist: ${c.memorySeed ?? '(none given)'}`,
+          );
         service.importJson(readFileSync(c.memorySeed, 'utf8'));
       }
     } catch (error) {

@@ -5,14 +5,33 @@ import { openDatabase } from '../store/database.ts';
 import { BenchRepo } from './bench-repo.ts';
 
 const spec = BenchSpec.parse({ configurations: [{ agent: 'noop' }] });
-const ep = (id: string, ordinal: number) => ({ id, ordinal, configId: 'no-op', taskId: 't', taskVersion: 1, category: 'easy' as const, apps: ['clock'], seedIndex: ordinal, repetition: 0, seed: ordinal });
+const ep = (id: string, ordinal: number) => ({
+  id,
+  ordinal,
+  configId: 'no-op',
+  taskId: 't',
+  taskVersion: 1,
+  category: 'easy' as const,
+  apps: ['clock'],
+  seedIndex: ordinal,
+  repetition: 0,
+  seed: ordinal,
+});
 const result = { runId: 'run-1', costUsd: 0.5 } as EpisodeResult;
 
 describe('benchmarks in the store', () => {
   it('claims, completes, retries and recovers episodes so each ends done once', () => {
     const db = openDatabase({ path: ':memory:' });
     const repo = new BenchRepo(db);
-    repo.create({ id: 'b', name: 'n', spec, configurations: [{ ...spec.configurations[0]!, id: 'no-op' }], tasks: [], episodes: [ep('e1', 0), ep('e2', 1), ep('e3', 2)], now: 1 });
+    repo.create({
+      id: 'b',
+      name: 'n',
+      spec,
+      configurations: [{ ...spec.configurations[0]!, id: 'no-op' }],
+      tasks: [],
+      episodes: [ep('e1', 0), ep('e2', 1), ep('e3', 2)],
+      now: 1,
+    });
     expect(repo.claim('b', 'e1', 2)).toBe(1);
     expect(repo.claim('b', 'e1', 2)).toBeNull();
     repo.attachRun('b', 'e1', 1, 'run-1');
@@ -26,9 +45,21 @@ describe('benchmarks in the store', () => {
     repo.fail('b', 'e3', 1, 'still broken', true, 7);
     // The process dies here; the next one recovers what it left running.
     expect(repo.recoverInterrupted('b', 8)).toEqual(['run-2']);
-    expect(repo.episodes('b').map((e) => [e.id, e.status, e.attempts])).toEqual([['e1', 'done', 1], ['e2', 'pending', 2], ['e3', 'error', 1]]);
-    expect(repo.attempts('b').map((a) => [a.episodeId, a.attempt, a.outcome])).toEqual([['e1', 1, 'done'], ['e2', 1, 'infra_error'], ['e2', 2, 'interrupted'], ['e3', 1, 'infra_error']]);
-    expect(repo.summary('b')).toMatchObject({ counts: { total: 3, done: 1, pending: 1, error: 1, running: 0 }, costUsd: 0.5 });
+    expect(repo.episodes('b').map((e) => [e.id, e.status, e.attempts])).toEqual([
+      ['e1', 'done', 1],
+      ['e2', 'pending', 2],
+      ['e3', 'error', 1],
+    ]);
+    expect(repo.attempts('b').map((a) => [a.episodeId, a.attempt, a.outcome])).toEqual([
+      ['e1', 1, 'done'],
+      ['e2', 1, 'infra_error'],
+      ['e2', 2, 'interrupted'],
+      ['e3', 1, 'infra_error'],
+    ]);
+    expect(repo.summary('b')).toMatchObject({
+      counts: { total: 3, done: 1, pending: 1, error: 1, running: 0 },
+      costUsd: 0.5,
+    });
     expect(repo.retryErrors('b')).toBe(1);
     // A completed episode is never completed twice.
     repo.complete('b', 'e1', 1, { ...result, runId: 'other' }, 9);

@@ -5,7 +5,13 @@
  * claimable again — which is what makes `moba bench resume` exact.
  */
 import type { BenchConfiguration, BenchSpec } from '../../shared/bench/config.ts';
-import type { BenchmarkStatus, BenchmarkSummary, EpisodeResult, EpisodeRow, EpisodeStatus } from '../../shared/bench/results.ts';
+import type {
+  BenchmarkStatus,
+  BenchmarkSummary,
+  EpisodeResult,
+  EpisodeRow,
+  EpisodeStatus,
+} from '../../shared/bench/results.ts';
 import { configurationLabel } from '../../shared/bench/config.ts';
 import type { BenchTask, Category } from '../../shared/bench/task-schema.ts';
 import type { Db } from '../store/database.ts';
@@ -131,16 +137,48 @@ export class BenchRepo {
     this.db = db;
   }
 
-  create(b: { id: string; name: string; spec: BenchSpec; configurations: BenchConfiguration[]; tasks: BenchTask[]; episodes: NewEpisode[]; now: number }): void {
+  create(b: {
+    id: string;
+    name: string;
+    spec: BenchSpec;
+    configurations: BenchConfiguration[];
+    tasks: BenchTask[];
+    episodes: NewEpisode[];
+    now: number;
+  }): void {
     const insertEpisode = this.db.prepare(
       `INSERT INTO benchmark_episodes (benchmark_id, id, ordinal, config_id, task_id, task_version, category, apps, seed_index, repetition, seed, status)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')`,
     );
     this.db.transaction(() => {
       this.db
-        .prepare('INSERT INTO benchmarks (id, name, spec, configurations, tasks, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(b.id, b.name, JSON.stringify(b.spec), JSON.stringify(b.configurations), JSON.stringify(b.tasks), 'interrupted', b.now, b.now);
-      for (const e of b.episodes) insertEpisode.run(b.id, e.id, e.ordinal, e.configId, e.taskId, e.taskVersion, e.category, JSON.stringify(e.apps), e.seedIndex, e.repetition, e.seed);
+        .prepare(
+          'INSERT INTO benchmarks (id, name, spec, configurations, tasks, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          b.id,
+          b.name,
+          JSON.stringify(b.spec),
+          JSON.stringify(b.configurations),
+          JSON.stringify(b.tasks),
+          'interrupted',
+          b.now,
+          b.now,
+        );
+      for (const e of b.episodes)
+        insertEpisode.run(
+          b.id,
+          e.id,
+          e.ordinal,
+          e.configId,
+          e.taskId,
+          e.taskVersion,
+          e.category,
+          JSON.stringify(e.apps),
+          e.seedIndex,
+          e.repetition,
+          e.seed,
+        );
     })();
   }
 
@@ -150,14 +188,18 @@ export class BenchRepo {
   }
 
   ids(): string[] {
-    return (this.db.prepare('SELECT id FROM benchmarks ORDER BY created_at DESC').all() as Array<{ id: string }>).map((r) => r.id);
+    return (this.db.prepare('SELECT id FROM benchmarks ORDER BY created_at DESC').all() as Array<{ id: string }>).map(
+      (r) => r.id,
+    );
   }
 
   summary(id: string): BenchmarkSummary | undefined {
     const b = this.get(id);
     if (!b) return undefined;
     const counts = { total: 0, pending: 0, running: 0, done: 0, error: 0 };
-    for (const r of this.db.prepare('SELECT status, COUNT(*) AS n FROM benchmark_episodes WHERE benchmark_id = ? GROUP BY status').all(id) as Array<{ status: EpisodeStatus; n: number }>) {
+    for (const r of this.db
+      .prepare('SELECT status, COUNT(*) AS n FROM benchmark_episodes WHERE benchmark_id = ? GROUP BY status')
+      .all(id) as Array<{ status: EpisodeStatus; n: number }>) {
       counts[r.status] = r.n;
       counts.total += r.n;
     }
@@ -170,7 +212,12 @@ export class BenchRepo {
       updatedAt: b.updatedAt,
       finishedAt: b.finishedAt,
       spec: b.spec,
-      configurations: b.configurations.map((c) => ({ id: c.id!, label: configurationLabel(c), agent: c.agent, config: c as unknown as Record<string, unknown> })),
+      configurations: b.configurations.map((c) => ({
+        id: c.id!,
+        label: configurationLabel(c),
+        agent: c.agent,
+        config: c as unknown as Record<string, unknown>,
+      })),
       counts,
       costUsd: this.cost(id),
     };
@@ -178,30 +225,44 @@ export class BenchRepo {
 
   /** What the finished episodes cost. */
   cost(id: string): number {
-    const rows = this.db.prepare("SELECT result FROM benchmark_episodes WHERE benchmark_id = ? AND status = 'done'").all(id) as Array<{ result: string }>;
+    const rows = this.db
+      .prepare("SELECT result FROM benchmark_episodes WHERE benchmark_id = ? AND status = 'done'")
+      .all(id) as Array<{ result: string }>;
     return rows.reduce((sum, r) => sum + ((JSON.parse(r.result) as EpisodeResult).costUsd ?? 0), 0);
   }
 
   episodes(id: string): StoredEpisode[] {
-    return (this.db.prepare('SELECT * FROM benchmark_episodes WHERE benchmark_id = ? ORDER BY ordinal').all(id) as EpisodeDbRow[]).map(episode);
+    return (
+      this.db
+        .prepare('SELECT * FROM benchmark_episodes WHERE benchmark_id = ? ORDER BY ordinal')
+        .all(id) as EpisodeDbRow[]
+    ).map(episode);
   }
 
   /** The benchmark episode a run was (by any of its attempts), if any. */
   episodeOfRun(runId: string): { benchmarkId: string; taskId: string } | null {
     const r = this.db
-      .prepare('SELECT e.benchmark_id AS benchmarkId, e.task_id AS taskId FROM benchmark_attempts a JOIN benchmark_episodes e ON e.benchmark_id = a.benchmark_id AND e.id = a.episode_id WHERE a.run_id = ? LIMIT 1')
+      .prepare(
+        'SELECT e.benchmark_id AS benchmarkId, e.task_id AS taskId FROM benchmark_attempts a JOIN benchmark_episodes e ON e.benchmark_id = a.benchmark_id AND e.id = a.episode_id WHERE a.run_id = ? LIMIT 1',
+      )
       .get(runId) as { benchmarkId: string; taskId: string } | undefined;
     return r ?? null;
   }
 
   episodeRow(id: string, episodeId: string): StoredEpisode | undefined {
-    const r = this.db.prepare('SELECT * FROM benchmark_episodes WHERE benchmark_id = ? AND id = ?').get(id, episodeId) as EpisodeDbRow | undefined;
+    const r = this.db
+      .prepare('SELECT * FROM benchmark_episodes WHERE benchmark_id = ? AND id = ?')
+      .get(id, episodeId) as EpisodeDbRow | undefined;
     return r ? episode(r) : undefined;
   }
 
   attempts(id: string): AttemptRow[] {
     return (
-      this.db.prepare('SELECT episode_id, attempt, run_id, outcome, error, started_at, finished_at FROM benchmark_attempts WHERE benchmark_id = ? ORDER BY started_at, episode_id, attempt').all(id) as Array<{
+      this.db
+        .prepare(
+          'SELECT episode_id, attempt, run_id, outcome, error, started_at, finished_at FROM benchmark_attempts WHERE benchmark_id = ? ORDER BY started_at, episode_id, attempt',
+        )
+        .all(id) as Array<{
         episode_id: string;
         attempt: number;
         run_id: string | null;
@@ -210,16 +271,28 @@ export class BenchRepo {
         started_at: number;
         finished_at: number | null;
       }>
-    ).map((r) => ({ episodeId: r.episode_id, attempt: r.attempt, runId: r.run_id, outcome: r.outcome, error: r.error, startedAt: r.started_at, finishedAt: r.finished_at }));
+    ).map((r) => ({
+      episodeId: r.episode_id,
+      attempt: r.attempt,
+      runId: r.run_id,
+      outcome: r.outcome,
+      error: r.error,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+    }));
   }
 
   setStatus(id: string, status: BenchmarkStatus, reason: string | null, now: number): void {
     const finished = status === 'done' || status === 'stopped' || status === 'failed' ? now : null;
-    this.db.prepare('UPDATE benchmarks SET status = ?, reason = ?, updated_at = ?, finished_at = ? WHERE id = ?').run(status, reason, now, finished, id);
+    this.db
+      .prepare('UPDATE benchmarks SET status = ?, reason = ?, updated_at = ?, finished_at = ? WHERE id = ?')
+      .run(status, reason, now, finished, id);
   }
 
   owner(id: string): { owner: string | null; heartbeatAt: number | null } | undefined {
-    const r = this.db.prepare('SELECT owner, heartbeat_at FROM benchmarks WHERE id = ?').get(id) as { owner: string | null; heartbeat_at: number | null } | undefined;
+    const r = this.db.prepare('SELECT owner, heartbeat_at FROM benchmarks WHERE id = ?').get(id) as
+      | { owner: string | null; heartbeat_at: number | null }
+      | undefined;
     return r ? { owner: r.owner, heartbeatAt: r.heartbeat_at } : undefined;
   }
 
@@ -230,27 +303,41 @@ export class BenchRepo {
   /** Takes a pending episode: running, one more attempt. @returns the attempt number, or null when it was not pending. */
   claim(id: string, episodeId: string, now: number): number | null {
     return this.db.transaction(() => {
-      const r = this.db.prepare("UPDATE benchmark_episodes SET status = 'running', attempts = attempts + 1, started_at = ? WHERE benchmark_id = ? AND id = ? AND status = 'pending' RETURNING attempts").get(now, id, episodeId) as
-        | { attempts: number }
-        | undefined;
+      const r = this.db
+        .prepare(
+          "UPDATE benchmark_episodes SET status = 'running', attempts = attempts + 1, started_at = ? WHERE benchmark_id = ? AND id = ? AND status = 'pending' RETURNING attempts",
+        )
+        .get(now, id, episodeId) as { attempts: number } | undefined;
       if (!r) return null;
-      this.db.prepare("INSERT INTO benchmark_attempts (benchmark_id, episode_id, attempt, outcome, started_at) VALUES (?, ?, ?, 'running', ?)").run(id, episodeId, r.attempts, now);
+      this.db
+        .prepare(
+          "INSERT INTO benchmark_attempts (benchmark_id, episode_id, attempt, outcome, started_at) VALUES (?, ?, ?, 'running', ?)",
+        )
+        .run(id, episodeId, r.attempts, now);
       this.db.prepare('UPDATE benchmarks SET updated_at = ? WHERE id = ?').run(now, id);
       return r.attempts;
     })();
   }
 
   attachRun(id: string, episodeId: string, attempt: number, runId: string): void {
-    this.db.prepare('UPDATE benchmark_attempts SET run_id = ? WHERE benchmark_id = ? AND episode_id = ? AND attempt = ?').run(runId, id, episodeId, attempt);
+    this.db
+      .prepare('UPDATE benchmark_attempts SET run_id = ? WHERE benchmark_id = ? AND episode_id = ? AND attempt = ?')
+      .run(runId, id, episodeId, attempt);
   }
 
   /** The episode's one result. */
   complete(id: string, episodeId: string, attempt: number, result: EpisodeResult, now: number): void {
     this.db.transaction(() => {
       this.db
-        .prepare("UPDATE benchmark_episodes SET status = 'done', run_id = ?, result = ?, error = NULL, finished_at = ? WHERE benchmark_id = ? AND id = ? AND status = 'running'")
+        .prepare(
+          "UPDATE benchmark_episodes SET status = 'done', run_id = ?, result = ?, error = NULL, finished_at = ? WHERE benchmark_id = ? AND id = ? AND status = 'running'",
+        )
         .run(result.runId, JSON.stringify(result), now, id, episodeId);
-      this.db.prepare("UPDATE benchmark_attempts SET outcome = 'done', run_id = ?, finished_at = ? WHERE benchmark_id = ? AND episode_id = ? AND attempt = ?").run(result.runId, now, id, episodeId, attempt);
+      this.db
+        .prepare(
+          "UPDATE benchmark_attempts SET outcome = 'done', run_id = ?, finished_at = ? WHERE benchmark_id = ? AND episode_id = ? AND attempt = ?",
+        )
+        .run(result.runId, now, id, episodeId, attempt);
       this.db.prepare('UPDATE benchmarks SET updated_at = ? WHERE id = ?').run(now, id);
     })();
   }
@@ -259,9 +346,15 @@ export class BenchRepo {
   fail(id: string, episodeId: string, attempt: number, error: string, final: boolean, now: number): void {
     this.db.transaction(() => {
       this.db
-        .prepare('UPDATE benchmark_episodes SET status = ?, error = ?, finished_at = ? WHERE benchmark_id = ? AND id = ?')
+        .prepare(
+          'UPDATE benchmark_episodes SET status = ?, error = ?, finished_at = ? WHERE benchmark_id = ? AND id = ?',
+        )
         .run(final ? 'error' : 'pending', error, final ? now : null, id, episodeId);
-      this.db.prepare("UPDATE benchmark_attempts SET outcome = 'infra_error', error = ?, finished_at = ? WHERE benchmark_id = ? AND episode_id = ? AND attempt = ?").run(error, now, id, episodeId, attempt);
+      this.db
+        .prepare(
+          "UPDATE benchmark_attempts SET outcome = 'infra_error', error = ?, finished_at = ? WHERE benchmark_id = ? AND episode_id = ? AND attempt = ?",
+        )
+        .run(error, now, id, episodeId, attempt);
       this.db.prepare('UPDATE benchmarks SET updated_at = ? WHERE id = ?').run(now, id);
     })();
   }
@@ -269,8 +362,16 @@ export class BenchRepo {
   /** Gives back an attempt that was cut short (stop, shutdown): the episode is pending again. */
   release(id: string, episodeId: string, attempt: number, reason: string, now: number): void {
     this.db.transaction(() => {
-      this.db.prepare("UPDATE benchmark_episodes SET status = 'pending' WHERE benchmark_id = ? AND id = ? AND status = 'running'").run(id, episodeId);
-      this.db.prepare("UPDATE benchmark_attempts SET outcome = 'interrupted', error = ?, finished_at = ? WHERE benchmark_id = ? AND episode_id = ? AND attempt = ?").run(reason, now, id, episodeId, attempt);
+      this.db
+        .prepare(
+          "UPDATE benchmark_episodes SET status = 'pending' WHERE benchmark_id = ? AND id = ? AND status = 'running'",
+        )
+        .run(id, episodeId);
+      this.db
+        .prepare(
+          "UPDATE benchmark_attempts SET outcome = 'interrupted', error = ?, finished_at = ? WHERE benchmark_id = ? AND episode_id = ? AND attempt = ?",
+        )
+        .run(reason, now, id, episodeId, attempt);
     })();
   }
 
@@ -280,16 +381,32 @@ export class BenchRepo {
    */
   recoverInterrupted(id: string, now: number): string[] {
     return this.db.transaction(() => {
-      const runs = (this.db.prepare("SELECT run_id FROM benchmark_attempts WHERE benchmark_id = ? AND outcome = 'running' AND run_id IS NOT NULL").all(id) as Array<{ run_id: string }>).map((r) => r.run_id);
-      this.db.prepare("UPDATE benchmark_attempts SET outcome = 'interrupted', error = 'The benchmark stopped during this attempt', finished_at = ? WHERE benchmark_id = ? AND outcome = 'running'").run(now, id);
-      this.db.prepare("UPDATE benchmark_episodes SET status = 'pending' WHERE benchmark_id = ? AND status = 'running'").run(id);
+      const runs = (
+        this.db
+          .prepare(
+            "SELECT run_id FROM benchmark_attempts WHERE benchmark_id = ? AND outcome = 'running' AND run_id IS NOT NULL",
+          )
+          .all(id) as Array<{ run_id: string }>
+      ).map((r) => r.run_id);
+      this.db
+        .prepare(
+          "UPDATE benchmark_attempts SET outcome = 'interrupted', error = 'The benchmark stopped during this attempt', finished_at = ? WHERE benchmark_id = ? AND outcome = 'running'",
+        )
+        .run(now, id);
+      this.db
+        .prepare("UPDATE benchmark_episodes SET status = 'pending' WHERE benchmark_id = ? AND status = 'running'")
+        .run(id);
       return runs;
     })();
   }
 
   /** Errored episodes get another chance (resume after fixing the cause). */
   retryErrors(id: string): number {
-    return this.db.prepare("UPDATE benchmark_episodes SET status = 'pending', error = NULL WHERE benchmark_id = ? AND status = 'error'").run(id).changes;
+    return this.db
+      .prepare(
+        "UPDATE benchmark_episodes SET status = 'pending', error = NULL WHERE benchmark_id = ? AND status = 'error'",
+      )
+      .run(id).changes;
   }
 
   delete(id: string): boolean {

@@ -23,7 +23,10 @@ type StartInput = MethodParsedInput<'startBenchmark'>;
 
 export class BenchService implements Disposable {
   private readonly runner: BenchmarkRunner;
-  private readonly running = new Map<string, { stop: AbortController; stoppedByPerson: boolean; done: Promise<unknown> }>();
+  private readonly running = new Map<
+    string,
+    { stop: AbortController; stoppedByPerson: boolean; done: Promise<unknown> }
+  >();
   private suite: BenchTask[] | undefined;
   readonly onDidChange: BenchmarkRunner['onDidChange'];
 
@@ -43,10 +46,23 @@ export class BenchService implements Disposable {
   }
 
   listSuite(): { tasks: BenchSuiteTask[]; agents: BenchAgentInfo[] } {
-    const tasks = this.builtin().map((t) => ({ id: t.id, version: t.version, category: t.category, apps: [...t.apps], goal: t.goal.en, milestones: t.milestones.length, humanSteps: t.human?.steps ?? null }));
+    const tasks = this.builtin().map((t) => ({
+      id: t.id,
+      version: t.version,
+      category: t.category,
+      apps: [...t.apps],
+      goal: t.goal.en,
+      milestones: t.milestones.length,
+      humanSteps: t.human?.steps ?? null,
+    }));
     const agents: BenchAgentInfo[] = [
       ...listStrategies().map((s) => ({ name: s.name, label: s.label, description: s.description, pseudo: false })),
-      { name: 'reference', label: 'Human (reference)', description: "Replays each task's human reference solution; no model. MobBench's Human row.", pseudo: true },
+      {
+        name: 'reference',
+        label: 'Human (reference)',
+        description: "Replays each task's human reference solution; no model. MobBench's Human row.",
+        pseudo: true,
+      },
       { name: 'noop', label: 'No-op', description: 'Does nothing: every task must score 0.', pseudo: true },
     ];
     return { tasks, agents };
@@ -92,7 +108,13 @@ export class BenchService implements Disposable {
     const known = new Set(this.builtin().map((t) => t.id));
     const unknown = (input.taskIds ?? []).filter((id) => !known.has(id));
     if (unknown.length) throw new MobaError('INVALID_INPUT', `Not in the built-in suite: ${unknown.join(', ')}`);
-    const only = input.taskIds || input.categories ? { ...(input.taskIds ? { ids: input.taskIds } : {}), ...(input.categories ? { categories: input.categories } : {}) } : undefined;
+    const only =
+      input.taskIds || input.categories
+        ? {
+            ...(input.taskIds ? { ids: input.taskIds } : {}),
+            ...(input.categories ? { categories: input.categories } : {}),
+          }
+        : undefined;
     const id = this.runner.create(
       {
         ...(input.name ? { name: input.name } : {}),
@@ -121,8 +143,15 @@ export class BenchService implements Disposable {
     const stop = new AbortController();
     const entry = { stop, stoppedByPerson: false, done: Promise.resolve() as Promise<unknown> };
     entry.done = this.runner
-      .run(id, { signal: stop.signal, retryErrors, stopAs: () => (entry.stoppedByPerson ? 'stopped' : 'interrupted'), log: (line) => this.log(`[bench ${id}] ${line}`) })
-      .catch((error: unknown) => this.log(`[bench ${id}] ended with an error: ${error instanceof Error ? error.message : String(error)}`))
+      .run(id, {
+        signal: stop.signal,
+        retryErrors,
+        stopAs: () => (entry.stoppedByPerson ? 'stopped' : 'interrupted'),
+        log: (line) => this.log(`[bench ${id}] ${line}`),
+      })
+      .catch((error: unknown) =>
+        this.log(`[bench ${id}] ended with an error: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => this.running.delete(id));
     this.running.set(id, entry);
   }

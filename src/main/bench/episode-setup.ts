@@ -45,7 +45,10 @@ async function performUi(steps: readonly SolutionStep[], device: AgentDevice, si
     apps ??= await device.installedApps(signal);
     const exact = apps.find((a) => a.label.toLowerCase() === description.trim().toLowerCase());
     if (exact) return { packageName: exact.packageName, activity: exact.activity ?? null };
-    const m = matchApp(description, apps.map((a) => ({ packageName: a.packageName, label: a.label, launchActivity: a.activity ?? null })));
+    const m = matchApp(
+      description,
+      apps.map((a) => ({ packageName: a.packageName, label: a.label, launchActivity: a.activity ?? null })),
+    );
     return { packageName: m.packageName, activity: m.activity ?? null };
   };
   for (const [i, step] of steps.entries()) {
@@ -56,11 +59,19 @@ async function performUi(steps: readonly SolutionStep[], device: AgentDevice, si
       if (!r.ok && step.optional) return;
       if (!r.ok) throw new MobaError('INVALID_INPUT', `setup ui step ${i + 1} (${step.action}): ${r.reason}`);
       const done = await device.execute(r.action, { observation, resolveApp, signal });
-      if (!done.ok) throw new MobaError(done.error?.code ?? 'ACTION_FAILED', `setup ui step ${i + 1} (${step.action}) failed: ${done.error?.message ?? done.detail}`);
+      if (!done.ok)
+        throw new MobaError(
+          done.error?.code ?? 'ACTION_FAILED',
+          `setup ui step ${i + 1} (${step.action}) failed: ${done.error?.message ?? done.detail}`,
+        );
     };
     if (step.action === 'Scroll' && step.until) {
       for (let n = 0; !findTarget(observation.elements, step.until); n++) {
-        if (n >= (step.max ?? 8)) throw new MobaError('INVALID_INPUT', `setup ui step ${i + 1}: ${describeTarget(step.until)} did not come into view`);
+        if (n >= (step.max ?? 8))
+          throw new MobaError(
+            'INVALID_INPUT',
+            `setup ui step ${i + 1}: ${describeTarget(step.until)} did not come into view`,
+          );
         await act();
         observation = await device.observe(signal);
       }
@@ -68,10 +79,17 @@ async function performUi(steps: readonly SolutionStep[], device: AgentDevice, si
   }
 }
 
-async function runSetup(steps: readonly SetupStep[], phone: PhoneControl, device: AgentDevice, timeZone: string, signal: AbortSignal): Promise<void> {
+async function runSetup(
+  steps: readonly SetupStep[],
+  phone: PhoneControl,
+  device: AgentDevice,
+  timeZone: string,
+  signal: AbortSignal,
+): Promise<void> {
   for (const step of steps) {
     if ('patch' in step) await phone.patch(packageOfApp(step.patch), step.merge, signal);
-    else if ('setting' in step) await phone.putSetting(step.setting.namespace, step.setting.key, step.setting.value, signal);
+    else if ('setting' in step)
+      await phone.putSetting(step.setting.namespace, step.setting.key, step.setting.value, signal);
     else if ('intent' in step) await phone.startIntent(step.intent, signal);
     else if ('clock' in step) await phone.setClock(localToEpoch(step.clock, timeZone), signal);
     else await performUi(step.ui, device, signal);
@@ -82,7 +100,14 @@ async function runSetup(steps: readonly SetupStep[], phone: PhoneControl, device
  * @throws MobaError INVALID_INPUT when no seed of the instance works (a broken task); device
  *   errors as they come (infrastructure).
  */
-export async function prepareEpisode(options: { task: BenchTask; seed: number; locale: Locale; phone: PhoneControl; device: AgentDevice; signal: AbortSignal }): Promise<PreparedEpisode> {
+export async function prepareEpisode(options: {
+  task: BenchTask;
+  seed: number;
+  locale: Locale;
+  phone: PhoneControl;
+  device: AgentDevice;
+  signal: AbortSignal;
+}): Promise<PreparedEpisode> {
   const { task, phone, device, signal } = options;
   const skipped: PreparedEpisode['skipped'] = [];
   for (let attempt = 0; attempt < SEED_ATTEMPTS; attempt++) {
@@ -116,5 +141,8 @@ export async function prepareEpisode(options: { task: BenchTask; seed: number; l
     }
     return { instance, start, skipped };
   }
-  throw new MobaError('INVALID_INPUT', `${task.id}: no usable instance in ${SEED_ATTEMPTS} seeds (${skipped.map((s) => `${s.seed}: ${s.reason}`).join('; ')})`);
+  throw new MobaError(
+    'INVALID_INPUT',
+    `${task.id}: no usable instance in ${SEED_ATTEMPTS} seeds (${skipped.map((s) => `${s.seed}: ${s.reason}`).join('; ')})`,
+  );
 }

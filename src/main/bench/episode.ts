@@ -36,14 +36,31 @@ import type { PhoneControl } from './phone-control.ts';
 import { EpisodeScorer } from './scorer.ts';
 
 /** Failures of the machinery, not of the agent: retried. */
-const INFRA_CODES = new Set<ErrorCode>(['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'DEVICE_COMMAND_FAILED', 'ADB_UNAVAILABLE', 'CONNECT_FAILED', 'SIMULATOR_FAILED', 'SCREENSHOT_FAILED', 'DUMP_FAILED', 'MODEL_HTTP_ERROR', 'TIMEOUT', 'DISCONNECTED']);
+const INFRA_CODES = new Set<ErrorCode>([
+  'DEVICE_NOT_FOUND',
+  'DEVICE_OFFLINE',
+  'DEVICE_UNAUTHORIZED',
+  'DEVICE_COMMAND_FAILED',
+  'ADB_UNAVAILABLE',
+  'CONNECT_FAILED',
+  'SIMULATOR_FAILED',
+  'SCREENSHOT_FAILED',
+  'DUMP_FAILED',
+  'MODEL_HTTP_ERROR',
+  'TIMEOUT',
+  'DISCONNECTED',
+]);
 /** Failures no retry can fix: the benchmark stops. */
 const FATAL_CODES = new Set<ErrorCode>(['MODEL_NOT_CONFIGURED', 'BROWSER_MISSING', 'STORE_CORRUPT']);
 
 export class InfraError extends MobaError {
   readonly fatal: boolean;
   readonly runId: string | null;
-  constructor(code: ErrorCode, message: string, options: { fatal?: boolean; runId?: string | null; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fatal?: boolean; runId?: string | null; cause?: unknown } = {},
+  ) {
     super(code, message, options.cause === undefined ? {} : { cause: options.cause });
     this.fatal = options.fatal ?? false;
     this.runId = options.runId ?? null;
@@ -54,7 +71,8 @@ export class InfraError extends MobaError {
 export function asInfraError(error: unknown, runId: string | null = null): InfraError | null {
   if (error instanceof InfraError) return error;
   const code = error instanceof MobaError ? error.code : null;
-  if (code && FATAL_CODES.has(code)) return new InfraError(code, (error as Error).message, { fatal: true, runId, cause: error });
+  if (code && FATAL_CODES.has(code))
+    return new InfraError(code, (error as Error).message, { fatal: true, runId, cause: error });
   if (code && INFRA_CODES.has(code)) return new InfraError(code, (error as Error).message, { runId, cause: error });
   return null;
 }
@@ -102,7 +120,11 @@ const NO_MODEL: LlmGateway = {
 };
 
 function screenView(o: Observation): ScreenView {
-  return { packageName: o.currentApp?.packageName ?? null, activity: o.currentApp?.activity ?? null, elements: o.elements };
+  return {
+    packageName: o.currentApp?.packageName ?? null,
+    activity: o.currentApp?.activity ?? null,
+    elements: o.elements,
+  };
 }
 
 function termination(st: RunState, timedOut: boolean, agentError: string | null): Termination {
@@ -127,18 +149,64 @@ interface RunHandle {
 }
 
 /** Starts the run: a pseudo-agent's through its own controller, a strategy's through the run service. */
-async function startRun(env: EpisodeEnv, plan: EpisodePlan, prepared: PreparedEpisode, onEvent: (e: RunEvent) => void): Promise<RunHandle> {
+async function startRun(
+  env: EpisodeEnv,
+  plan: EpisodePlan,
+  prepared: PreparedEpisode,
+  onEvent: (e: RunEvent) => void,
+): Promise<RunHandle> {
   const { config } = plan;
   const { instance } = prepared;
   const now = env.now ?? Date.now;
   if (config.agent === 'reference' || config.agent === 'noop') {
     const runId = newRunId(now());
-    const loop: RunLoop = config.agent === 'noop' ? noopLoop : referenceLoop(instance.solution, { skip: plan.skipSteps ?? [] });
-    const options = RunOptions.parse({ strategy: 'moba', mode: 'auto', usePlan: false, useMemory: false, maxSteps: Math.min(500, config.maxSteps ?? instance.budget.maxSteps), planBudget: 1, settleTimeoutMs: 2_000, approvalRules: [], models: {} });
-    env.repo.create({ id: runId, task: instance.goal, serial: env.device.serial, mode: 'auto', replayOf: undefined, now: now() });
-    const c = new RunController({ runId, events: [], repo: env.repo, device: env.device, memory: NO_MEMORY, gateway: NO_MODEL, screens: new ScreenPreparer(env.artifacts), loop, onEvent: (e) => onEvent(e), now });
-    c.append({ type: 'run_started', task: instance.goal, serial: env.device.serial, options, appVersion: env.appVersion, device: null });
-    c.append({ type: 'message', from: 'system', nodeId: null, text: `Benchmark pseudo-agent "${config.agent}": ${config.agent === 'reference' ? "performs the task's human reference solution (no model)" : 'does nothing'}.` });
+    const loop: RunLoop =
+      config.agent === 'noop' ? noopLoop : referenceLoop(instance.solution, { skip: plan.skipSteps ?? [] });
+    const options = RunOptions.parse({
+      strategy: 'moba',
+      mode: 'auto',
+      usePlan: false,
+      useMemory: false,
+      maxSteps: Math.min(500, config.maxSteps ?? instance.budget.maxSteps),
+      planBudget: 1,
+      settleTimeoutMs: 2_000,
+      approvalRules: [],
+      models: {},
+    });
+    env.repo.create({
+      id: runId,
+      task: instance.goal,
+      serial: env.device.serial,
+      mode: 'auto',
+      replayOf: undefined,
+      now: now(),
+    });
+    const c = new RunController({
+      runId,
+      events: [],
+      repo: env.repo,
+      device: env.device,
+      memory: NO_MEMORY,
+      gateway: NO_MODEL,
+      screens: new ScreenPreparer(env.artifacts),
+      loop,
+      onEvent: (e) => onEvent(e),
+      now,
+    });
+    c.append({
+      type: 'run_started',
+      task: instance.goal,
+      serial: env.device.serial,
+      options,
+      appVersion: env.appVersion,
+      device: null,
+    });
+    c.append({
+      type: 'message',
+      from: 'system',
+      nodeId: null,
+      text: `Benchmark pseudo-agent "${config.agent}": ${config.agent === 'reference' ? "performs the task's human reference solution (no model)" : 'does nothing'}.`,
+    });
     c.append({ type: 'node_added', nodeId: 'n1', parentId: null, goal: instance.goal, by: 'person' });
     c.append({ type: 'cursor_moved', nodeId: 'n1', by: 'agent' });
     c.start();
@@ -203,7 +271,14 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
   const startedAt = now();
   let prepared: PreparedEpisode;
   try {
-    prepared = await prepareEpisode({ task: plan.task, seed: plan.seed, locale: plan.config.locale, phone: env.phone, device: env.device, signal });
+    prepared = await prepareEpisode({
+      task: plan.task,
+      seed: plan.seed,
+      locale: plan.config.locale,
+      phone: env.phone,
+      device: env.device,
+      signal,
+    });
   } catch (error) {
     throw asInfraError(error) ?? error;
   }
@@ -275,7 +350,13 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
     await Promise.race([ended, run.done]);
     const st = run.state();
     if (!TERMINAL_STATUSES.includes(st.status)) {
-      const why = signal.aborted ? 'The benchmark was stopped' : timedOut ? `The episode's time limit (${limitS} s) was reached` : failure.infra ? `Infrastructure error: ${failure.infra.message}` : `The agent failed: ${failure.agent ?? 'unknown error'}`;
+      const why = signal.aborted
+        ? 'The benchmark was stopped'
+        : timedOut
+          ? `The episode's time limit (${limitS} s) was reached`
+          : failure.infra
+            ? `Infrastructure error: ${failure.infra.message}`
+            : `The agent failed: ${failure.agent ?? 'unknown error'}`;
       await run.stop(why);
     }
     await run.done;
@@ -284,7 +365,8 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
     signal.removeEventListener('abort', onAbort);
   }
   if (signal.aborted) throw new MobaError('CANCELLED', 'The benchmark was stopped');
-  if (failure.infra) throw new InfraError(failure.infra.code, failure.infra.message, { fatal: failure.infra.fatal, runId });
+  if (failure.infra)
+    throw new InfraError(failure.infra.code, failure.infra.message, { fatal: failure.infra.fatal, runId });
   await captures;
   if (captureError) throw asInfraError(captureError, runId) ?? captureError;
   let final;
@@ -301,7 +383,8 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
   const interventions: Record<string, number> = {};
   for (const e of events) {
     if (e.type === 'human_decision') interventions[e.decision] = (interventions[e.decision] ?? 0) + 1;
-    if (e.type === 'step_executed' && e.by === 'person') interventions.person_step = (interventions.person_step ?? 0) + 1;
+    if (e.type === 'step_executed' && e.by === 'person')
+      interventions.person_step = (interventions.person_step ?? 0) + 1;
   }
   return {
     runId,

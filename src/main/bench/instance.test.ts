@@ -6,7 +6,13 @@ import type { PhoneState } from './predicates/evaluate.ts';
 const initial: PhoneState = {
   device: { time: '2025-06-02T01:00:00.000Z', timezone: 'Asia/Shanghai' },
   packages: {
-    'com.android.contacts': { contacts: [{ id: 1, name: 'Alice Wang', starred: true }, { id: 2, name: 'Bob Zhang', starred: false }, { id: 3, name: 'Carol Li', starred: false }] },
+    'com.android.contacts': {
+      contacts: [
+        { id: 1, name: 'Alice Wang', starred: true },
+        { id: 2, name: 'Bob Zhang', starred: false },
+        { id: 3, name: 'Carol Li', starred: false },
+      ],
+    },
     'com.moba.weather': { forecast: { tomorrow: { condition: 'Rain', high: 24 } } },
   },
 };
@@ -19,7 +25,11 @@ const task = BenchTask.parse({
   goal: { en: 'Star {who} and set an alarm at {shown} on {day}', zh: '收藏{who}，并在{day}{shown}设闹钟' },
   params: {
     who: { pick: { app: 'contacts', path: 'contacts', where: { starred: false }, field: 'name' } },
-    hour: { if: { app: 'weather', path: 'forecast.tomorrow.condition', is: { $icontains: 'rain' } }, then: 10, else: 8 },
+    hour: {
+      if: { app: 'weather', path: 'forecast.tomorrow.condition', is: { $icontains: 'rain' } },
+      then: 10,
+      else: 8,
+    },
     early: { sum: ['{hour}', -2] },
     hhmm: { time: { hour: '{early}', minute: 15 } },
     shown: { format: 'time', of: 'hhmm' },
@@ -28,15 +38,28 @@ const task = BenchTask.parse({
     greeting: { oneOf: [{ en: 'Hello', zh: '你好' }] },
     line: { text: '{greeting}, {who}' },
   },
-  milestones: [{ id: 'star', check: { app: 'contacts', path: 'contacts', some: { name: '{who}', starred: true } } }, { id: 'said', check: { answer: { $icontains: '{greeting}' } } }],
-  solution: [{ action: 'Open_App', app: 'Contacts' }, { action: 'Click', target: { text: '{who}' } }],
+  milestones: [
+    { id: 'star', check: { app: 'contacts', path: 'contacts', some: { name: '{who}', starred: true } } },
+    { id: 'said', check: { answer: { $icontains: '{greeting}' } } },
+  ],
+  solution: [
+    { action: 'Open_App', app: 'Contacts' },
+    { action: 'Click', target: { text: '{who}' } },
+  ],
 });
 
 describe('task instances', () => {
   it('draws parameters from the seed and the initial state, in order', () => {
     const p = drawParams(task, 7, initial);
     expect(['Bob Zhang', 'Carol Li']).toContain(p.who);
-    expect(p).toMatchObject({ hour: 10, early: 8, hhmm: '08:15', shown: { en: '8:15 AM', zh: '上午8:15' }, date: '2025-06-03', day: { en: 'Tuesday', zh: '星期二' } });
+    expect(p).toMatchObject({
+      hour: 10,
+      early: 8,
+      hhmm: '08:15',
+      shown: { en: '8:15 AM', zh: '上午8:15' },
+      date: '2025-06-03',
+      day: { en: 'Tuesday', zh: '星期二' },
+    });
     expect(p.line).toEqual({ en: `Hello, ${p.who}`, zh: `你好, ${p.who}` });
     // The same seed draws the same values; over many seeds both candidates appear.
     expect(drawParams(task, 7, initial)).toEqual(p);
@@ -55,7 +78,10 @@ describe('task instances', () => {
   });
 
   it('fails clearly when the state has nothing to pick', () => {
-    const none: PhoneState = { ...initial, packages: { ...initial.packages, 'com.android.contacts': { contacts: [{ id: 1, name: 'A', starred: true }] } } };
+    const none: PhoneState = {
+      ...initial,
+      packages: { ...initial.packages, 'com.android.contacts': { contacts: [{ id: 1, name: 'A', starred: true }] } },
+    };
     expect(() => drawParams(task, 1, none)).toThrow(/params\.who: nothing in contacts contacts matches on this seed/);
   });
 
@@ -65,6 +91,8 @@ describe('task instances', () => {
     expect(instanceSeed(30, 'a', 0)).toBeLessThan(2 ** 31);
     expect(stepBudget(task, 7)).toBe(14);
     expect(stepBudget({ ...task, budget: { maxSteps: 3 } })).toBe(3);
-    expect(deviceDate({ device: { time: '2025-06-02T17:00:00.000Z', timezone: 'Asia/Shanghai' }, packages: {} })).toBe('2025-06-03');
+    expect(deviceDate({ device: { time: '2025-06-02T17:00:00.000Z', timezone: 'Asia/Shanghai' }, packages: {} })).toBe(
+      '2025-06-03',
+    );
   });
 });

@@ -7,7 +7,15 @@
  */
 import { createHash } from 'node:crypto';
 import { mulberry32 } from '@moba/base';
-import type { BenchTask, Locale, Milestone, ParamSpec, Predicate, SetupStep, SolutionStep } from '../../shared/bench/task-schema.ts';
+import type {
+  BenchTask,
+  Locale,
+  Milestone,
+  ParamSpec,
+  Predicate,
+  SetupStep,
+  SolutionStep,
+} from '../../shared/bench/task-schema.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { appState, evaluatePredicate, matches, predicateKinds } from './predicates/evaluate.ts';
 import type { PhoneState } from './predicates/evaluate.ts';
@@ -61,7 +69,20 @@ const WEEKDAYS: Record<Locale, readonly string[]> = {
   en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
   zh: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
 };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The device's local calendar date (YYYY-MM-DD) from `sim-state`'s device summary. */
 export function deviceDate(state: PhoneState): string {
@@ -69,7 +90,9 @@ export function deviceDate(state: PhoneState): string {
   const zone = String(state.device.timezone ?? 'Asia/Shanghai');
   const at = new Date(time);
   if (Number.isNaN(at.getTime())) throw new MobaError('INVALID_INPUT', `The phone reported no usable time (${time})`);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
 }
 
 export function addDays(date: string, days: number): string {
@@ -118,15 +141,28 @@ export function drawParams(task: BenchTask, seed: number, initial: PhoneState): 
     } else if ('oneOf' in spec) v = pickOne(spec.oneOf);
     else if ('pick' in spec) {
       const list = getPath(appState(initial, spec.pick.app), mustParsePath(spec.pick.path));
-      if (!Array.isArray(list)) throw new MobaError('INVALID_INPUT', `params.${name}: ${spec.pick.app} ${spec.pick.path} is not a list on this phone`);
+      if (!Array.isArray(list))
+        throw new MobaError(
+          'INVALID_INPUT',
+          `params.${name}: ${spec.pick.app} ${spec.pick.path} is not a list on this phone`,
+        );
       const where = spec.pick.where === undefined ? undefined : f(spec.pick.where);
-      const candidates = where === undefined ? list : list.filter((e) => matches(where, { value: e, init: e, present: true }));
-      if (candidates.length === 0) throw new MobaError('INVALID_INPUT', `params.${name}: nothing in ${spec.pick.app} ${spec.pick.path} matches on this seed`);
+      const candidates =
+        where === undefined ? list : list.filter((e) => matches(where, { value: e, init: e, present: true }));
+      if (candidates.length === 0)
+        throw new MobaError(
+          'INVALID_INPUT',
+          `params.${name}: nothing in ${spec.pick.app} ${spec.pick.path} matches on this seed`,
+        );
       const picked = pickOne(candidates);
       v = spec.pick.field ? getPath(picked, mustParsePath(spec.pick.field)) : picked;
     } else if ('value' in spec) {
       v = getPath(appState(initial, spec.value.app), mustParsePath(spec.value.path));
-      if (v === undefined) throw new MobaError('INVALID_INPUT', `params.${name}: ${spec.value.app} has no ${spec.value.path} on this phone`);
+      if (v === undefined)
+        throw new MobaError(
+          'INVALID_INPUT',
+          `params.${name}: ${spec.value.app} has no ${spec.value.path} on this phone`,
+        );
     } else if ('date' in spec) v = addDays(deviceDate(initial), num(f(spec.date.days), `params.${name}.date.days`));
     else if ('time' in spec) {
       const h = num(f(spec.time.hour), `params.${name}.time.hour`);
@@ -139,22 +175,27 @@ export function drawParams(task: BenchTask, seed: number, initial: PhoneState): 
     } else if ('text' in spec) {
       const both = fillBoth(spec.text, values);
       v = both.en === both.zh ? both.en : both;
-    }
-    else if ('sum' in spec) v = spec.sum.reduce<number>((acc, x) => acc + num(f(x), `params.${name}.sum`), 0);
+    } else if ('sum' in spec) v = spec.sum.reduce<number>((acc, x) => acc + num(f(x), `params.${name}.sum`), 0);
     else if ('extract' in spec) {
       const text = String(f(spec.extract.from));
       const m = new RegExp(f(spec.extract.regex)).exec(text);
-      if (!m) throw new MobaError('INVALID_INPUT', `params.${name}: /${spec.extract.regex}/ finds nothing in ${JSON.stringify(text.slice(0, 120))}`);
+      if (!m)
+        throw new MobaError(
+          'INVALID_INPUT',
+          `params.${name}: /${spec.extract.regex}/ finds nothing in ${JSON.stringify(text.slice(0, 120))}`,
+        );
       v = m[1] ?? m[0];
-    }
-    else v = evaluatePredicate(f(spec.if), ctx) ? f(spec.then) : f(spec.else);
+    } else v = evaluatePredicate(f(spec.if), ctx) ? f(spec.then) : f(spec.else);
     values[name] = v;
   }
   return values;
 }
 
 /** Fills the task for one seed and language; `initial` is the phone right after reseeding. */
-export function buildInstance(task: BenchTask, options: { seed: number; locale: Locale; initial: PhoneState }): TaskInstance {
+export function buildInstance(
+  task: BenchTask,
+  options: { seed: number; locale: Locale; initial: PhoneState },
+): TaskInstance {
   const params = drawParams(task, options.seed, options.initial);
   const locale = task.device?.locale ?? options.locale;
   const goals = fillBoth(task.goal, params);
@@ -169,7 +210,10 @@ export function buildInstance(task: BenchTask, options: { seed: number; locale: 
     goals,
     setup: f(task.setup ?? []),
     preconditions: f(task.preconditions ?? []),
-    milestones: task.milestones.map((m) => ({ ...f(m), when: m.when ?? (predicateKinds(m.check).has('state') ? 'final' : 'reached') })),
+    milestones: task.milestones.map((m) => ({
+      ...f(m),
+      when: m.when ?? (predicateKinds(m.check).has('state') ? 'final' : 'reached'),
+    })),
     invariants: f(task.invariants ?? []).map((i) => ({ id: i.id, check: i.check })),
     solution: f(task.solution),
     budget: { maxSteps: stepBudget(task), timeoutS: task.budget?.timeoutS ?? DEFAULT_TIMEOUT_S },

@@ -18,12 +18,41 @@ export function shellQuote(text: string): string {
 export function localToEpoch(local: string, timeZone: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
   if (!m) throw new MobaError('INVALID_INPUT', `Not a local time: ${local}`);
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
   // The zone's offset at that moment, found by formatting the guess back in the zone.
   const offsetAt = (epoch: number) => {
-    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(epoch)).map((p) => [p.type, p.value]));
-    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - epoch;
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(new Date(epoch))
+        .map((p) => [p.type, p.value]),
+    );
+    return (
+      Date.UTC(
+        Number(parts.year),
+        Number(parts.month) - 1,
+        Number(parts.day),
+        Number(parts.hour),
+        Number(parts.minute),
+        Number(parts.second),
+      ) - epoch
+    );
   };
   const first = asUtc - offsetAt(asUtc);
   return asUtc - offsetAt(first);
@@ -58,7 +87,10 @@ export class PhoneControl {
       if (!parsed || typeof parsed !== 'object' || !parsed.packages) throw new Error('no packages');
       return parsed;
     } catch {
-      throw new MobaError('DEVICE_COMMAND_FAILED', `${this.serial} is not a simulated phone (sim-state printed ${JSON.stringify(text.slice(0, 120))}${r.stderr.length ? `, ${r.stderr.toString('utf8').slice(0, 200)}` : ''})`);
+      throw new MobaError(
+        'DEVICE_COMMAND_FAILED',
+        `${this.serial} is not a simulated phone (sim-state printed ${JSON.stringify(text.slice(0, 120))}${r.stderr.length ? `, ${r.stderr.toString('utf8').slice(0, 200)}` : ''})`,
+      );
     }
   }
 
@@ -88,7 +120,12 @@ export class PhoneControl {
     if (intent.action) parts.push('-a', shellQuote(intent.action));
     if (intent.data) parts.push('-d', shellQuote(intent.data));
     if (intent.component) parts.push('-n', shellQuote(intent.component));
-    for (const [k, v] of Object.entries(intent.extras ?? {})) parts.push(typeof v === 'number' ? '--ei' : typeof v === 'boolean' ? '--ez' : '--es', shellQuote(k), shellQuote(String(v)));
+    for (const [k, v] of Object.entries(intent.extras ?? {}))
+      parts.push(
+        typeof v === 'number' ? '--ei' : typeof v === 'boolean' ? '--ez' : '--es',
+        shellQuote(k),
+        shellQuote(String(v)),
+      );
     await this.check(parts.join(' '), signal);
   }
 

@@ -54,7 +54,12 @@ export class PhonePool {
     const phone = await createSimulatedPhone({ seed: 0, browser: this.browser!, clockPolicy: { kind: 'frozen' } });
     let server: SimulatorServer | undefined;
     try {
-      server = await startSimulatorServer({ device: phone, port: 0, host: '127.0.0.1', log: (m, e) => this.o.log?.(`phone ${slot + 1}: ${m}${e instanceof Error ? `: ${e.message}` : ''}`) });
+      server = await startSimulatorServer({
+        device: phone,
+        port: 0,
+        host: '127.0.0.1',
+        log: (m, e) => this.o.log?.(`phone ${slot + 1}: ${m}${e instanceof Error ? `: ${e.message}` : ''}`),
+      });
       const scrcpy = installScrcpyServer(server);
       const { serial } = await this.o.devices.connect(server.address);
       await this.o.devices.waitOnline(serial);
@@ -65,7 +70,9 @@ export class PhonePool {
       await server?.close().catch(() => undefined);
       await phone.close().catch(() => undefined);
       if (error instanceof MobaError) throw error;
-      throw new MobaError('SIMULATOR_FAILED', `Benchmark phone ${slot + 1} did not start: ${errorMessage(error)}`, { cause: error });
+      throw new MobaError('SIMULATOR_FAILED', `Benchmark phone ${slot + 1} did not start: ${errorMessage(error)}`, {
+        cause: error,
+      });
     }
   }
 
@@ -78,7 +85,9 @@ export class PhonePool {
   }
 
   private async stopPhone(p: PoolPhone): Promise<void> {
-    await this.o.devices.disconnect(p.server.address).catch((e: unknown) => this.o.log?.(`adb disconnect ${p.server.address}: ${errorMessage(e)}`));
+    await this.o.devices
+      .disconnect(p.server.address)
+      .catch((e: unknown) => this.o.log?.(`adb disconnect ${p.server.address}: ${errorMessage(e)}`));
     for (const x of p.extras.splice(0)) await Promise.resolve(x.close()).catch(() => undefined);
     await p.server.close().catch(() => undefined);
     await p.phone.close().catch(() => undefined);

@@ -31,9 +31,17 @@ export function planBenchmark(spec: BenchSpec, all: readonly BenchTask[]): Bench
       (!only?.categories || only.categories.includes(t.category)) &&
       (!only?.apps || t.apps.some((a) => only.apps!.includes(a))),
   );
-  if (tasks.length === 0) throw new MobaError('INVALID_INPUT', `No task matches the filter (${JSON.stringify(only ?? {})}) among ${all.length} tasks`);
+  if (tasks.length === 0)
+    throw new MobaError(
+      'INVALID_INPUT',
+      `No task matches the filter (${JSON.stringify(only ?? {})}) among ${all.length} tasks`,
+    );
   const configurations = expandConfigurations(spec);
-  if (configurations.length === 0) throw new MobaError('INVALID_INPUT', 'The benchmark has no configuration: give `configurations`, a `matrix`, or --agent');
+  if (configurations.length === 0)
+    throw new MobaError(
+      'INVALID_INPUT',
+      'The benchmark has no configuration: give `configurations`, a `matrix`, or --agent',
+    );
   const episodes: NewEpisode[] = [];
   for (let seedIndex = 0; seedIndex < spec.seeds; seedIndex++)
     for (let repetition = 0; repetition < spec.repetitions; repetition++)

@@ -139,13 +139,27 @@ export class BenchmarkRunner {
    */
   create(input: BenchSpecInput, tasks: readonly BenchTask[]): string {
     const parsed = BenchSpec.safeParse(input);
-    if (!parsed.success) throw new MobaError('INVALID_INPUT', `Invalid benchmark: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(spec)'}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Invalid benchmark: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(spec)'}: ${i.message}`).join('; ')}`,
+      );
     const spec = parsed.data;
     const plan = planBenchmark(spec, tasks);
     const now = this.now();
     const id = newBenchmarkId(now);
-    const name = spec.name ?? `${plan.tasks.length} task${plan.tasks.length === 1 ? '' : 's'} × ${plan.configurations.length} configuration${plan.configurations.length === 1 ? '' : 's'}`;
-    this.repo.create({ id, name, spec, configurations: plan.configurations, tasks: plan.tasks, episodes: plan.episodes, now });
+    const name =
+      spec.name ??
+      `${plan.tasks.length} task${plan.tasks.length === 1 ? '' : 's'} × ${plan.configurations.length} configuration${plan.configurations.length === 1 ? '' : 's'}`;
+    this.repo.create({
+      id,
+      name,
+      spec,
+      configurations: plan.configurations,
+      tasks: plan.tasks,
+      episodes: plan.episodes,
+      now,
+    });
     return id;
   }
 
@@ -170,7 +184,8 @@ export class BenchmarkRunner {
     if (!b) throw new MobaError('NOT_FOUND', `No benchmark ${id}`);
     const me = processOwner();
     const owner = this.repo.owner(id);
-    if (owner && ownerAlive(owner.owner, owner.heartbeatAt, this.now(), me)) throw new MobaError('CONFLICT', `Benchmark ${id} is being run by another MobA Studio process (${owner.owner})`);
+    if (owner && ownerAlive(owner.owner, owner.heartbeatAt, this.now(), me))
+      throw new MobaError('CONFLICT', `Benchmark ${id} is being run by another MobA Studio process (${owner.owner})`);
     const log = options.log ?? (() => undefined);
     this.repo.heartbeat(id, me, this.now());
     const beat = setInterval(() => this.repo.heartbeat(id, me, this.now()), HEARTBEAT_MS);
@@ -185,19 +200,28 @@ export class BenchmarkRunner {
     if (options.signal?.aborted) abort.abort();
     try {
       // Whatever a killed process left running goes back to the queue; its runs are ended.
-      for (const runId of this.repo.recoverInterrupted(id, this.now())) await this.endRun(runId, 'The benchmark was interrupted during this episode; it is run again.');
+      for (const runId of this.repo.recoverInterrupted(id, this.now()))
+        await this.endRun(runId, 'The benchmark was interrupted during this episode; it is run again.');
       if (options.retryErrors) this.repo.retryErrors(id);
       this.repo.setStatus(id, 'running', null, this.now());
       this.changed(id, null);
       const configs = new Map(b.configurations.map((c) => [c.id!, c] as const));
       const tasks = new Map(b.tasks.map((t) => [`${t.id}@${t.version}`, t] as const));
       const pending = this.repo.episodes(id).filter((e) => e.status === 'pending');
-      const queue = new Queue(pending, (e) => (carriesMemory(configs.get(e.configId)!) ? `${e.configId}/r${e.repetition}` : null));
-      const memories = new BenchMemories({ dir: join(this.host.dataDir, 'benchmarks', id, 'memory'), settings: this.host.settings, gateway });
+      const queue = new Queue(pending, (e) =>
+        carriesMemory(configs.get(e.configId)!) ? `${e.configId}/r${e.repetition}` : null,
+      );
+      const memories = new BenchMemories({
+        dir: join(this.host.dataDir, 'benchmarks', id, 'memory'),
+        settings: this.host.settings,
+        gateway,
+      });
       const stopping = () => abort.signal.aborted || fatal !== null || capped;
       if (pending.length) {
         const count = Math.min(b.spec.phones, pending.length);
-        log(`starting ${count} simulated phone${count === 1 ? '' : 's'} for ${pending.length} episode${pending.length === 1 ? '' : 's'}`);
+        log(
+          `starting ${count} simulated phone${count === 1 ? '' : 's'} for ${pending.length} episode${pending.length === 1 ? '' : 's'}`,
+        );
         pool = await PhonePool.start({ count, devices: this.host.devices, log });
       }
       const worker = async (slot: number): Promise<void> => {
@@ -206,7 +230,19 @@ export class BenchmarkRunner {
           if (!e) return;
           let requeue = false;
           try {
-            requeue = await this.runOne(id, e, { configs, tasks, memories, pool: pool!, slot, signal: abort.signal, log, retries: b.spec.retries, timeoutS: b.spec.timeoutS, skipSteps: options.skipSteps, onFatal: (why) => (fatal ??= why) });
+            requeue = await this.runOne(id, e, {
+              configs,
+              tasks,
+              memories,
+              pool: pool!,
+              slot,
+              signal: abort.signal,
+              log,
+              retries: b.spec.retries,
+              timeoutS: b.spec.timeoutS,
+              skipSteps: options.skipSteps,
+              onFatal: (why) => (fatal ??= why),
+            });
           } finally {
             queue.done(e, requeue && !stopping());
           }
@@ -224,8 +260,24 @@ export class BenchmarkRunner {
       await pool?.close().catch((error: unknown) => log(`closing the phones: ${errorMessage(error)}`));
       gateway.dispose();
       const left = this.repo.episodes(id).filter((e) => e.status === 'pending' || e.status === 'running').length;
-      const status = fatal ? 'failed' : abort.signal.aborted ? (options.stopAs?.() ?? 'interrupted') : capped && left ? 'stopped' : left ? 'interrupted' : 'done';
-      const reason = fatal ?? (abort.signal.aborted ? (status === 'stopped' ? 'Stopped by the person' : 'Interrupted; resume to continue') : capped && left ? `The cost cap ($${b.spec.costCapUsd}) was reached` : null);
+      const status = fatal
+        ? 'failed'
+        : abort.signal.aborted
+          ? (options.stopAs?.() ?? 'interrupted')
+          : capped && left
+            ? 'stopped'
+            : left
+              ? 'interrupted'
+              : 'done';
+      const reason =
+        fatal ??
+        (abort.signal.aborted
+          ? status === 'stopped'
+            ? 'Stopped by the person'
+            : 'Interrupted; resume to continue'
+          : capped && left
+            ? `The cost cap ($${b.spec.costCapUsd}) was reached`
+            : null);
       this.repo.setStatus(id, status, reason, this.now());
       this.repo.heartbeat(id, null, this.now());
       this.changed(id, null);
@@ -278,7 +330,11 @@ export class BenchmarkRunner {
           repo: new RunsRepo(this.host.db),
           artifacts: this.host.artifacts,
           appVersion: this.host.appVersion,
-          device: createAgentDevice(phone.serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs }),
+          device: createAgentDevice(phone.serial, {
+            devices,
+            observer,
+            settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
+          }),
           phone: new PhoneControl(phone.serial, () => devices.device(phone.serial)),
           now: this.now,
         },
@@ -298,7 +354,9 @@ export class BenchmarkRunner {
         ctx.signal,
       );
       this.repo.complete(id, e.id, attempt, result, this.now());
-      ctx.log(`${e.id}: ${result.reached}/${result.total} milestones${result.complete ? ', complete' : ''} in ${result.steps} steps (${result.termination})`);
+      ctx.log(
+        `${e.id}: ${result.reached}/${result.total} milestones${result.complete ? ', complete' : ''} in ${result.steps} steps (${result.termination})`,
+      );
       this.changed(id, this.repo.episodeRow(id, e.id) ?? null);
       return false;
     } catch (error) {
@@ -316,7 +374,9 @@ export class BenchmarkRunner {
       this.changed(id, this.repo.episodeRow(id, e.id) ?? null);
       if (infra && !infra.fatal) {
         // The phone may be what broke: start a fresh one in its place.
-        await ctx.pool.replace(ctx.slot).catch((e2: unknown) => ctx.onFatal(`A benchmark phone could not be restarted: ${errorMessage(e2)}`));
+        await ctx.pool
+          .replace(ctx.slot)
+          .catch((e2: unknown) => ctx.onFatal(`A benchmark phone could not be restarted: ${errorMessage(e2)}`));
       }
       return !final;
     } finally {

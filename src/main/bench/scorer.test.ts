@@ -3,18 +3,29 @@ import type { InstanceMilestone } from './instance.ts';
 import type { PhoneState } from './predicates/evaluate.ts';
 import { EpisodeScorer } from './scorer.ts';
 
-const phone = (alarms: unknown[], wifi = true): PhoneState => ({ device: { wifi }, packages: { 'com.android.deskclock': { alarms } } });
+const phone = (alarms: unknown[], wifi = true): PhoneState => ({
+  device: { wifi },
+  packages: { 'com.android.deskclock': { alarms } },
+});
 const alarm = (id: number, hour: number, label = '') => ({ id, hour, label });
 
 const milestones: InstanceMilestone[] = [
   { id: 'made', when: 'final', check: { app: 'clock', path: 'alarms', new: true, some: { hour: 7 } } },
-  { id: 'labelled', when: 'final', check: { app: 'clock', path: 'alarms', new: true, some: { hour: 7, label: 'Run' } } },
+  {
+    id: 'labelled',
+    when: 'final',
+    check: { app: 'clock', path: 'alarms', new: true, some: { hour: 7, label: 'Run' } },
+  },
   { id: 'seen', when: 'reached', check: { screen: { app: 'clock', text: 'Run' } } },
   { id: 'said', when: 'reached', check: { answer: { $time: '07:00' } } },
 ];
 const invariants = [{ id: 'wifi-kept', check: { app: 'device' as const, path: 'wifi', is: true } }];
 const start = phone([alarm(1, 9)]);
-const screen = (texts: string[]) => ({ packageName: 'com.android.deskclock', activity: '.DeskClock', elements: texts.map((text) => ({ text, contentDesc: '', resourceId: '' })) });
+const screen = (texts: string[]) => ({
+  packageName: 'com.android.deskclock',
+  activity: '.DeskClock',
+  elements: texts.map((text) => ({ text, contentDesc: '', resourceId: '' })),
+});
 
 describe('scoring an episode step by step', () => {
   it('records the step of each milestone; final ones must hold at the end', () => {
@@ -32,7 +43,14 @@ describe('scoring an episode step by step', () => {
       ['seen', true, 2],
       ['said', true, 4],
     ]);
-    expect(r).toMatchObject({ reached: 4, total: 4, complete: true, stepsToLast: 4, satisfiedAtStart: [], invariants: [{ id: 'wifi-kept', held: true }] });
+    expect(r).toMatchObject({
+      reached: 4,
+      total: 4,
+      complete: true,
+      stepsToLast: 4,
+      satisfiedAtStart: [],
+      invariants: [{ id: 'wifi-kept', held: true }],
+    });
     expect(r.trace.find((t) => t.step === 2)?.holding).toEqual(['made', 'labelled', 'seen']);
   });
 
@@ -46,11 +64,20 @@ describe('scoring an episode step by step', () => {
       ['made', true, 3, 3],
       ['labelled', false, null, 1],
     ]);
-    expect(r).toMatchObject({ reached: 1, complete: false, stepsToLast: 3, invariants: [{ id: 'wifi-kept', held: false }] });
+    expect(r).toMatchObject({
+      reached: 1,
+      complete: false,
+      stepsToLast: 3,
+      invariants: [{ id: 'wifi-kept', held: false }],
+    });
   });
 
   it('reports milestones that already hold at the start (a broken task)', () => {
-    const s = new EpisodeScorer([{ id: 'any-alarm', when: 'final', check: { app: 'clock', path: 'alarms', count: { $gte: 1 } } }], [], start);
+    const s = new EpisodeScorer(
+      [{ id: 'any-alarm', when: 'final', check: { app: 'clock', path: 'alarms', count: { $gte: 1 } } }],
+      [],
+      start,
+    );
     const r = s.finish(0, start);
     expect(r).toMatchObject({ satisfiedAtStart: ['any-alarm'], reached: 1, stepsToLast: 0 });
   });

@@ -44,8 +44,19 @@ export class EpisodeScorer {
   private readonly trace = new Map<number, string[]>();
   private readonly atStart: string[] = [];
 
-  constructor(milestones: readonly InstanceMilestone[], invariants: ReadonlyArray<{ id: string; check: Predicate }>, start: PhoneState, startScreen: ScreenView | null = null) {
-    this.tracks = milestones.map((m) => ({ m, kinds: predicateKinds(m.check), firstHeld: null, holdsSince: null, lastHeld: null }));
+  constructor(
+    milestones: readonly InstanceMilestone[],
+    invariants: ReadonlyArray<{ id: string; check: Predicate }>,
+    start: PhoneState,
+    startScreen: ScreenView | null = null,
+  ) {
+    this.tracks = milestones.map((m) => ({
+      m,
+      kinds: predicateKinds(m.check),
+      firstHeld: null,
+      holdsSince: null,
+      lastHeld: null,
+    }));
     this.invariants = [...invariants];
     this.start = start;
     this.now = start;
@@ -83,7 +94,10 @@ export class EpisodeScorer {
         t.lastHeld = step;
       } else t.holdsSince = null;
     }
-    this.trace.set(step, this.tracks.filter((t) => t.holdsSince !== null).map((t) => t.m.id));
+    this.trace.set(
+      step,
+      this.tracks.filter((t) => t.holdsSince !== null).map((t) => t.m.id),
+    );
   }
 
   /** The final score, from the state at the end (`finalStep` = executed steps, answer included). */

@@ -63,7 +63,10 @@ export function validateFiles(paths: readonly string[]): TaskFileCheck[] {
     const other = byId.get(r.task.id);
     if (other) {
       r.ok = false;
-      r.problems.push({ path: 'id', message: `"${r.task.id}" is also the id of ${relative(process.cwd(), other) || other}` });
+      r.problems.push({
+        path: 'id',
+        message: `"${r.task.id}" is also the id of ${relative(process.cwd(), other) || other}`,
+      });
     } else byId.set(r.task.id, r.file);
   }
   return results;
@@ -85,7 +88,10 @@ export function loadTasks(sources: readonly string[]): LoadedTask[] {
   const bad = results.filter((r) => !r.ok);
   if (bad.length) {
     const lines = bad.flatMap((r) => r.problems.map((p) => `${r.file}: ${p.path || '(file)'}: ${p.message}`));
-    throw new MobaError('INVALID_INPUT', `${bad.length} task file${bad.length === 1 ? ' is' : 's are'} invalid:\n${lines.join('\n')}`);
+    throw new MobaError(
+      'INVALID_INPUT',
+      `${bad.length} task file${bad.length === 1 ? ' is' : 's are'} invalid:\n${lines.join('\n')}`,
+    );
   }
   return results.map((r) => ({ task: r.task!, file: r.file }));
 }

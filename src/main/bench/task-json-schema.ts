@@ -9,7 +9,10 @@ import { BenchTask, TASK_FORMAT_VERSION } from '../../shared/bench/task-schema.t
 export const TASK_SCHEMA_ID = 'https://moba-studio.dev/schemas/benchmark-task.v1.json';
 
 export function taskJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(BenchTask, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(BenchTask, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return {
     $schema: schema.$schema,
     $id: TASK_SCHEMA_ID,

@@ -18,14 +18,24 @@ export interface TaskProblem {
   message: string;
 }
 
-export type TaskCheck = { ok: true; task: BenchTaskType; problems: [] } | { ok: false; task?: undefined; problems: TaskProblem[] };
+export type TaskCheck =
+  | { ok: true; task: BenchTaskType; problems: [] }
+  | { ok: false; task?: undefined; problems: TaskProblem[] };
 
 type Issue = z.core.$ZodIssue;
 type PathKey = PropertyKey;
 
 export function formatIssuePath(path: readonly PathKey[]): string {
   return path
-    .map((k, i) => (typeof k === 'number' ? `[${k}]` : /^[A-Za-z_$][\w$-]*$/.test(String(k)) ? (i === 0 ? String(k) : `.${String(k)}`) : `[${JSON.stringify(String(k))}]`))
+    .map((k, i) =>
+      typeof k === 'number'
+        ? `[${k}]`
+        : /^[A-Za-z_$][\w$-]*$/.test(String(k))
+          ? i === 0
+            ? String(k)
+            : `.${String(k)}`
+          : `[${JSON.stringify(String(k))}]`,
+    )
     .join('');
 }
 
@@ -45,13 +55,17 @@ function mismatch(issues: Issue[]): number {
 
 function describe(issue: Issue, missing: boolean): string {
   if (missing && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
-    return issue.code === 'invalid_value' ? `missing (one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')})` : `missing (expected ${issue.expected})`;
+    return issue.code === 'invalid_value'
+      ? `missing (one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')})`
+      : `missing (expected ${issue.expected})`;
   }
   switch (issue.code) {
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
     case 'invalid_type':
-      return /received undefined/.test(issue.message) ? `missing (expected ${issue.expected})` : issue.message.replace(/^Invalid input: /, '');
+      return /received undefined/.test(issue.message)
+        ? `missing (expected ${issue.expected})`
+        : issue.message.replace(/^Invalid input: /, '');
     case 'invalid_value':
       return `must be ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`}`;
     default:
@@ -60,14 +74,24 @@ function describe(issue: Issue, missing: boolean): string {
 }
 
 /** Flattens zod issues into problems, following each union into the alternative that fits best. */
-export function problemsFromIssues(issues: readonly Issue[], input: unknown, prefix: readonly PathKey[] = []): TaskProblem[] {
+export function problemsFromIssues(
+  issues: readonly Issue[],
+  input: unknown,
+  prefix: readonly PathKey[] = [],
+): TaskProblem[] {
   const out: TaskProblem[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'invalid_union') {
       if (issue.errors.length === 0) {
         const last = path.at(-1);
-        out.push({ path: formatIssuePath(path), message: last === 'action' ? `unknown action; one of ${STEP_ACTIONS.join(', ')}` : 'matches none of the allowed forms' });
+        out.push({
+          path: formatIssuePath(path),
+          message:
+            last === 'action'
+              ? `unknown action; one of ${STEP_ACTIONS.join(', ')}`
+              : 'matches none of the allowed forms',
+        });
         continue;
       }
       const best = [...issue.errors].sort((a, b) => mismatch(a) - mismatch(b) || a.length - b.length)[0]!;
@@ -110,7 +134,10 @@ export function checkTaskFile(file: string): TaskCheck {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problems: [{ path: '', message: `not valid JSON: ${jsonErrorWhere(text, (error as Error).message)}` }] };
+    return {
+      ok: false,
+      problems: [{ path: '', message: `not valid JSON: ${jsonErrorWhere(text, (error as Error).message)}` }],
+    };
   }
   return checkTask(json);
 }
@@ -151,13 +178,19 @@ function semanticProblems(task: BenchTaskType): TaskProblem[] {
         add(`params.${name}.extract.regex`, `not a valid regular expression: ${(error as Error).message}`);
       }
     }
-    if ('pick' in spec && spec.pick.where !== undefined) checkCondition(spec.pick.where, `params.${name}.pick.where`, add);
+    if ('pick' in spec && spec.pick.where !== undefined)
+      checkCondition(spec.pick.where, `params.${name}.pick.where`, add);
     drawn.add(name);
   }
 
   // Placeholders everywhere else must name a parameter.
   const checkRefs = (value: unknown, path: string) => {
-    for (const r of referencedParams(value)) if (!params.includes(r)) add(path, `{${r}} is not a parameter${params.length ? ` (parameters: ${params.join(', ')})` : ' (the task has no params)'}`);
+    for (const r of referencedParams(value))
+      if (!params.includes(r))
+        add(
+          path,
+          `{${r}} is not a parameter${params.length ? ` (parameters: ${params.join(', ')})` : ' (the task has no params)'}`,
+        );
   };
   checkRefs(task.goal.en, 'goal.en');
   checkRefs(task.goal.zh, 'goal.zh');
@@ -187,11 +220,14 @@ function semanticProblems(task: BenchTaskType): TaskProblem[] {
     checkPredicate(m.check, `invariants[${i}].check`, add);
   });
   task.solution.forEach((s, i) => {
-    if (s.milestone !== undefined && !ids.has(s.milestone)) add(`solution[${i}].milestone`, `"${s.milestone}" is not a milestone id (${[...ids].join(', ')})`);
+    if (s.milestone !== undefined && !ids.has(s.milestone))
+      add(`solution[${i}].milestone`, `"${s.milestone}" is not a milestone id (${[...ids].join(', ')})`);
   });
   const lastFinish = task.solution.findIndex((s) => s.action === 'Finish');
-  if (lastFinish >= 0 && lastFinish !== task.solution.length - 1) add(`solution[${lastFinish}]`, 'Finish must be the last step');
-  if (task.category === 'cross-app' && task.apps.filter((a) => a !== 'launcher').length < 2) add('apps', 'a cross-app task uses at least two apps');
+  if (lastFinish >= 0 && lastFinish !== task.solution.length - 1)
+    add(`solution[${lastFinish}]`, 'Finish must be the last step');
+  if (task.category === 'cross-app' && task.apps.filter((a) => a !== 'launcher').length < 2)
+    add('apps', 'a cross-app task uses at least two apps');
   return out;
 }
 
@@ -221,20 +257,26 @@ function checkCondition(c: Condition, path: string, add: Add): void {
     if (key.startsWith('$')) {
       if (!(CONDITION_OPERATORS as readonly string[]).includes(key)) continue; // reported by the schema
       if (key === '$regex' && !templated(arg)) {
-        const spec = typeof arg === 'string' ? { pattern: arg, flags: '' } : (arg as { pattern: string; flags?: string });
+        const spec =
+          typeof arg === 'string' ? { pattern: arg, flags: '' } : (arg as { pattern: string; flags?: string });
         try {
           new RegExp(spec.pattern, spec.flags ?? '');
         } catch (error) {
           add(at, `not a valid regular expression: ${(error as Error).message}`);
         }
       }
-      if (key === '$time' && typeof arg === 'string' && !templated(arg) && parseClockTime(arg) === null) add(at, `expected a time HH:MM, got "${arg}"`);
-      if (key === '$date' && typeof arg === 'string' && !templated(arg) && parseIsoDate(arg) === null) add(at, `expected a date YYYY-MM-DD, got "${arg}"`);
-      if (['$len', '$where', '$some', '$every', '$none', '$count', '$not'].includes(key)) checkCondition(arg as Condition, at, add);
-      if (key === '$and' || key === '$or') (arg as Condition[]).forEach((x, i) => checkCondition(x, `${at}[${i}]`, add));
+      if (key === '$time' && typeof arg === 'string' && !templated(arg) && parseClockTime(arg) === null)
+        add(at, `expected a time HH:MM, got "${arg}"`);
+      if (key === '$date' && typeof arg === 'string' && !templated(arg) && parseIsoDate(arg) === null)
+        add(at, `expected a date YYYY-MM-DD, got "${arg}"`);
+      if (['$len', '$where', '$some', '$every', '$none', '$count', '$not'].includes(key))
+        checkCondition(arg as Condition, at, add);
+      if (key === '$and' || key === '$or')
+        (arg as Condition[]).forEach((x, i) => checkCondition(x, `${at}[${i}]`, add));
       continue;
     }
-    if (parsePath(key) === null) add(at, `"${key}" is neither an operator ($…) nor a field path like name or items[0].title`);
+    if (parsePath(key) === null)
+      add(at, `"${key}" is neither an operator ($…) nor a field path like name or items[0].title`);
     else checkCondition(arg as Condition, at, add);
   }
 }

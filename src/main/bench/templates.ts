@@ -21,15 +21,23 @@ export function placeholdersIn(text: string): string[] {
 export function referencedParams(value: unknown, out: Set<string> = new Set()): Set<string> {
   if (typeof value === 'string') for (const n of placeholdersIn(value)) out.add(n);
   else if (Array.isArray(value)) for (const v of value) referencedParams(v, out);
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) {
-    referencedParams(k, out);
-    referencedParams(v, out);
-  }
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      referencedParams(k, out);
+      referencedParams(v, out);
+    }
   return out;
 }
 
 function isLocalized(v: unknown): v is { en: string; zh: string } {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { en?: unknown }).en === 'string' && typeof (v as { zh?: unknown }).zh === 'string' && Object.keys(v).length === 2;
+  return (
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    typeof (v as { en?: unknown }).en === 'string' &&
+    typeof (v as { zh?: unknown }).zh === 'string' &&
+    Object.keys(v).length === 2
+  );
 }
 
 function lookup(params: ParamValues, name: string, rest: string, locale: Locale): unknown {

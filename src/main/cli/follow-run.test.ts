@@ -6,12 +6,18 @@ describe('decisions typed in the terminal', () => {
     expect(parseDecisionLine('')).toEqual({ decision: { decision: 'approve' } });
     expect(parseDecisionLine('a')).toEqual({ decision: { decision: 'approve' } });
     expect(parseDecisionLine('e Click(4)')).toEqual({ decision: { decision: 'edit', action: 'Click(4)' } });
-    expect(parseDecisionLine('override Box_Input(3, "hello world")')).toEqual({ decision: { decision: 'override', action: 'Box_Input(3, "hello world")' } });
-    expect(parseDecisionLine('r use the launcher icon')).toEqual({ decision: { decision: 'reject', feedback: 'use the launcher icon' } });
+    expect(parseDecisionLine('override Box_Input(3, "hello world")')).toEqual({
+      decision: { decision: 'override', action: 'Box_Input(3, "hello world")' },
+    });
+    expect(parseDecisionLine('r use the launcher icon')).toEqual({
+      decision: { decision: 'reject', feedback: 'use the launcher icon' },
+    });
     expect(parseDecisionLine('reject')).toEqual({ decision: { decision: 'reject' } });
     expect(parseDecisionLine('t')).toEqual({ decision: { decision: 'take_over' } });
     expect(parseDecisionLine('done')).toEqual({ decision: { decision: 'hand_back' } });
-    expect(parseDecisionLine('g open the alarm tab first')).toEqual({ decision: { decision: 'answer', feedback: 'open the alarm tab first' } });
+    expect(parseDecisionLine('g open the alarm tab first')).toEqual({
+      decision: { decision: 'answer', feedback: 'open the alarm tab first' },
+    });
     expect(parseDecisionLine('s')).toEqual({ control: 'stop' });
     expect(parseDecisionLine('p')).toEqual({ control: 'pause' });
   });

@@ -8,10 +8,13 @@ import type { DecisionInput } from '../agent/run-controller.ts';
 import type { CliIo } from './io.ts';
 import { describeEvent, formatCounts, formatTree } from './run-printer.ts';
 
-const HELP = 'answer with: Enter/a = approve · e ACTION = edit · o ACTION = override · r FEEDBACK = reject · t = take over · h = hand back · g TEXT = guidance · p = pause · s = stop';
+const HELP =
+  'answer with: Enter/a = approve · e ACTION = edit · o ACTION = override · r FEEDBACK = reject · t = take over · h = hand back · g TEXT = guidance · p = pause · s = stop';
 
 /** Reads a person's decision from one line of input; null when the line means pause/stop or is not understood. */
-export function parseDecisionLine(line: string): { decision: DecisionInput } | { control: 'pause' | 'stop' } | { error: string } {
+export function parseDecisionLine(
+  line: string,
+): { decision: DecisionInput } | { control: 'pause' | 'stop' } | { error: string } {
   const text = line.trim();
   const [word = '', ...rest] = text.split(/\s+/);
   const arg = text.slice(word.length).trim();
@@ -24,10 +27,14 @@ export function parseDecisionLine(line: string): { decision: DecisionInput } | {
       return { decision: { decision: 'approve' } };
     case 'e':
     case 'edit':
-      return arg ? { decision: { decision: 'edit', action: arg } } : { error: 'edit needs an action, e.g. "e Click(4)"' };
+      return arg
+        ? { decision: { decision: 'edit', action: arg } }
+        : { error: 'edit needs an action, e.g. "e Click(4)"' };
     case 'o':
     case 'override':
-      return arg ? { decision: { decision: 'override', action: arg } } : { error: 'override needs an action, e.g. "o Back()"' };
+      return arg
+        ? { decision: { decision: 'override', action: arg } }
+        : { error: 'override needs an action, e.g. "o Back()"' };
     case 'r':
     case 'reject':
     case 'n':
@@ -43,7 +50,9 @@ export function parseDecisionLine(line: string): { decision: DecisionInput } | {
     case 'g':
     case 'guide':
     case 'answer':
-      return arg ? { decision: { decision: 'answer', feedback: arg } } : { error: 'guidance needs text, e.g. "g open the alarm tab first"' };
+      return arg
+        ? { decision: { decision: 'answer', feedback: arg } }
+        : { error: 'guidance needs text, e.g. "g open the alarm tab first"' };
     case 'p':
     case 'pause':
       return { control: 'pause' };
@@ -119,8 +128,15 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
     if (!inputEnded || nobodyToAsk || st.status !== 'waiting') return;
     nobodyToAsk = true;
     const what = st.waiting?.prompt ? ` (${st.waiting.prompt})` : '';
-    io.err(`\nThe run is waiting for a person${what}, but stdin is closed, so nobody can answer here. It is paused: continue it with \`moba runs resume ${runId}\` from a terminal, or in the UI.\n`);
-    void app.runs.pause(runId, { by: 'system', reason: 'Waiting for a person, but `moba` has no input (stdin is closed). Resume to answer.' }).catch((e: unknown) => io.err(`${errorMessage(e)}\n`));
+    io.err(
+      `\nThe run is waiting for a person${what}, but stdin is closed, so nobody can answer here. It is paused: continue it with \`moba runs resume ${runId}\` from a terminal, or in the UI.\n`,
+    );
+    void app.runs
+      .pause(runId, {
+        by: 'system',
+        reason: 'Waiting for a person, but `moba` has no input (stdin is closed). Resume to answer.',
+      })
+      .catch((e: unknown) => io.err(`${errorMessage(e)}\n`));
   };
   const waits = rl
     ? app.runs.onDidAppend((n) => {
@@ -135,7 +151,9 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
       return;
     }
     if ('control' in parsed) {
-      void (parsed.control === 'pause' ? app.runs.pause(runId) : app.runs.stop(runId)).catch((e: unknown) => io.err(`${errorMessage(e)}\n`));
+      void (parsed.control === 'pause' ? app.runs.pause(runId) : app.runs.stop(runId)).catch((e: unknown) =>
+        io.err(`${errorMessage(e)}\n`),
+      );
       return;
     }
     try {
@@ -160,7 +178,9 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
   await app.runs.settled(runId);
   const state = app.runs.state(runId);
   if (options.json) {
-    io.out(`${JSON.stringify({ runId, summary: { status: state.status, reason: state.outcomeReason, answer: state.answer, waiting: state.waiting, counters: state.counters, tree: formatTree(state).split('\n') } })}\n`);
+    io.out(
+      `${JSON.stringify({ runId, summary: { status: state.status, reason: state.outcomeReason, answer: state.answer, waiting: state.waiting, counters: state.counters, tree: formatTree(state).split('\n') } })}\n`,
+    );
   } else {
     io.out(`\nTask tree (run ${runId}):\n${formatTree(state)}\n${formatCounts(state)}\n`);
   }

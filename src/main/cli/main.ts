@@ -15,7 +15,9 @@ import { processIo } from './io.ts';
  */
 export async function buildProgram(io: CliIo, argv?: readonly string[]): Promise<Command> {
   const program = new Command('moba')
-    .description('MobA Studio — a control center for LLM-driven Android agents (MobA: a Global Agent that plans and reflects, a Local Agent that acts).')
+    .description(
+      'MobA Studio — a control center for LLM-driven Android agents (MobA: a Global Agent that plans and reflects, a Local Agent that acts).',
+    )
     .version(APP_VERSION, '-V, --version', 'print the version')
     .option('--data-dir <dir>', 'data folder (database, artifacts); default $MOBA_HOME or the app-data folder')
     .showHelpAfterError('(run `moba --help` for usage)')

@@ -26,7 +26,9 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
     case 'app_selected':
       return `app   "${clip(e.description)}" → ${clip(e.packageName)} (${e.method})`;
     case 'step_proposed':
-      return e.gate?.startsWith('performed by the person') ? null : `step  ${e.stepId}: ${formatAction(e.action)}${e.element ? ` on [${e.element.index}] "${clip(e.element.text || e.element.contentDesc, 40)}"` : ''}`;
+      return e.gate?.startsWith('performed by the person')
+        ? null
+        : `step  ${e.stepId}: ${formatAction(e.action)}${e.element ? ` on [${e.element.index}] "${clip(e.element.text || e.element.contentDesc, 40)}"` : ''}`;
     case 'human_wait':
       return `wait  ${oneLine(e.prompt)}`;
     case 'human_decision':
@@ -63,7 +65,8 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
 export function formatTree(state: RunState): string {
   const lines: string[] = [];
   const walk = (node: TaskNodeState, depth: number) => {
-    const cursor = state.cursor === node.id && !['succeeded', 'failed', 'stopped'].includes(state.status) ? '  ◀ cursor' : '';
+    const cursor =
+      state.cursor === node.id && !['succeeded', 'failed', 'stopped'].includes(state.status) ? '  ◀ cursor' : '';
     lines.push(`${'  '.repeat(depth)}${STATUS_MARK[node.status] ?? '?'} ${oneLine(node.goal)}${cursor}`);
     for (const r of node.planReflections) lines.push(`${'  '.repeat(depth + 1)}  (plan reflection) ${clip(r, 90)}`);
     for (const r of node.reflections) lines.push(`${'  '.repeat(depth + 1)}  (reflection) ${clip(r, 90)}`);

@@ -29,7 +29,9 @@ export function describeStrategyEvent(e: RunEvent): string | null {
     case 'experience_evolved':
       return `learn ${e.tips.length} tips${e.shortcut ? `, new shortcut ${e.shortcut.name}` : `; ${e.shortcutNote ?? 'no new shortcut'}`}`;
     case 'shortcut_invoked':
-      return e.refused ? `short ${e.name} refused: ${clip(e.reason ?? '', 80)}` : `short ${e.name}: ${e.actions.map(formatAction).join(' → ')}`;
+      return e.refused
+        ? `short ${e.name} refused: ${clip(e.reason ?? '', 80)}`
+        : `short ${e.name}: ${e.actions.map(formatAction).join(' → ')}`;
     default:
       return null;
   }

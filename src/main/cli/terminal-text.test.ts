@@ -7,7 +7,9 @@ describe('terminal text', () => {
     const safe = neutralizeControls(hostile);
     // eslint-disable-next-line no-control-regex
     expect(safe).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
-    expect(safe).toBe('ok\\u001b[2K\\u001b[1A\\u000dexec Back() ok\\u001b]0;pwned\\u0007 \\u009b31m \\u202eevil\\u202c \\u2066x\\u2069 \\u007f\\u0000');
+    expect(safe).toBe(
+      'ok\\u001b[2K\\u001b[1A\\u000dexec Back() ok\\u001b]0;pwned\\u0007 \\u009b31m \\u202eevil\\u202c \\u2066x\\u2069 \\u007f\\u0000',
+    );
   });
 
   it('keeps newlines, tabs and ordinary text of every script', () => {

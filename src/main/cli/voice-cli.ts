@@ -21,12 +21,18 @@ import type { CliIo } from './io.ts';
 const MIC_MAX_SECONDS = 30;
 const MIC_TRAILING_SILENCE_SECONDS = 1.5;
 
-function runProgram(program: string, args: string[], options: { input?: Buffer } = {}): Promise<{ code: number | null; stderr: string; missing: boolean }> {
+function runProgram(
+  program: string,
+  args: string[],
+  options: { input?: Buffer } = {},
+): Promise<{ code: number | null; stderr: string; missing: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(program, args, { stdio: [options.input ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.once('error', (error: NodeJS.ErrnoException) => resolve({ code: null, stderr: error.message, missing: error.code === 'ENOENT' }));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve({ code: null, stderr: error.message, missing: error.code === 'ENOENT' }),
+    );
     child.once('close', (code) => resolve({ code, stderr, missing: false }));
     if (options.input) child.stdin!.end(options.input);
   });
@@ -40,13 +46,46 @@ export async function recordMicrophone(io: CliIo): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'moba-mic-'));
   const file = join(dir, 'speech.wav');
   try {
-    io.err(`Listening… speak the task; recording stops after ${MIC_TRAILING_SILENCE_SECONDS} s of silence (at most ${MIC_MAX_SECONDS} s).\n`);
-    const sox = await runProgram('sox', ['-q', '-d', '-r', '16000', '-c', '1', '-b', '16', '-t', 'wav', file, 'silence', '1', '0.1', '2%', '1', String(MIC_TRAILING_SILENCE_SECONDS), '2%', 'trim', '0', String(MIC_MAX_SECONDS)]);
+    io.err(
+      `Listening… speak the task; recording stops after ${MIC_TRAILING_SILENCE_SECONDS} s of silence (at most ${MIC_MAX_SECONDS} s).\n`,
+    );
+    const sox = await runProgram('sox', [
+      '-q',
+      '-d',
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      '-t',
+      'wav',
+      file,
+      'silence',
+      '1',
+      '0.1',
+      '2%',
+      '1',
+      String(MIC_TRAILING_SILENCE_SECONDS),
+      '2%',
+      'trim',
+      '0',
+      String(MIC_MAX_SECONDS),
+    ]);
     if (sox.code === 0) return readFileSync(file);
-    const arecord = sox.missing ? await runProgram('arecord', ['-q', '-f', 'S16_LE', '-r', '16000', '-c', '1', '-d', '10', file]) : null;
+    const arecord = sox.missing
+      ? await runProgram('arecord', ['-q', '-f', 'S16_LE', '-r', '16000', '-c', '1', '-d', '10', file])
+      : null;
     if (arecord?.code === 0) return readFileSync(file);
-    const why = (arecord && !arecord.missing ? arecord.stderr : sox.missing ? 'neither sox nor arecord is installed' : sox.stderr).trim().split('\n').at(-1) ?? '';
-    throw new MobaError('VOICE_NO_MICROPHONE', `No microphone to record from (${why || 'no input device'}). Record a WAV file elsewhere and pass it: --voice-in FILE.wav`);
+    const why =
+      (arecord && !arecord.missing ? arecord.stderr : sox.missing ? 'neither sox nor arecord is installed' : sox.stderr)
+        .trim()
+        .split('\n')
+        .at(-1) ?? '';
+    throw new MobaError(
+      'VOICE_NO_MICROPHONE',
+      `No microphone to record from (${why || 'no input device'}). Record a WAV file elsewhere and pass it: --voice-in FILE.wav`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -58,7 +97,10 @@ export async function readVoiceInput(path: string, io: CliIo): Promise<Buffer> {
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new MobaError('NOT_FOUND', `Cannot read the recording ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new MobaError(
+      'NOT_FOUND',
+      `Cannot read the recording ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
 }
 
@@ -69,7 +111,14 @@ const PLAYERS: Array<{ program: string; args: (file: string) => string[]; wavOnl
   { program: 'aplay', args: (f) => ['-q', f], wavOnly: true },
 ];
 
-const EXT: Record<string, string> = { 'audio/wav': '.wav', 'audio/mpeg': '.mp3', 'audio/ogg': '.ogg', 'audio/flac': '.flac', 'audio/mp4': '.m4a', 'audio/webm': '.webm' };
+const EXT: Record<string, string> = {
+  'audio/wav': '.wav',
+  'audio/mpeg': '.mp3',
+  'audio/ogg': '.ogg',
+  'audio/flac': '.flac',
+  'audio/mp4': '.m4a',
+  'audio/webm': '.webm',
+};
 
 /**
  * Speaks a run's announcements one after another while it runs: played, or written to `file`
@@ -138,7 +187,10 @@ export class CliSpeaker {
     if (this.file) {
       this.written++;
       const ext = extname(this.file);
-      const path = this.written === 1 ? this.file : `${ext ? this.file.slice(0, -ext.length) : this.file}-${this.written}${ext || EXT[mime] || ''}`;
+      const path =
+        this.written === 1
+          ? this.file
+          : `${ext ? this.file.slice(0, -ext.length) : this.file}-${this.written}${ext || EXT[mime] || ''}`;
       writeFileSync(path, audio);
       this.io.err(`speak: ${a.kind} → ${path}\n`);
       return;
@@ -151,10 +203,17 @@ export class CliSpeaker {
         if (p.wavOnly && mime !== 'audio/wav') continue;
         const r = await runProgram(p.program, p.args(path));
         if (r.missing) continue;
-        if (r.code !== 0) this.report(`play-${p.program}`, `${p.program} could not play the audio: ${r.stderr.trim().split('\n').at(-1) ?? ''}`);
+        if (r.code !== 0)
+          this.report(
+            `play-${p.program}`,
+            `${p.program} could not play the audio: ${r.stderr.trim().split('\n').at(-1) ?? ''}`,
+          );
         return;
       }
-      this.report('player', 'no audio player found (paplay, ffplay, play or aplay); pass --speak FILE to write the audio instead.');
+      this.report(
+        'player',
+        'no audio player found (paplay, ffplay, play or aplay); pass --speak FILE to write the audio instead.',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

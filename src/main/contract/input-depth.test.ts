@@ -34,7 +34,9 @@ describe('tooDeepAt', () => {
   });
 
   it('finds the deep branch beside shallow ones', () => {
-    expect(tooDeepAt({ a: 1, b: [1, 2, { c: 'x' }], d: { e: nested(MAX_INPUT_DEPTH + 5, 1, 'z') } })).toMatch(/^d\.e\.z/);
+    expect(tooDeepAt({ a: 1, b: [1, 2, { c: 'x' }], d: { e: nested(MAX_INPUT_DEPTH + 5, 1, 'z') } })).toMatch(
+      /^d\.e\.z/,
+    );
     expect(tooDeepAt({ patch: { agent: { approvalRules: [{ id: 'x', actions: ['Click'] }] } } })).toBeNull();
   });
 });
@@ -43,12 +45,27 @@ describe('the router', () => {
   it('answers a deeply nested settings field with INVALID_INPUT naming where, and changes nothing', async () => {
     const dir = tempDir();
     const app = await createApp({ host: 'web', dataDir: dir.path, env: {} });
-    const connection: Connection = { id: 't', kind: 'local', sendBinary: () => false, onDidClose: () => ({ dispose() {} }) };
+    const connection: Connection = {
+      id: 't',
+      kind: 'local',
+      sendBinary: () => false,
+      onDidClose: () => ({ dispose() {} }),
+    };
     try {
       const ctx = { connection, signal: new AbortController().signal };
       const before = app.settings.get();
-      const r = await app.router.call('updateSettings', { patch: { models: { default: { ...before.models.default, extraBody: nested(100_000) } } } }, ctx);
-      expect(r).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(/nested deeper than 64 levels at patch\.models\.default\.extraBody\.a/) } });
+      const r = await app.router.call(
+        'updateSettings',
+        { patch: { models: { default: { ...before.models.default, extraBody: nested(100_000) } } } },
+        ctx,
+      );
+      expect(r).toMatchObject({
+        ok: false,
+        error: {
+          code: 'INVALID_INPUT',
+          message: expect.stringMatching(/nested deeper than 64 levels at patch\.models\.default\.extraBody\.a/),
+        },
+      });
       expect(app.settings.get()).toEqual(before);
     } finally {
       await app.dispose();

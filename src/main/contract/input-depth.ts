@@ -21,7 +21,9 @@ export function tooDeepAt(input: unknown, max: number = MAX_INPUT_DEPTH): string
       const shown = path.length > 8 ? [...path.slice(0, 6), '…', ...path.slice(-1)] : path;
       return shown.join('.');
     }
-    for (const [k, v] of Object.entries(value)) if (v !== null && typeof v === 'object') stack.push({ value: v, depth: depth + 1, path: [...path.slice(0, 8), k] });
+    for (const [k, v] of Object.entries(value))
+      if (v !== null && typeof v === 'object')
+        stack.push({ value: v, depth: depth + 1, path: [...path.slice(0, 8), k] });
   }
   return null;
 }

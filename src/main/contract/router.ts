@@ -28,7 +28,10 @@ export type Handlers = {
 export type CallResult = { ok: true; result: unknown } | { ok: false; error: SerializedError };
 
 function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues.slice(0, 5).map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join('; ');
+  return issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
 }
 
 /**
@@ -40,7 +43,10 @@ export class ContractRouter {
   private readonly handlers: Handlers;
   private readonly log: (message: string, error?: unknown) => void;
 
-  constructor(handlers: Handlers, log: (message: string, error?: unknown) => void = (m, e) => console.error(`[moba] ${m}`, e ?? '')) {
+  constructor(
+    handlers: Handlers,
+    log: (message: string, error?: unknown) => void = (m, e) => console.error(`[moba] ${m}`, e ?? ''),
+  ) {
     this.handlers = handlers;
     this.log = log;
   }
@@ -48,20 +54,31 @@ export class ContractRouter {
   async call(method: unknown, input: unknown, ctx: CallContext): Promise<CallResult> {
     try {
       if (typeof method !== 'string' || !Object.hasOwn(methods, method)) {
-        throw new MobaError('UNKNOWN_METHOD', `Unknown method: ${typeof method === 'string' ? method.slice(0, 100) : typeof method}`);
+        throw new MobaError(
+          'UNKNOWN_METHOD',
+          `Unknown method: ${typeof method === 'string' ? method.slice(0, 100) : typeof method}`,
+        );
       }
       const name = method as MethodName;
       const def = methods[name];
       const deep = tooDeepAt(input);
-      if (deep !== null) throw new MobaError('INVALID_INPUT', `Invalid input for ${name}: nested deeper than ${MAX_INPUT_DEPTH} levels at ${deep || 'the top'}`);
+      if (deep !== null)
+        throw new MobaError(
+          'INVALID_INPUT',
+          `Invalid input for ${name}: nested deeper than ${MAX_INPUT_DEPTH} levels at ${deep || 'the top'}`,
+        );
       const parsed = def.input.safeParse(input === undefined ? {} : input);
-      if (!parsed.success) throw new MobaError('INVALID_INPUT', `Invalid input for ${name}: ${describeIssues(parsed.error.issues)}`);
+      if (!parsed.success)
+        throw new MobaError('INVALID_INPUT', `Invalid input for ${name}: ${describeIssues(parsed.error.issues)}`);
       const handler = this.handlers[name] as (input: unknown, ctx: CallContext) => unknown;
       const raw = await handler(parsed.data, ctx);
       const out = def.output.safeParse(raw);
       if (!out.success) {
         this.log(`handler ${name} returned an invalid result: ${describeIssues(out.error.issues)}`);
-        throw new MobaError('INVALID_OUTPUT', `The result of ${name} did not match the contract: ${describeIssues(out.error.issues)}`);
+        throw new MobaError(
+          'INVALID_OUTPUT',
+          `The result of ${name} did not match the contract: ${describeIssues(out.error.issues)}`,
+        );
       }
       return { ok: true, result: out.data };
     } catch (error) {

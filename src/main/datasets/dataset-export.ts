@@ -19,7 +19,16 @@
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { DATASET_FORMAT, DATASET_VERSION, DpoRecord, ModelInputFile, PreferencePair, SPLITS, SftRecord, StepRecord } from '../../shared/datasets/dataset-schema.ts';
+import {
+  DATASET_FORMAT,
+  DATASET_VERSION,
+  DpoRecord,
+  ModelInputFile,
+  PreferencePair,
+  SPLITS,
+  SftRecord,
+  StepRecord,
+} from '../../shared/datasets/dataset-schema.ts';
 import type { RunInfo, Split } from '../../shared/datasets/dataset-schema.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
@@ -104,12 +113,20 @@ class FileSink implements AssetSink {
       return null;
     }
     const image = IMAGE_EXT[ref.mime];
-    const rel = image ? `images/${ref.sha256}.${image}` : ref.mime === 'application/xml' ? `dumps/${ref.sha256}.xml` : `files/${ref.sha256}.bin`;
+    const rel = image
+      ? `images/${ref.sha256}.${image}`
+      : ref.mime === 'application/xml'
+        ? `dumps/${ref.sha256}.xml`
+        : `files/${ref.sha256}.bin`;
     if (image) this.o.stats.files.images++;
     else this.o.stats.files.dumps++;
     this.done.set(ref.sha256, rel);
     const target = join(this.o.outDir, rel);
-    this.pending.push(image || ref.mime === 'application/xml' ? copyFile(source, target) : mkdir(join(this.o.outDir, 'files'), { recursive: true }).then(() => copyFile(source, target)));
+    this.pending.push(
+      image || ref.mime === 'application/xml'
+        ? copyFile(source, target)
+        : mkdir(join(this.o.outDir, 'files'), { recursive: true }).then(() => copyFile(source, target)),
+    );
     return rel;
   }
 
@@ -125,7 +142,9 @@ class FileSink implements AssetSink {
       messages: call.record.request.messages.map((m) => ({
         role: m.role,
         content: (typeof m.content === 'string' ? [{ type: 'text' as const, text: m.content }] : m.content).map((p) =>
-          p.type === 'text' ? { type: 'text' as const, text: p.text } : { type: 'image' as const, image: this.file(p.image) ?? `missing:${p.image.sha256}` },
+          p.type === 'text'
+            ? { type: 'text' as const, text: p.text }
+            : { type: 'image' as const, image: this.file(p.image) ?? `missing:${p.image.sha256}` },
         ),
       })),
       reply: call.record.reply?.text ?? null,
@@ -133,7 +152,11 @@ class FileSink implements AssetSink {
     check(ModelInputFile, body, key);
     this.inputs.add(key);
     this.o.stats.files.modelInputs++;
-    this.pending.push(mkdir(join(this.o.outDir, 'model-inputs', runId), { recursive: true }).then(() => writeFile(join(this.o.outDir, rel), `${JSON.stringify(body, null, 1)}\n`)));
+    this.pending.push(
+      mkdir(join(this.o.outDir, 'model-inputs', runId), { recursive: true }).then(() =>
+        writeFile(join(this.o.outDir, rel), `${JSON.stringify(body, null, 1)}\n`),
+      ),
+    );
     return rel;
   }
 
@@ -151,17 +174,28 @@ class FileSink implements AssetSink {
 
 function check<T>(schema: z.ZodType<T>, value: T, id: string): void {
   const r = schema.safeParse(value);
-  if (!r.success) throw new MobaError('INTERNAL', `Dataset record ${id} does not match its schema: ${r.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!r.success)
+    throw new MobaError(
+      'INTERNAL',
+      `Dataset record ${id} does not match its schema: ${r.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
 }
 
 async function prepareFolder(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
-    if ((await readdir(dir)).length) throw new MobaError('INVALID_INPUT', `${dir} is not empty; export a dataset into a new or empty folder`);
-    for (const sub of ['schemas', 'images', 'dumps', 'model-inputs', ...Object.values(FOLDERS)]) await mkdir(join(dir, sub), { recursive: true });
+    if ((await readdir(dir)).length)
+      throw new MobaError('INVALID_INPUT', `${dir} is not empty; export a dataset into a new or empty folder`);
+    for (const sub of ['schemas', 'images', 'dumps', 'model-inputs', ...Object.values(FOLDERS)])
+      await mkdir(join(dir, sub), { recursive: true });
   } catch (error) {
     if (error instanceof MobaError) throw error;
-    throw new MobaError('NOT_FOUND', `Cannot write the dataset folder ${dir}: ${(error as Error).message}`, { cause: error });
+    throw new MobaError('NOT_FOUND', `Cannot write the dataset folder ${dir}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -181,7 +215,10 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
   const stats = emptyStats();
   const sink = new FileSink({ outDir: o.outDir, artifacts: o.artifacts, stats });
   const writers = Object.fromEntries(
-    (Object.keys(FOLDERS) as Stream[]).map((k) => [k, Object.fromEntries(SPLITS.map((s) => [s, new JsonlWriter(join(o.outDir, FOLDERS[k], `${s}.jsonl`))]))]),
+    (Object.keys(FOLDERS) as Stream[]).map((k) => [
+      k,
+      Object.fromEntries(SPLITS.map((s) => [s, new JsonlWriter(join(o.outDir, FOLDERS[k], `${s}.jsonl`))])),
+    ]),
   ) as Record<Stream, Record<Split, JsonlWriter>>;
   const taskSplits = new Map<string, Split>();
   progress.phase = 'runs';
@@ -195,7 +232,15 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
         stats.tasks[where].push(taskKey);
       }
       const digest = digestRun(o.db, run.id);
-      const info: RunInfo = { id: run.id, strategy: digest.strategy, mode: digest.mode, model: digest.actModel, status: run.status, createdAt: run.createdAt, benchmark: run.benchmark };
+      const info: RunInfo = {
+        id: run.id,
+        strategy: digest.strategy,
+        mode: digest.mode,
+        model: digest.actModel,
+        status: run.status,
+        createdAt: run.createdAt,
+        benchmark: run.benchmark,
+      };
       stats.runs++;
       bump(stats.strategies, info.strategy);
       bump(stats.modes, info.mode);
@@ -250,10 +295,19 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
     report();
     await sink.flush(true);
   } finally {
-    for (const k of Object.keys(writers) as Stream[]) for (const s of SPLITS) await writers[k][s].close().catch(() => undefined);
+    for (const k of Object.keys(writers) as Stream[])
+      for (const s of SPLITS) await writers[k][s].close().catch(() => undefined);
   }
-  stats.trlSkipped = stats.corrections.pairs.edit + stats.corrections.pairs.override + stats.corrections.pairs.reject - SPLITS.reduce((n, s) => n + stats.dpo[s], 0);
-  for (const kind of RECORD_KINDS) await writeFile(join(o.outDir, 'schemas', `${kind}.schema.json`), `${JSON.stringify(recordJsonSchema(kind), null, 2)}\n`);
+  stats.trlSkipped =
+    stats.corrections.pairs.edit +
+    stats.corrections.pairs.override +
+    stats.corrections.pairs.reject -
+    SPLITS.reduce((n, s) => n + stats.dpo[s], 0);
+  for (const kind of RECORD_KINDS)
+    await writeFile(
+      join(o.outDir, 'schemas', `${kind}.schema.json`),
+      `${JSON.stringify(recordJsonSchema(kind), null, 2)}\n`,
+    );
   const exportedAt = o.now ?? Date.now();
   const manifest = {
     format: DATASET_FORMAT,
@@ -264,10 +318,21 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
     split,
     runs: runs.map((r) => r.id),
     tasks: Object.fromEntries([...taskSplits.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-    counts: { runs: stats.runs, steps: stats.steps, pairs: stats.pairs, dpo: stats.dpo, sft: stats.sft, files: stats.files, skippedEvents: stats.skippedEvents },
+    counts: {
+      runs: stats.runs,
+      steps: stats.steps,
+      pairs: stats.pairs,
+      dpo: stats.dpo,
+      sft: stats.sft,
+      files: stats.files,
+      skippedEvents: stats.skippedEvents,
+    },
   };
   await writeFile(join(o.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
-  await writeFile(join(o.outDir, 'README.md'), renderDatasheet({ stats, selection: o.selection, split, app: o.app, exportedAt }));
+  await writeFile(
+    join(o.outDir, 'README.md'),
+    renderDatasheet({ stats, selection: o.selection, split, app: o.app, exportedAt }),
+  );
   progress.phase = 'done';
   report();
   const total = (c: Record<Split, number>) => SPLITS.reduce((n, s) => n + c[s], 0);
@@ -279,7 +344,12 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
     dpo: total(stats.dpo),
     sft: total(stats.sft),
     files: stats.files,
-    perSplit: Object.fromEntries(SPLITS.map((s) => [s, { tasks: stats.tasks[s].length, steps: stats.steps[s], pairs: stats.pairs[s], sft: stats.sft[s] }])) as DatasetExportResult['perSplit'],
+    perSplit: Object.fromEntries(
+      SPLITS.map((s) => [
+        s,
+        { tasks: stats.tasks[s].length, steps: stats.steps[s], pairs: stats.pairs[s], sft: stats.sft[s] },
+      ]),
+    ) as DatasetExportResult['perSplit'],
     ms: Math.round(performance.now() - started),
   };
 }

@@ -73,7 +73,12 @@ export function countStep(stats: DatasetStats, r: StepRecord): void {
   bump(stats.sources, r.source);
   if (r.performedBy) bump(stats.performedBy, r.performedBy);
   bump(stats.outcomes, !r.outcome.executed ? 'not executed' : r.outcome.ok ? 'executed ok' : 'execution failed');
-  bump(stats.actions, (r.action ?? r.proposed).call && typeof (r.action ?? r.proposed).call === 'object' ? String(((r.action ?? r.proposed).call as { name: string }).name) : 'unknown');
+  bump(
+    stats.actions,
+    (r.action ?? r.proposed).call && typeof (r.action ?? r.proposed).call === 'object'
+      ? String(((r.action ?? r.proposed).call as { name: string }).name)
+      : 'unknown',
+  );
   if (r.screen.app) bump(stats.apps, r.screen.app.packageName);
   for (const a of r.annotations) bump(stats.annotations, a.category);
 }

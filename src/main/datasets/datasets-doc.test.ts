@@ -15,6 +15,7 @@ describe('docs/datasets.md', () => {
   });
 
   it('explains every field of a step record', () => {
-    for (const key of Object.keys((StepRecord as unknown as z.ZodObject).shape)) expect(doc).toMatch(new RegExp(`^\\| [^|]*\`${key}\``, 'm'));
+    for (const key of Object.keys((StepRecord as unknown as z.ZodObject).shape))
+      expect(doc).toMatch(new RegExp(`^\\| [^|]*\`${key}\``, 'm'));
   });
 });

@@ -43,11 +43,19 @@ function fieldRows(): string {
     .join('\n');
 }
 
-export function renderDatasheet(o: { stats: DatasetStats; selection: RunSelection; split: SplitOptions; app: { name: string; version: string }; exportedAt: number }): string {
+export function renderDatasheet(o: {
+  stats: DatasetStats;
+  selection: RunSelection;
+  split: SplitOptions;
+  app: { name: string; version: string };
+  exportedAt: number;
+}): string {
   const s = o.stats;
   const steps = sum(s.steps);
   const c = s.corrections;
-  const perSplit = SPLITS.map((k) => `| ${k} | ${s.tasks[k].length} | ${s.steps[k]} | ${s.pairs[k]} | ${s.dpo[k]} | ${s.sft[k]} |`).join('\n');
+  const perSplit = SPLITS.map(
+    (k) => `| ${k} | ${s.tasks[k].length} | ${s.steps[k]} | ${s.pairs[k]} | ${s.dpo[k]} | ${s.sft[k]} |`,
+  ).join('\n');
   return `# MobA Studio dataset
 
 Exported ${new Date(o.exportedAt).toISOString()} by ${o.app.name} ${o.app.version} (dataset format ${DATASET_VERSION}).

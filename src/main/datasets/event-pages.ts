@@ -26,7 +26,12 @@ export function* eventPages(db: Db, runId: string, pageSize = 500): Generator<Ev
     let skipped = 0;
     for (const r of rows) {
       try {
-        const parsed = RunEventSchema.safeParse({ ...(JSON.parse(r.payload) as object), type: r.type, seq: r.seq, at: r.at });
+        const parsed = RunEventSchema.safeParse({
+          ...(JSON.parse(r.payload) as object),
+          type: r.type,
+          seq: r.seq,
+          at: r.at,
+        });
         if (parsed.success) events.push(parsed.data);
         else skipped++;
       } catch {
@@ -50,7 +55,11 @@ export interface RunDigest {
 }
 
 export function digestRun(db: Db, runId: string): RunDigest {
-  const start = db.prepare<[string], { payload: string }>("SELECT payload FROM run_events WHERE run_id = ? AND type = 'run_started' ORDER BY seq LIMIT 1").get(runId);
+  const start = db
+    .prepare<[string], { payload: string }>(
+      "SELECT payload FROM run_events WHERE run_id = ? AND type = 'run_started' ORDER BY seq LIMIT 1",
+    )
+    .get(runId);
   let strategy = 'moba';
   let mode = 'auto';
   if (start) {

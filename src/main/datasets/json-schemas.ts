@@ -11,7 +11,11 @@ import type { RecordKind } from '../../shared/datasets/dataset-schema.ts';
 export const SCHEMA_BASE = 'https://moba-studio.dev/schemas/dataset';
 
 export function recordJsonSchema(kind: RecordKind): Record<string, unknown> {
-  const schema = z.toJSONSchema(RECORD_SCHEMAS[kind] as z.ZodType, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(RECORD_SCHEMAS[kind] as z.ZodType, {
+    io: 'output',
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
   const { $schema, ...rest } = schema;
   return { $schema, $id: `${SCHEMA_BASE}/v${DATASET_VERSION}/${kind}.schema.json`, ...rest };
 }

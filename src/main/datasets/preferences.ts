@@ -42,7 +42,10 @@ export interface CorrectionRecords {
 }
 
 /** TRL conversational messages and their images (paths, in placeholder order); null when an image's file is gone. */
-export function trlMessages(messages: readonly RecordedMessage[], sink: AssetSink): { messages: TrlMessage[]; images: string[] } | null {
+export function trlMessages(
+  messages: readonly RecordedMessage[],
+  sink: AssetSink,
+): { messages: TrlMessage[]; images: string[] } | null {
   const images: string[] = [];
   let missing = false;
   const out = messages.map((m): TrlMessage => {
@@ -63,7 +66,13 @@ export function trlMessages(messages: readonly RecordedMessage[], sink: AssetSin
 
 /** The act reply as the model writes it, with fixed key order. */
 export function replyText(act: NonNullable<AssembledStep['act']>, action: ActionCall | null, thought?: string): string {
-  return JSON.stringify({ observation: act.observation, thought: thought ?? act.thought, can_complete: action ? 'true' : act.canComplete, action: action ? formatAction(action) : null, message: act.message });
+  return JSON.stringify({
+    observation: act.observation,
+    thought: thought ?? act.thought,
+    can_complete: action ? 'true' : act.canComplete,
+    action: action ? formatAction(action) : null,
+    message: act.message,
+  });
 }
 
 function assistant(text: string): TrlMessage[] {
@@ -98,7 +107,8 @@ export class CorrectionBuilder {
     if (s.executed) {
       // The rejected proposals waiting for what ran next from the same state.
       for (const r of this.waiting) {
-        if (r.nodeId === s.nodeId && formatAction(r.proposed) !== formatAction(s.executed.action)) this.pair(out, 'reject', r, s, s.executed.action);
+        if (r.nodeId === s.nodeId && formatAction(r.proposed) !== formatAction(s.executed.action))
+          this.pair(out, 'reject', r, s, s.executed.action);
         else this.stats.unpairedRejections++;
       }
       this.waiting = [];
@@ -110,7 +120,11 @@ export class CorrectionBuilder {
     if (d?.kind === 'approve' && d.by === 'person' && s.executed && s.executed.by !== 'person' && s.act) {
       const prompt = promptOf(s.act.calls, this.sink);
       if (prompt) {
-        out.sft.push({ id: `${this.ctx.run.id}/${s.stepId}`, images: prompt.images, messages: [...prompt.messages, ...assistant(replyText(s.act, s.executed.action))] });
+        out.sft.push({
+          id: `${this.ctx.run.id}/${s.stepId}`,
+          images: prompt.images,
+          messages: [...prompt.messages, ...assistant(replyText(s.act, s.executed.action))],
+        });
         this.stats.sft++;
       }
     }
@@ -123,7 +137,13 @@ export class CorrectionBuilder {
     this.waiting = [];
   }
 
-  private pair(out: CorrectionRecords, kind: 'edit' | 'override' | 'reject', proposal: AssembledStep, chosenStep: AssembledStep, chosen: ActionCall): void {
+  private pair(
+    out: CorrectionRecords,
+    kind: 'edit' | 'override' | 'reject',
+    proposal: AssembledStep,
+    chosenStep: AssembledStep,
+    chosen: ActionCall,
+  ): void {
     const d = proposal.decision!;
     const elements = proposal.before?.elements ?? [];
     const screen = proposal.before?.screen ?? { width: 1080, height: 2400 };
@@ -131,7 +151,9 @@ export class CorrectionBuilder {
     const context = {
       task: this.ctx.task,
       subgoal: proposal.subgoal,
-      screen: proposal.before ? screenOf(proposal.before, this.sink) : { ...screen, screenshot: null, marked: null, uiDump: null, app: null, keyboardShown: false },
+      screen: proposal.before
+        ? screenOf(proposal.before, this.sink)
+        : { ...screen, screenshot: null, marked: null, uiDump: null, app: null, keyboardShown: false },
       elements,
       modelInputs: (proposal.act?.calls ?? []).map((c) => this.sink.modelInput(this.ctx.run.id, c)),
     };
@@ -144,7 +166,10 @@ export class CorrectionBuilder {
       chosenStepId: chosenStep.stepId,
       context,
       chosen: actionForms(chosen, elements, screen),
-      rejected: { ...actionForms(proposal.proposed, elements, screen), element: proposal.element ?? actionForms(proposal.proposed, elements, screen).element },
+      rejected: {
+        ...actionForms(proposal.proposed, elements, screen),
+        element: proposal.element ?? actionForms(proposal.proposed, elements, screen).element,
+      },
       feedback: d.feedback,
       by: d.by,
       at: d.at,

@@ -40,12 +40,20 @@ export function selectRuns(db: Db, selection: RunSelection, benchmarks?: Benchma
   const args: unknown[] = [];
   let benchTasks: Map<string, string> | null = null;
   if (selection.benchmark) {
-    if (!benchmarks) throw new MobaError('INVALID_INPUT', `Selecting runs by benchmark (${selection.benchmark}) needs the benchmark store, which this build does not have`);
+    if (!benchmarks)
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Selecting runs by benchmark (${selection.benchmark}) needs the benchmark store, which this build does not have`,
+      );
     benchTasks = new Map(benchmarks.runsOf(selection.benchmark).map((r) => [r.runId, r.taskId]));
   }
   if (selection.runIds) {
     const missing = selection.runIds.filter((id) => !db.prepare('SELECT 1 FROM runs WHERE id = ?').get(id));
-    if (missing.length) throw new MobaError('NOT_FOUND', `No run ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''}`);
+    if (missing.length)
+      throw new MobaError(
+        'NOT_FOUND',
+        `No run ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''}`,
+      );
     where.push(`id IN (SELECT value FROM json_each(?))`);
     args.push(JSON.stringify(selection.runIds));
   }
@@ -67,23 +75,38 @@ export function selectRuns(db: Db, selection: RunSelection, benchmarks?: Benchma
     args.push(JSON.stringify(selection.status));
   }
   if (selection.strategy) {
-    where.push("EXISTS (SELECT 1 FROM run_events e WHERE e.run_id = runs.id AND e.seq = 0 AND e.type = 'run_started' AND json_extract(e.payload, '$.options.strategy') = ?)");
+    where.push(
+      "EXISTS (SELECT 1 FROM run_events e WHERE e.run_id = runs.id AND e.seq = 0 AND e.type = 'run_started' AND json_extract(e.payload, '$.options.strategy') = ?)",
+    );
     args.push(selection.strategy);
   }
   if (selection.tag) {
     // A candidate filter; removed annotations are checked below.
-    where.push(`EXISTS (SELECT 1 FROM run_events e WHERE e.run_id = runs.id AND e.type = 'step_annotated'${selection.tag === 'any' ? '' : " AND json_extract(e.payload, '$.category') = ?"})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM run_events e WHERE e.run_id = runs.id AND e.type = 'step_annotated'${selection.tag === 'any' ? '' : " AND json_extract(e.payload, '$.category') = ?"})`,
+    );
     if (selection.tag !== 'any') args.push(selection.tag);
   }
   const rows = db
-    .prepare(`SELECT id, task, status, created_at FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ASC, id ASC`)
+    .prepare(
+      `SELECT id, task, status, created_at FROM runs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ASC, id ASC`,
+    )
     .all(...args) as Array<{ id: string; task: string; status: string; created_at: number }>;
   const out: SelectedRun[] = [];
   for (const r of rows) {
     if (benchTasks && !benchTasks.has(r.id)) continue;
-    if (selection.tag && !annotationsOf(db, r.id).some((a) => selection.tag === 'any' || a.category === selection.tag)) continue;
-    const episode = benchTasks ? { benchmarkId: selection.benchmark!, taskId: benchTasks.get(r.id)! } : (benchmarks?.episodeOf(r.id) ?? null);
-    out.push({ id: r.id, task: r.task, status: r.status, createdAt: r.created_at, benchmark: episode ? { id: episode.benchmarkId, taskId: episode.taskId } : null });
+    if (selection.tag && !annotationsOf(db, r.id).some((a) => selection.tag === 'any' || a.category === selection.tag))
+      continue;
+    const episode = benchTasks
+      ? { benchmarkId: selection.benchmark!, taskId: benchTasks.get(r.id)! }
+      : (benchmarks?.episodeOf(r.id) ?? null);
+    out.push({
+      id: r.id,
+      task: r.task,
+      status: r.status,
+      createdAt: r.created_at,
+      benchmark: episode ? { id: episode.benchmarkId, taskId: episode.taskId } : null,
+    });
   }
   return out;
 }
@@ -102,7 +125,9 @@ export interface StoredAnnotation {
 /** The annotations in force on a run (removed ones dropped), oldest first; read without the rest of the log. */
 export function annotationsOf(db: Db, runId: string): StoredAnnotation[] {
   const rows = db
-    .prepare<[string], { seq: number; at: number; type: string; payload: string }>("SELECT seq, at, type, payload FROM run_events WHERE run_id = ? AND type IN ('step_annotated', 'annotation_removed') ORDER BY seq")
+    .prepare<[string], { seq: number; at: number; type: string; payload: string }>(
+      "SELECT seq, at, type, payload FROM run_events WHERE run_id = ? AND type IN ('step_annotated', 'annotation_removed') ORDER BY seq",
+    )
     .all(runId);
   const out = new Map<string, StoredAnnotation>();
   for (const r of rows) {

@@ -16,7 +16,12 @@ export const DEFAULT_SPLIT: SplitOptions = { train: 0.8, validation: 0.1, test: 
 /** What a run's steps are grouped by: its benchmark task, else its task text (case, spacing and final punctuation aside). */
 export function taskKeyOf(run: { task: string; benchmark: { taskId: string } | null }): string {
   if (run.benchmark) return `bench:${run.benchmark.taskId}`;
-  return run.task.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ').replace(/[.!?。！？]+$/u, '');
+  return run.task
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!?。！？]+$/u, '');
 }
 
 /** The split of a task key. */

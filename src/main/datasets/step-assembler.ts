@@ -26,7 +26,13 @@ export interface AssembledStep {
   subgoalPath: string[];
   before: Observation | null;
   after: Observation | null;
-  act: { observation: string; thought: string; canComplete: 'true' | 'possibly' | 'false'; message: string | null; calls: CallInfo[] } | null;
+  act: {
+    observation: string;
+    thought: string;
+    canComplete: 'true' | 'possibly' | 'false';
+    message: string | null;
+    calls: CallInfo[];
+  } | null;
   reflectCalls: CallInfo[];
   proposed: ActionCall;
   element: UiElement | null;
@@ -98,7 +104,8 @@ export class StepAssembler {
       case 'human_decision': {
         const s = e.stepId ? this.find(e.stepId) : undefined;
         // The first real decision on the step; a later hand-back only ends a take-over.
-        if (s && !s.decision && e.decision !== 'hand_back') s.decision = { kind: e.decision, by: e.by, feedback: e.feedback, action: e.action, at: e.at };
+        if (s && !s.decision && e.decision !== 'hand_back')
+          s.decision = { kind: e.decision, by: e.by, feedback: e.feedback, action: e.action, at: e.at };
         break;
       }
       case 'step_executed': {
@@ -158,7 +165,15 @@ export class StepAssembler {
       subgoalPath: this.path(e.nodeId),
       before: this.observations.get(e.observationId) ?? null,
       after: null,
-      act: act ? { observation: act.observation, thought: act.thought, canComplete: act.canComplete, message: act.message, calls: act.callIds.flatMap((id) => (this.calls.has(id) ? [this.calls.get(id)!] : [])) } : null,
+      act: act
+        ? {
+            observation: act.observation,
+            thought: act.thought,
+            canComplete: act.canComplete,
+            message: act.message,
+            calls: act.callIds.flatMap((id) => (this.calls.has(id) ? [this.calls.get(id)!] : [])),
+          }
+        : null,
       reflectCalls: [],
       proposed: e.action,
       element: e.element,

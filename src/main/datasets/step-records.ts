@@ -20,7 +20,11 @@ export interface AssetSink {
 
 const NO_SCREEN = { width: 1080, height: 2400 };
 
-export function actionForms(call: ActionCall, elements: readonly UiElement[], screen: { width: number; height: number }): ActionForms {
+export function actionForms(
+  call: ActionCall,
+  elements: readonly UiElement[],
+  screen: { width: number; height: number },
+): ActionForms {
   const aw = toAndroidWorld(call, elements, screen);
   const index = targetIndex(call);
   return {
@@ -93,11 +97,21 @@ export function stepRecord(s: AssembledStep, ctx: StepContext, sink: AssetSink):
     elements,
     elementsFrom: s.before?.elementsFrom ?? 'none',
     after: s.after ? screenOf(s.after, sink) : null,
-    modelInputs: { act: (s.act?.calls ?? []).map((c) => sink.modelInput(ctx.run.id, c)), reflect: s.reflectCalls.map((c) => sink.modelInput(ctx.run.id, c)) },
+    modelInputs: {
+      act: (s.act?.calls ?? []).map((c) => sink.modelInput(ctx.run.id, c)),
+      reflect: s.reflectCalls.map((c) => sink.modelInput(ctx.run.id, c)),
+    },
     agent: s.act ? { observation: s.act.observation, thought: s.act.thought, canComplete: s.act.canComplete } : null,
     proposed: { ...forms(s.proposed), element: s.element ?? forms(s.proposed).element },
     gate: s.gate,
-    decision: s.decision ? { kind: s.decision.kind, by: s.decision.by, feedback: s.decision.feedback, action: s.decision.action ? forms(s.decision.action) : null } : null,
+    decision: s.decision
+      ? {
+          kind: s.decision.kind,
+          by: s.decision.by,
+          feedback: s.decision.feedback,
+          action: s.decision.action ? forms(s.decision.action) : null,
+        }
+      : null,
     action: s.executed ? forms(s.executed.action) : null,
     performedBy: s.executed ? (s.executed.by === 'person' ? 'person' : 'agent') : null,
     source: sourceOf(s),
@@ -107,6 +121,13 @@ export function stepRecord(s: AssembledStep, ctx: StepContext, sink: AssetSink):
       error: s.executed?.error ?? (s.abandoned ? `abandoned: ${s.abandoned}` : null),
       reflection: s.reflection,
     },
-    annotations: s.annotations.map((a) => ({ id: a.id, category: a.category, note: a.note, by: a.by, author: a.author, at: a.at })),
+    annotations: s.annotations.map((a) => ({
+      id: a.id,
+      category: a.category,
+      note: a.note,
+      by: a.by,
+      author: a.author,
+      at: a.at,
+    })),
   };
 }

@@ -47,9 +47,16 @@ export async function validateDataset(dir: string, maxProblems = 50): Promise<Da
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { format?: string };
   } catch (error) {
-    throw new MobaError('NOT_FOUND', `${dir} is not a dataset export (no readable manifest.json: ${(error as Error).message})`);
+    throw new MobaError(
+      'NOT_FOUND',
+      `${dir} is not a dataset export (no readable manifest.json: ${(error as Error).message})`,
+    );
   }
-  if (manifest.format !== DATASET_FORMAT) throw new MobaError('INVALID_INPUT', `${manifestPath} is not a ${DATASET_FORMAT} manifest (format ${String(manifest.format)})`);
+  if (manifest.format !== DATASET_FORMAT)
+    throw new MobaError(
+      'INVALID_INPUT',
+      `${manifestPath} is not a ${DATASET_FORMAT} manifest (format ${String(manifest.format)})`,
+    );
   const ajv = new Ajv2020({ allErrors: false, strict: false });
   const validator = (kind: RecordKind): ValidateFunction => {
     const file = join(dir, 'schemas', `${kind}.schema.json`);
@@ -92,7 +99,12 @@ export async function validateDataset(dir: string, maxProblems = 50): Promise<Da
         }
         out.records[kind]++;
         if (!validate(value)) problem({ file: rel, line, message: ajv.errorsText(validate.errors) });
-        if (kind === 'step' && (value as { split?: string }).split !== split) problem({ file: rel, line, message: `split is ${String((value as { split?: string }).split)}, the file is ${split}` });
+        if (kind === 'step' && (value as { split?: string }).split !== split)
+          problem({
+            file: rel,
+            line,
+            message: `split is ${String((value as { split?: string }).split)}, the file is ${split}`,
+          });
         checkPaths(value, rel, line);
         const refs: string[] = [];
         collectPaths(value, refs);

@@ -52,7 +52,11 @@ export function actionForInput(input: DemoInput, observation: Observation): Acti
     case 'text':
       return { name: 'Type', params: { text: input.text } };
     case 'key':
-      return input.key === 'back' ? { name: 'Back', params: {} } : input.key === 'home' ? { name: 'Home', params: {} } : { name: 'Enter', params: {} };
+      return input.key === 'back'
+        ? { name: 'Back', params: {} }
+        : input.key === 'home'
+          ? { name: 'Home', params: {} }
+          : { name: 'Enter', params: {} };
     case 'action':
       return input.action as ActionCall;
   }
@@ -74,7 +78,11 @@ export class DemoRecorder {
 
   private get(demoId: string): Demo {
     const d = this.demos.get(demoId);
-    if (!d) throw new MobaError('NOT_FOUND', `No demonstration ${demoId} is being recorded (it was saved, cancelled, or MobA Studio restarted)`);
+    if (!d)
+      throw new MobaError(
+        'NOT_FOUND',
+        `No demonstration ${demoId} is being recorded (it was saved, cancelled, or MobA Studio restarted)`,
+      );
     return d;
   }
 
@@ -100,8 +108,19 @@ export class DemoRecorder {
       const index = targetIndex(action);
       const element = index === undefined ? undefined : before.elements.find((e) => e.index === index);
       const result = await this.device.act(d.serial, action, before, signal);
-      if (!result.ok) throw new MobaError('ACTION_FAILED', `${formatAction(action)} failed: ${result.error?.message ?? result.detail}`);
-      d.steps.push({ action: formatAction(action), element: element ? describeForRoute(element) : null, app: before.currentApp?.packageName ?? null, activity: before.currentApp?.activity ?? null, ok: true, detail: result.detail });
+      if (!result.ok)
+        throw new MobaError(
+          'ACTION_FAILED',
+          `${formatAction(action)} failed: ${result.error?.message ?? result.detail}`,
+        );
+      d.steps.push({
+        action: formatAction(action),
+        element: element ? describeForRoute(element) : null,
+        app: before.currentApp?.packageName ?? null,
+        activity: before.currentApp?.activity ?? null,
+        ok: true,
+        detail: result.detail,
+      });
       d.observation = await this.device.observe(d.serial, signal);
       return this.view(d);
     } finally {
@@ -121,10 +140,13 @@ export class DemoRecorder {
    */
   save(demoId: string, task: string, subGoals: readonly string[] = []): { memoryId: string; steps: number } {
     const d = this.get(demoId);
-    if (!d.steps.length) throw new MobaError('INVALID_INPUT', 'Nothing was recorded yet: perform the task on the screen first');
+    if (!d.steps.length)
+      throw new MobaError('INVALID_INPUT', 'Nothing was recorded yet: perform the task on the screen first');
     const memory = this.memory();
     if (!memory) throw new MobaError('INTERNAL', 'The memory service is not available in this build');
-    const apps = [...new Set(d.steps.map((s) => s.app).filter((a): a is string => !!a && a !== 'com.android.launcher3'))];
+    const apps = [
+      ...new Set(d.steps.map((s) => s.app).filter((a): a is string => !!a && a !== 'com.android.launcher3')),
+    ];
     const draft = {
       kind: 'route',
       goal: task,

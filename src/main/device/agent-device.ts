@@ -22,18 +22,31 @@ export function createAgentDevice(serial: string, options: AgentDeviceOptions): 
     serial,
     async facts(signal) {
       const f = await devices.facts(serial, { signal });
-      if (!f.screen) throw new MobaError('DEVICE_COMMAND_FAILED', `${serial}: the screen size is unknown (\`wm size\` printed nothing).`);
+      if (!f.screen)
+        throw new MobaError(
+          'DEVICE_COMMAND_FAILED',
+          `${serial}: the screen size is unknown (\`wm size\` printed nothing).`,
+        );
       return { model: f.model, androidVersion: f.androidVersion, width: f.screen.width, height: f.screen.height };
     },
     async installedApps(signal) {
       const f = await devices.facts(serial, { signal });
-      return f.packages.map((p): AgentApp => (p.launchActivity ? { packageName: p.packageName, label: p.label ?? p.packageName, activity: p.launchActivity } : { packageName: p.packageName, label: p.label ?? p.packageName }));
+      return f.packages.map(
+        (p): AgentApp =>
+          p.launchActivity
+            ? { packageName: p.packageName, label: p.label ?? p.packageName, activity: p.launchActivity }
+            : { packageName: p.packageName, label: p.label ?? p.packageName },
+      );
     },
     async clock(signal) {
       const readAt = Date.now();
       const text = await devices.device(serial).shell(DATE_COMMAND, { signal });
       const clock = parseDateOutput(text, readAt);
-      if (!clock) throw new MobaError('DEVICE_COMMAND_FAILED', `${serial}: \`${DATE_COMMAND}\` printed ${JSON.stringify(text.trim().slice(0, 80))}, not the time; prompts go without the date.`);
+      if (!clock)
+        throw new MobaError(
+          'DEVICE_COMMAND_FAILED',
+          `${serial}: \`${DATE_COMMAND}\` printed ${JSON.stringify(text.trim().slice(0, 80))}, not the time; prompts go without the date.`,
+        );
       return clock;
     },
     async observe(signal) {

@@ -10,7 +10,15 @@ import type { Duplex } from 'node:stream';
 import { MobaError, deviceStateError, isDeviceGone } from '../../shared/errors.ts';
 import { decodeShellV2 } from '../adb/index.ts';
 import type { AdbClient, ShellResult } from '../adb/index.ts';
-import { parseFocusedApp, parseGetprop, parseImeList, parseInputMethod, parsePackageList, parseWmDensity, parseWmSize } from './device-parsers.ts';
+import {
+  parseFocusedApp,
+  parseGetprop,
+  parseImeList,
+  parseInputMethod,
+  parsePackageList,
+  parseWmDensity,
+  parseWmSize,
+} from './device-parsers.ts';
 import type { FocusedApp, InputMethodState } from './device-parsers.ts';
 import { shQuote } from './shell-text.ts';
 
@@ -28,7 +36,14 @@ export interface DeviceTimeouts {
   onlineMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: DeviceTimeouts = { hostMs: 5_000, shellMs: 15_000, screencapMs: 15_000, dumpMs: 25_000, connectMs: 20_000, onlineMs: 15_000 };
+export const DEFAULT_TIMEOUTS: DeviceTimeouts = {
+  hostMs: 5_000,
+  shellMs: 15_000,
+  screencapMs: 15_000,
+  dumpMs: 25_000,
+  connectMs: 20_000,
+  onlineMs: 15_000,
+};
 
 export interface CallOptions {
   signal?: AbortSignal | undefined;
@@ -69,7 +84,10 @@ export class AndroidDevice {
    * @throws MobaError DEVICE_NOT_FOUND when the server does not know the serial
    */
   state(options: CallOptions = {}): Promise<string> {
-    return this.adb.getState(this.serial, { timeoutMs: options.timeoutMs ?? this.timeouts.hostMs, signal: options.signal });
+    return this.adb.getState(this.serial, {
+      timeoutMs: options.timeoutMs ?? this.timeouts.hostMs,
+      signal: options.signal,
+    });
   }
 
   /**
@@ -102,9 +120,15 @@ export class AndroidDevice {
     const r = await this.run(command, options);
     const text = (r.stdout.toString('utf8') + r.stderr.toString('utf8')).trim();
     // Some commands (`am start` on several versions) exit 0 after printing `Error: …`.
-    const failed = (r.exitCode !== null && r.exitCode !== 0) || /^(Error:|Exception\b|java\.[\w.]*Exception\b|Failure\b)/m.test(text);
+    const failed =
+      (r.exitCode !== null && r.exitCode !== 0) ||
+      /^(Error:|Exception\b|java\.[\w.]*Exception\b|Failure\b)/m.test(text);
     if (failed) {
-      throw new MobaError('DEVICE_COMMAND_FAILED', `${this.serial}: \`${command.slice(0, 120)}\` failed${r.exitCode === null ? '' : ` (exit ${r.exitCode})`}: ${text.slice(0, 500) || 'no output'}`, { details: { serial: this.serial } });
+      throw new MobaError(
+        'DEVICE_COMMAND_FAILED',
+        `${this.serial}: \`${command.slice(0, 120)}\` failed${r.exitCode === null ? '' : ` (exit ${r.exitCode})`}: ${text.slice(0, 500) || 'no output'}`,
+        { details: { serial: this.serial } },
+      );
     }
     return text;
   }
@@ -115,10 +139,17 @@ export class AndroidDevice {
    * @throws MobaError SCREENSHOT_FAILED when the device returns no PNG
    */
   async screencap(options: CallOptions = {}): Promise<Buffer> {
-    const bytes = await this.query('exec:screencap -p', { timeoutMs: options.timeoutMs ?? this.timeouts.screencapMs, signal: options.signal });
+    const bytes = await this.query('exec:screencap -p', {
+      timeoutMs: options.timeoutMs ?? this.timeouts.screencapMs,
+      signal: options.signal,
+    });
     if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47) return bytes;
     const text = bytes.subarray(0, 300).toString('utf8').trim();
-    throw new MobaError('SCREENSHOT_FAILED', `${this.serial}: screencap returned ${bytes.length === 0 ? 'nothing' : `no PNG (${JSON.stringify(text)})`}.`, { details: { serial: this.serial } });
+    throw new MobaError(
+      'SCREENSHOT_FAILED',
+      `${this.serial}: screencap returned ${bytes.length === 0 ? 'nothing' : `no PNG (${JSON.stringify(text)})`}.`,
+      { details: { serial: this.serial } },
+    );
   }
 
   /**
@@ -141,11 +172,17 @@ export class AndroidDevice {
     const r = await this.run(command, { timeoutMs: options.timeoutMs ?? this.timeouts.dumpMs, signal: options.signal });
     const out = r.stdout;
     const mark = out.indexOf(`${DUMP_MARK}\n`);
-    if (mark < 0) return { xml: null, message: (out.toString('utf8') + r.stderr.toString('utf8')).trim().slice(0, 500) || 'uiautomator printed nothing' };
+    if (mark < 0)
+      return {
+        xml: null,
+        message:
+          (out.toString('utf8') + r.stderr.toString('utf8')).trim().slice(0, 500) || 'uiautomator printed nothing',
+      };
     const message = out.subarray(0, mark).toString('utf8').trim();
     let xml = out.subarray(mark + DUMP_MARK.length + 1);
     if (xml.length === 0) return { xml: null, message: message || 'uiautomator wrote no dump' };
-    if (/ERROR|null root node|could not get idle state/i.test(message) && xml.indexOf('<hierarchy') < 0) return { xml: null, message };
+    if (/ERROR|null root node|could not get idle state/i.test(message) && xml.indexOf('<hierarchy') < 0)
+      return { xml: null, message };
     // Some builds print the message after the XML on the same stream; keep only the document.
     const end = xml.lastIndexOf('</hierarchy>');
     if (end >= 0) xml = xml.subarray(0, end + '</hierarchy>'.length);
@@ -155,7 +192,9 @@ export class AndroidDevice {
   /** The app in front; null when no activity has focus (e.g. a system dialog, the lock screen). */
   async foregroundApp(options: CallOptions = {}): Promise<FocusedApp | null> {
     // Versions differ in where the focus is printed; remember the command that worked.
-    const commands = this.focusCommand ? [this.focusCommand] : ['dumpsys window displays', 'dumpsys window', 'dumpsys activity activities'];
+    const commands = this.focusCommand
+      ? [this.focusCommand]
+      : ['dumpsys window displays', 'dumpsys window', 'dumpsys activity activities'];
     for (const command of commands) {
       const found = parseFocusedApp(await this.shell(command, options));
       if (found) {
@@ -209,7 +248,11 @@ export class AndroidDevice {
   /** Launches an app's launcher activity through monkey, which needs no activity name. */
   async launchApp(packageName: string, options: CallOptions = {}): Promise<string> {
     const text = await this.check(`monkey -p ${shQuote(packageName)} -c android.intent.category.LAUNCHER 1`, options);
-    if (/No activities found|monkey aborted/i.test(text)) throw new MobaError('DEVICE_COMMAND_FAILED', `${this.serial}: ${packageName} has no launcher activity (is it installed?): ${text.slice(0, 300)}`);
+    if (/No activities found|monkey aborted/i.test(text))
+      throw new MobaError(
+        'DEVICE_COMMAND_FAILED',
+        `${this.serial}: ${packageName} has no launcher activity (is it installed?): ${text.slice(0, 300)}`,
+      );
     return text;
   }
 
@@ -219,7 +262,10 @@ export class AndroidDevice {
 
   /** Copies a local file to the device. */
   push(localPath: string, remotePath: string, options: CallOptions = {}): Promise<void> {
-    return this.adb.push(this.serial, localPath, remotePath, { timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal });
+    return this.adb.push(this.serial, localPath, remotePath, {
+      timeoutMs: options.timeoutMs ?? 30_000,
+      signal: options.signal,
+    });
   }
 
   /**
@@ -240,14 +286,19 @@ export class AndroidDevice {
   }
 
   private featureSet(options: CallOptions): Promise<Set<string>> {
-    this.features ??= this.adb.features(this.serial, { timeoutMs: this.timeouts.hostMs, signal: options.signal }).catch((error: unknown) => {
-      this.features = undefined;
-      throw error;
-    });
+    this.features ??= this.adb
+      .features(this.serial, { timeoutMs: this.timeouts.hostMs, signal: options.signal })
+      .catch((error: unknown) => {
+        this.features = undefined;
+        throw error;
+      });
     return this.features;
   }
 
-  private async query(service: string, options: { timeoutMs: number; signal?: AbortSignal | undefined }): Promise<Buffer> {
+  private async query(
+    service: string,
+    options: { timeoutMs: number; signal?: AbortSignal | undefined },
+  ): Promise<Buffer> {
     try {
       return await this.adb.query(this.serial, service, options);
     } catch (error) {
@@ -255,7 +306,8 @@ export class AndroidDevice {
       if (error instanceof MobaError && error.code === 'TIMEOUT') {
         const state = await this.state({ timeoutMs: 2_000 }).catch((e: unknown) => e);
         if (state instanceof MobaError && isDeviceGone(state) && state.code !== 'ADB_UNAVAILABLE') throw state;
-        if (typeof state === 'string' && state !== 'device') throw deviceStateError(this.serial, state, { cause: error });
+        if (typeof state === 'string' && state !== 'device')
+          throw deviceStateError(this.serial, state, { cause: error });
       }
       throw error;
     }

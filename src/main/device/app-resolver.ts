@@ -8,10 +8,14 @@ import type { InstalledApp } from '../../shared/contract/devices.ts';
 import type { AppResolver, ResolvedApp } from './actions/types.ts';
 
 /** Packages that are not apps a user opens. */
-const NOT_APPS = /^(android|com\.android\.(shell|systemui|providers\.[\w.]+|inputmethod\.[\w.]+|adbkeyboard)|com\.android\.adbkeyboard)$/;
+const NOT_APPS =
+  /^(android|com\.android\.(shell|systemui|providers\.[\w.]+|inputmethod\.[\w.]+|adbkeyboard)|com\.android\.adbkeyboard)$/;
 
 function words(s: string): string[] {
-  return s.toLowerCase().split(/[^a-z0-9\u4e00-\u9fff]+/).filter((w) => w.length >= 2);
+  return s
+    .toLowerCase()
+    .split(/[^a-z0-9\u4e00-\u9fff]+/)
+    .filter((w) => w.length >= 2);
 }
 
 /** Score of one app for the query; 0 means no match. */
@@ -55,10 +59,20 @@ export function matchApp(query: string, apps: readonly InstalledApp[]): Resolved
     if (score > 0 && (!best || score > best.score)) best = { app, score };
   }
   if (!best) {
-    const some = apps.filter((a) => !NOT_APPS.test(a.packageName)).slice(0, 12).map((a) => a.label ?? a.packageName);
-    throw new MobaError('ACTION_FAILED', `No installed app matches ${JSON.stringify(query)}. Installed: ${some.join(', ')}${apps.length > 12 ? ', …' : ''}`);
+    const some = apps
+      .filter((a) => !NOT_APPS.test(a.packageName))
+      .slice(0, 12)
+      .map((a) => a.label ?? a.packageName);
+    throw new MobaError(
+      'ACTION_FAILED',
+      `No installed app matches ${JSON.stringify(query)}. Installed: ${some.join(', ')}${apps.length > 12 ? ', …' : ''}`,
+    );
   }
-  return { packageName: best.app.packageName, activity: best.app.launchActivity, reason: `matched ${JSON.stringify(query)} by name` };
+  return {
+    packageName: best.app.packageName,
+    activity: best.app.launchActivity,
+    reason: `matched ${JSON.stringify(query)} by name`,
+  };
 }
 
 /** A resolver over a fixed list of apps (e.g. the device's facts). */

@@ -31,7 +31,9 @@ export async function actOnDevice(options: ActOnDeviceOptions): Promise<ActionRe
   const { devices, observer, serial, action, signal } = options;
   const started = performance.now();
   try {
-    const device = ACTIONS[action.name].terminal ? devices.device(serial) : await devices.onlineDevice(serial, { signal });
+    const device = ACTIONS[action.name].terminal
+      ? devices.device(serial)
+      : await devices.onlineDevice(serial, { signal });
     let elements = options.elements;
     let screen = options.screen;
     const needsElements = targetIndex(action) !== undefined;
@@ -50,12 +52,22 @@ export async function actOnDevice(options: ActOnDeviceOptions): Promise<ActionRe
       input: devices.input(serial),
       elements: elements ?? [],
       screen: screen ?? { width: 1, height: 1 },
-      resolveApp: options.resolveApp ?? nameMatchResolver(async () => (await devices.facts(serial, { signal })).packages),
+      resolveApp:
+        options.resolveApp ?? nameMatchResolver(async () => (await devices.facts(serial, { signal })).packages),
       signal,
       settleTimeoutMs: options.settleTimeoutMs,
     });
   } catch (error) {
     const e = serializeError(error);
-    return { ok: false, action: action.name, error: { name: e.name, code: e.code, message: e.message }, durationMs: performance.now() - started, settleMs: 0, settled: false, detail: e.message, terminal: false };
+    return {
+      ok: false,
+      action: action.name,
+      error: { name: e.name, code: e.code, message: e.message },
+      durationMs: performance.now() - started,
+      settleMs: 0,
+      settled: false,
+      detail: e.message,
+      terminal: false,
+    };
   }
 }

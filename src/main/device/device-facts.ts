@@ -16,7 +16,8 @@ export interface StaticFacts {
 }
 
 // Stock Android's shell prints no app labels; `label` stays null unless a caller fills it in.
-const LAUNCHER_QUERY = 'cmd package query-activities --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
+const LAUNCHER_QUERY =
+  'cmd package query-activities --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
 
 export async function collectStaticFacts(device: AndroidDevice, options: CallOptions = {}): Promise<StaticFacts> {
   const [props, screen, packages, launchers] = await Promise.all([
@@ -26,7 +27,9 @@ export async function collectStaticFacts(device: AndroidDevice, options: CallOpt
     device.shell(LAUNCHER_QUERY, options).then(parseComponents),
   ]);
   const launch = new Map(launchers.map((c) => [c.packageName, c.activity]));
-  const apps: InstalledApp[] = packages.sort().map((packageName) => ({ packageName, label: null, launchActivity: launch.get(packageName) ?? null }));
+  const apps: InstalledApp[] = packages
+    .sort()
+    .map((packageName) => ({ packageName, label: null, launchActivity: launch.get(packageName) ?? null }));
   const sdk = Number.parseInt(props['ro.build.version.sdk'] ?? '', 10);
   return {
     model: props['ro.product.model'] ?? '',
@@ -34,12 +37,23 @@ export async function collectStaticFacts(device: AndroidDevice, options: CallOpt
     brand: props['ro.product.brand'] ?? '',
     androidVersion: props['ro.build.version.release'] ?? '',
     sdk: Number.isFinite(sdk) ? sdk : null,
-    screen: screen && screen.width > 0 && screen.height > 0 ? { width: screen.width, height: screen.height, density: screen.density && screen.density > 0 ? screen.density : null } : null,
+    screen:
+      screen && screen.width > 0 && screen.height > 0
+        ? {
+            width: screen.width,
+            height: screen.height,
+            density: screen.density && screen.density > 0 ? screen.density : null,
+          }
+        : null,
     packages: apps,
   };
 }
 
-export async function collectFacts(device: AndroidDevice, staticFacts: StaticFacts, options: CallOptions = {}): Promise<DeviceFacts> {
+export async function collectFacts(
+  device: AndroidDevice,
+  staticFacts: StaticFacts,
+  options: CallOptions = {},
+): Promise<DeviceFacts> {
   const [currentApp, ime, current, all, enabled] = await Promise.all([
     device.foregroundApp(options),
     device.inputMethodState(options),
@@ -47,7 +61,8 @@ export async function collectFacts(device: AndroidDevice, staticFacts: StaticFac
     device.inputMethods('all', options),
     device.inputMethods('enabled', options),
   ]);
-  const installed = all.includes(ADB_KEYBOARD_IME) || staticFacts.packages.some((p) => p.packageName === ADB_KEYBOARD_PACKAGE);
+  const installed =
+    all.includes(ADB_KEYBOARD_IME) || staticFacts.packages.some((p) => p.packageName === ADB_KEYBOARD_PACKAGE);
   return {
     serial: device.serial,
     ...staticFacts,

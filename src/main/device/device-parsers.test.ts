@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseComponents, parseDevicesLong, parseFocusedApp, parseGetprop, parseImeList, parseInputMethod, parsePackageList, parseWmDensity, parseWmSize } from './device-parsers.ts';
+import {
+  parseComponents,
+  parseDevicesLong,
+  parseFocusedApp,
+  parseGetprop,
+  parseImeList,
+  parseInputMethod,
+  parsePackageList,
+  parseWmDensity,
+  parseWmSize,
+} from './device-parsers.ts';
 import { parseDeviceSummaries, transportOf } from './device-list.ts';
 import { parseTrackedDevices } from './device-tracker.ts';
 
@@ -15,17 +25,36 @@ describe('wm size / density', () => {
 
 describe('foreground app', () => {
   it('reads mCurrentFocus (Android 10+)', () => {
-    const text = '  mCurrentFocus=Window{b7297ff u0 com.android.settings/com.android.settings.Settings}\n  mFocusedApp=ActivityRecord{6b9a664 u0 com.android.settings/.Settings t40}';
-    expect(parseFocusedApp(text)).toEqual({ packageName: 'com.android.settings', activity: 'com.android.settings.Settings' });
+    const text =
+      '  mCurrentFocus=Window{b7297ff u0 com.android.settings/com.android.settings.Settings}\n  mFocusedApp=ActivityRecord{6b9a664 u0 com.android.settings/.Settings t40}';
+    expect(parseFocusedApp(text)).toEqual({
+      packageName: 'com.android.settings',
+      activity: 'com.android.settings.Settings',
+    });
   });
   it('falls back to mFocusedApp when a popup without a component has focus', () => {
-    const text = 'mCurrentFocus=Window{1a2b u0 PopupWindow:3c4d}\nmFocusedApp=ActivityRecord{6b9a664 u0 com.android.deskclock/.DeskClock t40}';
-    expect(parseFocusedApp(text)).toEqual({ packageName: 'com.android.deskclock', activity: 'com.android.deskclock.DeskClock' });
+    const text =
+      'mCurrentFocus=Window{1a2b u0 PopupWindow:3c4d}\nmFocusedApp=ActivityRecord{6b9a664 u0 com.android.deskclock/.DeskClock t40}';
+    expect(parseFocusedApp(text)).toEqual({
+      packageName: 'com.android.deskclock',
+      activity: 'com.android.deskclock.DeskClock',
+    });
   });
   it('reads Android 9 AppWindowToken and dumpsys activity forms', () => {
-    expect(parseFocusedApp('mFocusedApp=AppWindowToken{1c2f4b9 token=Token{a1b2c3 ActivityRecord{d4e5f6 u0 com.example.app/.ui.Main t12}}}')).toEqual({ packageName: 'com.example.app', activity: 'com.example.app.ui.Main' });
-    expect(parseFocusedApp('    mResumedActivity: ActivityRecord{9f8e u0 com.tencent.mm/.ui.LauncherUI t7}')).toEqual({ packageName: 'com.tencent.mm', activity: 'com.tencent.mm.ui.LauncherUI' });
-    expect(parseFocusedApp('  topResumedActivity=ActivityRecord{2f u0 com.android.chrome/com.google.android.apps.chrome.Main t9}')).toEqual({ packageName: 'com.android.chrome', activity: 'com.google.android.apps.chrome.Main' });
+    expect(
+      parseFocusedApp(
+        'mFocusedApp=AppWindowToken{1c2f4b9 token=Token{a1b2c3 ActivityRecord{d4e5f6 u0 com.example.app/.ui.Main t12}}}',
+      ),
+    ).toEqual({ packageName: 'com.example.app', activity: 'com.example.app.ui.Main' });
+    expect(parseFocusedApp('    mResumedActivity: ActivityRecord{9f8e u0 com.tencent.mm/.ui.LauncherUI t7}')).toEqual({
+      packageName: 'com.tencent.mm',
+      activity: 'com.tencent.mm.ui.LauncherUI',
+    });
+    expect(
+      parseFocusedApp(
+        '  topResumedActivity=ActivityRecord{2f u0 com.android.chrome/com.google.android.apps.chrome.Main t9}',
+      ),
+    ).toEqual({ packageName: 'com.android.chrome', activity: 'com.google.android.apps.chrome.Main' });
   });
   it('returns null when nothing has focus', () => {
     expect(parseFocusedApp('mCurrentFocus=null\nmFocusedApp=null')).toBeNull();
@@ -34,25 +63,42 @@ describe('foreground app', () => {
 
 describe('input method', () => {
   it('reads shown flags across versions and the current method', () => {
-    expect(parseInputMethod('mCurMethodId=com.android.inputmethod.latin/.LatinIME\n  mShowRequested=true mInputShown=true')).toEqual({ shown: true, current: 'com.android.inputmethod.latin/.LatinIME' });
+    expect(
+      parseInputMethod('mCurMethodId=com.android.inputmethod.latin/.LatinIME\n  mShowRequested=true mInputShown=true'),
+    ).toEqual({ shown: true, current: 'com.android.inputmethod.latin/.LatinIME' });
     expect(parseInputMethod('  mInputShown=false\n  mCurMethodId=null')).toEqual({ shown: false, current: null });
     expect(parseInputMethod('mIsInputViewShown=true')).toEqual({ shown: true, current: null });
     expect(parseInputMethod('nothing here')).toEqual({ shown: null, current: null });
   });
   it('lists ime ids', () => {
-    expect(parseImeList('com.android.inputmethod.latin/.LatinIME\ncom.android.adbkeyboard/.AdbIME\n\n')).toEqual(['com.android.inputmethod.latin/.LatinIME', 'com.android.adbkeyboard/.AdbIME']);
+    expect(parseImeList('com.android.inputmethod.latin/.LatinIME\ncom.android.adbkeyboard/.AdbIME\n\n')).toEqual([
+      'com.android.inputmethod.latin/.LatinIME',
+      'com.android.adbkeyboard/.AdbIME',
+    ]);
   });
 });
 
 describe('packages and components', () => {
   it('reads pm list packages with and without -f', () => {
-    expect(parsePackageList('package:com.android.settings\npackage:/data/app/~~x==/com.moba.shop-1/base.apk=com.moba.shop\r\nnoise\n')).toEqual(['com.android.settings', 'com.moba.shop']);
+    expect(
+      parsePackageList(
+        'package:com.android.settings\npackage:/data/app/~~x==/com.moba.shop-1/base.apk=com.moba.shop\r\nnoise\n',
+      ),
+    ).toEqual(['com.android.settings', 'com.moba.shop']);
   });
   it('reads components and ignores the rest', () => {
-    expect(parseComponents('priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\ncom.android.deskclock/.DeskClock\n')).toEqual([{ packageName: 'com.android.deskclock', activity: 'com.android.deskclock.DeskClock' }]);
+    expect(
+      parseComponents(
+        'priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\ncom.android.deskclock/.DeskClock\n',
+      ),
+    ).toEqual([{ packageName: 'com.android.deskclock', activity: 'com.android.deskclock.DeskClock' }]);
   });
   it('reads getprop', () => {
-    expect(parseGetprop('[ro.product.model]: [Pixel 7]\n[ro.build.version.sdk]: [34]\n[empty]: []\n')).toEqual({ 'ro.product.model': 'Pixel 7', 'ro.build.version.sdk': '34', empty: '' });
+    expect(parseGetprop('[ro.product.model]: [Pixel 7]\n[ro.build.version.sdk]: [34]\n[empty]: []\n')).toEqual({
+      'ro.product.model': 'Pixel 7',
+      'ro.build.version.sdk': '34',
+      empty: '',
+    });
   });
 });
 

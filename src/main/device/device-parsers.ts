@@ -40,8 +40,12 @@ const COMPONENT = String.raw`([A-Za-z][\w.]*)/([\w.$]+)`;
 export function parseFocusedApp(text: string): FocusedApp | null {
   const patterns = [
     new RegExp(String.raw`mCurrentFocus=Window\{[^}]*?\s${COMPONENT}\}`),
-    new RegExp(String.raw`mFocusedApp=(?:AppWindowToken\{[^}]*token=Token\{[^}]*)?ActivityRecord\{[^}]*?\s${COMPONENT}[\s}]`),
-    new RegExp(String.raw`(?:mResumedActivity|topResumedActivity|ResumedActivity)[=:]\s*ActivityRecord\{[^}]*?\s${COMPONENT}[\s}]`),
+    new RegExp(
+      String.raw`mFocusedApp=(?:AppWindowToken\{[^}]*token=Token\{[^}]*)?ActivityRecord\{[^}]*?\s${COMPONENT}[\s}]`,
+    ),
+    new RegExp(
+      String.raw`(?:mResumedActivity|topResumedActivity|ResumedActivity)[=:]\s*ActivityRecord\{[^}]*?\s${COMPONENT}[\s}]`,
+    ),
   ];
   for (const re of patterns) {
     const m = re.exec(text);
@@ -64,7 +68,9 @@ export interface InputMethodState {
 
 /** `dumpsys input_method`: mInputShown (≤ 12), mIsInputViewShown / isInputViewShown, mCurMethodId. */
 export function parseInputMethod(text: string): InputMethodState {
-  const flags = [...text.matchAll(/\b(?:mInputShown|mIsInputViewShown|isInputViewShown|mImeWindowVis.*?shown)=(true|false)/g)].map((m) => m[1] === 'true');
+  const flags = [
+    ...text.matchAll(/\b(?:mInputShown|mIsInputViewShown|isInputViewShown|mImeWindowVis.*?shown)=(true|false)/g),
+  ].map((m) => m[1] === 'true');
   const shown = flags.length ? flags.includes(true) : null;
   const cur = /\bmCurMethodId=([^\s]+)/.exec(text)?.[1];
   return { shown, current: cur && cur !== 'null' ? cur : null };

@@ -104,7 +104,10 @@ export class DeviceService {
    * @throws MobaError ADB_UNAVAILABLE, TIMEOUT, CANCELLED
    */
   async list(options: CallOptions = {}): Promise<DeviceSummary[]> {
-    const text = await this.adbServer.hostQuery('host:devices-l', { timeoutMs: options.timeoutMs ?? this.timeouts.hostMs, signal: options.signal });
+    const text = await this.adbServer.hostQuery('host:devices-l', {
+      timeoutMs: options.timeoutMs ?? this.timeouts.hostMs,
+      signal: options.signal,
+    });
     return parseDeviceSummaries(text);
   }
 
@@ -169,13 +172,22 @@ export class DeviceService {
     const address = parseAdbAddress(addressText, WIRELESS_PORT);
     const serial = formatAddress(address);
     try {
-      await this.adbServer.connect(address.host, address.port, { timeoutMs: options.timeoutMs ?? this.timeouts.connectMs, signal: options.signal });
+      await this.adbServer.connect(address.host, address.port, {
+        timeoutMs: options.timeoutMs ?? this.timeouts.connectMs,
+        signal: options.signal,
+      });
     } catch (error) {
       if (error instanceof AdbFailure) throw connectFailure(serial, error.reply);
       if (error instanceof MobaError && error.code === 'TIMEOUT') {
         // adb keeps a half-made connection as an offline device and retries it; drop it.
-        await this.adbServer.disconnect(address.host, address.port, { timeoutMs: this.timeouts.hostMs }).catch(() => undefined);
-        throw new MobaError('CONNECT_FAILED', `Connecting to ${serial} took too long: is the phone on and on the same network?`, { cause: error });
+        await this.adbServer
+          .disconnect(address.host, address.port, { timeoutMs: this.timeouts.hostMs })
+          .catch(() => undefined);
+        throw new MobaError(
+          'CONNECT_FAILED',
+          `Connecting to ${serial} took too long: is the phone on and on the same network?`,
+          { cause: error },
+        );
       }
       throw error;
     }
@@ -191,9 +203,13 @@ export class DeviceService {
     const address = parseAdbAddress(addressText, WIRELESS_PORT);
     const serial = formatAddress(address);
     try {
-      await this.adbServer.disconnect(address.host, address.port, { timeoutMs: options.timeoutMs ?? this.timeouts.hostMs, signal: options.signal });
+      await this.adbServer.disconnect(address.host, address.port, {
+        timeoutMs: options.timeoutMs ?? this.timeouts.hostMs,
+        signal: options.signal,
+      });
     } catch (error) {
-      if (error instanceof AdbFailure) throw new MobaError('DEVICE_NOT_FOUND', `No wireless connection to ${serial} (adb: ${error.reply.trim()}).`);
+      if (error instanceof AdbFailure)
+        throw new MobaError('DEVICE_NOT_FOUND', `No wireless connection to ${serial} (adb: ${error.reply.trim()}).`);
       throw error;
     }
     this.handles.delete(serial);
@@ -215,9 +231,17 @@ export class DeviceService {
       if (Date.now() >= until) break;
       await delay(200, options.signal);
     }
-    if (!last) throw new MobaError('CONNECT_FAILED', `${serial} connected and then went away: is wireless debugging still on?`);
-    if (deviceProblem(last.state) === 'DEVICE_UNAUTHORIZED') throw new MobaError('DEVICE_UNAUTHORIZED', `${serial} is connected but not authorised: accept the "Allow debugging?" prompt on the phone, then connect again.`);
-    throw new MobaError('DEVICE_OFFLINE', `${serial} is connected but stayed ${last.state}: toggle wireless debugging on the phone and connect again.`);
+    if (!last)
+      throw new MobaError('CONNECT_FAILED', `${serial} connected and then went away: is wireless debugging still on?`);
+    if (deviceProblem(last.state) === 'DEVICE_UNAUTHORIZED')
+      throw new MobaError(
+        'DEVICE_UNAUTHORIZED',
+        `${serial} is connected but not authorised: accept the "Allow debugging?" prompt on the phone, then connect again.`,
+      );
+    throw new MobaError(
+      'DEVICE_OFFLINE',
+      `${serial} is connected but stayed ${last.state}: toggle wireless debugging on the phone and connect again.`,
+    );
   }
 
   dispose(): void {
@@ -237,7 +261,14 @@ export class DeviceService {
 
   private makeServer(adb: AdbSettings): AdbClient {
     const address = this.options.addressOverride ?? { host: adb.host, port: adb.port };
-    return new AdbClient({ address, binary: adb.binary, autoStart: this.options.autoStartServer ?? true, hostTimeoutMs: this.timeouts.hostMs, deviceTimeoutMs: this.timeouts.shellMs, ...(this.options.serverEnv ? { serverEnv: this.options.serverEnv } : {}) });
+    return new AdbClient({
+      address,
+      binary: adb.binary,
+      autoStart: this.options.autoStartServer ?? true,
+      hostTimeoutMs: this.timeouts.hostMs,
+      deviceTimeoutMs: this.timeouts.shellMs,
+      ...(this.options.serverEnv ? { serverEnv: this.options.serverEnv } : {}),
+    });
   }
 
   private onTrackerUpdate(server: AdbClient, update: TrackerUpdate): void {
@@ -252,7 +283,15 @@ export class DeviceService {
       try {
         devices = await this.list();
       } catch {
-        devices = update.devices.map((d) => ({ serial: d.serial, state: normaliseState(d.state), transport: transportOf(d.serial, undefined), product: null, model: null, device: null, transportId: null }));
+        devices = update.devices.map((d) => ({
+          serial: d.serial,
+          state: normaliseState(d.state),
+          transport: transportOf(d.serial, undefined),
+          product: null,
+          model: null,
+          device: null,
+          transportId: null,
+        }));
       }
       if (server !== this.adbServer || this.disposed) return;
       // The push is authoritative about which serials exist; `devices -l` may already be newer.
@@ -261,7 +300,9 @@ export class DeviceService {
       for (const gone of [...this.handles.keys()]) if (!known.has(gone)) this.handles.delete(gone);
       this.publish({ server: { ...server.address, status: 'connected' }, devices: merged });
     });
-    this.updates.catch((error: unknown) => console.error('[moba] device list update failed:', serializeError(error).message));
+    this.updates.catch((error: unknown) =>
+      console.error('[moba] device list update failed:', serializeError(error).message),
+    );
   }
 
   private publish(next: DevicesSnapshot): void {

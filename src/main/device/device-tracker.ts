@@ -13,7 +13,9 @@ export interface TrackedDevice {
   state: string;
 }
 
-export type TrackerUpdate = { status: 'connected'; devices: TrackedDevice[] } | { status: 'unavailable'; error: string };
+export type TrackerUpdate =
+  | { status: 'connected'; devices: TrackedDevice[] }
+  | { status: 'unavailable'; error: string };
 
 export interface DeviceTrackerOptions {
   server: AdbClient;
@@ -69,7 +71,10 @@ export class DeviceTracker {
         }
       } catch (error) {
         if (signal.aborted) break;
-        const e = error instanceof MobaError && error.code === 'DEVICE_COMMAND_FAILED' ? `the adb server at ${this.options.server.label} closed the tracking connection` : serializeError(error).message;
+        const e =
+          error instanceof MobaError && error.code === 'DEVICE_COMMAND_FAILED'
+            ? `the adb server at ${this.options.server.label} closed the tracking connection`
+            : serializeError(error).message;
         this.options.onUpdate({ status: 'unavailable', error: e });
       } finally {
         this.stream?.close();

@@ -40,13 +40,34 @@ export async function executeAction(call: ActionCall, options: ExecuteOptions): 
     let settleMs = 0;
     let settled = true;
     if (effect.settle) {
-      const s = await waitForSettle({ probe: options.settleProbe ?? screenshotProbe(options.device), timeoutMs: options.settleTimeoutMs, signal: options.signal });
+      const s = await waitForSettle({
+        probe: options.settleProbe ?? screenshotProbe(options.device),
+        timeoutMs: options.settleTimeoutMs,
+        signal: options.signal,
+      });
       settleMs = s.ms;
       settled = s.settled;
     }
-    return { ok: true, action: text, durationMs: performance.now() - started, settleMs, settled, detail: effect.detail, terminal };
+    return {
+      ok: true,
+      action: text,
+      durationMs: performance.now() - started,
+      settleMs,
+      settled,
+      detail: effect.detail,
+      terminal,
+    };
   } catch (error) {
     const e = serializeError(error);
-    return { ok: false, action: text, error: { name: e.name, code: e.code, message: e.message }, durationMs: performance.now() - started, settleMs: 0, settled: false, detail: e.message, terminal };
+    return {
+      ok: false,
+      action: text,
+      error: { name: e.name, code: e.code, message: e.message },
+      durationMs: performance.now() - started,
+      settleMs: 0,
+      settled: false,
+      detail: e.message,
+      terminal,
+    };
   }
 }

@@ -9,7 +9,14 @@ export { executeAction } from './execute-action.ts';
 export type { ExecuteOptions } from './execute-action.ts';
 export { actOnDevice } from './device-actions.ts';
 export { EXECUTORS } from './actions/index.ts';
-export type { ActionContext, ActionEffect, ActionExecutor, ActionExecutors, AppResolver, ResolvedApp } from './actions/index.ts';
+export type {
+  ActionContext,
+  ActionEffect,
+  ActionExecutor,
+  ActionExecutors,
+  AppResolver,
+  ResolvedApp,
+} from './actions/index.ts';
 export { matchApp, nameMatchResolver } from './app-resolver.ts';
 export { typeText, withAdbKeyboard, ADB_KEYBOARD_FIX } from './text-input.ts';
 export { waitForSettle, screenshotProbe } from './settle.ts';

@@ -8,7 +8,13 @@
 import type { Observation, UiElement, DumpProblem } from '../../shared/schemas/perception.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import { MobaError, isCancelled, isDeviceGone, serializeError } from '../../shared/errors.ts';
-import { decodeImage, drawSetOfMarks, encodeForModel, MODEL_IMAGE, modelImageOptions } from '../perception/set-of-marks.ts';
+import {
+  decodeImage,
+  drawSetOfMarks,
+  encodeForModel,
+  MODEL_IMAGE,
+  modelImageOptions,
+} from '../perception/set-of-marks.ts';
 import type { MarkedImage, ModelImage, ModelImageOptions, RawImage } from '../perception/set-of-marks.ts';
 import { processViewHierarchy } from '../perception/view-hierarchy.ts';
 import type { OcrEngine } from '../perception/ocr.ts';
@@ -22,7 +28,9 @@ import { isBlackScreenshot, pngSize } from './png-info.ts';
  * Supplies the screenshot instead of `screencap`, e.g. the live mirror's latest decoded frame
  * (PNG-encoded). Null means "no frame now": the observer falls back to `screencap`.
  */
-export type ScreenshotProvider = (options: { signal?: AbortSignal | undefined }) => Promise<{ png: Uint8Array; frameTime: number } | null>;
+export type ScreenshotProvider = (options: {
+  signal?: AbortSignal | undefined;
+}) => Promise<{ png: Uint8Array; frameTime: number } | null>;
 
 export interface ObserverOptions {
   devices: DeviceService;
@@ -98,7 +106,10 @@ export class Observer {
     const kept = this.recent.get(sha256);
     if (!kept) return undefined;
     const wanted = modelImageOptions(options);
-    const same = wanted.maxSide === MODEL_IMAGE.maxSide && wanted.format === MODEL_IMAGE.format && wanted.quality === MODEL_IMAGE.quality;
+    const same =
+      wanted.maxSide === MODEL_IMAGE.maxSide &&
+      wanted.format === MODEL_IMAGE.format &&
+      wanted.quality === MODEL_IMAGE.quality;
     return (same ? kept.model : Promise.resolve(null)).then((done) => done ?? encodeForModel(kept.pixels, options));
   }
 
@@ -107,7 +118,11 @@ export class Observer {
     return pixels ? encodeForModel(pixels, MODEL_IMAGE).catch(() => null) : undefined;
   }
 
-  private keep(ref: ArtifactRef | null, pixels: RawImage | undefined, model: Promise<ModelImage | null> | undefined): void {
+  private keep(
+    ref: ArtifactRef | null,
+    pixels: RawImage | undefined,
+    model: Promise<ModelImage | null> | undefined,
+  ): void {
     if (!ref || !pixels || !model) return;
     this.recent.delete(ref.sha256);
     this.recent.set(ref.sha256, { pixels, model });
@@ -152,7 +167,11 @@ export class Observer {
     const xml = dump.ok ? dump.value.xml : null;
     if (!dump.ok) problems.push({ code: 'DUMP_FAILED', message: serializeError(dump.error).message });
     else if (!xml) problems.push({ code: 'DUMP_FAILED', message: `uiautomator: ${dump.value.message}` });
-    if (!png && !xml) throw new MobaError('SCREENSHOT_FAILED', `${serial}: neither a screenshot nor a UI dump could be taken (${problems.map((p) => p.message).join('; ')}).`);
+    if (!png && !xml)
+      throw new MobaError(
+        'SCREENSHOT_FAILED',
+        `${serial}: neither a screenshot nor a UI dump could be taken (${problems.map((p) => p.message).join('; ')}).`,
+      );
 
     const screen = screenOf(device.serial, png, physical.ok ? physical.value : null);
     let elements: UiElement[] = [];
@@ -170,7 +189,12 @@ export class Observer {
     timings.process = performance.now() - tProcess;
 
     const black = png ? await isBlackScreenshot(png) : false;
-    if (black) problems.push({ code: 'SCREENSHOT_FAILED', message: 'The screenshot is black: a secure window (FLAG_SECURE, e.g. a password or banking screen) or the screen is off.' });
+    if (black)
+      problems.push({
+        code: 'SCREENSHOT_FAILED',
+        message:
+          'The screenshot is black: a secure window (FLAG_SECURE, e.g. a password or banking screen) or the screen is off.',
+      });
     if (elementsFrom !== 'xml' && png && !black && options.ocr !== false && this.options.createOcr) {
       const tOcr = performance.now();
       try {
@@ -197,7 +221,9 @@ export class Observer {
         marked = await drawSetOfMarks(pixels, elements, {
           screen,
           // The model's copy of the marked screen is encoded beside the PNG, not after it.
-          ...(this.options.artifacts ? { onPainted: (painted: RawImage) => void (markedForModel = Observer.startModelImage(painted)) } : {}),
+          ...(this.options.artifacts
+            ? { onPainted: (painted: RawImage) => void (markedForModel = Observer.startModelImage(painted)) }
+            : {}),
         });
       } catch (error) {
         problems.push({ code: 'SCREENSHOT_FAILED', message: serializeError(error).message });
@@ -207,7 +233,11 @@ export class Observer {
 
     const tStore = performance.now();
     const store = this.options.artifacts;
-    const put = (data: Uint8Array | null, mime: string, size?: { width: number; height: number } | null): ArtifactRef | null =>
+    const put = (
+      data: Uint8Array | null,
+      mime: string,
+      size?: { width: number; height: number } | null,
+    ): ArtifactRef | null =>
       data && store ? store.put(data, size ? { mime, width: size.width, height: size.height } : { mime }) : null;
     const imageSize = png ? pngSize(png) : null;
     const screenshotRef = put(png, 'image/png', imageSize);
@@ -242,7 +272,10 @@ export class Observer {
     await ocr?.dispose();
   }
 
-  private async screenshot(device: AndroidDevice, options: ObserveOptions): Promise<{ png: Uint8Array; frameTime?: number }> {
+  private async screenshot(
+    device: AndroidDevice,
+    options: ObserveOptions,
+  ): Promise<{ png: Uint8Array; frameTime?: number }> {
     const provider = this.providers.get(device.serial);
     if (provider) {
       const frame = await provider({ signal: options.signal });
@@ -252,7 +285,10 @@ export class Observer {
   }
 
   /** `wm size`, once per device (it does not change while connected); null when unknown. */
-  private async physicalSize(device: AndroidDevice, options: CallOptions): Promise<{ width: number; height: number } | null> {
+  private async physicalSize(
+    device: AndroidDevice,
+    options: CallOptions,
+  ): Promise<{ width: number; height: number } | null> {
     const known = this.physical.get(device.serial);
     if (known !== undefined) return known;
     const size = await device.screen(options);
@@ -262,12 +298,19 @@ export class Observer {
 }
 
 /** The screenshot's size is the truth for this moment (rotation included); `wm size` when there is none. */
-function screenOf(serial: string, png: Uint8Array | null, physical: { width: number; height: number } | null): Observation['screen'] {
+function screenOf(
+  serial: string,
+  png: Uint8Array | null,
+  physical: { width: number; height: number } | null,
+): Observation['screen'] {
   const size = png ? pngSize(png) : null;
   if (size) {
     const rotated = physical ? size.width > size.height !== physical.width > physical.height : false;
     return { width: size.width, height: size.height, rotation: rotated ? 1 : 0 };
   }
   if (physical) return { width: physical.width, height: physical.height, rotation: 0 };
-  throw new MobaError('SCREENSHOT_FAILED', `${serial}: the screen size is unknown (no screenshot, and \`wm size\` failed).`);
+  throw new MobaError(
+    'SCREENSHOT_FAILED',
+    `${serial}: the screen size is unknown (no screenshot, and \`wm size\` failed).`,
+  );
 }

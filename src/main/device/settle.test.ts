@@ -25,7 +25,13 @@ describe('waitForSettle', () => {
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     let n = 0;
-    const run = waitForSettle({ probe: async () => String(n++), timeoutMs: 10_000, firstDelayMs: 0, intervalMs: 20, signal: controller.signal });
+    const run = waitForSettle({
+      probe: async () => String(n++),
+      timeoutMs: 10_000,
+      firstDelayMs: 0,
+      intervalMs: 20,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 50);
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
   });

@@ -60,5 +60,8 @@ export async function waitForSettle(options: SettleOptions): Promise<SettleResul
 
 /** The default probe: a hash of the screenshot. */
 export function screenshotProbe(device: AndroidDevice): SettleProbe {
-  return async (signal) => createHash('sha1').update(await device.screencap({ signal })).digest('hex');
+  return async (signal) =>
+    createHash('sha1')
+      .update(await device.screencap({ signal }))
+      .digest('hex');
 }

@@ -30,7 +30,8 @@ describe('input text pieces', () => {
       { kind: 'text', text: '50%' },
       { kind: 'text', text: 's off' },
     ]);
-    for (const p of pieces) if (p.kind === 'text') expect(inputTextArgument(p.text).replace(/%s/g, ' ')).not.toMatch(/%s/);
+    for (const p of pieces)
+      if (p.kind === 'text') expect(inputTextArgument(p.text).replace(/%s/g, ' ')).not.toMatch(/%s/);
   });
   it('turns newlines and tabs into key presses', () => {
     expect(inputTextPieces('a\nb\tc')).toEqual([
@@ -56,9 +57,17 @@ describe('input text pieces', () => {
 });
 
 describe('shell protocol v2', () => {
-  const packet = (id: number, data: Buffer) => Buffer.concat([Buffer.from([id]), Buffer.from(Uint32Array.of(data.length).buffer), data]);
+  const packet = (id: number, data: Buffer) =>
+    Buffer.concat([Buffer.from([id]), Buffer.from(Uint32Array.of(data.length).buffer), data]);
   it('separates stdout, stderr and the exit code', () => {
-    const r = decodeShellV2(Buffer.concat([packet(1, Buffer.from('out')), packet(2, Buffer.from('err')), packet(1, Buffer.from('!')), packet(3, Buffer.from([3]))]));
+    const r = decodeShellV2(
+      Buffer.concat([
+        packet(1, Buffer.from('out')),
+        packet(2, Buffer.from('err')),
+        packet(1, Buffer.from('!')),
+        packet(3, Buffer.from([3])),
+      ]),
+    );
     expect(r.stdout.toString()).toBe('out!');
     expect(r.stderr.toString()).toBe('err');
     expect(r.exitCode).toBe(3);

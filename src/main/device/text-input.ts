@@ -12,7 +12,10 @@ import type { DeviceInput } from './input/device-input.ts';
 import { isInputTextSafe, shQuote, toBase64 } from './shell-text.ts';
 
 /** What typing needs of a device besides its input port: the shell, for ADB Keyboard. */
-export type TextDevice = Pick<AndroidDevice, 'serial' | 'check' | 'inputMethods' | 'currentInputMethod' | 'inputMethodState'>;
+export type TextDevice = Pick<
+  AndroidDevice,
+  'serial' | 'check' | 'inputMethods' | 'currentInputMethod' | 'inputMethodState'
+>;
 
 export interface TypeResult {
   /** `input-text`: `adb shell input text`; `scrcpy`: the mirror's control socket; `adb-keyboard`: the broadcast. */
@@ -25,7 +28,12 @@ export interface TypeResult {
  * @throws MobaError INPUT_METHOD_MISSING when the text needs ADB Keyboard and it is not
  *   installed (the message says how to install it); DEVICE_* / TIMEOUT from the device
  */
-export async function typeText(device: TextDevice, input: DeviceInput, text: string, options: CallOptions = {}): Promise<TypeResult> {
+export async function typeText(
+  device: TextDevice,
+  input: DeviceInput,
+  text: string,
+  options: CallOptions = {},
+): Promise<TypeResult> {
   const method = input.via === 'scrcpy' ? 'scrcpy' : 'input-text';
   if (text.length === 0) return { method };
   if (isInputTextSafe(text)) {
@@ -34,7 +42,8 @@ export async function typeText(device: TextDevice, input: DeviceInput, text: str
   }
   await withAdbKeyboard(device, options, async () => {
     const out = await device.check(`am broadcast -a ADB_INPUT_B64 --es msg ${shQuote(toBase64(text))}`, options);
-    if (!/Broadcast completed/i.test(out)) throw new MobaError('ACTION_FAILED', `ADB Keyboard did not take the text: ${out.slice(0, 300)}`);
+    if (!/Broadcast completed/i.test(out))
+      throw new MobaError('ACTION_FAILED', `ADB Keyboard did not take the text: ${out.slice(0, 300)}`);
   });
   return { method: 'adb-keyboard' };
 }
@@ -48,9 +57,17 @@ export const ADB_KEYBOARD_FIX =
  * (and ADB Keyboard's enabled state) even when `work` fails.
  */
 export async function withAdbKeyboard<T>(device: TextDevice, options: CallOptions, work: () => Promise<T>): Promise<T> {
-  const [all, enabled, previous] = await Promise.all([device.inputMethods('all', options), device.inputMethods('enabled', options), device.currentInputMethod(options)]);
+  const [all, enabled, previous] = await Promise.all([
+    device.inputMethods('all', options),
+    device.inputMethods('enabled', options),
+    device.currentInputMethod(options),
+  ]);
   if (!all.includes(ADB_KEYBOARD_IME)) {
-    throw new MobaError('INPUT_METHOD_MISSING', `${device.serial} cannot type non-ASCII text: ADB Keyboard is not installed. ${ADB_KEYBOARD_FIX}`, { details: { serial: device.serial } });
+    throw new MobaError(
+      'INPUT_METHOD_MISSING',
+      `${device.serial} cannot type non-ASCII text: ADB Keyboard is not installed. ${ADB_KEYBOARD_FIX}`,
+      { details: { serial: device.serial } },
+    );
   }
   const wasEnabled = enabled.includes(ADB_KEYBOARD_IME);
   if (!wasEnabled) await device.check(`ime enable ${ADB_KEYBOARD_IME}`, options);

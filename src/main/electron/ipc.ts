@@ -25,7 +25,8 @@ export function bindContract(app: MobaApp): { attach(win: BrowserWindow): void; 
   });
   ipcMain.handle('moba:call', async (event, method: unknown, input: unknown) => {
     const entry = windows.get(event.sender.id);
-    if (!entry) return { ok: false, error: { name: 'MobaError', code: 'DISCONNECTED', message: 'This window is not attached' } };
+    if (!entry)
+      return { ok: false, error: { name: 'MobaError', code: 'DISCONNECTED', message: 'This window is not attached' } };
     const controller = new AbortController();
     const sub = entry.closed.event(() => controller.abort());
     try {

@@ -8,7 +8,9 @@ import type { Session } from 'electron';
  * NotAllowedError, which it explains (see features/voice/microphone.ts).
  */
 export function allowMicrophone(target: Session = session.defaultSession): void {
-  const ownPage = (url: string) => url.startsWith('file://') || (process.env.ELECTRON_RENDERER_URL !== undefined && url.startsWith(process.env.ELECTRON_RENDERER_URL));
+  const ownPage = (url: string) =>
+    url.startsWith('file://') ||
+    (process.env.ELECTRON_RENDERER_URL !== undefined && url.startsWith(process.env.ELECTRON_RENDERER_URL));
   target.setPermissionRequestHandler((webContents, permission, callback, details) => {
     if (permission !== 'media' || !ownPage(webContents.getURL())) return callback(false);
     const types = (details as { mediaTypes?: string[] }).mediaTypes ?? [];
@@ -18,5 +20,7 @@ export function allowMicrophone(target: Session = session.defaultSession): void 
     if (systemPreferences.getMediaAccessStatus('microphone') === 'granted') return callback(true);
     void systemPreferences.askForMediaAccess('microphone').then(callback, () => callback(false));
   });
-  target.setPermissionCheckHandler((_webContents, permission, origin) => permission === 'media' && (origin.startsWith('file://') || ownPage(origin)));
+  target.setPermissionCheckHandler(
+    (_webContents, permission, origin) => permission === 'media' && (origin.startsWith('file://') || ownPage(origin)),
+  );
 }

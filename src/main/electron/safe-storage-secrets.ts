@@ -32,7 +32,8 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   set(name: string, value: string): void {
-    if (!safeStorage.isEncryptionAvailable()) throw new Error('The OS keychain is not available; set the key as an environment variable instead.');
+    if (!safeStorage.isEncryptionAvailable())
+      throw new Error('The OS keychain is not available; set the key as an environment variable instead.');
     this.values[name] = safeStorage.encryptString(value).toString('base64');
     this.flush();
   }

@@ -40,7 +40,10 @@ function when(ms: number): string {
 }
 
 function treeHtml(state: RunState, node: TaskNodeState): string {
-  const notes = [...node.planReflections.map((t) => `<div class="note">plan reflection: ${escapeHtml(t)}</div>`), ...node.reflections.map((t) => `<div class="note">reflection: ${escapeHtml(t)}</div>`)].join('');
+  const notes = [
+    ...node.planReflections.map((t) => `<div class="note">plan reflection: ${escapeHtml(t)}</div>`),
+    ...node.reflections.map((t) => `<div class="note">reflection: ${escapeHtml(t)}</div>`),
+  ].join('');
   const children = node.children.map((c) => state.nodes[c]).filter((c): c is TaskNodeState => !!c);
   return `<li><span>${escapeHtml(node.goal)}</span><span class="node-status ${node.status === 'done' ? 'succeeded' : node.status === 'failed' ? 'failed' : 'muted'}">${node.status}</span>${node.addedBy === 'person' && node.parentId ? ' <span class="person">(added by a person)</span>' : ''}${notes}${children.length ? `<ul class="tree">${children.map((c) => treeHtml(state, c)).join('')}</ul>` : ''}</li>`;
 }
@@ -83,7 +86,9 @@ function callHtml(call: RunEvent & { type: 'model_call' }): string {
       return `<p><strong>${m.role}</strong></p>${parts.map((p) => (p.type === 'text' ? `<pre>${escapeHtml(p.text)}</pre>` : `<p><img src="${assetFile(p.image)}" alt="image sent to the model" style="max-width:160px;border-radius:6px"></p>`)).join('')}`;
     })
     .join('');
-  const mem = call.memories.length ? ` · memories: ${call.memories.map((m) => `${escapeHtml(m.kind)} ${escapeHtml(m.id)} (${m.score.toFixed(2)})`).join(', ')}` : '';
+  const mem = call.memories.length
+    ? ` · memories: ${call.memories.map((m) => `${escapeHtml(m.kind)} ${escapeHtml(m.id)} (${m.score.toFixed(2)})`).join(', ')}`
+    : '';
   return `<details><summary>${escapeHtml(r.purpose)} call ${escapeHtml(call.callId)} — ${escapeHtml(r.model)}, ${r.usage ? `${r.usage.promptTokens}+${r.usage.completionTokens} tokens` : 'tokens not reported'}, ${Math.round(r.latencyMs)} ms${mem}</summary>${msgs}<p><strong>reply</strong></p><pre>${escapeHtml(r.reply?.text ?? r.error?.message ?? '')}</pre></details>`;
 }
 
@@ -102,7 +107,9 @@ function stepHtml(data: RunExport, step: StepState, n: number): string {
   }
   const act = events.filter((e) => e.type === 'act_decided' && e.seq < step.seq && e.nodeId === step.nodeId).at(-1);
   if (act && act.type === 'act_decided') act.callIds.forEach((c) => ids.add(c));
-  const after = t.after ? `<div class="after">after: <img src="${t.after}" alt="screen after" loading="lazy"></div>` : '';
+  const after = t.after
+    ? `<div class="after">after: <img src="${t.after}" alt="screen after" loading="lazy"></div>`
+    : '';
   return `<section class="step" id="${escapeHtml(step.stepId)}">${shot}<div><h3>${n + 1}. ${escapeHtml(t.subgoal ?? '(removed sub-goal)')}</h3><dl>
 <dt>Proposed</dt><dd><code>${escapeHtml(t.proposed)}</code>${step.element ? ` on [${step.element.index}] ${escapeHtml(step.element.text || step.element.contentDesc || step.element.className.split('.').pop() || '')}` : ''}</dd>
 ${t.observation ? `<dt>Observation</dt><dd>${escapeHtml(t.observation)}</dd>` : ''}${t.thought ? `<dt>Thought</dt><dd>${escapeHtml(t.thought)}</dd>` : ''}

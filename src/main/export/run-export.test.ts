@@ -38,7 +38,14 @@ describe('run export', () => {
 
   it('writes run.json with events, the folded state and a trajectory, and every referenced image in assets/', () => {
     const out = join(dir.path, 'out1');
-    const r = writeRunExport({ runs, artifacts, runId, outDir: out, html: false, app: { name: 'MobA Studio', version: 'test' } });
+    const r = writeRunExport({
+      runs,
+      artifacts,
+      runId,
+      outDir: out,
+      html: false,
+      app: { name: 'MobA Studio', version: 'test' },
+    });
     expect(r).toMatchObject({ runId, dir: out, html: null, missingAssets: 0 });
     const data = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as RunExport;
     const { events } = runs.events(runId);
@@ -46,7 +53,14 @@ describe('run export', () => {
     expect(data.events).toEqual(events);
     expect(data.state).toEqual(JSON.parse(JSON.stringify(foldRun(runId, events))));
     expect(data.trajectory).toHaveLength(12);
-    expect(data.trajectory[0]).toMatchObject({ stepId: 's1', proposed: 'Click(2)', decision: { kind: 'approve', by: 'person' }, executed: { by: 'agent', ok: true }, corrected: false, reflection: { status: 'success' } });
+    expect(data.trajectory[0]).toMatchObject({
+      stepId: 's1',
+      proposed: 'Click(2)',
+      decision: { kind: 'approve', by: 'person' },
+      executed: { by: 'agent', ok: true },
+      corrected: false,
+      reflection: { status: 'success' },
+    });
     // Three distinct screens: each image stored once, and each reference resolves to a file.
     const refs = collectArtifactRefs(events);
     expect(refs.size).toBe(3);
@@ -60,7 +74,14 @@ describe('run export', () => {
 
   it('writes an HTML report whose images are relative files in assets/, never inlined', () => {
     const out = join(dir.path, 'out2');
-    const r = writeRunExport({ runs, artifacts, runId, outDir: out, html: true, app: { name: 'MobA Studio', version: 'test' } });
+    const r = writeRunExport({
+      runs,
+      artifacts,
+      runId,
+      outDir: out,
+      html: true,
+      app: { name: 'MobA Studio', version: 'test' },
+    });
     const html = readFileSync(r.html!, 'utf8');
     expect(html).not.toMatch(/data:image/);
     expect(html).not.toMatch(/<script/i);
@@ -78,8 +99,21 @@ describe('run export', () => {
   });
 
   it('escapes what the model or a person wrote', async () => {
-    const evil = await writeSyntheticRun({ dataDir: dir.path, steps: 1, screens: 1, runId: 'evil', task: '<img src=x onerror=alert(1)> & "quotes"' });
-    const r = writeRunExport({ runs, artifacts, runId: evil.runId, outDir: join(dir.path, 'out3'), html: true, app: { name: 'MobA Studio', version: 'test' } });
+    const evil = await writeSyntheticRun({
+      dataDir: dir.path,
+      steps: 1,
+      screens: 1,
+      runId: 'evil',
+      task: '<img src=x onerror=alert(1)> & "quotes"',
+    });
+    const r = writeRunExport({
+      runs,
+      artifacts,
+      runId: evil.runId,
+      outDir: join(dir.path, 'out3'),
+      html: true,
+      app: { name: 'MobA Studio', version: 'test' },
+    });
     const html = readFileSync(r.html!, 'utf8');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
@@ -95,12 +129,25 @@ describe('run export', () => {
       },
       events: (id) => repo.events(id),
     };
-    expect(() => writeRunExport({ runs: strict, artifacts, runId: 'nope', outDir: join(dir.path, 'x'), html: false, app: { name: 'm', version: 't' } })).toThrow(/No run nope/);
+    expect(() =>
+      writeRunExport({
+        runs: strict,
+        artifacts,
+        runId: 'nope',
+        outDir: join(dir.path, 'x'),
+        html: false,
+        app: { name: 'm', version: 't' },
+      }),
+    ).toThrow(/No run nope/);
   });
 
   it('moba export RUN_ID --out DIR --html writes the same folder from the command line', async () => {
     const out = join(dir.path, 'cli');
-    const { stdout } = await run(process.execPath, ['bin/moba.js', '--data-dir', dir.path, 'export', runId, '--out', out, '--html', '--json'], { timeout: 60_000 });
+    const { stdout } = await run(
+      process.execPath,
+      ['bin/moba.js', '--data-dir', dir.path, 'export', runId, '--out', out, '--html', '--json'],
+      { timeout: 60_000 },
+    );
     const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as { dir: string; assets: number; html: string };
     expect(r).toMatchObject({ dir: out, assets: 3, html: join(out, 'report.html') });
     expect(existsSync(join(out, 'run.json'))).toBe(true);

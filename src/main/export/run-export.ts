@@ -39,13 +39,19 @@ export function collectArtifactRefs(events: readonly RunEvent[]): Map<string, Ar
       return;
     }
     const o = v as Record<string, unknown>;
-    if (typeof o.sha256 === 'string' && /^[0-9a-f]{64}$/.test(o.sha256) && typeof o.mime === 'string' && typeof o.bytes === 'number') {
+    if (
+      typeof o.sha256 === 'string' &&
+      /^[0-9a-f]{64}$/.test(o.sha256) &&
+      typeof o.mime === 'string' &&
+      typeof o.bytes === 'number'
+    ) {
       if (!out.has(o.sha256)) out.set(o.sha256, o as unknown as ArtifactRef);
       return;
     }
     for (const x of Object.values(o)) walk(x, depth + 1);
   };
-  for (const e of events) if (e.type === 'observation' || e.type === 'model_call' || e.type === 'voice_input') walk(e, 0);
+  for (const e of events)
+    if (e.type === 'observation' || e.type === 'model_call' || e.type === 'voice_input') walk(e, 0);
   return out;
 }
 
@@ -68,7 +74,9 @@ export function buildTrajectory(state: RunState, events: readonly RunEvent[]): T
   };
   return state.steps.map((s) => {
     const act = decisions.get(s.seq) ?? null;
-    const executed = s.executed ? { action: formatAction(s.executed.action), by: s.executed.by, ok: s.executed.ok, error: s.executed.error } : null;
+    const executed = s.executed
+      ? { action: formatAction(s.executed.action), by: s.executed.by, ok: s.executed.ok, error: s.executed.error }
+      : null;
     return {
       stepId: s.stepId,
       nodeId: s.nodeId,
@@ -77,12 +85,21 @@ export function buildTrajectory(state: RunState, events: readonly RunEvent[]): T
       after: shot(s.afterObservationId),
       proposed: formatAction(s.proposed),
       gate: s.gate,
-      decision: s.decision ? { kind: s.decision.kind, by: s.decision.by, action: actionText(s.decision.action), feedback: s.decision.feedback } : null,
+      decision: s.decision
+        ? {
+            kind: s.decision.kind,
+            by: s.decision.by,
+            action: actionText(s.decision.action),
+            feedback: s.decision.feedback,
+          }
+        : null,
       executed,
       corrected: !!executed && (executed.action !== formatAction(s.proposed) || executed.by === 'person'),
       observation: act?.observation ?? null,
       thought: act?.thought ?? null,
-      reflection: s.reflection ? { status: s.reflection.subgoalStatus, goalDone: s.reflection.goalDone, text: s.reflection.text } : null,
+      reflection: s.reflection
+        ? { status: s.reflection.subgoalStatus, goalDone: s.reflection.goalDone, text: s.reflection.text }
+        : null,
     };
   });
 }
@@ -142,7 +159,9 @@ export function writeRunExport(o: WriteRunExportOptions): ExportRunResult {
   try {
     mkdirSync(assetsDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (error) {
-    throw new MobaError('NOT_FOUND', `Cannot create the export folder ${o.outDir}: ${(error as Error).message}`, { cause: error });
+    throw new MobaError('NOT_FOUND', `Cannot create the export folder ${o.outDir}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   let bytes = 0;
   let copied = 0;
@@ -169,5 +188,14 @@ export function writeRunExport(o: WriteRunExportOptions): ExportRunResult {
     writeFileSync(htmlPath, html, { mode: PRIVATE_FILE_MODE });
     bytes += Buffer.byteLength(html);
   }
-  return { runId: o.runId, dir: o.outDir, json: jsonPath, html: htmlPath, assets: copied, missingAssets: missing, bytes, ms: Math.round(performance.now() - started) };
+  return {
+    runId: o.runId,
+    dir: o.outDir,
+    json: jsonPath,
+    html: htmlPath,
+    assets: copied,
+    missingAssets: missing,
+    bytes,
+    ms: Math.round(performance.now() - started),
+  };
 }

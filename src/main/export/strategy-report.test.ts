@@ -4,7 +4,16 @@ import type { RunState } from '../../shared/run/reducer.ts';
 import { strategyHtml } from './strategy-report.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const options = { mode: 'auto' as const, usePlan: true, useMemory: true, maxSteps: 10, planBudget: 5, settleTimeoutMs: 0, approvalRules: [], models: {} };
+const options = {
+  mode: 'auto' as const,
+  usePlan: true,
+  useMemory: true,
+  maxSteps: 10,
+  planBudget: 5,
+  settleTimeoutMs: 0,
+  approvalRules: [],
+  models: {},
+};
 
 describe("the report's strategy section", () => {
   it('is empty for MobA and shows what Mobile-Agent-E kept', () => {

@@ -19,8 +19,10 @@ export function appHandlers(s: AppServices): Pick<Handlers, AppHandlerNames> {
     ping: ({ value }) => (value === undefined ? { now: Date.now() } : { value, now: Date.now() }),
     getSettings: () => s.settings.view(),
     // A web client is not this machine's user: host-only fields and key bindings stay as they are.
-    updateSettings: ({ patch }, { connection }) => s.settings.update(patch, connection.kind === 'web' ? 'remote' : 'local'),
-    resetSettings: ({ section }, { connection }) => s.settings.reset(section, connection.kind === 'web' ? 'remote' : 'local'),
+    updateSettings: ({ patch }, { connection }) =>
+      s.settings.update(patch, connection.kind === 'web' ? 'remote' : 'local'),
+    resetSettings: ({ section }, { connection }) =>
+      s.settings.reset(section, connection.kind === 'web' ? 'remote' : 'local'),
     setApiKey: ({ role, key }) => s.settings.setApiKey(role, key),
   };
 }

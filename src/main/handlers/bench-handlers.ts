@@ -1,14 +1,22 @@
 import type { Handlers } from '../contract/router.ts';
 import type { BenchService } from '../bench/bench-service.ts';
 
-type BenchHandlerNames = 'listBenchSuite' | 'listBenchmarks' | 'startBenchmark' | 'resumeBenchmark' | 'stopBenchmark' | 'getBenchmarkReport';
+type BenchHandlerNames =
+  | 'listBenchSuite'
+  | 'listBenchmarks'
+  | 'startBenchmark'
+  | 'resumeBenchmark'
+  | 'stopBenchmark'
+  | 'getBenchmarkReport';
 
 /** The Benchmarks page's methods; progress goes out as didChangeBenchmark (wired in app.ts). */
 export function benchHandlers(bench: BenchService): Pick<Handlers, BenchHandlerNames> {
   return {
     listBenchSuite: () => bench.listSuite(),
     listBenchmarks: () => ({ benchmarks: bench.list() }),
-    startBenchmark: async (input) => ({ benchmarkId: input.distributed ? await bench.startDistributed(input) : bench.start(input) }),
+    startBenchmark: async (input) => ({
+      benchmarkId: input.distributed ? await bench.startDistributed(input) : bench.start(input),
+    }),
     resumeBenchmark: ({ benchmarkId }) => ({ benchmarkId: bench.resume(benchmarkId) }),
     stopBenchmark: async ({ benchmarkId }) => ({ summary: await bench.stop(benchmarkId) }),
     getBenchmarkReport: ({ benchmarkIds }) => bench.report(benchmarkIds),

@@ -18,7 +18,14 @@ function stamp(now: number): string {
  * Dataset exports from the UI go to `<data folder>/datasets/<time>-<export id>/` (a web client
  * never picks paths on the host); progress is pushed as didProgressDataset, at most a few a second.
  */
-export function datasetHandlers(s: { db: Db; artifacts: ArtifactStore; annotations: AnnotationService; events: EventHub; paths: { dataDir: string }; benchmarks?: BenchmarkRuns }): Pick<Handlers, DatasetHandlerNames> {
+export function datasetHandlers(s: {
+  db: Db;
+  artifacts: ArtifactStore;
+  annotations: AnnotationService;
+  events: EventHub;
+  paths: { dataDir: string };
+  benchmarks?: BenchmarkRuns;
+}): Pick<Handlers, DatasetHandlerNames> {
   return {
     exportDataset: async ({ selection, split, exportId }, ctx) => {
       let last = 0;
@@ -39,8 +46,11 @@ export function datasetHandlers(s: { db: Db; artifacts: ArtifactStore; annotatio
         },
       });
     },
-    annotateStep: ({ runId, stepId, category, note, author }) => s.annotations.annotate({ runId, stepId, category, note, ...(author ? { author } : {}) }),
-    removeAnnotation: ({ runId, annotationId, author }) => ({ removed: s.annotations.remove({ runId, annotationId, ...(author ? { author } : {}) }) }),
+    annotateStep: ({ runId, stepId, category, note, author }) =>
+      s.annotations.annotate({ runId, stepId, category, note, ...(author ? { author } : {}) }),
+    removeAnnotation: ({ runId, annotationId, author }) => ({
+      removed: s.annotations.remove({ runId, annotationId, ...(author ? { author } : {}) }),
+    }),
     getFailureSummary: ({ selection }) => s.annotations.summary(selection),
   };
 }

@@ -5,7 +5,13 @@ import type { DeviceService } from '../device/device-service.ts';
 import type { Observer } from '../device/observe.ts';
 import type { PersonActions } from '../person/person-actions.ts';
 
-type DeviceHandlerNames = 'listDevices' | 'getDeviceFacts' | 'connectDevice' | 'disconnectDevice' | 'observeDevice' | 'executeAction';
+type DeviceHandlerNames =
+  | 'listDevices'
+  | 'getDeviceFacts'
+  | 'connectDevice'
+  | 'disconnectDevice'
+  | 'observeDevice'
+  | 'executeAction';
 
 export interface DeviceHandlerServices {
   devices: DeviceService;
@@ -43,7 +49,9 @@ export function deviceHandlers(s: DeviceHandlerServices): Pick<Handlers, DeviceH
     getDeviceFacts: ({ serial, refresh }, { signal }) => s.devices.facts(serial, { refresh, signal }),
     connectDevice: ({ address }, { signal }) => s.devices.connect(address, { signal }),
     disconnectDevice: async ({ address }, { signal }) => ({ address: await s.devices.disconnect(address, { signal }) }),
-    observeDevice: async ({ serial, ocr }, { signal }) => (await s.observer.observe(serial, { ocr, signal })).observation,
-    executeAction: ({ serial, action, elements, screen }, { signal }) => s.person.perform(serial, { action, elements, screen }, signal),
+    observeDevice: async ({ serial, ocr }, { signal }) =>
+      (await s.observer.observe(serial, { ocr, signal })).observation,
+    executeAction: ({ serial, action, elements, screen }, { signal }) =>
+      s.person.perform(serial, { action, elements, screen }, signal),
   };
 }

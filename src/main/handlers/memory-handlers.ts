@@ -3,8 +3,17 @@ import { memoryFileText } from '../memory/memory-file.ts';
 import type { MemoryService } from '../memory/memory-service.ts';
 
 type MemoryHandlerNames =
-  | 'listMemories' | 'getMemory' | 'createMemory' | 'updateMemory' | 'deleteMemories' | 'importMemories' | 'exportMemories'
-  | 'previewMemoryRetrieval' | 'getMemoryStats' | 'embedMemories' | 'setMemoryTrust';
+  | 'listMemories'
+  | 'getMemory'
+  | 'createMemory'
+  | 'updateMemory'
+  | 'deleteMemories'
+  | 'importMemories'
+  | 'exportMemories'
+  | 'previewMemoryRetrieval'
+  | 'getMemoryStats'
+  | 'embedMemories'
+  | 'setMemoryTrust';
 
 export function memoryHandlers(memory: MemoryService): Pick<Handlers, MemoryHandlerNames> {
   return {
@@ -15,7 +24,10 @@ export function memoryHandlers(memory: MemoryService): Pick<Handlers, MemoryHand
     deleteMemories: ({ ids }) => ({ deleted: memory.delete(ids) }),
     importMemories: ({ text }) => memory.importJson(text),
     exportMemories: ({ kinds, description }) => {
-      const file = memory.exportJson({ ...(kinds ? { kinds } : {}), ...(description !== undefined ? { description } : {}) });
+      const file = memory.exportJson({
+        ...(kinds ? { kinds } : {}),
+        ...(description !== undefined ? { description } : {}),
+      });
       return { text: memoryFileText(file), count: file.memories.length };
     },
     setMemoryTrust: (input) => ({ changed: memory.setTrust(input) }),

@@ -5,7 +5,10 @@ import type { PersonActions } from '../person/person-actions.ts';
 type MirrorHandlerNames = 'startMirror' | 'stopMirror' | 'getMirrorState' | 'mirrorInput';
 
 /** The mirror's methods: each window subscribes with its own connection, which receives the frames. */
-export function mirrorHandlers(s: { mirror: MirrorService; person: PersonActions }): Pick<Handlers, MirrorHandlerNames> {
+export function mirrorHandlers(s: {
+  mirror: MirrorService;
+  person: PersonActions;
+}): Pick<Handlers, MirrorHandlerNames> {
   return {
     startMirror: ({ serial, options }, { connection }) => s.mirror.start(serial, connection, options ?? {}),
     stopMirror: ({ serial }, { connection }) => ({ stopped: s.mirror.stop(serial, connection.id) }),

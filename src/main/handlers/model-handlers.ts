@@ -18,13 +18,24 @@ const TEST_TIMEOUT_MS = 20_000;
  * the origin the key was saved for; elsewhere only `apiKey`, a key the caller supplies for this
  * one request (never stored), is sent.
  */
-export async function testModelEndpoint(settings: TestSettings, role: 'default' | ModelRole, draft: ModelEndpoint | undefined, signal: AbortSignal, apiKey?: string): Promise<TestModelResult> {
+export async function testModelEndpoint(
+  settings: TestSettings,
+  role: 'default' | ModelRole,
+  draft: ModelEndpoint | undefined,
+  signal: AbortSignal,
+  apiKey?: string,
+): Promise<TestModelResult> {
   if (role === 'transcriber' || role === 'speaker') return testVoiceEndpoint(settings, role, draft, signal, apiKey);
   const asRole: ModelRole = role === 'default' ? 'planner' : role;
   const base = draft ?? (role === 'default' ? settings.get().models.default : settings.endpointFor(role));
   const source: ModelSettingsSource = {
     // One attempt, bounded: a test should answer quickly, and retries would hide the first error.
-    endpointFor: (r) => (r === asRole ? (base ? { ...base, maxRetries: 0, timeoutMs: Math.min(base.timeoutMs, TEST_TIMEOUT_MS) } : null) : settings.endpointFor(r)),
+    endpointFor: (r) =>
+      r === asRole
+        ? base
+          ? { ...base, maxRetries: 0, timeoutMs: Math.min(base.timeoutMs, TEST_TIMEOUT_MS) }
+          : null
+        : settings.endpointFor(r),
     apiKeyFor: (r, url) => (r === asRole && apiKey ? apiKey : settings.apiKeyFor(r, url)),
     keyOriginFor: (r) => settings.keyOriginFor?.(r) ?? null,
   };
@@ -36,18 +47,53 @@ export async function testModelEndpoint(settings: TestSettings, role: 'default' 
     endpoint = gateway.endpointFor(asRole);
     if (asRole === 'embedder') {
       const vectors = await gateway.embed({ texts: ['MobA Studio connection test'], signal: limit, purpose: 'test' });
-      return { ok: true, role, baseUrl: endpoint.baseUrl, model: endpoint.model, latencyMs: performance.now() - started, reply: null, dims: vectors[0]?.length ?? 0, error: null };
+      return {
+        ok: true,
+        role,
+        baseUrl: endpoint.baseUrl,
+        model: endpoint.model,
+        latencyMs: performance.now() - started,
+        reply: null,
+        dims: vectors[0]?.length ?? 0,
+        error: null,
+      };
     }
-    const r = await gateway.chat({ role: asRole, purpose: 'test', messages: [{ role: 'user', content: 'Reply with the single word OK.' }], maxTokens: 16, temperature: 0, signal: limit });
-    return { ok: true, role, baseUrl: r.baseUrl, model: r.model, latencyMs: r.latencyMs, reply: (r.refusal ?? r.text).slice(0, 200), dims: null, error: null };
+    const r = await gateway.chat({
+      role: asRole,
+      purpose: 'test',
+      messages: [{ role: 'user', content: 'Reply with the single word OK.' }],
+      maxTokens: 16,
+      temperature: 0,
+      signal: limit,
+    });
+    return {
+      ok: true,
+      role,
+      baseUrl: r.baseUrl,
+      model: r.model,
+      latencyMs: r.latencyMs,
+      reply: (r.refusal ?? r.text).slice(0, 200),
+      dims: null,
+      error: null,
+    };
   } catch (error) {
     const e = serializeError(error);
-    return { ok: false, role, baseUrl: endpoint?.baseUrl ?? draft?.baseUrl ?? '', model: endpoint?.model ?? draft?.model ?? '', latencyMs: performance.now() - started, reply: null, dims: null, error: { code: e.code, message: e.message } };
+    return {
+      ok: false,
+      role,
+      baseUrl: endpoint?.baseUrl ?? draft?.baseUrl ?? '',
+      model: endpoint?.model ?? draft?.model ?? '',
+      latencyMs: performance.now() - started,
+      reply: null,
+      dims: null,
+      error: { code: e.code, message: e.message },
+    };
   }
 }
 
 export function modelHandlers(s: { settings: TestSettings }): Pick<Handlers, 'testModel'> {
   return {
-    testModel: ({ role, endpoint, apiKey }, { signal }) => testModelEndpoint(s.settings, role, endpoint, signal, apiKey),
+    testModel: ({ role, endpoint, apiKey }, { signal }) =>
+      testModelEndpoint(s.settings, role, endpoint, signal, apiKey),
   };
 }

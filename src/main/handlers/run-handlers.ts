@@ -1,13 +1,29 @@
 import type { Handlers } from '../contract/router.ts';
 import type { RunService } from '../agent/run-service.ts';
 
-type RunHandlerNames = 'startRun' | 'listRuns' | 'getRun' | 'pauseRun' | 'resumeRun' | 'stopRun' | 'takeOverRun' | 'decideRun' | 'editRunPlan' | 'deleteRun';
+type RunHandlerNames =
+  | 'startRun'
+  | 'listRuns'
+  | 'getRun'
+  | 'pauseRun'
+  | 'resumeRun'
+  | 'stopRun'
+  | 'takeOverRun'
+  | 'decideRun'
+  | 'editRunPlan'
+  | 'deleteRun';
 
 export function runHandlers(runs: RunService): Pick<Handlers, RunHandlerNames> {
   const summary = (runId: string) => ({ summary: runs.get(runId) });
   return {
     startRun: ({ serial, task, voice, apiKeys, ...options }) =>
-      runs.start({ serial, task, voice, ...(apiKeys ? { apiKeys } : {}), options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) }),
+      runs.start({
+        serial,
+        task,
+        voice,
+        ...(apiKeys ? { apiKeys } : {}),
+        options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+      }),
     listRuns: (q) => runs.list(q),
     getRun: ({ runId, from }) => ({ summary: runs.get(runId), ...runs.events(runId, from ?? 0) }),
     pauseRun: async ({ runId }) => {

@@ -37,14 +37,24 @@ describe('tokenBits (the ≥ 128-bit rule beyond loopback)', () => {
   });
 
   it('knows which binds reach only this machine', () => {
-    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]']) expect(isLoopbackBind(h), h).toBe(true);
-    for (const h of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'lab.example', '127.0.0.1.example']) expect(isLoopbackBind(h), h).toBe(false);
+    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]'])
+      expect(isLoopbackBind(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'lab.example', '127.0.0.1.example'])
+      expect(isLoopbackBind(h), h).toBe(false);
   });
 });
 
 describe('sameOriginLocation (the token exchange’s redirect)', () => {
   it('never yields a scheme-relative or backslash target, whatever the path', () => {
-    for (const path of ['//evil.example', '///evil.example', '/\\evil.example', '/\\/evil.example', '\\\\evil.example', '/./evil', '']) {
+    for (const path of [
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      '/./evil',
+      '',
+    ]) {
       const location = sameOriginLocation(path, '');
       expect(location, path).toMatch(/^\/(?![/\\])/);
       // Browsers resolve it against this host.
@@ -53,7 +63,9 @@ describe('sameOriginLocation (the token exchange’s redirect)', () => {
   });
 
   it('keeps a path on this host and its query as they are', () => {
-    expect(sameOriginLocation('/history/20250602-091500-3fa2', '?tab=replay')).toBe('/history/20250602-091500-3fa2?tab=replay');
+    expect(sameOriginLocation('/history/20250602-091500-3fa2', '?tab=replay')).toBe(
+      '/history/20250602-091500-3fa2?tab=replay',
+    );
     expect(sameOriginLocation('/', '')).toBe('/');
   });
 });

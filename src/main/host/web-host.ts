@@ -10,7 +10,14 @@ import type { WebSocket } from 'ws';
 import { RENDERER_CSP } from '../../shared/csp.ts';
 import type { MobaApp } from '../app.ts';
 import { WsConnection } from './ws-connection.ts';
-import { MIN_REMOTE_TOKEN_BITS, isLoopbackBind, parseCookies, safeDecode, sameOriginLocation, tokenBits } from './request-parsing.ts';
+import {
+  MIN_REMOTE_TOKEN_BITS,
+  isLoopbackBind,
+  parseCookies,
+  safeDecode,
+  sameOriginLocation,
+  tokenBits,
+} from './request-parsing.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ClientBufferLimits } from './ws-connection.ts';
 
@@ -118,7 +125,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const malformed = error instanceof URIError;
       if (!malformed) console.error(`[moba] web host: ${req.method ?? '?'} request failed:`, error);
       if (res.headersSent) res.destroy();
-      else res.writeHead(malformed ? 400 : 500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(malformed ? 'Bad request\n' : 'Internal error\n');
+      else
+        res
+          .writeHead(malformed ? 400 : 500, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end(malformed ? 'Bad request\n' : 'Internal error\n');
     }
   });
 
@@ -160,7 +170,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const decoded = safeDecode(url.pathname);
     if (decoded === undefined || decoded.includes('\0')) {
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: the path is not valid percent-encoding\n');
+      res
+        .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('Bad request: the path is not valid percent-encoding\n');
       return;
     }
     const rel = decoded.replace(/^\/+/, '');
@@ -177,7 +189,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const file = existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
     const isHtml = file.endsWith('.html');
-    sendFile(res, file, isHtml ? { 'Content-Security-Policy': RENDERER_CSP, 'Cache-Control': 'no-store' } : { 'Cache-Control': 'private, max-age=3600' });
+    sendFile(
+      res,
+      file,
+      isHtml
+        ? { 'Content-Security-Policy': RENDERER_CSP, 'Cache-Control': 'no-store' }
+        : { 'Cache-Control': 'private, max-age=3600' },
+    );
   };
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
@@ -204,7 +222,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const origin = req.headers.origin;
     const hostHeader = req.headers.host;
     // A page on another origin must not drive the host even if the browser sends our cookie.
-    const originOk = origin === undefined || (hostHeader !== undefined && (origin === `http://${hostHeader}` || origin === `https://${hostHeader}`));
+    const originOk =
+      origin === undefined ||
+      (hostHeader !== undefined && (origin === `http://${hostHeader}` || origin === `https://${hostHeader}`));
     if (url.pathname !== '/ws' || !authorized(req, url) || !originOk) {
       socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();

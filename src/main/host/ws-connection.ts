@@ -23,7 +23,11 @@ export interface ClientBufferLimits {
   maxLag: number;
 }
 
-export const DEFAULT_CLIENT_BUFFER: ClientBufferLimits = { pauseAt: 8 * 1024 * 1024, resumeBelow: 1024 * 1024, maxLag: 64 * 1024 * 1024 };
+export const DEFAULT_CLIENT_BUFFER: ClientBufferLimits = {
+  pauseAt: 8 * 1024 * 1024,
+  resumeBelow: 1024 * 1024,
+  maxLag: 64 * 1024 * 1024,
+};
 
 /** One browser tab connected to the web host. */
 export class WsConnection implements Connection {
@@ -73,8 +77,17 @@ export class WsConnection implements Connection {
       text = JSON.stringify(frame);
     } catch (error) {
       // A value JSON cannot carry (too deep, a BigInt): the caller gets an error, the host goes on.
-      if (frame.t !== 'result') return void console.error(`[moba] web host: dropped a ${frame.t} frame that is not JSON:`, error);
-      text = JSON.stringify({ t: 'result', id: frame.id, ok: false, error: new MobaError('INVALID_OUTPUT', `The result cannot be sent as JSON: ${(error as Error).message}`).toJSON() });
+      if (frame.t !== 'result')
+        return void console.error(`[moba] web host: dropped a ${frame.t} frame that is not JSON:`, error);
+      text = JSON.stringify({
+        t: 'result',
+        id: frame.id,
+        ok: false,
+        error: new MobaError(
+          'INVALID_OUTPUT',
+          `The result cannot be sent as JSON: ${(error as Error).message}`,
+        ).toJSON(),
+      });
     }
     this.ws.send(text);
     this.checkLag();
@@ -109,10 +122,15 @@ export class WsConnection implements Connection {
 
   private onMessage(data: RawData, isBinary: boolean): void {
     if (isBinary) {
-      this.send({ t: 'error', error: new MobaError('INVALID_INPUT', 'Binary frames from the client are not accepted').toJSON() });
+      this.send({
+        t: 'error',
+        error: new MobaError('INVALID_INPUT', 'Binary frames from the client are not accepted').toJSON(),
+      });
       return;
     }
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as ArrayBuffer).toString('utf8');
     const frame = decodeClientFrame(text);
     if (!frame.ok) {
       this.send({ t: 'error', error: frame.error });
@@ -124,14 +142,25 @@ export class WsConnection implements Connection {
       return;
     }
     if (this.inflight.has(msg.id)) {
-      this.send({ t: 'result', id: msg.id, ok: false, error: new MobaError('CONFLICT', `Call id ${msg.id} is already in flight`).toJSON() });
+      this.send({
+        t: 'result',
+        id: msg.id,
+        ok: false,
+        error: new MobaError('CONFLICT', `Call id ${msg.id} is already in flight`).toJSON(),
+      });
       return;
     }
     const controller = new AbortController();
     this.inflight.set(msg.id, controller);
     void this.app.router
       .call(msg.method, msg.input, { connection: this, signal: controller.signal })
-      .then((r) => this.send(r.ok ? { t: 'result', id: msg.id, ok: true, result: r.result } : { t: 'result', id: msg.id, ok: false, error: r.error }))
+      .then((r) =>
+        this.send(
+          r.ok
+            ? { t: 'result', id: msg.id, ok: true, result: r.result }
+            : { t: 'result', id: msg.id, ok: false, error: r.error },
+        ),
+      )
       .catch((error: unknown) => this.send({ t: 'result', id: msg.id, ok: false, error: serializeError(error) }))
       .finally(() => this.inflight.delete(msg.id));
   }

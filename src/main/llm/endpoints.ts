@@ -55,7 +55,11 @@ export function isLocalBaseUrl(baseUrl: string): boolean {
  * @throws MobaError MODEL_NOT_CONFIGURED when the role has no endpoint, an override is invalid,
  *   or a non-local endpoint has no key.
  */
-export function resolveEndpoint(source: ModelSettingsSource, role: ModelRole, overrides: ModelOverrides = {}): ResolvedEndpoint {
+export function resolveEndpoint(
+  source: ModelSettingsSource,
+  role: ModelRole,
+  overrides: ModelOverrides = {},
+): ResolvedEndpoint {
   const roleOverride = overrides.roles?.[role] ?? {};
   const isChat = (CHAT_ROLES as readonly ModelRole[]).includes(role as ChatRole);
   const globalOverride: EndpointOverride = isChat ? { baseUrl: overrides.baseUrl, model: overrides.model } : {};
@@ -70,12 +74,18 @@ export function resolveEndpoint(source: ModelSettingsSource, role: ModelRole, ov
   } else if (baseUrl !== undefined && model !== undefined) {
     endpoint = { ...DEFAULT_MODEL_ENDPOINT, baseUrl, model };
   } else {
-    throw new MobaError('MODEL_NOT_CONFIGURED', `No model endpoint is configured for the ${role} role. Set one in Settings → ${role === 'transcriber' || role === 'speaker' ? 'Voice' : 'Models'}${isChat ? '' : ` (or pass --${role}-base-url and --${role}-model)`}.`);
+    throw new MobaError(
+      'MODEL_NOT_CONFIGURED',
+      `No model endpoint is configured for the ${role} role. Set one in Settings → ${role === 'transcriber' || role === 'speaker' ? 'Voice' : 'Models'}${isChat ? '' : ` (or pass --${role}-base-url and --${role}-model)`}.`,
+    );
   }
   if (baseUrl !== undefined || model !== undefined) {
     const parsed = ModelEndpoint.safeParse(endpoint);
     if (!parsed.success) {
-      throw new MobaError('MODEL_NOT_CONFIGURED', `Invalid model override for the ${role} role: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'endpoint'}: ${i.message}`).join('; ')}`);
+      throw new MobaError(
+        'MODEL_NOT_CONFIGURED',
+        `Invalid model override for the ${role} role: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'endpoint'}: ${i.message}`).join('; ')}`,
+      );
     }
     endpoint = parsed.data;
   }
@@ -97,7 +107,12 @@ export function resolveEndpoint(source: ModelSettingsSource, role: ModelRole, ov
 }
 
 /** USD for the call, or null when a price or the usage is unknown. */
-export function costOf(endpoint: ModelEndpoint, usage: { promptTokens: number; completionTokens: number } | null): number | null {
+export function costOf(
+  endpoint: ModelEndpoint,
+  usage: { promptTokens: number; completionTokens: number } | null,
+): number | null {
   if (!usage || endpoint.inputCostPerMTok === undefined || endpoint.outputCostPerMTok === undefined) return null;
-  return (usage.promptTokens * endpoint.inputCostPerMTok + usage.completionTokens * endpoint.outputCostPerMTok) / 1_000_000;
+  return (
+    (usage.promptTokens * endpoint.inputCostPerMTok + usage.completionTokens * endpoint.outputCostPerMTok) / 1_000_000
+  );
 }

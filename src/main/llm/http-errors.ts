@@ -22,28 +22,50 @@ function serverMessage(error: APIError): string | undefined {
  * Turns whatever one HTTP attempt threw into a MobaError plus whether to try again. Aborts are
  * classified by the caller (it knows whether the user or the timeout aborted).
  */
-export function classifyFailure(error: unknown, context: { baseUrl: string; model: string; timeoutMs: number }): ClassifiedFailure {
+export function classifyFailure(
+  error: unknown,
+  context: { baseUrl: string; model: string; timeoutMs: number },
+): ClassifiedFailure {
   if (error instanceof MobaError) return { error, retryable: false };
   if (error instanceof APIConnectionTimeoutError) {
-    return { error: new MobaError('TIMEOUT', `The model endpoint ${context.baseUrl} did not answer within ${context.timeoutMs} ms.`), retryable: true };
+    return {
+      error: new MobaError(
+        'TIMEOUT',
+        `The model endpoint ${context.baseUrl} did not answer within ${context.timeoutMs} ms.`,
+      ),
+      retryable: true,
+    };
   }
-  if (error instanceof APIUserAbortError) return { error: new MobaError('CANCELLED', 'The model call was cancelled.'), retryable: false };
+  if (error instanceof APIUserAbortError)
+    return { error: new MobaError('CANCELLED', 'The model call was cancelled.'), retryable: false };
   if (error instanceof APIConnectionError) {
     const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
     return {
-      error: new MobaError('MODEL_HTTP_ERROR', `Could not reach the model endpoint ${context.baseUrl}${cause}`, { cause: error, details: { status: null, network: true } }),
+      error: new MobaError('MODEL_HTTP_ERROR', `Could not reach the model endpoint ${context.baseUrl}${cause}`, {
+        cause: error,
+        details: { status: null, network: true },
+      }),
       retryable: true,
     };
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const status = error.status;
     const message = serverMessage(error) ?? error.message;
-    const hint = status === 401 ? ' (check the API key for this role)' : status === 404 ? ` (check the base URL and the model name "${context.model}")` : '';
+    const hint =
+      status === 401
+        ? ' (check the API key for this role)'
+        : status === 404
+          ? ` (check the base URL and the model name "${context.model}")`
+          : '';
     const failure: ClassifiedFailure = {
-      error: new MobaError('MODEL_HTTP_ERROR', `The model endpoint ${context.baseUrl} answered HTTP ${status}: ${message}${hint}`, {
-        cause: error,
-        details: { status, serverMessage: message, type: error.type ?? null, code: error.code ?? null },
-      }),
+      error: new MobaError(
+        'MODEL_HTTP_ERROR',
+        `The model endpoint ${context.baseUrl} answered HTTP ${status}: ${message}${hint}`,
+        {
+          cause: error,
+          details: { status, serverMessage: message, type: error.type ?? null, code: error.code ?? null },
+        },
+      ),
       retryable: isRetryableStatus(status),
     };
     const retryAfterMs = parseRetryAfter(error.headers);
@@ -51,5 +73,11 @@ export function classifyFailure(error: unknown, context: { baseUrl: string; mode
     return failure;
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { error: new MobaError('MODEL_HTTP_ERROR', `The model call to ${context.baseUrl} failed: ${message}`, { cause: error, details: { status: null } }), retryable: false };
+  return {
+    error: new MobaError('MODEL_HTTP_ERROR', `The model call to ${context.baseUrl} failed: ${message}`, {
+      cause: error,
+      details: { status: null },
+    }),
+    retryable: false,
+  };
 }

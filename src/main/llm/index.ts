@@ -9,5 +9,14 @@ export { extractJson, describeIssues, looksLikeRefusal } from './json-extract.ts
 export { isLocalBaseUrl, resolveEndpoint, costOf } from './endpoints.ts';
 export type { ModelOverrides, ModelSettingsSource, EndpointOverride } from './endpoints.ts';
 export { requestHash } from './messages.ts';
-export type { ArtifactSink, ChatContentPart, ChatMessage, ChatRequest, EmbedRequest, ImageMime, LlmGateway, ModelCallResult } from './types.ts';
+export type {
+  ArtifactSink,
+  ChatContentPart,
+  ChatMessage,
+  ChatRequest,
+  EmbedRequest,
+  ImageMime,
+  LlmGateway,
+  ModelCallResult,
+} from './types.ts';
 export { addModelOverrideOptions, modelOverridesFromOptions } from './override-options.ts';

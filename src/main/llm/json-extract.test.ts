@@ -14,7 +14,8 @@ describe('extractJson', () => {
   });
 
   it('reads JSON inside a fenced block surrounded by prose', () => {
-    const text = 'Sure! Here is my answer:\n```json\n{"action": "Click", "index": 3}\n```\nLet me know if you need more.';
+    const text =
+      'Sure! Here is my answer:\n```json\n{"action": "Click", "index": 3}\n```\nLet me know if you need more.';
     expect(value(text)).toEqual({ action: 'Click', index: 3 });
   });
 
@@ -24,7 +25,10 @@ describe('extractJson', () => {
   });
 
   it('reads JSON embedded in prose without fences', () => {
-    expect(value('Thought: the button is visible. {"index": 7, "text": "a {brace} inside"} That is all.')).toEqual({ index: 7, text: 'a {brace} inside' });
+    expect(value('Thought: the button is visible. {"index": 7, "text": "a {brace} inside"} That is all.')).toEqual({
+      index: 7,
+      text: 'a {brace} inside',
+    });
   });
 
   it('mends trailing commas, single quotes, comments and Python constants', () => {
@@ -46,7 +50,10 @@ describe('extractJson', () => {
   });
 
   it('reports no JSON for prose and empty replies', () => {
-    expect(extractJson('I cannot help with that.')).toEqual({ ok: false, reason: 'The reply contains no JSON object.' });
+    expect(extractJson('I cannot help with that.')).toEqual({
+      ok: false,
+      reason: 'The reply contains no JSON object.',
+    });
     expect(extractJson('   ')).toEqual({ ok: false, reason: 'The reply was empty.' });
     expect(extractJson('42').ok).toBe(false);
   });

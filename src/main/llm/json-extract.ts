@@ -101,7 +101,8 @@ export function describeIssues(issues: ReadonlyArray<IssueLike>): string {
   return issues.map((i) => `- ${formatPath(i.path)}: ${i.message}`).join('\n');
 }
 
-const REFUSAL_START = /^\s*(?:i['’]m sorry|i am sorry|sorry|i apologi[sz]e|unfortunately|i can(?:no|['’])t|i cannot|i am unable|i['’]m unable|i am not able|i['’]m not able|i won['’]t|i will not|as an ai)\b/i;
+const REFUSAL_START =
+  /^\s*(?:i['’]m sorry|i am sorry|sorry|i apologi[sz]e|unfortunately|i can(?:no|['’])t|i cannot|i am unable|i['’]m unable|i am not able|i['’]m not able|i won['’]t|i will not|as an ai)\b/i;
 
 /** A reply that is an apology or a refusal sentence rather than an answer. */
 export function looksLikeRefusal(text: string): boolean {

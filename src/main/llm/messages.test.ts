@@ -6,7 +6,13 @@ const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
 
 const messages = (): ChatMessage[] => [
   { role: 'system', content: 'You are an agent.' },
-  { role: 'user', content: [{ type: 'text', text: 'Screen:' }, { type: 'image', data: png, mime: 'image/png', detail: 'high' }] },
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'Screen:' },
+      { type: 'image', data: png, mime: 'image/png', detail: 'high' },
+    ],
+  },
 ];
 
 describe('messages', () => {
@@ -14,16 +20,30 @@ describe('messages', () => {
     const out = toOpenAiMessages(messages());
     expect(out[1]).toEqual({
       role: 'user',
-      content: [{ type: 'text', text: 'Screen:' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(png).toString('base64')}`, detail: 'high' } }],
+      content: [
+        { type: 'text', text: 'Screen:' },
+        {
+          type: 'image_url',
+          image_url: { url: `data:image/png;base64,${Buffer.from(png).toString('base64')}`, detail: 'high' },
+        },
+      ],
     });
   });
 
   it('records images as artifact refs from the sink', () => {
     const puts: Array<{ bytes: number; mime: string }> = [];
-    const sink = { put: (data: Uint8Array, o: { mime: string }) => (puts.push({ bytes: data.byteLength, mime: o.mime }), { sha256: 'a'.repeat(64), mime: o.mime, bytes: data.byteLength }) };
+    const sink = {
+      put: (data: Uint8Array, o: { mime: string }) => (
+        puts.push({ bytes: data.byteLength, mime: o.mime }),
+        { sha256: 'a'.repeat(64), mime: o.mime, bytes: data.byteLength }
+      ),
+    };
     const recorded = toRecordedMessages(messages(), sink);
     expect(puts).toEqual([{ bytes: 7, mime: 'image/png' }]);
-    expect(recorded[1]!.content).toEqual([{ type: 'text', text: 'Screen:' }, { type: 'image', image: { sha256: 'a'.repeat(64), mime: 'image/png', bytes: 7 }, detail: 'high' }]);
+    expect(recorded[1]!.content).toEqual([
+      { type: 'text', text: 'Screen:' },
+      { type: 'image', image: { sha256: 'a'.repeat(64), mime: 'image/png', bytes: 7 }, detail: 'high' },
+    ]);
     expect(JSON.stringify(recorded)).not.toContain('base64');
   });
 

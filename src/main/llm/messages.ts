@@ -20,7 +20,10 @@ export function toOpenAiMessages(messages: readonly ChatMessage[]): ChatCompleti
             ? { type: 'text' as const, text: part.text }
             : {
                 type: 'image_url' as const,
-                image_url: { url: `data:${part.mime};base64,${Buffer.from(part.data).toString('base64')}`, ...(part.detail ? { detail: part.detail } : {}) },
+                image_url: {
+                  url: `data:${part.mime};base64,${Buffer.from(part.data).toString('base64')}`,
+                  ...(part.detail ? { detail: part.detail } : {}),
+                },
               },
         ),
       };
@@ -35,14 +38,19 @@ export function toOpenAiMessages(messages: readonly ChatMessage[]): ChatCompleti
  * Messages as recorded: image bytes go to the artifact store and are replaced by their refs.
  * Without a store the ref is still computed (same hash), but the bytes are not kept.
  */
-export function toRecordedMessages(messages: readonly ChatMessage[], artifacts: ArtifactSink | undefined): RecordedMessage[] {
+export function toRecordedMessages(
+  messages: readonly ChatMessage[],
+  artifacts: ArtifactSink | undefined,
+): RecordedMessage[] {
   return messages.map((m) => {
     if (typeof m.content === 'string') return { role: m.role, content: m.content };
     return {
       role: m.role,
       content: m.content.map((part) => {
         if (part.type === 'text') return { type: 'text' as const, text: part.text };
-        const image: ArtifactRef = artifacts ? artifacts.put(part.data, { mime: part.mime }) : { sha256: sha256(part.data), mime: part.mime, bytes: part.data.byteLength };
+        const image: ArtifactRef = artifacts
+          ? artifacts.put(part.data, { mime: part.mime })
+          : { sha256: sha256(part.data), mime: part.mime, bytes: part.data.byteLength };
         return { type: 'image' as const, image, ...(part.detail ? { detail: part.detail } : {}) };
       }),
     };
@@ -54,7 +62,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const obj = v as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
+      return Object.fromEntries(
+        Object.keys(obj)
+          .sort()
+          .map((k) => [k, obj[k]]),
+      );
     }
     return v;
   });
@@ -75,16 +87,23 @@ export interface HashableRequest {
 export function requestHash(request: HashableRequest): string {
   const messages = request.messages.map((m) => ({
     role: m.role,
-    content: typeof m.content === 'string'
-      ? m.content
-      : m.content.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: 'image', sha256: sha256(p.data), mime: p.mime, detail: p.detail ?? null })),
+    content:
+      typeof m.content === 'string'
+        ? m.content
+        : m.content.map((p) =>
+            p.type === 'text'
+              ? { type: 'text', text: p.text }
+              : { type: 'image', sha256: sha256(p.data), mime: p.mime, detail: p.detail ?? null },
+          ),
   }));
-  return sha256(canonicalJson({
-    messages,
-    temperature: request.temperature ?? null,
-    maxTokens: request.maxTokens ?? null,
-    responseFormat: request.responseFormat ?? 'text',
-  }));
+  return sha256(
+    canonicalJson({
+      messages,
+      temperature: request.temperature ?? null,
+      maxTokens: request.maxTokens ?? null,
+      responseFormat: request.responseFormat ?? 'text',
+    }),
+  );
 }
 
 /** Embedding requests hash their texts. */

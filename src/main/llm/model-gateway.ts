@@ -55,7 +55,11 @@ export class ModelGateway implements LlmGateway {
     const given = options.apiKeys ?? {};
     const saved = options.settings;
     this.settings = Object.keys(given).length
-      ? { endpointFor: (r) => saved.endpointFor(r), apiKeyFor: (r, url) => given[r] ?? saved.apiKeyFor(r, url), keyOriginFor: (r) => saved.keyOriginFor?.(r) ?? null }
+      ? {
+          endpointFor: (r) => saved.endpointFor(r),
+          apiKeyFor: (r, url) => given[r] ?? saved.apiKeyFor(r, url),
+          keyOriginFor: (r) => saved.keyOriginFor?.(r) ?? null,
+        }
       : saved;
     this.overrides = options.overrides ?? {};
     this.artifacts = options.artifacts;
@@ -102,26 +106,58 @@ export class ModelGateway implements LlmGateway {
       const ctx = this.attemptContext(resolved, request.signal);
       const onDelta = request.onDelta;
       let streamed = false;
-      const out = await this.withRetries(endpoint, request.signal, (n) => {
-        attempts = n;
-        if (!onDelta) return chatAttempt(ctx, body);
-        return streamAttempt(ctx, body, (d) => {
-          streamed = true;
-          onDelta(d);
-        });
-      }, () => !streamed);
+      const out = await this.withRetries(
+        endpoint,
+        request.signal,
+        (n) => {
+          attempts = n;
+          if (!onDelta) return chatAttempt(ctx, body);
+          return streamAttempt(ctx, body, (d) => {
+            streamed = true;
+            onDelta(d);
+          });
+        },
+        () => !streamed,
+      );
       const latencyMs = performance.now() - t0;
       const costUsd = costOf(endpoint, out.usage);
       const record: ModelCallRecord = {
-        id: randomUUID(), ...base, baseUrl: endpoint.baseUrl, model: endpoint.model, request: recorded, reply: out.reply, usage: out.usage,
-        latencyMs, costUsd, attempts, error: null,
+        id: randomUUID(),
+        ...base,
+        baseUrl: endpoint.baseUrl,
+        model: endpoint.model,
+        request: recorded,
+        reply: out.reply,
+        usage: out.usage,
+        latencyMs,
+        costUsd,
+        attempts,
+        error: null,
       };
       this.onDidRecordEmitter.fire(record);
-      return { ...out.reply, usage: out.usage, latencyMs, costUsd, attempts, baseUrl: endpoint.baseUrl, model: endpoint.model, record };
+      return {
+        ...out.reply,
+        usage: out.usage,
+        latencyMs,
+        costUsd,
+        attempts,
+        baseUrl: endpoint.baseUrl,
+        model: endpoint.model,
+        record,
+      };
     } catch (error) {
       this.onDidRecordEmitter.fire({
-        id: randomUUID(), ...base, baseUrl: resolved?.endpoint.baseUrl ?? '', model: resolved?.endpoint.model ?? '', request: recorded, reply: null,
-        usage: null, latencyMs: performance.now() - t0, costUsd: null, attempts, error: serializeError(error),
+        id: randomUUID(),
+        ...base,
+        baseUrl: resolved?.endpoint.baseUrl ?? '',
+        model: resolved?.endpoint.model ?? '',
+        request: recorded,
+        reply: null,
+        usage: null,
+        latencyMs: performance.now() - t0,
+        costUsd: null,
+        attempts,
+        error: serializeError(error),
       });
       throw error;
     }
@@ -136,7 +172,11 @@ export class ModelGateway implements LlmGateway {
     const startedAt = Date.now();
     const t0 = performance.now();
     const base = {
-      kind: 'embed' as const, role: 'embedder' as const, purpose: request.purpose ?? 'embed', requestHash: embedRequestHash(request.texts), startedAt,
+      kind: 'embed' as const,
+      role: 'embedder' as const,
+      purpose: request.purpose ?? 'embed',
+      requestHash: embedRequestHash(request.texts),
+      startedAt,
       request: { messages: [], texts: [...request.texts] },
     };
     let resolved: ResolvedEndpoint | undefined;
@@ -150,14 +190,31 @@ export class ModelGateway implements LlmGateway {
         return embedAttempt(ctx, endpoint.model, request.texts);
       });
       this.onDidRecordEmitter.fire({
-        id: randomUUID(), ...base, baseUrl: endpoint.baseUrl, model: endpoint.model, reply: null, embeddings: out.embeddings, usage: out.usage,
-        latencyMs: performance.now() - t0, costUsd: costOf(endpoint, out.usage), attempts, error: null,
+        id: randomUUID(),
+        ...base,
+        baseUrl: endpoint.baseUrl,
+        model: endpoint.model,
+        reply: null,
+        embeddings: out.embeddings,
+        usage: out.usage,
+        latencyMs: performance.now() - t0,
+        costUsd: costOf(endpoint, out.usage),
+        attempts,
+        error: null,
       });
       return out.embeddings;
     } catch (error) {
       this.onDidRecordEmitter.fire({
-        id: randomUUID(), ...base, baseUrl: resolved?.endpoint.baseUrl ?? '', model: resolved?.endpoint.model ?? '', reply: null, usage: null,
-        latencyMs: performance.now() - t0, costUsd: null, attempts, error: serializeError(error),
+        id: randomUUID(),
+        ...base,
+        baseUrl: resolved?.endpoint.baseUrl ?? '',
+        model: resolved?.endpoint.model ?? '',
+        reply: null,
+        usage: null,
+        latencyMs: performance.now() - t0,
+        costUsd: null,
+        attempts,
+        error: serializeError(error),
       });
       throw error;
     }
@@ -194,7 +251,12 @@ export class ModelGateway implements LlmGateway {
    * Runs `attempt` up to `maxRetries + 1` times. `canRetry` lets a stream that already showed
    * text fail instead of showing it twice.
    */
-  private async withRetries<T>(endpoint: ModelEndpoint, signal: AbortSignal | undefined, attempt: (n: number) => Promise<T>, canRetry: () => boolean = () => true): Promise<T> {
+  private async withRetries<T>(
+    endpoint: ModelEndpoint,
+    signal: AbortSignal | undefined,
+    attempt: (n: number) => Promise<T>,
+    canRetry: () => boolean = () => true,
+  ): Promise<T> {
     const maxAttempts = endpoint.maxRetries + 1;
     for (let n = 1; ; n++) {
       if (signal?.aborted) throw cancelled();
@@ -202,12 +264,26 @@ export class ModelGateway implements LlmGateway {
       try {
         return await attempt(n);
       } catch (error) {
-        failure = error instanceof AttemptTimeout ? error.toFailure() : classifyFailure(error, { baseUrl: endpoint.baseUrl, model: endpoint.model, timeoutMs: endpoint.timeoutMs });
+        failure =
+          error instanceof AttemptTimeout
+            ? error.toFailure()
+            : classifyFailure(error, {
+                baseUrl: endpoint.baseUrl,
+                model: endpoint.model,
+                timeoutMs: endpoint.timeoutMs,
+              });
       }
       if (failure.error.code === 'CANCELLED') throw failure.error;
       if (!failure.retryable || n >= maxAttempts || !canRetry()) throw withAttempts(failure.error, n);
       if (failure.retryAfterMs !== undefined && failure.retryAfterMs > this.policy.maxRetryAfterMs) {
-        throw withAttempts(new MobaError(failure.error.code, `${failure.error.message} (the server asked to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s, longer than the ${this.policy.maxRetryAfterMs / 1000} s this client waits)`, { cause: failure.error, details: failure.error.details }), n);
+        throw withAttempts(
+          new MobaError(
+            failure.error.code,
+            `${failure.error.message} (the server asked to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s, longer than the ${this.policy.maxRetryAfterMs / 1000} s this client waits)`,
+            { cause: failure.error, details: failure.error.details },
+          ),
+          n,
+        );
       }
       await sleep(failure.retryAfterMs ?? backoffDelay(n, this.policy, this.random), signal);
     }
@@ -216,6 +292,7 @@ export class ModelGateway implements LlmGateway {
 
 /** Adds the attempt count to an error's details, so the caller can tell a retried failure. */
 function withAttempts(error: MobaError, attempts: number): MobaError {
-  const details = error.details && typeof error.details === 'object' ? { ...(error.details as object), attempts } : { attempts };
+  const details =
+    error.details && typeof error.details === 'object' ? { ...(error.details as object), attempts } : { attempts };
   return new MobaError(error.code, error.message, { cause: error.cause ?? error, details });
 }

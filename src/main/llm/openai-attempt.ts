@@ -72,22 +72,40 @@ async function underDeadline<T>(ctx: AttemptContext, work: (signal: AbortSignal)
 }
 
 /** One non-streaming chat completion. */
-export function chatAttempt(ctx: AttemptContext, body: ChatCompletionCreateParamsNonStreaming): Promise<ChatAttemptOutput> {
+export function chatAttempt(
+  ctx: AttemptContext,
+  body: ChatCompletionCreateParamsNonStreaming,
+): Promise<ChatAttemptOutput> {
   return underDeadline(ctx, async (signal) => {
     // The SDK's own timeout stays as a backstop; ours is the one that normally fires.
-    const completion = await ctx.client.chat.completions.create(body, { signal, timeout: ctx.timeoutMs + 5_000, maxRetries: 0 });
+    const completion = await ctx.client.chat.completions.create(body, {
+      signal,
+      timeout: ctx.timeoutMs + 5_000,
+      maxRetries: 0,
+    });
     const choice = completion.choices?.[0];
-    if (!choice) throw new MobaError('MODEL_HTTP_ERROR', `The model endpoint ${ctx.baseUrl} answered without any choice.`, { details: { status: 200 } });
+    if (!choice)
+      throw new MobaError('MODEL_HTTP_ERROR', `The model endpoint ${ctx.baseUrl} answered without any choice.`, {
+        details: { status: 200 },
+      });
     const message = choice.message as { content?: string | null; refusal?: string | null } | undefined;
     return {
-      reply: { text: message?.content ?? '', refusal: message?.refusal ?? null, finishReason: choice.finish_reason ?? null },
+      reply: {
+        text: message?.content ?? '',
+        refusal: message?.refusal ?? null,
+        finishReason: choice.finish_reason ?? null,
+      },
       usage: toUsage(completion.usage),
     };
   });
 }
 
 /** One streamed chat completion; `onDelta` sees each text fragment as it arrives. */
-export function streamAttempt(ctx: AttemptContext, body: ChatCompletionCreateParamsNonStreaming, onDelta: (delta: string) => void): Promise<ChatAttemptOutput> {
+export function streamAttempt(
+  ctx: AttemptContext,
+  body: ChatCompletionCreateParamsNonStreaming,
+  onDelta: (delta: string) => void,
+): Promise<ChatAttemptOutput> {
   return underDeadline(ctx, async (signal) => {
     const stream = await ctx.client.chat.completions.create(
       { ...body, stream: true, stream_options: { include_usage: true } },
@@ -121,11 +139,21 @@ export interface EmbedAttemptOutput {
 export function embedAttempt(ctx: AttemptContext, model: string, texts: string[]): Promise<EmbedAttemptOutput> {
   return underDeadline(ctx, async (signal) => {
     // 'float' explicitly: several OpenAI-compatible servers cannot encode base64.
-    const response = await ctx.client.embeddings.create({ model, input: texts, encoding_format: 'float' }, { signal, timeout: ctx.timeoutMs + 5_000, maxRetries: 0 });
+    const response = await ctx.client.embeddings.create(
+      { model, input: texts, encoding_format: 'float' },
+      { signal, timeout: ctx.timeoutMs + 5_000, maxRetries: 0 },
+    );
     const rows = [...response.data].sort((a, b) => a.index - b.index);
     if (rows.length !== texts.length) {
-      throw new MobaError('MODEL_HTTP_ERROR', `The embedding endpoint ${ctx.baseUrl} returned ${rows.length} vectors for ${texts.length} texts.`, { details: { status: 200 } });
+      throw new MobaError(
+        'MODEL_HTTP_ERROR',
+        `The embedding endpoint ${ctx.baseUrl} returned ${rows.length} vectors for ${texts.length} texts.`,
+        { details: { status: 200 } },
+      );
     }
-    return { embeddings: rows.map((r) => Array.from(r.embedding as ArrayLike<number>)), usage: toUsage(response.usage as UsageLike) };
+    return {
+      embeddings: rows.map((r) => Array.from(r.embedding as ArrayLike<number>)),
+      usage: toUsage(response.usage as UsageLike),
+    };
   });
 }

@@ -5,7 +5,21 @@ import { addModelOverrideOptions, modelOverridesFromOptions } from './override-o
 describe('model override options', () => {
   it('parse run-wide and per-role overrides', () => {
     const command = addModelOverrideOptions(new Command('run').exitOverride());
-    command.parse(['--base-url', 'http://127.0.0.1:8741/v1', '--model', 'scripted', '--app-selector-model', 'small', '--embedder-base-url', 'http://localhost:1/v1', '--embedder-model', 'emb'], { from: 'user' });
+    command.parse(
+      [
+        '--base-url',
+        'http://127.0.0.1:8741/v1',
+        '--model',
+        'scripted',
+        '--app-selector-model',
+        'small',
+        '--embedder-base-url',
+        'http://localhost:1/v1',
+        '--embedder-model',
+        'emb',
+      ],
+      { from: 'user' },
+    );
     expect(modelOverridesFromOptions(command.opts())).toEqual({
       baseUrl: 'http://127.0.0.1:8741/v1',
       model: 'scripted',

@@ -74,10 +74,18 @@ export class ReplayGateway implements LlmGateway {
     };
     this.onDidRecordEmitter.fire(record);
     if (recorded.error) throw deserializeError(recorded.error);
-    if (!recorded.reply) throw new MobaError('REPLAY_MISMATCH', `The recorded call ${recorded.id} has neither a reply nor an error.`);
+    if (!recorded.reply)
+      throw new MobaError('REPLAY_MISMATCH', `The recorded call ${recorded.id} has neither a reply nor an error.`);
     if (request.onDelta && recorded.reply.text) request.onDelta(recorded.reply.text);
     return {
-      ...recorded.reply, usage: recorded.usage, latencyMs: record.latencyMs, costUsd: recorded.costUsd, attempts: 0, baseUrl: recorded.baseUrl, model: recorded.model, record,
+      ...recorded.reply,
+      usage: recorded.usage,
+      latencyMs: record.latencyMs,
+      costUsd: recorded.costUsd,
+      attempts: 0,
+      baseUrl: recorded.baseUrl,
+      model: recorded.model,
+      record,
     };
   }
 
@@ -87,13 +95,27 @@ export class ReplayGateway implements LlmGateway {
     if (request.signal?.aborted) throw cancelled();
     const hash = embedRequestHash(request.texts);
     const purpose = request.purpose ?? 'embed';
-    const recorded = this.next({ kind: 'embed', role: 'embedder', purpose, hash, messages: [], texts: [...request.texts] });
+    const recorded = this.next({
+      kind: 'embed',
+      role: 'embedder',
+      purpose,
+      hash,
+      messages: [],
+      texts: [...request.texts],
+    });
     this.onDidRecordEmitter.fire({
-      ...recorded, id: randomUUID(), purpose, requestHash: hash, latencyMs: 0, attempts: 0, startedAt: Date.now(),
+      ...recorded,
+      id: randomUUID(),
+      purpose,
+      requestHash: hash,
+      latencyMs: 0,
+      attempts: 0,
+      startedAt: Date.now(),
       replay: { of: recorded.id, hashMatched: recorded.requestHash === hash },
     });
     if (recorded.error) throw deserializeError(recorded.error);
-    if (!recorded.embeddings) throw new MobaError('REPLAY_MISMATCH', `The recorded embedding call ${recorded.id} has no vectors.`);
+    if (!recorded.embeddings)
+      throw new MobaError('REPLAY_MISMATCH', `The recorded embedding call ${recorded.id} has no vectors.`);
     return recorded.embeddings.map((v) => [...v]);
   }
 
@@ -109,8 +131,21 @@ export class ReplayGateway implements LlmGateway {
       const request: RecordedRequest = { messages: ask.messages };
       if (ask.texts) request.texts = ask.texts;
       this.onDidRecordEmitter.fire({
-        id: randomUUID(), kind: ask.kind, role: ask.role, purpose: ask.purpose, baseUrl: '', model: '', request, requestHash: ask.hash, reply: null, usage: null,
-        latencyMs: 0, costUsd: null, attempts: 0, error: serializeError(error), startedAt: Date.now(),
+        id: randomUUID(),
+        kind: ask.kind,
+        role: ask.role,
+        purpose: ask.purpose,
+        baseUrl: '',
+        model: '',
+        request,
+        requestHash: ask.hash,
+        reply: null,
+        usage: null,
+        latencyMs: 0,
+        costUsd: null,
+        attempts: 0,
+        error: serializeError(error),
+        startedAt: Date.now(),
       });
       throw error;
     }
@@ -119,9 +154,13 @@ export class ReplayGateway implements LlmGateway {
   private take({ kind, role, purpose, hash }: NextCall): ModelCallRecord {
     const recorded = this.queues.get(queueKey(kind, role))?.shift();
     if (!recorded) {
-      throw new MobaError('REPLAY_MISMATCH', `The replay has no recorded ${kind} call left for the ${role} role (asked for "${purpose}"): the run diverged from its recording.`, {
-        details: { role, purpose, requestHash: hash },
-      });
+      throw new MobaError(
+        'REPLAY_MISMATCH',
+        `The replay has no recorded ${kind} call left for the ${role} role (asked for "${purpose}"): the run diverged from its recording.`,
+        {
+          details: { role, purpose, requestHash: hash },
+        },
+      );
     }
     if (this.mode === 'strict' && recorded.requestHash !== hash) {
       throw new MobaError(

@@ -19,7 +19,10 @@ export function isRetryableStatus(status: number): boolean {
  * The wait a server asked for, from `retry-after-ms` (milliseconds) or `retry-after` (seconds,
  * or an HTTP date). Undefined when absent or unreadable.
  */
-export function parseRetryAfter(headers: { get(name: string): string | null } | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  headers: { get(name: string): string | null } | undefined,
+  now: number = Date.now(),
+): number | undefined {
   if (!headers) return undefined;
   const ms = headers.get('retry-after-ms');
   if (ms !== null && ms.trim() !== '') {

@@ -6,15 +6,24 @@ const Reflection = z.object({ subgoalStatus: z.boolean(), goalStatus: z.boolean(
 
 describe('structured replies', () => {
   it('parses tolerant JSON and validates it', () => {
-    expect(parseStructuredReply('```json\n{"subgoalStatus": True, "goalStatus": False,}\n```', Reflection)).toEqual({ ok: true, value: { subgoalStatus: true, goalStatus: false } });
+    expect(parseStructuredReply('```json\n{"subgoalStatus": True, "goalStatus": False,}\n```', Reflection)).toEqual({
+      ok: true,
+      value: { subgoalStatus: true, goalStatus: false },
+    });
   });
 
   it('reports validation problems and missing JSON as issue lines', () => {
     const invalid = parseStructuredReply('{"subgoalStatus": "yes"}', Reflection);
     expect(invalid.ok).toBe(false);
     if (invalid.ok) return;
-    expect(invalid.issues.split('\n')).toEqual([expect.stringMatching(/^- subgoalStatus: .*expected boolean/), expect.stringMatching(/^- goalStatus: /)]);
-    expect(parseStructuredReply('The goal is done.', Reflection)).toEqual({ ok: false, issues: '- The reply contains no JSON object.' });
+    expect(invalid.issues.split('\n')).toEqual([
+      expect.stringMatching(/^- subgoalStatus: .*expected boolean/),
+      expect.stringMatching(/^- goalStatus: /),
+    ]);
+    expect(parseStructuredReply('The goal is done.', Reflection)).toEqual({
+      ok: false,
+      issues: '- The reply contains no JSON object.',
+    });
   });
 
   it('builds a repair message with the issues and the expected shape', () => {

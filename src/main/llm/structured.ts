@@ -48,7 +48,9 @@ export function repairMessage(issues: string, schema?: z.ZodType): string {
     issues,
     shape ? `The reply must be one JSON value matching this JSON Schema:\n${shape}` : '',
     'Reply again with only the corrected JSON — no explanation, no code fences.',
-  ].filter((s) => s !== '').join('\n');
+  ]
+    .filter((s) => s !== '')
+    .join('\n');
 }
 
 /**
@@ -75,7 +77,9 @@ export async function callStructured<T>(options: StructuredCallOptions<T>): Prom
     const refusal = result.refusal ?? (looksLikeRefusal(result.text) ? result.text.trim() : null);
     if (refusal !== null) {
       if (refusalRetried) {
-        throw new MobaError('MODEL_REFUSED', `The model refused (${request.purpose}): ${refusal.slice(0, 300)}`, { details: { refusal, recordIds: recordIds() } });
+        throw new MobaError('MODEL_REFUSED', `The model refused (${request.purpose}): ${refusal.slice(0, 300)}`, {
+          details: { refusal, recordIds: recordIds() },
+        });
       }
       refusalRetried = true;
       purpose = `${request.purpose}:retry`;
@@ -84,9 +88,13 @@ export async function callStructured<T>(options: StructuredCallOptions<T>): Prom
     const parsed = parseStructuredReply(result.text, schema);
     if (parsed.ok) return { value: parsed.value, text: result.text, records };
     if (repaired) {
-      throw new MobaError('MODEL_REPLY_INVALID', `The model's reply for "${request.purpose}" is still invalid after a repair round:\n${parsed.issues}`, {
-        details: { lastReply: result.text, issues: parsed.issues, recordIds: recordIds() },
-      });
+      throw new MobaError(
+        'MODEL_REPLY_INVALID',
+        `The model's reply for "${request.purpose}" is still invalid after a repair round:\n${parsed.issues}`,
+        {
+          details: { lastReply: result.text, issues: parsed.issues, recordIds: recordIds() },
+        },
+      );
     }
     repaired = true;
     purpose = `${request.purpose}:repair`;

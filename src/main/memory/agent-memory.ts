@@ -19,7 +19,10 @@ export function describeUiElement(e: UiElement): string {
   const label = (e.text || e.contentDesc).trim();
   const cls = e.className.split('.').pop() ?? '';
   const id = e.resourceId.split('/').pop() ?? '';
-  return [cls, label ? `"${label.slice(0, 200)}"` : '', id ? `(id ${id})` : ''].filter(Boolean).join(' ') || `element ${e.index}`;
+  return (
+    [cls, label ? `"${label.slice(0, 200)}"` : '', id ? `(id ${id})` : ''].filter(Boolean).join(' ') ||
+    `element ${e.index}`
+  );
 }
 
 export function agentMemory(service: MemoryService, options: AgentMemoryOptions = {}): AgentMemory {
@@ -40,7 +43,15 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
         signal,
       );
       options.onRetrieved?.(result);
-      return result.items.map((m): RetrievedMemoryItem => ({ id: m.id, kind: m.kind, score: m.score, text: m.summary, provenance: provenanceOf(m.memory) }));
+      return result.items.map(
+        (m): RetrievedMemoryItem => ({
+          id: m.id,
+          kind: m.kind,
+          score: m.score,
+          text: m.summary,
+          provenance: provenanceOf(m.memory),
+        }),
+      );
     },
     async recordAction(r) {
       const item = service.recordAction({ ...r, element: r.element ? describeUiElement(r.element) : null });
@@ -48,7 +59,10 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
     },
     async recordRoute(r) {
       const item = service.recordRoute({
-        runId: r.runId, nodeId: r.nodeId, goal: r.goal, taskGoal: r.taskGoal,
+        runId: r.runId,
+        nodeId: r.nodeId,
+        goal: r.goal,
+        taskGoal: r.taskGoal,
         steps: r.steps.map((s) => ({ subGoal: s.subgoal, action: s.action, element: s.element, app: s.app })),
       });
       return [item.id];
@@ -60,7 +74,14 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
       return service.recordPlan(r).map((m) => m.id);
     },
     async recordAppPage(r) {
-      return [service.recordAppPage({ app: r.packageName, activity: r.activity, description: r.description, ...(r.runId ? { runId: r.runId } : {}) }).id];
+      return [
+        service.recordAppPage({
+          app: r.packageName,
+          activity: r.activity,
+          description: r.description,
+          ...(r.runId ? { runId: r.runId } : {}),
+        }).id,
+      ];
     },
     async recordInteraction(r) {
       return [service.recordInteraction(r).id];

@@ -3,10 +3,18 @@ import { TERM_WINDOW, idf, lexicalCandidates, scoreTokens } from './bm25.ts';
 import { tokenize } from './text.ts';
 
 describe('BM25', () => {
-  const ctx = (terms: Array<[string, number]>) => ({ terms: terms.map(([term, df]) => ({ term, df, keyDf: df })), n: 1000, avgKeyLen: 6, avgBodyLen: 20 });
+  const ctx = (terms: Array<[string, number]>) => ({
+    terms: terms.map(([term, df]) => ({ term, df, keyDf: df })),
+    n: 1000,
+    avgKeyLen: 6,
+    avgBodyLen: 20,
+  });
 
   it('weights rare terms above common ones and the key above the body', () => {
-    const c = ctx([['gym', 5], ['set', 600]]);
+    const c = ctx([
+      ['gym', 5],
+      ['set', 600],
+    ]);
     const rare = scoreTokens(tokenize('label the alarm gym'), [], c);
     const common = scoreTokens(tokenize('set the alarm time'), [], c);
     expect(rare.score).toBeGreaterThan(common.score * 3);
@@ -28,7 +36,17 @@ describe('BM25', () => {
       asked.push([term, limit]);
       return (lists[term] ?? []).slice(0, limit);
     };
-    const out = lexicalCandidates([{ term: 'set', df: 9000, keyDf: 9000 }, { term: 'alarm', df: 6, keyDf: 6 }, { term: 'gym', df: 3, keyDf: 3 }, { term: 'zzz', df: 0, keyDf: 0 }], 10_000, postings, 4);
+    const out = lexicalCandidates(
+      [
+        { term: 'set', df: 9000, keyDf: 9000 },
+        { term: 'alarm', df: 6, keyDf: 6 },
+        { term: 'gym', df: 3, keyDf: 3 },
+        { term: 'zzz', df: 0, keyDf: 0 },
+      ],
+      10_000,
+      postings,
+      4,
+    );
     // 50 and 40 hold gym and alarm; then gym alone (rarer) beats alarm alone; ties go to the newest;
     // "set" is read only up to its window, and its IDF is too low to matter.
     expect(out).toEqual([50, 40, 7, 60]);

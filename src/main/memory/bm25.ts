@@ -59,8 +59,16 @@ export function keyMatch(term: string, andFilter = ''): string {
  * @param postings the newest `limit` seqs whose key contains `term`
  * @returns up to `limit` seqs, best first
  */
-export function lexicalCandidates(terms: readonly TermStats[], n: number, postings: (term: string, limit: number) => number[], limit: number): number[] {
-  const present = terms.filter((t) => t.keyDf > 0).sort((a, b) => a.keyDf - b.keyDf).slice(0, MAX_MATCH_TERMS);
+export function lexicalCandidates(
+  terms: readonly TermStats[],
+  n: number,
+  postings: (term: string, limit: number) => number[],
+  limit: number,
+): number[] {
+  const present = terms
+    .filter((t) => t.keyDf > 0)
+    .sort((a, b) => a.keyDf - b.keyDf)
+    .slice(0, MAX_MATCH_TERMS);
   const acc = new Map<number, number>();
   let budget = POSTINGS_BUDGET;
   for (const t of present) {
@@ -110,7 +118,10 @@ function topK(scores: Map<number, number>, k: number): number[] {
       down(0);
     }
   }
-  return hs.map((s, i) => [s, hv[i]!] as const).sort((a, b) => b[1] - a[1] || b[0] - a[0]).map((e) => e[0]);
+  return hs
+    .map((s, i) => [s, hv[i]!] as const)
+    .sort((a, b) => b[1] - a[1] || b[0] - a[0])
+    .map((e) => e[0]);
 }
 
 export interface LexicalScore {
@@ -125,7 +136,11 @@ function counts(tokens: readonly string[]): Map<string, number> {
 }
 
 /** BM25 of one memory (its key and body tokens) against the query terms. */
-export function scoreTokens(keyTokens: readonly string[], bodyTokens: readonly string[], ctx: LexicalContext): LexicalScore {
+export function scoreTokens(
+  keyTokens: readonly string[],
+  bodyTokens: readonly string[],
+  ctx: LexicalContext,
+): LexicalScore {
   if (ctx.terms.length === 0) return { score: 0, matched: [] };
   const kc = counts(keyTokens);
   const bc = counts(bodyTokens);

@@ -41,7 +41,9 @@ export function settingsEmbedder(
   };
 }
 
-export const SOURCE_CODE: Readonly<Record<MemorySource, number>> = Object.fromEntries(MEMORY_SOURCES.map((s, i) => [s, i])) as Record<MemorySource, number>;
+export const SOURCE_CODE: Readonly<Record<MemorySource, number>> = Object.fromEntries(
+  MEMORY_SOURCES.map((s, i) => [s, i]),
+) as Record<MemorySource, number>;
 
 export interface PendingText {
   seq: number;
@@ -71,16 +73,23 @@ export class EmbeddingStore {
   constructor(db: Db) {
     this.db = db;
     this.s = {
-      pending: db.prepare(`SELECT m.seq, m.key_text FROM memories m WHERE m.seq < ? AND NOT EXISTS (SELECT 1 FROM memory_vectors v WHERE v.seq = m.seq AND v.model = ?)
+      pending:
+        db.prepare(`SELECT m.seq, m.key_text FROM memories m WHERE m.seq < ? AND NOT EXISTS (SELECT 1 FROM memory_vectors v WHERE v.seq = m.seq AND v.model = ?)
         ORDER BY m.seq DESC LIMIT ?`),
       embedded: db.prepare('SELECT count(*) AS n FROM memory_vectors WHERE model = ?'),
       // Only if the memory still exists with the key that was embedded (it may change while the call runs).
       save: db.prepare(`INSERT OR REPLACE INTO memory_vectors (seq, model, dims, sketch, vector)
         SELECT @seq, @model, @dims, @sketch, @vector WHERE EXISTS (SELECT 1 FROM memories WHERE seq = @seq AND key_text = @text)`),
       dims: db.prepare('SELECT dims FROM memory_vectors WHERE model = ? LIMIT 1'),
-      indexRows: db.prepare(`SELECT v.seq, v.sketch, m.class, m.source, m.app FROM memory_vectors v JOIN memories m ON m.seq = v.seq WHERE v.model = ?`),
-      indexRow: db.prepare(`SELECT v.seq, v.sketch, m.class, m.source, m.app FROM memory_vectors v JOIN memories m ON m.seq = v.seq WHERE v.model = ? AND v.seq = ?`),
-      vectors: db.prepare('SELECT seq, vector FROM memory_vectors WHERE model = ? AND seq IN (SELECT value FROM json_each(?))'),
+      indexRows: db.prepare(
+        `SELECT v.seq, v.sketch, m.class, m.source, m.app FROM memory_vectors v JOIN memories m ON m.seq = v.seq WHERE v.model = ?`,
+      ),
+      indexRow: db.prepare(
+        `SELECT v.seq, v.sketch, m.class, m.source, m.app FROM memory_vectors v JOIN memories m ON m.seq = v.seq WHERE v.model = ? AND v.seq = ?`,
+      ),
+      vectors: db.prepare(
+        'SELECT seq, vector FROM memory_vectors WHERE model = ? AND seq IN (SELECT value FROM json_each(?))',
+      ),
     };
   }
 
@@ -101,18 +110,31 @@ export class EmbeddingStore {
    * Stores vectors for texts that are still current; returns the seqs stored.
    * @throws MobaError MODEL_REPLY_INVALID when a vector's size differs from the model's stored vectors.
    */
-  save(model: string, items: ReadonlyArray<{ seq: number; text: string; vector: ArrayLike<number> }>): Array<{ seq: number; sketch: Int32Array }> {
+  save(
+    model: string,
+    items: ReadonlyArray<{ seq: number; text: string; vector: ArrayLike<number> }>,
+  ): Array<{ seq: number; sketch: Int32Array }> {
     const expected = this.storedDims(model);
     const saved: Array<{ seq: number; sketch: Int32Array }> = [];
     this.db.transaction(() => {
       for (const it of items) {
         const dims = it.vector.length;
         if (dims === 0 || (expected !== undefined && dims !== expected)) {
-          throw new MobaError('MODEL_REPLY_INVALID', `The embedder "${model}" returned a ${dims}-dimensional vector; its stored vectors have ${expected ?? 'more than 0'} dimensions. Use a new model name when the dimension changes.`);
+          throw new MobaError(
+            'MODEL_REPLY_INVALID',
+            `The embedder "${model}" returned a ${dims}-dimensional vector; its stored vectors have ${expected ?? 'more than 0'} dimensions. Use a new model name when the dimension changes.`,
+          );
         }
         const unit = normalized(it.vector);
         const sketch = sketchOf(unit);
-        const r = this.s.save.run({ seq: it.seq, model, dims, sketch: toBlob(sketch), vector: toBlob(unit), text: it.text });
+        const r = this.s.save.run({
+          seq: it.seq,
+          model,
+          dims,
+          sketch: toBlob(sketch),
+          vector: toBlob(unit),
+          text: it.text,
+        });
         if (r.changes > 0) saved.push({ seq: it.seq, sketch });
       }
     })();

@@ -18,13 +18,18 @@ describe('the example seed memory', () => {
     expect(routes.length).toBeGreaterThan(3);
     for (const r of routes) {
       if (r.kind !== 'route') continue;
-      r.steps.slice(0, -1).forEach((s, i) => expect(s.action, `${r.id} step ${i + 1} ("${s.subGoal}")`).not.toMatch(/\bFinish\(/));
+      r.steps
+        .slice(0, -1)
+        .forEach((s, i) => expect(s.action, `${r.id} step ${i + 1} ("${s.subGoal}")`).not.toMatch(/\bFinish\(/));
     }
   });
 
   it('shows a reading sub-goal answered in the message, without an action', () => {
     const file = parseMemoryFile(JSON.parse(readFileSync(SEED, 'utf8')));
     const route = file.memories.find((m) => m.id === 'route:seed-weather-note');
-    expect(route?.kind === 'route' && route.steps[1]).toMatchObject({ subGoal: "Read tomorrow's forecast and answer it", action: expect.stringMatching(/^No action: answer in the message/) });
+    expect(route?.kind === 'route' && route.steps[1]).toMatchObject({
+      subGoal: "Read tomorrow's forecast and answer it",
+      action: expect.stringMatching(/^No action: answer in the message/),
+    });
   });
 });

@@ -9,7 +9,18 @@ import { MobaError } from '../../shared/errors.ts';
 import { KIND_FIELDS, MemoryDraft, MemoryItem } from '../../shared/schemas/memory.ts';
 import type { MemoryDraftInput, MemoryKind, MemorySource } from '../../shared/schemas/memory.ts';
 
-const META_ORDER = ['kind', 'id', 'source', 'createdAt', 'updatedAt', 'runId', 'nodeId', 'model', 'approvedAt', 'quarantined'] as const;
+const META_ORDER = [
+  'kind',
+  'id',
+  'source',
+  'createdAt',
+  'updatedAt',
+  'runId',
+  'nodeId',
+  'model',
+  'approvedAt',
+  'quarantined',
+] as const;
 const META_KEYS: ReadonlySet<string> = new Set(META_ORDER);
 
 /** The item with keys in schema order and no undefined values. */
@@ -33,14 +44,20 @@ function canonicalStep(step: Record<string, unknown>): Record<string, unknown> {
 
 /** The kind's own fields (no metadata), canonically ordered: what a content hash covers. */
 export function contentOf(item: MemoryItem | MemoryDraft): Record<string, unknown> {
-  const c = canonical({ ...item, id: 'x', source: 'run', createdAt: 0, updatedAt: 0 } as MemoryItem) as Record<string, unknown>;
+  const c = canonical({ ...item, id: 'x', source: 'run', createdAt: 0, updatedAt: 0 } as MemoryItem) as Record<
+    string,
+    unknown
+  >;
   for (const k of META_KEYS) if (k !== 'kind' && k !== 'runId' && k !== 'nodeId') delete c[k];
   return c;
 }
 
 /** `<kind>:h<hash>`: the same content always gets the same id, so re-imports do not duplicate. */
 export function contentId(draft: MemoryDraft): string {
-  const hash = createHash('sha256').update(JSON.stringify(contentOf(draft))).digest('hex').slice(0, 24);
+  const hash = createHash('sha256')
+    .update(JSON.stringify(contentOf(draft)))
+    .digest('hex')
+    .slice(0, 24);
   return `${draft.kind}:h${hash}`;
 }
 
@@ -68,7 +85,14 @@ export function parseDraft(input: unknown, where = 'memory'): MemoryDraft {
   const r = MemoryDraft.safeParse(input);
   if (r.success) return r.data;
   const issues = r.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
-  throw new MobaError('INVALID_INPUT', `Invalid ${where}: ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, { details: { issues } });
+  throw new MobaError(
+    'INVALID_INPUT',
+    `Invalid ${where}: ${issues
+      .slice(0, 5)
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('; ')}`,
+    { details: { issues } },
+  );
 }
 
 export interface MaterializeOptions {
@@ -88,7 +112,10 @@ export interface MaterializeOptions {
 export function materialize(draft: MemoryDraft, options: MaterializeOptions): MemoryItem {
   const id = draft.id ?? options.id ?? contentId(draft);
   const existing = options.existing;
-  const sameContent = existing !== undefined && existing.kind === draft.kind && JSON.stringify(contentOf(existing)) === JSON.stringify(contentOf(draft));
+  const sameContent =
+    existing !== undefined &&
+    existing.kind === draft.kind &&
+    JSON.stringify(contentOf(existing)) === JSON.stringify(contentOf(draft));
   const item = {
     ...draft,
     id,
@@ -115,7 +142,8 @@ export function serializeItem(item: MemoryItem): string {
  */
 export function applyPatch(item: MemoryItem, patch: Record<string, unknown>, now: number): MemoryItem {
   for (const key of Object.keys(patch)) {
-    if (META_KEYS.has(key) && key !== 'runId' && key !== 'nodeId') throw new MobaError('INVALID_INPUT', `"${key}" cannot be changed; change the memory's fields instead.`);
+    if (META_KEYS.has(key) && key !== 'runId' && key !== 'nodeId')
+      throw new MobaError('INVALID_INPUT', `"${key}" cannot be changed; change the memory's fields instead.`);
   }
   const merged: Record<string, unknown> = { ...item, ...patch, updatedAt: now };
   // null in a patch clears an optional field.
@@ -123,7 +151,14 @@ export function applyPatch(item: MemoryItem, patch: Record<string, unknown>, now
   const r = MemoryItem.safeParse(merged);
   if (!r.success) {
     const issues = r.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
-    throw new MobaError('INVALID_INPUT', `Invalid change to ${item.id}: ${issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ')}`, { details: { issues } });
+    throw new MobaError(
+      'INVALID_INPUT',
+      `Invalid change to ${item.id}: ${issues
+        .slice(0, 5)
+        .map((i) => `${i.path}: ${i.message}`)
+        .join('; ')}`,
+      { details: { issues } },
+    );
   }
   return canonical(r.data);
 }

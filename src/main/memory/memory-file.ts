@@ -30,33 +30,55 @@ export function parseMemoryFile(input: unknown): MemoryFile {
     }
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw invalid(`A memory file is a JSON object {"format": "${MEMORY_FORMAT}", "version": ${MEMORY_FORMAT_VERSION}, "memories": [...]}.`);
+    throw invalid(
+      `A memory file is a JSON object {"format": "${MEMORY_FORMAT}", "version": ${MEMORY_FORMAT_VERSION}, "memories": [...]}.`,
+    );
   }
   const head = data as Record<string, unknown>;
   if (head.format !== MEMORY_FORMAT) {
-    throw invalid(`Not a MobA memory file: "format" is ${JSON.stringify(head.format) ?? 'missing'}, expected "${MEMORY_FORMAT}".`, [{ path: 'format', message: `expected "${MEMORY_FORMAT}"` }]);
+    throw invalid(
+      `Not a MobA memory file: "format" is ${JSON.stringify(head.format) ?? 'missing'}, expected "${MEMORY_FORMAT}".`,
+      [{ path: 'format', message: `expected "${MEMORY_FORMAT}"` }],
+    );
   }
   if (typeof head.version === 'number' && head.version > MEMORY_FORMAT_VERSION) {
-    throw invalid(`The memory file is version ${head.version}, written by a newer MobA Studio; this one reads version ${MEMORY_FORMAT_VERSION}.`, [{ path: 'version', message: 'unsupported version' }]);
+    throw invalid(
+      `The memory file is version ${head.version}, written by a newer MobA Studio; this one reads version ${MEMORY_FORMAT_VERSION}.`,
+      [{ path: 'version', message: 'unsupported version' }],
+    );
   }
   const r = MemoryFile.safeParse(data);
   if (!r.success) {
     const issues = r.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message }));
-    const shown = issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
-    throw invalid(`The memory file is invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}); nothing was imported. ${shown}`, issues);
+    const shown = issues
+      .slice(0, 3)
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('; ');
+    throw invalid(
+      `The memory file is invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}); nothing was imported. ${shown}`,
+      issues,
+    );
   }
   const seen = new Map<string, number>();
   r.data.memories.forEach((m, i) => {
     if (m.id === undefined) return;
     const first = seen.get(m.id);
-    if (first !== undefined) throw invalid(`memories[${i}].id: "${m.id}" is also the id of memories[${first}]; nothing was imported.`, [{ path: `memories[${i}].id`, message: `duplicate of memories[${first}]` }]);
+    if (first !== undefined)
+      throw invalid(`memories[${i}].id: "${m.id}" is also the id of memories[${first}]; nothing was imported.`, [
+        { path: `memories[${i}].id`, message: `duplicate of memories[${first}]` },
+      ]);
     seen.set(m.id, i);
   });
   return r.data;
 }
 
 export function memoryFileOf(items: Iterable<MemoryItem>, description?: string): MemoryFile {
-  const doc: MemoryFile = { format: MEMORY_FORMAT, version: MEMORY_FORMAT_VERSION, ...(description !== undefined ? { description } : {}), memories: [] };
+  const doc: MemoryFile = {
+    format: MEMORY_FORMAT,
+    version: MEMORY_FORMAT_VERSION,
+    ...(description !== undefined ? { description } : {}),
+    memories: [],
+  };
   for (const item of items) doc.memories.push(item);
   return doc;
 }

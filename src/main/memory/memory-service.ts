@@ -7,10 +7,27 @@
  * embeds what is pending (up to a budget) before searching, and `embedPending()` backfills.
  */
 import { MobaError } from '../../shared/errors.ts';
-import { MEMORY_KINDS, MEMORY_SOURCES, MemoryListQuery as MemoryListQuerySchema, RetrievalRequest as RetrievalRequestSchema } from '../../shared/schemas/memory.ts';
+import {
+  MEMORY_KINDS,
+  MEMORY_SOURCES,
+  MemoryListQuery as MemoryListQuerySchema,
+  RetrievalRequest as RetrievalRequestSchema,
+} from '../../shared/schemas/memory.ts';
 import type {
-  ImportSummary, MemoryChange, MemoryDraft, MemoryFile, MemoryItem, MemoryKind, MemoryListQuery, MemoryPage, MemorySource, MemoryStats,
-  RetrievalPurpose, RetrievalRequest, RetrievalResult, RetrievalWeights,
+  ImportSummary,
+  MemoryChange,
+  MemoryDraft,
+  MemoryFile,
+  MemoryItem,
+  MemoryKind,
+  MemoryListQuery,
+  MemoryPage,
+  MemorySource,
+  MemoryStats,
+  RetrievalPurpose,
+  RetrievalRequest,
+  RetrievalResult,
+  RetrievalWeights,
 } from '../../shared/schemas/memory.ts';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../store/database.ts';
@@ -61,7 +78,12 @@ export class MemoryService {
     this.embeddings = new EmbeddingStore(options.db);
     this.lexical = new LexicalCache(this.store);
     this.items = new ItemCache(this.store);
-    this.semantic = new SemanticSearch({ store: this.store, embeddings: this.embeddings, checkForeignWrites: () => this.checkForeignWrites(), isDisposed: () => this.disposed });
+    this.semantic = new SemanticSearch({
+      store: this.store,
+      embeddings: this.embeddings,
+      checkForeignWrites: () => this.checkForeignWrites(),
+      isDisposed: () => this.disposed,
+    });
     this.embedderOf = options.embedder ?? (() => null);
     this.now = options.now ?? Date.now;
     this.dataVersion = this.readDataVersion();
@@ -141,8 +163,12 @@ export class MemoryService {
   /** Creates a memory of any kind. @throws MobaError INVALID_INPUT, CONFLICT when the id exists */
   create(draftInput: unknown, source: MemorySource = 'manual'): MemoryItem {
     const draft = parseDraft(draftInput);
-    if (draft.id && this.store.get(draft.id)) throw new MobaError('CONFLICT', `A memory with id ${draft.id} already exists.`);
-    const item = this.write([{ draft: this.stamped(draft, source), source, id: draft.id ?? newId(draft.kind) }], 'create')[0]!;
+    if (draft.id && this.store.get(draft.id))
+      throw new MobaError('CONFLICT', `A memory with id ${draft.id} already exists.`);
+    const item = this.write(
+      [{ draft: this.stamped(draft, source), source, id: draft.id ?? newId(draft.kind) }],
+      'create',
+    )[0]!;
     return item;
   }
 
@@ -197,7 +223,11 @@ export class MemoryService {
         this.semantic.onDelete(found.seq);
       }
     });
-    if (gone.length) this.fire('delete', gone.map((m) => m.id));
+    if (gone.length)
+      this.fire(
+        'delete',
+        gone.map((m) => m.id),
+      );
     return gone.length;
   }
 
@@ -209,7 +239,12 @@ export class MemoryService {
     const total = Object.values(byKind).reduce((a, b) => a + b, 0);
     const embedder = this.embedderOf();
     const embedded = embedder ? this.embeddings.embeddedCount(embedder.model) : 0;
-    return { total, byKind, bySource, embedder: { model: embedder?.model ?? null, embedded, pending: embedder ? Math.max(0, total - embedded) : 0 } };
+    return {
+      total,
+      byKind,
+      bySource,
+      embedder: { model: embedder?.model ?? null, embedded, pending: embedder ? Math.max(0, total - embedded) : 0 },
+    };
   }
 
   /**
@@ -221,7 +256,12 @@ export class MemoryService {
   importJson(input: unknown): ImportSummary {
     const file = parseMemoryFile(input);
     const summary: ImportSummary = { total: file.memories.length, inserted: 0, updated: 0, unchanged: 0 };
-    this.write(file.memories.map((draft) => ({ draft, source: 'expert' as const })), 'import', summary, true);
+    this.write(
+      file.memories.map((draft) => ({ draft, source: 'expert' as const })),
+      'import',
+      summary,
+      true,
+    );
     return summary;
   }
 
@@ -242,8 +282,10 @@ export class MemoryService {
     const out: Record<string, string> = {};
     for (const m of this.store.allOfClass('app', 1_000)) {
       const item = m.item;
-      if (item.kind !== 'app' || item.app in out || item.quarantined || (options.approvedOnly && !isApproved(item))) continue;
-      out[item.app] = `${item.name}: ${item.description}${item.source === 'run' ? ` (from ${provenanceOf(item)})` : ''}`;
+      if (item.kind !== 'app' || item.app in out || item.quarantined || (options.approvedOnly && !isApproved(item)))
+        continue;
+      out[item.app] =
+        `${item.name}: ${item.description}${item.source === 'run' ? ` (from ${provenanceOf(item)})` : ''}`;
     }
     return out;
   }
@@ -254,9 +296,16 @@ export class MemoryService {
    * @returns how many memories changed
    * @throws MobaError INVALID_INPUT without ids or a run, or without a verdict; NOT_FOUND for an unknown id
    */
-  setTrust(input: { ids?: readonly string[] | undefined; runId?: string | undefined; approved?: boolean | undefined; quarantined?: boolean | undefined }): number {
-    if (!input.ids?.length && !input.runId) throw new MobaError('INVALID_INPUT', 'Name the memories (ids) or the run whose memories to change.');
-    if (input.approved === undefined && input.quarantined === undefined) throw new MobaError('INVALID_INPUT', 'Say what to change: quarantined and/or approved.');
+  setTrust(input: {
+    ids?: readonly string[] | undefined;
+    runId?: string | undefined;
+    approved?: boolean | undefined;
+    quarantined?: boolean | undefined;
+  }): number {
+    if (!input.ids?.length && !input.runId)
+      throw new MobaError('INVALID_INPUT', 'Name the memories (ids) or the run whose memories to change.');
+    if (input.approved === undefined && input.quarantined === undefined)
+      throw new MobaError('INVALID_INPUT', 'Say what to change: quarantined and/or approved.');
     this.checkForeignWrites();
     const targets = new Map<string, MemoryItem>();
     for (const id of input.ids ?? []) {
@@ -303,11 +352,21 @@ export class MemoryService {
   async retrieve(request: RetrievalRequest, signal?: AbortSignal): Promise<RetrievalResult> {
     const t0 = performance.now();
     const parsed = RetrievalRequestSchema.safeParse(request);
-    if (!parsed.success) throw new MobaError('INVALID_INPUT', `Invalid retrieval request: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Invalid retrieval request: ${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')}`,
+      );
     this.checkForeignWrites();
     const warnings: string[] = [];
     const embedder = this.embedderOf();
-    const semantic = embedder && parsed.data.query.trim() ? await this.semantic.context(embedder, parsed.data.query, RETRIEVE_EMBED_BUDGET, signal, warnings) : null;
+    const semantic =
+      embedder && parsed.data.query.trim()
+        ? await this.semantic.context(embedder, parsed.data.query, RETRIEVE_EMBED_BUDGET, signal, warnings)
+        : null;
     throwIfAborted(signal);
     if (this.disposed) throw new MobaError('CANCELLED', 'The memory service is closed.');
     this.checkForeignWrites();
@@ -328,9 +387,18 @@ export class MemoryService {
   }
 
   /** What retrieval would give for a task, without a run (the editor's preview). */
-  previewRetrieval(input: { task: string; purpose?: RetrievalPurpose; app?: string; k?: number; weights?: Partial<RetrievalWeights> }, signal?: AbortSignal): Promise<RetrievalResult> {
+  previewRetrieval(
+    input: { task: string; purpose?: RetrievalPurpose; app?: string; k?: number; weights?: Partial<RetrievalWeights> },
+    signal?: AbortSignal,
+  ): Promise<RetrievalResult> {
     return this.retrieve(
-      { purpose: input.purpose ?? 'plan', query: input.task, ...(input.app ? { app: input.app } : {}), ...(input.k ? { k: input.k } : {}), ...(input.weights ? { weights: input.weights } : {}) },
+      {
+        purpose: input.purpose ?? 'plan',
+        query: input.task,
+        ...(input.app ? { app: input.app } : {}),
+        ...(input.k ? { k: input.k } : {}),
+        ...(input.weights ? { weights: input.weights } : {}),
+      },
       signal,
     );
   }
@@ -340,11 +408,21 @@ export class MemoryService {
    * Concurrent callers share one pass. @returns how many were embedded and how many remain.
    * @throws MobaError MODEL_NOT_CONFIGURED without an embedder; the embedder's errors; CANCELLED.
    */
-  async embedPending(options: { max?: number; signal?: AbortSignal } = {}): Promise<{ embedded: number; remaining: number; model: string }> {
+  async embedPending(
+    options: { max?: number; signal?: AbortSignal } = {},
+  ): Promise<{ embedded: number; remaining: number; model: string }> {
     const embedder = this.embedderOf();
-    if (!embedder) throw new MobaError('MODEL_NOT_CONFIGURED', 'No embedder is configured (settings → models → embedder); memory uses BM25 only.');
+    if (!embedder)
+      throw new MobaError(
+        'MODEL_NOT_CONFIGURED',
+        'No embedder is configured (settings → models → embedder); memory uses BM25 only.',
+      );
     const embedded = await this.semantic.embed(embedder, options.max ?? Number.POSITIVE_INFINITY, options.signal);
-    return { embedded, remaining: this.semantic.remaining(embedder.model, () => this.store.stats().n), model: embedder.model };
+    return {
+      embedded,
+      remaining: this.semantic.remaining(embedder.model, () => this.store.stats().n),
+      model: embedder.model,
+    };
   }
 
   dispose(): void {
@@ -356,11 +434,21 @@ export class MemoryService {
   // ── internals ────────────────────────────────────────────────────────────────────────────
 
   private record(draft: MemoryDraft, source: MemorySource = 'run', id?: string): MemoryItem {
-    return this.write([{ draft: this.stamped(draft, source), source, id: id ?? draft.id ?? newId(draft.kind) }], 'record')[0]!;
+    return this.write(
+      [{ draft: this.stamped(draft, source), source, id: id ?? draft.id ?? newId(draft.kind) }],
+      'record',
+    )[0]!;
   }
 
   private recordMany(drafts: Array<{ draft: MemoryDraft; id?: string }>): MemoryItem[] {
-    return this.write(drafts.map((d) => ({ draft: this.stamped(d.draft, 'run'), source: 'run' as const, id: d.id ?? d.draft.id ?? newId(d.draft.kind) })), 'record');
+    return this.write(
+      drafts.map((d) => ({
+        draft: this.stamped(d.draft, 'run'),
+        source: 'run' as const,
+        id: d.id ?? d.draft.id ?? newId(d.draft.kind),
+      })),
+      'record',
+    );
   }
 
   /** A run's draft with the model(s) of its run. */
@@ -370,10 +458,20 @@ export class MemoryService {
   }
 
   /** Validates (drafts from writers are re-validated here), materializes and upserts in one transaction. */
-  private write(entries: Array<{ draft: MemoryDraft; source: MemorySource; id?: string }>, reason: MemoryChange['reason'], summary?: ImportSummary, validated = false): MemoryItem[] {
+  private write(
+    entries: Array<{ draft: MemoryDraft; source: MemorySource; id?: string }>,
+    reason: MemoryChange['reason'],
+    summary?: ImportSummary,
+    validated = false,
+  ): MemoryItem[] {
     if (this.disposed) throw new MobaError('CANCELLED', 'The memory service is closed.');
     this.checkForeignWrites();
-    const drafts = validated ? entries : entries.map((e, i) => ({ ...e, draft: parseDraft(e.draft, entries.length > 1 ? `memory #${i + 1}` : 'memory') }));
+    const drafts = validated
+      ? entries
+      : entries.map((e, i) => ({
+          ...e,
+          draft: parseDraft(e.draft, entries.length > 1 ? `memory #${i + 1}` : 'memory'),
+        }));
     const now = this.now();
     const out: MemoryItem[] = [];
     const changed: string[] = [];

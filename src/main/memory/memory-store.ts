@@ -71,9 +71,11 @@ export class MemoryStore {
     this.db = db;
     this.s = {
       byId: db.prepare('SELECT seq, item, key_text FROM memories WHERE id = ?'),
-      insert: db.prepare(`INSERT INTO memories (id, kind, class, source, run_id, node_id, app, activity, key_text, key_len, body_len, item, created_at, updated_at)
+      insert:
+        db.prepare(`INSERT INTO memories (id, kind, class, source, run_id, node_id, app, activity, key_text, key_len, body_len, item, created_at, updated_at)
         VALUES (@id, @kind, @class, @source, @runId, @nodeId, @app, @activity, @keyText, @keyLen, @bodyLen, @item, @createdAt, @updatedAt)`),
-      update: db.prepare(`UPDATE memories SET kind = @kind, class = @class, source = @source, run_id = @runId, node_id = @nodeId, app = @app, activity = @activity,
+      update:
+        db.prepare(`UPDATE memories SET kind = @kind, class = @class, source = @source, run_id = @runId, node_id = @nodeId, app = @app, activity = @activity,
         key_text = @keyText, key_len = @keyLen, body_len = @bodyLen, item = @item, created_at = @createdAt, updated_at = @updatedAt WHERE seq = @seq`),
       ftsInsert: db.prepare('INSERT INTO memory_fts (rowid, key, body, tags) VALUES (?, ?, ?, ?)'),
       ftsDelete: db.prepare('DELETE FROM memory_fts WHERE rowid = ?'),
@@ -84,11 +86,25 @@ export class MemoryStore {
       bySeqs: db.prepare('SELECT seq, item FROM memories WHERE seq IN (SELECT value FROM json_each(?))'),
       stats: db.prepare('SELECT count(*) AS n, avg(key_len) AS k, avg(body_len) AS b FROM memories'),
       byClass: db.prepare('SELECT class, count(*) AS c FROM memories GROUP BY class'),
-      lastForNode: db.prepare('SELECT seq, item FROM memories WHERE run_id = ? AND node_id = ? AND class = ? ORDER BY seq DESC LIMIT ?'),
-      taskNode: db.prepare("SELECT seq, item FROM memories WHERE run_id = ? AND node_id = ? AND class = 'task' ORDER BY seq DESC LIMIT 1"),
-      page: db.prepare("SELECT seq, item FROM memories WHERE app = ? AND activity IN (?, ?) AND class = 'page' ORDER BY seq DESC LIMIT 1"),
-      postings: db.prepare<[string, number], number>('SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? ORDER BY rowid DESC LIMIT ?').pluck(),
-      keyPostings: db.prepare<[string, number], number>('SELECT rowid FROM memory_keys WHERE memory_keys MATCH ? ORDER BY rowid DESC LIMIT ?').pluck(),
+      lastForNode: db.prepare(
+        'SELECT seq, item FROM memories WHERE run_id = ? AND node_id = ? AND class = ? ORDER BY seq DESC LIMIT ?',
+      ),
+      taskNode: db.prepare(
+        "SELECT seq, item FROM memories WHERE run_id = ? AND node_id = ? AND class = 'task' ORDER BY seq DESC LIMIT 1",
+      ),
+      page: db.prepare(
+        "SELECT seq, item FROM memories WHERE app = ? AND activity IN (?, ?) AND class = 'page' ORDER BY seq DESC LIMIT 1",
+      ),
+      postings: db
+        .prepare<[string, number], number>(
+          'SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? ORDER BY rowid DESC LIMIT ?',
+        )
+        .pluck(),
+      keyPostings: db
+        .prepare<[string, number], number>(
+          'SELECT rowid FROM memory_keys WHERE memory_keys MATCH ? ORDER BY rowid DESC LIMIT ?',
+        )
+        .pluck(),
       allOfClass: db.prepare('SELECT seq, item FROM memories WHERE class = ? ORDER BY seq DESC LIMIT ?'),
     };
   }
@@ -112,9 +128,20 @@ export class MemoryStore {
     const keyIdx = indexText(key);
     const bodyIdx = indexText(body);
     const params = {
-      id: item.id, kind: item.kind, class: classOf(item), source: item.source, runId: item.runId ?? null, nodeId: item.nodeId ?? null,
-      app: appOf(item) ?? null, activity: activityOf(item) ?? null, keyText: key, keyLen: countTokens(keyIdx), bodyLen: countTokens(bodyIdx),
-      item: json, createdAt: item.createdAt, updatedAt: item.updatedAt,
+      id: item.id,
+      kind: item.kind,
+      class: classOf(item),
+      source: item.source,
+      runId: item.runId ?? null,
+      nodeId: item.nodeId ?? null,
+      app: appOf(item) ?? null,
+      activity: activityOf(item) ?? null,
+      keyText: key,
+      keyLen: countTokens(keyIdx),
+      bodyLen: countTokens(bodyIdx),
+      item: json,
+      createdAt: item.createdAt,
+      updatedAt: item.updatedAt,
     };
     let seq: number;
     let keyChanged = true;
@@ -177,19 +204,32 @@ export class MemoryStore {
     if (q.order === 'relevance' && terms.length) {
       // FTS5's own BM25 (key weighted 3, body 1) orders search results in the editor.
       const rows = this.db
-        .prepare(`SELECT m.seq, m.item FROM memory_fts f JOIN memories m ON m.seq = f.rowid WHERE memory_fts MATCH ?${where.length > 1 ? ` AND ${where.slice(0, -1).map((w) => `m.${w}`).join(' AND ')}` : ''}
+        .prepare(`SELECT m.seq, m.item FROM memory_fts f JOIN memories m ON m.seq = f.rowid WHERE memory_fts MATCH ?${
+          where.length > 1
+            ? ` AND ${where
+                .slice(0, -1)
+                .map((w) => `m.${w}`)
+                .join(' AND ')}`
+            : ''
+        }
           ORDER BY bm25(memory_fts, 3.0, 1.0, 0.0) LIMIT ? OFFSET ?`)
         .all(args[args.length - 1], ...args.slice(0, -1), q.limit, q.offset) as Row[];
       return { items: rows.map(parseRow), total };
     }
-    const rows = this.db.prepare(`SELECT seq, item FROM memories ${clause} ORDER BY seq ${q.order === 'oldest' ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as Row[];
+    const rows = this.db
+      .prepare(
+        `SELECT seq, item FROM memories ${clause} ORDER BY seq ${q.order === 'oldest' ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`,
+      )
+      .all(...args, q.limit, q.offset) as Row[];
     return { items: rows.map(parseRow), total };
   }
 
   /** Every item in insertion order, for export; streamed so 100k items never sit in SQLite's cache twice. */
   *iterate(filter: { kinds?: readonly string[] } = {}): Generator<MemoryItem> {
     const kinds = filter.kinds?.length ? filter.kinds : null;
-    const stmt = this.db.prepare<[string | null], Row>(`SELECT seq, item FROM memories ${kinds ? 'WHERE kind IN (SELECT value FROM json_each(?))' : 'WHERE ? IS NULL'} ORDER BY seq`);
+    const stmt = this.db.prepare<[string | null], Row>(
+      `SELECT seq, item FROM memories ${kinds ? 'WHERE kind IN (SELECT value FROM json_each(?))' : 'WHERE ? IS NULL'} ORDER BY seq`,
+    );
     for (const row of stmt.iterate(kinds ? JSON.stringify(kinds) : null)) yield parseRow(row);
   }
 
@@ -201,7 +241,9 @@ export class MemoryStore {
   }
 
   countBy(column: 'kind' | 'source'): Map<string, number> {
-    const rows = this.db.prepare(`SELECT ${column} AS v, count(*) AS c FROM memories GROUP BY ${column}`).all() as Array<{ v: string; c: number }>;
+    const rows = this.db
+      .prepare(`SELECT ${column} AS v, count(*) AS c FROM memories GROUP BY ${column}`)
+      .all() as Array<{ v: string; c: number }>;
     return new Map(rows.map((r) => [r.v, r.c]));
   }
 
@@ -211,8 +253,13 @@ export class MemoryStore {
    */
   vocabulary(): Map<string, TermCounts> {
     const out = new Map<string, TermCounts>();
-    for (const [term, doc] of this.db.prepare('SELECT term, doc FROM memory_fts_vocab').raw().all() as Array<[string, number]>) out.set(term, { doc, key: 0 });
-    for (const [term, doc] of this.db.prepare('SELECT term, doc FROM memory_keys_vocab').raw().all() as Array<[string, number]>) {
+    for (const [term, doc] of this.db.prepare('SELECT term, doc FROM memory_fts_vocab').raw().all() as Array<
+      [string, number]
+    >)
+      out.set(term, { doc, key: 0 });
+    for (const [term, doc] of this.db.prepare('SELECT term, doc FROM memory_keys_vocab').raw().all() as Array<
+      [string, number]
+    >) {
       const t = out.get(term);
       if (t) t.key = doc;
     }
@@ -225,7 +272,9 @@ export class MemoryStore {
 
   lastInRun(runId: string, classes: readonly MemoryClass[], limit: number): StoredMemory[] {
     const rows = this.db
-      .prepare<[string, string, number], Row>('SELECT seq, item FROM memories WHERE run_id = ? AND class IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ?')
+      .prepare<[string, string, number], Row>(
+        'SELECT seq, item FROM memories WHERE run_id = ? AND class IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ?',
+      )
       .all(runId, JSON.stringify(classes), limit);
     return rows.map(toStored);
   }
@@ -259,7 +308,11 @@ export class MemoryStore {
 }
 
 /** `tags : (ka OR kb) AND tags : (pcomx)` parts for classes, apps and sources. */
-export function tagFilter(classes: readonly MemoryClass[] | null, apps?: readonly string[], sources?: readonly string[]): string {
+export function tagFilter(
+  classes: readonly MemoryClass[] | null,
+  apps?: readonly string[],
+  sources?: readonly string[],
+): string {
   const parts: string[] = [];
   if (classes?.length) parts.push(`tags : (${classes.map((c) => tagToken('k', c)).join(' OR ')})`);
   if (apps?.length) parts.push(`tags : (${apps.map((a) => tagToken('p', a)).join(' OR ')})`);
@@ -278,4 +331,3 @@ function parseRow(row: { item: string }): MemoryItem {
 function toStored(row: Row): StoredMemory {
   return { seq: row.seq, item: parseRow(row) };
 }
-

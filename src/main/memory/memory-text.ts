@@ -8,19 +8,38 @@ import type { MemoryItem, MemoryKind } from '../../shared/schemas/memory.ts';
 import { clip, tagToken } from './text.ts';
 
 export const MEMORY_CLASSES = [
-  'task', 'action:success', 'action:failure', 'route', 'answer', 'thought', 'reflection:plan', 'reflection:execution',
-  'user:preference', 'user:interaction', 'user:fact', 'app', 'page', 'tips', 'shortcut',
+  'task',
+  'action:success',
+  'action:failure',
+  'route',
+  'answer',
+  'thought',
+  'reflection:plan',
+  'reflection:execution',
+  'user:preference',
+  'user:interaction',
+  'user:fact',
+  'app',
+  'page',
+  'tips',
+  'shortcut',
 ] as const;
 export type MemoryClass = (typeof MEMORY_CLASSES)[number];
 
-export const CLASS_CODE: Readonly<Record<MemoryClass, number>> = Object.fromEntries(MEMORY_CLASSES.map((c, i) => [c, i])) as Record<MemoryClass, number>;
+export const CLASS_CODE: Readonly<Record<MemoryClass, number>> = Object.fromEntries(
+  MEMORY_CLASSES.map((c, i) => [c, i]),
+) as Record<MemoryClass, number>;
 
 export function classOf(item: MemoryItem): MemoryClass {
   switch (item.kind) {
-    case 'action': return `action:${item.outcome}`;
-    case 'reflection': return `reflection:${item.stage}`;
-    case 'user': return `user:${item.category}`;
-    default: return item.kind;
+    case 'action':
+      return `action:${item.outcome}`;
+    case 'reflection':
+      return `reflection:${item.stage}`;
+    case 'user':
+      return `user:${item.category}`;
+    default:
+      return item.kind;
   }
 }
 
@@ -69,7 +88,17 @@ export function bodyOf(item: MemoryItem): string {
       parts.push(item.taskGoal, item.status);
       break;
     case 'action':
-      parts.push(item.action, item.element, item.observation, item.thought, item.reflection, item.parentGoal, item.taskGoal, item.app, item.activity);
+      parts.push(
+        item.action,
+        item.element,
+        item.observation,
+        item.thought,
+        item.reflection,
+        item.parentGoal,
+        item.taskGoal,
+        item.app,
+        item.activity,
+      );
       break;
     case 'route':
       parts.push(item.taskGoal, item.app);
@@ -123,7 +152,8 @@ export function summaryOf(item: MemoryItem): string {
     case 'action': {
       const on = item.element ? ` on ${clip(item.element, 120)}` : '';
       const where = item.app ? ` in ${item.app}` : '';
-      if (item.outcome === 'success') return `Worked for "${clip(item.goal, F)}": ${clip(item.action, 160)}${on}${where}`;
+      if (item.outcome === 'success')
+        return `Worked for "${clip(item.goal, F)}": ${clip(item.action, 160)}${on}${where}`;
       const lesson = item.reflection ?? item.observation;
       return `Failed for "${clip(item.goal, F)}": ${clip(item.action, 160)}${on}${where}${lesson ? ` — ${clip(lesson, F)}` : ''}`;
     }
@@ -142,13 +172,21 @@ export function summaryOf(item: MemoryItem): string {
       if (item.category === 'interaction') return `Past request: ${clip(item.text, 600)}`;
       return `${item.category === 'preference' ? 'User preference' : 'About the user'}: ${clip(item.text, 600)}`;
     case 'app': {
-      const screens = item.keyScreens?.length ? ` Key screens: ${item.keyScreens.slice(0, 8).map((s) => clip(s, 80)).join('; ')}.` : '';
+      const screens = item.keyScreens?.length
+        ? ` Key screens: ${item.keyScreens
+            .slice(0, 8)
+            .map((s) => clip(s, 80))
+            .join('; ')}.`
+        : '';
       return `App ${item.name} (${item.app}): ${clip(item.description, 600)}${screens}`;
     }
     case 'page':
       return `Page ${item.app}/${shortActivity(item.activity)}: ${clip(item.description, 600)}`;
     case 'tips':
-      return `Tips: ${item.tips.slice(0, 8).map((t) => clip(t, 200)).join(' · ')}${item.tips.length > 8 ? ` (+${item.tips.length - 8} more)` : ''}`;
+      return `Tips: ${item.tips
+        .slice(0, 8)
+        .map((t) => clip(t, 200))
+        .join(' · ')}${item.tips.length > 8 ? ` (+${item.tips.length - 8} more)` : ''}`;
     case 'shortcut':
       return `Shortcut ${item.name}(${item.arguments.join(', ')}): ${clip(item.description, 300)} Only when: ${clip(item.precondition, 300)}`;
   }

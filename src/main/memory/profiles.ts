@@ -98,7 +98,9 @@ export function profileFor(purpose: RetrievalPurpose, kinds: readonly MemoryKind
   if (!kinds?.length) return base;
   const wanted = new Set(kinds);
   return {
-    selectors: [{ label: 'filtered', classes: MEMORY_KINDS.filter((kind) => wanted.has(kind)).flatMap(classesOfKind), max: k }],
+    selectors: [
+      { label: 'filtered', classes: MEMORY_KINDS.filter((kind) => wanted.has(kind)).flatMap(classesOfKind), max: k },
+    ],
     relations: base.relations,
   };
 }

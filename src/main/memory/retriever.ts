@@ -17,7 +17,14 @@
  * any room up to k.
  */
 import type { z } from 'zod';
-import type { MemoryItem, RelationType, RetrievalResult, RetrievalSignals, RetrievalWeights, RetrievedMemory } from '../../shared/schemas/memory.ts';
+import type {
+  MemoryItem,
+  RelationType,
+  RetrievalResult,
+  RetrievalSignals,
+  RetrievalWeights,
+  RetrievedMemory,
+} from '../../shared/schemas/memory.ts';
 import { DEFAULT_RETRIEVAL_WEIGHTS } from '../../shared/schemas/memory.ts';
 import type { RetrievalRequest as RetrievalRequestSchema } from '../../shared/schemas/memory.ts';
 import { keyMatch, lexicalCandidates, scoreTokens } from './bm25.ts';
@@ -87,7 +94,10 @@ export type ParsedRetrievalRequest = z.output<typeof RetrievalRequestSchema>;
 type ParsedRequest = ParsedRetrievalRequest;
 
 /** The weights a retrieval uses: defaults, the request's overrides, semantic moved to lexical when inactive. */
-export function effectiveWeights(partial: Partial<RetrievalWeights> | undefined, semanticActive: boolean): RetrievalWeights {
+export function effectiveWeights(
+  partial: Partial<RetrievalWeights> | undefined,
+  semanticActive: boolean,
+): RetrievalWeights {
   const w = { ...DEFAULT_RETRIEVAL_WEIGHTS, ...partial };
   return semanticActive ? w : { ...w, lexical: w.lexical + w.semantic, semantic: 0 };
 }
@@ -96,7 +106,12 @@ export function effectiveWeights(partial: Partial<RetrievalWeights> | undefined,
  * Ranks memories for a request. Synchronous: the caller embeds the query first (`semantic`).
  * @param warnings messages gathered so far (embedder problems); returned in the result.
  */
-export function retrieve(deps: RetrieverDeps, req: ParsedRequest, semantic: SemanticContext | null, warnings: string[]): RetrievalResult {
+export function retrieve(
+  deps: RetrieverDeps,
+  req: ParsedRequest,
+  semantic: SemanticContext | null,
+  warnings: string[],
+): RetrievalResult {
   const t0 = performance.now();
   const profile = profileFor(req.purpose, req.filter?.kinds, req.k);
   const selectors = profile.selectors;
@@ -115,7 +130,16 @@ export function retrieve(deps: RetrieverDeps, req: ParsedRequest, semantic: Sema
     if (!c) {
       const selector = classSelector.get(classOf(m.item)) ?? -1;
       if (!relation && (selector < 0 || !inScope(scopedSets[selector], m.item))) return undefined;
-      c = { seq: m.seq, item: m.item, selector, relation: 0, relationType: null, semantic: null, lexical: 0, matched: [] };
+      c = {
+        seq: m.seq,
+        item: m.item,
+        selector,
+        relation: 0,
+        relationType: null,
+        semantic: null,
+        lexical: 0,
+        matched: [],
+      };
       candidates.set(m.seq, c);
     }
     return c;
@@ -140,13 +164,16 @@ export function retrieve(deps: RetrieverDeps, req: ParsedRequest, semantic: Sema
   const seqs = new Set<number>();
   selectors.forEach((s) => {
     const population = s.classes.reduce((sum, c) => sum + (corpus.byClass.get(c) ?? 0), 0);
-    if (population > 0 && population <= SMALL_CLASS) for (const c of s.classes) for (const m of deps.store.allOfClass(c, SMALL_CLASS)) add(m);
+    if (population > 0 && population <= SMALL_CLASS)
+      for (const c of s.classes) for (const m of deps.store.allOfClass(c, SMALL_CLASS)) add(m);
   });
   // Term-at-a-time over FTS5 posting lists, for all selectors at once (a class filter inside
   // MATCH costs as much as the match); hard app/source filters go into MATCH so they cannot
   // starve the result.
   const hard = req.filter?.apps || req.filter?.sources ? tagFilter(null, req.filter.apps, req.filter.sources) : '';
-  const postings = hard ? (term: string, limit: number) => deps.store.postings(keyMatch(term, hard), limit) : (term: string, limit: number) => deps.store.keyPostings(term, limit);
+  const postings = hard
+    ? (term: string, limit: number) => deps.store.postings(keyMatch(term, hard), limit)
+    : (term: string, limit: number) => deps.store.keyPostings(term, limit);
   const lexical = lexicalCandidates(terms, corpus.n, postings, PER_SOURCE * (selectors.length + 1));
   for (const seq of lexical) seqs.add(seq);
   if (semantic) {
@@ -157,7 +184,11 @@ export function retrieve(deps: RetrieverDeps, req: ParsedRequest, semantic: Sema
       if (req.filter?.sources) sel.sourceMask = req.filter.sources.reduce((m, src) => m | (1 << SOURCE_CODE[src]), 0);
       return sel;
     });
-    for (const list of semantic.index.search(semantic.querySketch, indexSelectors, { prefilter: PREFILTER, keep: PER_SOURCE })) for (const seq of list) seqs.add(seq);
+    for (const list of semantic.index.search(semantic.querySketch, indexSelectors, {
+      prefilter: PREFILTER,
+      keep: PER_SOURCE,
+    }))
+      for (const seq of list) seqs.add(seq);
   }
   for (const m of deps.load([...seqs].filter((s) => !candidates.has(s)))) add(m);
 
@@ -176,7 +207,13 @@ export function retrieve(deps: RetrieverDeps, req: ParsedRequest, semantic: Sema
       const e = estimates.get(c.seq);
       c.semantic = e === undefined ? null : Math.max(0, e);
     }
-    if (req.purpose === 'act' && req.app && c.relation < RELATION_SCORES.same_app && 'app' in c.item && c.item.app === req.app) {
+    if (
+      req.purpose === 'act' &&
+      req.app &&
+      c.relation < RELATION_SCORES.same_app &&
+      'app' in c.item &&
+      c.item.app === req.app
+    ) {
       c.relation = RELATION_SCORES.same_app;
       c.relationType = 'same_app';
     }
@@ -196,7 +233,11 @@ export function retrieve(deps: RetrieverDeps, req: ParsedRequest, semantic: Sema
 
   // 4. Fuse and pick.
   const scored: Scored[] = all
-    .map((c) => ({ c, signals: signalsOf(c, bestLexical, now, semantic !== null), score: fused(c, weights, bestLexical, now) }))
+    .map((c) => ({
+      c,
+      signals: signalsOf(c, bestLexical, now, semantic !== null),
+      score: fused(c, weights, bestLexical, now),
+    }))
     .filter(({ c }) => c.relation > 0 || c.matched.length > 0 || (c.semantic ?? 0) >= MIN_COSINE)
     .sort((a, b) => b.score - a.score || b.c.seq - a.c.seq);
   const picked = pick(scored, selectors, req.k);
@@ -204,7 +245,12 @@ export function retrieve(deps: RetrieverDeps, req: ParsedRequest, semantic: Sema
     id: c.item.id,
     kind: c.item.kind,
     score: round(score),
-    signals: { relation: round(signals.relation), semantic: signals.semantic === null ? null : round(signals.semantic), lexical: round(signals.lexical), recency: round(signals.recency) },
+    signals: {
+      relation: round(signals.relation),
+      semantic: signals.semantic === null ? null : round(signals.semantic),
+      lexical: round(signals.lexical),
+      recency: round(signals.recency),
+    },
     relation: c.relationType,
     why: whyOf(c),
     summary: summaryOf(c.item),
@@ -241,7 +287,9 @@ function signalsOf(c: Candidate, bestLexical: number, now: number, semanticActiv
 function fused(c: Candidate, w: RetrievalWeights, bestLexical: number, now: number): number {
   const s = signalsOf(c, bestLexical, now, w.semantic > 0);
   const total = w.relation + w.semantic + w.lexical + w.recency;
-  return total > 0 ? (w.relation * s.relation + w.semantic * (s.semantic ?? 0) + w.lexical * s.lexical + w.recency * s.recency) / total : 0;
+  return total > 0
+    ? (w.relation * s.relation + w.semantic * (s.semantic ?? 0) + w.lexical * s.lexical + w.recency * s.recency) / total
+    : 0;
 }
 
 function pick(scored: Scored[], selectors: readonly Selector[], k: number): Scored[] {
@@ -278,7 +326,8 @@ function inScope(apps: Set<string> | null | undefined, item: MemoryItem): boolea
 }
 
 function scopeOf(s: Selector, req: ParsedRequest): string[] | undefined {
-  if (req.filter?.apps) return s.scopeToApp && req.app ? req.filter.apps.filter((a) => a === req.app) : [...req.filter.apps];
+  if (req.filter?.apps)
+    return s.scopeToApp && req.app ? req.filter.apps.filter((a) => a === req.app) : [...req.filter.apps];
   return s.scopeToApp && req.app ? [req.app] : undefined;
 }
 
@@ -290,7 +339,9 @@ function filterOf(req: ParsedRequest): (item: MemoryItem) => boolean {
   return (item) =>
     (req.includeQuarantined || !item.quarantined) &&
     (!req.approvedOnly || isApproved(item)) &&
-    (!kinds || kinds.has(item.kind)) && (!sources || sources.has(item.source)) && (!apps || ('app' in item && item.app !== undefined && apps.has(item.app)));
+    (!kinds || kinds.has(item.kind)) &&
+    (!sources || sources.has(item.source)) &&
+    (!apps || ('app' in item && item.app !== undefined && apps.has(item.app)));
 }
 
 interface RelationHit {
@@ -322,7 +373,9 @@ function relationHits(store: MemoryStore, req: ParsedRequest, wanted: readonly R
     }
   }
   if (runId && on.has('parent_goal') && req.parentGoal && !hits.some((h) => h.type === 'parent_goal')) {
-    const parent = store.lastInRun(runId, ['task'], 200).find((m) => m.item.kind === 'task' && m.item.goal === req.parentGoal);
+    const parent = store
+      .lastInRun(runId, ['task'], 200)
+      .find((m) => m.item.kind === 'task' && m.item.goal === req.parentGoal);
     if (parent) push('parent_goal', [parent]);
   }
   if (runId) {

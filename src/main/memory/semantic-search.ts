@@ -56,7 +56,9 @@ export class SemanticSearch {
 
   /** How many memories still lack a vector of `model`. */
   remaining(model: string, total: () => number): number {
-    return this.pendingUnknown || this.pendingModel !== model ? Math.max(0, total() - this.o.embeddings.embeddedCount(model)) : this.pendingSeqs.size;
+    return this.pendingUnknown || this.pendingModel !== model
+      ? Math.max(0, total() - this.o.embeddings.embeddedCount(model))
+      : this.pendingSeqs.size;
   }
 
   /**
@@ -64,25 +66,39 @@ export class SemanticSearch {
    * embedder fails, so retrieval goes on with BM25.
    * @throws MobaError CANCELLED when `signal` aborts
    */
-  async context(embedder: Embedder, query: string, budget: number, signal: AbortSignal | undefined, warnings: string[]): Promise<SemanticContext | null> {
+  async context(
+    embedder: Embedder,
+    query: string,
+    budget: number,
+    signal: AbortSignal | undefined,
+    warnings: string[],
+  ): Promise<SemanticContext | null> {
     try {
       await this.embed(embedder, budget, signal);
       if (this.pendingUnknown || this.pendingSeqs.size) {
-        warnings.push(`Some memories are not embedded yet for ${embedder.model}; they are found by BM25 until \`moba memory embed\` or later retrievals embed them.`);
+        warnings.push(
+          `Some memories are not embedded yet for ${embedder.model}; they are found by BM25 until \`moba memory embed\` or later retrievals embed them.`,
+        );
       }
       const [raw] = await embedder.embed([query], signal);
-      if (!raw || raw.length === 0) throw new MobaError('MODEL_REPLY_INVALID', 'The embedder returned no vector for the query.');
+      if (!raw || raw.length === 0)
+        throw new MobaError('MODEL_REPLY_INVALID', 'The embedder returned no vector for the query.');
       const q = normalized(raw);
       const index = this.indexFor(embedder.model, q.length);
       const querySketch = sketchOf(q);
       return {
-        model: embedder.model, query: q, querySketch, index,
+        model: embedder.model,
+        query: q,
+        querySketch,
+        index,
         vectors: (seqs) => this.o.embeddings.vectors(embedder.model, seqs),
         estimate: (seqs) => index.estimateCosines(querySketch, seqs),
       };
     } catch (error) {
       if (signal?.aborted) throw new MobaError('CANCELLED', 'Memory retrieval was cancelled.', { cause: error });
-      warnings.push(`The embedder ${embedder.model} failed (${errorMessage(error)}); content similarity used BM25 only.`);
+      warnings.push(
+        `The embedder ${embedder.model} failed (${errorMessage(error)}); content similarity used BM25 only.`,
+      );
       return null;
     }
   }
@@ -109,7 +125,10 @@ export class SemanticSearch {
     if (this.index && this.index.model === model && this.index.dims === dims) return this.index;
     const stored = this.o.embeddings.storedDims(model);
     if (stored !== undefined && stored !== dims) {
-      throw new MobaError('MODEL_REPLY_INVALID', `The embedder ${model} returned ${dims} dimensions; memory holds ${stored}-dimensional vectors for it.`);
+      throw new MobaError(
+        'MODEL_REPLY_INVALID',
+        `The embedder ${model} returned ${dims} dimensions; memory holds ${stored}-dimensional vectors for it.`,
+      );
     }
     this.index = this.o.embeddings.loadIndex(model, dims);
     return this.index;
@@ -144,10 +163,20 @@ export class SemanticSearch {
         batch = rows.map((r) => ({ seq: r.seq, text: keyOf(r.item) }));
       }
       if (batch.length === 0) break;
-      const vectors = await embedder.embed(batch.map((b) => b.text), signal);
-      if (vectors.length !== batch.length) throw new MobaError('MODEL_REPLY_INVALID', `The embedder ${model} returned ${vectors.length} vectors for ${batch.length} texts.`);
+      const vectors = await embedder.embed(
+        batch.map((b) => b.text),
+        signal,
+      );
+      if (vectors.length !== batch.length)
+        throw new MobaError(
+          'MODEL_REPLY_INVALID',
+          `The embedder ${model} returned ${vectors.length} vectors for ${batch.length} texts.`,
+        );
       if (this.o.isDisposed()) break;
-      const saved = embeddings.save(model, batch.map((b, i) => ({ seq: b.seq, text: b.text, vector: vectors[i]! })));
+      const saved = embeddings.save(
+        model,
+        batch.map((b, i) => ({ seq: b.seq, text: b.text, vector: vectors[i]! })),
+      );
       // A memory whose key changed while its text was being embedded stays pending.
       for (const s of saved) this.pendingSeqs.delete(s.seq);
       if (this.index && this.index.model === model) for (const s of saved) embeddings.refresh(this.index, s.seq);

@@ -66,7 +66,13 @@ describe('VectorIndex', () => {
     for (let seq = 1; seq <= 3000; seq++) {
       const v = seq % 100 === 0 ? near(q, 0.97, r) : normalized(Array.from({ length: dims }, r));
       vectors.set(seq, v);
-      index.add({ seq, cls: seq % 2, source: seq % 3 === 0 ? 1 : 0, app: seq % 4 === 0 ? 'com.a' : 'com.b', sketch: sketchOf(v) });
+      index.add({
+        seq,
+        cls: seq % 2,
+        source: seq % 3 === 0 ? 1 : 0,
+        app: seq % 4 === 0 ? 'com.a' : 'com.b',
+        sketch: sketchOf(v),
+      });
     }
     const [even, odd] = index.search(sketchOf(q), [{ classMask: 1 }, { classMask: 2 }], { prefilter: 300, keep: 10 });
     // Every 100th row is near the query (and even, class 0): the first ten must all be such rows.
@@ -78,7 +84,10 @@ describe('VectorIndex', () => {
     const [appA] = index.search(sketchOf(q), [{ classMask: 1, apps: ['com.a'] }], { prefilter: 300, keep: 5 });
     expect(appA!.length).toBe(5);
     expect(appA!.every((s) => s % 4 === 0)).toBe(true);
-    const [sourced] = index.search(sketchOf(q), [{ classMask: 1 | 2, sourceMask: 1 << 1 }], { prefilter: 300, keep: 5 });
+    const [sourced] = index.search(sketchOf(q), [{ classMask: 1 | 2, sourceMask: 1 << 1 }], {
+      prefilter: 300,
+      keep: 5,
+    });
     expect(sourced!.every((s) => s % 3 === 0)).toBe(true);
   });
 
@@ -101,7 +110,14 @@ describe('VectorIndex', () => {
     const r = rng(3);
     const index = new VectorIndex('m', 32);
     const q = normalized(Array.from({ length: 32 }, r));
-    for (let seq = 1; seq <= 4000; seq++) index.add({ seq, cls: 0, source: 0, app: null, sketch: sketchOf(seq === 3999 ? q : normalized(Array.from({ length: 32 }, r))) });
+    for (let seq = 1; seq <= 4000; seq++)
+      index.add({
+        seq,
+        cls: 0,
+        source: 0,
+        app: null,
+        sketch: sketchOf(seq === 3999 ? q : normalized(Array.from({ length: 32 }, r))),
+      });
     for (let seq = 1; seq <= 3000; seq++) index.remove(seq);
     expect(index.count).toBe(1000);
     const [hits] = index.search(sketchOf(q), [{ classMask: 1 }], { prefilter: 100, keep: 3 });

@@ -23,13 +23,37 @@ function service(): MemoryService {
   const dir = tempDir('moba-strategy-memory-');
   const db = openDatabase({ path: `${dir.path}/moba.sqlite` });
   const memory = new MemoryService({ db });
-  cleanups.push(() => dir.dispose(), () => db.close(), () => memory.dispose());
+  cleanups.push(
+    () => dir.dispose(),
+    () => db.close(),
+    () => memory.dispose(),
+  );
   return memory;
 }
 
-const screen = { perception: '[10, 20]; text: "Search"', keyboardShown: false, width: 1080, height: 2400, screenshot: { data: new Uint8Array([1]), mime: 'image/jpeg' as const } };
-const text = (messages: ChatMessage[]) => messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join(''))).join('\n');
-const searchShortcut: Shortcut = { name: 'Search_Notes', arguments: ['text'], description: 'Search the notes.', precondition: 'The notes app is open.', steps: [{ action: 'Type', arguments: { text: 'text' } }, { action: 'Enter', arguments: {} }] };
+const screen = {
+  perception: '[10, 20]; text: "Search"',
+  keyboardShown: false,
+  width: 1080,
+  height: 2400,
+  screenshot: { data: new Uint8Array([1]), mime: 'image/jpeg' as const },
+};
+const text = (messages: ChatMessage[]) =>
+  messages
+    .map((m) =>
+      typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+    )
+    .join('\n');
+const searchShortcut: Shortcut = {
+  name: 'Search_Notes',
+  arguments: ['text'],
+  description: 'Search the notes.',
+  precondition: 'The notes app is open.',
+  steps: [
+    { action: 'Type', arguments: { text: 'text' } },
+    { action: 'Enter', arguments: {} },
+  ],
+};
 
 /** The Operator prompt as Mobile-Agent-E builds it from what strategy memory gives (loadExperience's mapping). */
 async function operatorPrompt(memory: MemoryService, approvedOnly = false): Promise<string> {
@@ -64,9 +88,24 @@ describe('strategy memory provenance', () => {
     const prompt = await operatorPrompt(memory);
     expect(prompt).toContain('Tips from earlier tasks (from run 20260101-120000-ab12, gpt-4o, unreviewed)');
     expect(prompt).toContain('Long-press a note to pin it.');
-    expect(prompt).toMatch(/Search_Notes\(text\): Search the notes\..* \(from run 20260101-120000-ab12, gpt-4o, unreviewed\)/);
+    expect(prompt).toMatch(
+      /Search_Notes\(text\): Search the notes\..* \(from run 20260101-120000-ab12, gpt-4o, unreviewed\)/,
+    );
     expect(prompt).toMatch(/Tap_Type_and_Enter\(x, y, text\):[^\n]*Enter\(\)\n/);
-    const manager = text(buildManagerMessages({ task: 't', screen, plan: null, previousSubgoal: null, progress: null, notes: null, shortcuts: [searchShortcut], shortcutsFrom: { Search_Notes: 'a person' }, failedAttempts: [], feedback: [] }));
+    const manager = text(
+      buildManagerMessages({
+        task: 't',
+        screen,
+        plan: null,
+        previousSubgoal: null,
+        progress: null,
+        notes: null,
+        shortcuts: [searchShortcut],
+        shortcutsFrom: { Search_Notes: 'a person' },
+        failedAttempts: [],
+        feedback: [],
+      }),
+    );
     expect(manager).toContain('Search_Notes: Search the notes. | Precondition: The notes app is open. (from a person)');
   });
 
@@ -84,6 +123,8 @@ describe('strategy memory provenance', () => {
     expect(prompt).toContain(`Tips from earlier tasks\n`);
     expect(prompt).toContain(INITIAL_TIPS[0]);
     memory.setTrust({ ids: [TIPS_ID], quarantined: false, approved: true });
-    expect(await operatorPrompt(memory, true)).toContain('Tips from earlier tasks (from run r1, gpt-4o, approved by a person)');
+    expect(await operatorPrompt(memory, true)).toContain(
+      'Tips from earlier tasks (from run r1, gpt-4o, approved by a person)',
+    );
   });
 });

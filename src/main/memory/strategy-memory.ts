@@ -21,12 +21,18 @@ export function strategyMemory(memory: MemoryService, options: { approvedOnly?: 
   return {
     async demonstrations() {
       const page = memory.list({ kind: 'route', source: 'expert', limit: 200 });
-      return page.items.flatMap((m) => (m.kind === 'route' && usable(m) ? [{ id: m.id, goal: m.goal, app: m.app ?? null, steps: m.steps, from: provenanceOf(m) }] : []));
+      return page.items.flatMap((m) =>
+        m.kind === 'route' && usable(m)
+          ? [{ id: m.id, goal: m.goal, app: m.app ?? null, steps: m.steps, from: provenanceOf(m) }]
+          : [],
+      );
     },
     async tips() {
       const page = memory.list({ kind: 'tips', limit: 1 });
       const item = page.items.find((m) => m.id === TIPS_ID) ?? page.items[0];
-      return item && item.kind === 'tips' && usable(item) ? { id: item.id, tips: item.tips, from: provenanceOf(item) } : null;
+      return item && item.kind === 'tips' && usable(item)
+        ? { id: item.id, tips: item.tips, from: provenanceOf(item) }
+        : null;
     },
     async saveTips(tips, runId) {
       const existing = memory.list({ kind: 'tips', limit: 50 }).items.some((m) => m.id === TIPS_ID);
@@ -38,7 +44,13 @@ export function strategyMemory(memory: MemoryService, options: { approvedOnly?: 
       const page = memory.list({ kind: 'shortcut', limit: 500, order: 'oldest' });
       return page.items.flatMap((m) => {
         if (m.kind !== 'shortcut' || !usable(m)) return [];
-        const shortcut: Shortcut = { name: m.name, arguments: m.arguments, description: m.description, precondition: m.precondition, steps: m.steps };
+        const shortcut: Shortcut = {
+          name: m.name,
+          arguments: m.arguments,
+          description: m.description,
+          precondition: m.precondition,
+          steps: m.steps,
+        };
         return [{ id: m.id, shortcut, from: provenanceOf(m) }];
       });
     },

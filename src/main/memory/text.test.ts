@@ -16,7 +16,15 @@ describe('memory text', () => {
   });
 
   it('drops stopwords and single letters from queries, unless nothing else is left', () => {
-    expect(queryTerms('Open the Clock app and set a 7 am alarm')).toEqual(['open', 'clock', 'app', 'set', '7', 'am', 'alarm']);
+    expect(queryTerms('Open the Clock app and set a 7 am alarm')).toEqual([
+      'open',
+      'clock',
+      'app',
+      'set',
+      '7',
+      'am',
+      'alarm',
+    ]);
     expect(queryTerms('the a of')).toEqual(['the', 'a', 'of']);
     expect(queryTerms('alarm alarms ALARM')).toEqual(['alarm']);
   });

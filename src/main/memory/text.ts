@@ -11,10 +11,12 @@ const MARKS = /\p{M}+/gu;
 
 /** Function words that carry no meaning in a goal; dropped from queries (still indexed). */
 export const STOPWORDS: ReadonlySet<string> = new Set(
-  ('a an the and or but if then than so of to in on at by for from with into onto over under about as is are was were be been being ' +
+  (
+    'a an the and or but if then than so of to in on at by for from with into onto over under about as is are was were be been being ' +
     'it its this that these those there here i me my we our you your he she they them their his her him do does did done doing ' +
     'can could would should will shall may might must please just also very too not no yes what which who whom whose when where ' +
-    'how why all any some each every both such only own same other more most up out off s t').split(' '),
+    'how why all any some each every both such only own same other more most up out off s t'
+  ).split(' '),
 );
 
 /** Singular forms for English plurals (alarms → alarm, entries → entry); other tokens unchanged. */
@@ -22,7 +24,8 @@ export function fold(token: string): string {
   if (token.length <= 3 || /^\p{N}/u.test(token)) return token;
   if (token.endsWith('ies') && token.length > 4) return `${token.slice(0, -3)}y`;
   if (token.endsWith('sses')) return token.slice(0, -2);
-  if (token.endsWith('s') && !token.endsWith('ss') && !token.endsWith('us') && !token.endsWith('is')) return token.slice(0, -1);
+  if (token.endsWith('s') && !token.endsWith('ss') && !token.endsWith('us') && !token.endsWith('is'))
+    return token.slice(0, -1);
   return token;
 }
 

@@ -123,7 +123,12 @@ export class VectorIndex {
     if (row.sketch.length !== SKETCH_WORDS) throw new Error(`sketch must have ${SKETCH_WORDS} words`);
     if (row.cls < 0 || row.cls >= CLASSES) throw new Error(`class code ${row.cls} out of range`);
     this.remove(row.seq);
-    const slot = this.buckets[row.cls]!.push(row.seq, row.sketch, row.source, row.app === null ? -1 : this.codeOf(row.app));
+    const slot = this.buckets[row.cls]!.push(
+      row.seq,
+      row.sketch,
+      row.source,
+      row.app === null ? -1 : this.codeOf(row.app),
+    );
     this.where.set(row.seq, row.cls * 2 ** 26 + slot);
   }
 
@@ -149,10 +154,20 @@ export class VectorIndex {
     if (this.where.size === 0 || nSel === 0) return out;
     // Each class goes to the first selector that names it.
     const owner = new Int8Array(CLASSES).fill(-1);
-    for (let s = nSel - 1; s >= 0; s--) for (let c = 0; c < CLASSES; c++) if (selectors[s]!.classMask & (1 << c)) owner[c] = s;
-    const appAllowed = selectors.map((sel) => (sel.apps ? new Set(sel.apps.map((a) => this.appCodes.get(a) ?? -2)) : null));
+    for (let s = nSel - 1; s >= 0; s--)
+      for (let c = 0; c < CLASSES; c++) if (selectors[s]!.classMask & (1 << c)) owner[c] = s;
+    const appAllowed = selectors.map((sel) =>
+      sel.apps ? new Set(sel.apps.map((a) => this.appCodes.get(a) ?? -2)) : null,
+    );
     const hist = new Int32Array(nSel * (PREFIX_BITS + 1));
-    const q0 = query[0]!, q1 = query[1]!, q2 = query[2]!, q3 = query[3]!, q4 = query[4]!, q5 = query[5]!, q6 = query[6]!, q7 = query[7]!;
+    const q0 = query[0]!,
+      q1 = query[1]!,
+      q2 = query[2]!,
+      q3 = query[3]!,
+      q4 = query[4]!,
+      q5 = query[5]!,
+      q6 = query[6]!,
+      q7 = query[7]!;
     const T = POP16;
     for (let c = 0; c < CLASSES; c++) {
       const s = owner[c]!;
@@ -168,11 +183,31 @@ export class VectorIndex {
           continue;
         }
         const o = i * SKETCH_WORDS;
-        const x0 = sk[o]! ^ q0, x1 = sk[o + 1]! ^ q1, x2 = sk[o + 2]! ^ q2, x3 = sk[o + 3]! ^ q3;
-        const x4 = sk[o + 4]! ^ q4, x5 = sk[o + 5]! ^ q5, x6 = sk[o + 6]! ^ q6, x7 = sk[o + 7]! ^ q7;
+        const x0 = sk[o]! ^ q0,
+          x1 = sk[o + 1]! ^ q1,
+          x2 = sk[o + 2]! ^ q2,
+          x3 = sk[o + 3]! ^ q3;
+        const x4 = sk[o + 4]! ^ q4,
+          x5 = sk[o + 5]! ^ q5,
+          x6 = sk[o + 6]! ^ q6,
+          x7 = sk[o + 7]! ^ q7;
         const d =
-          T[x0 & 0xffff]! + T[x0 >>> 16]! + T[x1 & 0xffff]! + T[x1 >>> 16]! + T[x2 & 0xffff]! + T[x2 >>> 16]! + T[x3 & 0xffff]! + T[x3 >>> 16]! +
-          T[x4 & 0xffff]! + T[x4 >>> 16]! + T[x5 & 0xffff]! + T[x5 >>> 16]! + T[x6 & 0xffff]! + T[x6 >>> 16]! + T[x7 & 0xffff]! + T[x7 >>> 16]!;
+          T[x0 & 0xffff]! +
+          T[x0 >>> 16]! +
+          T[x1 & 0xffff]! +
+          T[x1 >>> 16]! +
+          T[x2 & 0xffff]! +
+          T[x2 >>> 16]! +
+          T[x3 & 0xffff]! +
+          T[x3 >>> 16]! +
+          T[x4 & 0xffff]! +
+          T[x4 >>> 16]! +
+          T[x5 & 0xffff]! +
+          T[x5 >>> 16]! +
+          T[x6 & 0xffff]! +
+          T[x6 >>> 16]! +
+          T[x7 & 0xffff]! +
+          T[x7 >>> 16]!;
         dist[i] = d;
         hist[base + d]!++;
       }

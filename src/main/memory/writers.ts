@@ -4,7 +4,15 @@
  * rather than refused, because losing a memory is worse than shortening an observation.
  */
 import { createHash } from 'node:crypto';
-import type { ActionOutcome, MemoryDraft, MemorySource, ReflectionStage, RouteStep, TaskStatus, UserCategory } from '../../shared/schemas/memory.ts';
+import type {
+  ActionOutcome,
+  MemoryDraft,
+  MemorySource,
+  ReflectionStage,
+  RouteStep,
+  TaskStatus,
+  UserCategory,
+} from '../../shared/schemas/memory.ts';
 
 type Maybe<T> = T | null | undefined;
 type DraftOf<K extends MemoryDraft['kind']> = Extract<MemoryDraft, { kind: K }>;
@@ -147,34 +155,87 @@ function ref(input: RunRef): { runId: string; nodeId: string; id?: string } {
 }
 
 export function taskNodeDraft(i: TaskNodeInput): MemoryDraft {
-  return defined({ kind: 'task', ...ref(i), goal: req(i.goal, 2_000), status: i.status, parentNodeId: opt(i.parentNodeId, 128), taskGoal: opt(i.taskGoal, 2_000) });
+  return defined({
+    kind: 'task',
+    ...ref(i),
+    goal: req(i.goal, 2_000),
+    status: i.status,
+    parentNodeId: opt(i.parentNodeId, 128),
+    taskGoal: opt(i.taskGoal, 2_000),
+  });
 }
 
 export function actionDraft(i: ActionInput): MemoryDraft {
   return defined({
-    kind: 'action', ...ref(i), goal: req(i.goal, 2_000), parentGoal: opt(i.parentGoal, 2_000), taskGoal: opt(i.taskGoal, 2_000), action: req(i.action, 1_000),
-    element: opt(i.element, 1_000), observation: opt(i.observation, 4_000), thought: opt(i.thought, 4_000), reflection: opt(i.reflection, 4_000),
-    outcome: i.outcome, app: opt(i.app, 255), activity: opt(i.activity, 300), screenKey: opt(i.screenKey, 200),
+    kind: 'action',
+    ...ref(i),
+    goal: req(i.goal, 2_000),
+    parentGoal: opt(i.parentGoal, 2_000),
+    taskGoal: opt(i.taskGoal, 2_000),
+    action: req(i.action, 1_000),
+    element: opt(i.element, 1_000),
+    observation: opt(i.observation, 4_000),
+    thought: opt(i.thought, 4_000),
+    reflection: opt(i.reflection, 4_000),
+    outcome: i.outcome,
+    app: opt(i.app, 255),
+    activity: opt(i.activity, 300),
+    screenKey: opt(i.screenKey, 200),
   });
 }
 
 export function routeDraft(i: RouteInput): MemoryDraft {
   const steps: RouteStep[] = i.steps.map((s) =>
-    defined({ subGoal: req(s.subGoal, 1_000), action: req(s.action, 1_000), element: opt(s.element, 1_000), app: opt(s.app, 255), activity: opt(s.activity, 300), actionId: opt(s.actionId, 128) }),
+    defined({
+      subGoal: req(s.subGoal, 1_000),
+      action: req(s.action, 1_000),
+      element: opt(s.element, 1_000),
+      app: opt(s.app, 255),
+      activity: opt(s.activity, 300),
+      actionId: opt(s.actionId, 128),
+    }),
   );
-  return defined({ kind: 'route', ...ref(i), goal: req(i.goal, 2_000), taskGoal: opt(i.taskGoal, 2_000), steps, app: opt(i.app, 255) ?? mostCommonApp(steps) });
+  return defined({
+    kind: 'route',
+    ...ref(i),
+    goal: req(i.goal, 2_000),
+    taskGoal: opt(i.taskGoal, 2_000),
+    steps,
+    app: opt(i.app, 255) ?? mostCommonApp(steps),
+  });
 }
 
 export function answerDraft(i: AnswerInput): MemoryDraft {
-  return defined({ kind: 'answer', ...ref(i), goal: req(i.goal, 2_000), text: req(i.text, 8_000), taskGoal: opt(i.taskGoal, 2_000), app: opt(i.app, 255) });
+  return defined({
+    kind: 'answer',
+    ...ref(i),
+    goal: req(i.goal, 2_000),
+    text: req(i.text, 8_000),
+    taskGoal: opt(i.taskGoal, 2_000),
+    app: opt(i.app, 255),
+  });
 }
 
 export function thoughtDraft(i: ThoughtInput): MemoryDraft {
-  return defined({ kind: 'thought', ...ref(i), goal: req(i.goal, 2_000), text: req(i.text, 8_000), app: opt(i.app, 255) });
+  return defined({
+    kind: 'thought',
+    ...ref(i),
+    goal: req(i.goal, 2_000),
+    text: req(i.text, 8_000),
+    app: opt(i.app, 255),
+  });
 }
 
 export function reflectionDraft(i: ReflectionInput): MemoryDraft {
-  return defined({ kind: 'reflection', ...ref(i), goal: req(i.goal, 2_000), text: req(i.text, 8_000), stage: i.stage, action: opt(i.action, 1_000), app: opt(i.app, 255) });
+  return defined({
+    kind: 'reflection',
+    ...ref(i),
+    goal: req(i.goal, 2_000),
+    text: req(i.text, 8_000),
+    stage: i.stage,
+    action: opt(i.action, 1_000),
+    app: opt(i.app, 255),
+  });
 }
 
 /** The planned node, its sub-goal nodes (when ids are given) and a planning note. */
@@ -182,14 +243,36 @@ export function planDrafts(i: PlanInput): Array<{ draft: MemoryDraft; id?: strin
   const out: Array<{ draft: MemoryDraft; id?: string }> = [];
   const taskGoal = opt(i.taskGoal, 2_000);
   // Task nodes are one per (run, node): a stable id makes re-planning update instead of duplicate.
-  out.push({ draft: taskNodeDraft({ runId: i.runId, nodeId: i.nodeId, goal: i.goal, status: 'active', parentNodeId: i.parentNodeId, taskGoal }), id: taskNodeId(i.runId, i.nodeId) });
+  out.push({
+    draft: taskNodeDraft({
+      runId: i.runId,
+      nodeId: i.nodeId,
+      goal: i.goal,
+      status: 'active',
+      parentNodeId: i.parentNodeId,
+      taskGoal,
+    }),
+    id: taskNodeId(i.runId, i.nodeId),
+  });
   i.subgoalIds?.forEach((id, n) => {
     const goal = i.subgoals[n];
-    if (goal) out.push({ draft: taskNodeDraft({ runId: i.runId, nodeId: id, goal, status: 'pending', parentNodeId: i.nodeId, taskGoal }), id: taskNodeId(i.runId, id) });
+    if (goal)
+      out.push({
+        draft: taskNodeDraft({ runId: i.runId, nodeId: id, goal, status: 'pending', parentNodeId: i.nodeId, taskGoal }),
+        id: taskNodeId(i.runId, id),
+      });
   });
   const listed = i.subgoals.map((g, n) => `${n + 1}. ${g}`).join('; ');
   const thought = opt(i.thought, 6_000);
-  out.push({ draft: reflectionDraft({ runId: i.runId, nodeId: i.nodeId, goal: i.goal, stage: 'plan', text: `${thought ? `${thought} ` : ''}Split into: ${listed}` }) });
+  out.push({
+    draft: reflectionDraft({
+      runId: i.runId,
+      nodeId: i.nodeId,
+      goal: i.goal,
+      stage: 'plan',
+      text: `${thought ? `${thought} ` : ''}Split into: ${listed}`,
+    }),
+  });
   return out;
 }
 
@@ -206,8 +289,14 @@ export function interactionDraft(i: InteractionInput): MemoryDraft {
 
 export function appPageDraft(i: AppPageInput): DraftOf<'page'> {
   return defined({
-    kind: 'page', app: i.app, activity: req(i.activity, 300), description: req(i.description, 4_000), screenKey: opt(i.screenKey, 200),
-    affordances: i.affordances?.length ? i.affordances.map((a) => req(a, 300)) : undefined, source: i.source, runId: i.runId ?? undefined,
+    kind: 'page',
+    app: i.app,
+    activity: req(i.activity, 300),
+    description: req(i.description, 4_000),
+    screenKey: opt(i.screenKey, 200),
+    affordances: i.affordances?.length ? i.affordances.map((a) => req(a, 300)) : undefined,
+    source: i.source,
+    runId: i.runId ?? undefined,
   });
 }
 
@@ -227,19 +316,36 @@ export interface LearnedPreferenceInput {
 /** A preference the agent learned in a run; its id comes from `key`, so learning it again updates it. */
 export function learnedPreferenceDraft(i: LearnedPreferenceInput): { draft: MemoryDraft; id: string } {
   return {
-    draft: defined({ kind: 'user', runId: i.runId, text: req(i.text, 4_000), category: 'preference', task: opt(i.task, 2_000) }),
+    draft: defined({
+      kind: 'user',
+      runId: i.runId,
+      text: req(i.text, 4_000),
+      category: 'preference',
+      task: opt(i.task, 2_000),
+    }),
     id: `user:learned-${hash(i.key.trim().toLowerCase())}`,
   };
 }
 
 export function userDraft(i: UserMemoryInput): MemoryDraft {
-  return defined({ kind: 'user', text: req(i.text, 4_000), category: i.category ?? 'preference', task: opt(i.task, 2_000), answer: opt(i.answer, 8_000), source: i.source });
+  return defined({
+    kind: 'user',
+    text: req(i.text, 4_000),
+    category: i.category ?? 'preference',
+    task: opt(i.task, 2_000),
+    answer: opt(i.answer, 8_000),
+    source: i.source,
+  });
 }
 
 export function appDraft(i: AppDescriptionInput): DraftOf<'app'> {
   return defined({
-    kind: 'app', app: i.app, name: req(i.name, 200), description: req(i.description, 4_000),
-    keyScreens: i.keyScreens?.length ? i.keyScreens.map((s) => req(s, 500)) : undefined, source: i.source,
+    kind: 'app',
+    app: i.app,
+    name: req(i.name, 200),
+    description: req(i.description, 4_000),
+    keyScreens: i.keyScreens?.length ? i.keyScreens.map((s) => req(s, 500)) : undefined,
+    source: i.source,
   });
 }
 

@@ -25,7 +25,19 @@ import type { Still } from './screenshot-poller.ts';
  * What a mirror needs of a device (the device layer's handle, through the app's one adb
  * client); `check` and the input-method calls serve input through adb and ADB Keyboard.
  */
-export type MirrorDevice = Pick<AndroidDevice, 'serial' | 'shell' | 'check' | 'screencap' | 'push' | 'openShell' | 'openLocal' | 'inputMethods' | 'currentInputMethod' | 'inputMethodState'>;
+export type MirrorDevice = Pick<
+  AndroidDevice,
+  | 'serial'
+  | 'shell'
+  | 'check'
+  | 'screencap'
+  | 'push'
+  | 'openShell'
+  | 'openLocal'
+  | 'inputMethods'
+  | 'currentInputMethod'
+  | 'inputMethodState'
+>;
 
 export interface Viewer {
   /** One per window and device. */
@@ -100,7 +112,11 @@ export class DeviceMirror {
 
   get info(): MirrorInfo | undefined {
     if (!this.current) return undefined;
-    return { ...this.current, fps: this.fps(), lastFrameTime: this.frameTimes.at(-1) ?? this.poller?.latest?.frameTime ?? null };
+    return {
+      ...this.current,
+      fps: this.fps(),
+      lastFrameTime: this.frameTimes.at(-1) ?? this.poller?.latest?.frameTime ?? null,
+    };
   }
 
   get viewerCount(): number {
@@ -113,10 +129,12 @@ export class DeviceMirror {
    */
   async start(signal?: AbortSignal): Promise<MirrorInfo> {
     this.o.onState({ serial: this.serial, state: 'starting', info: null });
-    const screen = parseWmSize(await this.o.device.shell('wm size', { timeoutMs: 10_000 }).catch((error: unknown) => {
-      if (deviceGone(error)) throw error;
-      return '';
-    }));
+    const screen = parseWmSize(
+      await this.o.device.shell('wm size', { timeoutMs: 10_000 }).catch((error: unknown) => {
+        if (deviceGone(error)) throw error;
+        return '';
+      }),
+    );
     let reason: string;
     let serverPath = this.o.server.found ? this.o.server.path : undefined;
     if (!serverPath && this.o.simulatorStandIn && (await this.isSimulatedPhone())) serverPath = this.o.simulatorStandIn;
@@ -143,7 +161,11 @@ export class DeviceMirror {
     return model.trim() === SIMULATED_PHONE_MODEL;
   }
 
-  private async startScrcpy(serverPath: string, screen: { width: number; height: number } | undefined, signal?: AbortSignal): Promise<void> {
+  private async startScrcpy(
+    serverPath: string,
+    screen: { width: number; height: number } | undefined,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const client = await ScrcpyClient.start({
       device: this.o.device,
       serverPath,
@@ -320,7 +342,13 @@ export class DeviceMirror {
     const client = this.scrcpy;
     if (!client || client.isClosed || this.current?.mode !== 'scrcpy') return undefined;
     if (this.control?.client !== client) {
-      const sizes = () => this.current ?? { width: client.info.width, height: client.info.height, deviceWidth: client.info.width, deviceHeight: client.info.height };
+      const sizes = () =>
+        this.current ?? {
+          width: client.info.width,
+          height: client.info.height,
+          deviceWidth: client.info.width,
+          deviceHeight: client.info.height,
+        };
       this.control = { client, input: new ScrcpyInput(client, sizes) };
     }
     return this.control.input;

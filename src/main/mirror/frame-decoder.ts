@@ -30,20 +30,31 @@ export function decodeLastFrame(options: DecodeLastFrameOptions): Promise<Buffer
   if (options.width && options.height) filters.push(`scale=${options.width}:${options.height}:flags=bicubic`);
   const args = [
     '-hide_banner',
-    '-loglevel', 'error',
+    '-loglevel',
+    'error',
     '-nostdin',
-    '-f', 'h264',
-    '-i', 'pipe:0',
-    '-vf', filters.join(','),
-    '-fps_mode', 'passthrough',
-    '-frames:v', '1',
-    '-f', 'image2pipe',
-    '-c:v', 'png',
-    '-compression_level', '1',
+    '-f',
+    'h264',
+    '-i',
+    'pipe:0',
+    '-vf',
+    filters.join(','),
+    '-fps_mode',
+    'passthrough',
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'png',
+    '-compression_level',
+    '1',
     'pipe:1',
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(options.ffmpegPath ?? (process.env.MOBA_FFMPEG || 'ffmpeg'), args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(options.ffmpegPath ?? (process.env.MOBA_FFMPEG || 'ffmpeg'), args, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     let err = '';
     let settled = false;
@@ -58,13 +69,24 @@ export function decodeLastFrame(options: DecodeLastFrameOptions): Promise<Buffer
     };
     const onAbort = () => finish(new MobaError('CANCELLED', 'Frame decoding was cancelled'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => finish(new MobaError('TIMEOUT', 'Decoding the mirror frame took too long')), options.timeoutMs ?? 10_000);
+    const timer = setTimeout(
+      () => finish(new MobaError('TIMEOUT', 'Decoding the mirror frame took too long')),
+      options.timeoutMs ?? 10_000,
+    );
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-2_000)));
     child.stdin.on('error', () => undefined); // EPIPE if ffmpeg stops reading early; the exit code tells
-    child.once('error', (e) => finish(new MobaError('MIRROR_FAILED', `Cannot run ffmpeg to decode the mirror frame: ${e.message}`)));
+    child.once('error', (e) =>
+      finish(new MobaError('MIRROR_FAILED', `Cannot run ffmpeg to decode the mirror frame: ${e.message}`)),
+    );
     child.once('close', (code) => {
-      if (code !== 0 || out.length === 0) finish(new MobaError('MIRROR_FAILED', `ffmpeg could not decode the mirror frame (${code}): ${err.trim() || 'no output'}`));
+      if (code !== 0 || out.length === 0)
+        finish(
+          new MobaError(
+            'MIRROR_FAILED',
+            `ffmpeg could not decode the mirror frame (${code}): ${err.trim() || 'no output'}`,
+          ),
+        );
       else finish(undefined);
     });
     child.stdin.end(options.annexB);

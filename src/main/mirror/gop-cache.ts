@@ -62,7 +62,11 @@ export class GopCache {
   decodable(): { annexB: Uint8Array; frames: number; frameTime: number } | undefined {
     if (!this.configData || this.packets.length === 0) return undefined;
     const last = this.packets[this.packets.length - 1] as CachedPacket;
-    return { annexB: Buffer.concat([this.configData, ...this.packets.map((p) => p.data)]), frames: this.packets.length, frameTime: last.frameTime };
+    return {
+      annexB: Buffer.concat([this.configData, ...this.packets.map((p) => p.data)]),
+      frames: this.packets.length,
+      frameTime: last.frameTime,
+    };
   }
 
   get length(): number {

@@ -40,7 +40,10 @@ export function createMirrorLayer(options: MirrorLayerOptions): MirrorLayer {
   const stateSub = mirror.onDidChangeState((event) => {
     options.events.emit('didChangeMirror', event);
     if (event.state === 'running' && !providers.has(event.serial)) {
-      providers.set(event.serial, options.observer.setScreenshotProvider(event.serial, ({ signal }) => mirror.captureFrame(event.serial, signal)));
+      providers.set(
+        event.serial,
+        options.observer.setScreenshotProvider(event.serial, ({ signal }) => mirror.captureFrame(event.serial, signal)),
+      );
     } else if (event.state === 'stopped' || event.state === 'failed') {
       providers.get(event.serial)?.dispose();
       providers.delete(event.serial);

@@ -5,7 +5,12 @@
  * screenshots come from it (`captureFrame`), so the model, the overlay and the person see
  * the same moment.
  */
-import type { MirrorInfo, MirrorInputParsed, MirrorStateEvent, StartMirrorResult } from '../../shared/contract/mirror.ts';
+import type {
+  MirrorInfo,
+  MirrorInputParsed,
+  MirrorStateEvent,
+  StartMirrorResult,
+} from '../../shared/contract/mirror.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { MirrorSettings } from '../../shared/schemas/settings.ts';
 import type { Disposable } from '@moba/base';
@@ -76,7 +81,10 @@ export class MirrorService implements Disposable {
   }
 
   private log(message: string, error?: unknown): void {
-    (this.o.log ?? ((m: string, e?: unknown) => console.warn(`[moba mirror] ${m}`, ...(e === undefined ? [] : [e]))))(message, error);
+    (this.o.log ?? ((m: string, e?: unknown) => console.warn(`[moba mirror] ${m}`, ...(e === undefined ? [] : [e]))))(
+      message,
+      error,
+    );
   }
 
   /** The channel a connection receives a device's frames on (stable per connection and device). */
@@ -95,7 +103,11 @@ export class MirrorService implements Disposable {
    * @throws MobaError DEVICE_* when the device cannot be reached; MIRROR_FAILED when neither
    *   scrcpy nor screenshots work
    */
-  async start(serial: string, connection: MirrorViewerConnection, overrides: Partial<StreamSettings> = {}): Promise<StartMirrorResult> {
+  async start(
+    serial: string,
+    connection: MirrorViewerConnection,
+    overrides: Partial<StreamSettings> = {},
+  ): Promise<StartMirrorResult> {
     if (this.disposed) throw new MobaError('MIRROR_FAILED', 'The mirror service is shut down');
     let entry = this.mirrors.get(serial);
     if (!entry) entry = this.launch(serial, overrides);
@@ -104,7 +116,11 @@ export class MirrorService implements Disposable {
     const viewerKey = connection.id;
     if (!entry.mirror.hasViewer(viewerKey)) {
       entry.mirror.addViewer({ key: viewerKey, channel, send: (bytes) => connection.sendBinary(channel, bytes) });
-      if (!entry.closeSubs.has(viewerKey)) entry.closeSubs.set(viewerKey, connection.onDidClose(() => this.stop(serial, viewerKey)));
+      if (!entry.closeSubs.has(viewerKey))
+        entry.closeSubs.set(
+          viewerKey,
+          connection.onDidClose(() => this.stop(serial, viewerKey)),
+        );
     }
     return { ...(entry.mirror.info ?? info), channel };
   }
@@ -120,25 +136,40 @@ export class MirrorService implements Disposable {
     const mirror = new DeviceMirror({
       serial,
       device: this.o.device(serial),
-      stream: { maxSize: overrides.maxSize ?? settings.maxSize, maxFps: overrides.maxFps ?? settings.maxFps, bitRate: overrides.bitRate ?? settings.bitRate },
+      stream: {
+        maxSize: overrides.maxSize ?? settings.maxSize,
+        maxFps: overrides.maxFps ?? settings.maxFps,
+        bitRate: overrides.bitRate ?? settings.bitRate,
+      },
       server,
       // Only when no server file is configured: a configured but missing file is reported, not papered over.
       ...(settings.scrcpyServerPath || !this.o.simulatorStandIn ? {} : { simulatorStandIn: this.o.simulatorStandIn }),
       ...(this.o.ffmpegPath ? { ffmpegPath: this.o.ffmpegPath } : {}),
       ...(this.o.screenshotIntervalMs ? { screenshotIntervalMs: this.o.screenshotIntervalMs } : {}),
       onState: (event) => {
-        if ((event.state === 'stopped' || event.state === 'failed') && this.mirrors.get(serial)?.mirror === mirror) this.forget(serial);
+        if ((event.state === 'stopped' || event.state === 'failed') && this.mirrors.get(serial)?.mirror === mirror)
+          this.forget(serial);
         this.stateEmitter.fire(event);
       },
       log: (m, e) => this.log(m, e),
     });
     // The stream outlives the call that started it (other windows join it): no caller's signal.
-    const entry: Entry = { mirror, ready: mirror.start(), closeSubs: new Map(), control: this.inputs.useControl(serial, () => mirror.controlInput()) };
+    const entry: Entry = {
+      mirror,
+      ready: mirror.start(),
+      closeSubs: new Map(),
+      control: this.inputs.useControl(serial, () => mirror.controlInput()),
+    };
     this.mirrors.set(serial, entry);
     entry.ready.catch((error: unknown) => {
       this.log(`${serial}: the mirror did not start`, error);
       if (this.mirrors.get(serial) === entry) this.forget(serial);
-      this.stateEmitter.fire({ serial, state: 'failed', info: null, error: error instanceof Error ? error.message : String(error) });
+      this.stateEmitter.fire({
+        serial,
+        state: 'failed',
+        info: null,
+        error: error instanceof Error ? error.message : String(error),
+      });
       mirror.close();
     });
     return entry;
@@ -186,14 +217,25 @@ export class MirrorService implements Disposable {
    * @throws MobaError NOT_FOUND when no mirror runs for the device; MIRROR_FAILED / DEVICE_* /
    *   INPUT_METHOD_MISSING / CANCELLED
    */
-  async input(serial: string, input: MirrorInputParsed, signal?: AbortSignal): Promise<{ via: 'scrcpy' | 'adb'; durationMs: number }> {
+  async input(
+    serial: string,
+    input: MirrorInputParsed,
+    signal?: AbortSignal,
+  ): Promise<{ via: 'scrcpy' | 'adb'; durationMs: number }> {
     const entry = this.mirrors.get(serial);
     if (!entry) throw new MobaError('NOT_FOUND', `No mirror is running for ${serial}; start it first`);
     const info = await entry.ready;
     const t0 = performance.now();
-    const screen = { width: entry.mirror.info?.deviceWidth ?? info.deviceWidth, height: entry.mirror.info?.deviceHeight ?? info.deviceHeight };
+    const screen = {
+      width: entry.mirror.info?.deviceWidth ?? info.deviceWidth,
+      height: entry.mirror.info?.deviceHeight ?? info.deviceHeight,
+    };
     const device = this.o.device(serial);
-    const { via } = await this.inputs.perform(serial, (port) => performMirrorInput(port, device, input, screen, { timeoutMs: 20_000, signal }), signal);
+    const { via } = await this.inputs.perform(
+      serial,
+      (port) => performMirrorInput(port, device, input, screen, { timeoutMs: 20_000, signal }),
+      signal,
+    );
     return { via, durationMs: performance.now() - t0 };
   }
 

@@ -55,7 +55,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function readExactly(socket: Duplex, n: number, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let got = Buffer.alloc(0);
-    const timer = setTimeout(() => done(new MobaError('MIRROR_FAILED', 'The scrcpy server did not answer on its socket')), timeoutMs);
+    const timer = setTimeout(
+      () => done(new MobaError('MIRROR_FAILED', 'The scrcpy server did not answer on its socket')),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       got = Buffer.concat([got, chunk]);
       if (got.length >= n) {
@@ -90,7 +93,14 @@ export class ScrcpyClient {
   private readonly serializer: ScrcpyControlMessageSerializer;
   private closed = false;
 
-  private constructor(init: { options: ScrcpyStartOptions; shell: Duplex; video: Duplex; control: Duplex; scrcpy: ScrcpyOptions3_3_3<true>; info: ScrcpyStreamInfo }) {
+  private constructor(init: {
+    options: ScrcpyStartOptions;
+    shell: Duplex;
+    video: Duplex;
+    control: Duplex;
+    scrcpy: ScrcpyOptions3_3_3<true>;
+    info: ScrcpyStreamInfo;
+  }) {
     this.options = init.options;
     this.shell = init.shell;
     this.video = init.video;
@@ -135,7 +145,12 @@ export class ScrcpyClient {
     const fail = (message: string, cause?: unknown): never => {
       for (const s of sockets) s.destroy();
       shell.destroy();
-      const serverSays = output.trim().split('\n').filter((l) => /ERROR|Exception|not found|No such file/i.test(l)).slice(0, 4).join(' | ');
+      const serverSays = output
+        .trim()
+        .split('\n')
+        .filter((l) => /ERROR|Exception|not found|No such file/i.test(l))
+        .slice(0, 4)
+        .join(' | ');
       throw new MobaError('MIRROR_FAILED', `${message}${serverSays ? `: ${serverSays}` : ''}`, { cause });
     };
     const open = async (): Promise<Duplex> => {
@@ -167,7 +182,9 @@ export class ScrcpyClient {
     const control = await open();
     let parsed;
     try {
-      parsed = await scrcpy.parseVideoStreamMetadata(Readable.toWeb(video) as unknown as ScrcpyReadableStream<Uint8Array>);
+      parsed = await scrcpy.parseVideoStreamMetadata(
+        Readable.toWeb(video) as unknown as ScrcpyReadableStream<Uint8Array>,
+      );
     } catch (error) {
       fail('Could not read the scrcpy stream header', error);
     }
@@ -179,9 +196,18 @@ export class ScrcpyClient {
       video,
       control,
       scrcpy,
-      info: { deviceName: metadata.deviceName ?? device.serial, width: metadata.width ?? 0, height: metadata.height ?? 0 },
+      info: {
+        deviceName: metadata.deviceName ?? device.serial,
+        width: metadata.width ?? 0,
+        height: metadata.height ?? 0,
+      },
     });
-    client.run(stream.pipeThrough(scrcpy.createMediaStreamTransformer()) as unknown as WebReadableStream<ScrcpyMediaStreamPacket>, () => output);
+    client.run(
+      stream.pipeThrough(
+        scrcpy.createMediaStreamTransformer(),
+      ) as unknown as WebReadableStream<ScrcpyMediaStreamPacket>,
+      () => output,
+    );
     return client;
   }
 
@@ -200,9 +226,18 @@ export class ScrcpyClient {
           if (this.closed) break;
           this.options.onPacket(packet);
         }
-        if (!this.closed) error = new MobaError('MIRROR_FAILED', `The scrcpy stream ended${serverOutput().trim() ? `: ${serverOutput().trim().split('\n').slice(-2).join(' | ')}` : ''}`);
+        if (!this.closed)
+          error = new MobaError(
+            'MIRROR_FAILED',
+            `The scrcpy stream ended${serverOutput().trim() ? `: ${serverOutput().trim().split('\n').slice(-2).join(' | ')}` : ''}`,
+          );
       } catch (e) {
-        if (!this.closed) error = new MobaError('MIRROR_FAILED', `The scrcpy stream broke: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+        if (!this.closed)
+          error = new MobaError(
+            'MIRROR_FAILED',
+            `The scrcpy stream broke: ${e instanceof Error ? e.message : String(e)}`,
+            { cause: e },
+          );
       }
       this.options.signal?.removeEventListener('abort', onAbort);
       const wasClosed = this.closed;
@@ -281,7 +316,17 @@ export class ScrcpyClient {
 
   /** Wheel notches at a point (video pixels); positive dy scrolls up. */
   scroll(x: number, y: number, dx: number, dy: number): void {
-    this.send(this.serializer.injectScroll({ pointerX: Math.round(x), pointerY: Math.round(y), videoWidth: this.info.width, videoHeight: this.info.height, scrollX: dx, scrollY: dy, buttons: 0 }));
+    this.send(
+      this.serializer.injectScroll({
+        pointerX: Math.round(x),
+        pointerY: Math.round(y),
+        videoWidth: this.info.width,
+        videoHeight: this.info.height,
+        scrollX: dx,
+        scrollY: dy,
+        buttons: 0,
+      }),
+    );
   }
 
   key(keycode: number): void {

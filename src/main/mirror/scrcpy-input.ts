@@ -64,7 +64,12 @@ export class ScrcpyInput implements DeviceInput {
     await this.client.swipe(x1, y1, x2, y2, durationMs, options.signal);
   }
 
-  async scroll(at: Point, notches: { dx: number; dy: number }, _screen: { width: number; height: number }, options: InputOptions = {}): Promise<void> {
+  async scroll(
+    at: Point,
+    notches: { dx: number; dy: number },
+    _screen: { width: number; height: number },
+    options: InputOptions = {},
+  ): Promise<void> {
     if (options.signal?.aborted) throw cancelled('A scroll');
     const [x, y] = this.video(at);
     this.client.scroll(x, y, notches.dx, notches.dy);
@@ -84,7 +89,11 @@ export class ScrcpyInput implements DeviceInput {
 
   async text(text: string, options: InputOptions = {}): Promise<void> {
     if (text.length === 0) return;
-    if (!isInputTextSafe(text)) throw new MobaError('INPUT_METHOD_MISSING', 'scrcpy types printable ASCII only; other text goes through ADB Keyboard (the Type action).');
+    if (!isInputTextSafe(text))
+      throw new MobaError(
+        'INPUT_METHOD_MISSING',
+        'scrcpy types printable ASCII only; other text goes through ADB Keyboard (the Type action).',
+      );
     for (const piece of inputTextPieces(text)) {
       if (options.signal?.aborted) throw cancelled('Typing');
       if (piece.kind === 'text') this.client.text(piece.text);

@@ -23,17 +23,31 @@ describe('findScrcpyServer', () => {
     const resources = join(dir, 'resources');
     const installed = file('usr', 'share', 'scrcpy', 'scrcpy-server');
     const fromEnv = file('env', 'scrcpy-server');
-    const lookup = { settingsPath: '', resourcesDir: resources, env: { SCRCPY_SERVER_PATH: fromEnv }, installedCandidates: [join(dir, 'nope'), installed] };
+    const lookup = {
+      settingsPath: '',
+      resourcesDir: resources,
+      env: { SCRCPY_SERVER_PATH: fromEnv },
+      installedCandidates: [join(dir, 'nope'), installed],
+    };
     expect(findScrcpyServer(lookup)).toEqual({ found: true, path: fromEnv, source: 'env' });
     expect(findScrcpyServer({ ...lookup, env: {} })).toEqual({ found: true, path: installed, source: 'installed' });
     const bundled = file('resources', 'scrcpy-server');
     expect(findScrcpyServer(lookup)).toEqual({ found: true, path: bundled, source: 'resources' });
     const configured = file('mine.jar');
-    expect(findScrcpyServer({ ...lookup, settingsPath: configured })).toEqual({ found: true, path: configured, source: 'settings' });
+    expect(findScrcpyServer({ ...lookup, settingsPath: configured })).toEqual({
+      found: true,
+      path: configured,
+      source: 'settings',
+    });
   });
 
   it('says where it looked and how to fix it when nothing is there', () => {
-    const r = findScrcpyServer({ settingsPath: '', resourcesDir: join(dir, 'resources'), env: {}, installedCandidates: [join(dir, 'a')] });
+    const r = findScrcpyServer({
+      settingsPath: '',
+      resourcesDir: join(dir, 'resources'),
+      env: {},
+      installedCandidates: [join(dir, 'a')],
+    });
     expect(r.found).toBe(false);
     if (r.found) return;
     expect(r.searched).toEqual([join(dir, 'resources', 'scrcpy-server'), join(dir, 'a')]);
@@ -42,12 +56,26 @@ describe('findScrcpyServer', () => {
 
   it('reports a configured file that is missing instead of searching elsewhere', () => {
     file('resources', 'scrcpy-server');
-    const r = findScrcpyServer({ settingsPath: join(dir, 'gone.jar'), resourcesDir: join(dir, 'resources'), env: {}, installedCandidates: [] });
-    expect(r).toMatchObject({ found: false, reason: expect.stringMatching(/configured scrcpy server file .*gone\.jar does not exist/) });
+    const r = findScrcpyServer({
+      settingsPath: join(dir, 'gone.jar'),
+      resourcesDir: join(dir, 'resources'),
+      env: {},
+      installedCandidates: [],
+    });
+    expect(r).toMatchObject({
+      found: false,
+      reason: expect.stringMatching(/configured scrcpy server file .*gone\.jar does not exist/),
+    });
   });
 
   it('knows the usual install locations', () => {
-    expect(installedScrcpyCandidates({ HOME: '/home/u' })).toEqual(expect.arrayContaining(['/usr/share/scrcpy/scrcpy-server', '/usr/local/share/scrcpy/scrcpy-server', '/opt/homebrew/share/scrcpy/scrcpy-server']));
+    expect(installedScrcpyCandidates({ HOME: '/home/u' })).toEqual(
+      expect.arrayContaining([
+        '/usr/share/scrcpy/scrcpy-server',
+        '/usr/local/share/scrcpy/scrcpy-server',
+        '/opt/homebrew/share/scrcpy/scrcpy-server',
+      ]),
+    );
   });
 });
 
@@ -61,7 +89,13 @@ describe('parseWmSize', () => {
 
 describe('videoScale', () => {
   it('maps device pixels to the video, also when the video is the phone rotated', () => {
-    expect(videoScale({ width: 576, height: 1280, deviceWidth: 1080, deviceHeight: 2400 })).toEqual({ sx: 576 / 1080, sy: 1280 / 2400 });
-    expect(videoScale({ width: 1280, height: 576, deviceWidth: 1080, deviceHeight: 2400 })).toEqual({ sx: 1280 / 2400, sy: 576 / 1080 });
+    expect(videoScale({ width: 576, height: 1280, deviceWidth: 1080, deviceHeight: 2400 })).toEqual({
+      sx: 576 / 1080,
+      sy: 1280 / 2400,
+    });
+    expect(videoScale({ width: 1280, height: 576, deviceWidth: 1080, deviceHeight: 2400 })).toEqual({
+      sx: 1280 / 2400,
+      sy: 576 / 1080,
+    });
   });
 });

@@ -16,7 +16,9 @@ export interface ScrcpyServerLookup {
   installedCandidates?: string[];
 }
 
-export type ScrcpyServerFile = { found: true; path: string; source: 'settings' | 'resources' | 'env' | 'installed' } | { found: false; searched: string[]; reason: string };
+export type ScrcpyServerFile =
+  | { found: true; path: string; source: 'settings' | 'resources' | 'env' | 'installed' }
+  | { found: false; searched: string[]; reason: string };
 
 /** Installed scrcpy: Debian/Ubuntu packages, `make install`, Homebrew (Apple silicon and Intel), Linuxbrew, Scoop. */
 export function installedScrcpyCandidates(env: NodeJS.ProcessEnv = process.env): string[] {
@@ -51,7 +53,11 @@ export function findScrcpyServer(lookup: ScrcpyServerLookup): ScrcpyServerFile {
   if (configured) {
     const path = isAbsolute(configured) ? configured : resolve(configured);
     if (isFile(path)) return { found: true, path, source: 'settings' };
-    return { found: false, searched: [path], reason: `the configured scrcpy server file ${path} does not exist (Settings → Mirror)` };
+    return {
+      found: false,
+      searched: [path],
+      reason: `the configured scrcpy server file ${path} does not exist (Settings → Mirror)`,
+    };
   }
   const bundled = join(lookup.resourcesDir, 'scrcpy-server');
   searched.push(bundled);

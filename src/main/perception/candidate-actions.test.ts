@@ -5,7 +5,18 @@ import { candidateActions } from './candidate-actions.ts';
 import { processViewHierarchy } from './view-hierarchy.ts';
 
 function el(over: Partial<UiElement>): UiElement {
-  return { index: 1, bounds: [0, 0, 400, 400], center: [200, 200], text: '', contentDesc: '', resourceId: '', className: 'android.view.View', packageName: 'com.x', trueAttributes: [], ...over };
+  return {
+    index: 1,
+    bounds: [0, 0, 400, 400],
+    center: [200, 200],
+    text: '',
+    contentDesc: '',
+    resourceId: '',
+    className: 'android.view.View',
+    packageName: 'com.x',
+    trueAttributes: [],
+    ...over,
+  };
 }
 
 describe('candidateActions', () => {
@@ -17,8 +28,18 @@ describe('candidateActions', () => {
       el({ index: 4, className: 'android.widget.AutoCompleteTextView', trueAttributes: ['clickable'] }),
       el({ index: 5, className: 'android.widget.ListView', trueAttributes: ['scrollable'] }),
       el({ index: 6, className: 'android.widget.HorizontalScrollView', trueAttributes: ['scrollable'] }),
-      el({ index: 7, className: 'androidx.recyclerview.widget.RecyclerView', bounds: [0, 0, 1080, 300], trueAttributes: ['scrollable'] }),
-      el({ index: 8, className: 'android.widget.FrameLayout', bounds: [0, 0, 500, 500], trueAttributes: ['scrollable'] }),
+      el({
+        index: 7,
+        className: 'androidx.recyclerview.widget.RecyclerView',
+        bounds: [0, 0, 1080, 300],
+        trueAttributes: ['scrollable'],
+      }),
+      el({
+        index: 8,
+        className: 'android.widget.FrameLayout',
+        bounds: [0, 0, 500, 500],
+        trueAttributes: ['scrollable'],
+      }),
       el({ index: -1, text: 'caption', trueAttributes: ['clickable'] }),
     ]);
     const summary = actions.map((a) => `${a.action}(${a.elementIndex}${a.detail ? `,${a.detail}` : ''})`);
@@ -49,6 +70,8 @@ describe('candidateActions', () => {
     const actions = candidateActions(elements);
     expect(actions.filter((a) => a.action === 'Box_Input').length).toBeGreaterThanOrEqual(2);
     const clickable = elements.filter((e) => e.index > 0 && e.trueAttributes.includes('clickable'));
-    expect(actions.filter((a) => a.action === 'Click').map((a) => a.elementIndex)).toEqual(clickable.map((e) => e.index));
+    expect(actions.filter((a) => a.action === 'Click').map((a) => a.elementIndex)).toEqual(
+      clickable.map((e) => e.index),
+    );
   });
 });

@@ -26,7 +26,8 @@ export function candidateActions(elements: readonly UiElement[]): CandidateActio
     if (has.has('clickable')) out.push({ action: 'Click', ...base });
     if (has.has('long-clickable')) out.push({ action: 'Long_Press', ...base });
     if (isEditable(e)) out.push({ action: 'Box_Input', ...base });
-    if (has.has('scrollable')) for (const d of DIRECTIONS[scrollAxis(e)]) out.push({ action: 'Scroll', detail: d, ...base });
+    if (has.has('scrollable'))
+      for (const d of DIRECTIONS[scrollAxis(e)]) out.push({ action: 'Scroll', detail: d, ...base });
   }
   return out;
 }

@@ -19,7 +19,8 @@ const invalid = (message: string) => new MobaError('DUMP_INVALID', message);
  */
 export function decodeDumpBytes(bytes: Uint8Array): string {
   if (bytes.length === 0) throw invalid('The view-hierarchy dump is empty (0 bytes).');
-  if (bytes.length > MAX_DUMP_CHARS * 2) throw invalid(`The view-hierarchy dump is too large (${bytes.length} bytes); a real dump is well under 1 MB.`);
+  if (bytes.length > MAX_DUMP_CHARS * 2)
+    throw invalid(`The view-hierarchy dump is too large (${bytes.length} bytes); a real dump is well under 1 MB.`);
   const b0 = bytes[0];
   const b1 = bytes[1];
   let encoding = 'utf-8';
@@ -33,7 +34,11 @@ export function decodeDumpBytes(bytes: Uint8Array): string {
   try {
     return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(start));
   } catch (error) {
-    throw new MobaError('DUMP_INVALID', `The view-hierarchy dump is not valid ${encoding.toUpperCase()} text (wrong encoding or binary data).`, { cause: error });
+    throw new MobaError(
+      'DUMP_INVALID',
+      `The view-hierarchy dump is not valid ${encoding.toUpperCase()} text (wrong encoding or binary data).`,
+      { cause: error },
+    );
   }
 }
 
@@ -60,11 +65,19 @@ export function checkDumpText(xml: string): string {
   const text = prepareDumpText(xml);
   const suspect = firstSuspect(text);
   if (suspect === CLEAN) return text;
-  if (suspect === LONE_SURROGATE) throw invalid('The view-hierarchy dump contains unpaired UTF-16 surrogates: it is not text.');
+  if (suspect === LONE_SURROGATE)
+    throw invalid('The view-hierarchy dump contains unpaired UTF-16 surrogates: it is not text.');
   // Something is off; say which accident it looks like.
-  if (text.includes('\u0000')) throw invalid('The view-hierarchy dump contains NUL characters: UTF-16 or binary data was read as UTF-8/Latin-1 text.');
-  if (text.includes('\ufffd')) throw invalid('The view-hierarchy dump contains U+FFFD replacement characters: its bytes were not valid UTF-8 (Latin-1 or binary data?).');
-  if (/[\u0080-\u009f]/.test(text)) throw invalid('The view-hierarchy dump contains C1 control characters: UTF-8 bytes were decoded as Latin-1.');
+  if (text.includes('\u0000'))
+    throw invalid(
+      'The view-hierarchy dump contains NUL characters: UTF-16 or binary data was read as UTF-8/Latin-1 text.',
+    );
+  if (text.includes('\ufffd'))
+    throw invalid(
+      'The view-hierarchy dump contains U+FFFD replacement characters: its bytes were not valid UTF-8 (Latin-1 or binary data?).',
+    );
+  if (/[\u0080-\u009f]/.test(text))
+    throw invalid('The view-hierarchy dump contains C1 control characters: UTF-8 bytes were decoded as Latin-1.');
   throw invalid('The view-hierarchy dump contains control characters that XML forbids (binary data?).');
 }
 
@@ -76,10 +89,12 @@ export function checkDumpText(xml: string): string {
  * @throws MobaError DUMP_INVALID
  */
 export function prepareDumpText(xml: string): string {
-  if (typeof xml !== 'string') throw invalid(`The view-hierarchy dump must be text, got ${xml === null ? 'null' : typeof xml}.`);
+  if (typeof xml !== 'string')
+    throw invalid(`The view-hierarchy dump must be text, got ${xml === null ? 'null' : typeof xml}.`);
   const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   if (text.trim().length === 0) throw invalid('The view-hierarchy dump is empty.');
-  if (text.length > MAX_DUMP_CHARS) throw invalid(`The view-hierarchy dump is too large (${text.length} characters); a real dump is well under 1 MB.`);
+  if (text.length > MAX_DUMP_CHARS)
+    throw invalid(`The view-hierarchy dump is too large (${text.length} characters); a real dump is well under 1 MB.`);
   return text;
 }
 

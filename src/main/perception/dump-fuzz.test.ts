@@ -126,7 +126,27 @@ describe('dump input that is not a dump', () => {
 describe('random mutations of the real dumps', () => {
   let totalFastAccepted = 0;
   const MUTATIONS = 40;
-  const SNIPPETS = ['<', '>', '&', '"', "'", '/>', '</node>', '<node>', '&#0;', '&#x1F600;', '&amp', ']]>', '<!--', '\u0000', '\ud800', '=', ' ', 'bounds="[1,2][3,4]"', '<node bounds="[0,0][9,9]"/>'];
+  const SNIPPETS = [
+    '<',
+    '>',
+    '&',
+    '"',
+    "'",
+    '/>',
+    '</node>',
+    '<node>',
+    '&#0;',
+    '&#x1F600;',
+    '&amp',
+    ']]>',
+    '<!--',
+    '\u0000',
+    '\ud800',
+    '=',
+    ' ',
+    'bounds="[1,2][3,4]"',
+    '<node bounds="[0,0][9,9]"/>',
+  ];
 
   function mutate(xml: string, rand: () => number): string {
     const at = Math.floor(rand() * xml.length);
@@ -172,22 +192,41 @@ describe('random mutations of the real dumps', () => {
     expect(totalFastAccepted).toBeGreaterThan(5);
   });
 
-  it.each(NAMES)('%s: values with references, line ends, tabs and markup characters read the same as with saxes', (name) => {
-    const xml = readDumpFixture(name);
-    const rand = mulberry32(name.length * 31 + 7);
-    const inserts = ['&amp;', '&lt;b&gt;', '&#10;', '&#x1F600;', '&#127881;', '\r\n', '\r\r\n', '\n', '\t', '>', "'", '&quot;', '&apos;', '中文', ' '];
-    for (let i = 0; i < 20; i++) {
-      const m = xml.replace(/ text="([^"]*)"/g, (whole, value: string) => {
-        if (rand() > 0.3) return whole;
-        // At a spot outside any reference already in the value, so the result stays well-formed.
-        const spots = [0, value.length, ...[...value.matchAll(/[ ,.]/g)].map((x) => x.index)];
-        const at = spots[Math.floor(rand() * spots.length)] as number;
-        return ` text="${value.slice(0, at)}${inserts[Math.floor(rand() * inserts.length)] as string}${value.slice(at)}"`;
-      });
-      expect(scanned(m)).toBeDefined();
-      expect(parseDump(m)).toEqual(parseDumpGeneral(m));
-    }
-  });
+  it.each(NAMES)(
+    '%s: values with references, line ends, tabs and markup characters read the same as with saxes',
+    (name) => {
+      const xml = readDumpFixture(name);
+      const rand = mulberry32(name.length * 31 + 7);
+      const inserts = [
+        '&amp;',
+        '&lt;b&gt;',
+        '&#10;',
+        '&#x1F600;',
+        '&#127881;',
+        '\r\n',
+        '\r\r\n',
+        '\n',
+        '\t',
+        '>',
+        "'",
+        '&quot;',
+        '&apos;',
+        '中文',
+        ' ',
+      ];
+      for (let i = 0; i < 20; i++) {
+        const m = xml.replace(/ text="([^"]*)"/g, (whole, value: string) => {
+          if (rand() > 0.3) return whole;
+          // At a spot outside any reference already in the value, so the result stays well-formed.
+          const spots = [0, value.length, ...[...value.matchAll(/[ ,.]/g)].map((x) => x.index)];
+          const at = spots[Math.floor(rand() * spots.length)] as number;
+          return ` text="${value.slice(0, at)}${inserts[Math.floor(rand() * inserts.length)] as string}${value.slice(at)}"`;
+        });
+        expect(scanned(m)).toBeDefined();
+        expect(parseDump(m)).toEqual(parseDumpGeneral(m));
+      }
+    },
+  );
 });
 
 describe('big dumps finish quickly', () => {
@@ -206,7 +245,10 @@ describe('big dumps finish quickly', () => {
     const deep = processViewHierarchy(dumpXml([chain]));
     expect(deep.stats.interactive).toBe(1);
 
-    const siblings: SyntheticNode[] = Array.from({ length: 50_000 }, (_, i) => ({ bounds: [i % 500, i % 900, 400 + (i % 500), 800 + (i % 900)], clickable: true }));
+    const siblings: SyntheticNode[] = Array.from({ length: 50_000 }, (_, i) => ({
+      bounds: [i % 500, i % 900, 400 + (i % 500), 800 + (i % 900)],
+      clickable: true,
+    }));
     const started = performance.now();
     const flat = processViewHierarchy(dumpXml([{ bounds: [0, 0, 1080, 2400], children: siblings }]));
     expect(flat.stats.interactive + flat.stats.droppedOverlap).toBe(50_000);

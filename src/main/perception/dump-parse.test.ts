@@ -10,7 +10,18 @@ function reference(s: string): number[] | null {
 
 describe('parseBounds', () => {
   it('reads the device form and the odd ones like the reference', () => {
-    for (const s of ['[0,0][1080,2400]', '[-12,5][0,0]', ' [ 1 , 2 ] [ 3 , 4 ] ', '[007,1][2,3]', '[1,2][3,4]x', '[1,2][3]', '[1,2],[3,4]', '', '[1234567890,1][2,3]', '[1,2][3,-4]']) {
+    for (const s of [
+      '[0,0][1080,2400]',
+      '[-12,5][0,0]',
+      ' [ 1 , 2 ] [ 3 , 4 ] ',
+      '[007,1][2,3]',
+      '[1,2][3,4]x',
+      '[1,2][3]',
+      '[1,2],[3,4]',
+      '',
+      '[1234567890,1][2,3]',
+      '[1,2][3,-4]',
+    ]) {
       expect(parseBounds(s), s).toEqual(reference(s));
     }
   });
@@ -19,9 +30,16 @@ describe('parseBounds', () => {
     const rand = mulberry32(99);
     const alphabet = '[],-0123456789 x';
     for (let i = 0; i < 20_000; i++) {
-      const chars = [...`[${Math.floor(rand() * 2000)},${Math.floor(rand() * 3000)}][${Math.floor(rand() * 2000)},${Math.floor(rand() * 3000)}]`];
+      const chars = [
+        ...`[${Math.floor(rand() * 2000)},${Math.floor(rand() * 3000)}][${Math.floor(rand() * 2000)},${Math.floor(rand() * 3000)}]`,
+      ];
       const edits = Math.floor(rand() * 3);
-      for (let k = 0; k < edits; k++) chars.splice(Math.floor(rand() * chars.length), Math.floor(rand() * 2), ...(rand() < 0.7 ? [alphabet[Math.floor(rand() * alphabet.length)] as string] : []));
+      for (let k = 0; k < edits; k++)
+        chars.splice(
+          Math.floor(rand() * chars.length),
+          Math.floor(rand() * 2),
+          ...(rand() < 0.7 ? [alphabet[Math.floor(rand() * alphabet.length)] as string] : []),
+        );
       const s = chars.join('');
       expect(parseBounds(s), s).toEqual(reference(s));
     }

@@ -6,9 +6,22 @@ import { SLOT, scanDump, toScannedTag } from './dump-scan.ts';
 import type { ScannedTag } from './dump-scan.ts';
 
 /** The boolean attributes worth keeping, as bits; everything else in a node is dropped. */
-export const FLAG_NAMES = ['clickable', 'long-clickable', 'scrollable', 'checkable', 'checked', 'focusable', 'focused', 'selected', 'password', 'NAF'] as const;
+export const FLAG_NAMES = [
+  'clickable',
+  'long-clickable',
+  'scrollable',
+  'checkable',
+  'checked',
+  'focusable',
+  'focused',
+  'selected',
+  'password',
+  'NAF',
+] as const;
 export type FlagName = (typeof FLAG_NAMES)[number];
-export const FLAG: Readonly<Record<FlagName, number>> = Object.fromEntries(FLAG_NAMES.map((n, i) => [n, 1 << i])) as Record<FlagName, number>;
+export const FLAG: Readonly<Record<FlagName, number>> = Object.fromEntries(
+  FLAG_NAMES.map((n, i) => [n, 1 << i]),
+) as Record<FlagName, number>;
 export const INTERACTIVE_FLAGS = FLAG.clickable | FLAG['long-clickable'] | FLAG.scrollable;
 
 /** One `<node>` with only the attributes perception uses. */
@@ -78,7 +91,8 @@ class Collector {
   open(tag: ScannedTag): void {
     const isNode = tag.name === 'node';
     if (isNode) {
-      if (this.nodes.length >= MAX_DUMP_NODES) throw invalid(`The view-hierarchy dump has more than ${MAX_DUMP_NODES} nodes; that is not a screen.`);
+      if (this.nodes.length >= MAX_DUMP_NODES)
+        throw invalid(`The view-hierarchy dump has more than ${MAX_DUMP_NODES} nodes; that is not a screen.`);
       const node = toRawNode(tag.known, this.nodes.length, this.nodeDepth);
       this.nodes.push(node);
       if (this.nodeDepth === 0) this.windows.push(node.bounds);
@@ -95,7 +109,8 @@ class Collector {
   }
 
   result(): ParsedDump {
-    if (this.nodes.length === 0) throw invalid('The view-hierarchy dump has no <node> elements (not a uiautomator dump, or an empty screen).');
+    if (this.nodes.length === 0)
+      throw invalid('The view-hierarchy dump has no <node> elements (not a uiautomator dump, or an empty screen).');
     return { rotation: this.rotation, nodes: this.nodes, windows: this.windows };
   }
 }
@@ -115,7 +130,11 @@ function parseWithSaxes(xml: string, collector: Collector): void {
   } catch (error) {
     if (error instanceof MobaError) throw error;
     const reason = (failure ?? (error as Error)).message;
-    throw new MobaError('DUMP_INVALID', `The view-hierarchy dump is not well-formed XML (truncated or not a dump): ${reason}`, { cause: error });
+    throw new MobaError(
+      'DUMP_INVALID',
+      `The view-hierarchy dump is not well-formed XML (truncated or not a dump): ${reason}`,
+      { cause: error },
+    );
   }
 }
 
@@ -125,7 +144,10 @@ const FLAG_SLOTS = FLAG_NAMES.map((n) => SLOT[n]);
 function toRawNode(a: ReadonlyArray<string | undefined>, order: number, depth: number): RawNode {
   const boundsText = a[SLOT.bounds];
   const bounds = boundsText === undefined ? null : parseBounds(boundsText);
-  if (!bounds) throw invalid(`Node ${order + 1} of the view-hierarchy dump has ${boundsText === undefined ? 'no bounds' : `invalid bounds "${boundsText.slice(0, 60)}"`}; expected "[x1,y1][x2,y2]".`);
+  if (!bounds)
+    throw invalid(
+      `Node ${order + 1} of the view-hierarchy dump has ${boundsText === undefined ? 'no bounds' : `invalid bounds "${boundsText.slice(0, 60)}"`}; expected "[x1,y1][x2,y2]".`,
+    );
   let flags = 0;
   for (let i = 0; i < FLAG_SLOTS.length; i++) if (a[FLAG_SLOTS[i] as number] === 'true') flags |= 1 << i;
   return {

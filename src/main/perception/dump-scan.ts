@@ -13,10 +13,36 @@ import type { NodeSignature } from './node-signature.ts';
  * The attribute names dumps use. The fast reader matches them in place and hands their values
  * over by position in this list: no key string is sliced, hashed or stored per attribute.
  */
-export const KNOWN_ATTRIBUTES = ['index', 'text', 'resource-id', 'class', 'package', 'content-desc', 'checkable', 'checked', 'clickable', 'enabled', 'focusable', 'focused', 'scrollable', 'long-clickable', 'password', 'selected', 'bounds', 'rotation', 'NAF', 'visible-to-user', 'drawing-order', 'hint', 'display-id'] as const;
+export const KNOWN_ATTRIBUTES = [
+  'index',
+  'text',
+  'resource-id',
+  'class',
+  'package',
+  'content-desc',
+  'checkable',
+  'checked',
+  'clickable',
+  'enabled',
+  'focusable',
+  'focused',
+  'scrollable',
+  'long-clickable',
+  'password',
+  'selected',
+  'bounds',
+  'rotation',
+  'NAF',
+  'visible-to-user',
+  'drawing-order',
+  'hint',
+  'display-id',
+] as const;
 export type KnownAttribute = (typeof KNOWN_ATTRIBUTES)[number];
 /** Position of each known attribute in {@link ScannedTag.known}. */
-export const SLOT: Readonly<Record<KnownAttribute, number>> = Object.fromEntries(KNOWN_ATTRIBUTES.map((n, i) => [n, i])) as Record<KnownAttribute, number>;
+export const SLOT: Readonly<Record<KnownAttribute, number>> = Object.fromEntries(
+  KNOWN_ATTRIBUTES.map((n, i) => [n, i]),
+) as Record<KnownAttribute, number>;
 
 /** One start tag. Both arrays are reused for the next tag: read them during `open` only. */
 export interface ScannedTag {
@@ -44,7 +70,8 @@ export interface ScanHandlers {
   close(): void;
 }
 
-const DECL_RE = /<\?xml\s+version\s*=\s*(["'])1\.\d+\1(?:\s+encoding\s*=\s*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\3)?\s*\?>/y;
+const DECL_RE =
+  /<\?xml\s+version\s*=\s*(["'])1\.\d+\1(?:\s+encoding\s*=\s*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\3)?\s*\?>/y;
 // In a value: C0 controls but tab/LF/CR and U+FFFE/U+FFFF (XML forbids them), and the marks
 // of a wrong decoding, C1 controls and U+FFFD (checkDumpText names them). Lone surrogates are
 // caught by isWellFormed.
@@ -191,7 +218,13 @@ export function scanDump(xml: string, handlers: ScanHandlers): boolean {
     }
     if (tag.name === 'node' && signatures.length < MAX_SIGNATURES) {
       const names = order.map((o) => (o >= 0 ? (KNOWN_ATTRIBUTES[o] as string) : (others[-1 - o] as string)));
-      if (!signatures.some((x) => x.key === names.join(' '))) signatures.push(nodeSignature(names, order.map((o) => (o >= 0 ? o : -1))));
+      if (!signatures.some((x) => x.key === names.join(' ')))
+        signatures.push(
+          nodeSignature(
+            names,
+            order.map((o) => (o >= 0 ? o : -1)),
+          ),
+        );
     }
     handlers.open(tag);
     pos = skipSpace(xml, p);
@@ -213,8 +246,23 @@ const SPECIAL_RE = /[&\t\n\r]/;
 function commonValue(xml: string, start: number, end: number): string | undefined {
   const n = end - start;
   if (n === 0) return '';
-  if (n === 4 && xml.charCodeAt(start) === 0x74 && xml.charCodeAt(start + 1) === 0x72 && xml.charCodeAt(start + 2) === 0x75 && xml.charCodeAt(start + 3) === 0x65) return 'true';
-  if (n === 5 && xml.charCodeAt(start) === 0x66 && xml.charCodeAt(start + 1) === 0x61 && xml.charCodeAt(start + 2) === 0x6c && xml.charCodeAt(start + 3) === 0x73 && xml.charCodeAt(start + 4) === 0x65) return 'false';
+  if (
+    n === 4 &&
+    xml.charCodeAt(start) === 0x74 &&
+    xml.charCodeAt(start + 1) === 0x72 &&
+    xml.charCodeAt(start + 2) === 0x75 &&
+    xml.charCodeAt(start + 3) === 0x65
+  )
+    return 'true';
+  if (
+    n === 5 &&
+    xml.charCodeAt(start) === 0x66 &&
+    xml.charCodeAt(start + 1) === 0x61 &&
+    xml.charCodeAt(start + 2) === 0x6c &&
+    xml.charCodeAt(start + 3) === 0x73 &&
+    xml.charCodeAt(start + 4) === 0x65
+  )
+    return 'false';
   return undefined;
 }
 
@@ -269,7 +317,15 @@ function isNameStart(c: number): boolean {
 }
 
 function isNameChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d || c === 0x2e || c === 0x3a;
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x3a
+  );
 }
 
 function skipSpace(xml: string, pos: number): number {
@@ -303,5 +359,12 @@ function normaliseValue(raw: string): string | undefined {
 }
 
 function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+  return (
+    cp === 0x9 ||
+    cp === 0xa ||
+    cp === 0xd ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
 }

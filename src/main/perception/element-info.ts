@@ -19,7 +19,8 @@ export function isEditable(e: Pick<UiElement, 'className'>): boolean {
 export type ScrollAxis = 'vertical' | 'horizontal' | 'unknown';
 
 const HORIZONTAL_RE = /(HorizontalScrollView|ViewPager2?|TabLayout|TabWidget|HorizontalListView|Gallery|Carousel)$/;
-const VERTICAL_RE = /(^|\.)(ScrollView|NestedScrollView|ListView|ExpandableListView|GridView|WebView|ScrollingView|ReactScrollView)$/;
+const VERTICAL_RE =
+  /(^|\.)(ScrollView|NestedScrollView|ListView|ExpandableListView|GridView|WebView|ScrollingView|ReactScrollView)$/;
 
 /**
  * The axis along which a scrollable element plausibly scrolls: from the class when it says

@@ -18,7 +18,12 @@ export function intersectionArea(a: Rect, b: Rect): number {
 
 /** Clips to `[0, 0, width, height]`; the result may be empty (check with `rectArea`). */
 export function clipRect(r: Rect, width: number, height: number): Rect {
-  return [Math.max(0, Math.min(r[0], width)), Math.max(0, Math.min(r[1], height)), Math.max(0, Math.min(r[2], width)), Math.max(0, Math.min(r[3], height))];
+  return [
+    Math.max(0, Math.min(r[0], width)),
+    Math.max(0, Math.min(r[1], height)),
+    Math.max(0, Math.min(r[2], width)),
+    Math.max(0, Math.min(r[3], height)),
+  ];
 }
 
 /** Integer centre, as a tap would use it. */

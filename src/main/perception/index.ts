@@ -6,7 +6,15 @@ export type { DumpWindow } from './window-stack.ts';
 export { decodeDumpBytes, checkDumpText } from './dump-decode.ts';
 export { formatElementsForPrompt } from './prompt-format.ts';
 export type { PromptFormatOptions } from './prompt-format.ts';
-export { decodeImage, drawSetOfMarks, encodeForModel, MODEL_IMAGE, markColor, MARK_COLORS, MARKED_PNG } from './set-of-marks.ts';
+export {
+  decodeImage,
+  drawSetOfMarks,
+  encodeForModel,
+  MODEL_IMAGE,
+  markColor,
+  MARK_COLORS,
+  MARKED_PNG,
+} from './set-of-marks.ts';
 export type { MarkedImage, ModelImage, ModelImageOptions, RawImage, SetOfMarksOptions } from './set-of-marks.ts';
 export { candidateActions } from './candidate-actions.ts';
 export { OcrEngine, OCR_LANGUAGES, OCR_CLASS_NAME } from './ocr.ts';

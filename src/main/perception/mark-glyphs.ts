@@ -29,7 +29,9 @@ export function digitFont(fontSize: number): Promise<DigitFont> {
   let font = cache.get(size);
   if (!font) {
     // A font that cannot be rendered here is not worth failing an observation for; say so once.
-    font = renderDigits(size).catch((error: unknown) => fallback(size, `cannot render digits: ${(error as Error).message}`));
+    font = renderDigits(size).catch((error: unknown) =>
+      fallback(size, `cannot render digits: ${(error as Error).message}`),
+    );
     cache.set(size, font);
   }
   return font;
@@ -38,14 +40,18 @@ export function digitFont(fontSize: number): Promise<DigitFont> {
 /** Width of `text` (digits only) set in `font`. */
 export function textWidth(font: DigitFont, text: string): number {
   let w = 0;
-  for (let i = 0; i < text.length; i++) w += (font.glyphs[text.charCodeAt(i) - 48]?.width ?? 0) + (i > 0 ? font.gap : 0);
+  for (let i = 0; i < text.length; i++)
+    w += (font.glyphs[text.charCodeAt(i) - 48]?.width ?? 0) + (i > 0 ? font.gap : 0);
   return w;
 }
 
 async function renderDigits(size: number): Promise<DigitFont> {
   const cell = Math.ceil(size * 1.2);
   const rows = Math.ceil(size * 1.6);
-  const texts = Array.from({ length: 10 }, (_, d) => `<text x="${d * cell + cell / 2}" y="${rows / 2}">${d}</text>`).join('');
+  const texts = Array.from(
+    { length: 10 },
+    (_, d) => `<text x="${d * cell + cell / 2}" y="${rows / 2}">${d}</text>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${cell * 10}" height="${rows}"><g fill="#fff" font-family="${FAMILY}" font-weight="bold" font-size="${size}" text-anchor="middle" dominant-baseline="central">${texts}</g></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const stride = info.width * info.channels;
@@ -75,7 +81,8 @@ async function renderDigits(size: number): Promise<DigitFont> {
   const glyphs = spans.map(([l, r], d) => {
     const alpha = new Uint8Array(width * height);
     const offset = Math.floor((width - (r - l + 1)) / 2);
-    for (let y = 0; y < height; y++) for (let x = l; x <= r; x++) alpha[y * width + offset + x - l] = a(d * cell + x, top + y);
+    for (let y = 0; y < height; y++)
+      for (let x = l; x <= r; x++) alpha[y * width + offset + x - l] = a(d * cell + x, top + y);
     return { width, alpha };
   });
   return { height, gap: Math.max(1, Math.round(size * 0.08)), glyphs };
@@ -107,7 +114,9 @@ export function bitmapDigits(size: number): DigitFont {
   const height = 7 * s;
   const glyphs = BITMAP.map((rows) => {
     const alpha = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (rows[Math.floor(y / s)]?.[Math.floor(x / s)] === '#') alpha[y * width + x] = 255;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        if (rows[Math.floor(y / s)]?.[Math.floor(x / s)] === '#') alpha[y * width + x] = 255;
     return { width, alpha };
   });
   return { height, gap: s, glyphs };

@@ -4,17 +4,41 @@ import { bitmapDigits, digitFont, textWidth } from './mark-glyphs.ts';
 import { MARK_COLORS, TEXT_ONLY_COLOR, layoutMarks } from './mark-layout.ts';
 import type { LayoutInput } from './mark-layout.ts';
 
-function el(index: number, bounds: [number, number, number, number], trueAttributes: string[] = ['clickable']): UiElement {
-  return { index, bounds, center: [(bounds[0] + bounds[2]) >> 1, (bounds[1] + bounds[3]) >> 1], text: '', contentDesc: '', resourceId: '', className: 'android.view.View', packageName: 'x', trueAttributes };
+function el(
+  index: number,
+  bounds: [number, number, number, number],
+  trueAttributes: string[] = ['clickable'],
+): UiElement {
+  return {
+    index,
+    bounds,
+    center: [(bounds[0] + bounds[2]) >> 1, (bounds[1] + bounds[3]) >> 1],
+    text: '',
+    contentDesc: '',
+    resourceId: '',
+    className: 'android.view.View',
+    packageName: 'x',
+    trueAttributes,
+  };
 }
 
-const INPUT: LayoutInput = { width: 1080, height: 2400, screen: { width: 1080, height: 2400 }, includeTextOnly: false, stroke: 4, tagSize: (t) => ({ width: 20 * t.length + 10, height: 40 }) };
+const INPUT: LayoutInput = {
+  width: 1080,
+  height: 2400,
+  screen: { width: 1080, height: 2400 },
+  includeTextOnly: false,
+  stroke: 4,
+  tagSize: (t) => ({ width: 20 * t.length + 10, height: 40 }),
+};
 
 describe('layoutMarks', () => {
   it('gives a row the corner it shares with its list: small elements place their tags first', () => {
     const list = el(1, [0, 100, 1080, 2000], ['scrollable']);
     const row = el(2, [0, 100, 1080, 300]);
-    for (const elements of [[list, row], [row, list]]) {
+    for (const elements of [
+      [list, row],
+      [row, list],
+    ]) {
       const { boxes, tags } = layoutMarks(elements, INPUT);
       expect(boxes.map((b) => [b.box, b.color])).toEqual([
         [[0, 100, 1080, 2000], MARK_COLORS.scrollable],

@@ -37,7 +37,11 @@ export interface MarkStyle {
 /** Stroke and font grow with the image's shorter side, so 720×1280 and 1080×2400 both read well. */
 export function markStyle(width: number, height: number): MarkStyle {
   const s = Math.min(width, height) / 1080;
-  return { stroke: Math.max(2, Math.round(4 * s)), fontSize: Math.max(14, Math.round(30 * s)), padding: Math.max(2, Math.round(5 * s)) };
+  return {
+    stroke: Math.max(2, Math.round(4 * s)),
+    fontSize: Math.max(14, Math.round(30 * s)),
+    padding: Math.max(2, Math.round(5 * s)),
+  };
 }
 
 /** `[x1, y1, x2, y2]` in image pixels, x2/y2 exclusive. */
@@ -83,13 +87,20 @@ export function layoutMarks(elements: readonly UiElement[], input: LayoutInput):
   const scaled: Array<{ e: UiElement; box: Box; area: number }> = [];
   for (const e of elements) {
     if (e.index <= 0 && !input.includeTextOnly) continue;
-    const box: Box = [Math.round(e.bounds[0] * sx), Math.round(e.bounds[1] * sy), Math.round(e.bounds[2] * sx), Math.round(e.bounds[3] * sy)];
+    const box: Box = [
+      Math.round(e.bounds[0] * sx),
+      Math.round(e.bounds[1] * sy),
+      Math.round(e.bounds[2] * sx),
+      Math.round(e.bounds[3] * sy),
+    ];
     if (box[2] - box[0] < 1 || box[3] - box[1] < 1) continue;
     scaled.push({ e, box, area: (box[2] - box[0]) * (box[3] - box[1]) });
   }
   const largeFirst = [...scaled].sort((a, b) => b.area - a.area || a.e.index - b.e.index);
   const boxes: BoxMark[] = largeFirst.map(({ e, box }) =>
-    e.index > 0 ? { box, color: markColor(e), stroke: input.stroke, dashed: false } : { box, color: TEXT_ONLY_COLOR, stroke: 1, dashed: true },
+    e.index > 0
+      ? { box, color: markColor(e), stroke: input.stroke, dashed: false }
+      : { box, color: TEXT_ONLY_COLOR, stroke: 1, dashed: true },
   );
 
   const taken: Box[] = [];

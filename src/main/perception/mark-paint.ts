@@ -91,7 +91,7 @@ function drawDigits(img: RawImage, tag: { box: Box; text: string }, font: DigitF
         const i = (y * width + x) * channels;
         for (let c = 0; c < 3; c++) {
           const v = data[i + c] ?? 0;
-          data[i + c] = v + (((255 - v) * a + 127) / 255) | 0;
+          data[i + c] = (v + ((255 - v) * a + 127) / 255) | 0;
         }
       }
     }

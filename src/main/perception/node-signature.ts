@@ -43,7 +43,11 @@ export function nodeSignature(names: readonly string[], slots: readonly number[]
 }
 
 /** The first signature that reads the start tag at `pos` (its `match` set), else undefined. */
-export function matchSignature(xml: string, pos: number, signatures: readonly NodeSignature[]): NodeSignature | undefined {
+export function matchSignature(
+  xml: string,
+  pos: number,
+  signatures: readonly NodeSignature[],
+): NodeSignature | undefined {
   for (const signature of signatures) {
     signature.re.lastIndex = pos;
     signature.match = signature.re.exec(xml);
@@ -51,4 +55,3 @@ export function matchSignature(xml: string, pos: number, signatures: readonly No
   }
   return undefined;
 }
-

@@ -3,8 +3,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OCR_CLASS_NAME, OcrEngine } from './ocr.ts';
 
 /** A screenshot-like PNG with known text, rendered from SVG (fonts from the system). */
-async function renderText(lines: Array<{ text: string; x: number; y: number; font?: string }>, width = 720, height = 600): Promise<Uint8Array> {
-  const body = lines.map((l) => `<text x="${l.x}" y="${l.y}" font-family="${l.font ?? 'DejaVu Sans'}" font-size="40" fill="#202020">${l.text}</text>`).join('');
+async function renderText(
+  lines: Array<{ text: string; x: number; y: number; font?: string }>,
+  width = 720,
+  height = 600,
+): Promise<Uint8Array> {
+  const body = lines
+    .map(
+      (l) =>
+        `<text x="${l.x}" y="${l.y}" font-family="${l.font ?? 'DejaVu Sans'}" font-size="40" fill="#202020">${l.text}</text>`,
+    )
+    .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#ffffff"/>${body}</svg>`;
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
 }
@@ -38,8 +47,12 @@ describe('OcrEngine (tesseract.js, offline language data)', () => {
   }, 120_000);
 
   it('fails with OCR_FAILED on bytes that are not an image, and recovers afterwards', async () => {
-    await expect(engine.recognize(new Uint8Array([0, 1, 2, 3, 4, 5]), { languages: ['eng'] })).rejects.toMatchObject({ code: 'OCR_FAILED' });
-    const lines = await engine.recognize(await renderText([{ text: 'Hello again', x: 40, y: 100 }]), { languages: ['eng'] });
+    await expect(engine.recognize(new Uint8Array([0, 1, 2, 3, 4, 5]), { languages: ['eng'] })).rejects.toMatchObject({
+      code: 'OCR_FAILED',
+    });
+    const lines = await engine.recognize(await renderText([{ text: 'Hello again', x: 40, y: 100 }]), {
+      languages: ['eng'],
+    });
     expect(lines.map((l) => l.text).join(' ')).toMatch(/Hello again/i);
   }, 120_000);
 
@@ -63,17 +76,27 @@ describe('OcrEngine (tesseract.js, offline language data)', () => {
     const noise = Buffer.alloc(width * height);
     let seed = 7;
     for (let i = 0; i < noise.length; i++) noise[i] = (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
-    const png = new Uint8Array(await sharp(noise, { raw: { width, height, channels: 1 } }).png().toBuffer());
+    const png = new Uint8Array(
+      await sharp(noise, { raw: { width, height, channels: 1 } })
+        .png()
+        .toBuffer(),
+    );
     const started = performance.now();
-    await expect(engine.recognize(png, { languages: ['eng'], maxPixels: Infinity, deadlineMs: 1_000 })).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringMatching(/did not finish within 1 s/) });
+    await expect(
+      engine.recognize(png, { languages: ['eng'], maxPixels: Infinity, deadlineMs: 1_000 }),
+    ).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringMatching(/did not finish within 1 s/) });
     expect(performance.now() - started).toBeLessThan(5_000);
-    const lines = await engine.recognize(await renderText([{ text: 'Hello again', x: 40, y: 100 }]), { languages: ['eng'] });
+    const lines = await engine.recognize(await renderText([{ text: 'Hello again', x: 40, y: 100 }]), {
+      languages: ['eng'],
+    });
     expect(lines.map((l) => l.text).join(' ')).toMatch(/Hello again/i);
   }, 120_000);
 
   it('is cancellable and refuses work after dispose', async () => {
     const aborted = AbortSignal.abort();
-    await expect(engine.recognize(await renderText([{ text: 'x', x: 1, y: 50 }]), { signal: aborted })).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(
+      engine.recognize(await renderText([{ text: 'x', x: 1, y: 50 }]), { signal: aborted }),
+    ).rejects.toMatchObject({ code: 'CANCELLED' });
     const other = new OcrEngine({ languages: ['eng'] });
     await other.dispose();
     await expect(other.recognize(new Uint8Array(1))).rejects.toMatchObject({ code: 'CANCELLED' });

@@ -83,17 +83,29 @@ export class OcrEngine {
   recognize(png: Uint8Array, options: OcrRecognizeOptions = {}): Promise<UiElement[]> {
     const deadlineMs = options.deadlineMs ?? OCR_DEADLINE_MS;
     const deadline = Number.isFinite(deadlineMs) ? AbortSignal.timeout(deadlineMs) : undefined;
-    const signal = deadline ? (options.signal ? AbortSignal.any([options.signal, deadline]) : deadline) : options.signal;
+    const signal = deadline
+      ? options.signal
+        ? AbortSignal.any([options.signal, deadline])
+        : deadline
+      : options.signal;
     const run = this.queue.then(() => this.recognizeNow(png, options, signal, deadlineMs));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async recognizeNow(png: Uint8Array, options: OcrRecognizeOptions, signal: AbortSignal | undefined, deadlineMs: number): Promise<UiElement[]> {
+  private async recognizeNow(
+    png: Uint8Array,
+    options: OcrRecognizeOptions,
+    signal: AbortSignal | undefined,
+    deadlineMs: number,
+  ): Promise<UiElement[]> {
     if (this.disposed) throw new MobaError('CANCELLED', 'The OCR engine was disposed.');
     const stopped = (): MobaError =>
       signal?.reason instanceof DOMException && signal.reason.name === 'TimeoutError'
-        ? new MobaError('TIMEOUT', `OCR did not finish within ${Math.round(deadlineMs / 1000)} s and was stopped (a very large or noisy image?).`)
+        ? new MobaError(
+            'TIMEOUT',
+            `OCR did not finish within ${Math.round(deadlineMs / 1000)} s and was stopped (a very large or noisy image?).`,
+          )
         : new MobaError('CANCELLED', 'OCR was cancelled.');
     if (signal?.aborted) throw stopped();
     const languages = options.languages?.length ? options.languages : this.defaultLanguages;
@@ -103,11 +115,22 @@ export class OcrEngine {
       const meta = await sharp(png)
         .metadata()
         .catch((error: unknown) => {
-          throw new MobaError('OCR_FAILED', `The image for OCR is not readable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          throw new MobaError(
+            'OCR_FAILED',
+            `The image for OCR is not readable: ${error instanceof Error ? error.message : String(error)}`,
+            { cause: error },
+          );
         });
       if (!meta.width || !meta.height) throw new MobaError('OCR_FAILED', 'The image for OCR has no size.');
       const scale = Math.min(1, Math.sqrt((options.maxPixels ?? OCR_MAX_PIXELS) / (meta.width * meta.height)));
-      const input = scale < 1 ? await sharp(png).resize(Math.max(1, Math.round(meta.width * scale)), Math.max(1, Math.round(meta.height * scale))).grayscale().png({ compressionLevel: 1 }).toBuffer() : Buffer.from(png);
+      const input =
+        scale < 1
+          ? await sharp(png)
+              .resize(Math.max(1, Math.round(meta.width * scale)), Math.max(1, Math.round(meta.height * scale)))
+              .grayscale()
+              .png({ compressionLevel: 1 })
+              .toBuffer()
+          : Buffer.from(png);
       if (signal?.aborted) throw stopped();
       const worker = await this.workerFor(languages);
       const aborted = new Promise<never>((_, reject) => {
@@ -121,7 +144,9 @@ export class OcrEngine {
       return toElements(result.data.blocks ?? [], options.minConfidence ?? 40, scale);
     } catch (error) {
       if (error instanceof MobaError) throw error;
-      throw new MobaError('OCR_FAILED', `OCR failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new MobaError('OCR_FAILED', `OCR failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
     } finally {
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
@@ -136,7 +161,10 @@ export class OcrEngine {
    *
    * @throws MobaError OCR_FAILED (bad image, engine failure), CANCELLED (aborted or disposed)
    */
-  recognizeWords(images: readonly Uint8Array[], options: OcrRecognizeOptions & { layout?: 'auto' | 'sparse' | 'line' } = {}): Promise<OcrWord[][]> {
+  recognizeWords(
+    images: readonly Uint8Array[],
+    options: OcrRecognizeOptions & { layout?: 'auto' | 'sparse' | 'line' } = {},
+  ): Promise<OcrWord[][]> {
     const mode = options.layout === 'sparse' ? PSM.SPARSE_TEXT : options.layout === 'line' ? PSM.SINGLE_LINE : PSM.AUTO;
     const run = this.queue.then(async () => {
       if (this.disposed) throw new MobaError('CANCELLED', 'The OCR engine was disposed.');
@@ -154,14 +182,22 @@ export class OcrEngine {
         if (mode !== PSM.AUTO) await worker.setParameters({ tessedit_pageseg_mode: mode });
         const out: OcrWord[][] = [];
         for (const png of images) {
-          const result = await Promise.race([worker.recognize(Buffer.from(png), {}, { blocks: true, text: false }), aborted]);
+          const result = await Promise.race([
+            worker.recognize(Buffer.from(png), {}, { blocks: true, text: false }),
+            aborted,
+          ]);
           const words: OcrWord[] = [];
           for (const block of result.data.blocks ?? []) {
             for (const paragraph of block.paragraphs) {
               for (const line of paragraph.lines) {
                 for (const w of line.words) {
                   const text = w.text.trim();
-                  if (text) words.push({ text, confidence: w.confidence, bounds: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1] });
+                  if (text)
+                    words.push({
+                      text,
+                      confidence: w.confidence,
+                      bounds: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1],
+                    });
                 }
               }
             }
@@ -171,11 +207,14 @@ export class OcrEngine {
         return out;
       } catch (error) {
         if (error instanceof MobaError) throw error;
-        throw new MobaError('OCR_FAILED', `OCR failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new MobaError('OCR_FAILED', `OCR failed: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       } finally {
         if (onAbort) options.signal?.removeEventListener('abort', onAbort);
         // Tesseract's default page mode, which `recognize` relies on.
-        if (mode !== PSM.AUTO && this.worker === worker) await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO }).catch(() => undefined);
+        if (mode !== PSM.AUTO && this.worker === worker)
+          await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO }).catch(() => undefined);
       }
     });
     this.queue = run.catch(() => undefined);
@@ -259,7 +298,8 @@ interface OcrBlock {
 }
 
 // Tesseract separates CJK characters with spaces; a person reads them joined.
-const CJK_GAP_RE = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。：；！？、])\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。：；！？、])/gu;
+const CJK_GAP_RE =
+  /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。：；！？、])\s+(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。：；！？、])/gu;
 
 /** `scale`: recognised image size ÷ original; bounds are mapped back to the original's pixels. */
 function toElements(blocks: readonly OcrBlock[], minConfidence: number, scale = 1): UiElement[] {
@@ -269,9 +309,21 @@ function toElements(blocks: readonly OcrBlock[], minConfidence: number, scale = 
       for (const line of paragraph.lines) {
         const text = line.text.replace(CJK_GAP_RE, '').replace(/\s+/g, ' ').trim();
         if (!text || line.confidence < minConfidence) continue;
-        const bounds = [line.bbox.x0, line.bbox.y0, line.bbox.x1, line.bbox.y1].map((v) => Math.round(v / scale)) as Rect;
+        const bounds = [line.bbox.x0, line.bbox.y0, line.bbox.x1, line.bbox.y1].map((v) =>
+          Math.round(v / scale),
+        ) as Rect;
         if (bounds[2] <= bounds[0] || bounds[3] <= bounds[1]) continue;
-        lines.push({ index: 0, bounds, center: rectCenter(bounds), text, contentDesc: '', resourceId: '', className: OCR_CLASS_NAME, packageName: '', trueAttributes: ['clickable'] });
+        lines.push({
+          index: 0,
+          bounds,
+          center: rectCenter(bounds),
+          text,
+          contentDesc: '',
+          resourceId: '',
+          className: OCR_CLASS_NAME,
+          packageName: '',
+          trueAttributes: ['clickable'],
+        });
       }
     }
   }

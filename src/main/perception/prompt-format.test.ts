@@ -5,7 +5,18 @@ import { formatElementsForPrompt } from './prompt-format.ts';
 import { processViewHierarchy } from './view-hierarchy.ts';
 
 function el(over: Partial<UiElement>): UiElement {
-  return { index: 1, bounds: [0, 0, 100, 100], center: [50, 50], text: '', contentDesc: '', resourceId: '', className: 'android.widget.Button', packageName: 'com.x', trueAttributes: ['clickable'], ...over };
+  return {
+    index: 1,
+    bounds: [0, 0, 100, 100],
+    center: [50, 50],
+    text: '',
+    contentDesc: '',
+    resourceId: '',
+    className: 'android.widget.Button',
+    packageName: 'com.x',
+    trueAttributes: ['clickable'],
+    ...over,
+  };
 }
 
 describe('formatElementsForPrompt', () => {
@@ -26,7 +37,10 @@ describe('formatElementsForPrompt', () => {
   });
 
   it('escapes quotes, backslashes and newlines so every element stays on one line', () => {
-    const out = formatElementsForPrompt([el({ text: 'say "hi"\nback\\slash' }), el({ index: -1, text: 'caption', trueAttributes: [] })]);
+    const out = formatElementsForPrompt([
+      el({ text: 'say "hi"\nback\\slash' }),
+      el({ index: -1, text: 'caption', trueAttributes: [] }),
+    ]);
     expect(out).toBe('[1] Button "say \\"hi\\"\\nback\\\\slash"\n- Button "caption"');
   });
 
@@ -41,17 +55,32 @@ describe('formatElementsForPrompt', () => {
       bounds: [10, 20, 110, 80],
       center: [60, 50],
     });
-    expect(formatElementsForPrompt([e])).toBe('[7] EditText "Search" #search_input focused password editable long-clickable');
+    expect(formatElementsForPrompt([e])).toBe(
+      '[7] EditText "Search" #search_input focused password editable long-clickable',
+    );
     expect(formatElementsForPrompt([e], { coordinates: 'center' })).toMatch(/ @60,50$/);
     expect(formatElementsForPrompt([e], { coordinates: 'bounds' })).toMatch(/ @10,20,110,80$/);
-    const sw = el({ index: 2, className: 'android.widget.Switch', text: 'Wi-Fi', contentDesc: 'Wireless', trueAttributes: ['clickable', 'checkable'] });
+    const sw = el({
+      index: 2,
+      className: 'android.widget.Switch',
+      text: 'Wi-Fi',
+      contentDesc: 'Wireless',
+      trueAttributes: ['clickable', 'checkable'],
+    });
     expect(formatElementsForPrompt([sw])).toBe('[2] Switch "Wi-Fi" desc="Wireless" unchecked');
-    const list = el({ index: 3, className: 'androidx.recyclerview.widget.RecyclerView', trueAttributes: ['scrollable'] });
+    const list = el({
+      index: 3,
+      className: 'androidx.recyclerview.widget.RecyclerView',
+      trueAttributes: ['scrollable'],
+    });
     expect(formatElementsForPrompt([list])).toBe('[3] RecyclerView "" scrollable not-clickable');
   });
 
   it('can leave text-only elements out and cuts long labels', () => {
-    const out = formatElementsForPrompt([el({ text: 'x'.repeat(300) }), el({ index: -1, text: 'caption' })], { includeTextOnly: false, maxTextLength: 10 });
+    const out = formatElementsForPrompt([el({ text: 'x'.repeat(300) }), el({ index: -1, text: 'caption' })], {
+      includeTextOnly: false,
+      maxTextLength: 10,
+    });
     expect(out).toBe(`[1] Button "${'x'.repeat(10)}…"`);
   });
 

@@ -12,13 +12,26 @@ async function pixels(png: Uint8Array) {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const at = (x: number, y: number) => {
     const i = (y * info.width + x) * 3;
-    return `#${[data[i], data[i + 1], data[i + 2]].map((v) => (v ?? 0).toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+    return `#${[data[i], data[i + 1], data[i + 2]]
+      .map((v) => (v ?? 0).toString(16).padStart(2, '0'))
+      .join('')
+      .toUpperCase()}`;
   };
   return { info, at, data };
 }
 
 function el(index: number, bounds: [number, number, number, number], trueAttributes: string[]): UiElement {
-  return { index, bounds, center: [(bounds[0] + bounds[2]) >> 1, (bounds[1] + bounds[3]) >> 1], text: '', contentDesc: '', resourceId: '', className: 'android.view.View', packageName: 'x', trueAttributes };
+  return {
+    index,
+    bounds,
+    center: [(bounds[0] + bounds[2]) >> 1, (bounds[1] + bounds[3]) >> 1],
+    text: '',
+    contentDesc: '',
+    resourceId: '',
+    className: 'android.view.View',
+    packageName: 'x',
+    trueAttributes,
+  };
 }
 
 describe('drawSetOfMarks', () => {
@@ -28,9 +41,17 @@ describe('drawSetOfMarks', () => {
   ])('draws each box in its colour at %ix%i, keeping the size', async (width, height) => {
     const k = width / 1080;
     const boxes = [
-      el(1, [Math.round(100 * k), Math.round(300 * k), Math.round(500 * k), Math.round(900 * k)], ['clickable', 'focusable']),
+      el(
+        1,
+        [Math.round(100 * k), Math.round(300 * k), Math.round(500 * k), Math.round(900 * k)],
+        ['clickable', 'focusable'],
+      ),
       el(2, [Math.round(600 * k), Math.round(300 * k), Math.round(1000 * k), Math.round(900 * k)], ['long-clickable']),
-      el(3, [Math.round(50 * k), Math.round(1000 * k), Math.round(1030 * k), Math.round(1900 * k)], ['scrollable', 'clickable']),
+      el(
+        3,
+        [Math.round(50 * k), Math.round(1000 * k), Math.round(1030 * k), Math.round(1900 * k)],
+        ['scrollable', 'clickable'],
+      ),
       el(-1, [Math.round(100 * k), Math.round(2000 * k), Math.round(900 * k), Math.round(2100 * k)], []),
     ];
     const out = (await drawSetOfMarks(await blank(width, height), boxes)).data;
@@ -71,7 +92,11 @@ describe('drawSetOfMarks', () => {
   });
 
   it('scales boxes from screen coordinates to a smaller screenshot', async () => {
-    const out = (await drawSetOfMarks(await blank(540, 1200), [el(1, [200, 400, 800, 1600], ['clickable'])], { screen: { width: 1080, height: 2400 } })).data;
+    const out = (
+      await drawSetOfMarks(await blank(540, 1200), [el(1, [200, 400, 800, 1600], ['clickable'])], {
+        screen: { width: 1080, height: 2400 },
+      })
+    ).data;
     const { at } = await pixels(out);
     expect(at(100, 600)).toBe(MARK_COLORS.clickable);
     expect(at(200 + 1, 600)).not.toBe(MARK_COLORS.clickable);
@@ -81,7 +106,9 @@ describe('drawSetOfMarks', () => {
     await expect(drawSetOfMarks(new Uint8Array([1, 2, 3]), [])).rejects.toMatchObject({ code: 'SCREENSHOT_FAILED' });
     const img = await blank(100, 100);
     await expect(drawSetOfMarks(img, [], { maxSide: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(drawSetOfMarks(img, [], { format: 'jpeg', quality: 101 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(drawSetOfMarks(img, [], { format: 'jpeg', quality: 101 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
   });
 
   it('reports what it wrote: a same-size PNG by default', async () => {
@@ -105,7 +132,11 @@ describe('drawSetOfMarks', () => {
     expect([jpeg.mime, jpeg.width, jpeg.height]).toEqual(['image/jpeg', 461, 1024]);
     expect((await sharp(jpeg.data).metadata()).format).toBe('jpeg');
     const j = await pixels(jpeg.data);
-    const [r, g, b] = [0, 2, 4].map((k) => Number.parseInt(j.at(86, 400).slice(1 + k, 3 + k), 16)) as [number, number, number];
+    const [r, g, b] = [0, 2, 4].map((k) => Number.parseInt(j.at(86, 400).slice(1 + k, 3 + k), 16)) as [
+      number,
+      number,
+      number,
+    ];
     expect(r).toBeGreaterThan(150); // still red through JPEG: 4:4:4 keeps thin coloured lines
     expect(g).toBeLessThan(80);
     expect(b).toBeLessThan(120);
@@ -114,13 +145,22 @@ describe('drawSetOfMarks', () => {
   });
 
   it('keeps an alpha channel opaque where it paints, and paints colour on a grey screenshot', async () => {
-    const rgba = new Uint8Array(await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer());
+    const rgba = new Uint8Array(
+      await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .png()
+        .toBuffer(),
+    );
     const out = await drawSetOfMarks(rgba, [el(1, [20, 20, 180, 180], ['long-clickable'])]);
     const { data, info } = await sharp(out.data).raw().toBuffer({ resolveWithObject: true });
     expect(info.channels).toBe(4);
     const i = (100 * 200 + 21) * 4;
     expect([...data.subarray(i, i + 4)]).toEqual([0x1a, 0xa3, 0x4a, 255]);
-    const grey = new Uint8Array(await sharp({ create: { width: 200, height: 200, channels: 3, background: '#000' } }).toColourspace('b-w').png().toBuffer());
+    const grey = new Uint8Array(
+      await sharp({ create: { width: 200, height: 200, channels: 3, background: '#000' } })
+        .toColourspace('b-w')
+        .png()
+        .toBuffer(),
+    );
     expect((await sharp(grey).metadata()).channels).toBe(1);
     const { at } = await pixels((await drawSetOfMarks(grey, [el(1, [20, 20, 180, 180], ['scrollable'])])).data);
     expect(at(21, 100)).toBe(MARK_COLORS.scrollable);
@@ -129,7 +169,10 @@ describe('drawSetOfMarks', () => {
   it('writes each index legibly: different numbers give different tags', async () => {
     const tag = async (index: number) => {
       const out = await drawSetOfMarks(await blank(1080, 2400), [el(index, [200, 200, 800, 800], ['clickable'])]);
-      const { data } = await sharp(out.data).extract({ left: 200, top: 200, width: 120, height: 50 }).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(out.data)
+        .extract({ left: 200, top: 200, width: 120, height: 50 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return data;
     };
     const seen = new Set<string>();
@@ -175,6 +218,8 @@ describe('decoded pixels', () => {
   });
 
   it('refuses pixels whose size does not match their bytes', async () => {
-    await expect(drawSetOfMarks({ data: new Uint8Array(10), width: 720, height: 1280, channels: 3 }, [])).rejects.toMatchObject({ code: 'SCREENSHOT_FAILED' });
+    await expect(
+      drawSetOfMarks({ data: new Uint8Array(10), width: 720, height: 1280, channels: 3 }, []),
+    ).rejects.toMatchObject({ code: 'SCREENSHOT_FAILED' });
   });
 });

@@ -51,7 +51,9 @@ export interface RawImage {
 export type MarkedImage = ModelImage & { pixels: RawImage };
 
 const isRaw = (image: Uint8Array | RawImage): image is RawImage => !(image instanceof Uint8Array);
-const rawInput = (image: RawImage) => ({ raw: { width: image.width, height: image.height, channels: image.channels as 3 | 4 } });
+const rawInput = (image: RawImage) => ({
+  raw: { width: image.width, height: image.height, channels: image.channels as 3 | 4 },
+});
 
 /**
  * PNG settings for marked images: zlib level 2 without per-row adaptive filtering is several
@@ -70,11 +72,20 @@ export const MARKED_PNG = { compressionLevel: 2, adaptiveFiltering: false } as c
  * @throws MobaError SCREENSHOT_FAILED when the image cannot be read; INVALID_INPUT for a bad
  *   `maxSide` or `quality`
  */
-export async function drawSetOfMarks(image: Uint8Array | RawImage, elements: readonly UiElement[], options: SetOfMarksOptions = {}): Promise<MarkedImage> {
+export async function drawSetOfMarks(
+  image: Uint8Array | RawImage,
+  elements: readonly UiElement[],
+  options: SetOfMarksOptions = {},
+): Promise<MarkedImage> {
   const format = options.format ?? 'png';
   const quality = options.quality ?? 85;
-  if (options.maxSide !== undefined && !(Number.isInteger(options.maxSide) && options.maxSide >= 16)) throw new MobaError('INVALID_INPUT', `maxSide must be a whole number of at least 16 pixels, not ${String(options.maxSide)}.`);
-  if (!(Number.isInteger(quality) && quality >= 1 && quality <= 100)) throw new MobaError('INVALID_INPUT', `quality must be a whole number 1–100, not ${String(quality)}.`);
+  if (options.maxSide !== undefined && !(Number.isInteger(options.maxSide) && options.maxSide >= 16))
+    throw new MobaError(
+      'INVALID_INPUT',
+      `maxSide must be a whole number of at least 16 pixels, not ${String(options.maxSide)}.`,
+    );
+  if (!(Number.isInteger(quality) && quality >= 1 && quality <= 100))
+    throw new MobaError('INVALID_INPUT', `quality must be a whole number 1–100, not ${String(quality)}.`);
   const img = isRaw(image) ? await copyRaw(image, options.maxSide) : await decodeImage(image, options.maxSide);
   const style = markStyle(img.width, img.height);
   const font = await digitFont(style.fontSize);
@@ -92,9 +103,18 @@ export async function drawSetOfMarks(image: Uint8Array | RawImage, elements: rea
   options.onPainted?.(pixels);
 
   const raw = sharp(img.data, rawInput(img));
-  const out = format === 'jpeg' ? raw.flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' }) : raw.png(MARKED_PNG);
+  const out =
+    format === 'jpeg'
+      ? raw.flatten({ background: '#ffffff' }).jpeg({ quality, chromaSubsampling: '4:4:4' })
+      : raw.png(MARKED_PNG);
   const data = await out.toBuffer();
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: img.width, height: img.height, pixels };
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    mime: format === 'jpeg' ? 'image/jpeg' : 'image/png',
+    width: img.width,
+    height: img.height,
+    pixels,
+  };
 }
 
 export interface Decoded extends RawImage {
@@ -120,26 +140,55 @@ export async function decodeImage(image: Uint8Array, maxSide?: number): Promise<
     let { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     if (info.channels < 3) {
       // Grey screenshots are rare; colour marks need colour channels.
-      ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }));
+      ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true }));
     }
     if (!info.width || !info.height) throw new Error('the image has no size');
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, channels: info.channels, source: source ?? { width: info.width, height: info.height } };
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+      channels: info.channels,
+      source: source ?? { width: info.width, height: info.height },
+    };
   } catch (error) {
-    throw new MobaError('SCREENSHOT_FAILED', `Cannot read the screenshot: ${(error as Error).message}`, { cause: error });
+    throw new MobaError('SCREENSHOT_FAILED', `Cannot read the screenshot: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
 /** A private copy of decoded pixels to paint on, scaled down when asked. */
 async function copyRaw(image: RawImage, maxSide: number | undefined): Promise<Decoded> {
   if (image.data.length !== image.width * image.height * image.channels || image.channels < 3 || image.channels > 4) {
-    throw new MobaError('SCREENSHOT_FAILED', `Cannot mark the screenshot: ${image.width}×${image.height}×${image.channels} pixels do not match ${image.data.length} bytes.`);
+    throw new MobaError(
+      'SCREENSHOT_FAILED',
+      `Cannot mark the screenshot: ${image.width}×${image.height}×${image.channels} pixels do not match ${image.data.length} bytes.`,
+    );
   }
   const source = { width: image.width, height: image.height };
   if (maxSide !== undefined && Math.max(image.width, image.height) > maxSide) {
-    const { data, info } = await sharp(image.data, rawInput(image)).resize({ width: maxSide, height: maxSide, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, channels: info.channels, source };
+    const { data, info } = await sharp(image.data, rawInput(image))
+      .resize({ width: maxSide, height: maxSide, fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+      channels: info.channels,
+      source,
+    };
   }
-  return { data: new Uint8Array(image.data), width: image.width, height: image.height, channels: image.channels, source };
+  return {
+    data: new Uint8Array(image.data),
+    width: image.width,
+    height: image.height,
+    channels: image.channels,
+    source,
+  };
 }
 
 export interface ModelImageOptions {
@@ -177,14 +226,34 @@ export interface ModelImage {
  *
  * @throws MobaError SCREENSHOT_FAILED when the image cannot be read
  */
-export async function encodeForModel(image: Uint8Array | RawImage, options: ModelImageOptions = {}): Promise<ModelImage> {
+export async function encodeForModel(
+  image: Uint8Array | RawImage,
+  options: ModelImageOptions = {},
+): Promise<ModelImage> {
   const { maxSide, format, quality } = modelImageOptions(options);
   try {
-    let pipeline = (isRaw(image) ? sharp(image.data, rawInput(image)) : sharp(image)).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
-    pipeline = format === 'jpeg' ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality }) : pipeline.png({ compressionLevel: 9 });
+    let pipeline = (isRaw(image) ? sharp(image.data, rawInput(image)) : sharp(image)).resize({
+      width: maxSide,
+      height: maxSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    pipeline =
+      format === 'jpeg'
+        ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality })
+        : pipeline.png({ compressionLevel: 9 });
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-    return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), mime: format === 'jpeg' ? 'image/jpeg' : 'image/png', width: info.width, height: info.height };
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      mime: format === 'jpeg' ? 'image/jpeg' : 'image/png',
+      width: info.width,
+      height: info.height,
+    };
   } catch (error) {
-    throw new MobaError('SCREENSHOT_FAILED', `Cannot encode the screenshot for the model: ${(error as Error).message}`, { cause: error });
+    throw new MobaError(
+      'SCREENSHOT_FAILED',
+      `Cannot encode the screenshot for the model: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }

@@ -33,16 +33,34 @@ describe('MobA rules on synthetic dumps', () => {
     expect(over.elements.filter((e) => e.index > 0).map((e) => e.contentDesc)).toEqual(['inner']);
     expect(over.stats.droppedOverlap).toBe(1);
     const under = run([{ bounds: [100, 100, 300, 300], clickable: true, desc: 'outer', children: [inner(96)] }]);
-    expect(under.elements.filter((e) => e.index > 0).map((e) => e.contentDesc).sort()).toEqual(['inner', 'outer']);
+    expect(
+      under.elements
+        .filter((e) => e.index > 0)
+        .map((e) => e.contentDesc)
+        .sort(),
+    ).toEqual(['inner', 'outer']);
   });
 
   it('rejects an element when the chosen ones together cover more than 60 % of it', () => {
     // 200×200 outer; children of 90×90 = 8,100 px² (20.25 % each): three make 60.75 %, two 40.5 %.
-    const kid = (x: number, y: number, n: number): SyntheticNode => ({ bounds: [x, y, x + 90, y + 90], clickable: true, desc: `kid${n}` });
-    const three = run([{ bounds: [100, 100, 300, 300], clickable: true, desc: 'outer', children: [kid(100, 100, 1), kid(205, 100, 2), kid(100, 205, 3)] }]);
+    const kid = (x: number, y: number, n: number): SyntheticNode => ({
+      bounds: [x, y, x + 90, y + 90],
+      clickable: true,
+      desc: `kid${n}`,
+    });
+    const three = run([
+      {
+        bounds: [100, 100, 300, 300],
+        clickable: true,
+        desc: 'outer',
+        children: [kid(100, 100, 1), kid(205, 100, 2), kid(100, 205, 3)],
+      },
+    ]);
     expect(byText(three.elements, 'outer')?.index).toBe(-1);
     expect(three.elements.filter((e) => e.index > 0)).toHaveLength(3);
-    const two = run([{ bounds: [100, 100, 300, 300], clickable: true, desc: 'outer', children: [kid(100, 100, 1), kid(205, 100, 2)] }]);
+    const two = run([
+      { bounds: [100, 100, 300, 300], clickable: true, desc: 'outer', children: [kid(100, 100, 1), kid(205, 100, 2)] },
+    ]);
     expect(byText(two.elements, 'outer')?.index).toBeGreaterThan(0);
   });
 
@@ -60,7 +78,12 @@ describe('MobA rules on synthetic dumps', () => {
         ],
       },
       // 100 px tall, 64 px of it inside the row below: not merged.
-      { bounds: [0, 400, 1080, 600], clickable: true, text: 'Row2', children: [{ bounds: [20, 364, 400, 464], text: 'Edge64' }] },
+      {
+        bounds: [0, 400, 1080, 600],
+        clickable: true,
+        text: 'Row2',
+        children: [{ bounds: [20, 364, 400, 464], text: 'Edge64' }],
+      },
     ]);
     const row = r.elements.find((e) => e.index === 1);
     expect(row?.text).toBe('Title | Edge66 | Subtitle | Own');
@@ -75,7 +98,14 @@ describe('MobA rules on synthetic dumps', () => {
         bounds: [0, 100, 1080, 700],
         clickable: true,
         desc: 'card',
-        children: [{ bounds: [40, 140, 440, 300], clickable: true, desc: 'button', children: [{ bounds: [60, 160, 400, 260], text: 'Buy' }] }],
+        children: [
+          {
+            bounds: [40, 140, 440, 300],
+            clickable: true,
+            desc: 'button',
+            children: [{ bounds: [60, 160, 400, 260], text: 'Buy' }],
+          },
+        ],
       },
     ]);
     expect(r.elements.find((e) => e.contentDesc === 'button')?.text).toBe('Buy');
@@ -125,7 +155,21 @@ describe('MobA rules on synthetic dumps', () => {
   });
 
   it('prefers the deeper of two interactive nodes with the same bounds', () => {
-    const r = run([{ bounds: [100, 100, 500, 300], clickable: true, children: [{ bounds: [100, 100, 500, 300], clickable: true, id: 'com.x:id/send', cls: 'android.widget.Button', text: 'Send' }] }]);
+    const r = run([
+      {
+        bounds: [100, 100, 500, 300],
+        clickable: true,
+        children: [
+          {
+            bounds: [100, 100, 500, 300],
+            clickable: true,
+            id: 'com.x:id/send',
+            cls: 'android.widget.Button',
+            text: 'Send',
+          },
+        ],
+      },
+    ]);
     expect(r.elements).toEqual([expect.objectContaining({ index: 1, resourceId: 'com.x:id/send', text: 'Send' })]);
   });
 
@@ -142,13 +186,22 @@ describe('MobA rules on synthetic dumps', () => {
   });
 
   it('keeps vendor attributes out and &#10; / quotes inside labels', () => {
-    const r = run([{ bounds: [100, 100, 500, 300], clickable: true, text: 'two\nlines "quoted" & <b>', extra: { xpos: '[0,0][0,0]', droidmate: 'x|y' } }]);
+    const r = run([
+      {
+        bounds: [100, 100, 500, 300],
+        clickable: true,
+        text: 'two\nlines "quoted" & <b>',
+        extra: { xpos: '[0,0][0,0]', droidmate: 'x|y' },
+      },
+    ]);
     expect(r.elements[0]?.text).toBe('two\nlines "quoted" & <b>');
     expect(Object.keys(r.elements[0] ?? {})).not.toContain('xpos');
   });
 
   it('refuses a bad screen size with INVALID_INPUT and absurd dumps with DUMP_INVALID', () => {
-    expect(() => run([], { screen: { width: 0, height: 100 } })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }) as unknown as Error);
+    expect(() => run([], { screen: { width: 0, height: 100 } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT' }) as unknown as Error,
+    );
     const absurd = dumpXml([{ bounds: [0, 0, 90_000_000, 90_000_000] }]);
     expect(() => processViewHierarchy(absurd)).toThrow(MobaError);
     expect(() => processViewHierarchy(absurd)).toThrow(/absurd screen size/);

@@ -10,7 +10,8 @@ import type { SyntheticNode } from '@moba/testkit';
 import { MERGE_SEPARATOR, processViewHierarchy } from './view-hierarchy.ts';
 
 const APP_PKG = 'com.android.deskclock';
-const byText = (elements: UiElement[], text: string) => elements.filter((e) => e.text === text || e.contentDesc === text || e.text.split(MERGE_SEPARATOR).includes(text));
+const byText = (elements: UiElement[], text: string) =>
+  elements.filter((e) => e.text === text || e.contentDesc === text || e.text.split(MERGE_SEPARATOR).includes(text));
 const interactive = (elements: UiElement[]) => elements.filter((e) => e.index > 0);
 
 /** An alarm row as the simulated Clock draws it: a clickable card holding its texts. */
@@ -29,18 +30,40 @@ function alarmRow(y: number, time: string, days: string): SyntheticNode {
 
 /** Clock with the "Label" dialog open over its alarm list, and the keyboard up. */
 function labelDialogScreen(): SyntheticNode[] {
-  const app: SyntheticNode = { bounds: [0, 0, 1080, 2400], pkg: APP_PKG, children: [alarmRow(250, '7:00 AM', 'Mon, Tue'), alarmRow(630, '8:30 AM', 'Weekend'), alarmRow(1010, '9:00 AM', 'Add label')] };
+  const app: SyntheticNode = {
+    bounds: [0, 0, 1080, 2400],
+    pkg: APP_PKG,
+    children: [
+      alarmRow(250, '7:00 AM', 'Mon, Tue'),
+      alarmRow(630, '8:30 AM', 'Weekend'),
+      alarmRow(1010, '9:00 AM', 'Add label'),
+    ],
+  };
   const dialog: SyntheticNode = {
     bounds: [110, 562, 971, 1087],
     pkg: APP_PKG,
     children: [
       { bounds: [173, 625, 400, 705], text: 'Label', id: 'android:id/alertTitle', pkg: APP_PKG },
-      { bounds: [173, 745, 908, 875], text: '', desc: 'Label', cls: 'android.widget.EditText', clickable: true, focused: true, id: `${APP_PKG}:id/label_input_field`, pkg: APP_PKG },
+      {
+        bounds: [173, 745, 908, 875],
+        text: '',
+        desc: 'Label',
+        cls: 'android.widget.EditText',
+        clickable: true,
+        focused: true,
+        id: `${APP_PKG}:id/label_input_field`,
+        pkg: APP_PKG,
+      },
       { bounds: [620, 920, 780, 1040], text: 'Cancel', cls: 'android.widget.Button', clickable: true, pkg: APP_PKG },
       { bounds: [800, 920, 930, 1040], text: 'OK', cls: 'android.widget.Button', clickable: true, pkg: APP_PKG },
     ],
   };
-  const keys: SyntheticNode[] = ['q', 'w', 'e'].map((k, i) => ({ bounds: [10 + i * 108, 1700, 108 + i * 108, 1850], desc: k, clickable: true, pkg: 'com.android.inputmethod.latin' }));
+  const keys: SyntheticNode[] = ['q', 'w', 'e'].map((k, i) => ({
+    bounds: [10 + i * 108, 1700, 108 + i * 108, 1850],
+    desc: k,
+    clickable: true,
+    pkg: 'com.android.inputmethod.latin',
+  }));
   const ime: SyntheticNode = { bounds: [0, 1586, 1080, 2274], pkg: 'com.android.inputmethod.latin', children: keys };
   return [app, dialog, ime];
 }
@@ -60,7 +83,16 @@ describe('windows occlude what lies under them', () => {
     // The row, its two texts, and the app's root (dialog and keyboard leave 23 % of it uncovered).
     expect(r.stats.droppedOccluded).toBe(4);
     // The dialog's buttons and the keys are there, in reading order.
-    expect(interactive(r.elements).map((e) => e.text || e.contentDesc)).toEqual(['7:00 AM | Mon, Tue', 'Label', 'Cancel', 'OK', '9:00 AM | Add label', 'q', 'w', 'e']);
+    expect(interactive(r.elements).map((e) => e.text || e.contentDesc)).toEqual([
+      '7:00 AM | Mon, Tue',
+      'Label',
+      'Cancel',
+      'OK',
+      '9:00 AM | Add label',
+      'q',
+      'w',
+      'e',
+    ]);
   });
 
   it('cuts a partly covered node to its visible part: bounds and centre (the tap point) stay uncovered', () => {
@@ -80,8 +112,17 @@ describe('windows occlude what lies under them', () => {
         { bounds: [0, 200, 1080, 400], clickable: true, text: 'above' },
       ],
     };
-    const ime: SyntheticNode = { bounds: [0, 1586, 1080, 2400], pkg: 'com.google.android.inputmethod.latin', children: [{ bounds: [10, 1700, 200, 1850], desc: 'a', clickable: true, pkg: 'com.google.android.inputmethod.latin' }] };
-    for (const windows of [[list, ime], [ime, list]]) {
+    const ime: SyntheticNode = {
+      bounds: [0, 1586, 1080, 2400],
+      pkg: 'com.google.android.inputmethod.latin',
+      children: [
+        { bounds: [10, 1700, 200, 1850], desc: 'a', clickable: true, pkg: 'com.google.android.inputmethod.latin' },
+      ],
+    };
+    for (const windows of [
+      [list, ime],
+      [ime, list],
+    ]) {
       const r = processViewHierarchy(dumpXml(windows));
       expect(interactive(r.elements).map((e) => [e.text || e.contentDesc, e.bounds])).toEqual([
         ['above', [0, 200, 1080, 400]],
@@ -93,9 +134,18 @@ describe('windows occlude what lies under them', () => {
   });
 
   it('merges a label only into an element of its own window', () => {
-    const app: SyntheticNode = { bounds: [0, 0, 1080, 2400], children: [{ bounds: [0, 950, 1080, 1150], clickable: true, text: 'Row' }] };
+    const app: SyntheticNode = {
+      bounds: [0, 0, 1080, 2400],
+      children: [{ bounds: [0, 950, 1080, 1150], clickable: true, text: 'Row' }],
+    };
     // The dialog's caption spills below the dialog's window, over what is left of the row.
-    const dialog: SyntheticNode = { bounds: [100, 500, 980, 1000], children: [{ bounds: [100, 1000, 980, 1100], text: 'Caption' }, { bounds: [600, 800, 900, 950], clickable: true, text: 'OK' }] };
+    const dialog: SyntheticNode = {
+      bounds: [100, 500, 980, 1000],
+      children: [
+        { bounds: [100, 1000, 980, 1100], text: 'Caption' },
+        { bounds: [600, 800, 900, 950], clickable: true, text: 'OK' },
+      ],
+    };
     const r = processViewHierarchy(dumpXml([app, dialog]));
     expect(r.elements.find((e) => e.text === 'Row')).toMatchObject({ bounds: [0, 1000, 1080, 1150] });
     expect(r.elements.find((e) => e.text === 'Caption')).toMatchObject({ index: -1 });
@@ -103,8 +153,17 @@ describe('windows occlude what lies under them', () => {
   });
 
   it('a full-screen dialog (or scrim) hides the whole window below it', () => {
-    const app: SyntheticNode = { bounds: [0, 0, 1080, 2400], children: [{ bounds: [0, 200, 1080, 400], clickable: true, text: 'behind' }, { bounds: [0, 900, 1080, 1000], text: 'caption behind' }] };
-    const scrim: SyntheticNode = { bounds: [0, 0, 1080, 2400], children: [{ bounds: [200, 1000, 880, 1300], clickable: true, text: 'Allow' }] };
+    const app: SyntheticNode = {
+      bounds: [0, 0, 1080, 2400],
+      children: [
+        { bounds: [0, 200, 1080, 400], clickable: true, text: 'behind' },
+        { bounds: [0, 900, 1080, 1000], text: 'caption behind' },
+      ],
+    };
+    const scrim: SyntheticNode = {
+      bounds: [0, 0, 1080, 2400],
+      children: [{ bounds: [200, 1000, 880, 1300], clickable: true, text: 'Allow' }],
+    };
     const r = processViewHierarchy(dumpXml([app, scrim]));
     expect(r.elements.map((e) => e.text)).toEqual(['Allow']);
   });
@@ -116,17 +175,23 @@ describe('windows occlude what lies under them', () => {
     // The app's full-screen clickable frame starts below the bar and holds none of its texts.
     const frame = elements.find((e) => e.resourceId.endsWith(':id/frame_layout') && e.index > 0);
     expect(frame?.bounds).toEqual([0, 48, 720, 1280]);
-    for (const e of elements.filter((x) => x.packageName !== 'com.android.systemui')) expect(e.text.split(MERGE_SEPARATOR)).not.toContain(clock?.text);
+    for (const e of elements.filter((x) => x.packageName !== 'com.android.systemui'))
+      expect(e.text.split(MERGE_SEPARATOR)).not.toContain(clock?.text);
   });
 
   it('reads fixture 06 (Gboard over Gmail, status and navigation bars) the same in any window order', () => {
     const xml = readDumpFixture('06');
     const expected = processViewHierarchy(xml).elements;
-    expect(expected.filter((e) => e.index > 0 && e.packageName === 'com.google.android.inputmethod.latin').length).toBeGreaterThanOrEqual(35);
+    expect(
+      expected.filter((e) => e.index > 0 && e.packageName === 'com.google.android.inputmethod.latin').length,
+    ).toBeGreaterThanOrEqual(35);
     const windows = topLevelNodes(xml);
     expect(windows).toHaveLength(4);
     const [status, gmail, nav, ime] = windows as [string, string, string, string];
-    for (const order of [[ime, gmail, status, nav], [nav, ime, status, gmail]]) {
+    for (const order of [
+      [ime, gmail, status, nav],
+      [nav, ime, status, gmail],
+    ]) {
       const reordered = `${xml.slice(0, xml.indexOf(status))}${order.join('\r\n')}\r\n</hierarchy>`;
       expect(processViewHierarchy(reordered).elements).toEqual(expected);
     }
@@ -135,10 +200,21 @@ describe('windows occlude what lies under them', () => {
 
 describe('scrollable containers stay targetable', () => {
   const rows = (n: number, extra: Partial<SyntheticNode> = {}): SyntheticNode[] =>
-    Array.from({ length: n }, (_, i) => ({ bounds: [0, 300 + i * 200, 1080, 480 + i * 200], clickable: true, children: [{ bounds: [40, 320 + i * 200, 900, 400 + i * 200], text: `Row ${i + 1}` }], ...extra }));
+    Array.from({ length: n }, (_, i) => ({
+      bounds: [0, 300 + i * 200, 1080, 480 + i * 200],
+      clickable: true,
+      children: [{ bounds: [40, 320 + i * 200, 900, 400 + i * 200], text: `Row ${i + 1}` }],
+      ...extra,
+    }));
 
   it('keeps a list whose rows were chosen first, numbered in reading order, and the rows keep their labels', () => {
-    const list: SyntheticNode = { bounds: [0, 250, 1080, 1500], scrollable: true, cls: 'androidx.recyclerview.widget.RecyclerView', id: 'com.x:id/list', children: [{ bounds: [40, 260, 600, 295], text: 'Section' }, ...rows(6)] };
+    const list: SyntheticNode = {
+      bounds: [0, 250, 1080, 1500],
+      scrollable: true,
+      cls: 'androidx.recyclerview.widget.RecyclerView',
+      id: 'com.x:id/list',
+      children: [{ bounds: [40, 260, 600, 295], text: 'Section' }, ...rows(6)],
+    };
     const r = processViewHierarchy(dumpXml([{ bounds: [0, 0, 1080, 2400], children: [list] }]));
     const found = r.elements.find((e) => e.resourceId === 'com.x:id/list');
     expect(found).toMatchObject({ text: '', bounds: [0, 250, 1080, 1500], center: [540, 875] });
@@ -151,22 +227,45 @@ describe('scrollable containers stay targetable', () => {
   });
 
   it('collapses nested lists to the inner one, but keeps a small strip inside a large list', () => {
-    const inner: SyntheticNode = { bounds: [0, 300, 1080, 2200], scrollable: true, id: 'com.x:id/inner', children: rows(3) };
+    const inner: SyntheticNode = {
+      bounds: [0, 300, 1080, 2200],
+      scrollable: true,
+      id: 'com.x:id/inner',
+      children: rows(3),
+    };
     const strip: SyntheticNode = { bounds: [0, 1000, 1080, 1150], scrollable: true, id: 'com.x:id/chips' };
-    const outer: SyntheticNode = { bounds: [0, 250, 1080, 2300], scrollable: true, id: 'com.x:id/outer', children: [inner, strip] };
+    const outer: SyntheticNode = {
+      bounds: [0, 250, 1080, 2300],
+      scrollable: true,
+      id: 'com.x:id/outer',
+      children: [inner, strip],
+    };
     const r = processViewHierarchy(dumpXml([{ bounds: [0, 0, 1080, 2400], children: [outer] }]));
     const ids = r.elements.filter((e) => e.trueAttributes.includes('scrollable')).map((e) => e.resourceId);
     expect(ids.sort()).toEqual(['com.x:id/chips', 'com.x:id/inner']);
   });
 
   it('treats a control that also scrolls (a Spinner) as a control: it takes its label', () => {
-    const spinner: SyntheticNode = { bounds: [198, 252, 1080, 406], scrollable: true, longClickable: true, cls: 'android.widget.Spinner', children: [{ bounds: [198, 304, 904, 354], text: 'me@example.com' }] };
+    const spinner: SyntheticNode = {
+      bounds: [198, 252, 1080, 406],
+      scrollable: true,
+      longClickable: true,
+      cls: 'android.widget.Spinner',
+      children: [{ bounds: [198, 304, 904, 354], text: 'me@example.com' }],
+    };
     const r = processViewHierarchy(dumpXml([{ bounds: [0, 0, 1080, 2400], children: [spinner] }]));
-    expect(r.elements).toEqual([expect.objectContaining({ index: 1, className: 'android.widget.Spinner', text: 'me@example.com' })]);
+    expect(r.elements).toEqual([
+      expect.objectContaining({ index: 1, className: 'android.widget.Spinner', text: 'me@example.com' }),
+    ]);
   });
 
   it('a scrollable strip does not push out the clickable card around it, nor the reverse', () => {
-    const card: SyntheticNode = { bounds: [0, 300, 1080, 700], clickable: true, text: 'Card', children: [{ bounds: [0, 350, 1080, 650], scrollable: true, id: 'com.x:id/carousel' }] };
+    const card: SyntheticNode = {
+      bounds: [0, 300, 1080, 700],
+      clickable: true,
+      text: 'Card',
+      children: [{ bounds: [0, 350, 1080, 650], scrollable: true, id: 'com.x:id/carousel' }],
+    };
     const r = processViewHierarchy(dumpXml([{ bounds: [0, 0, 1080, 2400], children: [card] }]));
     expect(r.elements.map((e) => [e.index, e.text || e.resourceId])).toEqual([
       [1, 'Card'],

@@ -16,16 +16,24 @@ function withoutTime(r: ReturnType<typeof processViewHierarchy>) {
 }
 
 /** Scrolls but cannot be clicked or long-pressed: a list, not a control. */
-const isContainer = (e: UiElement) => e.trueAttributes.includes('scrollable') && !e.trueAttributes.includes('clickable') && !e.trueAttributes.includes('long-clickable');
+const isContainer = (e: UiElement) =>
+  e.trueAttributes.includes('scrollable') &&
+  !e.trueAttributes.includes('clickable') &&
+  !e.trueAttributes.includes('long-clickable');
 
 /**
  * The enabled nodes with what of them is visible: clipped to the screen and cut by the windows
  * stacked above theirs (null when nothing, or less than the rule's share, is left).
  */
-function visibleNodes(xml: string, screen: { width: number; height: number }): Array<{ node: RawNode; rect: Rect | null }> {
+function visibleNodes(
+  xml: string,
+  screen: { width: number; height: number },
+): Array<{ node: RawNode; rect: Rect | null }> {
   const dump = parseDump(xml);
   const roots = dump.nodes.filter((n) => n.depth === 0);
-  const occluders = occludersByWindow(roots.map((n) => ({ bounds: clipRect(n.bounds, screen.width, screen.height), packageName: n.packageName })));
+  const occluders = occludersByWindow(
+    roots.map((n) => ({ bounds: clipRect(n.bounds, screen.width, screen.height), packageName: n.packageName })),
+  );
   let win = -1;
   const out: Array<{ node: RawNode; rect: Rect | null }> = [];
   for (const node of dump.nodes) {
@@ -78,7 +86,8 @@ describe('processViewHierarchy on the 14 real dumps', () => {
       expect(e.bounds[2]).toBeLessThanOrEqual(a.screen.width);
       expect(e.bounds[3]).toBeLessThanOrEqual(a.screen.height);
       expect(rectArea(e.bounds)).toBeGreaterThan(0);
-      if (e.index > 0) expect(Math.min(e.bounds[2] - e.bounds[0], e.bounds[3] - e.bounds[1])).toBeGreaterThan(VH_RULES.minSide);
+      if (e.index > 0)
+        expect(Math.min(e.bounds[2] - e.bounds[0], e.bounds[3] - e.bounds[1])).toBeGreaterThan(VH_RULES.minSide);
       else expect(elementLabel(e) || e.text).not.toBe('');
     }
   });
@@ -88,31 +97,39 @@ describe('processViewHierarchy on the 14 real dumps', () => {
     expect(parseDump(xml)).toEqual(parseDumpGeneral(xml));
   });
 
-  it.each(NAMES)('%s: no interactive node is lost unless a rule drops it, and kept ones obey the overlap rules', (name) => {
-    const xml = readDumpFixture(name);
-    const { screen, elements } = processViewHierarchy(xml);
-    const kept = elements.filter((e) => e.index > 0);
-    for (const { node: n, rect: r } of visibleNodes(xml, screen)) {
-      if (!(n.flags & INTERACTIVE_FLAGS) || !r) continue; // off-screen or hidden under a window: not an element
-      const area = rectArea(r);
-      if (Math.min(r[2] - r[0], r[3] - r[1]) <= VH_RULES.minSide) continue; // dropped as small
-      const same = kept.find((e) => e.bounds.join() === r.join() && e.className === n.className && e.resourceId === n.resourceId);
-      if (same) continue;
-      // Otherwise the overlap rule must explain it, against the kept elements of its own kind.
-      const rivals = kept.filter((e) => isContainer(e) === ((n.flags & INTERACTIVE_FLAGS) === FLAG.scrollable));
-      const overlaps = rivals.map((e) => intersectionArea(r, e.bounds));
-      const single = Math.max(0, ...overlaps);
-      const total = overlaps.reduce((s, v) => s + v, 0);
-      expect(single > VH_RULES.maxSingleOverlap * area || total > VH_RULES.maxTotalOverlap * area, `${n.className} ${n.bounds.join()} was dropped without reason`).toBe(true);
-    }
-    for (const e of kept) {
-      const area = rectArea(e.bounds);
-      const smaller = kept.filter((k) => k !== e && isContainer(k) === isContainer(e) && rectArea(k.bounds) < area);
-      const overlaps = smaller.map((k) => intersectionArea(e.bounds, k.bounds));
-      expect(Math.max(0, ...overlaps)).toBeLessThanOrEqual(VH_RULES.maxSingleOverlap * area);
-      expect(overlaps.reduce((s, v) => s + v, 0)).toBeLessThanOrEqual(VH_RULES.maxTotalOverlap * area);
-    }
-  });
+  it.each(NAMES)(
+    '%s: no interactive node is lost unless a rule drops it, and kept ones obey the overlap rules',
+    (name) => {
+      const xml = readDumpFixture(name);
+      const { screen, elements } = processViewHierarchy(xml);
+      const kept = elements.filter((e) => e.index > 0);
+      for (const { node: n, rect: r } of visibleNodes(xml, screen)) {
+        if (!(n.flags & INTERACTIVE_FLAGS) || !r) continue; // off-screen or hidden under a window: not an element
+        const area = rectArea(r);
+        if (Math.min(r[2] - r[0], r[3] - r[1]) <= VH_RULES.minSide) continue; // dropped as small
+        const same = kept.find(
+          (e) => e.bounds.join() === r.join() && e.className === n.className && e.resourceId === n.resourceId,
+        );
+        if (same) continue;
+        // Otherwise the overlap rule must explain it, against the kept elements of its own kind.
+        const rivals = kept.filter((e) => isContainer(e) === ((n.flags & INTERACTIVE_FLAGS) === FLAG.scrollable));
+        const overlaps = rivals.map((e) => intersectionArea(r, e.bounds));
+        const single = Math.max(0, ...overlaps);
+        const total = overlaps.reduce((s, v) => s + v, 0);
+        expect(
+          single > VH_RULES.maxSingleOverlap * area || total > VH_RULES.maxTotalOverlap * area,
+          `${n.className} ${n.bounds.join()} was dropped without reason`,
+        ).toBe(true);
+      }
+      for (const e of kept) {
+        const area = rectArea(e.bounds);
+        const smaller = kept.filter((k) => k !== e && isContainer(k) === isContainer(e) && rectArea(k.bounds) < area);
+        const overlaps = smaller.map((k) => intersectionArea(e.bounds, k.bounds));
+        expect(Math.max(0, ...overlaps)).toBeLessThanOrEqual(VH_RULES.maxSingleOverlap * area);
+        expect(overlaps.reduce((s, v) => s + v, 0)).toBeLessThanOrEqual(VH_RULES.maxTotalOverlap * area);
+      }
+    },
+  );
 
   it.each(NAMES)('%s: every label survives: merged into the smallest control holding it, or kept as text', (name) => {
     const xml = readDumpFixture(name);
@@ -126,9 +143,15 @@ describe('processViewHierarchy on the 14 real dumps', () => {
       if (hosts.length > 0) {
         const smallest = Math.min(...hosts.map((h) => rectArea(h.bounds)));
         const host = hosts.filter((h) => rectArea(h.bounds) === smallest);
-        expect(host.some((h) => h.text.split(MERGE_SEPARATOR).includes(label)), `"${label}" not merged into ${host.map((h) => h.index)}`).toBe(true);
+        expect(
+          host.some((h) => h.text.split(MERGE_SEPARATOR).includes(label)),
+          `"${label}" not merged into ${host.map((h) => h.index)}`,
+        ).toBe(true);
       } else {
-        expect(elements.some((e) => e.index === -1 && e.bounds.join() === r.join() && elementLabel(e) === elementLabel(n)), `"${label}" lost`).toBe(true);
+        expect(
+          elements.some((e) => e.index === -1 && e.bounds.join() === r.join() && elementLabel(e) === elementLabel(n)),
+          `"${label}" lost`,
+        ).toBe(true);
       }
     }
   });
@@ -137,7 +160,12 @@ describe('processViewHierarchy on the 14 real dumps', () => {
     const xml = readDumpFixture(name);
     const { elements } = processViewHierarchy(xml);
     for (const e of elements.filter((x) => x.index > 0 && isContainer(x))) {
-      const raw = parseDump(xml).nodes.find((n) => n.className === e.className && n.resourceId === e.resourceId && (n.flags & INTERACTIVE_FLAGS) === FLAG.scrollable);
+      const raw = parseDump(xml).nodes.find(
+        (n) =>
+          n.className === e.className &&
+          n.resourceId === e.resourceId &&
+          (n.flags & INTERACTIVE_FLAGS) === FLAG.scrollable,
+      );
       expect(e.text).toBe(raw?.text ?? '');
     }
   });
@@ -160,7 +188,10 @@ describe('processViewHierarchy on the 14 real dumps', () => {
   });
 
   it('keeps emoji from numeric references, Chinese, Korean, non-ASCII punctuation and &#10; intact', () => {
-    const all = (n: string) => processViewHierarchy(readDumpFixture(n)).elements.map((e) => `${e.text}\u0001${e.contentDesc}`).join('\u0002');
+    const all = (n: string) =>
+      processViewHierarchy(readDumpFixture(n))
+        .elements.map((e) => `${e.text}\u0001${e.contentDesc}`)
+        .join('\u0002');
     const whatsapp = all('03');
     expect(whatsapp).toContain('\u{1F389}'); // &#127881;
     expect(whatsapp).toContain('\u{1F48D}'); // &#128141;
@@ -171,7 +202,9 @@ describe('processViewHierarchy on the 14 real dumps', () => {
     expect(all('02')).toContain('–'); // the anonymised Polish screen kept only its en dashes
     expect(all('12')).toMatch(/\p{Script=Han}\n/u);
     // &amp; and &gt; resolved once (those web nodes are off-screen, so look at the raw nodes).
-    const web = parseDump(readDumpFixture('08')).nodes.map((n) => n.contentDesc).join('\n');
+    const web = parseDump(readDumpFixture('08'))
+      .nodes.map((n) => n.contentDesc)
+      .join('\n');
     expect(web).toMatch(/&(?!amp;)/);
     expect(web).not.toContain('&amp;');
     expect(whatsapp).not.toMatch(/&#\d+;/);

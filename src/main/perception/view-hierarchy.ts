@@ -161,7 +161,14 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
       rect = visible;
       area = visibleArea;
     }
-    const item: Item = { node, rect, area, label: cap(elementLabel(node), VH_LIMITS.maxLabel), container: (node.flags & INTERACTIVE_FLAGS) === FLAG.scrollable, window: win };
+    const item: Item = {
+      node,
+      rect,
+      area,
+      label: cap(elementLabel(node), VH_LIMITS.maxLabel),
+      container: (node.flags & INTERACTIVE_FLAGS) === FLAG.scrollable,
+      window: win,
+    };
     if (node.flags & INTERACTIVE_FLAGS) {
       if (Math.min(rect[2] - rect[0], rect[3] - rect[1]) <= minSide) {
         droppedSmall++;
@@ -210,10 +217,19 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
   }
 
   const built: Array<{ item: Item; element: UiElement; interactive: boolean }> = [];
-  selected.forEach((item, i) => built.push({ item, element: toElement(item, mergedText(item, merged.get(i))), interactive: true }));
-  for (const item of containers.items) built.push({ item, element: toElement(item, cap(item.node.text, VH_LIMITS.maxLabel)), interactive: true });
-  for (const item of textOnly) built.push({ item, element: toElement(item, cap(item.node.text, VH_LIMITS.maxLabel)), interactive: false });
-  built.sort((a, b) => a.element.center[1] - b.element.center[1] || a.element.center[0] - b.element.center[0] || a.item.node.order - b.item.node.order);
+  selected.forEach((item, i) =>
+    built.push({ item, element: toElement(item, mergedText(item, merged.get(i))), interactive: true }),
+  );
+  for (const item of containers.items)
+    built.push({ item, element: toElement(item, cap(item.node.text, VH_LIMITS.maxLabel)), interactive: true });
+  for (const item of textOnly)
+    built.push({ item, element: toElement(item, cap(item.node.text, VH_LIMITS.maxLabel)), interactive: false });
+  built.sort(
+    (a, b) =>
+      a.element.center[1] - b.element.center[1] ||
+      a.element.center[0] - b.element.center[0] ||
+      a.item.node.order - b.item.node.order,
+  );
   let next = 1;
   for (const b of built) b.element.index = b.interactive ? next++ : -1;
 
@@ -276,7 +292,9 @@ function windowOccluders(dump: ParsedDump, screen: ScreenSize): Rect[][] {
   if (dump.windows.length < 2) return [];
   const packages: string[] = [];
   for (const n of dump.nodes) if (n.depth === 0) packages.push(n.packageName);
-  return occludersByWindow(dump.windows.map((w, i) => ({ bounds: clipRect(w, screen.width, screen.height), packageName: packages[i] ?? '' })));
+  return occludersByWindow(
+    dump.windows.map((w, i) => ({ bounds: clipRect(w, screen.width, screen.height), packageName: packages[i] ?? '' })),
+  );
 }
 
 /**
@@ -348,7 +366,11 @@ function toElement(item: Item, text: string): UiElement {
 function resolveScreen(dump: ParsedDump, given: ProcessOptions['screen']): ScreenSize {
   if (given) {
     const { width, height } = given;
-    if (!isSide(width) || !isSide(height)) throw new MobaError('INVALID_INPUT', `Invalid screen size ${String(width)}x${String(height)}: expected whole numbers 1–${MAX_SCREEN_SIDE}.`);
+    if (!isSide(width) || !isSide(height))
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Invalid screen size ${String(width)}x${String(height)}: expected whole numbers 1–${MAX_SCREEN_SIDE}.`,
+      );
     return { width, height, rotation: dump.rotation };
   }
   // The windows' union measured from the origin: a status bar listed first, a dialog or a
@@ -360,8 +382,16 @@ function resolveScreen(dump: ParsedDump, given: ProcessOptions['screen']): Scree
     width = Math.max(width, w[2]);
     height = Math.max(height, w[3]);
   }
-  if (width <= 0 || height <= 0) throw new MobaError('DUMP_INVALID', 'Cannot infer the screen size: every top-level window of the dump has empty bounds. Pass the screen size.');
-  if (width > MAX_SCREEN_SIDE || height > MAX_SCREEN_SIDE) throw new MobaError('DUMP_INVALID', `The dump implies an absurd screen size ${width}x${height}; pass the real screen size.`);
+  if (width <= 0 || height <= 0)
+    throw new MobaError(
+      'DUMP_INVALID',
+      'Cannot infer the screen size: every top-level window of the dump has empty bounds. Pass the screen size.',
+    );
+  if (width > MAX_SCREEN_SIDE || height > MAX_SCREEN_SIDE)
+    throw new MobaError(
+      'DUMP_INVALID',
+      `The dump implies an absurd screen size ${width}x${height}; pass the real screen size.`,
+    );
   return { width, height, rotation: dump.rotation };
 }
 

@@ -44,7 +44,14 @@ describe('largestUncovered', () => {
     expect(largestUncovered(R, [])).toEqual(R);
     expect(largestUncovered(R, [[200, 0, 300, 100]])).toEqual(R);
     expect(rectArea(largestUncovered(R, [[-10, -10, 500, 500]]))).toBe(0);
-    expect(rectArea(largestUncovered(R, [[0, 0, 100, 120], [0, 100, 100, 200]]))).toBe(0);
+    expect(
+      rectArea(
+        largestUncovered(R, [
+          [0, 0, 100, 120],
+          [0, 100, 100, 200],
+        ]),
+      ),
+    ).toBe(0);
   });
 
   it('cuts off a strip (a keyboard over the bottom) and picks the larger side around a band', () => {
@@ -69,7 +76,10 @@ describe('largestUncovered', () => {
       expect(rectArea(got)).toBe(bruteForce(r, occluders));
       if (rectArea(got) > 0) {
         expect(got[0] >= r[0] && got[1] >= r[1] && got[2] <= r[2] && got[3] <= r[3]).toBe(true);
-        for (const o of occluders) expect(Math.min(got[2], o[2]) <= Math.max(got[0], o[0]) || Math.min(got[3], o[3]) <= Math.max(got[1], o[1])).toBe(true);
+        for (const o of occluders)
+          expect(
+            Math.min(got[2], o[2]) <= Math.max(got[0], o[0]) || Math.min(got[3], o[3]) <= Math.max(got[1], o[1]),
+          ).toBe(true);
       }
     }
   });

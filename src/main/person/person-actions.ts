@@ -65,14 +65,27 @@ export class PersonActions {
    */
   perform(serial: string, act: PersonAction, signal?: AbortSignal): Promise<ActionResult>;
   perform(serial: string, act: PersonInput, signal?: AbortSignal): Promise<MirrorInputResult>;
-  async perform(serial: string, act: PersonAction | PersonInput, signal?: AbortSignal): Promise<ActionResult | MirrorInputResult> {
+  async perform(
+    serial: string,
+    act: PersonAction | PersonInput,
+    signal?: AbortSignal,
+  ): Promise<ActionResult | MirrorInputResult> {
     if ('input' in act) {
       const result = await this.o.mirror.input(serial, act.input, signal);
       this.o.runs.recordPersonInput(serial, act.input, result);
       return result;
     }
     const { devices, observer } = this.o;
-    const result = await actOnDevice({ devices, observer, serial, action: act.action, elements: act.elements, screen: act.screen, settleTimeoutMs: this.o.settleTimeoutMs(), signal });
+    const result = await actOnDevice({
+      devices,
+      observer,
+      serial,
+      action: act.action,
+      elements: act.elements,
+      screen: act.screen,
+      settleTimeoutMs: this.o.settleTimeoutMs(),
+      signal,
+    });
     if (result.ok) this.o.runs.recordPersonAction(serial, act.action, { ok: true, durationMs: result.durationMs });
     return result;
   }

@@ -24,7 +24,13 @@ class MemorySecrets implements SecretStore {
 
 let db: Db;
 afterEach(() => db?.close());
-const endpoint = (baseUrl: string, extra: Record<string, unknown> = {}) => ({ baseUrl, model: 'm', timeoutMs: 60_000, maxRetries: 2, ...extra });
+const endpoint = (baseUrl: string, extra: Record<string, unknown> = {}) => ({
+  baseUrl,
+  model: 'm',
+  timeoutMs: 60_000,
+  maxRetries: 2,
+  ...extra,
+});
 
 describe('API keys bound to the origin they were saved for', () => {
   it('sends the key to its own origin only: not to a draft or an override elsewhere', () => {
@@ -44,7 +50,11 @@ describe('API keys bound to the origin they were saved for', () => {
     const s = new SettingsService({ db, secrets: new EnvSecretStore(), env });
     s.update({ models: { default: endpoint('https://evil.example/v1') } }, 'remote');
     expect(s.apiKeyFor('planner')).toBeUndefined();
-    expect(s.keyStatus()[0]).toMatchObject({ role: 'planner', keptFor: 'https://api.openai.com', sentToEndpoint: false });
+    expect(s.keyStatus()[0]).toMatchObject({
+      role: 'planner',
+      keptFor: 'https://api.openai.com',
+      sentToEndpoint: false,
+    });
     // The embedder had no endpoint (so no binding); a web client gives it one, the host restarts.
     s.update({ models: { embedder: endpoint('https://evil.example/v1') } }, 'remote');
     const restarted = new SettingsService({ db, secrets: new EnvSecretStore(), env });
@@ -64,7 +74,9 @@ describe('API keys bound to the origin they were saved for', () => {
     const s = new SettingsService({ db, secrets: new EnvSecretStore(), env });
     expect(s.apiKeyFor('planner')).toBe('sk-1');
     // The stored endpoint now names another variable (written by something that skipped the checks).
-    db.prepare("INSERT INTO settings (section, value, updated_at) VALUES ('models', json_object('default', json_object('baseUrl', 'https://api.openai.com/v1', 'model', 'gpt-4o', 'apiKeyEnv', 'AWS_SECRET_ACCESS_KEY')), 0)").run();
+    db.prepare(
+      "INSERT INTO settings (section, value, updated_at) VALUES ('models', json_object('default', json_object('baseUrl', 'https://api.openai.com/v1', 'model', 'gpt-4o', 'apiKeyEnv', 'AWS_SECRET_ACCESS_KEY')), 0)",
+    ).run();
     const fresh = new SettingsService({ db, secrets: new EnvSecretStore(), env });
     expect(fresh.get().models.default.apiKeyEnv).toBe('AWS_SECRET_ACCESS_KEY');
     expect(fresh.apiKeyFor('planner')).toBeUndefined();
@@ -75,8 +87,12 @@ describe('API keys bound to the origin they were saved for', () => {
     const secrets = new MemorySecrets();
     const s = new SettingsService({ db, secrets, env: {} });
     expect(() => s.update({ adb: { binary: '/bin/sh' } }, 'remote')).toThrow(/adb\.binary names a program/);
-    expect(() => s.update({ mirror: { scrcpyServerPath: '/etc/passwd' } }, 'remote')).toThrow(/mirror\.scrcpyServerPath/);
-    expect(() => s.update({ models: { actor: endpoint('https://api.openai.com/v1', { apiKeyEnv: 'HOME' }) } }, 'remote')).toThrow(/models\.actor\.apiKeyEnv/);
+    expect(() => s.update({ mirror: { scrcpyServerPath: '/etc/passwd' } }, 'remote')).toThrow(
+      /mirror\.scrcpyServerPath/,
+    );
+    expect(() =>
+      s.update({ models: { actor: endpoint('https://api.openai.com/v1', { apiKeyEnv: 'HOME' }) } }, 'remote'),
+    ).toThrow(/models\.actor\.apiKeyEnv/);
     s.update({ adb: { binary: 'adb', port: 5038 } }, 'remote');
     s.update({ adb: { binary: '/opt/adb' } });
     expect(s.get().adb.binary).toBe('/opt/adb');
@@ -90,7 +106,9 @@ describe('API keys bound to the origin they were saved for', () => {
     db = openDatabase({ path: ':memory:' });
     const s = new SettingsService({ db, secrets: new MemorySecrets(), env: {} });
     expect(s.get().sweep.redisUrl).toBe('');
-    expect(() => s.update({ sweep: { redisUrl: 'redis://attacker.example:6379' } }, 'remote')).toThrow(/sweep\.redisUrl names a program, file or secret/);
+    expect(() => s.update({ sweep: { redisUrl: 'redis://attacker.example:6379' } }, 'remote')).toThrow(
+      /sweep\.redisUrl names a program, file or secret/,
+    );
     expect(() => s.update({ sweep: { redisUrl: 'redis://:hunter2@lab:6379' } })).toThrow(/MOBA_REDIS_PASSWORD/);
     expect(() => s.update({ sweep: { redisUrl: 'http://lab:6379' } })).toThrow(/sweep\.redisUrl: expected redis:\/\//);
     s.update({ sweep: { redisUrl: 'redis://lab.example:6380/2' } });

@@ -56,7 +56,9 @@ export class KeyBindings {
 
   private write(row: string, value: unknown): void {
     this.db
-      .prepare('INSERT INTO settings (section, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(section) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
+      .prepare(
+        'INSERT INTO settings (section, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(section) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+      )
       .run(row, JSON.stringify(value), Date.now());
   }
 
@@ -65,7 +67,8 @@ export class KeyBindings {
     const out: Partial<Record<ModelRole, KeyBinding>> = {};
     for (const role of MODEL_ROLES) {
       const b = parsed[role] as Partial<KeyBinding> | undefined;
-      if (b && typeof b.origin === 'string' && typeof b.source === 'string') out[role] = { origin: b.origin, source: b.source };
+      if (b && typeof b.origin === 'string' && typeof b.source === 'string')
+        out[role] = { origin: b.origin, source: b.source };
     }
     return out;
   }

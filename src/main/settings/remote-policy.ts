@@ -15,7 +15,12 @@ import type { Settings } from '../../shared/schemas/settings.ts';
 export type SettingsWriter = 'local' | 'remote';
 
 /** The paths of host-only fields, for messages and the README. */
-export const HOST_ONLY_SETTINGS = ['adb.binary', 'mirror.scrcpyServerPath', 'models.<role>.apiKeyEnv', 'sweep.redisUrl'] as const;
+export const HOST_ONLY_SETTINGS = [
+  'adb.binary',
+  'mirror.scrcpyServerPath',
+  'models.<role>.apiKeyEnv',
+  'sweep.redisUrl',
+] as const;
 
 /**
  * @throws MobaError UNAUTHORIZED naming the first host-only field that `next` changes.
@@ -26,7 +31,8 @@ export function assertRemoteMayWrite(current: Settings, next: Settings): void {
   if (next.mirror.scrcpyServerPath !== current.mirror.scrcpyServerPath) changed.push('mirror.scrcpyServerPath');
   if (next.sweep.redisUrl !== current.sweep.redisUrl) changed.push('sweep.redisUrl');
   for (const role of ['default', ...MODEL_ROLES] as const) {
-    if ((next.models[role]?.apiKeyEnv ?? undefined) !== (current.models[role]?.apiKeyEnv ?? undefined)) changed.push(`models.${role}.apiKeyEnv`);
+    if ((next.models[role]?.apiKeyEnv ?? undefined) !== (current.models[role]?.apiKeyEnv ?? undefined))
+      changed.push(`models.${role}.apiKeyEnv`);
   }
   if (changed.length) {
     throw new MobaError(

@@ -20,7 +20,9 @@ export class EnvSecretStore implements SecretStore {
     return undefined;
   }
   set(): void {
-    throw new Error('Keys can only be stored in the desktop app; set an environment variable such as OPENAI_API_KEY instead.');
+    throw new Error(
+      'Keys can only be stored in the desktop app; set an environment variable such as OPENAI_API_KEY instead.',
+    );
   }
   delete(): void {}
 }

@@ -13,9 +13,15 @@ class MemorySecrets implements SecretStore {
   readonly kind = 'safeStorage' as const;
   readonly canStore = true;
   readonly values = new Map<string, string>();
-  get(name: string) { return this.values.get(name); }
-  set(name: string, value: string) { this.values.set(name, value); }
-  delete(name: string) { this.values.delete(name); }
+  get(name: string) {
+    return this.values.get(name);
+  }
+  set(name: string, value: string) {
+    this.values.set(name, value);
+  }
+  delete(name: string) {
+    this.values.delete(name);
+  }
 }
 
 let db: Db;
@@ -41,14 +47,18 @@ describe('SettingsService', () => {
   it('rejects invalid values with INVALID_INPUT and keeps the old ones', () => {
     const s = service();
     expect(() => s.update({ agent: { maxSteps: 0 } })).toThrow(MobaError);
-    expect(() => s.update({ models: { default: { baseUrl: 'ftp://x', model: 'm' } } })).toThrow(/models\.default\.baseUrl/);
+    expect(() => s.update({ models: { default: { baseUrl: 'ftp://x', model: 'm' } } })).toThrow(
+      /models\.default\.baseUrl/,
+    );
     expect(() => s.update({ bogus: {} })).toThrow(/Invalid settings/);
     expect(s.get().agent.maxSteps).toBe(30);
   });
 
   it('falls back to defaults for a stored section that no longer validates, and says so', () => {
     const s = service();
-    db.prepare("INSERT INTO settings (section, value, updated_at) VALUES ('adb', '{\"port\": \"not a number\"}', 0)").run();
+    db.prepare(
+      'INSERT INTO settings (section, value, updated_at) VALUES (\'adb\', \'{"port": "not a number"}\', 0)',
+    ).run();
     db.prepare("INSERT INTO settings (section, value, updated_at) VALUES ('ui', 'not json', 0)").run();
     expect(s.get().adb.port).toBe(5037);
     expect(s.problems.join(' ')).toMatch(/adb.*invalid/);
@@ -59,9 +69,25 @@ describe('SettingsService', () => {
     const s = service({ OPENAI_API_KEY: 'sk-default', MOBA_PLANNER_API_KEY: 'sk-planner', LOCAL_KEY: 'sk-local' });
     expect(s.apiKeyFor('planner')).toBe('sk-planner');
     expect(s.apiKeyFor('actor')).toBe('sk-default');
-    s.update({ models: { actor: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm', apiKeyEnv: 'LOCAL_KEY', timeoutMs: 60_000, maxRetries: 2 } } });
+    s.update({
+      models: {
+        actor: {
+          baseUrl: 'http://127.0.0.1:9/v1',
+          model: 'm',
+          apiKeyEnv: 'LOCAL_KEY',
+          timeoutMs: 60_000,
+          maxRetries: 2,
+        },
+      },
+    });
     expect(s.apiKeyFor('actor')).toBe('sk-local');
-    expect(s.keyStatus().find((k) => k.role === 'actor')).toEqual({ role: 'actor', source: 'env', variable: 'LOCAL_KEY', keptFor: 'http://127.0.0.1:9', sentToEndpoint: true });
+    expect(s.keyStatus().find((k) => k.role === 'actor')).toEqual({
+      role: 'actor',
+      source: 'env',
+      variable: 'LOCAL_KEY',
+      keptFor: 'http://127.0.0.1:9',
+      sentToEndpoint: true,
+    });
     const dump = JSON.stringify(db.prepare('SELECT * FROM settings').all());
     expect(dump).not.toMatch(/sk-/);
     expect(roleKeyVariable('appSelector')).toBe('MOBA_APP_SELECTOR_API_KEY');

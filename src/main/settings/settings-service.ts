@@ -1,7 +1,15 @@
 import { MobaError } from '../../shared/errors.ts';
 import type { SettingsView } from '../../shared/contract/app.ts';
 import {
-  AdbSettings, AgentSettings, MirrorSettings, ModelSettings, MODEL_ROLES, SimulatorSettings, SweepSettings, UiSettings, defaultSettings,
+  AdbSettings,
+  AgentSettings,
+  MirrorSettings,
+  ModelSettings,
+  MODEL_ROLES,
+  SimulatorSettings,
+  SweepSettings,
+  UiSettings,
+  defaultSettings,
   SettingsPatch,
 } from '../../shared/schemas/settings.ts';
 import { VoiceSettings } from '../../shared/schemas/voice.ts';
@@ -73,7 +81,8 @@ export class SettingsService {
     const before = this.cache;
     const next = this.read();
     // Another process on the data folder (`moba settings set` beside `moba serve`) changed them: tell listeners.
-    if (before && JSON.stringify(before) !== JSON.stringify(next)) queueMicrotask(() => this.onDidChangeEmitter.fire(this.view()));
+    if (before && JSON.stringify(before) !== JSON.stringify(next))
+      queueMicrotask(() => this.onDidChangeEmitter.fire(this.view()));
     return next;
   }
 
@@ -105,10 +114,16 @@ export class SettingsService {
         this.problem(`Stored settings section "${section}" is not JSON; using defaults.`);
         continue;
       }
-      const merged = section === 'models' ? { ...defaults.models, ...(value as object) } : { ...(defaults[section] as object), ...(value as object) };
+      const merged =
+        section === 'models'
+          ? { ...defaults.models, ...(value as object) }
+          : { ...(defaults[section] as object), ...(value as object) };
       const parsed = SECTION_SCHEMAS[section].safeParse(merged);
       if (parsed.success) out[section] = parsed.data;
-      else this.problem(`Stored settings section "${section}" is invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); using defaults.`);
+      else
+        this.problem(
+          `Stored settings section "${section}" is invalid (${parsed.error.issues[0]?.message ?? 'unknown'}); using defaults.`,
+        );
     }
     this.cache = out as Settings;
     return this.cache;
@@ -126,7 +141,11 @@ export class SettingsService {
    */
   update(patchInput: unknown, writer: SettingsWriter = 'local'): SettingsView {
     const parsedPatch = SettingsPatch.safeParse(patchInput);
-    if (!parsedPatch.success) throw new MobaError('INVALID_INPUT', `Invalid settings: ${parsedPatch.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsedPatch.success)
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Invalid settings: ${parsedPatch.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const patch = parsedPatch.data;
     const current = this.get();
     const next = { ...current } as Record<SettingsSection, unknown>;
@@ -137,7 +156,10 @@ export class SettingsService {
       const merged = { ...(current[section] as object), ...part };
       const parsed = SECTION_SCHEMAS[section].safeParse(merged);
       if (!parsed.success) {
-        throw new MobaError('INVALID_INPUT', `Invalid ${section} settings: ${parsed.error.issues.map((i) => `${[section, ...i.path].join('.')}: ${i.message}`).join('; ')}`);
+        throw new MobaError(
+          'INVALID_INPUT',
+          `Invalid ${section} settings: ${parsed.error.issues.map((i) => `${[section, ...i.path].join('.')}: ${i.message}`).join('; ')}`,
+        );
       }
       next[section] = parsed.data;
       changed.push(section);
@@ -181,7 +203,9 @@ export class SettingsService {
   }
 
   private write(next: Settings, sections: SettingsSection[]): void {
-    const stmt = this.db.prepare('INSERT INTO settings (section, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(section) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at');
+    const stmt = this.db.prepare(
+      'INSERT INTO settings (section, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(section) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+    );
     const now = Date.now();
     this.db.transaction(() => {
       for (const s of sections) stmt.run(s, JSON.stringify(next[s]), now);
@@ -245,7 +269,8 @@ export class SettingsService {
       const binding = r.value ? this.bindings.get(role) : undefined;
       if (binding) {
         status.keptFor = binding.origin;
-        status.sentToEndpoint = binding.source === r.ref && binding.origin === originOf(this.endpointFor(role)?.baseUrl);
+        status.sentToEndpoint =
+          binding.source === r.ref && binding.origin === originOf(this.endpointFor(role)?.baseUrl);
       }
       return status;
     });
@@ -253,7 +278,13 @@ export class SettingsService {
 
   /** Stores (or, with an empty key, deletes) a key; it is bound to the endpoints saved now. */
   setApiKey(name: KeyName, key: string): SettingsView {
-    if (!this.secrets.canStore) throw new MobaError('CONFLICT', 'Keys can only be stored in the desktop app. Set an environment variable (e.g. OPENAI_API_KEY or ' + roleKeyVariable(name) + ') before starting the host.');
+    if (!this.secrets.canStore)
+      throw new MobaError(
+        'CONFLICT',
+        'Keys can only be stored in the desktop app. Set an environment variable (e.g. OPENAI_API_KEY or ' +
+          roleKeyVariable(name) +
+          ') before starting the host.',
+      );
     if (key.trim() === '') this.secrets.delete(`apiKey.${name}`);
     else this.secrets.set(`apiKey.${name}`, key.trim());
     this.bindKeys();
@@ -263,7 +294,12 @@ export class SettingsService {
   }
 
   /** The key, where it comes from, and `ref`, the identity a binding records (`stored:planner`, `env:OPENAI_API_KEY`). */
-  private resolveKey(role: ModelRole): { value?: string; source: KeyStatus['source']; variable?: string; ref?: string } {
+  private resolveKey(role: ModelRole): {
+    value?: string;
+    source: KeyStatus['source'];
+    variable?: string;
+    ref?: string;
+  } {
     const stored = this.secrets.get(`apiKey.${role}`);
     if (stored) return { value: stored, source: 'safeStorage', ref: `stored:${role}` };
     const candidates: string[] = [roleKeyVariable(role)];

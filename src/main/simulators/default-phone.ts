@@ -18,7 +18,11 @@ function portInUse(error: unknown): boolean {
  *
  * @throws MobaError as {@link SimulatorManager.start} (BROWSER_MISSING, SIMULATOR_FAILED, CONNECT_FAILED)
  */
-export async function startDefaultPhone(simulators: Pick<SimulatorManager, 'start'>, settings: SimulatorSettings, signal?: AbortSignal): Promise<SimulatorInfo> {
+export async function startDefaultPhone(
+  simulators: Pick<SimulatorManager, 'start'>,
+  settings: SimulatorSettings,
+  signal?: AbortSignal,
+): Promise<SimulatorInfo> {
   try {
     return await simulators.start({ seed: settings.seed, port: settings.port }, signal);
   } catch (error) {

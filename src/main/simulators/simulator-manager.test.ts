@@ -12,7 +12,10 @@ function fakes(options: { failConnect?: boolean } = {}) {
     async start({ seed }) {
       const address = `127.0.0.1:${port++}`;
       log.push(`start seed=${seed} ${address}`);
-      const server = { address, close: async () => void log.push(`server closed ${address}`) } as unknown as SimulatorServer;
+      const server = {
+        address,
+        close: async () => void log.push(`server closed ${address}`),
+      } as unknown as SimulatorServer;
       const device = { close: async () => void log.push(`phone closed ${address}`) } as unknown as SimulatedDevice;
       return { server, device, extras: [{ close: () => void log.push(`scrcpy closed ${address}`) }] };
     },
@@ -38,12 +41,27 @@ describe('SimulatorManager', () => {
     const changes: string[][] = [];
     m.onDidChange((list) => changes.push(list.map((s) => s.state)));
     const info = await m.start({ seed: 3 });
-    expect(info).toEqual({ id: 'sim-1', address: '127.0.0.1:7000', serial: '127.0.0.1:7000', seed: 3, state: 'running', startedAt: 5, error: null });
+    expect(info).toEqual({
+      id: 'sim-1',
+      address: '127.0.0.1:7000',
+      serial: '127.0.0.1:7000',
+      seed: 3,
+      state: 'running',
+      startedAt: 5,
+      error: null,
+    });
     expect(m.list()).toEqual([info]);
     expect(await m.stop('127.0.0.1:7000')).toBe(true);
     expect(await m.stop('sim-1')).toBe(false);
     expect(m.list()).toEqual([]);
-    expect(f.log).toEqual(['start seed=3 127.0.0.1:7000', 'connect 127.0.0.1:7000', 'disconnect 127.0.0.1:7000', 'scrcpy closed 127.0.0.1:7000', 'server closed 127.0.0.1:7000', 'phone closed 127.0.0.1:7000']);
+    expect(f.log).toEqual([
+      'start seed=3 127.0.0.1:7000',
+      'connect 127.0.0.1:7000',
+      'disconnect 127.0.0.1:7000',
+      'scrcpy closed 127.0.0.1:7000',
+      'server closed 127.0.0.1:7000',
+      'phone closed 127.0.0.1:7000',
+    ]);
     expect(changes).toEqual([['starting'], ['running'], ['stopping'], []]);
   });
 
@@ -52,13 +70,29 @@ describe('SimulatorManager', () => {
     const m = new SimulatorManager({ adb: f.adb, factory: f.factory });
     await expect(m.start()).rejects.toMatchObject({ code: 'CONNECT_FAILED' });
     expect(m.list()).toEqual([]);
-    expect(f.log).toEqual(['start seed=1 127.0.0.1:7000', 'connect 127.0.0.1:7000', 'scrcpy closed 127.0.0.1:7000', 'server closed 127.0.0.1:7000', 'phone closed 127.0.0.1:7000']);
+    expect(f.log).toEqual([
+      'start seed=1 127.0.0.1:7000',
+      'connect 127.0.0.1:7000',
+      'scrcpy closed 127.0.0.1:7000',
+      'server closed 127.0.0.1:7000',
+      'phone closed 127.0.0.1:7000',
+    ]);
   });
 
   it('wraps an unexpected start failure as SIMULATOR_FAILED', async () => {
     const f = fakes();
-    const m = new SimulatorManager({ adb: f.adb, factory: { start: async () => { throw new Error('chromium crashed'); } } });
-    await expect(m.start()).rejects.toMatchObject({ code: 'SIMULATOR_FAILED', message: 'The simulated phone did not start: chromium crashed' });
+    const m = new SimulatorManager({
+      adb: f.adb,
+      factory: {
+        start: async () => {
+          throw new Error('chromium crashed');
+        },
+      },
+    });
+    await expect(m.start()).rejects.toMatchObject({
+      code: 'SIMULATOR_FAILED',
+      message: 'The simulated phone did not start: chromium crashed',
+    });
   });
 
   it('close() stops every phone', async () => {
@@ -78,7 +112,11 @@ describe('SimulatorManager', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(3);
-    for (const r of refused) expect(r.reason).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/At most 2 simulated phones/) });
+    for (const r of refused)
+      expect(r.reason).toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/At most 2 simulated phones/),
+      });
     expect(f.log.filter((l) => l.startsWith('start'))).toHaveLength(2);
     await m.stop(m.list()[0]!.id);
     await expect(m.start({ seed: 6 })).resolves.toMatchObject({ state: 'running' });

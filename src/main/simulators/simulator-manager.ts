@@ -19,7 +19,10 @@ export interface SimulatorAdb {
 
 /** How a phone and its endpoint are made; the default loads the real simulator on demand. */
 export interface SimulatorFactory {
-  start(options: { seed: number; port: number }): Promise<{ server: SimulatorServer; device: SimulatedDevice; extras: Array<{ close(): Promise<void> | void }> }>;
+  start(options: {
+    seed: number;
+    port: number;
+  }): Promise<{ server: SimulatorServer; device: SimulatedDevice; extras: Array<{ close(): Promise<void> | void }> }>;
 }
 
 interface Entry {
@@ -36,7 +39,12 @@ export const realSimulatorFactory: SimulatorFactory = {
     const device = await createSimulatedPhone({ seed });
     let server: SimulatorServer;
     try {
-      server = await startSimulatorServer({ device, port, host: '127.0.0.1', log: (m, e) => console.warn(`[moba sim] ${m}${e instanceof Error ? `: ${e.message}` : ''}`) });
+      server = await startSimulatorServer({
+        device,
+        port,
+        host: '127.0.0.1',
+        log: (m, e) => console.warn(`[moba sim] ${m}${e instanceof Error ? `: ${e.message}` : ''}`),
+      });
     } catch (error) {
       await device.close();
       throw error;
@@ -86,11 +94,25 @@ export class SimulatorManager implements Disposable {
   async start(options: { seed?: number; port?: number } = {}, signal?: AbortSignal): Promise<SimulatorInfo> {
     const max = this.o.maxPhones ?? DEFAULT_MAX_SIMULATORS;
     if (this.entries.size >= max) {
-      throw new MobaError('CONFLICT', `At most ${max} simulated phone${max === 1 ? '' : 's'} may run at once (each is a Chromium of 140–360 MB); stop one first. MOBA_MAX_SIMULATORS on the host changes the limit.`);
+      throw new MobaError(
+        'CONFLICT',
+        `At most ${max} simulated phone${max === 1 ? '' : 's'} may run at once (each is a Chromium of 140–360 MB); stop one first. MOBA_MAX_SIMULATORS on the host changes the limit.`,
+      );
     }
     const key = `sim-${this.nextKey++}`;
     const seed = options.seed ?? 1;
-    const entry: Entry = { info: { id: key, address: null, serial: null, seed, state: 'starting', startedAt: (this.o.now ?? Date.now)(), error: null }, extras: [] };
+    const entry: Entry = {
+      info: {
+        id: key,
+        address: null,
+        serial: null,
+        seed,
+        state: 'starting',
+        startedAt: (this.o.now ?? Date.now)(),
+        error: null,
+      },
+      extras: [],
+    };
     this.entries.set(key, entry);
     this.changed();
     try {
@@ -106,7 +128,9 @@ export class SimulatorManager implements Disposable {
       return { ...entry.info };
     } catch (error) {
       const message = errorMessage(error);
-      await this.teardown(entry).catch((e: unknown) => console.error(`[moba] stopping a failed simulated phone: ${errorMessage(e)}`));
+      await this.teardown(entry).catch((e: unknown) =>
+        console.error(`[moba] stopping a failed simulated phone: ${errorMessage(e)}`),
+      );
       this.entries.delete(key);
       this.changed();
       if (error instanceof MobaError) throw error;
@@ -119,12 +143,17 @@ export class SimulatorManager implements Disposable {
    * @returns false when there is no such phone
    */
   async stop(idOrAddress: string): Promise<boolean> {
-    const entry = [...this.entries.values()].find((e) => e.info.id === idOrAddress || e.info.address === idOrAddress || e.info.serial === idOrAddress);
+    const entry = [...this.entries.values()].find(
+      (e) => e.info.id === idOrAddress || e.info.address === idOrAddress || e.info.serial === idOrAddress,
+    );
     if (!entry) return false;
     entry.info = { ...entry.info, state: 'stopping' };
     this.changed();
     try {
-      if (entry.info.address) await this.o.adb.disconnect(entry.info.address).catch((e: unknown) => console.warn(`[moba] adb disconnect ${entry.info.address}: ${errorMessage(e)}`));
+      if (entry.info.address)
+        await this.o.adb
+          .disconnect(entry.info.address)
+          .catch((e: unknown) => console.warn(`[moba] adb disconnect ${entry.info.address}: ${errorMessage(e)}`));
       await this.teardown(entry);
     } finally {
       this.entries.delete(entry.info.id);
@@ -143,7 +172,13 @@ export class SimulatorManager implements Disposable {
 
   /** Stops every phone. */
   async close(): Promise<void> {
-    await Promise.all([...this.entries.values()].map((e) => this.stop(e.info.id).catch((error: unknown) => console.error(`[moba] stopping ${e.info.id}: ${errorMessage(error)}`))));
+    await Promise.all(
+      [...this.entries.values()].map((e) =>
+        this.stop(e.info.id).catch((error: unknown) =>
+          console.error(`[moba] stopping ${e.info.id}: ${errorMessage(error)}`),
+        ),
+      ),
+    );
   }
 
   dispose(): void {

@@ -45,9 +45,10 @@ export class ArtifactStore {
     this.insert = db.prepare(
       `INSERT OR IGNORE INTO artifacts (sha256, path, mime, bytes, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.select = db.prepare<[string], { sha256: string; path: string; mime: string; bytes: number; width: number | null; height: number | null }>(
-      `SELECT sha256, path, mime, bytes, width, height FROM artifacts WHERE sha256 = ?`,
-    );
+    this.select = db.prepare<
+      [string],
+      { sha256: string; path: string; mime: string; bytes: number; width: number | null; height: number | null }
+    >(`SELECT sha256, path, mime, bytes, width, height FROM artifacts WHERE sha256 = ?`);
   }
 
   put(data: Uint8Array, options: PutArtifactOptions): ArtifactRef {
@@ -60,7 +61,15 @@ export class ArtifactStore {
       writeFileSync(tmp, data, { mode: PRIVATE_FILE_MODE });
       renameSync(tmp, abs);
     }
-    this.insert.run(sha256, rel, options.mime, data.byteLength, options.width ?? null, options.height ?? null, Date.now());
+    this.insert.run(
+      sha256,
+      rel,
+      options.mime,
+      data.byteLength,
+      options.width ?? null,
+      options.height ?? null,
+      Date.now(),
+    );
     const ref: ArtifactRef = { sha256, mime: options.mime, bytes: data.byteLength };
     if (options.width !== undefined) ref.width = options.width;
     if (options.height !== undefined) ref.height = options.height;
@@ -72,7 +81,8 @@ export class ArtifactStore {
     const row = /^[0-9a-f]{64}$/.test(sha256) ? this.select.get(sha256) : undefined;
     if (!row) throw new MobaError('NOT_FOUND', `No artifact ${sha256.slice(0, 12)}…`);
     const path = join(this.dir, row.path);
-    if (!existsSync(path)) throw new MobaError('NOT_FOUND', `The file of artifact ${sha256.slice(0, 12)}… is missing from ${this.dir}`);
+    if (!existsSync(path))
+      throw new MobaError('NOT_FOUND', `The file of artifact ${sha256.slice(0, 12)}… is missing from ${this.dir}`);
     const ref: ArtifactRef = { sha256: row.sha256, mime: row.mime, bytes: row.bytes };
     if (row.width !== null) ref.width = row.width;
     if (row.height !== null) ref.height = row.height;

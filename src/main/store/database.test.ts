@@ -34,7 +34,8 @@ const editedMemory: Migration = {
     memory.up(
       new Proxy(db, {
         get(target, prop) {
-          if (prop === 'exec') return (sql: string) => target.exec(sql.replace(/CREATE VIRTUAL TABLE memory_keys\b[^;]*;/g, ''));
+          if (prop === 'exec')
+            return (sql: string) => target.exec(sql.replace(/CREATE VIRTUAL TABLE memory_keys\b[^;]*;/g, ''));
           const v: unknown = Reflect.get(target, prop, target);
           return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
         },
@@ -56,7 +57,10 @@ describe('migration checksums', () => {
     const path = dbPath();
     openDatabase({ path }).close();
     const db = openDatabase({ path });
-    const rows = db.prepare('SELECT version, checksum FROM schema_migrations ORDER BY version').all() as Array<{ version: number; checksum: string }>;
+    const rows = db.prepare('SELECT version, checksum FROM schema_migrations ORDER BY version').all() as Array<{
+      version: number;
+      checksum: string;
+    }>;
     db.close();
     expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
     for (const r of rows) expect(r.checksum).toBe(fingerprints(MIGRATIONS).checksums.get(r.version));
@@ -84,10 +88,21 @@ describe('migration checksums', () => {
 
   it("refuses a newer app's database (a migration this build does not know), and changes nothing", () => {
     const path = dbPath();
-    const locks: Migration = { version: 20, name: 'mirror sessions', up: (db) => db.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY) STRICT') };
+    const locks: Migration = {
+      version: 20,
+      name: 'mirror sessions',
+      up: (db) => db.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY) STRICT'),
+    };
     openDatabase({ path, migrations: [...MIGRATIONS, locks] }).close();
     const before = fileHash(path);
-    expect(() => openDatabase({ path })).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_NEWER', message: expect.stringMatching(/newer MobA Studio: it has migration 20 \("mirror sessions"\).*Nothing in it was changed.*Open it with that newer MobA Studio/) }));
+    expect(() => openDatabase({ path })).toThrow(
+      expect.objectContaining({
+        code: 'STORE_SCHEMA_NEWER',
+        message: expect.stringMatching(
+          /newer MobA Studio: it has migration 20 \("mirror sessions"\).*Nothing in it was changed.*Open it with that newer MobA Studio/,
+        ),
+      }),
+    );
     expect(fileHash(path)).toBe(before);
     // A legacy file (no schema_migrations) whose user_version is beyond this build's is newer too.
     const legacy = dbPath();
@@ -101,7 +116,9 @@ describe('migration checksums', () => {
     const oldStyle = (migrations: readonly Migration[]) => {
       const path = dbPath();
       const raw = new Database(path);
-      raw.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT');
+      raw.exec(
+        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT',
+      );
       for (const m of migrations) {
         m.up(raw);
         raw.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, 1);
@@ -111,11 +128,19 @@ describe('migration checksums', () => {
       return path;
     };
     const broken = oldStyle(EDITED);
-    expect(() => openDatabase({ path: broken })).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_MISMATCH', message: expect.stringContaining('table memory_keys (migration 10) is missing') }));
+    expect(() => openDatabase({ path: broken })).toThrow(
+      expect.objectContaining({
+        code: 'STORE_SCHEMA_MISMATCH',
+        message: expect.stringContaining('table memory_keys (migration 10) is missing'),
+      }),
+    );
 
     const good = oldStyle(MIGRATIONS);
     const db = openDatabase({ path: good });
-    const rows = db.prepare('SELECT version, checksum FROM schema_migrations ORDER BY version').all() as Array<{ version: number; checksum: string | null }>;
+    const rows = db.prepare('SELECT version, checksum FROM schema_migrations ORDER BY version').all() as Array<{
+      version: number;
+      checksum: string | null;
+    }>;
     expect(rows.every((r) => r.checksum === fingerprints(MIGRATIONS).checksums.get(r.version))).toBe(true);
     db.close();
   });
@@ -123,15 +148,34 @@ describe('migration checksums', () => {
   it('works for any number of migrations, late-numbered ones included, and ignores layout-only changes', () => {
     const path = dbPath();
     openDatabase({ path }).close();
-    const late: Migration = { version: 5, name: 'late arrival', up: (db) => db.exec('CREATE TABLE late (a TEXT) STRICT') };
-    const locks: Migration = { version: 20, name: 'mirror sessions', up: (db) => db.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY) STRICT') };
+    const late: Migration = {
+      version: 5,
+      name: 'late arrival',
+      up: (db) => db.exec('CREATE TABLE late (a TEXT) STRICT'),
+    };
+    const locks: Migration = {
+      version: 20,
+      name: 'mirror sessions',
+      up: (db) => db.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY) STRICT'),
+    };
     const db = openDatabase({ path, migrations: [...MIGRATIONS, late, locks] });
     expect(migrate(db, [...MIGRATIONS, late, locks])).toBe(0);
     db.close();
-    const relaid: Migration = { ...locks, up: (d) => d.exec('\n    CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY)\n      STRICT\n') };
+    const relaid: Migration = {
+      ...locks,
+      up: (d) => d.exec('\n    CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY)\n      STRICT\n'),
+    };
     openDatabase({ path, migrations: [...MIGRATIONS, late, relaid] }).close();
-    const changed: Migration = { ...locks, up: (d) => d.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY, owner TEXT) STRICT') };
-    expect(() => openDatabase({ path, migrations: [...MIGRATIONS, late, changed] })).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_MISMATCH', message: expect.stringContaining('migration 20 ("mirror sessions")') }));
+    const changed: Migration = {
+      ...locks,
+      up: (d) => d.exec('CREATE TABLE mirror_sessions (serial TEXT PRIMARY KEY, owner TEXT) STRICT'),
+    };
+    expect(() => openDatabase({ path, migrations: [...MIGRATIONS, late, changed] })).toThrow(
+      expect.objectContaining({
+        code: 'STORE_SCHEMA_MISMATCH',
+        message: expect.stringContaining('migration 20 ("mirror sessions")'),
+      }),
+    );
   });
 
   it('the edited-migration file fails only later, deep in memory, when nothing checks it (what the check prevents)', () => {

@@ -33,7 +33,10 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     // SQLite gives the -wal and -shm files the database file's mode: create it 0600, narrow an open one.
     if (!options.readonly) {
       // An emptied database beside the artifacts of earlier runs is refused, not started afresh.
-      guardEmptiedStore(options.path, options.allowEmptyStore === undefined ? {} : { allowEmpty: options.allowEmptyStore });
+      guardEmptiedStore(
+        options.path,
+        options.allowEmptyStore === undefined ? {} : { allowEmpty: options.allowEmptyStore },
+      );
       closeSync(openSync(options.path, 'a', PRIVATE_FILE_MODE));
       for (const suffix of ['', '-wal', '-shm']) tighten(options.path + suffix, PRIVATE_FILE_MODE);
     }
@@ -42,7 +45,9 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   try {
     db = new Database(options.path, { readonly: options.readonly ?? false });
   } catch (error) {
-    throw new MobaError('STORE_CORRUPT', `Cannot open the database at ${options.path}: ${(error as Error).message}`, { cause: error });
+    throw new MobaError('STORE_CORRUPT', `Cannot open the database at ${options.path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   try {
     if (!options.readonly) db.pragma('journal_mode = WAL');
@@ -56,7 +61,11 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     if (!options.readonly) ensureMeta(db);
     if (needsIntegrityCheck(db, options.path)) {
       const check = db.pragma('quick_check', { simple: true });
-      if (check !== 'ok') throw new MobaError('STORE_CORRUPT', `The database at ${options.path} failed its integrity check: ${String(check)}`);
+      if (check !== 'ok')
+        throw new MobaError(
+          'STORE_CORRUPT',
+          `The database at ${options.path} failed its integrity check: ${String(check)}`,
+        );
       if (!options.readonly) setMeta(db, 'last_integrity_check', String(Date.now()));
     }
     if (!options.readonly) applyMigrations(db, migrations, unverified);
@@ -64,7 +73,11 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
   } catch (error) {
     db.close();
     if (error instanceof MobaError) throw error;
-    throw new MobaError('STORE_CORRUPT', `The database at ${options.path} cannot be used: ${(error as Error).message}`, { cause: error });
+    throw new MobaError(
+      'STORE_CORRUPT',
+      `The database at ${options.path} cannot be used: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
 }
 
@@ -78,7 +91,9 @@ function ensureMeta(db: Db): void {
     CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL, checksum TEXT) STRICT;
   `);
   // Files from before checksums were recorded.
-  const columns = (db.prepare('PRAGMA table_info(schema_migrations)').all() as Array<{ name: string }>).map((c) => c.name);
+  const columns = (db.prepare('PRAGMA table_info(schema_migrations)').all() as Array<{ name: string }>).map(
+    (c) => c.name,
+  );
   if (!columns.includes('checksum')) db.exec('ALTER TABLE schema_migrations ADD COLUMN checksum TEXT');
 }
 
@@ -89,7 +104,9 @@ function getMeta(db: Db, key: string): string | undefined {
 }
 
 function setMeta(db: Db, key: string, value: string): void {
-  db.prepare('INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  db.prepare(
+    'INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  ).run(key, value);
 }
 
 function needsIntegrityCheck(db: Db, path: string): boolean {
@@ -124,10 +141,11 @@ function applyMigrations(db: Db, migrations: readonly Migration[], verified: rea
   db.transaction(() => {
     // Files from before the table existed: everything up to user_version was applied.
     if (recorded.size === 0 && legacy > 0) {
-      for (const m of sorted) if (m.version <= legacy) {
-        insert.run(m.version, m.name, Date.now(), checksums.get(m.version) ?? null);
-        recorded.add(m.version);
-      }
+      for (const m of sorted)
+        if (m.version <= legacy) {
+          insert.run(m.version, m.name, Date.now(), checksums.get(m.version) ?? null);
+          recorded.add(m.version);
+        }
     }
     // Rows from before checksums were recorded, now verified against their objects.
     const fill = db.prepare('UPDATE schema_migrations SET checksum = ? WHERE version = ? AND checksum IS NULL');
@@ -145,7 +163,11 @@ function applyMigrations(db: Db, migrations: readonly Migration[], verified: rea
       })();
       applied++;
     } catch (error) {
-      throw new MobaError('STORE_MIGRATION_FAILED', `Migration ${m.version} (${m.name}) failed: ${(error as Error).message}`, { cause: error });
+      throw new MobaError(
+        'STORE_MIGRATION_FAILED',
+        `Migration ${m.version} (${m.name}) failed: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
   return applied;

@@ -29,7 +29,14 @@ interface Row {
   heartbeat_at: number;
 }
 
-const toLock = (r: Row): DeviceLockRow => ({ serial: r.serial, owner: r.owner, holder: r.holder, runId: r.run_id, acquiredAt: r.acquired_at, heartbeatAt: r.heartbeat_at });
+const toLock = (r: Row): DeviceLockRow => ({
+  serial: r.serial,
+  owner: r.owner,
+  holder: r.holder,
+  runId: r.run_id,
+  acquiredAt: r.acquired_at,
+  heartbeatAt: r.heartbeat_at,
+});
 
 /**
  * Device locks in SQLite, shared by every process on the data folder. Each change is one
@@ -67,13 +74,20 @@ export class DeviceLocks {
 
   /** Says "still mine". @returns false when the lock is no longer this owner's (it was taken over). */
   heartbeat(serial: string, owner: string, now: number): boolean {
-    return this.db.prepare('UPDATE device_locks SET heartbeat_at = ? WHERE serial = ? AND owner = ?').run(now, serial, owner).changes === 1;
+    return (
+      this.db.prepare('UPDATE device_locks SET heartbeat_at = ? WHERE serial = ? AND owner = ?').run(now, serial, owner)
+        .changes === 1
+    );
   }
 
   /** Releases the lock if this owner (and, when given, this run) still holds it. */
   release(serial: string, owner: string, runId?: string): void {
-    if (runId === undefined) this.db.prepare('DELETE FROM device_locks WHERE serial = ? AND owner = ?').run(serial, owner);
-    else this.db.prepare('DELETE FROM device_locks WHERE serial = ? AND owner = ? AND run_id IS ?').run(serial, owner, runId);
+    if (runId === undefined)
+      this.db.prepare('DELETE FROM device_locks WHERE serial = ? AND owner = ?').run(serial, owner);
+    else
+      this.db
+        .prepare('DELETE FROM device_locks WHERE serial = ? AND owner = ? AND run_id IS ?')
+        .run(serial, owner, runId);
   }
 
   get(serial: string): DeviceLockRow | undefined {

@@ -38,7 +38,9 @@ function databaseState(path: string): 'missing' | 'empty' | 'store' | 'unreadabl
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
-    const row = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() as { n: number };
+    const row = db
+      .prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+      .get() as { n: number };
     return row.n > 0 ? 'store' : 'empty';
   } catch {
     // A damaged file is reported by openDatabase (STORE_CORRUPT), never replaced here.
@@ -71,7 +73,8 @@ export function guardEmptiedStore(path: string, options: EmptyStoreGuardOptions 
     );
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, `${path}.empty-${stamp}${suffix}`);
+  for (const suffix of ['', '-wal', '-shm'])
+    if (existsSync(path + suffix)) renameSync(path + suffix, `${path}.empty-${stamp}${suffix}`);
   (options.warn ?? ((m: string) => console.error(`\n[moba] WARNING: ${m}\n`)))(
     `The database ${path} ${what} while ${artifactsDir} holds ${artifacts} files from earlier runs. MOBA_ALLOW_EMPTY_DB=1: starting a NEW, empty database; runs recorded before are not in it.${state === 'empty' ? ` The empty file was kept as ${path}.empty-${stamp}.` : ''}`,
   );

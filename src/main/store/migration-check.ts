@@ -96,7 +96,9 @@ function recording(db: Db, statements: string[]): Db {
 
 /** Tables, indexes, views and triggers with SQL, except SQLite's own and FTS shadow tables (their SQL is SQLite's to choose). */
 function schemaObjects(db: Db): Map<string, string> {
-  const rows = db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'").all() as Array<{ type: string; name: string; sql: string }>;
+  const rows = db
+    .prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'")
+    .all() as Array<{ type: string; name: string; sql: string }>;
   const isVirtual = (sql: string) => /^CREATE\s+VIRTUAL\s+TABLE/i.test(sql);
   const virtual = rows.filter((r) => isVirtual(r.sql)).map((r) => `${r.name}_`);
   const out = new Map<string, string>();
@@ -114,9 +116,17 @@ function hasTable(db: Db, name: string): boolean {
 /** `schema_migrations` as it is on disk (empty when the table does not exist yet). Reads only. */
 export function appliedMigrations(db: Db): AppliedMigration[] {
   if (!hasTable(db, 'schema_migrations')) return [];
-  const columns = (db.prepare('PRAGMA table_info(schema_migrations)').all() as Array<{ name: string }>).map((c) => c.name);
+  const columns = (db.prepare('PRAGMA table_info(schema_migrations)').all() as Array<{ name: string }>).map(
+    (c) => c.name,
+  );
   const withChecksum = columns.includes('checksum');
-  return (db.prepare(`SELECT version, name${withChecksum ? ', checksum' : ', NULL AS checksum'} FROM schema_migrations ORDER BY version`).all() as AppliedMigration[]).map((r) => ({ ...r }));
+  return (
+    db
+      .prepare(
+        `SELECT version, name${withChecksum ? ', checksum' : ', NULL AS checksum'} FROM schema_migrations ORDER BY version`,
+      )
+      .all() as AppliedMigration[]
+  ).map((r) => ({ ...r }));
 }
 
 const short = (checksum: string) => checksum.slice(0, 12);
@@ -164,7 +174,11 @@ export function checkSchema(db: Db, migrations: readonly Migration[], path: stri
   }
   // Rows from before checksums were recorded (or adopted from user_version): trust them only if
   // the objects those migrations leave behind are there, as they would be after a dry run of them.
-  const unverified = pending.length ? pending : !applied.length && legacy > 0 ? [...byVersion.keys()].filter((v) => v <= legacy) : [];
+  const unverified = pending.length
+    ? pending
+    : !applied.length && legacy > 0
+      ? [...byVersion.keys()].filter((v) => v <= legacy)
+      : [];
   if (unverified.length) {
     const versions = new Set(applied.length ? applied.map((a) => a.version) : unverified);
     const expected = fingerprints(migrations.filter((m) => versions.has(m.version)));

@@ -75,9 +75,18 @@ export class RunsRepo {
     this.lastSeq = db.prepare('SELECT MAX(seq) AS seq FROM run_events WHERE run_id = ?');
   }
 
-  create(run: { id: string; task: string; serial: string; mode: AutonomyMode; replayOf?: string | undefined; now: number }): void {
+  create(run: {
+    id: string;
+    task: string;
+    serial: string;
+    mode: AutonomyMode;
+    replayOf?: string | undefined;
+    now: number;
+  }): void {
     this.db
-      .prepare('INSERT INTO runs (id, task, serial, mode, status, replay_of, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO runs (id, task, serial, mode, status, replay_of, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(run.id, run.task, run.serial, run.mode, 'running', run.replayOf ?? null, run.now, run.now);
   }
 
@@ -87,11 +96,20 @@ export class RunsRepo {
    * nothing is written — a stale writer must never interleave its events.
    * @throws MobaError CONFLICT when the log is not where the writer thinks; RUN_NOT_FOUND
    */
-  append(runId: string, body: RunEventBody, at: number, summary: (event: RunEvent) => RunSummaryUpdate, expectedSeq?: number): RunEvent {
+  append(
+    runId: string,
+    body: RunEventBody,
+    at: number,
+    summary: (event: RunEvent) => RunSummaryUpdate,
+    expectedSeq?: number,
+  ): RunEvent {
     return this.db.transaction(() => {
       const seq = (this.lastSeq.get(runId)?.seq ?? -1) + 1;
       if (expectedSeq !== undefined && seq !== expectedSeq) {
-        throw new MobaError('CONFLICT', `Run ${runId} was changed by another writer (expected event ${expectedSeq}, the log is at ${seq})`);
+        throw new MobaError(
+          'CONFLICT',
+          `Run ${runId} was changed by another writer (expected event ${expectedSeq}, the log is at ${seq})`,
+        );
       }
       const event = { ...body, seq, at } as RunEvent;
       const { type, seq: _seq, at: _at, ...payload } = event;
@@ -160,7 +178,11 @@ export class RunsRepo {
 
   /** Runs in progress (running or waiting), with who drives them and when it last said so. */
   unfinished(): Array<RunSummary & { owner: string | null; heartbeatAt: number | null }> {
-    return (this.db.prepare("SELECT * FROM runs WHERE status IN ('running', 'waiting')").all() as Array<RunRow & { owner: string | null; heartbeat_at: number | null }>).map((r) => ({
+    return (
+      this.db.prepare("SELECT * FROM runs WHERE status IN ('running', 'waiting')").all() as Array<
+        RunRow & { owner: string | null; heartbeat_at: number | null }
+      >
+    ).map((r) => ({
       ...toSummary(r),
       owner: r.owner,
       heartbeatAt: r.heartbeat_at,
@@ -177,7 +199,12 @@ export class RunsRepo {
    * `isAlive` says is still there holds it.
    * @returns the live owner that holds it instead, or null when the claim succeeded
    */
-  claim(runId: string, owner: string, at: number, isAlive: (current: { owner: string | null; heartbeatAt: number | null }) => boolean): string | null {
+  claim(
+    runId: string,
+    owner: string,
+    at: number,
+    isAlive: (current: { owner: string | null; heartbeatAt: number | null }) => boolean,
+  ): string | null {
     return this.db
       .transaction((): string | null => {
         const current = this.owner(runId);
@@ -190,7 +217,9 @@ export class RunsRepo {
 
   /** "Still mine". @returns false when another process has claimed the run meanwhile. */
   renewOwner(runId: string, owner: string, at: number): boolean {
-    return this.db.prepare('UPDATE runs SET heartbeat_at = ? WHERE id = ? AND owner = ?').run(at, runId, owner).changes === 1;
+    return (
+      this.db.prepare('UPDATE runs SET heartbeat_at = ? WHERE id = ? AND owner = ?').run(at, runId, owner).changes === 1
+    );
   }
 
   /** Releases the run, only if `owner` still holds it (a process must not clear its successor's claim). */
@@ -199,7 +228,11 @@ export class RunsRepo {
   }
 
   owner(runId: string): { owner: string | null; heartbeatAt: number | null } | undefined {
-    const r = this.db.prepare<[string], { owner: string | null; heartbeat_at: number | null }>('SELECT owner, heartbeat_at FROM runs WHERE id = ?').get(runId);
+    const r = this.db
+      .prepare<[string], { owner: string | null; heartbeat_at: number | null }>(
+        'SELECT owner, heartbeat_at FROM runs WHERE id = ?',
+      )
+      .get(runId);
     return r ? { owner: r.owner, heartbeatAt: r.heartbeat_at } : undefined;
   }
 

@@ -17,7 +17,13 @@ describe('sweep artefacts', () => {
   it('finds every artefact a run refers to, once', () => {
     const a = { sha256: 'a'.repeat(64), mime: 'image/png', bytes: 3 };
     const b = { sha256: 'b'.repeat(64), mime: 'application/xml', bytes: 9 };
-    expect(artifactRefs([{ observation: { screenshot: a, xml: b, marked: null } }, { call: { images: [{ image: a }] } }, { sha256: 'short', mime: 'x' }])).toEqual([a, b]);
+    expect(
+      artifactRefs([
+        { observation: { screenshot: a, xml: b, marked: null } },
+        { call: { images: [{ image: a }] } },
+        { sha256: 'short', mime: 'x' },
+      ]),
+    ).toEqual([a, b]);
   });
 
   it('fetches what the store lacks with the token, checks the hash, and lists what it could not get', async () => {
@@ -47,13 +53,19 @@ describe('sweep artefacts', () => {
       const r = await fetchArtifacts(store, refs, { url, token: 't0k' });
       expect(r.fetched).toBe(1);
       expect(r.present).toBe(1);
-      expect(r.missing.map((m) => m.why)).toEqual([`the bytes from ${url.slice(0, -1)} do not match the hash`, `HTTP 404 from ${url.slice(0, -1)}`]);
+      expect(r.missing.map((m) => m.why)).toEqual([
+        `the bytes from ${url.slice(0, -1)} do not match the hash`,
+        `HTTP 404 from ${url.slice(0, -1)}`,
+      ]);
       expect(store.read(sha(good)).equals(good)).toBe(true);
       expect(store.get(sha(good)).ref).toMatchObject({ width: 4, height: 2 });
       expect(store.has(claimed)).toBe(false);
       expect(new Set(seen)).toEqual(new Set(['Bearer t0k']));
       const none = await fetchArtifacts(store, refs, { url, token: undefined });
-      expect(none.missing.map((m) => m.why)).toEqual(['no MOBA_SWEEP_TOKEN to fetch it with', 'no MOBA_SWEEP_TOKEN to fetch it with']);
+      expect(none.missing.map((m) => m.why)).toEqual([
+        'no MOBA_SWEEP_TOKEN to fetch it with',
+        'no MOBA_SWEEP_TOKEN to fetch it with',
+      ]);
     } finally {
       server.close();
       db.close();

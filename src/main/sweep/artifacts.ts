@@ -16,7 +16,8 @@ export function artifactRefs(value: unknown): ArtifactRef[] {
     if (Array.isArray(v)) return v.forEach(walk);
     if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
-    if (typeof o.sha256 === 'string' && /^[0-9a-f]{64}$/.test(o.sha256) && typeof o.mime === 'string') out.set(o.sha256, o as unknown as ArtifactRef);
+    if (typeof o.sha256 === 'string' && /^[0-9a-f]{64}$/.test(o.sha256) && typeof o.mime === 'string')
+      out.set(o.sha256, o as unknown as ArtifactRef);
     for (const x of Object.values(o)) walk(x);
   };
   walk(value);
@@ -30,7 +31,12 @@ export interface FetchArtifactsResult {
 }
 
 /** Fetches what `store` lacks from a worker's web host; never throws (what fails is listed). */
-export async function fetchArtifacts(store: ArtifactStore, refs: readonly ArtifactRef[], source: { url: string; token: string | undefined }, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): Promise<FetchArtifactsResult> {
+export async function fetchArtifacts(
+  store: ArtifactStore,
+  refs: readonly ArtifactRef[],
+  source: { url: string; token: string | undefined },
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<FetchArtifactsResult> {
   const result: FetchArtifactsResult = { fetched: 0, present: 0, missing: [] };
   const f = options.fetch ?? fetch;
   const base = source.url.replace(/\/+$/, '');
@@ -44,7 +50,10 @@ export async function fetchArtifacts(store: ArtifactStore, refs: readonly Artifa
       continue;
     }
     try {
-      const res = await f(`${base}/artifacts/${ref.sha256}`, { headers: { Authorization: `Bearer ${source.token}` }, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
+      const res = await f(`${base}/artifacts/${ref.sha256}`, {
+        headers: { Authorization: `Bearer ${source.token}` },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      });
       if (!res.ok) {
         result.missing.push({ sha256: ref.sha256, why: `HTTP ${res.status} from ${base}` });
         continue;
@@ -54,7 +63,11 @@ export async function fetchArtifacts(store: ArtifactStore, refs: readonly Artifa
         result.missing.push({ sha256: ref.sha256, why: `the bytes from ${base} do not match the hash` });
         continue;
       }
-      store.put(data, { mime: ref.mime, ...(ref.width !== undefined ? { width: ref.width } : {}), ...(ref.height !== undefined ? { height: ref.height } : {}) });
+      store.put(data, {
+        mime: ref.mime,
+        ...(ref.width !== undefined ? { width: ref.width } : {}),
+        ...(ref.height !== undefined ? { height: ref.height } : {}),
+      });
       result.fetched++;
     } catch (error) {
       result.missing.push({ sha256: ref.sha256, why: `${base}: ${errorMessage(error)}` });

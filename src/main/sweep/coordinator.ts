@@ -39,12 +39,17 @@ export interface SweepCoordinatorOptions {
   artifactToken?: string | undefined;
 }
 
-const LOST = 'The attempt ended without a result (its worker stopped, died or lost Redis); the episode is run again from a reset phone';
+const LOST =
+  'The attempt ended without a result (its worker stopped, died or lost Redis); the episode is run again from a reset phone';
 
 /** Refuses configurations a sweep cannot run: memory carried from task to task needs one machine. */
 export function assertDistributable(configs: ReadonlyArray<Parameters<typeof carriesMemory>[0]>): void {
   for (const c of configs)
-    if (carriesMemory(c)) throw new MobaError('INVALID_INPUT', `Configuration ${c.id} carries memory from task to task (memory: carried); its episodes must run in order on one machine — run it with moba bench run without --distributed`);
+    if (carriesMemory(c))
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Configuration ${c.id} carries memory from task to task (memory: carried); its episodes must run in order on one machine — run it with moba bench run without --distributed`,
+      );
 }
 
 export class SweepCoordinator {
@@ -71,7 +76,16 @@ export class SweepCoordinator {
     const b = this.repo.get(benchmarkId)!;
     const task = b.tasks.find((t) => t.id === e.taskId && t.version === e.taskVersion)!;
     const config = b.configurations.find((c) => c.id === e.configId)!;
-    const job: SweepJob = { format: SWEEP_FORMAT, benchmarkId, episodeId: e.id, profile: this.o.profile, task, seed: e.seed, config, ...(b.spec.timeoutS ? { timeoutS: b.spec.timeoutS } : {}) };
+    const job: SweepJob = {
+      format: SWEEP_FORMAT,
+      benchmarkId,
+      episodeId: e.id,
+      profile: this.o.profile,
+      task,
+      seed: e.seed,
+      config,
+      ...(b.spec.timeoutS ? { timeoutS: b.spec.timeoutS } : {}),
+    };
     assertNoSecrets(job);
     return job;
   }
@@ -82,13 +96,20 @@ export class SweepCoordinator {
    * in the workers; running this again picks it up).
    * @throws MobaError NOT_FOUND, CONFLICT (another live coordinator), DISCONNECTED / UNAUTHORIZED (Redis)
    */
-  async run(id: string, options: { signal?: AbortSignal; onChange?: (episode: StoredEpisode | null) => void } = {}): Promise<BenchmarkSummary> {
+  async run(
+    id: string,
+    options: { signal?: AbortSignal; onChange?: (episode: StoredEpisode | null) => void } = {},
+  ): Promise<BenchmarkSummary> {
     const b = this.repo.get(id);
     if (!b) throw new MobaError('NOT_FOUND', `No benchmark ${id}`);
     assertDistributable(b.configurations);
     const me = processOwner();
     const owner = this.repo.owner(id);
-    if (owner && ownerAlive(owner.owner, owner.heartbeatAt, this.now(), me)) throw new MobaError('CONFLICT', `Benchmark ${id} is being followed by another MobA Studio process (${owner.owner})`);
+    if (owner && ownerAlive(owner.owner, owner.heartbeatAt, this.now(), me))
+      throw new MobaError(
+        'CONFLICT',
+        `Benchmark ${id} is being followed by another MobA Studio process (${owner.owner})`,
+      );
     await probeRedis(this.o.redis);
     const { Queue, QueueEvents } = await import('bullmq');
     const name = queueName(this.o.profile);
@@ -108,7 +129,8 @@ export class SweepCoordinator {
     let stopped = false;
     try {
       await events.waitUntilReady();
-      for (const type of ['active', 'completed', 'failed', 'stalled', 'waiting', 'delayed'] as const) events.on(type, follow);
+      for (const type of ['active', 'completed', 'failed', 'stalled', 'waiting', 'delayed'] as const)
+        events.on(type, follow);
       this.repo.setStatus(id, 'running', null, this.now());
       changed(null);
       const open = () => this.repo.episodes(id).filter((e) => e.status === 'pending' || e.status === 'running');
@@ -118,10 +140,18 @@ export class SweepCoordinator {
         todo.map((e) => ({
           name: 'episode',
           data: this.jobOf(id, e),
-          opts: { jobId: jobId(id, e.id), attempts: spec.retries + 1, backoff: { type: 'fixed', delay: 1_000 }, removeOnComplete: false, removeOnFail: false },
+          opts: {
+            jobId: jobId(id, e.id),
+            attempts: spec.retries + 1,
+            backoff: { type: 'fixed', delay: 1_000 },
+            removeOnComplete: false,
+            removeOnFail: false,
+          },
         })),
       );
-      this.log(`sweep ${id}: ${todo.length} episode${todo.length === 1 ? '' : 's'} on queue ${name} at ${this.o.redis.display}`);
+      this.log(
+        `sweep ${id}: ${todo.length} episode${todo.length === 1 ? '' : 's'} on queue ${name} at ${this.o.redis.display}`,
+      );
       let lastScan = 0;
       for (;;) {
         if (options.signal?.aborted) {
@@ -148,7 +178,14 @@ export class SweepCoordinator {
     } finally {
       clearInterval(beat);
       const left = this.repo.episodes(id).filter((e) => e.status === 'pending' || e.status === 'running').length;
-      this.repo.setStatus(id, left || stopped ? 'interrupted' : 'done', left || stopped ? 'The coordinator stopped; the workers go on — run moba bench resume --distributed to follow the sweep again' : null, this.now());
+      this.repo.setStatus(
+        id,
+        left || stopped ? 'interrupted' : 'done',
+        left || stopped
+          ? 'The coordinator stopped; the workers go on — run moba bench resume --distributed to follow the sweep again'
+          : null,
+        this.now(),
+      );
       this.repo.heartbeat(id, null, this.now());
       await events.close().catch(() => undefined);
       await queue.close().catch(() => undefined);
@@ -156,7 +193,12 @@ export class SweepCoordinator {
     return this.repo.summary(id)!;
   }
 
-  private reconcileJob(id: string, jid: string, queue: Queue, changed: (e: StoredEpisode | null) => void): Promise<void> {
+  private reconcileJob(
+    id: string,
+    jid: string,
+    queue: Queue,
+    changed: (e: StoredEpisode | null) => void,
+  ): Promise<void> {
     const prefix = `${jobId(id, '')}`;
     if (!jid.startsWith(prefix)) return Promise.resolve();
     const episodeId = jid.slice(prefix.length).replaceAll('%3A', ':').replaceAll('%25', '%');
@@ -164,7 +206,12 @@ export class SweepCoordinator {
   }
 
   /** Brings one episode's rows in line with its job in Redis (serialised per episode). */
-  private reconcile(id: string, episodeId: string, queue: Queue, changed: (e: StoredEpisode | null) => void): Promise<void> {
+  private reconcile(
+    id: string,
+    episodeId: string,
+    queue: Queue,
+    changed: (e: StoredEpisode | null) => void,
+  ): Promise<void> {
     const prev = this.chains.get(episodeId) ?? Promise.resolve();
     const next = prev
       .then(() => this.reconcileNow(id, episodeId, queue, changed))
@@ -176,13 +223,23 @@ export class SweepCoordinator {
     return next;
   }
 
-  private async reconcileNow(id: string, episodeId: string, queue: Queue, changed: (e: StoredEpisode | null) => void): Promise<void> {
+  private async reconcileNow(
+    id: string,
+    episodeId: string,
+    queue: Queue,
+    changed: (e: StoredEpisode | null) => void,
+  ): Promise<void> {
     let e = this.repo.episodeRow(id, episodeId);
     if (!e || e.status === 'done' || e.status === 'error') return;
     const job: Job | undefined = await queue.getJob(jobId(id, episodeId));
     if (!job) {
       // Removed from Redis by hand: submit it again (the same id).
-      await queue.add('episode', this.jobOf(id, e), { jobId: jobId(id, episodeId), attempts: this.repo.get(id)!.spec.retries + 1, removeOnComplete: false, removeOnFail: false });
+      await queue.add('episode', this.jobOf(id, e), {
+        jobId: jobId(id, episodeId),
+        attempts: this.repo.get(id)!.spec.retries + 1,
+        removeOnComplete: false,
+        removeOnFail: false,
+      });
       return;
     }
     const state = await job.getState();
@@ -191,7 +248,15 @@ export class SweepCoordinator {
     // One attempt row per attempt BullMQ started; the earlier one ended as an infrastructure error or a lost worker.
     while (e.attempts < job.attemptsStarted) {
       if (e.status === 'running') {
-        if (job.attemptsMade >= e.attempts) this.repo.fail(id, episodeId, e.attempts, job.failedReason || 'Infrastructure error on the worker', false, now);
+        if (job.attemptsMade >= e.attempts)
+          this.repo.fail(
+            id,
+            episodeId,
+            e.attempts,
+            job.failedReason || 'Infrastructure error on the worker',
+            false,
+            now,
+          );
         else this.repo.release(id, episodeId, e.attempts, LOST, now);
       }
       this.repo.claim(id, episodeId, now);
@@ -201,15 +266,31 @@ export class SweepCoordinator {
     if (state === 'completed') {
       const parsed = SweepJobResult.safeParse(job.returnvalue);
       if (!parsed.success) {
-        this.repo.fail(id, episodeId, e.attempts, `The worker's result is not a sweep result: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, true, now);
+        this.repo.fail(
+          id,
+          episodeId,
+          e.attempts,
+          `The worker's result is not a sweep result: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          true,
+          now,
+        );
       } else {
         const { result, run, worker, artifactsUrl } = parsed.data;
         if (this.o.artifacts) {
           const refs = artifactRefs(run.events);
           if (artifactsUrl) {
-            const got = await fetchArtifacts(this.o.artifacts, refs, { url: artifactsUrl, token: this.o.artifactToken });
-            if (got.missing.length) this.log(`${episodeId}: ${got.missing.length} of ${refs.length} artefacts not fetched (${got.missing[0]!.why})`);
-          } else if (refs.length) this.log(`${episodeId}: the worker serves no artefacts (start it with --serve); ${refs.length} screenshots and dumps stay on ${worker}`);
+            const got = await fetchArtifacts(this.o.artifacts, refs, {
+              url: artifactsUrl,
+              token: this.o.artifactToken,
+            });
+            if (got.missing.length)
+              this.log(
+                `${episodeId}: ${got.missing.length} of ${refs.length} artefacts not fetched (${got.missing[0]!.why})`,
+              );
+          } else if (refs.length)
+            this.log(
+              `${episodeId}: the worker serves no artefacts (start it with --serve); ${refs.length} screenshots and dumps stay on ${worker}`,
+            );
         }
         // Another reconciliation may have recorded it while the artefacts came.
         if (this.repo.episodeRow(id, episodeId)?.status !== 'running') return;
@@ -218,9 +299,13 @@ export class SweepCoordinator {
           this.repo.attachRun(id, episodeId, e!.attempts, run.id);
           this.repo.complete(id, episodeId, e!.attempts, result, now);
         })();
-        this.log(`${episodeId}: ${result.reached}/${result.total} milestones in ${result.steps} steps (${result.termination}) on ${worker}`);
+        this.log(
+          `${episodeId}: ${result.reached}/${result.total} milestones in ${result.steps} steps (${result.termination}) on ${worker}`,
+        );
         // Recorded: the job's return value (the whole event log) need not stay in Redis's memory.
-        await job.remove().catch((error: unknown) => this.log(`${episodeId}: the finished job stays in Redis: ${errorMessage(error)}`));
+        await job
+          .remove()
+          .catch((error: unknown) => this.log(`${episodeId}: the finished job stays in Redis: ${errorMessage(error)}`));
       }
       touched = true;
     } else if (state === 'failed') {
@@ -229,7 +314,8 @@ export class SweepCoordinator {
       touched = true;
     } else if ((state === 'waiting' || state === 'delayed' || state === 'prioritized') && e.status === 'running') {
       // Back in the queue: a retry after an infrastructure error, or a stalled attempt handed on.
-      if (job.attemptsMade >= e.attempts) this.repo.fail(id, episodeId, e.attempts, job.failedReason || 'Infrastructure error on the worker', false, now);
+      if (job.attemptsMade >= e.attempts)
+        this.repo.fail(id, episodeId, e.attempts, job.failedReason || 'Infrastructure error on the worker', false, now);
       else this.repo.release(id, episodeId, e.attempts, LOST, now);
       touched = true;
     }

@@ -80,7 +80,11 @@ export const WORKER_KEY_PREFIX = 'moba-sweep:worker:';
 export const WORKER_TTL_S = 30;
 
 export function queueName(profile: string): string {
-  if (!PROFILE_PATTERN.test(profile)) throw new MobaError('INVALID_INPUT', `Invalid device profile "${profile}": lower-case letters, digits and dashes, at most 40`);
+  if (!PROFILE_PATTERN.test(profile))
+    throw new MobaError(
+      'INVALID_INPUT',
+      `Invalid device profile "${profile}": lower-case letters, digits and dashes, at most 40`,
+    );
   return `moba-sweep-${profile}`;
 }
 
@@ -99,13 +103,21 @@ const SECRET_KEY = /api[-_]?key|password|passwd|secret|token|authorization|crede
 export function assertNoSecrets(job: SweepJob): void {
   const walk = (v: unknown, path: string): void => {
     if (typeof v === 'string') {
-      if (/^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]*@/i.test(v)) throw new MobaError('INVALID_INPUT', `The sweep would send credentials through Redis (${path} is a URL with a password); give them to each worker instead`);
+      if (/^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]*@/i.test(v))
+        throw new MobaError(
+          'INVALID_INPUT',
+          `The sweep would send credentials through Redis (${path} is a URL with a password); give them to each worker instead`,
+        );
       return;
     }
     if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${path}[${i}]`));
     if (v && typeof v === 'object')
       for (const [k, x] of Object.entries(v)) {
-        if (SECRET_KEY.test(k) && x !== undefined && x !== null && x !== '') throw new MobaError('INVALID_INPUT', `The sweep would send a secret through Redis (${path}.${k}); API keys stay on each worker`);
+        if (SECRET_KEY.test(k) && x !== undefined && x !== null && x !== '')
+          throw new MobaError(
+            'INVALID_INPUT',
+            `The sweep would send a secret through Redis (${path}.${k}); API keys stay on each worker`,
+          );
         walk(x, `${path}.${k}`);
       }
   };

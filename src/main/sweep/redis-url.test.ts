@@ -5,9 +5,24 @@ import { explainRedisError, maskUrl, parseRedisUrl, redisOptions } from './redis
 describe('Redis URLs', () => {
   it('reads host, port, db, ACL user and password, and rediss:// as TLS', () => {
     const t = parseRedisUrl('rediss://lab:s%40cret@redis.lab.example:6380/2', {});
-    expect(t).toMatchObject({ host: 'redis.lab.example', port: 6380, db: 2, username: 'lab', password: 's@cret', tls: true });
+    expect(t).toMatchObject({
+      host: 'redis.lab.example',
+      port: 6380,
+      db: 2,
+      username: 'lab',
+      password: 's@cret',
+      tls: true,
+    });
     expect(t.display).toBe('rediss://lab:***@redis.lab.example:6380/2');
-    expect(redisOptions(t)).toMatchObject({ host: 'redis.lab.example', port: 6380, db: 2, username: 'lab', password: 's@cret', tls: { servername: 'redis.lab.example' }, maxRetriesPerRequest: null });
+    expect(redisOptions(t)).toMatchObject({
+      host: 'redis.lab.example',
+      port: 6380,
+      db: 2,
+      username: 'lab',
+      password: 's@cret',
+      tls: { servername: 'redis.lab.example' },
+      maxRetriesPerRequest: null,
+    });
     const plain = parseRedisUrl('redis://127.0.0.1', {});
     expect(plain).toMatchObject({ port: 6379, db: 0, tls: false, username: undefined, password: undefined });
     expect(redisOptions(plain).tls).toBeUndefined();

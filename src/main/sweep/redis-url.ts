@@ -30,13 +30,24 @@ export function parseRedisUrl(url: string, env: NodeJS.ProcessEnv = process.env)
   try {
     u = new URL(url);
   } catch {
-    throw new MobaError('INVALID_INPUT', `Not a Redis URL: "${maskUrl(url)}" (expected redis://[user:password@]host[:port][/db] or rediss://… for TLS)`);
+    throw new MobaError(
+      'INVALID_INPUT',
+      `Not a Redis URL: "${maskUrl(url)}" (expected redis://[user:password@]host[:port][/db] or rediss://… for TLS)`,
+    );
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new MobaError('INVALID_INPUT', `Not a Redis URL: "${maskUrl(url)}" (the scheme must be redis:// or rediss:// for TLS)`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:')
+    throw new MobaError(
+      'INVALID_INPUT',
+      `Not a Redis URL: "${maskUrl(url)}" (the scheme must be redis:// or rediss:// for TLS)`,
+    );
   if (!u.hostname) throw new MobaError('INVALID_INPUT', `The Redis URL "${maskUrl(url)}" names no host`);
   const dbText = u.pathname.replace(/^\//, '');
   const db = dbText === '' ? 0 : Number(dbText);
-  if (!Number.isInteger(db) || db < 0) throw new MobaError('INVALID_INPUT', `The Redis URL "${maskUrl(url)}" names database "${dbText}"; expected a number like /0`);
+  if (!Number.isInteger(db) || db < 0)
+    throw new MobaError(
+      'INVALID_INPUT',
+      `The Redis URL "${maskUrl(url)}" names database "${dbText}"; expected a number like /0`,
+    );
   const tls = u.protocol === 'rediss:';
   const password = u.password ? decodeURIComponent(u.password) : env.MOBA_REDIS_PASSWORD || undefined;
   return {
@@ -60,7 +71,11 @@ function readCa(t: RedisTarget): string {
   try {
     return readFileSync(t.caFile!, 'utf8');
   } catch (error) {
-    throw new MobaError('INVALID_INPUT', `Cannot read the certificate authority for ${t.display} (MOBA_REDIS_CA=${t.caFile}): ${errorMessage(error)}`, { cause: error });
+    throw new MobaError(
+      'INVALID_INPUT',
+      `Cannot read the certificate authority for ${t.display} (MOBA_REDIS_CA=${t.caFile}): ${errorMessage(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -87,11 +102,23 @@ export function bullConnection(t: RedisTarget): BullRedisOptions {
 export function explainRedisError(t: RedisTarget, error: unknown): MobaError {
   const text = errorMessage(error);
   if (/WRONGPASS|NOAUTH|invalid username-password|AUTH.*(failed|without any password)|NOPERM/i.test(text))
-    return new MobaError('UNAUTHORIZED', `Redis at ${t.display} refused the credentials: ${text} (check the user and password in the URL or MOBA_REDIS_PASSWORD)`, { cause: error });
+    return new MobaError(
+      'UNAUTHORIZED',
+      `Redis at ${t.display} refused the credentials: ${text} (check the user and password in the URL or MOBA_REDIS_PASSWORD)`,
+      { cause: error },
+    );
   if (/SSL|TLS|certificate|self.signed|wrong version number|EPROTO/i.test(text))
-    return new MobaError('DISCONNECTED', `The TLS handshake with Redis at ${t.display} failed: ${text} (rediss:// needs a Redis with TLS enabled, plain servers take redis://; a lab's own certificate authority goes in MOBA_REDIS_CA)`, { cause: error });
+    return new MobaError(
+      'DISCONNECTED',
+      `The TLS handshake with Redis at ${t.display} failed: ${text} (rediss:// needs a Redis with TLS enabled, plain servers take redis://; a lab's own certificate authority goes in MOBA_REDIS_CA)`,
+      { cause: error },
+    );
   if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EAI_AGAIN|connect/i.test(text))
-    return new MobaError('DISCONNECTED', `Cannot reach Redis at ${t.display}: ${text} (is redis-server running there, and bound to an address this machine can reach?)`, { cause: error });
+    return new MobaError(
+      'DISCONNECTED',
+      `Cannot reach Redis at ${t.display}: ${text} (is redis-server running there, and bound to an address this machine can reach?)`,
+      { cause: error },
+    );
   return new MobaError('DISCONNECTED', `Redis at ${t.display} did not answer: ${text}`, { cause: error });
 }
 
@@ -103,7 +130,15 @@ export function explainRedisError(t: RedisTarget, error: unknown): MobaError {
  */
 export async function probeRedis(t: RedisTarget, timeoutMs = 5_000): Promise<void> {
   const { Redis } = await import('ioredis');
-  const client = new Redis(redisOptions(t, { lazyConnect: true, connectTimeout: timeoutMs, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false }));
+  const client = new Redis(
+    redisOptions(t, {
+      lazyConnect: true,
+      connectTimeout: timeoutMs,
+      retryStrategy: () => null,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+    }),
+  );
   // The first error event carries the cause (ECONNREFUSED, WRONGPASS…); the rejected call only says the connection closed.
   let first: unknown = null;
   client.on('error', (e: unknown) => (first ??= e));

@@ -37,7 +37,11 @@ export async function readWorkers(redis: Pick<Redis, 'scan' | 'mget'>, now = Dat
     if (!parsed.success) continue;
     const w = parsed.data;
     const minutes = Math.max(1 / 60, (w.heartbeatAt - w.startedAt) / 60_000);
-    out.push({ ...w, heartbeatAgeS: Math.max(0, Math.round((now - w.heartbeatAt) / 1000)), episodesPerMin: Number((w.done / minutes).toFixed(2)) });
+    out.push({
+      ...w,
+      heartbeatAgeS: Math.max(0, Math.round((now - w.heartbeatAt) / 1000)),
+      episodesPerMin: Number((w.done / minutes).toFixed(2)),
+    });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -77,7 +81,8 @@ export function sweepProgress(repo: Pick<BenchRepo, 'episodes'>, id: string, now
   const firstStart = Math.min(...eps.flatMap((e) => (e.startedAt === null ? [] : [e.startedAt])));
   const left = count('pending') + count('running');
   let rate: number | null = null;
-  if (finished.length && Number.isFinite(firstStart) && now > firstStart) rate = finished.length / ((now - firstStart) / 60_000);
+  if (finished.length && Number.isFinite(firstStart) && now > firstStart)
+    rate = finished.length / ((now - firstStart) / 60_000);
   return {
     total: eps.length,
     done: count('done'),

@@ -61,44 +61,79 @@ export class StfFarm implements DeviceFarm {
     this.base = options.url.replace(/\/+$/, '');
   }
 
-  private async call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; json: T }> {
+  private async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; json: T }> {
     const f = this.o.fetch ?? fetch;
     let res: Response;
     try {
       res = await f(`${this.base}${path}`, {
         method,
-        headers: { Authorization: `Bearer ${this.o.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${this.o.token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         ...(signal ? { signal } : {}),
       });
     } catch (error) {
-      throw new MobaError('DISCONNECTED', `Cannot reach the device farm at ${this.base}: ${errorMessage(error)}`, { cause: error });
+      throw new MobaError('DISCONNECTED', `Cannot reach the device farm at ${this.base}: ${errorMessage(error)}`, {
+        cause: error,
+      });
     }
-    if (res.status === 401 || res.status === 403) throw new MobaError('UNAUTHORIZED', `The device farm at ${this.base} refused the access token (HTTP ${res.status}); create one under STF → Settings → Keys`);
+    if (res.status === 401 || res.status === 403)
+      throw new MobaError(
+        'UNAUTHORIZED',
+        `The device farm at ${this.base} refused the access token (HTTP ${res.status}); create one under STF → Settings → Keys`,
+      );
     const text = await res.text();
     let json: T;
     try {
       json = (text ? JSON.parse(text) : {}) as T;
     } catch {
-      throw new MobaError('INVALID_OUTPUT', `The device farm at ${this.base} answered ${method} ${path} with HTTP ${res.status} and no JSON: ${text.slice(0, 200)}`);
+      throw new MobaError(
+        'INVALID_OUTPUT',
+        `The device farm at ${this.base} answered ${method} ${path} with HTTP ${res.status} and no JSON: ${text.slice(0, 200)}`,
+      );
     }
     return { status: res.status, json };
   }
 
-  async lease(count: number, options: { signal?: AbortSignal; filter?: (d: FarmDevice) => boolean } = {}): Promise<FarmLease[]> {
+  async lease(
+    count: number,
+    options: { signal?: AbortSignal; filter?: (d: FarmDevice) => boolean } = {},
+  ): Promise<FarmLease[]> {
     const { json } = await this.call<{ devices?: FarmDevice[] }>('GET', '/api/v1/devices', undefined, options.signal);
-    const free = (json.devices ?? []).filter((d) => d.present && d.ready && !d.using && !d.owner && (options.filter?.(d) ?? true));
+    const free = (json.devices ?? []).filter(
+      (d) => d.present && d.ready && !d.using && !d.owner && (options.filter?.(d) ?? true),
+    );
     const leases: FarmLease[] = [];
     try {
       for (const d of free) {
         if (leases.length >= count) break;
-        const took = await this.call<{ success?: boolean; description?: string }>('POST', '/api/v1/user/devices', { serial: d.serial, timeout: this.o.leaseTimeoutMs ?? 3_600_000 }, options.signal);
+        const took = await this.call<{ success?: boolean; description?: string }>(
+          'POST',
+          '/api/v1/user/devices',
+          { serial: d.serial, timeout: this.o.leaseTimeoutMs ?? 3_600_000 },
+          options.signal,
+        );
         // Someone else took it between the list and the lease: try the next.
         if (took.status >= 400 || took.json.success === false) continue;
-        const rc = await this.call<{ success?: boolean; remoteConnectUrl?: string; description?: string }>('POST', `/api/v1/user/devices/${encodeURIComponent(d.serial)}/remoteConnect`, {}, options.signal);
+        const rc = await this.call<{ success?: boolean; remoteConnectUrl?: string; description?: string }>(
+          'POST',
+          `/api/v1/user/devices/${encodeURIComponent(d.serial)}/remoteConnect`,
+          {},
+          options.signal,
+        );
         if (rc.status >= 400 || !rc.json.remoteConnectUrl) {
           await this.call('DELETE', `/api/v1/user/devices/${encodeURIComponent(d.serial)}`).catch(() => undefined);
-          throw new MobaError('CONNECT_FAILED', `The device farm leased ${d.serial} but opened no remote adb for it: ${rc.json.description ?? `HTTP ${rc.status}`}`);
+          throw new MobaError(
+            'CONNECT_FAILED',
+            `The device farm leased ${d.serial} but opened no remote adb for it: ${rc.json.description ?? `HTTP ${rc.status}`}`,
+          );
         }
         leases.push({ serial: d.serial, address: rc.json.remoteConnectUrl });
       }
@@ -106,7 +141,11 @@ export class StfFarm implements DeviceFarm {
       for (const l of leases) await this.release(l);
       throw error;
     }
-    if (!leases.length) throw new MobaError('DEVICE_NOT_FOUND', `The device farm at ${this.base} has no free device${options.filter ? ' matching the filter' : ''} (${(json.devices ?? []).length} devices, ${free.length} free)`);
+    if (!leases.length)
+      throw new MobaError(
+        'DEVICE_NOT_FOUND',
+        `The device farm at ${this.base} has no free device${options.filter ? ' matching the filter' : ''} (${(json.devices ?? []).length} devices, ${free.length} free)`,
+      );
     return leases;
   }
 

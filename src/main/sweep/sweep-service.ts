@@ -24,7 +24,10 @@ export interface BenchDistributor {
   /** @throws MobaError INVALID_INPUT (no queue, memory carried), DISCONNECTED / UNAUTHORIZED (Redis) */
   check(configurations: readonly BenchConfiguration[]): Promise<void>;
   /** Follows the sweep until every episode finished or `signal` stops following (the workers go on). */
-  run(id: string, options: { signal: AbortSignal; onChange: (episode: StoredEpisode | null) => void }): Promise<BenchmarkSummary>;
+  run(
+    id: string,
+    options: { signal: AbortSignal; onChange: (episode: StoredEpisode | null) => void },
+  ): Promise<BenchmarkSummary>;
 }
 
 export interface SweepServiceOptions {
@@ -35,7 +38,8 @@ export interface SweepServiceOptions {
   log?: (line: string) => void;
 }
 
-export const NO_QUEUE_MESSAGE = 'No sweep queue is configured: set Settings → Sweep queue → Redis URL in the desktop app, or `moba settings set sweep.redisUrl redis://host:6379` on this machine';
+export const NO_QUEUE_MESSAGE =
+  'No sweep queue is configured: set Settings → Sweep queue → Redis URL in the desktop app, or `moba settings set sweep.redisUrl redis://host:6379` on this machine';
 
 export class SweepService implements BenchDistributor {
   private readonly o: SweepServiceOptions;
@@ -55,11 +59,25 @@ export class SweepService implements BenchDistributor {
   }
 
   /** @throws MobaError INVALID_INPUT (no queue), NOT_FOUND (benchmark), DISCONNECTED / UNAUTHORIZED (Redis) */
-  async listWorkers(benchmarkId?: string): Promise<{ queue: string; workers: SweepWorker[]; progress: SweepProgressView | null }> {
+  async listWorkers(
+    benchmarkId?: string,
+  ): Promise<{ queue: string; workers: SweepWorker[]; progress: SweepProgressView | null }> {
     const target = this.target();
     const repo = new BenchRepo(this.o.db);
     if (benchmarkId && !repo.get(benchmarkId)) throw new MobaError('NOT_FOUND', `No benchmark ${benchmarkId}`);
-    const workers = (await readWorkersAt(target)).map(({ name, machine, profile, devices, free, current, heartbeatAgeS, done, episodesPerMin }) => ({ name, machine, profile, devices, free, current, heartbeatAgeS, done, episodesPerMin }));
+    const workers = (await readWorkersAt(target)).map(
+      ({ name, machine, profile, devices, free, current, heartbeatAgeS, done, episodesPerMin }) => ({
+        name,
+        machine,
+        profile,
+        devices,
+        free,
+        current,
+        heartbeatAgeS,
+        done,
+        episodesPerMin,
+      }),
+    );
     return { queue: target.display, workers, progress: benchmarkId ? sweepProgress(repo, benchmarkId) : null };
   }
 
@@ -69,7 +87,10 @@ export class SweepService implements BenchDistributor {
     await probeRedis(target);
   }
 
-  run(id: string, options: { signal: AbortSignal; onChange: (episode: StoredEpisode | null) => void }): Promise<BenchmarkSummary> {
+  run(
+    id: string,
+    options: { signal: AbortSignal; onChange: (episode: StoredEpisode | null) => void },
+  ): Promise<BenchmarkSummary> {
     const env = this.o.env ?? process.env;
     const coordinator = new SweepCoordinator(this.o.db, {
       redis: this.target(),

@@ -26,7 +26,11 @@ export interface WorkerDevices {
  * Starts or connects the devices.
  * @throws MobaError (simulator, adb or connect failures), with whatever started stopped again
  */
-export async function openWorkerDevices(source: DeviceSource, devices: DeviceService, log: (line: string) => void): Promise<WorkerDevices> {
+export async function openWorkerDevices(
+  source: DeviceSource,
+  devices: DeviceService,
+  log: (line: string) => void,
+): Promise<WorkerDevices> {
   if (source.kind === 'phones') {
     const pool = await PhonePool.start({ count: source.count, devices, log });
     return {
@@ -40,7 +44,11 @@ export async function openWorkerDevices(source: DeviceSource, devices: DeviceSer
       try {
         await devices.waitOnline(s, { timeoutMs: 5_000 });
       } catch (error) {
-        throw new MobaError('DEVICE_NOT_FOUND', `Device ${s} is not online on this machine's adb server: ${errorMessage(error)}`, { cause: error });
+        throw new MobaError(
+          'DEVICE_NOT_FOUND',
+          `Device ${s} is not online on this machine's adb server: ${errorMessage(error)}`,
+          { cause: error },
+        );
       }
     }
     return { serials: () => [...source.serials], replace: async () => undefined, close: async () => undefined };
@@ -50,7 +58,8 @@ export async function openWorkerDevices(source: DeviceSource, devices: DeviceSer
     if (source.kind === 'farm') for (const l of leases) await source.farm.release(l);
   };
   const addresses = source.kind === 'farm' ? leases.map((l) => l.address) : source.addresses;
-  if (source.kind === 'farm') log(`leased ${leases.map((l) => `${l.serial} (${l.address})`).join(', ')} from the device farm`);
+  if (source.kind === 'farm')
+    log(`leased ${leases.map((l) => `${l.serial} (${l.address})`).join(', ')} from the device farm`);
   const serials: string[] = [];
   try {
     for (const a of addresses) serials.push((await devices.connect(a)).serial);
@@ -63,7 +72,8 @@ export async function openWorkerDevices(source: DeviceSource, devices: DeviceSer
     serials: () => [...serials],
     replace: async () => undefined,
     close: async () => {
-      for (const a of addresses) await devices.disconnect(a).catch((e: unknown) => log(`adb disconnect ${a}: ${errorMessage(e)}`));
+      for (const a of addresses)
+        await devices.disconnect(a).catch((e: unknown) => log(`adb disconnect ${a}: ${errorMessage(e)}`));
       await release();
     },
   };

@@ -83,7 +83,10 @@ export class SweepWorker {
     if (!serials.length) throw new MobaError('INVALID_INPUT', 'The worker has no device to run episodes on');
     this.gateway = new ModelGateway({ settings: this.host.settings });
     await this.announce();
-    this.beat = setInterval(() => void this.announce().catch((e: unknown) => this.log(`heartbeat: ${errorMessage(e)}`)), HEARTBEAT_MS);
+    this.beat = setInterval(
+      () => void this.announce().catch((e: unknown) => this.log(`heartbeat: ${errorMessage(e)}`)),
+      HEARTBEAT_MS,
+    );
     const lockMs = this.o.lockMs ?? 20_000;
     this.worker = new Worker(queueName(this.o.profile), (job, token, signal) => this.process(job, token, signal), {
       connection: bullConnection(this.o.redis),
@@ -96,7 +99,9 @@ export class SweepWorker {
     });
     this.worker.on('error', (e) => this.log(`queue: ${errorMessage(e)}`));
     void this.worker.run();
-    this.log(`worker ${this.name} on ${this.o.redis.display}: ${serials.length} device${serials.length === 1 ? '' : 's'} (${serials.join(', ')}), queue ${queueName(this.o.profile)}`);
+    this.log(
+      `worker ${this.name} on ${this.o.redis.display}: ${serials.length} device${serials.length === 1 ? '' : 's'} (${serials.join(', ')}), queue ${queueName(this.o.profile)}`,
+    );
   }
 
   private announcement(): WorkerAnnouncement {
@@ -129,7 +134,10 @@ export class SweepWorker {
   private async process(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<SweepJobResult> {
     const { UnrecoverableError, WaitingError } = await import('bullmq');
     const parsed = SweepJob.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`Not a sweep episode this worker understands: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new UnrecoverableError(
+        `Not a sweep episode this worker understands: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const data = parsed.data;
     const slot = this.freeSlot();
     const serial = this.devices!.serials()[slot]!;
@@ -140,7 +148,11 @@ export class SweepWorker {
     const onAbort = () => abort.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const { devices, observer, settings } = this.host;
-    const memories = new BenchMemories({ dir: join(this.host.dataDir, 'sweeps', data.benchmarkId, 'memory'), settings, gateway: this.gateway! });
+    const memories = new BenchMemories({
+      dir: join(this.host.dataDir, 'sweeps', data.benchmarkId, 'memory'),
+      settings,
+      gateway: this.gateway!,
+    });
     let memory: ReturnType<BenchMemories['forEpisode']> = null;
     let runId: string | null = null;
     const repo = new RunsRepo(this.host.db);
@@ -153,7 +165,11 @@ export class SweepWorker {
           repo,
           artifacts: this.host.artifacts,
           appVersion: this.host.appVersion,
-          device: createAgentDevice(serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs }),
+          device: createAgentDevice(serial, {
+            devices,
+            observer,
+            settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
+          }),
           phone: new PhoneControl(serial, () => devices.device(serial)),
         },
         {
@@ -172,14 +188,23 @@ export class SweepWorker {
       );
       const summary = repo.get(result.runId)!;
       this.done++;
-      this.log(`${data.episodeId}: ${result.reached}/${result.total} milestones in ${result.steps} steps (${result.termination})`);
+      this.log(
+        `${data.episodeId}: ${result.reached}/${result.total} milestones in ${result.steps} steps (${result.termination})`,
+      );
       return {
         format: SWEEP_FORMAT,
         worker: this.name,
         machine: hostname(),
         serial,
         result,
-        run: { id: summary.id, task: summary.task, serial: summary.serial, mode: summary.mode, createdAt: summary.createdAt, events: repo.events(result.runId).events },
+        run: {
+          id: summary.id,
+          task: summary.task,
+          serial: summary.serial,
+          mode: summary.mode,
+          createdAt: summary.createdAt,
+          events: repo.events(result.runId).events,
+        },
         ...(this.o.artifactsUrl ? { artifactsUrl: this.o.artifactsUrl } : {}),
       };
     } catch (error) {
@@ -192,10 +217,14 @@ export class SweepWorker {
       const infra = asInfraError(error, runId);
       this.log(`${data.episodeId}: attempt ${job.attemptsStarted} failed: ${errorMessage(error)}`);
       if (infra && !infra.fatal) {
-        await this.devices!.replace(slot).catch((e: unknown) => this.log(`replacing the phone on slot ${slot + 1}: ${errorMessage(e)}`));
+        await this.devices!.replace(slot).catch((e: unknown) =>
+          this.log(`replacing the phone on slot ${slot + 1}: ${errorMessage(e)}`),
+        );
         throw new Error(`Infrastructure error on ${this.name} (${serial}): ${errorMessage(error)}`, { cause: error });
       }
-      throw new UnrecoverableError(`${infra ? 'Infrastructure error no retry can fix' : 'Not an infrastructure error: not retried'} on ${this.name}: ${errorMessage(error)}`);
+      throw new UnrecoverableError(
+        `${infra ? 'Infrastructure error no retry can fix' : 'Not an infrastructure error: not retried'} on ${this.name}: ${errorMessage(error)}`,
+      );
     } finally {
       signal?.removeEventListener('abort', onAbort);
       this.aborts.delete(abort);

@@ -63,7 +63,12 @@ function client(resolved: ResolvedEndpoint): OpenAI {
 }
 
 /** One call with the endpoint's retries on network errors, 408/409/429/5xx, and its timeout per attempt. */
-async function withRetries<T>(endpoint: ModelEndpoint, what: string, signal: AbortSignal | undefined, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withRetries<T>(
+  endpoint: ModelEndpoint,
+  what: string,
+  signal: AbortSignal | undefined,
+  attempt: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   for (let n = 1; ; n++) {
     if (signal?.aborted) throw new MobaError('CANCELLED', `The ${what} call was cancelled.`);
     const timeout = AbortSignal.timeout(endpoint.timeoutMs);
@@ -72,12 +77,25 @@ async function withRetries<T>(endpoint: ModelEndpoint, what: string, signal: Abo
     } catch (error) {
       if (signal?.aborted) throw new MobaError('CANCELLED', `The ${what} call was cancelled.`);
       const failure = timeout.aborted
-        ? { error: new MobaError('TIMEOUT', `The ${what} endpoint ${endpoint.baseUrl} did not answer within ${endpoint.timeoutMs} ms.`), retryable: true, retryAfterMs: undefined }
+        ? {
+            error: new MobaError(
+              'TIMEOUT',
+              `The ${what} endpoint ${endpoint.baseUrl} did not answer within ${endpoint.timeoutMs} ms.`,
+            ),
+            retryable: true,
+            retryAfterMs: undefined,
+          }
         : classifyFailure(error, { baseUrl: endpoint.baseUrl, model: endpoint.model, timeoutMs: endpoint.timeoutMs });
       if (!failure.retryable || n > endpoint.maxRetries) {
         const e = failure.error;
         // Say which of the voice endpoints failed: "model endpoint" alone would send people to Models.
-        throw new MobaError(e.code, e.message.replace(/^The model endpoint|^Could not reach the model endpoint|^The model call to/, (m) => m.replace('model', what)), { cause: e.cause ?? e, details: e.details });
+        throw new MobaError(
+          e.code,
+          e.message.replace(/^The model endpoint|^Could not reach the model endpoint|^The model call to/, (m) =>
+            m.replace('model', what),
+          ),
+          { cause: e.cause ?? e, details: e.details },
+        );
       }
       await sleep(failure.retryAfterMs ?? backoffDelay(n, DEFAULT_RETRY_POLICY, Math.random), signal);
     }
@@ -96,16 +114,29 @@ export async function transcribe(resolved: ResolvedEndpoint, call: TranscribeCal
   const reply = await withRetries(endpoint, 'transcription', call.signal, async (signal) => {
     const file = await toFile(call.audio, call.fileName, { type: call.mime });
     return (await api.audio.transcriptions.create(
-      { file, model: endpoint.model, response_format: 'json', ...(call.language ? { language: call.language } : {}), ...(endpoint.temperature !== undefined ? { temperature: endpoint.temperature } : {}) },
+      {
+        file,
+        model: endpoint.model,
+        response_format: 'json',
+        ...(call.language ? { language: call.language } : {}),
+        ...(endpoint.temperature !== undefined ? { temperature: endpoint.temperature } : {}),
+      },
       { signal, maxRetries: 0 },
     )) as unknown;
   });
   const parsed = TranscriptReply.safeParse(reply);
   if (!parsed.success) {
     const shown = typeof reply === 'string' ? reply : JSON.stringify(reply);
-    throw new MobaError('MODEL_REPLY_INVALID', `The transcription endpoint ${endpoint.baseUrl} did not answer with a transcript (expected JSON with a "text" field, got ${JSON.stringify((shown ?? '').slice(0, 120))}).`);
+    throw new MobaError(
+      'MODEL_REPLY_INVALID',
+      `The transcription endpoint ${endpoint.baseUrl} did not answer with a transcript (expected JSON with a "text" field, got ${JSON.stringify((shown ?? '').slice(0, 120))}).`,
+    );
   }
-  return { text: parsed.data.text.trim(), language: parsed.data.language ?? call.language ?? null, latencyMs: performance.now() - t0 };
+  return {
+    text: parsed.data.text.trim(),
+    language: parsed.data.language ?? call.language ?? null,
+    latencyMs: performance.now() - t0,
+  };
 }
 
 /**
@@ -117,12 +148,18 @@ export async function synthesize(resolved: ResolvedEndpoint, call: SpeakCall): P
   const t0 = performance.now();
   const api = client(resolved);
   const audio = await withRetries(endpoint, 'speech', call.signal, async (signal) => {
-    const response = await api.audio.speech.create({ model: endpoint.model, voice: call.voice, input: call.text, response_format: call.format, speed: call.speed }, { signal, maxRetries: 0 });
+    const response = await api.audio.speech.create(
+      { model: endpoint.model, voice: call.voice, input: call.text, response_format: call.format, speed: call.speed },
+      { signal, maxRetries: 0 },
+    );
     return Buffer.from(await response.arrayBuffer());
   });
   const container = sniffAudio(audio);
   if (!container) {
-    throw new MobaError('MODEL_REPLY_INVALID', `The speech endpoint ${endpoint.baseUrl} did not answer with audio (${audio.length} bytes starting ${JSON.stringify(audio.subarray(0, 40).toString('latin1'))}).`);
+    throw new MobaError(
+      'MODEL_REPLY_INVALID',
+      `The speech endpoint ${endpoint.baseUrl} did not answer with audio (${audio.length} bytes starting ${JSON.stringify(audio.subarray(0, 40).toString('latin1'))}).`,
+    );
   }
   return { audio, mime: AUDIO_MIME[container], latencyMs: performance.now() - t0 };
 }

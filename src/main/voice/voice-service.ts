@@ -67,22 +67,46 @@ export class VoiceService {
    * @throws MobaError VOICE_AUDIO_INVALID, VOICE_NO_SPEECH
    */
   inspect(audio: Uint8Array): Omit<AudioRef, 'sha256' | 'bytes' | 'mime'> & { mime: string } {
-    if (audio.byteLength === 0) throw new MobaError('VOICE_AUDIO_INVALID', 'The recording is empty: no audio reached MobA Studio.');
-    if (audio.byteLength > MAX_AUDIO_BYTES) throw new MobaError('VOICE_AUDIO_INVALID', `The recording is ${(audio.byteLength / 1048576).toFixed(1)} MB; at most ${MAX_AUDIO_BYTES / 1048576} MB can be transcribed at once.`);
+    if (audio.byteLength === 0)
+      throw new MobaError('VOICE_AUDIO_INVALID', 'The recording is empty: no audio reached MobA Studio.');
+    if (audio.byteLength > MAX_AUDIO_BYTES)
+      throw new MobaError(
+        'VOICE_AUDIO_INVALID',
+        `The recording is ${(audio.byteLength / 1048576).toFixed(1)} MB; at most ${MAX_AUDIO_BYTES / 1048576} MB can be transcribed at once.`,
+      );
     const container = sniffAudio(audio);
-    if (!container) throw new MobaError('VOICE_AUDIO_INVALID', 'The recording is not audio MobA Studio recognises (WAV, MP3, Ogg, WebM, FLAC or M4A).');
-    if (container !== 'wav') return { mime: AUDIO_MIME[container], format: container, durationMs: null, sampleRate: null, channels: null };
+    if (!container)
+      throw new MobaError(
+        'VOICE_AUDIO_INVALID',
+        'The recording is not audio MobA Studio recognises (WAV, MP3, Ogg, WebM, FLAC or M4A).',
+      );
+    if (container !== 'wav')
+      return { mime: AUDIO_MIME[container], format: container, durationMs: null, sampleRate: null, channels: null };
     const info = parseWav(audio);
     if (info.durationMs < MIN_RECORDING_MS) {
-      throw new MobaError('VOICE_NO_SPEECH', `The recording is only ${Math.round(info.durationMs)} ms long; hold the button (or the key) while you speak.`);
+      throw new MobaError(
+        'VOICE_NO_SPEECH',
+        `The recording is only ${Math.round(info.durationMs)} ms long; hold the button (or the key) while you speak.`,
+      );
     }
     const loud = loudness(audio, info);
     if (loud && loud.voicedMs < MIN_VOICED_MS) {
-      const peak = Number.isFinite(loud.peakDb) ? `its loudest moment is ${loud.peakDb.toFixed(0)} dBFS` : 'it is digital silence';
-      throw new MobaError('VOICE_NO_SPEECH', `Nothing was heard in the recording (${(info.durationMs / 1000).toFixed(1)} s, ${peak}). Check the microphone and its volume, then try again.`);
+      const peak = Number.isFinite(loud.peakDb)
+        ? `its loudest moment is ${loud.peakDb.toFixed(0)} dBFS`
+        : 'it is digital silence';
+      throw new MobaError(
+        'VOICE_NO_SPEECH',
+        `Nothing was heard in the recording (${(info.durationMs / 1000).toFixed(1)} s, ${peak}). Check the microphone and its volume, then try again.`,
+      );
     }
     const sampleFormat = info.audioFormat === 3 ? `f${info.bitsPerSample}le` : `s${info.bitsPerSample}le`;
-    return { mime: 'audio/wav', format: `wav/pcm_${sampleFormat}`, durationMs: info.durationMs, sampleRate: info.sampleRate, channels: info.channels };
+    return {
+      mime: 'audio/wav',
+      format: `wav/pcm_${sampleFormat}`,
+      durationMs: info.durationMs,
+      sampleRate: info.sampleRate,
+      channels: info.channels,
+    };
   }
 
   /**
@@ -96,15 +120,37 @@ export class VoiceService {
     const resolved = resolveEndpoint(this.o.settings, 'transcriber', input.overrides);
     const stored = this.o.artifacts.put(input.audio, { mime: info.mime });
     const language = (input.language ?? this.o.settings.get().voice.inputLanguage) || undefined;
-    const ext = info.mime === 'audio/wav' ? 'wav' : (Object.entries(AUDIO_MIME).find(([, m]) => m === info.mime)?.[0] ?? 'bin');
-    const heard = await transcribe(resolved, { audio: input.audio, fileName: `speech.${ext}`, mime: info.mime, language, signal: input.signal });
-    if (heard.text === '' || /^[\s.…,!?。，！？-]*$/.test(heard.text) || /^\[(blank_audio|silence|no speech)\]$/i.test(heard.text)) {
-      throw new MobaError('VOICE_NO_SPEECH', `The transcription endpoint heard no words in the recording${info.durationMs !== null ? ` (${(info.durationMs / 1000).toFixed(1)} s)` : ''}. Speak closer to the microphone, or check its input level.`);
+    const ext =
+      info.mime === 'audio/wav' ? 'wav' : (Object.entries(AUDIO_MIME).find(([, m]) => m === info.mime)?.[0] ?? 'bin');
+    const heard = await transcribe(resolved, {
+      audio: input.audio,
+      fileName: `speech.${ext}`,
+      mime: info.mime,
+      language,
+      signal: input.signal,
+    });
+    if (
+      heard.text === '' ||
+      /^[\s.…,!?。，！？-]*$/.test(heard.text) ||
+      /^\[(blank_audio|silence|no speech)\]$/i.test(heard.text)
+    ) {
+      throw new MobaError(
+        'VOICE_NO_SPEECH',
+        `The transcription endpoint heard no words in the recording${info.durationMs !== null ? ` (${(info.durationMs / 1000).toFixed(1)} s)` : ''}. Speak closer to the microphone, or check its input level.`,
+      );
     }
     const record: TranscriptRecord = {
       version: 1,
       purpose: input.purpose,
-      audio: { sha256: stored.sha256, mime: stored.mime, bytes: stored.bytes, format: info.format, durationMs: info.durationMs, sampleRate: info.sampleRate, channels: info.channels },
+      audio: {
+        sha256: stored.sha256,
+        mime: stored.mime,
+        bytes: stored.bytes,
+        format: info.format,
+        durationMs: info.durationMs,
+        sampleRate: info.sampleRate,
+        channels: info.channels,
+      },
       text: heard.text,
       language: heard.language,
       engine: 'endpoint',
@@ -123,7 +169,10 @@ export class VoiceService {
     try {
       raw = this.o.artifacts.read(transcriptId);
     } catch {
-      throw new MobaError('NOT_FOUND', `No transcript ${transcriptId.slice(0, 12)}… in this data folder; record again.`);
+      throw new MobaError(
+        'NOT_FOUND',
+        `No transcript ${transcriptId.slice(0, 12)}… in this data folder; record again.`,
+      );
     }
     let value: unknown;
     try {
@@ -132,7 +181,8 @@ export class VoiceService {
       value = null;
     }
     const parsed = TranscriptRecord.safeParse(value);
-    if (!parsed.success) throw new MobaError('INVALID_INPUT', `Artifact ${transcriptId.slice(0, 12)}… is not a transcript.`);
+    if (!parsed.success)
+      throw new MobaError('INVALID_INPUT', `Artifact ${transcriptId.slice(0, 12)}… is not a transcript.`);
     return parsed.data;
   }
 
@@ -143,7 +193,17 @@ export class VoiceService {
   voiceInput(transcriptId: string, use: VoiceInputBody['use'], text: string): VoiceInputBody {
     const r = this.transcript(transcriptId);
     return {
-      transcriptId, use, audio: r.audio, transcript: r.text, text, edited: text.trim() !== r.text.trim(), engine: r.engine, baseUrl: r.baseUrl, model: r.model, language: r.language, by: 'person',
+      transcriptId,
+      use,
+      audio: r.audio,
+      transcript: r.text,
+      text,
+      edited: text.trim() !== r.text.trim(),
+      engine: r.engine,
+      baseUrl: r.baseUrl,
+      model: r.model,
+      language: r.language,
+      by: 'person',
     };
   }
 
@@ -152,14 +212,27 @@ export class VoiceService {
    * @throws MobaError MODEL_NOT_CONFIGURED (no speaker: the UI then falls back to the browser),
    *   MODEL_HTTP_ERROR, MODEL_REPLY_INVALID, TIMEOUT, CANCELLED, INVALID_INPUT (empty text)
    */
-  async speak(text: string, options: { language?: SpeechLanguage | undefined; overrides?: ModelOverrides | undefined; signal?: AbortSignal | undefined } = {}): Promise<SpeechAudio> {
+  async speak(
+    text: string,
+    options: {
+      language?: SpeechLanguage | undefined;
+      overrides?: ModelOverrides | undefined;
+      signal?: AbortSignal | undefined;
+    } = {},
+  ): Promise<SpeechAudio> {
     const input = text.trim();
     if (!input) throw new MobaError('INVALID_INPUT', 'Nothing to say: the text is empty.');
     const resolved = resolveEndpoint(this.o.settings, 'speaker', options.overrides);
     const voice = this.o.settings.get().voice;
     const language = options.language ?? languageOf(input);
     const chosen = voice.voices[language].endpoint;
-    const out = await synthesize(resolved, { text: input, voice: chosen, format: voice.format, speed: voice.rate, signal: options.signal });
+    const out = await synthesize(resolved, {
+      text: input,
+      voice: chosen,
+      format: voice.format,
+      speed: voice.rate,
+      signal: options.signal,
+    });
     return { audio: out.audio, mime: out.mime, voice: chosen, language };
   }
 }

@@ -44,7 +44,13 @@ export function App() {
           const Icon = Icons[r.id];
           const active = r.id === route.id;
           return (
-            <a key={r.id} href={hrefFor(r.id)} className={`nav-item ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined} data-nav={r.id}>
+            <a
+              key={r.id}
+              href={hrefFor(r.id)}
+              className={`nav-item ${active ? 'active' : ''}`}
+              aria-current={active ? 'page' : undefined}
+              data-nav={r.id}
+            >
               <Icon size={22} />
               <span>{r.label}</span>
             </a>
@@ -52,9 +58,23 @@ export function App() {
         })}
       </nav>
       <main className="content" data-route={route.id}>
-        {connection.error ? <div className="banner banner-error" role="alert">{connection.error}</div> : null}
-        {loadError ? <div className="banner banner-error" role="alert">Could not load the app state: {loadError}</div> : null}
-        {ready ? PAGES[route.id]() : <div className="loading" aria-busy="true">Connecting to MobA Studio…</div>}
+        {connection.error ? (
+          <div className="banner banner-error" role="alert">
+            {connection.error}
+          </div>
+        ) : null}
+        {loadError ? (
+          <div className="banner banner-error" role="alert">
+            Could not load the app state: {loadError}
+          </div>
+        ) : null}
+        {ready ? (
+          PAGES[route.id]()
+        ) : (
+          <div className="loading" aria-busy="true">
+            Connecting to MobA Studio…
+          </div>
+        )}
       </main>
       {ready ? <RunSpeech /> : null}
     </div>

@@ -7,7 +7,14 @@ export function ConnectionIndicator() {
   const host = useAppStore((s) => s.host);
   const where = host === 'electron' ? 'desktop' : 'web host';
   return (
-    <div className={`connection connection-${connection.state}`} role="status" aria-live="polite" data-testid="connection" data-state={connection.state} title={connection.error ?? `${LABEL[connection.state]} (${where})`}>
+    <div
+      className={`connection connection-${connection.state}`}
+      role="status"
+      aria-live="polite"
+      data-testid="connection"
+      data-state={connection.state}
+      title={connection.error ?? `${LABEL[connection.state]} (${where})`}
+    >
       <span className="connection-dot" aria-hidden="true" />
       <span>{LABEL[connection.state]}</span>
       <span className="connection-where">{where}</span>

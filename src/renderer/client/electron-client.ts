@@ -12,7 +12,8 @@ export function createElectronClient(bridge: Record<string, unknown>): MobaClien
     const fn = value as (...args: unknown[]) => unknown;
     client[name] = (...args: unknown[]) => {
       const r = fn(...args);
-      if (r instanceof Promise) return r.catch((error: unknown) => Promise.reject(isSerializedError(error) ? deserializeError(error) : error));
+      if (r instanceof Promise)
+        return r.catch((error: unknown) => Promise.reject(isSerializedError(error) ? deserializeError(error) : error));
       return r;
     };
   }

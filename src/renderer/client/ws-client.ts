@@ -86,7 +86,12 @@ export function createWsClient(options: WsClientOptions): MobaClient {
       }
       attempts++;
       const delay = Math.min(5_000, 250 * 2 ** Math.min(attempts, 5));
-      setState('reconnecting', attempts > 2 ? 'Cannot reach the MobA Studio host. Is `moba serve` still running? If it was restarted, open the new URL it printed.' : undefined);
+      setState(
+        'reconnecting',
+        attempts > 2
+          ? 'Cannot reach the MobA Studio host. Is `moba serve` still running? If it was restarted, open the new URL it printed.'
+          : undefined,
+      );
       setTimeout(connect, delay);
     };
   };

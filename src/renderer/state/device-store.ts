@@ -30,7 +30,14 @@ function storedSelection(): string | undefined {
   }
 }
 
-export const useDeviceStore = create<DeviceStoreState>(() => ({ server: undefined, devices: [], loading: false, loaded: false, error: undefined, selected: storedSelection() }));
+export const useDeviceStore = create<DeviceStoreState>(() => ({
+  server: undefined,
+  devices: [],
+  loading: false,
+  loaded: false,
+  error: undefined,
+  selected: storedSelection(),
+}));
 
 export function selectDevice(serial: string | undefined): void {
   useDeviceStore.setState({ selected: serial });
@@ -60,7 +67,12 @@ export function refreshDevices(client: MobaClient): Promise<void> {
         const st = useDeviceStore.getState();
         const online = r.devices.filter((d) => d.state === 'device');
         // Keep the selection while its device is listed; else pick the only online one.
-        const selected = st.selected && r.devices.some((d) => d.serial === st.selected) ? st.selected : online.length === 1 ? online[0]!.serial : st.selected;
+        const selected =
+          st.selected && r.devices.some((d) => d.serial === st.selected)
+            ? st.selected
+            : online.length === 1
+              ? online[0]!.serial
+              : st.selected;
         useDeviceStore.setState({ server: r.server, devices: r.devices, loaded: true, error: undefined, selected });
       } while (again);
     } catch (error) {

@@ -3,7 +3,17 @@ import { foldRun } from '../../shared/run/reducer.ts';
 import type { RunEvent, RunEventBody, RunOptions } from '../../shared/schemas/run.ts';
 import { emptyRunLog, mergeEvents } from './run-log.ts';
 
-const options: RunOptions = { strategy: 'moba', mode: 'step', usePlan: true, useMemory: true, maxSteps: 30, planBudget: 10, settleTimeoutMs: 1000, approvalRules: [], models: {} };
+const options: RunOptions = {
+  strategy: 'moba',
+  mode: 'step',
+  usePlan: true,
+  useMemory: true,
+  maxSteps: 30,
+  planBudget: 10,
+  settleTimeoutMs: 1000,
+  approvalRules: [],
+  models: {},
+};
 
 function log(bodies: RunEventBody[]): RunEvent[] {
   return bodies.map((b, seq) => ({ ...b, seq, at: 1000 + seq }) as RunEvent);
@@ -15,7 +25,15 @@ const events = log([
   { type: 'cursor_moved', nodeId: 'n1', by: 'agent' },
   { type: 'node_added', nodeId: 'n2', parentId: 'n1', goal: 'open clock', by: 'agent' },
   { type: 'node_status', nodeId: 'n2', status: 'running', by: 'agent' },
-  { type: 'step_proposed', stepId: 's1', nodeId: 'n2', action: { name: 'Open_App', params: { app: 'Clock' } }, element: null, observationId: 'o1', gate: 'step' },
+  {
+    type: 'step_proposed',
+    stepId: 's1',
+    nodeId: 'n2',
+    action: { name: 'Open_App', params: { app: 'Clock' } },
+    element: null,
+    observationId: 'o1',
+    gate: 'step',
+  },
   { type: 'human_wait', waitId: 'w1', kind: 'approve', stepId: 's1', prompt: 'Approve?' },
 ]);
 

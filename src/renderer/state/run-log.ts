@@ -37,12 +37,23 @@ export interface MergeResult {
  * come), everything contiguous is folded into the state. Pure: `log` is not
  * mutated. The returned log is the same object when nothing changed (cheap for React).
  */
-export function mergeEvents(log: RunLog, incoming: readonly RunEvent[], summary?: RunSummary | null, options: { acceptGaps?: boolean } = {}): MergeResult {
+export function mergeEvents(
+  log: RunLog,
+  incoming: readonly RunEvent[],
+  summary?: RunSummary | null,
+  options: { acceptGaps?: boolean } = {},
+): MergeResult {
   // The common case (a page of events from getRun, or the next live event): in order, contiguous.
   if (log.ahead.length === 0 && incoming.length > 0 && incoming.every((e, i) => e.seq === log.state.lastSeq + 1 + i)) {
     let state = log.state;
     for (const e of incoming) state = reduceRun(state, e);
-    const out: RunLog = { runId: log.runId, events: log.events.concat(incoming), state, summary: summary === undefined ? log.summary : newerSummary(log.summary, summary), ahead: [] };
+    const out: RunLog = {
+      runId: log.runId,
+      events: log.events.concat(incoming),
+      state,
+      summary: summary === undefined ? log.summary : newerSummary(log.summary, summary),
+      ahead: [],
+    };
     return { log: out, gapFrom: null, applied: incoming.length };
   }
   const pending = new Map<number, RunEvent>();

@@ -33,7 +33,10 @@ export function indexAtSeq(events: readonly RunEvent[], seq: number): number {
 }
 
 /** The Local Agent's decision that led to a step: the newest act_decided for its node before it. */
-export function actDecisionFor(events: readonly RunEvent[], step: Pick<StepState, 'nodeId' | 'seq'>): RunEventOf<'act_decided'> | null {
+export function actDecisionFor(
+  events: readonly RunEvent[],
+  step: Pick<StepState, 'nodeId' | 'seq'>,
+): RunEventOf<'act_decided'> | null {
   for (let i = indexAtSeq(events, step.seq); i >= 0; i--) {
     const e = events[i]!;
     if (e.type === 'act_decided' && e.nodeId === step.nodeId) return e;
@@ -54,7 +57,8 @@ export function callsForStep(events: readonly RunEvent[], step: StepState): Mode
   const ids = new Set<string>();
   const act = actDecisionFor(events, step);
   for (const id of act?.callIds ?? []) ids.add(id);
-  for (const e of events) if (e.type === 'reflected' && e.stepId === step.stepId) for (const id of e.callIds) ids.add(id);
+  for (const e of events)
+    if (e.type === 'reflected' && e.stepId === step.stepId) for (const id of e.callIds) ids.add(id);
   return modelCalls(events).filter((c) => ids.has(c.callId));
 }
 
@@ -80,7 +84,15 @@ export function latestObservation(state: RunState): (Observation & { screenKey: 
   return o && id ? { ...o, id } : null;
 }
 
-export type TimelineKind = 'plan' | 'plan_reflection' | 'reflection' | 'decision' | 'message' | 'escalation' | 'error' | 'lifecycle';
+export type TimelineKind =
+  | 'plan'
+  | 'plan_reflection'
+  | 'reflection'
+  | 'decision'
+  | 'message'
+  | 'escalation'
+  | 'error'
+  | 'lifecycle';
 
 export interface TimelineItem {
   seq: number;
@@ -100,36 +112,116 @@ export function timeline(events: readonly RunEvent[]): TimelineItem[] {
     const base = { seq: e.seq, at: e.at };
     switch (e.type) {
       case 'plan_made':
-        out.push({ ...base, kind: 'plan', nodeId: e.nodeId, stepId: null, title: `Plan (${e.reason.replace('_', ' ')})`, text: e.subgoals.map((g, i) => `${i + 1}. ${g}`).join('\n') + (e.thought ? `\n— ${e.thought}` : ''), tone: 'neutral' });
+        out.push({
+          ...base,
+          kind: 'plan',
+          nodeId: e.nodeId,
+          stepId: null,
+          title: `Plan (${e.reason.replace('_', ' ')})`,
+          text: e.subgoals.map((g, i) => `${i + 1}. ${g}`).join('\n') + (e.thought ? `\n— ${e.thought}` : ''),
+          tone: 'neutral',
+        });
         break;
       case 'plan_reflection':
-        out.push({ ...base, kind: 'plan_reflection', nodeId: e.nodeId, stepId: null, title: 'Plan reflection', text: e.text, tone: 'warn' });
+        out.push({
+          ...base,
+          kind: 'plan_reflection',
+          nodeId: e.nodeId,
+          stepId: null,
+          title: 'Plan reflection',
+          text: e.text,
+          tone: 'warn',
+        });
         break;
       case 'reflected':
-        out.push({ ...base, kind: 'reflection', nodeId: e.nodeId, stepId: e.stepId, title: e.goalDone ? 'Reflection: task done' : `Reflection: ${e.subgoalStatus}`, text: e.reflection, tone: e.subgoalStatus === 'success' ? 'ok' : 'bad' });
+        out.push({
+          ...base,
+          kind: 'reflection',
+          nodeId: e.nodeId,
+          stepId: e.stepId,
+          title: e.goalDone ? 'Reflection: task done' : `Reflection: ${e.subgoalStatus}`,
+          text: e.reflection,
+          tone: e.subgoalStatus === 'success' ? 'ok' : 'bad',
+        });
         break;
       case 'human_decision':
         // Plain approvals are the common case; the timeline keeps what changed the run.
         if (e.decision === 'approve' && !e.feedback) break;
-        out.push({ ...base, kind: 'decision', nodeId: null, stepId: e.stepId, title: `Person: ${e.decision.replace('_', ' ')}`, text: [e.action ? formatAction(e.action) : null, e.feedback].filter(Boolean).join(' — '), tone: 'person' });
+        out.push({
+          ...base,
+          kind: 'decision',
+          nodeId: null,
+          stepId: e.stepId,
+          title: `Person: ${e.decision.replace('_', ' ')}`,
+          text: [e.action ? formatAction(e.action) : null, e.feedback].filter(Boolean).join(' — '),
+          tone: 'person',
+        });
         break;
       case 'voice_input':
-        out.push({ ...base, kind: 'decision', nodeId: null, stepId: null, title: `Person spoke (${e.use})`, text: `“${e.transcript}”${e.edited ? ` → sent as “${e.text}”` : ''}${e.audio.durationMs !== null ? ` · ${(e.audio.durationMs / 1000).toFixed(1)} s, ${e.model}` : ''}`, tone: 'person' });
+        out.push({
+          ...base,
+          kind: 'decision',
+          nodeId: null,
+          stepId: null,
+          title: `Person spoke (${e.use})`,
+          text: `“${e.transcript}”${e.edited ? ` → sent as “${e.text}”` : ''}${e.audio.durationMs !== null ? ` · ${(e.audio.durationMs / 1000).toFixed(1)} s, ${e.model}` : ''}`,
+          tone: 'person',
+        });
         break;
       case 'message':
-        out.push({ ...base, kind: 'message', nodeId: e.nodeId, stepId: null, title: e.from === 'agent' ? 'Agent answer' : `Message from ${e.from}`, text: e.text, tone: 'neutral' });
+        out.push({
+          ...base,
+          kind: 'message',
+          nodeId: e.nodeId,
+          stepId: null,
+          title: e.from === 'agent' ? 'Agent answer' : `Message from ${e.from}`,
+          text: e.text,
+          tone: 'neutral',
+        });
         break;
       case 'escalated':
-        out.push({ ...base, kind: 'escalation', nodeId: e.nodeId, stepId: null, title: `Escalated: ${e.reason.replace(/_/g, ' ')}`, text: `${e.detail} → ${e.response.replace(/_/g, ' ')}`, tone: 'warn' });
+        out.push({
+          ...base,
+          kind: 'escalation',
+          nodeId: e.nodeId,
+          stepId: null,
+          title: `Escalated: ${e.reason.replace(/_/g, ' ')}`,
+          text: `${e.detail} → ${e.response.replace(/_/g, ' ')}`,
+          tone: 'warn',
+        });
         break;
       case 'run_error':
-        out.push({ ...base, kind: 'error', nodeId: null, stepId: null, title: e.fatal ? 'Error (run paused)' : 'Problem', text: e.error.message, tone: 'bad' });
+        out.push({
+          ...base,
+          kind: 'error',
+          nodeId: null,
+          stepId: null,
+          title: e.fatal ? 'Error (run paused)' : 'Problem',
+          text: e.error.message,
+          tone: 'bad',
+        });
         break;
       case 'run_finished':
-        out.push({ ...base, kind: 'lifecycle', nodeId: null, stepId: null, title: `Run ${e.outcome}`, text: e.reason + (e.answer ? `\nAnswer: ${e.answer}` : ''), tone: e.outcome === 'succeeded' ? 'ok' : 'bad' });
+        out.push({
+          ...base,
+          kind: 'lifecycle',
+          nodeId: null,
+          stepId: null,
+          title: `Run ${e.outcome}`,
+          text: e.reason + (e.answer ? `\nAnswer: ${e.answer}` : ''),
+          tone: e.outcome === 'succeeded' ? 'ok' : 'bad',
+        });
         break;
       case 'run_paused':
-        out.push({ ...base, kind: 'lifecycle', nodeId: null, stepId: null, title: 'Paused', text: e.reason, tone: 'neutral' });
+        out.push({
+          ...base,
+          kind: 'lifecycle',
+          nodeId: null,
+          stepId: null,
+          title: 'Paused',
+          text: e.reason,
+          tone: 'neutral',
+        });
         break;
       default:
         break;

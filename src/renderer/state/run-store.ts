@@ -22,7 +22,13 @@ interface RunStoreState {
   listVersion: number;
 }
 
-export const useRunStore = create<RunStoreState>(() => ({ logs: {}, loading: {}, errors: {}, summaries: {}, listVersion: 0 }));
+export const useRunStore = create<RunStoreState>(() => ({
+  logs: {},
+  loading: {},
+  errors: {},
+  summaries: {},
+  listVersion: 0,
+}));
 
 const inflight = new Map<string, Promise<void>>();
 
@@ -50,7 +56,10 @@ export function loadRun(client: MobaClient, runId: string): Promise<void> {
         first = false;
         const latest = useRunStore.getState().logs[runId] ?? current;
         const merged = mergeEvents(latest, r.events, r.summary, { acceptGaps: r.skipped > 0 });
-        useRunStore.setState((s) => ({ logs: { ...s.logs, [runId]: merged.log }, errors: { ...s.errors, [runId]: undefined } }));
+        useRunStore.setState((s) => ({
+          logs: { ...s.logs, [runId]: merged.log },
+          errors: { ...s.errors, [runId]: undefined },
+        }));
         if (r.nextFrom === null && merged.gapFrom === null) break;
         if (r.events.length === 0 && merged.gapFrom === null) break;
       }
@@ -87,10 +96,14 @@ export function connectRunFeed(client: MobaClient): () => void {
   connected = client;
   const off = client.on('didAppendRunEvent', ({ runId, event, summary }) => {
     const s = useRunStore.getState();
-    const bump = event.type === 'run_started' || event.type === 'run_finished' || summary.status !== s.summaries[runId]?.status;
+    const bump =
+      event.type === 'run_started' || event.type === 'run_finished' || summary.status !== s.summaries[runId]?.status;
     const log = s.logs[runId];
     if (!log) {
-      useRunStore.setState({ summaries: { ...s.summaries, [runId]: summary }, listVersion: s.listVersion + (bump ? 1 : 0) });
+      useRunStore.setState({
+        summaries: { ...s.summaries, [runId]: summary },
+        listVersion: s.listVersion + (bump ? 1 : 0),
+      });
       return;
     }
     const merged = mergeEvents(log, [event], summary);

@@ -26,7 +26,17 @@ export function Field({ label, hint, error, children }: FieldProps) {
   );
 }
 
-export function Toggle({ id, checked, onChange, label }: { id?: string; checked: boolean; onChange(value: boolean): void; label: string }) {
+export function Toggle({
+  id,
+  checked,
+  onChange,
+  label,
+}: {
+  id?: string;
+  checked: boolean;
+  onChange(value: boolean): void;
+  label: string;
+}) {
   return (
     <label className="toggle">
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />

@@ -26,5 +26,5 @@ export function packageOfApp(app: string): string {
 
 /** The alias of a package, or the package when it has none. */
 export function aliasOfPackage(pkg: string): string {
-  return (Object.entries(BENCH_APPS).find(([, p]) => p === pkg)?.[0]) ?? pkg;
+  return Object.entries(BENCH_APPS).find(([, p]) => p === pkg)?.[0] ?? pkg;
 }

@@ -29,7 +29,11 @@ export function agentNames(): string[] {
 }
 
 export const MEMORY_REGIMES = ['cold', 'seeded', 'carried'] as const;
-export const MemoryRegime = z.enum(MEMORY_REGIMES).describe('cold: every episode starts with empty memory; seeded: every episode starts from memorySeed; carried: memory carries over from task to task, in a fixed order, per configuration and repetition');
+export const MemoryRegime = z
+  .enum(MEMORY_REGIMES)
+  .describe(
+    'cold: every episode starts with empty memory; seeded: every episode starts from memorySeed; carried: memory carries over from task to task, in a fixed order, per configuration and repetition',
+  );
 
 export const ABLATIONS = ['full', 'no-plan', 'no-memory', 'no-plan-no-memory'] as const;
 export const Ablation = z.enum(ABLATIONS);
@@ -37,9 +41,15 @@ export type Ablation = z.infer<typeof Ablation>;
 
 export const BenchConfiguration = z
   .object({
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').max(60).optional(),
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes')
+      .max(60)
+      .optional(),
     label: z.string().min(1).max(120).optional().describe('the row name in reports, e.g. "MobA w/o Plan"'),
-    agent: z.string().refine((a) => agentNames().includes(a), { message: `unknown agent; one of ${agentNames().join(', ')}` }),
+    agent: z
+      .string()
+      .refine((a) => agentNames().includes(a), { message: `unknown agent; one of ${agentNames().join(', ')}` }),
     usePlan: z.boolean().default(true),
     useMemory: z.boolean().default(true),
     memory: MemoryRegime.default('cold'),
@@ -56,7 +66,10 @@ export const BenchConfiguration = z
     evolution: z.boolean().optional(),
   })
   .strict()
-  .refine((c) => c.memory !== 'seeded' || c.memorySeed !== undefined, { message: 'the seeded memory regime needs memorySeed (a memory file)', path: ['memorySeed'] });
+  .refine((c) => c.memory !== 'seeded' || c.memorySeed !== undefined, {
+    message: 'the seeded memory regime needs memorySeed (a memory file)',
+    path: ['memorySeed'],
+  });
 export type BenchConfiguration = z.infer<typeof BenchConfiguration>;
 export type BenchConfigurationInput = z.input<typeof BenchConfiguration>;
 
@@ -78,7 +91,11 @@ export const BenchSpec = z
     /** `builtin` (the built-in suite), task files, or folders of them. */
     tasks: z.array(z.string().min(1)).min(1).default(['builtin']),
     only: z
-      .object({ ids: z.array(z.string()).optional(), categories: z.array(Category).optional(), apps: z.array(z.string()).optional() })
+      .object({
+        ids: z.array(z.string()).optional(),
+        categories: z.array(Category).optional(),
+        apps: z.array(z.string()).optional(),
+      })
       .strict()
       .optional(),
     configurations: z.array(BenchConfiguration).default([]),
@@ -87,11 +104,26 @@ export const BenchSpec = z
     seeds: z.number().int().min(1).max(100).default(1),
     /** Runs of each instance per configuration (only the agent varies between them). */
     repetitions: z.number().int().min(1).max(20).default(1),
-    suiteSeed: z.number().int().min(0).max(2 ** 31 - 1).default(30),
+    suiteSeed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(30),
     phones: z.number().int().min(1).max(16).default(1),
     timeoutS: z.number().int().min(10).max(7200).optional().describe("override every task's wall-time limit"),
-    costCapUsd: z.number().positive().optional().describe('stop starting episodes once the benchmark has cost this much'),
-    retries: z.number().int().min(0).max(5).default(2).describe('re-runs of an episode that failed for infrastructure reasons'),
+    costCapUsd: z
+      .number()
+      .positive()
+      .optional()
+      .describe('stop starting episodes once the benchmark has cost this much'),
+    retries: z
+      .number()
+      .int()
+      .min(0)
+      .max(5)
+      .default(2)
+      .describe('re-runs of an episode that failed for infrastructure reasons'),
   })
   .strict();
 export type BenchSpec = z.infer<typeof BenchSpec>;
@@ -120,7 +152,13 @@ export function configurationLabel(c: BenchConfiguration): string {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'config';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'config'
+  );
 }
 
 /** The configurations of a spec: the listed ones, then the matrix's, with unique ids. */

@@ -9,7 +9,11 @@
 import { z } from 'zod';
 
 /** A value with its 95 % interval (null when there is nothing to estimate from). */
-export const Estimate = z.object({ value: z.number().nullable(), low: z.number().nullable(), high: z.number().nullable() });
+export const Estimate = z.object({
+  value: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
 export type Estimate = z.infer<typeof Estimate>;
 
 export const MetricSet = z.object({
@@ -61,7 +65,17 @@ export const ConfigurationReport = z.object({
   interventions: z.record(z.string(), z.number()),
   terminations: z.record(z.string(), z.number()),
   /** Per task: mean share reached and completion over its episodes (for plots and pairing). */
-  perTask: z.array(z.object({ taskId: z.string(), category: z.string(), episodes: z.number().int(), reached: z.number(), total: z.number(), completeRate: z.number(), meanSteps: z.number() })),
+  perTask: z.array(
+    z.object({
+      taskId: z.string(),
+      category: z.string(),
+      episodes: z.number().int(),
+      reached: z.number(),
+      total: z.number(),
+      completeRate: z.number(),
+      meanSteps: z.number(),
+    }),
+  ),
 });
 export type ConfigurationReport = z.infer<typeof ConfigurationReport>;
 

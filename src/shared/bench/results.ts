@@ -93,7 +93,12 @@ export const BENCHMARK_STATUSES = ['running', 'interrupted', 'done', 'stopped', 
 export const BenchmarkStatus = z.enum(BENCHMARK_STATUSES);
 export type BenchmarkStatus = z.infer<typeof BenchmarkStatus>;
 
-export const ConfigurationInfo = z.object({ id: z.string(), label: z.string(), agent: z.string(), config: z.record(z.string(), z.unknown()) });
+export const ConfigurationInfo = z.object({
+  id: z.string(),
+  label: z.string(),
+  agent: z.string(),
+  config: z.record(z.string(), z.unknown()),
+});
 export type ConfigurationInfo = z.infer<typeof ConfigurationInfo>;
 
 export const BenchmarkSummary = z.object({
@@ -106,7 +111,13 @@ export const BenchmarkSummary = z.object({
   finishedAt: z.number().nullable(),
   spec: BenchSpec,
   configurations: z.array(ConfigurationInfo),
-  counts: z.object({ total: z.number().int(), pending: z.number().int(), running: z.number().int(), done: z.number().int(), error: z.number().int() }),
+  counts: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    running: z.number().int(),
+    done: z.number().int(),
+    error: z.number().int(),
+  }),
   costUsd: z.number(),
 });
 export type BenchmarkSummary = z.infer<typeof BenchmarkSummary>;

@@ -15,22 +15,39 @@ import { BENCH_APP_ALIASES } from './apps.ts';
 export const TASK_FORMAT_VERSION = 1;
 
 export const CATEGORIES = ['easy', 'medium', 'hard', 'indirect', 'cross-app'] as const;
-export const Category = z.enum(CATEGORIES).describe('MobBench category: easy, medium, hard, indirect (a vague request: the agent picks the app and the way) or cross-app');
+export const Category = z
+  .enum(CATEGORIES)
+  .describe(
+    'MobBench category: easy, medium, hard, indirect (a vague request: the agent picks the app and the way) or cross-app',
+  );
 export type Category = z.infer<typeof Category>;
 
 export const LOCALES = ['en', 'zh'] as const;
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
 
-export const AppRef = z.enum(BENCH_APP_ALIASES).describe('An app by its alias: launcher, clock, calendar, settings, notes, messages, contacts, weather, shop, railway');
+export const AppRef = z
+  .enum(BENCH_APP_ALIASES)
+  .describe(
+    'An app by its alias: launcher, clock, calendar, settings, notes, messages, contacts, weather, shop, railway',
+  );
 export type AppRef = z.infer<typeof AppRef>;
-export const StateSource = z.enum([...BENCH_APP_ALIASES, 'device']).describe("An app's sim-state by alias, or `device` (foreground app, Wi-Fi, locale… of the phone)");
+export const StateSource = z
+  .enum([...BENCH_APP_ALIASES, 'device'])
+  .describe("An app's sim-state by alias, or `device` (foreground app, Wi-Fi, locale… of the phone)");
 
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export const JsonValue: z.ZodType<JsonValue> = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)])).meta({ id: 'JsonValue' });
+export const JsonValue: z.ZodType<JsonValue> = z
+  .lazy(() =>
+    z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(JsonValue), z.record(z.string(), JsonValue)]),
+  )
+  .meta({ id: 'JsonValue' });
 
-export const Localized = z.object({ en: z.string().min(1), zh: z.string().min(1) }).strict().describe('The same text in English and Chinese');
+export const Localized = z
+  .object({ en: z.string().min(1), zh: z.string().min(1) })
+  .strict()
+  .describe('The same text in English and Chinese');
 export type Localized = z.infer<typeof Localized>;
 
 const Text = z.union([z.string().min(1), Localized]);
@@ -76,63 +93,130 @@ export interface ConditionObject {
 }
 
 export const CONDITION_OPERATORS = [
-  '$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$ieq', '$icontains', '$regex', '$fuzzy', '$digits', '$time', '$date', '$number',
-  '$exists', '$len', '$setEq', '$includes', '$where', '$some', '$every', '$none', '$count', '$new', '$unchanged', '$not', '$and', '$or',
+  '$eq',
+  '$ne',
+  '$in',
+  '$nin',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$ieq',
+  '$icontains',
+  '$regex',
+  '$fuzzy',
+  '$digits',
+  '$time',
+  '$date',
+  '$number',
+  '$exists',
+  '$len',
+  '$setEq',
+  '$includes',
+  '$where',
+  '$some',
+  '$every',
+  '$none',
+  '$count',
+  '$new',
+  '$unchanged',
+  '$not',
+  '$and',
+  '$or',
 ] as const;
 
 const NumOrText = z.union([z.number(), z.string()]);
-const RegexSpec = z.union([z.string(), z.object({ pattern: z.string(), flags: z.string().regex(/^[imsu]*$/, 'flags may only be i, m, s and u').optional() }).strict()]);
+const RegexSpec = z.union([
+  z.string(),
+  z
+    .object({
+      pattern: z.string(),
+      flags: z
+        .string()
+        .regex(/^[imsu]*$/, 'flags may only be i, m, s and u')
+        .optional(),
+    })
+    .strict(),
+]);
 
-export const Condition: z.ZodType<Condition> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(JsonValue),
-    z
-      .object({
-        $eq: JsonValue.optional().describe('equal (deep for objects and arrays)'),
-        $ne: JsonValue.optional().describe('not equal'),
-        $in: z.array(JsonValue).optional().describe('equal to one of these'),
-        $nin: z.array(JsonValue).optional().describe('equal to none of these'),
-        $gt: NumOrText.optional(),
-        $gte: NumOrText.optional(),
-        $lt: NumOrText.optional(),
-        $lte: NumOrText.optional(),
-        $ieq: z.string().optional().describe('text equal ignoring case, width, spacing and surrounding quotes/final punctuation'),
-        $icontains: z.union([z.string(), z.array(z.string())]).optional().describe('text contains this (or every one of these), ignoring case, width and spacing'),
-        $regex: RegexSpec.optional().describe('text matches this regular expression'),
-        $fuzzy: z.union([z.string(), z.object({ text: z.string(), min: z.number().min(0).max(1).optional() }).strict()]).optional().describe('text similar to this (normalised edit similarity ≥ min, default 0.8)'),
-        $digits: NumOrText.optional().describe('the digits of the value equal the digits of this (phone numbers, codes)'),
-        $time: z.string().optional().describe('text names this time of day (HH:MM): 18:30 = 6:30 PM = 下午6:30'),
-        $date: z.string().optional().describe('text names this date (YYYY-MM-DD): 2025-06-03 = June 3 = 6月3日'),
-        $number: z.union([NumOrText, z.object({ eq: NumOrText, tol: z.number().min(0).optional() }).strict()]).optional().describe('text contains this number (± tol)'),
-        $exists: z.boolean().optional().describe('the value is present (not undefined or null)'),
-        $len: Condition.optional().describe('condition on the length of a text or array'),
-        $setEq: z.array(JsonValue).optional().describe('array with exactly these elements, in any order'),
-        $includes: z.array(JsonValue).optional().describe('array containing every one of these'),
-        $where: Condition.optional().describe('array: keep only elements matching this before $some/$every/$none/$count'),
-        $some: Condition.optional().describe('array: at least one element matches'),
-        $every: Condition.optional().describe('array: every element matches (true for an empty array)'),
-        $none: Condition.optional().describe('array: no element matches'),
-        $count: Condition.optional().describe('array: condition on the number of (filtered) elements'),
-        $new: z.boolean().optional().describe('the element was not there when the episode started (by its id, else by value)'),
-        $unchanged: z.boolean().optional().describe('the value equals what it was when the episode started'),
-        $not: Condition.optional(),
-        $and: z.array(Condition).optional(),
-        $or: z.array(Condition).optional(),
-      })
-      .catchall(Condition.describe('a field (or dotted path) of the value, and the condition it must meet'))
-      .superRefine((value, ctx) => {
-        for (const key of Object.keys(value)) {
-          if (key.startsWith('$') && !(CONDITION_OPERATORS as readonly string[]).includes(key)) {
-            ctx.addIssue({ code: 'custom', path: [key], message: `unknown operator ${key}; the operators are ${CONDITION_OPERATORS.join(' ')}` });
+export const Condition: z.ZodType<Condition> = z
+  .lazy(() =>
+    z.union([
+      z.string(),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.array(JsonValue),
+      z
+        .object({
+          $eq: JsonValue.optional().describe('equal (deep for objects and arrays)'),
+          $ne: JsonValue.optional().describe('not equal'),
+          $in: z.array(JsonValue).optional().describe('equal to one of these'),
+          $nin: z.array(JsonValue).optional().describe('equal to none of these'),
+          $gt: NumOrText.optional(),
+          $gte: NumOrText.optional(),
+          $lt: NumOrText.optional(),
+          $lte: NumOrText.optional(),
+          $ieq: z
+            .string()
+            .optional()
+            .describe('text equal ignoring case, width, spacing and surrounding quotes/final punctuation'),
+          $icontains: z
+            .union([z.string(), z.array(z.string())])
+            .optional()
+            .describe('text contains this (or every one of these), ignoring case, width and spacing'),
+          $regex: RegexSpec.optional().describe('text matches this regular expression'),
+          $fuzzy: z
+            .union([z.string(), z.object({ text: z.string(), min: z.number().min(0).max(1).optional() }).strict()])
+            .optional()
+            .describe('text similar to this (normalised edit similarity ≥ min, default 0.8)'),
+          $digits: NumOrText.optional().describe(
+            'the digits of the value equal the digits of this (phone numbers, codes)',
+          ),
+          $time: z.string().optional().describe('text names this time of day (HH:MM): 18:30 = 6:30 PM = 下午6:30'),
+          $date: z.string().optional().describe('text names this date (YYYY-MM-DD): 2025-06-03 = June 3 = 6月3日'),
+          $number: z
+            .union([NumOrText, z.object({ eq: NumOrText, tol: z.number().min(0).optional() }).strict()])
+            .optional()
+            .describe('text contains this number (± tol)'),
+          $exists: z.boolean().optional().describe('the value is present (not undefined or null)'),
+          $len: Condition.optional().describe('condition on the length of a text or array'),
+          $setEq: z.array(JsonValue).optional().describe('array with exactly these elements, in any order'),
+          $includes: z.array(JsonValue).optional().describe('array containing every one of these'),
+          $where: Condition.optional().describe(
+            'array: keep only elements matching this before $some/$every/$none/$count',
+          ),
+          $some: Condition.optional().describe('array: at least one element matches'),
+          $every: Condition.optional().describe('array: every element matches (true for an empty array)'),
+          $none: Condition.optional().describe('array: no element matches'),
+          $count: Condition.optional().describe('array: condition on the number of (filtered) elements'),
+          $new: z
+            .boolean()
+            .optional()
+            .describe('the element was not there when the episode started (by its id, else by value)'),
+          $unchanged: z.boolean().optional().describe('the value equals what it was when the episode started'),
+          $not: Condition.optional(),
+          $and: z.array(Condition).optional(),
+          $or: z.array(Condition).optional(),
+        })
+        .catchall(Condition.describe('a field (or dotted path) of the value, and the condition it must meet'))
+        .superRefine((value, ctx) => {
+          for (const key of Object.keys(value)) {
+            if (key.startsWith('$') && !(CONDITION_OPERATORS as readonly string[]).includes(key)) {
+              ctx.addIssue({
+                code: 'custom',
+                path: [key],
+                message: `unknown operator ${key}; the operators are ${CONDITION_OPERATORS.join(' ')}`,
+              });
+            }
           }
-        }
-      }),
-  ]),
-).meta({ id: 'Condition', description: 'A condition on a value: a literal (equality) or an object of $operators and field conditions' }) as z.ZodType<Condition>;
+        }),
+    ]),
+  )
+  .meta({
+    id: 'Condition',
+    description: 'A condition on a value: a literal (equality) or an object of $operators and field conditions',
+  }) as z.ZodType<Condition>;
 
 // ------------------------------------------------------------------------------------------
 // Predicates: checks over the phone's state, the screen, and the agent's answer.
@@ -151,15 +235,29 @@ export interface StatePredicate {
   exists?: boolean | undefined;
 }
 export interface ScreenPredicate {
-  screen: { app?: string | undefined; package?: string | undefined; activity?: string | undefined; text?: Condition | undefined; id?: string | undefined };
+  screen: {
+    app?: string | undefined;
+    package?: string | undefined;
+    activity?: string | undefined;
+    text?: Condition | undefined;
+    id?: string | undefined;
+  };
 }
 export interface AnswerPredicate {
   answer: Condition;
 }
-export type Predicate = StatePredicate | ScreenPredicate | AnswerPredicate | { all: Predicate[] } | { any: Predicate[] } | { not: Predicate };
+export type Predicate =
+  | StatePredicate
+  | ScreenPredicate
+  | AnswerPredicate
+  | { all: Predicate[] }
+  | { any: Predicate[] }
+  | { not: Predicate };
 
 const PATH_RE = /^([A-Za-z_$][\w$-]*|\[-?\d+\])((\.[A-Za-z_$][\w$-]*)|(\[-?\d+\]))*$/;
-export const StatePath = z.string().regex(PATH_RE, 'a path like `alarms`, `forecast.tomorrow.high` or `orders[-1].items[0]`');
+export const StatePath = z
+  .string()
+  .regex(PATH_RE, 'a path like `alarms`, `forecast.tomorrow.high` or `orders[-1].items[0]`');
 
 export const StatePredicate = z
   .object({
@@ -172,13 +270,22 @@ export const StatePredicate = z
     none: Condition.optional().describe('array: no (kept) element matches'),
     count: Condition.optional().describe('array: condition on the number of (kept) elements'),
     is: Condition.optional().describe('the value at the path matches'),
-    unchanged: z.boolean().optional().describe('the value (or the kept elements) equals what it was when the episode started'),
+    unchanged: z
+      .boolean()
+      .optional()
+      .describe('the value (or the kept elements) equals what it was when the episode started'),
     exists: z.boolean().optional().describe('the path leads to a value (true) or to nothing (false)'),
   })
   .strict()
-  .refine((p) => ['some', 'every', 'none', 'count', 'is', 'unchanged', 'exists'].some((k) => (p as Record<string, unknown>)[k] !== undefined), {
-    message: 'a state check needs at least one test: some, every, none, count, is, unchanged or exists',
-  });
+  .refine(
+    (p) =>
+      ['some', 'every', 'none', 'count', 'is', 'unchanged', 'exists'].some(
+        (k) => (p as Record<string, unknown>)[k] !== undefined,
+      ),
+    {
+      message: 'a state check needs at least one test: some, every, none, count, is, unchanged or exists',
+    },
+  );
 
 export const ScreenPredicate = z
   .object({
@@ -186,7 +293,10 @@ export const ScreenPredicate = z
       .object({
         app: AppRef.optional().describe('the app in the foreground'),
         package: z.string().optional().describe('the foreground package (for apps without an alias)'),
-        activity: z.string().optional().describe('the foreground activity, e.g. `.TrainDetailActivity` (a suffix match)'),
+        activity: z
+          .string()
+          .optional()
+          .describe('the foreground activity, e.g. `.TrainDetailActivity` (a suffix match)'),
         text: Condition.optional().describe("some element's text or content description matches"),
         id: z.string().optional().describe('some element has this resource id (`name` or `pkg:id/name`)'),
       })
@@ -195,25 +305,37 @@ export const ScreenPredicate = z
   })
   .strict();
 
-export const AnswerPredicate = z.object({ answer: Condition.describe("condition on the agent's answer (its Finish message)") }).strict();
+export const AnswerPredicate = z
+  .object({ answer: Condition.describe("condition on the agent's answer (its Finish message)") })
+  .strict();
 
-export const Predicate: z.ZodType<Predicate> = z.lazy(() =>
-  z.union([
-    StatePredicate,
-    ScreenPredicate,
-    AnswerPredicate,
-    z.object({ all: z.array(Predicate).min(1) }).strict(),
-    z.object({ any: z.array(Predicate).min(1) }).strict(),
-    z.object({ not: Predicate }).strict(),
-  ]),
-).meta({ id: 'Predicate', description: 'A check over the app state, the screen or the answer, or all/any/not of checks' }) as z.ZodType<Predicate>;
+export const Predicate: z.ZodType<Predicate> = z
+  .lazy(() =>
+    z.union([
+      StatePredicate,
+      ScreenPredicate,
+      AnswerPredicate,
+      z.object({ all: z.array(Predicate).min(1) }).strict(),
+      z.object({ any: z.array(Predicate).min(1) }).strict(),
+      z.object({ not: Predicate }).strict(),
+    ]),
+  )
+  .meta({
+    id: 'Predicate',
+    description: 'A check over the app state, the screen or the answer, or all/any/not of checks',
+  }) as z.ZodType<Predicate>;
 
 // ------------------------------------------------------------------------------------------
 // Steps: the reference solution and UI setup, element-level as a person describes them.
 
 export const Target = z
   .object({
-    text: z.string().optional().describe("the element's text equals this (ignoring case and spacing), or one of its lines or merged labels does"),
+    text: z
+      .string()
+      .optional()
+      .describe(
+        "the element's text equals this (ignoring case and spacing), or one of its lines or merged labels does",
+      ),
     textContains: z.string().optional().describe("the element's text contains this"),
     id: z.string().optional().describe('resource id: `name` or `pkg:id/name`'),
     desc: z.string().optional().describe('content description equals this'),
@@ -222,128 +344,251 @@ export const Target = z
     nth: z.number().int().min(0).optional().describe('the nth match in reading order (0 = first)'),
   })
   .strict()
-  .refine((t) => ['text', 'textContains', 'id', 'desc', 'descContains', 'class'].some((k) => (t as Record<string, unknown>)[k] !== undefined), { message: 'a target needs text, textContains, id, desc, descContains or class' })
-  .meta({ id: 'Target', description: 'An element on the screen, found among the indexed elements of the current observation' });
+  .refine(
+    (t) =>
+      ['text', 'textContains', 'id', 'desc', 'descContains', 'class'].some(
+        (k) => (t as Record<string, unknown>)[k] !== undefined,
+      ),
+    { message: 'a target needs text, textContains, id, desc, descContains or class' },
+  )
+  .meta({
+    id: 'Target',
+    description: 'An element on the screen, found among the indexed elements of the current observation',
+  });
 export type Target = z.infer<typeof Target>;
 
 const Direction = z.enum(['up', 'down', 'left', 'right']);
 const Distance = z.enum(['short', 'medium', 'long']);
 const stepCommon = {
-  milestone: z.string().optional().describe('the milestone this step is needed for (CI removes it and expects that milestone to be lost)'),
-  optional: z.boolean().optional().describe('skip the step (it is not counted) when its target is not on screen, e.g. a pop-up that only some seeds show'),
+  milestone: z
+    .string()
+    .optional()
+    .describe('the milestone this step is needed for (CI removes it and expects that milestone to be lost)'),
+  optional: z
+    .boolean()
+    .optional()
+    .describe(
+      'skip the step (it is not counted) when its target is not on screen, e.g. a pop-up that only some seeds show',
+    ),
   note: z.string().optional(),
 };
 
-export const SolutionStep = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('Click'), target: Target, ...stepCommon }).strict(),
-  z.object({ action: z.literal('Long_Press'), target: Target, ...stepCommon }).strict(),
-  z.object({ action: z.literal('Double_Click'), target: Target, ...stepCommon }).strict(),
-  z.object({ action: z.literal('Box_Input'), target: Target, text: z.string(), ...stepCommon }).strict(),
-  z.object({ action: z.literal('Type'), text: z.string().min(1), ...stepCommon }).strict(),
-  z
-    .object({
-      action: z.literal('Scroll'),
-      target: Target.optional().describe('the scrollable element (default: the largest scrollable one)'),
-      direction: Direction,
-      distance: Distance.optional(),
-      until: Target.optional().describe('repeat until this element is on screen (each scroll is a step)'),
-      max: z.number().int().min(1).max(20).optional().describe('most scrolls for `until` (default 8)'),
-      ...stepCommon,
-    })
-    .strict(),
-  z.object({ action: z.literal('Swipe'), direction: Direction, distance: Distance.optional(), ...stepCommon }).strict(),
-  z.object({ action: z.literal('Back'), ...stepCommon }).strict(),
-  z.object({ action: z.literal('Home'), ...stepCommon }).strict(),
-  z.object({ action: z.literal('Enter'), ...stepCommon }).strict(),
-  z.object({ action: z.literal('Wait'), seconds: z.number().min(0.1).max(10).optional(), ...stepCommon }).strict(),
-  z.object({ action: z.literal('Open_App'), app: z.string().min(1).describe('the app name as a person says it, e.g. "Clock"'), ...stepCommon }).strict(),
-  z.object({ action: z.literal('Finish'), message: z.string().optional().describe('the answer, for tasks that ask a question'), ...stepCommon }).strict(),
-]).meta({ id: 'Step', description: 'One element-level step of a person: the action and the element it acts on' });
+export const SolutionStep = z
+  .discriminatedUnion('action', [
+    z.object({ action: z.literal('Click'), target: Target, ...stepCommon }).strict(),
+    z.object({ action: z.literal('Long_Press'), target: Target, ...stepCommon }).strict(),
+    z.object({ action: z.literal('Double_Click'), target: Target, ...stepCommon }).strict(),
+    z.object({ action: z.literal('Box_Input'), target: Target, text: z.string(), ...stepCommon }).strict(),
+    z.object({ action: z.literal('Type'), text: z.string().min(1), ...stepCommon }).strict(),
+    z
+      .object({
+        action: z.literal('Scroll'),
+        target: Target.optional().describe('the scrollable element (default: the largest scrollable one)'),
+        direction: Direction,
+        distance: Distance.optional(),
+        until: Target.optional().describe('repeat until this element is on screen (each scroll is a step)'),
+        max: z.number().int().min(1).max(20).optional().describe('most scrolls for `until` (default 8)'),
+        ...stepCommon,
+      })
+      .strict(),
+    z
+      .object({ action: z.literal('Swipe'), direction: Direction, distance: Distance.optional(), ...stepCommon })
+      .strict(),
+    z.object({ action: z.literal('Back'), ...stepCommon }).strict(),
+    z.object({ action: z.literal('Home'), ...stepCommon }).strict(),
+    z.object({ action: z.literal('Enter'), ...stepCommon }).strict(),
+    z.object({ action: z.literal('Wait'), seconds: z.number().min(0.1).max(10).optional(), ...stepCommon }).strict(),
+    z
+      .object({
+        action: z.literal('Open_App'),
+        app: z.string().min(1).describe('the app name as a person says it, e.g. "Clock"'),
+        ...stepCommon,
+      })
+      .strict(),
+    z
+      .object({
+        action: z.literal('Finish'),
+        message: z.string().optional().describe('the answer, for tasks that ask a question'),
+        ...stepCommon,
+      })
+      .strict(),
+  ])
+  .meta({ id: 'Step', description: 'One element-level step of a person: the action and the element it acts on' });
 export type SolutionStep = z.infer<typeof SolutionStep>;
 
 // ------------------------------------------------------------------------------------------
 // Parameters: drawn per instance from the instance seed, in the order they are written.
 
 export const ParamSpec = z.union([
-  z.object({ int: z.tuple([z.number().int(), z.number().int()]).describe('a whole number from min to max, inclusive') }).strict(),
-  z.object({ oneOf: z.array(JsonValue).min(1).describe('one of these values ({en, zh} objects are texts in both languages)') }).strict(),
+  z
+    .object({
+      int: z.tuple([z.number().int(), z.number().int()]).describe('a whole number from min to max, inclusive'),
+    })
+    .strict(),
+  z
+    .object({
+      oneOf: z.array(JsonValue).min(1).describe('one of these values ({en, zh} objects are texts in both languages)'),
+    })
+    .strict(),
   z
     .object({
       pick: z
-        .object({ app: StateSource, path: StatePath, where: Condition.optional(), field: StatePath.optional().describe('take this field of the picked element') })
+        .object({
+          app: StateSource,
+          path: StatePath,
+          where: Condition.optional(),
+          field: StatePath.optional().describe('take this field of the picked element'),
+        })
         .strict()
         .describe("a random element of an array in the phone's initial state (matching `where`)"),
     })
     .strict(),
-  z.object({ value: z.object({ app: StateSource, path: StatePath }).strict().describe("a value from the phone's initial state") }).strict(),
-  z.object({ date: z.object({ days: z.union([z.number().int(), z.string()]).describe('days after the device date (a number or "{param}")') }).strict().describe('a date YYYY-MM-DD relative to the device clock') }).strict(),
-  z.object({ time: z.object({ hour: z.union([z.number().int(), z.string()]), minute: z.union([z.number().int(), z.string()]) }).strict().describe('a time of day HH:MM') }).strict(),
   z
-    .object({ format: z.enum(['time', 'date', 'weekday']).describe('shown as on the phone: time 6:30 PM / 下午6:30, date June 3 / 6月3日, weekday Tuesday / 星期二'), of: z.string().describe('the parameter (HH:MM or YYYY-MM-DD) to format') })
+    .object({
+      value: z
+        .object({ app: StateSource, path: StatePath })
+        .strict()
+        .describe("a value from the phone's initial state"),
+    })
+    .strict(),
+  z
+    .object({
+      date: z
+        .object({
+          days: z.union([z.number().int(), z.string()]).describe('days after the device date (a number or "{param}")'),
+        })
+        .strict()
+        .describe('a date YYYY-MM-DD relative to the device clock'),
+    })
+    .strict(),
+  z
+    .object({
+      time: z
+        .object({ hour: z.union([z.number().int(), z.string()]), minute: z.union([z.number().int(), z.string()]) })
+        .strict()
+        .describe('a time of day HH:MM'),
+    })
+    .strict(),
+  z
+    .object({
+      format: z
+        .enum(['time', 'date', 'weekday'])
+        .describe('shown as on the phone: time 6:30 PM / 下午6:30, date June 3 / 6月3日, weekday Tuesday / 星期二'),
+      of: z.string().describe('the parameter (HH:MM or YYYY-MM-DD) to format'),
+    })
     .strict(),
   z.object({ text: Text.describe('a text built from other parameters, e.g. "{from} to {to}"') }).strict(),
-  z.object({ sum: z.array(z.union([z.number(), z.string()])).min(1).describe('numbers and "{param}"s added up') }).strict(),
+  z
+    .object({
+      sum: z
+        .array(z.union([z.number(), z.string()]))
+        .min(1)
+        .describe('numbers and "{param}"s added up'),
+    })
+    .strict(),
   z
     .object({
       extract: z
-        .object({ from: z.string().describe('a text, usually "{param}"'), regex: z.string().describe('its first group (or the whole match) is the value') })
+        .object({
+          from: z.string().describe('a text, usually "{param}"'),
+          regex: z.string().describe('its first group (or the whole match) is the value'),
+        })
         .strict()
         .describe('a piece of a text, e.g. the pickup code in a message'),
     })
     .strict(),
-  z.object({ if: Predicate.describe("a check of the phone's initial state"), then: JsonValue, else: JsonValue }).strict(),
+  z
+    .object({ if: Predicate.describe("a check of the phone's initial state"), then: JsonValue, else: JsonValue })
+    .strict(),
 ]);
 export type ParamSpec = z.infer<typeof ParamSpec>;
 
 // ------------------------------------------------------------------------------------------
 // Device set-up.
 
-export const SettingPut = z.object({ namespace: z.enum(['system', 'secure', 'global']), key: z.string().min(1), value: z.string() }).strict();
+export const SettingPut = z
+  .object({ namespace: z.enum(['system', 'secure', 'global']), key: z.string().min(1), value: z.string() })
+  .strict();
 
 export const CLOCK_POLICY_RE = /^(frozen|real|stepped:\d+(\.\d+)?s)$/;
-const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'a local device time like 2025-06-02T09:00');
+const LocalTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'a local device time like 2025-06-02T09:00');
 
 export const DeviceSpec = z
   .object({
-    seed: z.number().int().min(0).max(2 ** 31 - 1).optional().describe("the phone's seed; default: the instance seed"),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional()
+      .describe("the phone's seed; default: the instance seed"),
     clock: LocalTime.optional().describe('device time at the start (default 2025-06-02T09:00, Asia/Shanghai)'),
-    clockPolicy: z.string().regex(CLOCK_POLICY_RE, 'frozen, real or stepped:<seconds>s').optional().describe('frozen (default), real, or stepped:5s (each input advances the clock)'),
+    clockPolicy: z
+      .string()
+      .regex(CLOCK_POLICY_RE, 'frozen, real or stepped:<seconds>s')
+      .optional()
+      .describe('frozen (default), real, or stepped:5s (each input advances the clock)'),
     locale: Locale.optional().describe("pin the phone's language (default: the configuration's locale)"),
     settings: z.array(SettingPut).optional().describe('`settings put` before the task starts'),
   })
   .strict();
 
 export const SetupStep = z.union([
-  z.object({ patch: AppRef, merge: z.record(z.string(), JsonValue).describe("a JSON merge patch (RFC 7386) of the app's state") }).strict(),
+  z
+    .object({
+      patch: AppRef,
+      merge: z.record(z.string(), JsonValue).describe("a JSON merge patch (RFC 7386) of the app's state"),
+    })
+    .strict(),
   z.object({ setting: SettingPut }).strict(),
   z
     .object({
       intent: z
-        .object({ action: z.string().optional(), component: z.string().optional(), data: z.string().optional(), extras: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional() })
+        .object({
+          action: z.string().optional(),
+          component: z.string().optional(),
+          data: z.string().optional(),
+          extras: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+        })
         .strict()
         .describe('`am start` with these fields'),
     })
     .strict(),
-  z.object({ ui: z.array(SolutionStep).min(1).describe('element-level steps performed before the agent starts (not counted)') }).strict(),
+  z
+    .object({
+      ui: z.array(SolutionStep).min(1).describe('element-level steps performed before the agent starts (not counted)'),
+    })
+    .strict(),
   z.object({ clock: LocalTime }).strict(),
 ]);
 export type SetupStep = z.infer<typeof SetupStep>;
 
-export const MilestoneId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes, starting with a letter');
+export const MilestoneId = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes, starting with a letter');
 
 export const Milestone = z
   .object({
     id: MilestoneId,
     title: Text.optional(),
     check: Predicate,
-    when: z.enum(['reached', 'final']).optional().describe('reached: counts once it held after any step (default for screen and answer checks); final: must hold at the end (default for state checks)'),
+    when: z
+      .enum(['reached', 'final'])
+      .optional()
+      .describe(
+        'reached: counts once it held after any step (default for screen and answer checks); final: must hold at the end (default for state checks)',
+      ),
   })
   .strict();
 export type Milestone = z.infer<typeof Milestone>;
 
 export const Invariant = z.object({ id: MilestoneId, title: Text.optional(), check: Predicate }).strict();
 
-export const TaskId = z.string().regex(/^[a-z][a-z0-9]*([.-][a-z0-9]+)*$/, 'lower-case words joined by dots or dashes, e.g. clock.alarm-workdays');
+export const TaskId = z
+  .string()
+  .regex(/^[a-z][a-z0-9]*([.-][a-z0-9]+)*$/, 'lower-case words joined by dots or dashes, e.g. clock.alarm-workdays');
 
 export const BenchTask = z
   .object({
@@ -353,20 +598,37 @@ export const BenchTask = z
     category: Category,
     apps: z.array(AppRef).min(1).describe('the apps the task uses'),
     title: z.string().optional(),
-    source: z.record(z.string(), z.string()).optional().describe('where the task comes from, e.g. {"mobbench": "Hard/Clock"}'),
+    source: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('where the task comes from, e.g. {"mobbench": "Hard/Clock"}'),
     tags: z.array(z.string()).optional(),
     goal: Localized.describe('what the agent is told, with {param} placeholders'),
     params: z.record(z.string().regex(/^[A-Za-z_]\w*$/, 'a name of letters, digits and _'), ParamSpec).optional(),
     device: DeviceSpec.optional(),
     setup: z.array(SetupStep).optional(),
-    preconditions: z.array(Predicate).optional().describe('must hold when the agent starts, else the instance moves on to the next seed'),
+    preconditions: z
+      .array(Predicate)
+      .optional()
+      .describe('must hold when the agent starts, else the instance moves on to the next seed'),
     milestones: z.array(Milestone).min(1).max(12),
     invariants: z.array(Invariant).optional().describe('must hold at the end for the task to count as complete'),
     solution: z.array(SolutionStep).min(1).describe('the human reference solution'),
-    human: z.object({ steps: z.number().int().min(0).describe('steps of the reference solution, as measured by `moba bench measure`') }).strict().optional(),
+    human: z
+      .object({
+        steps: z.number().int().min(0).describe('steps of the reference solution, as measured by `moba bench measure`'),
+      })
+      .strict()
+      .optional(),
     budget: z
       .object({
-        maxSteps: z.number().int().min(1).max(500).optional().describe('executed actions allowed (default: twice the human steps, at least 5)'),
+        maxSteps: z
+          .number()
+          .int()
+          .min(1)
+          .max(500)
+          .optional()
+          .describe('executed actions allowed (default: twice the human steps, at least 5)'),
         timeoutS: z.number().int().min(10).max(7200).optional().describe('wall time allowed (default 600)'),
       })
       .strict()

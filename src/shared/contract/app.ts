@@ -46,7 +46,9 @@ export const appMethods = {
   }),
   resetSettings: defineMethod({
     summary: 'Restore one section (or all) to the defaults.',
-    input: z.object({ section: z.enum(['models', 'agent', 'adb', 'mirror', 'simulator', 'ui', 'voice']).optional() }).strict(),
+    input: z
+      .object({ section: z.enum(['models', 'agent', 'adb', 'mirror', 'simulator', 'ui', 'voice']).optional() })
+      .strict(),
     output: SettingsView,
   }),
   setApiKey: defineMethod({

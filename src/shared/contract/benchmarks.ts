@@ -11,7 +11,11 @@ import { BenchmarkSummary, EpisodeStatus } from '../bench/results.ts';
 import { Category } from '../bench/task-schema.ts';
 import { defineMethod } from './define.ts';
 
-const BenchmarkId = z.string().min(1).max(100).regex(/^[\w.-]+$/);
+const BenchmarkId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w.-]+$/);
 
 export const BenchSuiteTask = z.object({
   id: z.string(),
@@ -25,7 +29,12 @@ export const BenchSuiteTask = z.object({
 });
 export type BenchSuiteTask = z.infer<typeof BenchSuiteTask>;
 
-export const BenchAgentInfo = z.object({ name: z.string(), label: z.string(), description: z.string(), pseudo: z.boolean() });
+export const BenchAgentInfo = z.object({
+  name: z.string(),
+  label: z.string(),
+  description: z.string(),
+  pseudo: z.boolean(),
+});
 export type BenchAgentInfo = z.infer<typeof BenchAgentInfo>;
 
 export const StartBenchmarkInput = z
@@ -49,7 +58,8 @@ const Ref = z.object({ benchmarkId: BenchmarkId }).strict();
 
 export const benchmarkMethods = {
   listBenchSuite: defineMethod({
-    summary: 'The built-in benchmark suite (tasks with category, apps, goal, milestones, human steps) and the agents a configuration may use.',
+    summary:
+      'The built-in benchmark suite (tasks with category, apps, goal, milestones, human steps) and the agents a configuration may use.',
     input: z.object({}).strict(),
     output: z.object({ tasks: z.array(BenchSuiteTask), agents: z.array(BenchAgentInfo) }),
   }),
@@ -59,12 +69,14 @@ export const benchmarkMethods = {
     output: z.object({ benchmarks: z.array(BenchmarkSummary) }),
   }),
   startBenchmark: defineMethod({
-    summary: 'Create a benchmark over built-in tasks and run it in the background on simulated phones; progress arrives as didChangeBenchmark.',
+    summary:
+      'Create a benchmark over built-in tasks and run it in the background on simulated phones; progress arrives as didChangeBenchmark.',
     input: StartBenchmarkInput,
     output: z.object({ benchmarkId: z.string() }),
   }),
   resumeBenchmark: defineMethod({
-    summary: 'Continue an interrupted or stopped benchmark in the background (finished episodes are kept; errored ones are tried again).',
+    summary:
+      'Continue an interrupted or stopped benchmark in the background (finished episodes are kept; errored ones are tried again).',
     input: Ref,
     output: z.object({ benchmarkId: z.string() }),
   }),
@@ -74,7 +86,8 @@ export const benchmarkMethods = {
     output: z.object({ summary: BenchmarkSummary }),
   }),
   getBenchmarkReport: defineMethod({
-    summary: 'The report of one or more benchmarks side by side: metrics with 95 % intervals per configuration, category and app, paired differences, every episode with its run.',
+    summary:
+      'The report of one or more benchmarks side by side: metrics with 95 % intervals per configuration, category and app, paired differences, every episode with its run.',
     input: z.object({ benchmarkIds: z.array(BenchmarkId).min(1).max(8) }).strict(),
     output: z.object({ report: BenchReport, summaries: z.array(BenchmarkSummary) }),
   }),

@@ -10,10 +10,15 @@ import { ScreenSize, UiElement } from '../schemas/perception.ts';
 
 export const cockpitMethods = {
   actAsPerson: defineMethod({
-    summary: "Perform one action on a run's device as the person (take-over, copilot) and record it in the run as the person's step.",
+    summary:
+      "Perform one action on a run's device as the person (take-over, copilot) and record it in the run as the person's step.",
     input: z
       .object({
-        runId: z.string().min(1).max(100).regex(/^[\w.-]+$/),
+        runId: z
+          .string()
+          .min(1)
+          .max(100)
+          .regex(/^[\w.-]+$/),
         action: ActionCallSchema,
         /** The elements the index refers to (the screen the person saw). */
         elements: z.array(UiElement).max(5_000),

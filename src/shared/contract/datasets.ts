@@ -9,7 +9,11 @@ import { SPLITS } from '../datasets/dataset-schema.ts';
 import { RunStatus } from '../schemas/run.ts';
 import { defineMethod } from './define.ts';
 
-const RunId = z.string().min(1).max(100).regex(/^[\w.-]+$/);
+const RunId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w.-]+$/);
 
 /** Which runs: every field narrows the selection; none = every run. */
 export const RunSelection = z
@@ -40,7 +44,9 @@ export const SplitOptions = z
     seed: z.string().max(100),
   })
   .strict()
-  .refine((s) => Math.abs(s.train + s.validation + s.test - 1) < 1e-6, { message: 'train + validation + test must be 1' });
+  .refine((s) => Math.abs(s.train + s.validation + s.test - 1) < 1e-6, {
+    message: 'train + validation + test must be 1',
+  });
 export type SplitOptions = z.infer<typeof SplitOptions>;
 
 export const DatasetProgress = z.object({
@@ -52,7 +58,12 @@ export const DatasetProgress = z.object({
 });
 export type DatasetProgress = z.infer<typeof DatasetProgress>;
 
-const PerSplit = z.object({ tasks: z.number().int(), steps: z.number().int(), pairs: z.number().int(), sft: z.number().int() });
+const PerSplit = z.object({
+  tasks: z.number().int(),
+  steps: z.number().int(),
+  pairs: z.number().int(),
+  sft: z.number().int(),
+});
 
 export const DatasetExportResult = z.object({
   /** The folder written (absolute path on the machine running MobA Studio). */
@@ -62,7 +73,12 @@ export const DatasetExportResult = z.object({
   pairs: z.number().int(),
   dpo: z.number().int(),
   sft: z.number().int(),
-  files: z.object({ images: z.number().int(), dumps: z.number().int(), modelInputs: z.number().int(), missing: z.number().int() }),
+  files: z.object({
+    images: z.number().int(),
+    dumps: z.number().int(),
+    modelInputs: z.number().int(),
+    missing: z.number().int(),
+  }),
   perSplit: z.record(z.enum(SPLITS), PerSplit),
   ms: z.number(),
 });
@@ -86,36 +102,60 @@ export const FailureSummary = z.object({
   steps: z.number().int(),
   annotatedSteps: z.number().int(),
   byCategory: z.record(FailureCategory, z.number().int()),
-  perRun: z.array(z.object({ runId: z.string(), task: z.string(), steps: z.number().int(), annotatedSteps: z.number().int(), byCategory: z.record(FailureCategory, z.number().int()) })),
+  perRun: z.array(
+    z.object({
+      runId: z.string(),
+      task: z.string(),
+      steps: z.number().int(),
+      annotatedSteps: z.number().int(),
+      byCategory: z.record(FailureCategory, z.number().int()),
+    }),
+  ),
   annotations: z.array(AnnotationView),
 });
 export type FailureSummary = z.infer<typeof FailureSummary>;
 
 export const datasetMethods = {
   exportDataset: defineMethod({
-    summary: "Export the steps of a selection of runs as a dataset (JSONL per split, preference pairs, TRL's DPO and SFT files, a datasheet) into the data folder's datasets/ folder; progress arrives as didProgressDataset.",
+    summary:
+      "Export the steps of a selection of runs as a dataset (JSONL per split, preference pairs, TRL's DPO and SFT files, a datasheet) into the data folder's datasets/ folder; progress arrives as didProgressDataset.",
     input: z
       .object({
         selection: RunSelection,
         split: SplitOptions.optional(),
         /** The progress events carry it, so a window knows its own export. */
-        exportId: z.string().min(1).max(64).regex(/^[\w-]+$/),
+        exportId: z
+          .string()
+          .min(1)
+          .max(64)
+          .regex(/^[\w-]+$/),
       })
       .strict(),
     output: DatasetExportResult,
   }),
   annotateStep: defineMethod({
     summary: 'Tag a step of a run with a failure category and a note (a step_annotated event with who and when).',
-    input: z.object({ runId: RunId, stepId: z.string().min(1).max(40), category: FailureCategory, note: z.string().max(4_000).default(''), author: z.string().max(200).optional() }).strict(),
+    input: z
+      .object({
+        runId: RunId,
+        stepId: z.string().min(1).max(40),
+        category: FailureCategory,
+        note: z.string().max(4_000).default(''),
+        author: z.string().max(200).optional(),
+      })
+      .strict(),
     output: AnnotationView,
   }),
   removeAnnotation: defineMethod({
     summary: 'Withdraw a failure annotation (an annotation_removed event; the log keeps both).',
-    input: z.object({ runId: RunId, annotationId: z.string().min(1).max(40), author: z.string().max(200).optional() }).strict(),
+    input: z
+      .object({ runId: RunId, annotationId: z.string().min(1).max(40), author: z.string().max(200).optional() })
+      .strict(),
     output: z.object({ removed: z.boolean() }),
   }),
   getFailureSummary: defineMethod({
-    summary: 'Failure annotations over a selection of runs (a run, a benchmark, a date range…): counts per category and per run, and every note.',
+    summary:
+      'Failure annotations over a selection of runs (a run, a benchmark, a date range…): counts per category and per run, and every note.',
     input: z.object({ selection: RunSelection }).strict(),
     output: FailureSummary,
   }),

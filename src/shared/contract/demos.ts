@@ -9,7 +9,11 @@ import { defineMethod } from './define.ts';
 import { DeviceSerial } from './devices.ts';
 import { Observation } from '../schemas/perception.ts';
 
-const DemoId = z.string().min(1).max(64).regex(/^[\w.-]+$/);
+const DemoId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.-]+$/);
 const px = z.number().finite().min(0).max(100_000);
 
 /** What the person did, in device pixels (taps and drags on the screen, typed text, keys). */
@@ -62,7 +66,13 @@ export const demoMethods = {
   }),
   saveDemo: defineMethod({
     summary: 'Save the demonstration as a successful route of the task (an expert memory) and end the recording.',
-    input: z.object({ demoId: DemoId, task: z.string().trim().min(1).max(2_000), subGoals: z.array(z.string().max(1_000)).max(200).optional() }).strict(),
+    input: z
+      .object({
+        demoId: DemoId,
+        task: z.string().trim().min(1).max(2_000),
+        subGoals: z.array(z.string().max(1_000)).max(200).optional(),
+      })
+      .strict(),
     output: z.object({ memoryId: z.string(), steps: z.number().int() }),
   }),
   cancelDemo: defineMethod({

@@ -24,7 +24,20 @@ export const DeviceAddress = z
   .max(260)
   .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'HOST:PORT, e.g. 192.168.1.20:5555');
 
-export const DEVICE_STATES = ['device', 'offline', 'unauthorized', 'authorizing', 'connecting', 'recovery', 'rescue', 'sideload', 'bootloader', 'host', 'no permissions', 'unknown'] as const;
+export const DEVICE_STATES = [
+  'device',
+  'offline',
+  'unauthorized',
+  'authorizing',
+  'connecting',
+  'recovery',
+  'rescue',
+  'sideload',
+  'bootloader',
+  'host',
+  'no permissions',
+  'unknown',
+] as const;
 export const DeviceState = z.enum(DEVICE_STATES);
 export type DeviceState = z.infer<typeof DeviceState>;
 
@@ -63,7 +76,13 @@ export const DeviceFacts = z.object({
   brand: z.string(),
   androidVersion: z.string(),
   sdk: z.number().int().nullable(),
-  screen: z.object({ width: z.number().int().positive(), height: z.number().int().positive(), density: z.number().int().positive().nullable() }).nullable(),
+  screen: z
+    .object({
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      density: z.number().int().positive().nullable(),
+    })
+    .nullable(),
   packages: z.array(InstalledApp),
   currentApp: ForegroundApp.nullable(),
   keyboardShown: z.boolean(),
@@ -116,12 +135,14 @@ export type ActionResult = z.infer<typeof ActionResult>;
 
 export const deviceMethods = {
   listDevices: defineMethod({
-    summary: "The adb server's devices; with facts, each online device's model, Android version, screen, apps and foreground app.",
+    summary:
+      "The adb server's devices; with facts, each online device's model, Android version, screen, apps and foreground app.",
     input: z.object({ facts: z.boolean().default(false) }).strict(),
     output: z.object({ server: AdbServerStatus, devices: z.array(DeviceListEntry) }),
   }),
   getDeviceFacts: defineMethod({
-    summary: 'Model, Android version, screen, installed apps, foreground app, keyboard and ADB Keyboard state of one device.',
+    summary:
+      'Model, Android version, screen, installed apps, foreground app, keyboard and ADB Keyboard state of one device.',
     input: z.object({ serial: DeviceSerial, refresh: z.boolean().default(false) }).strict(),
     output: DeviceFacts,
   }),
@@ -136,7 +157,8 @@ export const deviceMethods = {
     output: z.object({ address: z.string() }),
   }),
   observeDevice: defineMethod({
-    summary: 'Screenshot, UI dump, indexed elements, set-of-marks image, foreground app and keyboard state as one observation.',
+    summary:
+      'Screenshot, UI dump, indexed elements, set-of-marks image, foreground app and keyboard state as one observation.',
     input: z.object({ serial: DeviceSerial, ocr: z.boolean().default(true) }).strict(),
     output: Observation,
   }),

@@ -29,13 +29,38 @@ export type ExportRunResult = z.infer<typeof ExportRunResult>;
 
 export const exportMethods = {
   getRunPage: defineMethod({
-    summary: "A page of a run's events (from a sequence number, at most `limit`), so long runs open at once and load the rest behind.",
-    input: z.object({ runId: z.string().min(1).max(100).regex(/^[\w.-]+$/), from: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(5_000).default(500) }).strict(),
-    output: z.object({ summary: RunSummary, events: z.array(RunEventSchema), skipped: z.number().int(), nextFrom: z.number().int().nullable() }),
+    summary:
+      "A page of a run's events (from a sequence number, at most `limit`), so long runs open at once and load the rest behind.",
+    input: z
+      .object({
+        runId: z
+          .string()
+          .min(1)
+          .max(100)
+          .regex(/^[\w.-]+$/),
+        from: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(5_000).default(500),
+      })
+      .strict(),
+    output: z.object({
+      summary: RunSummary,
+      events: z.array(RunEventSchema),
+      skipped: z.number().int(),
+      nextFrom: z.number().int().nullable(),
+    }),
   }),
   exportRun: defineMethod({
     summary: 'Export a run as run.json + assets/ (and report.html) into the data folder’s exports/RUN_ID folder.',
-    input: z.object({ runId: z.string().min(1).max(100).regex(/^[\w.-]+$/), html: z.boolean().default(true) }).strict(),
+    input: z
+      .object({
+        runId: z
+          .string()
+          .min(1)
+          .max(100)
+          .regex(/^[\w.-]+$/),
+        html: z.boolean().default(true),
+      })
+      .strict(),
     output: ExportRunResult,
   }),
 };

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { defineMethod } from './define.ts';
 import {
-  ImportSummary, MemoryChange, MemoryDraft, MemoryId, MemoryItem, MemoryKind, MemoryListQuery, MemoryPage, MemoryPatch, MemoryStats, PackageName,
-  RetrievalPurpose, RetrievalResult, RetrievalWeights,
+  ImportSummary,
+  MemoryChange,
+  MemoryDraft,
+  MemoryId,
+  MemoryItem,
+  MemoryKind,
+  MemoryListQuery,
+  MemoryPage,
+  MemoryPatch,
+  MemoryStats,
+  PackageName,
+  RetrievalPurpose,
+  RetrievalResult,
+  RetrievalWeights,
 } from '../schemas/memory.ts';
 
 /** The memory editor: list/search, read, create, edit, delete, import/export, preview retrieval. */
@@ -39,29 +51,35 @@ export const memoryMethods = {
   }),
   exportMemories: defineMethod({
     summary: 'All memories (or some kinds) as the text of a memory file.',
-    input: z.object({ kinds: z.array(MemoryKind).min(1).max(20).optional(), description: z.string().max(4_000).optional() }).strict(),
+    input: z
+      .object({ kinds: z.array(MemoryKind).min(1).max(20).optional(), description: z.string().max(4_000).optional() })
+      .strict(),
     output: z.object({ text: z.string(), count: z.number().int().min(0) }),
   }),
   setMemoryTrust: defineMethod({
     summary:
       "A person's verdict on memories, by id or on everything one run wrote: quarantined keeps them out of every prompt (false releases them); approved marks them person-approved (false withdraws it). Returns how many changed.",
-    input: z.object({
-      ids: z.array(MemoryId).min(1).max(10_000).optional(),
-      runId: z.string().min(1).max(128).optional(),
-      quarantined: z.boolean().optional(),
-      approved: z.boolean().optional(),
-    }).strict(),
+    input: z
+      .object({
+        ids: z.array(MemoryId).min(1).max(10_000).optional(),
+        runId: z.string().min(1).max(128).optional(),
+        quarantined: z.boolean().optional(),
+        approved: z.boolean().optional(),
+      })
+      .strict(),
     output: z.object({ changed: z.number().int().min(0) }),
   }),
   previewMemoryRetrieval: defineMethod({
     summary: 'What retrieval would give for a task (purpose plan by default), with scores and reasons.',
-    input: z.object({
-      task: z.string().max(8_000),
-      purpose: RetrievalPurpose.optional(),
-      app: PackageName.optional(),
-      k: z.number().int().min(1).max(50).optional(),
-      weights: RetrievalWeights.partial().optional(),
-    }).strict(),
+    input: z
+      .object({
+        task: z.string().max(8_000),
+        purpose: RetrievalPurpose.optional(),
+        app: PackageName.optional(),
+        k: z.number().int().min(1).max(50).optional(),
+        weights: RetrievalWeights.partial().optional(),
+      })
+      .strict(),
     output: RetrievalResult,
   }),
   getMemoryStats: defineMethod({

@@ -45,12 +45,34 @@ const coordinate = z.number().finite().min(-100_000).max(100_000);
 /** One input, in device pixels. */
 export const MirrorInput = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tap'), x: coordinate, y: coordinate }).strict(),
-  z.object({ type: z.literal('longPress'), x: coordinate, y: coordinate, durationMs: z.number().int().min(300).max(10_000).default(800) }).strict(),
   z
-    .object({ type: z.literal('swipe'), x1: coordinate, y1: coordinate, x2: coordinate, y2: coordinate, durationMs: z.number().int().min(1).max(10_000).default(300) })
+    .object({
+      type: z.literal('longPress'),
+      x: coordinate,
+      y: coordinate,
+      durationMs: z.number().int().min(300).max(10_000).default(800),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('swipe'),
+      x1: coordinate,
+      y1: coordinate,
+      x2: coordinate,
+      y2: coordinate,
+      durationMs: z.number().int().min(1).max(10_000).default(300),
+    })
     .strict(),
   /** Wheel scroll at a point; dy > 0 scrolls the content up (like a wheel turned towards the user is negative). */
-  z.object({ type: z.literal('scroll'), x: coordinate, y: coordinate, dx: z.number().finite().min(-16).max(16), dy: z.number().finite().min(-16).max(16) }).strict(),
+  z
+    .object({
+      type: z.literal('scroll'),
+      x: coordinate,
+      y: coordinate,
+      dx: z.number().finite().min(-16).max(16),
+      dy: z.number().finite().min(-16).max(16),
+    })
+    .strict(),
   /** An Android KEYCODE_* number (66 Enter, 67 Del, …). */
   z.object({ type: z.literal('key'), keycode: z.number().int().min(0).max(400) }).strict(),
   z.object({ type: z.literal('text'), text: z.string().min(1).max(300) }).strict(),
@@ -79,7 +101,8 @@ const StreamOptions = z
 
 export const mirrorMethods = {
   startMirror: defineMethod({
-    summary: "Start (or join) a device's live mirror; returns the binary channel, codec, sizes and mode (scrcpy, or screenshots with the reason).",
+    summary:
+      "Start (or join) a device's live mirror; returns the binary channel, codec, sizes and mode (scrcpy, or screenshots with the reason).",
     input: z.object({ serial: DeviceSerial, options: StreamOptions.optional() }).strict(),
     output: StartMirrorResult,
   }),

@@ -20,13 +20,16 @@ export type TestModelResult = z.infer<typeof TestModelResult>;
 
 export const modelMethods = {
   testModel: defineMethod({
-    summary: 'Send one tiny request to a role’s endpoint (the saved one, or an unsaved draft) and report latency, reply or the error.',
-    input: z.object({
-      role: z.union([z.literal('default'), ModelRole]),
-      endpoint: ModelEndpoint.optional(),
-      /** A key for this one request (never stored). Saved keys go only to the origin they were saved for. */
-      apiKey: z.string().min(1).max(4_096).optional(),
-    }).strict(),
+    summary:
+      'Send one tiny request to a role’s endpoint (the saved one, or an unsaved draft) and report latency, reply or the error.',
+    input: z
+      .object({
+        role: z.union([z.literal('default'), ModelRole]),
+        endpoint: ModelEndpoint.optional(),
+        /** A key for this one request (never stored). Saved keys go only to the origin they were saved for. */
+        apiKey: z.string().min(1).max(4_096).optional(),
+      })
+      .strict(),
     output: TestModelResult,
   }),
 };

@@ -6,11 +6,20 @@ import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
 import { ActionSpaceMode, PlanningMode, StrategyName } from '../schemas/strategy.ts';
 import { VoiceRef } from '../schemas/voice.ts';
 
-const RunId = z.string().min(1).max(100).regex(/^[\w.-]+$/);
+const RunId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w.-]+$/);
 const NodeId = z.string().min(1).max(40);
 
 export const PlanEditSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('add'), parentId: NodeId, goal: z.string().trim().min(1).max(500), index: z.number().int().min(0).optional() }),
+  z.object({
+    op: z.literal('add'),
+    parentId: NodeId,
+    goal: z.string().trim().min(1).max(500),
+    index: z.number().int().min(0).optional(),
+  }),
   z.object({ op: z.literal('remove'), nodeId: NodeId }),
   z.object({ op: z.literal('rename'), nodeId: NodeId, goal: z.string().trim().min(1).max(500) }),
   z.object({ op: z.literal('reorder'), parentId: NodeId, order: z.array(NodeId).max(100) }),
@@ -53,10 +62,22 @@ const RunRef = z.object({ runId: RunId }).strict();
 const SummaryOut = z.object({ summary: RunSummary });
 
 export const runMethods = {
-  startRun: defineMethod({ summary: 'Start a run of a task on a device with one of the registered strategies (MobA by default).', input: StartRunInput, output: z.object({ runId: z.string() }) }),
+  startRun: defineMethod({
+    summary: 'Start a run of a task on a device with one of the registered strategies (MobA by default).',
+    input: StartRunInput,
+    output: z.object({ runId: z.string() }),
+  }),
   listRuns: defineMethod({
     summary: 'Past and current runs, newest first; search by task or id, filter by device and status.',
-    input: z.object({ search: z.string().max(200).optional(), serial: z.string().max(200).optional(), status: RunStatus.optional(), limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }).strict(),
+    input: z
+      .object({
+        search: z.string().max(200).optional(),
+        serial: z.string().max(200).optional(),
+        status: RunStatus.optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        offset: z.number().int().min(0).optional(),
+      })
+      .strict(),
     output: z.object({ runs: z.array(RunSummary), total: z.number().int() }),
   }),
   getRun: defineMethod({
@@ -65,20 +86,42 @@ export const runMethods = {
     output: z.object({ summary: RunSummary, events: z.array(RunEventSchema), skipped: z.number().int() }),
   }),
   pauseRun: defineMethod({ summary: 'Pause a run after its current operation.', input: RunRef, output: SummaryOut }),
-  resumeRun: defineMethod({ summary: 'Resume a paused run (also one paused by a restart).', input: RunRef, output: SummaryOut }),
-  stopRun: defineMethod({ summary: 'Stop a run for good.', input: RunRef, output: SummaryOut }),
-  takeOverRun: defineMethod({ summary: 'Take control of the phone from the agent until you hand back.', input: RunRef, output: SummaryOut }),
-  decideRun: defineMethod({
-    summary: 'Answer what the run waits for: approve, edit, override, reject (with feedback), take over, hand back, or answer an escalation.',
-    input: z.object({
-      runId: RunId, decision: DecisionKind, action: z.union([ActionCallSchema, z.string().max(2_000)]).optional(), feedback: z.string().max(4_000).optional(),
-      /** The feedback was spoken: the transcript it came from (the run gets a voice_input event). */
-      voice: VoiceRef.optional(),
-    }).strict(),
+  resumeRun: defineMethod({
+    summary: 'Resume a paused run (also one paused by a restart).',
+    input: RunRef,
     output: SummaryOut,
   }),
-  editRunPlan: defineMethod({ summary: "Edit a run's task tree: add, remove, rename, reorder, mark, re-plan, move the cursor.", input: z.object({ runId: RunId, edit: PlanEditSchema }).strict(), output: SummaryOut }),
-  deleteRun: defineMethod({ summary: 'Delete an ended run and its events.', input: RunRef, output: z.object({ deleted: z.boolean() }) }),
+  stopRun: defineMethod({ summary: 'Stop a run for good.', input: RunRef, output: SummaryOut }),
+  takeOverRun: defineMethod({
+    summary: 'Take control of the phone from the agent until you hand back.',
+    input: RunRef,
+    output: SummaryOut,
+  }),
+  decideRun: defineMethod({
+    summary:
+      'Answer what the run waits for: approve, edit, override, reject (with feedback), take over, hand back, or answer an escalation.',
+    input: z
+      .object({
+        runId: RunId,
+        decision: DecisionKind,
+        action: z.union([ActionCallSchema, z.string().max(2_000)]).optional(),
+        feedback: z.string().max(4_000).optional(),
+        /** The feedback was spoken: the transcript it came from (the run gets a voice_input event). */
+        voice: VoiceRef.optional(),
+      })
+      .strict(),
+    output: SummaryOut,
+  }),
+  editRunPlan: defineMethod({
+    summary: "Edit a run's task tree: add, remove, rename, reorder, mark, re-plan, move the cursor.",
+    input: z.object({ runId: RunId, edit: PlanEditSchema }).strict(),
+    output: SummaryOut,
+  }),
+  deleteRun: defineMethod({
+    summary: 'Delete an ended run and its events.',
+    input: RunRef,
+    output: z.object({ deleted: z.boolean() }),
+  }),
 };
 
 export const runEvents = {

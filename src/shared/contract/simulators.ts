@@ -27,7 +27,17 @@ export const simulatorMethods = {
   }),
   startSimulator: defineMethod({
     summary: 'Start a simulated phone (Chromium-rendered apps) and adb-connect it; takes a few seconds.',
-    input: z.object({ seed: z.number().int().min(0).max(2 ** 31 - 1).optional(), port: z.number().int().min(0).max(65_535).optional() }).strict(),
+    input: z
+      .object({
+        seed: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .optional(),
+        port: z.number().int().min(0).max(65_535).optional(),
+      })
+      .strict(),
     output: SimulatorInfo,
   }),
   stopSimulator: defineMethod({

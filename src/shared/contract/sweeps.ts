@@ -39,8 +39,18 @@ export type SweepProgressView = z.infer<typeof SweepProgressView>;
 
 export const sweepMethods = {
   listSweepWorkers: defineMethod({
-    summary: 'The sweep workers announced in the configured Redis queue (machine, devices, free, current episodes, heartbeat age, done, episodes/min); with benchmarkId, that sweep\'s progress and time left.',
-    input: z.object({ benchmarkId: z.string().min(1).max(100).regex(/^[\w.-]+$/).optional() }).strict(),
+    summary:
+      "The sweep workers announced in the configured Redis queue (machine, devices, free, current episodes, heartbeat age, done, episodes/min); with benchmarkId, that sweep's progress and time left.",
+    input: z
+      .object({
+        benchmarkId: z
+          .string()
+          .min(1)
+          .max(100)
+          .regex(/^[\w.-]+$/)
+          .optional(),
+      })
+      .strict(),
     output: z.object({ queue: z.string(), workers: z.array(SweepWorker), progress: SweepProgressView.nullable() }),
   }),
 };

@@ -8,7 +8,11 @@ import { defineMethod } from './define.ts';
 import { AudioRef, SpeechLanguage, VoiceUse } from '../schemas/voice.ts';
 
 /** 10 MB of audio as base64. */
-const Base64Audio = z.string().min(1).max(14_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64');
+const Base64Audio = z
+  .string()
+  .min(1)
+  .max(14_000_000)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64');
 
 export const TranscriptView = z.object({
   /** Pass it with the text to `startRun` or `decideRun` (`voice.transcriptId`) for provenance. */
@@ -32,8 +36,18 @@ export type SpeechView = z.infer<typeof SpeechView>;
 
 export const voiceMethods = {
   transcribeSpeech: defineMethod({
-    summary: 'Turn a recording (WAV, base64) into text with the transcriber role; the audio and the transcript are kept as artifacts.',
-    input: z.object({ audio: Base64Audio, purpose: VoiceUse, language: z.string().regex(/^[a-z]{2,3}$/).optional() }).strict(),
+    summary:
+      'Turn a recording (WAV, base64) into text with the transcriber role; the audio and the transcript are kept as artifacts.',
+    input: z
+      .object({
+        audio: Base64Audio,
+        purpose: VoiceUse,
+        language: z
+          .string()
+          .regex(/^[a-z]{2,3}$/)
+          .optional(),
+      })
+      .strict(),
     output: TranscriptView,
   }),
   synthesizeSpeech: defineMethod({

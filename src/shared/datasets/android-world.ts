@@ -53,20 +53,26 @@ export type AndroidWorldAction = z.infer<typeof AndroidWorldAction>;
 /** How each product action maps, in words: the documentation's table. */
 export const ANDROID_WORLD_MAPPING: Readonly<Record<ActionName, string>> = {
   Click: '`click` at the element\'s centre (`x`, `y`); indexed form `{"action_type":"click","index":i}`',
-  Click_by_Coordinate: '`click` at the point in device pixels (0–1000 grid points are scaled to the screen); no indexed form',
-  Double_Click: '`double_tap` at the element\'s centre; indexed form with `index`',
-  Long_Press: '`long_press` at the element\'s centre; indexed form with `index`',
-  Scroll: '`scroll` with the same `direction` (both mean "bring the content further in that direction into view") and the element: `index` in the indexed form, its centre as `x`, `y` in the coordinate form; the distance has no counterpart',
-  Swipe: '`swipe` with the same `direction` (the finger moves that way in both); the distance has no counterpart (AndroidWorld swipes across the whole screen)',
-  Type: '`input_text` with `text` and no target: the text goes into the focused field (AndroidWorld\'s executor taps a target first, so replaying needs one)',
-  Box_Input: '`input_text` with `text`, `clear_text: true` and the box as target (centre or `index`); both tap, type and press Enter',
+  Click_by_Coordinate:
+    '`click` at the point in device pixels (0–1000 grid points are scaled to the screen); no indexed form',
+  Double_Click: "`double_tap` at the element's centre; indexed form with `index`",
+  Long_Press: "`long_press` at the element's centre; indexed form with `index`",
+  Scroll:
+    '`scroll` with the same `direction` (both mean "bring the content further in that direction into view") and the element: `index` in the indexed form, its centre as `x`, `y` in the coordinate form; the distance has no counterpart',
+  Swipe:
+    '`swipe` with the same `direction` (the finger moves that way in both); the distance has no counterpart (AndroidWorld swipes across the whole screen)',
+  Type: "`input_text` with `text` and no target: the text goes into the focused field (AndroidWorld's executor taps a target first, so replaying needs one)",
+  Box_Input:
+    '`input_text` with `text`, `clear_text: true` and the box as target (centre or `index`); both tap, type and press Enter',
   Back: '`navigate_back`',
   Home: '`navigate_home`',
   Enter: '`keyboard_enter`',
   Wait: '`wait` (AndroidWorld waits one second; the seconds have no counterpart)',
   Open_App: '`open_app` with `app_name` = the name or description given',
-  Close_App: '`unknown` with `text` = the product call, e.g. `Close_App(com.android.settings)` (AndroidWorld has no action that stops an app)',
-  Finish: '`status` with `goal_status: "complete"`; a message (the answer to the user) goes into `text` — AndroidWorld agents send it as a separate `answer` action first',
+  Close_App:
+    '`unknown` with `text` = the product call, e.g. `Close_App(com.android.settings)` (AndroidWorld has no action that stops an app)',
+  Finish:
+    '`status` with `goal_status: "complete"`; a message (the answer to the user) goes into `text` — AndroidWorld agents send it as a separate `answer` action first',
   Failed: '`status` with `goal_status: "infeasible"`; the reason goes into `text`',
 };
 
@@ -85,13 +91,24 @@ function centre(el: UiElement): { x: number; y: number } {
  * Both AndroidWorld forms of an action taken on a screen with these elements.
  * @param elements the screen's elements in the order the dataset record lists them
  */
-export function toAndroidWorld(call: ActionCall, elements: readonly UiElement[], screen: { width: number; height: number }): AndroidWorldForms {
-  const targeted = (type: AndroidWorldAction['action_type'], index: number, extra: Partial<AndroidWorldAction> = {}): AndroidWorldForms => {
+export function toAndroidWorld(
+  call: ActionCall,
+  elements: readonly UiElement[],
+  screen: { width: number; height: number },
+): AndroidWorldForms {
+  const targeted = (
+    type: AndroidWorldAction['action_type'],
+    index: number,
+    extra: Partial<AndroidWorldAction> = {},
+  ): AndroidWorldForms => {
     const position = elements.findIndex((e) => e.index === index);
     const el = position >= 0 ? elements[position]! : undefined;
     // An index that is not on the screen keeps its meaning in the product syntax only.
     if (!el) return { coordinates: { action_type: type, ...extra }, indexed: null };
-    return { coordinates: { action_type: type, ...centre(el), ...extra }, indexed: { action_type: type, index: position, ...extra } };
+    return {
+      coordinates: { action_type: type, ...centre(el), ...extra },
+      indexed: { action_type: type, index: position, ...extra },
+    };
   };
   const plain = (a: AndroidWorldAction): AndroidWorldForms => ({ coordinates: a, indexed: null });
   switch (call.name) {
@@ -103,7 +120,10 @@ export function toAndroidWorld(call: ActionCall, elements: readonly UiElement[],
       return targeted('long_press', call.params.index);
     case 'Click_by_Coordinate': {
       const { x, y, unit } = call.params;
-      const px = unit === 'grid' ? { x: Math.round((x / 1000) * screen.width), y: Math.round((y / 1000) * screen.height) } : { x: Math.round(x), y: Math.round(y) };
+      const px =
+        unit === 'grid'
+          ? { x: Math.round((x / 1000) * screen.width), y: Math.round((y / 1000) * screen.height) }
+          : { x: Math.round(x), y: Math.round(y) };
       return plain({ action_type: 'click', ...px });
     }
     case 'Scroll':
@@ -127,8 +147,16 @@ export function toAndroidWorld(call: ActionCall, elements: readonly UiElement[],
     case 'Close_App':
       return plain({ action_type: 'unknown', text: `Close_App(${call.params.packageName})` });
     case 'Finish':
-      return plain({ action_type: 'status', goal_status: 'complete', ...(call.params.message ? { text: call.params.message } : {}) });
+      return plain({
+        action_type: 'status',
+        goal_status: 'complete',
+        ...(call.params.message ? { text: call.params.message } : {}),
+      });
     case 'Failed':
-      return plain({ action_type: 'status', goal_status: 'infeasible', ...(call.params.reason ? { text: call.params.reason } : {}) });
+      return plain({
+        action_type: 'status',
+        goal_status: 'infeasible',
+        ...(call.params.reason ? { text: call.params.reason } : {}),
+      });
   }
 }

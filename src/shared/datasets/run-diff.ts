@@ -50,7 +50,12 @@ export interface RunDiff {
 }
 
 function normTask(t: string): string {
-  return t.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ').replace(/[.!?。！？]+$/u, '');
+  return t
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!?。！？]+$/u, '');
 }
 
 export function diffStep(state: RunState, s: StepState, index: number): DiffStep {
@@ -77,7 +82,13 @@ function signature(d: DiffStep): string {
 }
 
 function side(state: RunState): DiffSide {
-  return { runId: state.runId, task: state.task, status: state.status, strategy: state.options?.strategy ?? null, steps: state.steps.length };
+  return {
+    runId: state.runId,
+    task: state.task,
+    status: state.status,
+    strategy: state.options?.strategy ?? null,
+    steps: state.steps.length,
+  };
 }
 
 /** Aligns two folded runs. */
@@ -104,7 +115,14 @@ export function diffRuns(a: RunState, b: RunState): RunDiff {
     }
     prefix++;
   }
-  return { a: side(a), b: side(b), sameTask: normTask(a.task) === normTask(b.task), commonPrefix: prefix, firstDivergence, alignment: align(sa.map(signature), sb.map(signature)) };
+  return {
+    a: side(a),
+    b: side(b),
+    sameTask: normTask(a.task) === normTask(b.task),
+    commonPrefix: prefix,
+    firstDivergence,
+    alignment: align(sa.map(signature), sb.map(signature)),
+  };
 }
 
 /** Longest-common-subsequence alignment; runs of a few hundred steps make a table of some 10^5 cells. */
@@ -112,7 +130,9 @@ function align(a: readonly string[], b: readonly string[]): RunDiff['alignment']
   const n = a.length;
   const m = b.length;
   const L: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i]![j] = a[i] === b[j] ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      L[i]![j] = a[i] === b[j] ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
   const out: RunDiff['alignment'] = [];
   let i = 0;
   let j = 0;

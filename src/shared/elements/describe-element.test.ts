@@ -2,17 +2,32 @@ import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../schemas/perception.ts';
 import { clipText, describeElement, elementLabel } from './describe-element.ts';
 
-const el = (over: Partial<UiElement>): UiElement => ({ index: 3, bounds: [0, 0, 10, 10], center: [5, 5], text: '', contentDesc: '', resourceId: '', className: 'android.widget.TextView', packageName: 'p', trueAttributes: [], ...over });
+const el = (over: Partial<UiElement>): UiElement => ({
+  index: 3,
+  bounds: [0, 0, 10, 10],
+  center: [5, 5],
+  text: '',
+  contentDesc: '',
+  resourceId: '',
+  className: 'android.widget.TextView',
+  packageName: 'p',
+  trueAttributes: [],
+  ...over,
+});
 
 describe('describeElement', () => {
   it('names the index, the short class and the quoted label, as the prompt’s element list does', () => {
     expect(describeElement(el({ text: 'Clock' }))).toBe('[3] TextView "Clock"');
-    expect(describeElement(el({ contentDesc: 'Add alarm', className: 'android.widget.ImageButton' }))).toBe('[3] ImageButton "Add alarm"');
+    expect(describeElement(el({ contentDesc: 'Add alarm', className: 'android.widget.ImageButton' }))).toBe(
+      '[3] ImageButton "Add alarm"',
+    );
   });
 
   it('after an action that says what it did, can leave the class out of a labelled element', () => {
     expect(describeElement(el({ text: 'Clock' }), { withClass: false })).toBe('[3] "Clock"');
-    expect(describeElement(el({ className: 'android.widget.ImageButton' }), { withClass: false })).toBe('[3] ImageButton');
+    expect(describeElement(el({ className: 'android.widget.ImageButton' }), { withClass: false })).toBe(
+      '[3] ImageButton',
+    );
   });
 
   it('falls back to the class for an element without a visible label', () => {
@@ -22,7 +37,9 @@ describe('describeElement', () => {
 
   it('escapes quotes and line breaks and cuts long labels', () => {
     expect(describeElement(el({ text: 'Say "hi"\nnow' }))).toBe('[3] TextView "Say \\"hi\\"\\nnow"');
-    expect(describeElement(el({ text: 'x'.repeat(50) }), { withClass: false, maxLabel: 40 })).toBe(`[3] "${'x'.repeat(40)}…"`);
+    expect(describeElement(el({ text: 'x'.repeat(50) }), { withClass: false, maxLabel: 40 })).toBe(
+      `[3] "${'x'.repeat(40)}…"`,
+    );
     expect(clipText('😀😀😀', 2)).toBe('😀😀…');
   });
 

@@ -27,7 +27,12 @@ export function area(e: Pick<UiElement, 'bounds'>): number {
  * @param filter narrows the candidates, e.g. to scrollable elements
  * @returns undefined when no numbered element contains the point
  */
-export function elementAt(elements: readonly UiElement[], x: number, y: number, filter?: (e: UiElement) => boolean): UiElement | undefined {
+export function elementAt(
+  elements: readonly UiElement[],
+  x: number,
+  y: number,
+  filter?: (e: UiElement) => boolean,
+): UiElement | undefined {
   let best: UiElement | undefined;
   let bestArea = Number.POSITIVE_INFINITY;
   for (const e of elements) {

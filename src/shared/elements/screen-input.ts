@@ -67,7 +67,14 @@ export function dragAction(elements: readonly UiElement[], from: Pt, to: Pt, scr
   const list = elementAt(elements, from[0], from[1], isScrollable);
   if (list) {
     const span = horizontal ? list.bounds[2] - list.bounds[0] : list.bounds[3] - list.bounds[1];
-    return { name: 'Scroll', params: { index: list.index, direction: oppositeDirection(finger), distance: distanceForShare(length / Math.max(1, span)) } };
+    return {
+      name: 'Scroll',
+      params: {
+        index: list.index,
+        direction: oppositeDirection(finger),
+        distance: distanceForShare(length / Math.max(1, span)),
+      },
+    };
   }
   const extent = horizontal ? screen.width : screen.height;
   return { name: 'Swipe', params: { direction: finger, distance: distanceForShare(length / Math.max(1, extent)) } };
@@ -80,5 +87,7 @@ export function isDrag(from: Pt, to: Pt, screen: ScreenSize): boolean {
 
 /** A pointer down at `from` and up at `to` on the screen: a drag's action, or a click where it went down. */
 export function pointerAction(elements: readonly UiElement[], from: Pt, to: Pt, screen: ScreenSize): ActionCall {
-  return isDrag(from, to, screen) ? dragAction(elements, from, to, screen) : clickAction(elements, from[0], from[1], screen);
+  return isDrag(from, to, screen)
+    ? dragAction(elements, from, to, screen)
+    : clickAction(elements, from[0], from[1], screen);
 }

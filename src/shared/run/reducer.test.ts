@@ -8,21 +8,55 @@ function log(bodies: RunEventBody[]): RunEvent[] {
   return bodies.map((b, seq) => ({ ...b, seq, at: 1000 + seq }) as RunEvent);
 }
 
-const options: RunOptions = { strategy: 'moba', mode: 'step', usePlan: true, useMemory: true, maxSteps: 30, planBudget: 10, settleTimeoutMs: 1000, approvalRules: [], models: {} };
+const options: RunOptions = {
+  strategy: 'moba',
+  mode: 'step',
+  usePlan: true,
+  useMemory: true,
+  maxSteps: 30,
+  planBudget: 10,
+  settleTimeoutMs: 1000,
+  approvalRules: [],
+  models: {},
+};
 
 const alarm = log([
   { type: 'run_started', task: 'alarm', serial: 'sim', options, appVersion: '0', device: null },
   { type: 'node_added', nodeId: 'n1', parentId: null, goal: 'Create alarm', by: 'agent' },
   { type: 'cursor_moved', nodeId: 'n1', by: 'agent' },
   { type: 'plan_reflection', nodeId: 'n1', text: 'needs several steps' },
-  { type: 'plan_made', nodeId: 'n1', callIds: ['c1'], observation: '', thought: '', subgoals: ['open clock', 'add'], reason: 'cannot_complete' },
+  {
+    type: 'plan_made',
+    nodeId: 'n1',
+    callIds: ['c1'],
+    observation: '',
+    thought: '',
+    subgoals: ['open clock', 'add'],
+    reason: 'cannot_complete',
+  },
   { type: 'node_added', nodeId: 'n2', parentId: 'n1', goal: 'open clock', by: 'agent' },
   { type: 'node_added', nodeId: 'n3', parentId: 'n1', goal: 'add', by: 'agent' },
   { type: 'node_added', nodeId: 'n4', parentId: 'n1', goal: 'set time', index: 1, by: 'person' },
   { type: 'cursor_moved', nodeId: 'n2', by: 'agent' },
-  { type: 'step_proposed', stepId: 's1', nodeId: 'n2', action: { name: 'Open_App', params: { app: 'Clock' } }, element: null, observationId: 'o1', gate: 'mode step' },
+  {
+    type: 'step_proposed',
+    stepId: 's1',
+    nodeId: 'n2',
+    action: { name: 'Open_App', params: { app: 'Clock' } },
+    element: null,
+    observationId: 'o1',
+    gate: 'mode step',
+  },
   { type: 'human_wait', waitId: 'w1', kind: 'approve', stepId: 's1', prompt: 'Approve?' },
-  { type: 'human_decision', waitId: 'w1', stepId: 's1', decision: 'reject', action: null, feedback: 'use the launcher icon', by: 'person' },
+  {
+    type: 'human_decision',
+    waitId: 'w1',
+    stepId: 's1',
+    decision: 'reject',
+    action: null,
+    feedback: 'use the launcher icon',
+    by: 'person',
+  },
 ]);
 
 describe('run reducer', () => {
@@ -54,14 +88,28 @@ describe('run reducer', () => {
   it('moves the cursor like MobA: next sibling, else climb and complete the parent', () => {
     const s = foldRun('r1', alarm);
     expect(advanceAfterSuccess(s, 'n2')).toEqual({ completed: ['n2'], next: 'n4' });
-    const done = foldRun('r1', log([...alarm.map(({ seq: _s, at: _a, ...b }) => b as RunEventBody), { type: 'node_status', nodeId: 'n4', status: 'done', by: 'agent' }, { type: 'node_status', nodeId: 'n2', status: 'done', by: 'agent' }]));
+    const done = foldRun(
+      'r1',
+      log([
+        ...alarm.map(({ seq: _s, at: _a, ...b }) => b as RunEventBody),
+        { type: 'node_status', nodeId: 'n4', status: 'done', by: 'agent' },
+        { type: 'node_status', nodeId: 'n2', status: 'done', by: 'agent' },
+      ]),
+    );
     expect(advanceAfterSuccess(done, 'n3')).toEqual({ completed: ['n3', 'n1'], next: null });
     expect(pathTo(s, 'n3').map((n) => n.id)).toEqual(['n1', 'n3']);
     expect(firstOpenLeaf(s, 'n1')).toBe('n2');
   });
 
   it('removes subtrees and counts events it cannot apply instead of throwing', () => {
-    const s = foldRun('r1', log([...alarm.map(({ seq: _s, at: _a, ...b }) => b as RunEventBody), { type: 'node_removed', nodeId: 'n2', by: 'person' }, { type: 'node_status', nodeId: 'ghost', status: 'done', by: 'agent' }]));
+    const s = foldRun(
+      'r1',
+      log([
+        ...alarm.map(({ seq: _s, at: _a, ...b }) => b as RunEventBody),
+        { type: 'node_removed', nodeId: 'n2', by: 'person' },
+        { type: 'node_status', nodeId: 'ghost', status: 'done', by: 'agent' },
+      ]),
+    );
     expect(s.nodes.n2).toBeUndefined();
     expect(s.nodes.n1!.children).toEqual(['n4', 'n3']);
     expect(s.cursor).toBe('n1');

@@ -40,7 +40,14 @@ export interface StepState {
   observationId: string;
   gate: string | null;
   decision: { kind: string; by: Actor; feedback: string | null; action: ActionCall | null } | null;
-  executed: { action: ActionCall; by: Actor; ok: boolean; error: string | null; durationMs: number; detail: string } | null;
+  executed: {
+    action: ActionCall;
+    by: Actor;
+    ok: boolean;
+    error: string | null;
+    durationMs: number;
+    detail: string;
+  } | null;
   reflection: { subgoalStatus: 'success' | 'failure'; goalDone: boolean; text: string } | null;
   abandoned: string | null;
   /** The first observation captured after the step executed. */
@@ -103,11 +110,25 @@ export interface RunState {
   /** The most recent escalation, so a wait for the person can be resumed after a restart. */
   lastEscalation: { nodeId: string; reason: string; detail: string; response: string } | null;
   /** What a person said by voice (the task, guidance, a rejection's reason), oldest first. */
-  voiceInputs: Array<{ seq: number; use: 'task' | 'guidance' | 'feedback'; text: string; transcript: string; edited: boolean; audioSha256: string; durationMs: number | null }>;
+  voiceInputs: Array<{
+    seq: number;
+    use: 'task' | 'guidance' | 'feedback';
+    text: string;
+    transcript: string;
+    edited: boolean;
+    audioSha256: string;
+    durationMs: number | null;
+  }>;
   /** Escalations about the plan budget that a person answered (each grants another budget). */
   budgetGrants: number;
   /** The Local Agent's latest decision. */
-  lastAct: { nodeId: string; observation: string; thought: string; canComplete: CanComplete; action: ActionCall | null } | null;
+  lastAct: {
+    nodeId: string;
+    observation: string;
+    thought: string;
+    canComplete: CanComplete;
+    action: ActionCall | null;
+  } | null;
   counters: RunCounters;
   createdAt: number;
   updatedAt: number;
@@ -128,7 +149,13 @@ export function nextId(state: RunState, kind: IdKind): string {
   return `${kind}${state.ids[kind] + 1}`;
 }
 
-const ID_OF: Partial<Record<RunEvent['type'], IdKind>> = { node_added: 'n', step_proposed: 's', observation: 'o', model_call: 'c', human_wait: 'w' };
+const ID_OF: Partial<Record<RunEvent['type'], IdKind>> = {
+  node_added: 'n',
+  step_proposed: 's',
+  observation: 'o',
+  model_call: 'c',
+  human_wait: 'w',
+};
 
 export function initialRunState(runId: string): RunState {
   return {
@@ -152,7 +179,17 @@ export function initialRunState(runId: string): RunState {
     voiceInputs: [],
     budgetGrants: 0,
     lastAct: null,
-    counters: { modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0, executedActions: 0, noActionReplies: 0, plans: 0, rejections: 0, humanActions: 0 },
+    counters: {
+      modelCalls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      costUsd: 0,
+      executedActions: 0,
+      noActionReplies: 0,
+      plans: 0,
+      rejections: 0,
+      humanActions: 0,
+    },
     createdAt: 0,
     updatedAt: 0,
     lastSeq: -1,
@@ -199,7 +236,14 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
   if (kind) state.ids = { ...state.ids, [kind]: state.ids[kind] + 1 };
   switch (event.type) {
     case 'run_started':
-      return { ...state, task: event.task, serial: event.serial, options: event.options, status: 'running', createdAt: event.at };
+      return {
+        ...state,
+        task: event.task,
+        serial: event.serial,
+        options: event.options,
+        status: 'running',
+        createdAt: event.at,
+      };
     case 'node_added': {
       const node: TaskNodeState = {
         id: event.nodeId,
@@ -244,12 +288,16 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
     case 'cursor_moved':
       return { ...state, cursor: event.nodeId };
     case 'observation': {
-      const observations = { ...state.observations, [event.observationId]: { ...event.observation, screenKey: event.screenKey } };
+      const observations = {
+        ...state.observations,
+        [event.observationId]: { ...event.observation, screenKey: event.screenKey },
+      };
       // The first observation after an executed step is that step's "after" screen.
       const last = state.steps.at(-1);
-      const steps = last && last.executed && last.afterObservationId === null
-        ? [...state.steps.slice(0, -1), { ...last, afterObservationId: event.observationId }]
-        : state.steps;
+      const steps =
+        last && last.executed && last.afterObservationId === null
+          ? [...state.steps.slice(0, -1), { ...last, afterObservationId: event.observationId }]
+          : state.steps;
       return { ...state, observations, steps, lastObservationId: event.observationId };
     }
     case 'model_call': {
@@ -271,8 +319,17 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       return {
         ...state,
         pendingFeedback: [],
-        lastAct: { nodeId: event.nodeId, observation: event.observation, thought: event.thought, canComplete: event.canComplete, action: event.action },
-        counters: event.action === null ? { ...state.counters, noActionReplies: state.counters.noActionReplies + 1 } : state.counters,
+        lastAct: {
+          nodeId: event.nodeId,
+          observation: event.observation,
+          thought: event.thought,
+          canComplete: event.canComplete,
+          action: event.action,
+        },
+        counters:
+          event.action === null
+            ? { ...state.counters, noActionReplies: state.counters.noActionReplies + 1 }
+            : state.counters,
       };
     case 'plan_reflection':
       return withNode(state, event.nodeId, (n) => ({ ...n, planReflections: [...n.planReflections, event.text] }));
@@ -300,24 +357,45 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
             afterObservationId: null,
             seq: event.seq,
             // The proposal the Local Agent just made (a person's own step on the same node has no intent).
-            intent: state.lastAct && state.lastAct.nodeId === event.nodeId && JSON.stringify(state.lastAct.action) === JSON.stringify(event.action) ? { observation: state.lastAct.observation, thought: state.lastAct.thought } : null,
+            intent:
+              state.lastAct &&
+              state.lastAct.nodeId === event.nodeId &&
+              JSON.stringify(state.lastAct.action) === JSON.stringify(event.action)
+                ? { observation: state.lastAct.observation, thought: state.lastAct.thought }
+                : null,
           },
         ],
       };
     case 'human_wait':
-      return { ...state, status: 'waiting', waiting: { waitId: event.waitId, kind: event.kind, stepId: event.stepId, prompt: event.prompt } };
+      return {
+        ...state,
+        status: 'waiting',
+        waiting: { waitId: event.waitId, kind: event.kind, stepId: event.stepId, prompt: event.prompt },
+      };
     case 'human_decision': {
       const c = state.counters;
       state = {
         ...state,
         status: state.status === 'waiting' ? 'running' : state.status,
         waiting: null,
-        pendingFeedback: (event.decision === 'reject' || event.decision === 'answer') && event.feedback ? [...state.pendingFeedback, event.feedback] : state.pendingFeedback,
-        budgetGrants: state.budgetGrants + (prev.waiting?.kind === 'escalation' && state.lastEscalation?.reason === 'plan_budget' && (event.decision === 'answer' || event.decision === 'approve') ? 1 : 0),
+        pendingFeedback:
+          (event.decision === 'reject' || event.decision === 'answer') && event.feedback
+            ? [...state.pendingFeedback, event.feedback]
+            : state.pendingFeedback,
+        budgetGrants:
+          state.budgetGrants +
+          (prev.waiting?.kind === 'escalation' &&
+          state.lastEscalation?.reason === 'plan_budget' &&
+          (event.decision === 'answer' || event.decision === 'approve')
+            ? 1
+            : 0),
         counters: event.decision === 'reject' ? { ...c, rejections: c.rejections + 1 } : c,
       };
       if (!event.stepId) return state;
-      return withStep(state, event.stepId, (s) => ({ ...s, decision: { kind: event.decision, by: event.by, feedback: event.feedback, action: event.action } }));
+      return withStep(state, event.stepId, (s) => ({
+        ...s,
+        decision: { kind: event.decision, by: event.by, feedback: event.feedback, action: event.action },
+      }));
     }
     case 'step_executed': {
       const c = state.counters;
@@ -329,7 +407,14 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
           humanActions: c.humanActions + (event.by === 'person' ? 1 : 0),
         },
       };
-      const executed = { action: event.action, by: event.by, ok: event.ok, error: event.error?.message ?? null, durationMs: event.durationMs, detail: event.detail };
+      const executed = {
+        action: event.action,
+        by: event.by,
+        ok: event.ok,
+        error: event.error?.message ?? null,
+        durationMs: event.durationMs,
+        detail: event.detail,
+      };
       const step = state.steps.find((s) => s.stepId === event.stepId);
       if (!step) return { ...state, anomalies: state.anomalies + 1 };
       state = withNode(state, step.nodeId, (n) => ({ ...n, attempts: n.attempts + 1 }));
@@ -339,14 +424,22 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       return withStep(state, event.stepId, (s) => ({ ...s, abandoned: event.reason }));
     case 'reflected':
       state = withNode(state, event.nodeId, (n) =>
-        event.subgoalStatus === 'failure' && !event.goalDone ? { ...n, reflections: [...n.reflections, event.reflection], failures: n.failures + 1 } : n,
+        event.subgoalStatus === 'failure' && !event.goalDone
+          ? { ...n, reflections: [...n.reflections, event.reflection], failures: n.failures + 1 }
+          : n,
       );
-      return withStep(state, event.stepId, (s) => ({ ...s, reflection: { subgoalStatus: event.subgoalStatus, goalDone: event.goalDone, text: event.reflection } }));
+      return withStep(state, event.stepId, (s) => ({
+        ...s,
+        reflection: { subgoalStatus: event.subgoalStatus, goalDone: event.goalDone, text: event.reflection },
+      }));
     case 'message':
       return { ...state, messages: [...state.messages, { from: event.from, text: event.text, nodeId: event.nodeId }] };
     case 'escalated':
       state = withNode(state, event.nodeId, (n) => ({ ...n, escalations: n.escalations + 1 }));
-      return { ...state, lastEscalation: { nodeId: event.nodeId, reason: event.reason, detail: event.detail, response: event.response } };
+      return {
+        ...state,
+        lastEscalation: { nodeId: event.nodeId, reason: event.reason, detail: event.detail, response: event.response },
+      };
     case 'memory_written':
     case 'run_error':
       return state;
@@ -355,7 +448,15 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
         ...state,
         voiceInputs: [
           ...state.voiceInputs,
-          { seq: event.seq, use: event.use, text: event.text, transcript: event.transcript, edited: event.edited, audioSha256: event.audio.sha256, durationMs: event.audio.durationMs },
+          {
+            seq: event.seq,
+            use: event.use,
+            text: event.text,
+            transcript: event.transcript,
+            edited: event.edited,
+            audioSha256: event.audio.sha256,
+            durationMs: event.audio.durationMs,
+          },
         ],
       };
     case 'run_paused':
@@ -368,11 +469,24 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       if (!state.steps.some((s) => s.stepId === event.stepId)) return { ...state, anomalies: state.anomalies + 1 };
       return {
         ...state,
-        annotations: [...state.annotations, { annotationId: event.annotationId, stepId: event.stepId, category: event.category, note: event.note, by: event.by, author: event.author, at: event.at }],
+        annotations: [
+          ...state.annotations,
+          {
+            annotationId: event.annotationId,
+            stepId: event.stepId,
+            category: event.category,
+            note: event.note,
+            by: event.by,
+            author: event.author,
+            at: event.at,
+          },
+        ],
       };
     case 'annotation_removed': {
       const annotations = state.annotations.filter((a) => a.annotationId !== event.annotationId);
-      return annotations.length === state.annotations.length ? { ...state, anomalies: state.anomalies + 1 } : { ...state, annotations };
+      return annotations.length === state.annotations.length
+        ? { ...state, anomalies: state.anomalies + 1 }
+        : { ...state, annotations };
     }
     case 'strategy_decided':
       // The acting role has seen the person's feedback, as MobA's act_decided does.
@@ -381,7 +495,14 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       state = { ...state, strategy: reduceStrategy(state.strategy, event) };
       const ok = event.outcome === 'A';
       if (!ok) state = withNode(state, event.nodeId, (n) => ({ ...n, failures: n.failures + 1 }));
-      return withStep(state, event.stepId, (s) => ({ ...s, reflection: { subgoalStatus: ok ? 'success' : 'failure', goalDone: false, text: `${event.outcome}: ${event.text}` } }));
+      return withStep(state, event.stepId, (s) => ({
+        ...s,
+        reflection: {
+          subgoalStatus: ok ? 'success' : 'failure',
+          goalDone: false,
+          text: `${event.outcome}: ${event.text}`,
+        },
+      }));
     }
     case 'progress_updated':
     case 'memory_unit_added':

@@ -61,12 +61,20 @@ export function initialStrategyState(): StrategyState {
 export function reduceStrategy(s: StrategyState, event: StrategyEventBody): StrategyState {
   switch (event.type) {
     case 'strategy_decided':
-      return { ...s, decisions: s.decisions + 1, lastDecision: { role: event.role, written: event.written, summary: event.summary, thought: event.thought } };
+      return {
+        ...s,
+        decisions: s.decisions + 1,
+        lastDecision: { role: event.role, written: event.written, summary: event.summary, thought: event.thought },
+      };
     case 'outcome_judged':
       return {
         ...s,
-        outcomes: [...s.outcomes, { stepId: event.stepId, outcome: event.outcome, operation: event.operation, text: event.text }],
-        history: event.outcome === 'A' ? [...s.history, { stepId: event.stepId, operation: event.operation }] : s.history,
+        outcomes: [
+          ...s.outcomes,
+          { stepId: event.stepId, outcome: event.outcome, operation: event.operation, text: event.text },
+        ],
+        history:
+          event.outcome === 'A' ? [...s.history, { stepId: event.stepId, operation: event.operation }] : s.history,
         progress: event.progress ?? s.progress,
       };
     case 'progress_updated':
@@ -78,10 +86,22 @@ export function reduceStrategy(s: StrategyState, event: StrategyEventBody): Stra
     case 'notes_updated':
       return { ...s, notes: event.notes };
     case 'experience_loaded':
-      return { ...s, tips: event.tips, shortcuts: event.shortcuts, experienceRetrieved: event.retrieved, ...(event.provenance ? { experienceFrom: event.provenance } : {}) };
+      return {
+        ...s,
+        tips: event.tips,
+        shortcuts: event.shortcuts,
+        experienceRetrieved: event.retrieved,
+        ...(event.provenance ? { experienceFrom: event.provenance } : {}),
+      };
     case 'experience_evolved':
       return { ...s, evolved: { tips: event.tips, shortcut: event.shortcut, note: event.shortcutNote } };
     case 'shortcut_invoked':
-      return { ...s, shortcutsUsed: [...s.shortcutsUsed, { name: event.name, actions: event.actions, refused: event.refused, reason: event.reason }] };
+      return {
+        ...s,
+        shortcutsUsed: [
+          ...s.shortcutsUsed,
+          { name: event.name, actions: event.actions, refused: event.refused, reason: event.reason },
+        ],
+      };
   }
 }

@@ -39,7 +39,9 @@ export function advanceAfterSuccess(state: RunState, nodeId: string): { complete
     const after = parent.children.slice(parent.children.indexOf(current.id) + 1);
     const before = parent.children.slice(0, parent.children.indexOf(current.id));
     // Siblings later in the order first; an earlier one still open (a person reordered) after that.
-    const sibling = [...after, ...before].map((id) => state.nodes[id]).find((n) => n && OPEN.has(n.status) && !completed.includes(n.id));
+    const sibling = [...after, ...before]
+      .map((id) => state.nodes[id])
+      .find((n) => n && OPEN.has(n.status) && !completed.includes(n.id));
     if (sibling) return { completed, next: sibling.id };
     if (parent.children.some((id) => state.nodes[id]?.status === 'failed')) return { completed, next: parent.id };
     current = parent;
@@ -64,5 +66,8 @@ export function completedSiblings(state: RunState, nodeId: string): string[] {
   if (!n || n.parentId === null) return [];
   const p = state.nodes[n.parentId];
   if (!p) return [];
-  return p.children.map((c) => state.nodes[c]).filter((c): c is TaskNodeState => !!c && c.status === 'done').map((c) => c.goal);
+  return p.children
+    .map((c) => state.nodes[c])
+    .filter((c): c is TaskNodeState => !!c && c.status === 'done')
+    .map((c) => c.goal);
 }

@@ -9,7 +9,19 @@ import { Shortcut } from './strategy.ts';
  * everywhere.
  */
 
-export const MEMORY_KINDS = ['task', 'action', 'route', 'answer', 'thought', 'reflection', 'user', 'app', 'page', 'tips', 'shortcut'] as const;
+export const MEMORY_KINDS = [
+  'task',
+  'action',
+  'route',
+  'answer',
+  'thought',
+  'reflection',
+  'user',
+  'app',
+  'page',
+  'tips',
+  'shortcut',
+] as const;
 export const MemoryKind = z.enum(MEMORY_KINDS);
 export type MemoryKind = z.infer<typeof MemoryKind>;
 
@@ -35,11 +47,18 @@ export const USER_CATEGORIES = ['preference', 'interaction', 'fact'] as const;
 export const UserCategory = z.enum(USER_CATEGORIES);
 export type UserCategory = z.infer<typeof UserCategory>;
 
-export const MemoryId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+export const MemoryId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
 export type MemoryId = z.infer<typeof MemoryId>;
 
 /** An Android package name such as `com.android.deskclock`. */
-export const PackageName = z.string().max(255).regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/, 'an Android package name such as com.android.deskclock');
+export const PackageName = z
+  .string()
+  .max(255)
+  .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/, 'an Android package name such as com.android.deskclock');
 
 const RefId = z.string().min(1).max(128);
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -67,18 +86,20 @@ const meta = {
   quarantined: z.boolean().optional(),
 };
 
-export const RouteStep = z.object({
-  /** The sub-goal this action served. */
-  subGoal: line(1_000),
-  /** The action as the agent wrote it, e.g. `Click(12)` or `Open_App("Clock")`. */
-  action: line(1_000),
-  /** What was acted on, e.g. `button "Save"`. */
-  element: note(1_000),
-  app: PackageName.optional(),
-  activity: note(300),
-  /** The ActionNode memory this step came from, when recorded by a run. */
-  actionId: MemoryId.optional(),
-}).strict();
+export const RouteStep = z
+  .object({
+    /** The sub-goal this action served. */
+    subGoal: line(1_000),
+    /** The action as the agent wrote it, e.g. `Click(12)` or `Open_App("Clock")`. */
+    action: line(1_000),
+    /** What was acted on, e.g. `button "Save"`. */
+    element: note(1_000),
+    app: PackageName.optional(),
+    activity: note(300),
+    /** The ActionNode memory this step came from, when recorded by a run. */
+    actionId: MemoryId.optional(),
+  })
+  .strict();
 export type RouteStep = z.infer<typeof RouteStep>;
 
 /** The fields of each kind (without the metadata). */
@@ -170,19 +191,21 @@ function itemOf<K extends MemoryKind>(kind: K) {
   return z.object({ kind: z.literal(kind), ...meta, ...(KIND_FIELDS[kind] as Fields<K>) }).strict();
 }
 function draftOf<K extends MemoryKind>(kind: K) {
-  return z.object({
-    kind: z.literal(kind),
-    id: meta.id.optional(),
-    source: meta.source.optional(),
-    createdAt: meta.createdAt.optional(),
-    updatedAt: meta.updatedAt.optional(),
-    runId: meta.runId,
-    nodeId: meta.nodeId,
-    model: meta.model,
-    approvedAt: meta.approvedAt,
-    quarantined: meta.quarantined,
-    ...(KIND_FIELDS[kind] as Fields<K>),
-  }).strict();
+  return z
+    .object({
+      kind: z.literal(kind),
+      id: meta.id.optional(),
+      source: meta.source.optional(),
+      createdAt: meta.createdAt.optional(),
+      updatedAt: meta.updatedAt.optional(),
+      runId: meta.runId,
+      nodeId: meta.nodeId,
+      model: meta.model,
+      approvedAt: meta.approvedAt,
+      quarantined: meta.quarantined,
+      ...(KIND_FIELDS[kind] as Fields<K>),
+    })
+    .strict();
 }
 
 export const TaskMemory = itemOf('task');
@@ -199,7 +222,17 @@ export const ShortcutMemory = itemOf('shortcut');
 
 /** A stored memory. */
 export const MemoryItem = z.discriminatedUnion('kind', [
-  TaskMemory, ActionMemory, RouteMemory, AnswerMemory, ThoughtMemory, ReflectionMemory, UserMemory, AppMemory, PageMemory, TipsMemory, ShortcutMemory,
+  TaskMemory,
+  ActionMemory,
+  RouteMemory,
+  AnswerMemory,
+  ThoughtMemory,
+  ReflectionMemory,
+  UserMemory,
+  AppMemory,
+  PageMemory,
+  TipsMemory,
+  ShortcutMemory,
 ]);
 export type MemoryItem = z.infer<typeof MemoryItem>;
 export type MemoryOfKind<K extends MemoryKind> = Extract<MemoryItem, { kind: K }>;
@@ -209,7 +242,17 @@ export type MemoryOfKind<K extends MemoryKind> = Extract<MemoryItem, { kind: K }
  * content, so importing the same hand-written seed twice does not duplicate it.
  */
 export const MemoryDraft = z.discriminatedUnion('kind', [
-  draftOf('task'), draftOf('action'), draftOf('route'), draftOf('answer'), draftOf('thought'), draftOf('reflection'), draftOf('user'), draftOf('app'), draftOf('page'), draftOf('tips'), draftOf('shortcut'),
+  draftOf('task'),
+  draftOf('action'),
+  draftOf('route'),
+  draftOf('answer'),
+  draftOf('thought'),
+  draftOf('reflection'),
+  draftOf('user'),
+  draftOf('app'),
+  draftOf('page'),
+  draftOf('tips'),
+  draftOf('shortcut'),
 ]);
 export type MemoryDraft = z.infer<typeof MemoryDraft>;
 export type MemoryDraftInput = z.input<typeof MemoryDraft>;
@@ -218,32 +261,36 @@ export const MEMORY_FORMAT = 'moba-memory';
 export const MEMORY_FORMAT_VERSION = 1;
 
 /** The import/export file. Export writes full items in insertion order; import accepts drafts. */
-export const MemoryFile = z.object({
-  format: z.literal(MEMORY_FORMAT),
-  version: z.literal(MEMORY_FORMAT_VERSION),
-  /** Free text for people (what the seed is for); kept by export only when given to it. */
-  description: z.string().max(4_000).optional(),
-  memories: z.array(MemoryDraft).max(2_000_000),
-}).strict();
+export const MemoryFile = z
+  .object({
+    format: z.literal(MEMORY_FORMAT),
+    version: z.literal(MEMORY_FORMAT_VERSION),
+    /** Free text for people (what the seed is for); kept by export only when given to it. */
+    description: z.string().max(4_000).optional(),
+    memories: z.array(MemoryDraft).max(2_000_000),
+  })
+  .strict();
 export type MemoryFile = z.infer<typeof MemoryFile>;
 
 /** Editable fields: anything but kind, id, source and timestamps; validated against the kind after merging. */
 export const MemoryPatch = z.record(z.string().max(64), z.unknown());
 export type MemoryPatch = z.infer<typeof MemoryPatch>;
 
-export const MemoryListQuery = z.object({
-  kind: MemoryKind.optional(),
-  outcome: ActionOutcome.optional(),
-  app: PackageName.optional(),
-  source: MemorySource.optional(),
-  runId: RefId.optional(),
-  /** Full-text search over every field (words are matched as prefixes). */
-  search: z.string().max(500).optional(),
-  /** `relevance` (FTS5 BM25) applies with `search`; otherwise newest first. */
-  order: z.enum(['newest', 'oldest', 'relevance']).default('newest'),
-  limit: z.number().int().min(1).max(1_000).default(50),
-  offset: z.number().int().min(0).max(10_000_000).default(0),
-}).strict();
+export const MemoryListQuery = z
+  .object({
+    kind: MemoryKind.optional(),
+    outcome: ActionOutcome.optional(),
+    app: PackageName.optional(),
+    source: MemorySource.optional(),
+    runId: RefId.optional(),
+    /** Full-text search over every field (words are matched as prefixes). */
+    search: z.string().max(500).optional(),
+    /** `relevance` (FTS5 BM25) applies with `search`; otherwise newest first. */
+    order: z.enum(['newest', 'oldest', 'relevance']).default('newest'),
+    limit: z.number().int().min(1).max(1_000).default(50),
+    offset: z.number().int().min(0).max(10_000_000).default(0),
+  })
+  .strict();
 export type MemoryListQuery = z.input<typeof MemoryListQuery>;
 
 export const MemoryPage = z.object({ items: z.array(MemoryItem), total: z.number().int().min(0) });
@@ -257,47 +304,63 @@ export type RetrievalPurpose = z.infer<typeof RetrievalPurpose>;
  * How the signals are combined: `score = Σ wᵢ·sᵢ / Σ wᵢ` over the signals available (semantic
  * only with an embedder). Each signal is in [0, 1]. Defaults: see `DEFAULT_RETRIEVAL_WEIGHTS`.
  */
-export const RetrievalWeights = z.object({
-  /** Relation to the current run: last action, last success/failure of this node, parent, answers. */
-  relation: z.number().min(0).max(100),
-  /** Cosine similarity of embeddings (0 when negative). */
-  semantic: z.number().min(0).max(100),
-  /** BM25, divided by the best BM25 among the candidates. */
-  lexical: z.number().min(0).max(100),
-  /** exp(−age / 30 days). */
-  recency: z.number().min(0).max(100),
-}).strict();
+export const RetrievalWeights = z
+  .object({
+    /** Relation to the current run: last action, last success/failure of this node, parent, answers. */
+    relation: z.number().min(0).max(100),
+    /** Cosine similarity of embeddings (0 when negative). */
+    semantic: z.number().min(0).max(100),
+    /** BM25, divided by the best BM25 among the candidates. */
+    lexical: z.number().min(0).max(100),
+    /** exp(−age / 30 days). */
+    recency: z.number().min(0).max(100),
+  })
+  .strict();
 export type RetrievalWeights = z.infer<typeof RetrievalWeights>;
 
 export const DEFAULT_RETRIEVAL_WEIGHTS: RetrievalWeights = { relation: 1, semantic: 1, lexical: 0.5, recency: 0.05 };
 
-export const RELATION_TYPES = ['last_action', 'last_success', 'last_failure', 'parent_goal', 'run_answer', 'node_reflection', 'current_page', 'same_app'] as const;
+export const RELATION_TYPES = [
+  'last_action',
+  'last_success',
+  'last_failure',
+  'parent_goal',
+  'run_answer',
+  'node_reflection',
+  'current_page',
+  'same_app',
+] as const;
 export const RelationType = z.enum(RELATION_TYPES);
 export type RelationType = z.infer<typeof RelationType>;
 
-export const RetrievalRequest = z.object({
-  purpose: RetrievalPurpose,
-  /** What to look for: the goal being planned, the sub-goal being acted on, the task for app selection… */
-  query: z.string().max(8_000),
-  runId: RefId.optional(),
-  nodeId: RefId.optional(),
-  parentGoal: z.string().max(2_000).optional(),
-  /** The foreground app and page: scopes page observations and boosts same-app memories. */
-  app: PackageName.optional(),
-  activity: z.string().max(300).optional(),
-  k: z.number().int().min(1).max(50).default(8),
-  weights: RetrievalWeights.partial().optional(),
-  /** Only memories a person approved (their own, expert seeds, and run memories they approved). */
-  approvedOnly: z.boolean().optional(),
-  /** Quarantined memories too (never for a prompt; the editor's view). */
-  includeQuarantined: z.boolean().optional(),
-  /** Hard filters applied to every candidate. `kinds` replaces the purpose's own choice of kinds. */
-  filter: z.object({
-    kinds: z.array(MemoryKind).min(1).max(MEMORY_KINDS.length).optional(),
-    apps: z.array(PackageName).min(1).max(50).optional(),
-    sources: z.array(MemorySource).min(1).max(MEMORY_SOURCES.length).optional(),
-  }).strict().optional(),
-}).strict();
+export const RetrievalRequest = z
+  .object({
+    purpose: RetrievalPurpose,
+    /** What to look for: the goal being planned, the sub-goal being acted on, the task for app selection… */
+    query: z.string().max(8_000),
+    runId: RefId.optional(),
+    nodeId: RefId.optional(),
+    parentGoal: z.string().max(2_000).optional(),
+    /** The foreground app and page: scopes page observations and boosts same-app memories. */
+    app: PackageName.optional(),
+    activity: z.string().max(300).optional(),
+    k: z.number().int().min(1).max(50).default(8),
+    weights: RetrievalWeights.partial().optional(),
+    /** Only memories a person approved (their own, expert seeds, and run memories they approved). */
+    approvedOnly: z.boolean().optional(),
+    /** Quarantined memories too (never for a prompt; the editor's view). */
+    includeQuarantined: z.boolean().optional(),
+    /** Hard filters applied to every candidate. `kinds` replaces the purpose's own choice of kinds. */
+    filter: z
+      .object({
+        kinds: z.array(MemoryKind).min(1).max(MEMORY_KINDS.length).optional(),
+        apps: z.array(PackageName).min(1).max(50).optional(),
+        sources: z.array(MemorySource).min(1).max(MEMORY_SOURCES.length).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
 export type RetrievalRequest = z.input<typeof RetrievalRequest>;
 
 export const RetrievalSignals = z.object({

@@ -81,7 +81,9 @@ const body = {
     serial: z.string(),
     options: RunOptions,
     appVersion: z.string(),
-    device: z.object({ model: z.string(), androidVersion: z.string(), width: z.number(), height: z.number() }).nullable(),
+    device: z
+      .object({ model: z.string(), androidVersion: z.string(), width: z.number(), height: z.number() })
+      .nullable(),
   }),
   node_added: z.object({
     nodeId: z.string(),
@@ -127,7 +129,13 @@ const body = {
     subgoals: z.array(z.string()),
     reason: z.enum(['cannot_complete', 'reflection_failed', 'escalation', 'requested']),
   }),
-  app_selected: z.object({ description: z.string(), packageName: z.string(), activity: z.string().nullable(), method: z.enum(['exact', 'model', 'memory']), callIds: z.array(z.string()) }),
+  app_selected: z.object({
+    description: z.string(),
+    packageName: z.string(),
+    activity: z.string().nullable(),
+    method: z.enum(['exact', 'model', 'memory']),
+    callIds: z.array(z.string()),
+  }),
   step_proposed: z.object({
     stepId: z.string(),
     nodeId: z.string(),
@@ -208,7 +216,9 @@ export type RunEventBody = { [T in RunEventType]: { type: T } & z.infer<(typeof 
 export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
 
 /** One stored event: its position in the run, its time, and its typed body. */
-export type RunEvent = { [T in RunEventType]: { seq: number; at: number; type: T } & z.infer<(typeof body)[T]> }[RunEventType];
+export type RunEvent = {
+  [T in RunEventType]: { seq: number; at: number; type: T } & z.infer<(typeof body)[T]>;
+}[RunEventType];
 
 export const RunEventBodySchema = z.discriminatedUnion(
   'type',
@@ -217,7 +227,9 @@ export const RunEventBodySchema = z.discriminatedUnion(
 
 export const RunEventSchema = z.discriminatedUnion(
   'type',
-  RUN_EVENT_TYPES.map((t) => body[t].extend({ type: z.literal(t), seq: z.number().int().min(0), at: z.number() })) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  RUN_EVENT_TYPES.map((t) =>
+    body[t].extend({ type: z.literal(t), seq: z.number().int().min(0), at: z.number() }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
 ) as unknown as z.ZodType<RunEvent>;
 
 /** The row a run list shows, kept up to date as events are appended. */

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { VoiceSettings, defaultVoiceSettings } from './voice.ts';
 
 /** The agent roles that each may use their own model endpoint. */
-export const MODEL_ROLES = ['planner', 'actor', 'reflector', 'appSelector', 'embedder', 'transcriber', 'speaker'] as const;
+export const MODEL_ROLES = [
+  'planner',
+  'actor',
+  'reflector',
+  'appSelector',
+  'embedder',
+  'transcriber',
+  'speaker',
+] as const;
 export const ModelRole = z.enum(MODEL_ROLES);
 export type ModelRole = z.infer<typeof ModelRole>;
 
@@ -103,7 +111,11 @@ export const SimulatorSettings = z.object({
   /** Start one simulated phone with the app so there is always a device to try things on. */
   autoStart: z.boolean(),
   port: z.number().int().min(1024).max(65_535),
-  seed: z.number().int().min(0).max(2 ** 31 - 1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
 });
 export type SimulatorSettings = z.infer<typeof SimulatorSettings>;
 
@@ -112,7 +124,18 @@ export const SweepSettings = z.object({
    * The Redis a benchmark sweep runs on (`redis://[user@]host[:port][/db]` or `rediss://…`);
    * empty = no queue. The password comes from MOBA_REDIS_PASSWORD on the host, never from here.
    */
-  redisUrl: z.string().trim().max(500).refine((u) => u === '' || /^rediss?:\/\/[^\s]+$/.test(u), 'expected redis://host[:port][/db] or rediss://… (or empty for no queue)').refine((u) => !/^[a-z]+:\/\/[^:/@]*:[^@/]+@/i.test(u), 'put the password in MOBA_REDIS_PASSWORD on the host, not in the URL'),
+  redisUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (u) => u === '' || /^rediss?:\/\/[^\s]+$/.test(u),
+      'expected redis://host[:port][/db] or rediss://… (or empty for no queue)',
+    )
+    .refine(
+      (u) => !/^[a-z]+:\/\/[^:/@]*:[^@/]+@/i.test(u),
+      'put the password in MOBA_REDIS_PASSWORD on the host, not in the URL',
+    ),
 });
 export type SweepSettings = z.infer<typeof SweepSettings>;
 
@@ -143,7 +166,16 @@ export const DEFAULT_MODEL_ENDPOINT: ModelEndpoint = {
 
 export function defaultSettings(): Settings {
   return {
-    models: { default: { ...DEFAULT_MODEL_ENDPOINT }, planner: null, actor: null, reflector: null, appSelector: null, embedder: null, transcriber: null, speaker: null },
+    models: {
+      default: { ...DEFAULT_MODEL_ENDPOINT },
+      planner: null,
+      actor: null,
+      reflector: null,
+      appSelector: null,
+      embedder: null,
+      transcriber: null,
+      speaker: null,
+    },
     agent: {
       mode: 'step',
       maxSteps: 30,
@@ -153,11 +185,26 @@ export function defaultSettings(): Settings {
       approvedMemoriesOnly: false,
       settleTimeoutMs: 3_000,
       approvalRules: ApprovalRule.array().parse([
-        { id: 'payment', label: 'Payments and purchases', actions: [], pattern: '\\b(pay|buy|checkout|place order|purchase)\\b|付款|支付|购买|下单' },
+        {
+          id: 'payment',
+          label: 'Payments and purchases',
+          actions: [],
+          pattern: '\\b(pay|buy|checkout|place order|purchase)\\b|付款|支付|购买|下单',
+        },
         { id: 'delete', label: 'Deleting', actions: [], pattern: '\\b(delete|remove|erase|uninstall)\\b|删除' },
         // Enter and Box_Input are judged with the controls beside the field and the screen they submit on (a chat's ConversationActivity).
-        { id: 'send', label: 'Sending messages', actions: ['Click', 'Click_by_Coordinate', 'Enter', 'Box_Input'], pattern: '\\b(send|post|submit)\\b|conversation ?activity|发送|提交' },
-        { id: 'password', label: 'Typing into password fields', actions: ['Type', 'Box_Input'], passwordFieldsOnly: true },
+        {
+          id: 'send',
+          label: 'Sending messages',
+          actions: ['Click', 'Click_by_Coordinate', 'Enter', 'Box_Input'],
+          pattern: '\\b(send|post|submit)\\b|conversation ?activity|发送|提交',
+        },
+        {
+          id: 'password',
+          label: 'Typing into password fields',
+          actions: ['Type', 'Box_Input'],
+          passwordFieldsOnly: true,
+        },
       ]),
     },
     adb: { host: '127.0.0.1', port: 5037, binary: 'adb' },
@@ -173,16 +220,18 @@ export function defaultSettings(): Settings {
  * A partial update: each section may be given partially (section schemas carry no defaults, so
  * a patch never resets fields it does not name); `models` entries are replaced whole.
  */
-export const SettingsPatch = z.object({
-  models: ModelSettings.partial().optional(),
-  agent: AgentSettings.partial().optional(),
-  adb: AdbSettings.partial().optional(),
-  mirror: MirrorSettings.partial().optional(),
-  simulator: SimulatorSettings.partial().optional(),
-  ui: UiSettings.partial().optional(),
-  voice: VoiceSettings.partial().optional(),
-  sweep: SweepSettings.partial().optional(),
-}).strict();
+export const SettingsPatch = z
+  .object({
+    models: ModelSettings.partial().optional(),
+    agent: AgentSettings.partial().optional(),
+    adb: AdbSettings.partial().optional(),
+    mirror: MirrorSettings.partial().optional(),
+    simulator: SimulatorSettings.partial().optional(),
+    ui: UiSettings.partial().optional(),
+    voice: VoiceSettings.partial().optional(),
+    sweep: SweepSettings.partial().optional(),
+  })
+  .strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 
 /** Where each role's key comes from; the key itself never leaves main. */

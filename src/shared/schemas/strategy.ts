@@ -53,16 +53,30 @@ const StepArgument = z.union([z.string().max(500), z.number()]);
  *             { "action": "Enter", "arguments": {} }] }
  * ```
  */
-export const Shortcut = z.object({
-  name: z.string().trim().min(1).max(80).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'letters, digits and _ (e.g. Tap_Type_and_Enter)'),
-  arguments: z.array(z.string().trim().min(1).max(60)).max(12),
-  description: z.string().trim().min(1).max(1_000),
-  precondition: z.string().trim().min(1).max(1_000),
-  steps: z
-    .array(z.object({ action: z.string().trim().min(1).max(40), arguments: z.record(z.string().max(60), StepArgument).default({}) }).strict())
-    .min(1)
-    .max(20),
-}).strict();
+export const Shortcut = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(80)
+      .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'letters, digits and _ (e.g. Tap_Type_and_Enter)'),
+    arguments: z.array(z.string().trim().min(1).max(60)).max(12),
+    description: z.string().trim().min(1).max(1_000),
+    precondition: z.string().trim().min(1).max(1_000),
+    steps: z
+      .array(
+        z
+          .object({
+            action: z.string().trim().min(1).max(40),
+            arguments: z.record(z.string().max(60), StepArgument).default({}),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(20),
+  })
+  .strict();
 export type Shortcut = z.infer<typeof Shortcut>;
 
 const callIds = z.array(z.string());
@@ -129,7 +143,9 @@ export const STRATEGY_EVENT_BODIES = {
      * printed beside them in the prompts: `tips` for the Tips list, `shortcuts` by Shortcut name.
      * Absent for the built-in set and in logs written before provenance was recorded.
      */
-    provenance: z.object({ tips: z.string().optional(), shortcuts: z.record(z.string(), z.string()).optional() }).optional(),
+    provenance: z
+      .object({ tips: z.string().optional(), shortcuts: z.record(z.string(), z.string()).optional() })
+      .optional(),
   }),
   /** Mobile-Agent-E's experience reflectors after a task: updated Tips, a new Shortcut. */
   experience_evolved: z.object({
@@ -156,5 +172,7 @@ export const STRATEGY_EVENT_BODIES = {
 
 export type StrategyEventType = keyof typeof STRATEGY_EVENT_BODIES;
 /** One strategy event as appended (`seq`/`at` aside). */
-export type StrategyEventBody = { [T in StrategyEventType]: { type: T } & z.infer<(typeof STRATEGY_EVENT_BODIES)[T]> }[StrategyEventType];
+export type StrategyEventBody = {
+  [T in StrategyEventType]: { type: T } & z.infer<(typeof STRATEGY_EVENT_BODIES)[T]>;
+}[StrategyEventType];
 export const STRATEGY_EVENT_TYPES = Object.keys(STRATEGY_EVENT_BODIES) as StrategyEventType[];

@@ -24,8 +24,17 @@ export function languageOf(text: string): SpeechLanguage {
 }
 
 function endText(event: Extract<RunEvent, { type: 'run_finished' }>, zh: boolean): string {
-  if (zh) return event.outcome === 'succeeded' ? '任务完成。' : event.outcome === 'failed' ? `任务失败：${event.reason}` : '任务已停止。';
-  return event.outcome === 'succeeded' ? 'The run is done.' : event.outcome === 'failed' ? `The run failed: ${event.reason}` : 'The run was stopped.';
+  if (zh)
+    return event.outcome === 'succeeded'
+      ? '任务完成。'
+      : event.outcome === 'failed'
+        ? `任务失败：${event.reason}`
+        : '任务已停止。';
+  return event.outcome === 'succeeded'
+    ? 'The run is done.'
+    : event.outcome === 'failed'
+      ? `The run failed: ${event.reason}`
+      : 'The run was stopped.';
 }
 
 /**

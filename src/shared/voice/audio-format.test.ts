@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { encodeWav, loudness, parseWav, sniffAudio } from './audio-format.ts';
 
 const RATE = 16_000;
-const tone = (ms: number, amp = 0.3) => Float32Array.from({ length: (RATE * ms) / 1000 }, (_, i) => amp * Math.sin((2 * Math.PI * 300 * i) / RATE));
+const tone = (ms: number, amp = 0.3) =>
+  Float32Array.from({ length: (RATE * ms) / 1000 }, (_, i) => amp * Math.sin((2 * Math.PI * 300 * i) / RATE));
 
 describe('audio format', () => {
   it('reads back the header of a WAV it wrote: rate, channels, bits and duration', () => {
     const info = parseWav(encodeWav(tone(1_500), RATE));
-    expect(info).toMatchObject({ audioFormat: 1, channels: 1, sampleRate: RATE, bitsPerSample: 16, dataOffset: 44, dataBytes: RATE * 3 });
+    expect(info).toMatchObject({
+      audioFormat: 1,
+      channels: 1,
+      sampleRate: RATE,
+      bitsPerSample: 16,
+      dataOffset: 44,
+      dataBytes: RATE * 3,
+    });
     expect(info.durationMs).toBeCloseTo(1_500, 5);
   });
 
@@ -36,7 +44,9 @@ describe('audio format', () => {
     const wav = encodeWav(tone(100), RATE);
     expect(() => parseWav(wav.subarray(0, 30))).toThrow(/fmt chunk is cut short|no data chunk/);
     expect(() => parseWav(new TextEncoder().encode('RIFF\0\0\0\0WAVE'))).toThrow(/no fmt chunk/);
-    expect(() => parseWav(new TextEncoder().encode('not audio at all'))).toThrow(expect.objectContaining({ code: 'VOICE_AUDIO_INVALID' }));
+    expect(() => parseWav(new TextEncoder().encode('not audio at all'))).toThrow(
+      expect.objectContaining({ code: 'VOICE_AUDIO_INVALID' }),
+    );
   });
 
   it('reads a streamed WAV whose data size was left at 0 to its end', () => {

@@ -61,16 +61,28 @@ export function parseWav(data: Uint8Array): WavInfo {
       if (size < 16 || body + 16 > data.length) throw bad('its fmt chunk is cut short');
       let audioFormat = view.getUint16(body, true);
       // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
-      if (audioFormat === 0xfffe && size >= 40 && body + 26 <= data.length) audioFormat = view.getUint16(body + 24, true);
-      fmt = { audioFormat, channels: view.getUint16(body + 2, true), sampleRate: view.getUint32(body + 4, true), bitsPerSample: view.getUint16(body + 14, true) };
+      if (audioFormat === 0xfffe && size >= 40 && body + 26 <= data.length)
+        audioFormat = view.getUint16(body + 24, true);
+      fmt = {
+        audioFormat,
+        channels: view.getUint16(body + 2, true),
+        sampleRate: view.getUint32(body + 4, true),
+        bitsPerSample: view.getUint16(body + 14, true),
+      };
     } else if (id === 'data') {
       if (!fmt) throw bad('its data chunk comes before the fmt chunk');
-      if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.bitsPerSample < 8) throw bad(`it declares ${fmt.channels} channels at ${fmt.sampleRate} Hz, ${fmt.bitsPerSample} bits`);
+      if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.bitsPerSample < 8)
+        throw bad(`it declares ${fmt.channels} channels at ${fmt.sampleRate} Hz, ${fmt.bitsPerSample} bits`);
       // Streaming writers leave the size at 0 or 0xFFFFFFFF: the samples then run to the end.
       const declared = size === 0 || size === 0xffffffff ? data.length - body : size;
       const dataBytes = Math.min(declared, data.length - body);
       const frameBytes = (fmt.bitsPerSample / 8) * fmt.channels;
-      return { ...fmt, dataOffset: body, dataBytes, durationMs: (Math.floor(dataBytes / frameBytes) / fmt.sampleRate) * 1000 };
+      return {
+        ...fmt,
+        dataOffset: body,
+        dataBytes,
+        durationMs: (Math.floor(dataBytes / frameBytes) / fmt.sampleRate) * 1000,
+      };
     }
     offset = body + size + (size % 2);
   }
@@ -92,7 +104,8 @@ function sampleReader(info: WavInfo, view: DataView): ((byteOffset: number) => n
   if (info.audioFormat === 1 && info.bitsPerSample === 16) return (o) => view.getInt16(o, true) / 32768;
   if (info.audioFormat === 1 && info.bitsPerSample === 8) return (o) => (view.getUint8(o) - 128) / 128;
   if (info.audioFormat === 1 && info.bitsPerSample === 32) return (o) => view.getInt32(o, true) / 2147483648;
-  if (info.audioFormat === 1 && info.bitsPerSample === 24) return (o) => ((view.getUint8(o) | (view.getUint8(o + 1) << 8) | (view.getInt8(o + 2) << 16)) / 8388608);
+  if (info.audioFormat === 1 && info.bitsPerSample === 24)
+    return (o) => (view.getUint8(o) | (view.getUint8(o + 1) << 8) | (view.getInt8(o + 2) << 16)) / 8388608;
   if (info.audioFormat === 3 && info.bitsPerSample === 32) return (o) => view.getFloat32(o, true);
   return null;
 }
@@ -119,7 +132,10 @@ export function loudness(data: Uint8Array, info: WavInfo = parseWav(data)): Loud
     }
     if (Math.sqrt(sum / (end - start)) >= threshold) voicedWindows++;
   }
-  return { peakDb: peak === 0 ? -Infinity : 20 * Math.log10(peak), voicedMs: (voicedWindows * window * 1000) / info.sampleRate };
+  return {
+    peakDb: peak === 0 ? -Infinity : 20 * Math.log10(peak),
+    voicedMs: (voicedWindows * window * 1000) / info.sampleRate,
+  };
 }
 
 /** A 16-bit PCM WAV file of mono samples in [-1, 1] (tests, and tones for connection checks). */
@@ -141,6 +157,7 @@ export function encodeWav(samples: Float32Array | number[], sampleRate: number):
   view.setUint16(34, 16, true);
   text(36, 'data');
   view.setUint32(40, n * 2, true);
-  for (let i = 0; i < n; i++) view.setInt16(44 + i * 2, Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), true);
+  for (let i = 0; i < n; i++)
+    view.setInt16(44 + i * 2, Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), true);
   return out;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { A_CNXN, A_OPEN, A_VERSION, A_VERSION_MIN, A_WRTE, HEADER_SIZE, PacketReader, encodePacket, parseBanner, payloadChecksum } from './packet.ts';
+import {
+  A_CNXN,
+  A_OPEN,
+  A_VERSION,
+  A_VERSION_MIN,
+  A_WRTE,
+  HEADER_SIZE,
+  PacketReader,
+  encodePacket,
+  parseBanner,
+  payloadChecksum,
+} from './packet.ts';
 import { parseService } from './services.ts';
 
 describe('encodePacket', () => {
@@ -24,7 +35,12 @@ describe('encodePacket', () => {
 
 describe('PacketReader', () => {
   const open = encodePacket({ command: A_OPEN, arg0: 5, arg1: 0, data: Buffer.from('shell:echo hi\0') });
-  const cnxn = encodePacket({ command: A_CNXN, arg0: A_VERSION, arg1: 1 << 20, data: Buffer.from('host::features=shell_v2') });
+  const cnxn = encodePacket({
+    command: A_CNXN,
+    arg0: A_VERSION,
+    arg1: 1 << 20,
+    data: Buffer.from('host::features=shell_v2'),
+  });
 
   it('reassembles packets split at every byte boundary', () => {
     const reader = new PacketReader();
@@ -83,8 +99,17 @@ describe('parseBanner / parseService', () => {
   });
 
   it('splits service names, options and the rest', () => {
-    expect(parseService('shell,v2,TERM=xterm,raw:echo a:b')).toEqual({ service: 'shell,v2,TERM=xterm,raw:echo a:b', name: 'shell', args: ['v2', 'TERM=xterm', 'raw'], rest: 'echo a:b' });
-    expect(parseService('localabstract:scrcpy_0000abcd')).toMatchObject({ name: 'localabstract', args: [], rest: 'scrcpy_0000abcd' });
+    expect(parseService('shell,v2,TERM=xterm,raw:echo a:b')).toEqual({
+      service: 'shell,v2,TERM=xterm,raw:echo a:b',
+      name: 'shell',
+      args: ['v2', 'TERM=xterm', 'raw'],
+      rest: 'echo a:b',
+    });
+    expect(parseService('localabstract:scrcpy_0000abcd')).toMatchObject({
+      name: 'localabstract',
+      args: [],
+      rest: 'scrcpy_0000abcd',
+    });
     expect(parseService('reboot:')).toMatchObject({ name: 'reboot', rest: '' });
     expect(parseService('track-jdwp')).toMatchObject({ name: 'track-jdwp', rest: '' });
   });

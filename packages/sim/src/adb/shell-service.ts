@@ -10,7 +10,16 @@ import { CrlfOutput, runInteractive } from '../shell/interactive.ts';
 import { SHELL_NAME, ShellSession, defaultShellEnv } from '../shell/interpreter.ts';
 import type { ShellEnvironment } from '../shell/interpreter.ts';
 import type { ServiceHandler } from './services.ts';
-import { SHELL_CLOSE_STDIN, SHELL_EXIT, SHELL_MAX_DATA, SHELL_STDERR, SHELL_STDIN, SHELL_STDOUT, ShellPacketReader, encodeShellPacket } from './shell-protocol.ts';
+import {
+  SHELL_CLOSE_STDIN,
+  SHELL_EXIT,
+  SHELL_MAX_DATA,
+  SHELL_STDERR,
+  SHELL_STDIN,
+  SHELL_STDOUT,
+  ShellPacketReader,
+  encodeShellPacket,
+} from './shell-protocol.ts';
 import type { AdbSocket } from './socket.ts';
 
 /** Raw bytes straight onto the stream. */
@@ -69,7 +78,15 @@ export function createShellService(options: ShellServiceOptions): ServiceHandler
   };
 }
 
-async function serve(options: ShellServiceOptions & { socket: AdbSocket; v2: boolean; pty: boolean; command: string; term: string | undefined }): Promise<void> {
+async function serve(
+  options: ShellServiceOptions & {
+    socket: AdbSocket;
+    v2: boolean;
+    pty: boolean;
+    command: string;
+    term: string | undefined;
+  },
+): Promise<void> {
   const { socket, v2, pty, command, environment } = options;
   const stdin = new ByteChannel();
   if (v2) {
@@ -95,7 +112,15 @@ async function serve(options: ShellServiceOptions & { socket: AdbSocket; v2: boo
   let status: number;
   try {
     if (command === '') {
-      status = await runInteractive({ session, stdin, stdout, stderr, pty, hostname: environment.device.props.device, signal: socket.signal });
+      status = await runInteractive({
+        session,
+        stdin,
+        stdout,
+        stderr,
+        pty,
+        hostname: environment.device.props.device,
+        signal: socket.signal,
+      });
     } else {
       if (pty) {
         stdout = new CrlfOutput(stdout);

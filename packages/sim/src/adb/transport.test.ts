@@ -8,7 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeDevice } from '../fake-device.ts';
 import { startSimulatorServer } from '../server.ts';
 import type { SimulatorServer } from '../server.ts';
-import { A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION, A_VERSION_MIN, A_WRTE, DEVICE_MAX_PAYLOAD, PacketReader, commandName, encodePacket, parseBanner, payloadChecksum } from './packet.ts';
+import {
+  A_CLSE,
+  A_CNXN,
+  A_OKAY,
+  A_OPEN,
+  A_VERSION,
+  A_VERSION_MIN,
+  A_WRTE,
+  DEVICE_MAX_PAYLOAD,
+  PacketReader,
+  commandName,
+  encodePacket,
+  parseBanner,
+  payloadChecksum,
+} from './packet.ts';
 import type { AdbPacket } from './packet.ts';
 
 /** A minimal host: sends packets, queues what the device answers. */
@@ -34,8 +48,16 @@ class Host {
     this.socket.on('error', () => undefined);
   }
 
-  send(command: number, arg0: number, arg1: number, data: Uint8Array | string = new Uint8Array(0), version = A_VERSION): void {
-    this.socket.write(encodePacket({ command, arg0, arg1, data: typeof data === 'string' ? Buffer.from(data) : data }, version));
+  send(
+    command: number,
+    arg0: number,
+    arg1: number,
+    data: Uint8Array | string = new Uint8Array(0),
+    version = A_VERSION,
+  ): void {
+    this.socket.write(
+      encodePacket({ command, arg0, arg1, data: typeof data === 'string' ? Buffer.from(data) : data }, version),
+    );
   }
 
   async next(timeoutMs = 2000): Promise<AdbPacket> {
@@ -128,7 +150,9 @@ describe('handshake', () => {
     expect(reply.arg0).toBe(A_VERSION);
     expect(reply.arg1).toBe(DEVICE_MAX_PAYLOAD);
     const banner = Buffer.from(reply.data).toString();
-    expect(banner).toBe('device::ro.product.name=sdk_gphone64_x86_64;ro.product.model=MobA_Fake_Phone;ro.product.device=emu64x;features=shell_v2,fixed_push_mkdir');
+    expect(banner).toBe(
+      'device::ro.product.name=sdk_gphone64_x86_64;ro.product.model=MobA_Fake_Phone;ro.product.device=emu64x;features=shell_v2,fixed_push_mkdir',
+    );
     expect(parseBanner(reply.data).features).not.toContain('delayed_ack');
   });
 

@@ -99,7 +99,10 @@ export class AdbTransport {
       }
     }
     if (error) {
-      const why = error.kind === 'bad-magic' ? `bad magic for command ${commandName(error.command)}` : `payload of ${error.length} bytes exceeds ${error.limit}`;
+      const why =
+        error.kind === 'bad-magic'
+          ? `bad magic for command ${commandName(error.command)}`
+          : `payload of ${error.length} bytes exceeds ${error.limit}`;
       this.options.log(`dropping connection: ${why}`);
       this.close();
     }

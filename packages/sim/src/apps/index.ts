@@ -14,4 +14,15 @@ import { settingsApp } from './settings/index.ts';
 import { shopApp } from './shop/index.ts';
 import { weatherApp } from './weather/index.ts';
 
-export const APPS: readonly AnyApp[] = [launcherApp, clockApp, calendarApp, settingsApp, notesApp, messagesApp, contactsApp, weatherApp, shopApp, railwayApp];
+export const APPS: readonly AnyApp[] = [
+  launcherApp,
+  clockApp,
+  calendarApp,
+  settingsApp,
+  notesApp,
+  messagesApp,
+  contactsApp,
+  weatherApp,
+  shopApp,
+  railwayApp,
+];

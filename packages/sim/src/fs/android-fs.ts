@@ -11,15 +11,102 @@ const READ_ONLY_ROOTS: readonly string[] = ['/system', '/vendor', '/product', '/
 
 /** Programs a stock Android 14 has in /system/bin (what `ls /system/bin` and `which` see). */
 export const SYSTEM_BIN: readonly string[] = [
-  'am', 'app_process', 'app_process64', 'appops', 'atrace', 'base64', 'basename', 'bu', 'cat', 'chmod', 'chown', 'cmd',
-  'cmp', 'cp', 'cut', 'date', 'dd', 'df', 'diff', 'dirname', 'dumpsys', 'echo', 'env', 'expr', 'false', 'find', 'getprop',
-  'grep', 'gzip', 'head', 'id', 'ime', 'input', 'kill', 'ln', 'logcat', 'ls', 'md5sum', 'mkdir', 'monkey', 'mv', 'netstat',
-  'ping', 'pm', 'printf', 'ps', 'pwd', 'readlink', 'realpath', 'reboot', 'rm', 'rmdir', 'screencap', 'screenrecord', 'sed',
-  'service', 'setprop', 'settings', 'sh', 'sha1sum', 'sleep', 'sort', 'stat', 'svc', 'tail', 'tar', 'top', 'touch', 'toybox',
-  'tr', 'true', 'uiautomator', 'uname', 'uptime', 'wc', 'which', 'whoami', 'wm', 'xargs',
+  'am',
+  'app_process',
+  'app_process64',
+  'appops',
+  'atrace',
+  'base64',
+  'basename',
+  'bu',
+  'cat',
+  'chmod',
+  'chown',
+  'cmd',
+  'cmp',
+  'cp',
+  'cut',
+  'date',
+  'dd',
+  'df',
+  'diff',
+  'dirname',
+  'dumpsys',
+  'echo',
+  'env',
+  'expr',
+  'false',
+  'find',
+  'getprop',
+  'grep',
+  'gzip',
+  'head',
+  'id',
+  'ime',
+  'input',
+  'kill',
+  'ln',
+  'logcat',
+  'ls',
+  'md5sum',
+  'mkdir',
+  'monkey',
+  'mv',
+  'netstat',
+  'ping',
+  'pm',
+  'printf',
+  'ps',
+  'pwd',
+  'readlink',
+  'realpath',
+  'reboot',
+  'rm',
+  'rmdir',
+  'screencap',
+  'screenrecord',
+  'sed',
+  'service',
+  'setprop',
+  'settings',
+  'sh',
+  'sha1sum',
+  'sleep',
+  'sort',
+  'stat',
+  'svc',
+  'tail',
+  'tar',
+  'top',
+  'touch',
+  'toybox',
+  'tr',
+  'true',
+  'uiautomator',
+  'uname',
+  'uptime',
+  'wc',
+  'which',
+  'whoami',
+  'wm',
+  'xargs',
 ];
 
-const STORAGE_DIRS = ['Alarms', 'Android', 'Audiobooks', 'DCIM', 'Documents', 'Download', 'Movies', 'Music', 'Notifications', 'Pictures', 'Podcasts', 'Recordings', 'Ringtones'];
+const STORAGE_DIRS = [
+  'Alarms',
+  'Android',
+  'Audiobooks',
+  'DCIM',
+  'Documents',
+  'Download',
+  'Movies',
+  'Music',
+  'Notifications',
+  'Pictures',
+  'Podcasts',
+  'Recordings',
+  'Ringtones',
+];
 
 /**
  * A fresh Android-shaped file system: `/sdcard` → `/storage/self/primary` →
@@ -27,7 +114,24 @@ const STORAGE_DIRS = ['Alarms', 'Android', 'Audiobooks', 'DCIM', 'Documents', 'D
  */
 export function createAndroidFs(options: MemoryFsOptions = {}): MemoryFs {
   const fs = new MemoryFs(options);
-  for (const dir of ['/system/bin', '/system/etc', '/system/app', '/system/priv-app', '/system/framework', '/vendor', '/product/app', '/apex', '/proc', '/mnt', '/cache', '/config', '/data/app', '/data/data', '/data/user', '/data/system']) {
+  for (const dir of [
+    '/system/bin',
+    '/system/etc',
+    '/system/app',
+    '/system/priv-app',
+    '/system/framework',
+    '/vendor',
+    '/product/app',
+    '/apex',
+    '/proc',
+    '/mnt',
+    '/cache',
+    '/config',
+    '/data/app',
+    '/data/data',
+    '/data/user',
+    '/data/system',
+  ]) {
     fs.mkdir(dir, { parents: true });
   }
   fs.mkdir('/data', { parents: true, mode: 0o771 });
@@ -46,7 +150,10 @@ export function createAndroidFs(options: MemoryFsOptions = {}): MemoryFs {
   fs.mkdir('/dev', { parents: true });
   fs.mknodChar('/dev/null');
   for (const name of SYSTEM_BIN) fs.writeFile(`/system/bin/${name}`, new Uint8Array(0), { mode: 0o755 });
-  fs.writeFile('/system/etc/hosts', new TextEncoder().encode('127.0.0.1       localhost\n::1             ip6-localhost\n'));
+  fs.writeFile(
+    '/system/etc/hosts',
+    new TextEncoder().encode('127.0.0.1       localhost\n::1             ip6-localhost\n'),
+  );
   return fs;
 }
 

@@ -109,7 +109,8 @@ export class MemoryFs implements VirtualFs {
   }
 
   private statOf(node: Node): VirtualFsStat {
-    const size = node.kind === 'file' ? node.size : node.kind === 'link' ? new TextEncoder().encode(node.target).length : 4096;
+    const size =
+      node.kind === 'file' ? node.size : node.kind === 'link' ? new TextEncoder().encode(node.target).length : 4096;
     return { mode: node.mode, size, mtime: node.mtime };
   }
 
@@ -155,7 +156,11 @@ export class MemoryFs implements VirtualFs {
     return found;
   }
 
-  writeFile(path: string, data: Uint8Array, options: { mode?: number; mtime?: number; createParents?: boolean } = {}): void {
+  writeFile(
+    path: string,
+    data: Uint8Array,
+    options: { mode?: number; mtime?: number; createParents?: boolean } = {},
+  ): void {
     const found = this.slotFor(path, options.createParents ?? false);
     const existing = found.node;
     if (existing?.kind === 'dir') throw new VirtualFsError('EISDIR', path);
@@ -198,7 +203,12 @@ export class MemoryFs implements VirtualFs {
     if (!options.parents) {
       const found = this.slotFor(path, false);
       if (found.node) throw new VirtualFsError('EEXIST', path);
-      (found.dir as DirNode).children.set(found.name, { kind: 'dir', mode, mtime: this.seconds(), children: new Map() });
+      (found.dir as DirNode).children.set(found.name, {
+        kind: 'dir',
+        mode,
+        mtime: this.seconds(),
+        children: new Map(),
+      });
       return;
     }
     const parts = splitPath(path);
@@ -222,7 +232,8 @@ export class MemoryFs implements VirtualFs {
     const found = this.lookup(path, false);
     if (!found.node) throw new VirtualFsError('ENOENT', path);
     if (!found.dir) throw new VirtualFsError('EACCES', path);
-    if (found.node.kind === 'dir' && found.node.children.size > 0 && !options.recursive) throw new VirtualFsError('ENOTEMPTY', path);
+    if (found.node.kind === 'dir' && found.node.children.size > 0 && !options.recursive)
+      throw new VirtualFsError('ENOTEMPTY', path);
     found.dir.children.delete(found.name);
     found.dir.mtime = this.seconds();
   }
@@ -273,7 +284,13 @@ export class MemoryFs implements VirtualFs {
   /** Adds a character device node (e.g. /dev/null) that reads empty and swallows writes. */
   mknodChar(path: string, mode = 0o666): void {
     const found = this.slotFor(path, false);
-    (found.dir as DirNode).children.set(found.name, { kind: 'file', mode: 0o020000 | (mode & 0o7777), mtime: this.seconds(), chunks: [], size: 0 });
+    (found.dir as DirNode).children.set(found.name, {
+      kind: 'file',
+      mode: 0o020000 | (mode & 0o7777),
+      mtime: this.seconds(),
+      chunks: [],
+      size: 0,
+    });
   }
 
   clone(): MemoryFs {

@@ -26,7 +26,16 @@ export const isFileMode = (mode: number): boolean => (mode & S_IFMT) === S_IFREG
 export const isSymlinkMode = (mode: number): boolean => (mode & S_IFMT) === S_IFLNK;
 
 /** The errno values the file system reports; shell and sync turn them into Android's messages. */
-export type VirtualFsErrno = 'ENOENT' | 'EEXIST' | 'ENOTDIR' | 'EISDIR' | 'ENOTEMPTY' | 'EROFS' | 'EACCES' | 'EINVAL' | 'ELOOP';
+export type VirtualFsErrno =
+  | 'ENOENT'
+  | 'EEXIST'
+  | 'ENOTDIR'
+  | 'EISDIR'
+  | 'ENOTEMPTY'
+  | 'EROFS'
+  | 'EACCES'
+  | 'EINVAL'
+  | 'ELOOP';
 
 /** strerror() as bionic words it. */
 export const STRERROR: Readonly<Record<VirtualFsErrno, string>> = {

@@ -6,7 +6,10 @@
 export type AdbKeyboardCommand = { kind: 'text'; text: string } | { kind: 'key'; code: number } | { kind: 'clear' };
 
 /** @returns the command, or undefined for actions ADB Keyboard does not handle. */
-export function adbKeyboardCommand(action: string, extras: Record<string, string | number | boolean>): AdbKeyboardCommand | undefined {
+export function adbKeyboardCommand(
+  action: string,
+  extras: Record<string, string | number | boolean>,
+): AdbKeyboardCommand | undefined {
   const msg = extras.msg === undefined ? '' : String(extras.msg);
   switch (action) {
     case 'ADB_INPUT_TEXT':

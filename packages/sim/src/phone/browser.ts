@@ -38,7 +38,9 @@ function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
 function playwrightChromium(): string | undefined {
   try {
     // Loaded only here: playwright-core costs the host about 90 MB once imported.
-    const { chromium } = createRequire(import.meta.url)('playwright-core') as { chromium: { executablePath(): string } };
+    const { chromium } = createRequire(import.meta.url)('playwright-core') as {
+      chromium: { executablePath(): string };
+    };
     const path = chromium.executablePath();
     return existsSync(path) ? path : undefined;
   } catch {
@@ -55,7 +57,8 @@ function playwrightChromium(): string | undefined {
 export function findChromium(env: NodeJS.ProcessEnv = process.env, options: { headlessShell?: boolean } = {}): string {
   const explicit = env.MOBA_CHROMIUM;
   if (explicit) {
-    if (!existsSync(explicit)) throw new MobaError('BROWSER_MISSING', `MOBA_CHROMIUM points to ${explicit}, which does not exist.`);
+    if (!existsSync(explicit))
+      throw new MobaError('BROWSER_MISSING', `MOBA_CHROMIUM points to ${explicit}, which does not exist.`);
     return explicit;
   }
   const shells = options.headlessShell === false ? [] : HEADLESS_SHELLS;
@@ -170,7 +173,13 @@ export class ChromiumBrowser {
   /** @throws MobaError SIMULATOR_FAILED with Chromium's last words when it does not start. */
   static async launch(executablePath: string): Promise<ChromiumBrowser> {
     const userDataDir = mkdtempSync(join(tmpdir(), 'moba-chromium-'));
-    const args = [...chromiumArgs(), '--headless', '--remote-debugging-pipe', '--no-startup-window', `--user-data-dir=${userDataDir}`];
+    const args = [
+      ...chromiumArgs(),
+      '--headless',
+      '--remote-debugging-pipe',
+      '--no-startup-window',
+      `--user-data-dir=${userDataDir}`,
+    ];
     const child = spawn(executablePath, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
     installExitHook();
     running.add(child);
@@ -187,10 +196,17 @@ export class ChromiumBrowser {
       connection.dispose();
       rmSync(userDataDir, { recursive: true, force: true });
     });
-    const failed = (why: string): MobaError => new MobaError('SIMULATOR_FAILED', `Could not start Chromium (${executablePath}): ${why}${stderr.trim() ? `\n${stderr.trim().split('\n').slice(-8).join('\n')}` : ''}`);
+    const failed = (why: string): MobaError =>
+      new MobaError(
+        'SIMULATOR_FAILED',
+        `Could not start Chromium (${executablePath}): ${why}${stderr.trim() ? `\n${stderr.trim().split('\n').slice(-8).join('\n')}` : ''}`,
+      );
     const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
     try {
-      await Promise.race([raceDeadline(connection.send('Browser.getVersion'), { ms: LAUNCH_TIMEOUT_MS, what: 'Chromium' }), spawnError]);
+      await Promise.race([
+        raceDeadline(connection.send('Browser.getVersion'), { ms: LAUNCH_TIMEOUT_MS, what: 'Chromium' }),
+        spawnError,
+      ]);
     } catch (error) {
       // Closing waits for the exit, so everything Chromium printed is in `stderr` by then.
       await browser.close();
@@ -201,10 +217,21 @@ export class ChromiumBrowser {
 
   /** Opens a page of `width`×`height` CSS pixels in a new browser context. */
   async newPage(size: { width: number; height: number }): Promise<PageTarget> {
-    const { browserContextId } = await this.connection.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
+    const { browserContextId } = await this.connection.send<{ browserContextId: string }>(
+      'Target.createBrowserContext',
+      { disposeOnDetach: true },
+    );
     try {
-      const { targetId } = await this.connection.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId, width: size.width, height: size.height });
-      const { sessionId } = await this.connection.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+      const { targetId } = await this.connection.send<{ targetId: string }>('Target.createTarget', {
+        url: 'about:blank',
+        browserContextId,
+        width: size.width,
+        height: size.height,
+      });
+      const { sessionId } = await this.connection.send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
       return { contextId: browserContextId, session: new CdpSession(this.connection, sessionId) };
     } catch (error) {
       await this.closeContext(browserContextId);

@@ -31,10 +31,17 @@ describe('CDP over the debugging pipe', () => {
       { id: 2, method: 'Runtime.evaluate', params: { expression: '1+1' }, sessionId: 'S1' },
     ]);
     // Answers out of order, the second split across chunks, both in one write at the end.
-    const answer2 = Buffer.from(JSON.stringify({ id: 2, result: { result: { type: 'number', value: 2 } }, sessionId: 'S1' }) + '\0');
+    const answer2 = Buffer.from(
+      JSON.stringify({ id: 2, result: { result: { type: 'number', value: 2 } }, sessionId: 'S1' }) + '\0',
+    );
     toHost.write(answer2.subarray(0, 10));
     await tick();
-    toHost.write(Buffer.concat([answer2.subarray(10), Buffer.from(JSON.stringify({ id: 1, result: { product: 'HeadlessChrome/156' } }) + '\0')]));
+    toHost.write(
+      Buffer.concat([
+        answer2.subarray(10),
+        Buffer.from(JSON.stringify({ id: 1, result: { product: 'HeadlessChrome/156' } }) + '\0'),
+      ]),
+    );
     await expect(second).resolves.toEqual({ result: { type: 'number', value: 2 } });
     await expect(first).resolves.toEqual({ product: 'HeadlessChrome/156' });
   });
@@ -75,7 +82,10 @@ describe('CDP over the debugging pipe', () => {
     const pending = connection.send('Page.captureScreenshot', {}, 'S1');
     toHost.end();
     toHost.destroy();
-    await expect(pending).rejects.toMatchObject({ code: 'SIMULATOR_FAILED', message: expect.stringContaining('Page.captureScreenshot') });
+    await expect(pending).rejects.toMatchObject({
+      code: 'SIMULATOR_FAILED',
+      message: expect.stringContaining('Page.captureScreenshot'),
+    });
     await expect(connection.send('Browser.getVersion')).rejects.toMatchObject({ code: 'SIMULATOR_FAILED' });
     expect(connection.isClosed).toBe(true);
     connection.dispose();

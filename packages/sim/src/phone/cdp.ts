@@ -126,7 +126,12 @@ export class CdpConnection {
       const pending = this.pending.get(message.id);
       if (!pending) return;
       this.pending.delete(message.id);
-      if (message.error) pending.reject(new Error(`${pending.method}: ${message.error.message ?? 'failed'}${message.error.data ? ` (${message.error.data})` : ''}`));
+      if (message.error)
+        pending.reject(
+          new Error(
+            `${pending.method}: ${message.error.message ?? 'failed'}${message.error.data ? ` (${message.error.data})` : ''}`,
+          ),
+        );
       else pending.resolve(message.result ?? {});
       return;
     }

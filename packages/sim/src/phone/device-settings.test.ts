@@ -52,7 +52,10 @@ describe('DeviceSettings', () => {
 
 describe('adbKeyboardCommand', () => {
   it('decodes the ADB Keyboard broadcasts', () => {
-    expect(adbKeyboardCommand('ADB_INPUT_B64', { msg: Buffer.from('工作').toString('base64') })).toEqual({ kind: 'text', text: '工作' });
+    expect(adbKeyboardCommand('ADB_INPUT_B64', { msg: Buffer.from('工作').toString('base64') })).toEqual({
+      kind: 'text',
+      text: '工作',
+    });
     expect(adbKeyboardCommand('ADB_INPUT_TEXT', { msg: 'hi' })).toEqual({ kind: 'text', text: 'hi' });
     expect(adbKeyboardCommand('ADB_INPUT_CHARS', { chars: '72,105' })).toEqual({ kind: 'text', text: 'Hi' });
     expect(adbKeyboardCommand('ADB_INPUT_CODE', { code: 67 })).toEqual({ kind: 'key', code: 67 });

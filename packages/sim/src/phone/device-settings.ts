@@ -118,7 +118,11 @@ export class DeviceSettings {
 
   inputMethods(): InputMethodInfo[] {
     const enabled = this.enabledImes();
-    return INPUT_METHODS.filter((ime) => this.installedSet.has(ime.pkg)).map((ime) => ({ id: ime.id, label: ime.label, enabled: enabled.includes(ime.id) }));
+    return INPUT_METHODS.filter((ime) => this.installedSet.has(ime.pkg)).map((ime) => ({
+      id: ime.id,
+      label: ime.label,
+      enabled: enabled.includes(ime.id),
+    }));
   }
 
   /** False when no installed input method has that id. Disabling the current one falls back. */
@@ -127,7 +131,8 @@ export class DeviceSettings {
     const ids = this.enabledImes().filter((other) => other !== id);
     if (enabled) ids.push(id);
     this.setEnabledImes(ids);
-    if (!enabled && this.currentInputMethod() === id) this.put('secure', 'default_input_method', ids[0] ?? LATIN_IME_ID);
+    if (!enabled && this.currentInputMethod() === id)
+      this.put('secure', 'default_input_method', ids[0] ?? LATIN_IME_ID);
     return true;
   }
 

@@ -44,7 +44,14 @@ export async function createSimulatedPhone(options: SimulatedPhoneOptions = {}):
   const width = options.width ?? DEFAULT_WIDTH;
   const height = options.height ?? DEFAULT_HEIGHT;
   const density = options.density ?? DEFAULT_DENSITY;
-  const phone = new SimulatedPhone({ ...options, seed: options.seed ?? 0, width, height, density, serial: options.serial ?? nextSerial() });
+  const phone = new SimulatedPhone({
+    ...options,
+    seed: options.seed ?? 0,
+    width,
+    height,
+    density,
+    serial: options.serial ?? nextSerial(),
+  });
   await phone.start(options.browser ?? new SharedBrowser());
   return phone;
 }

@@ -45,8 +45,11 @@ export function resolveIntent(intent: Intent, installed: readonly CatalogEntry[]
     const cls = slash < 0 ? '' : intent.component.slice(slash + 1);
     const full = qualifyActivity(pkg, cls);
     const entry = find(pkg);
-    const known = entry ? [entry.launchActivity, ...(entry.activities ?? [])].filter(Boolean).map((a) => qualifyActivity(pkg, a)) : [];
-    if (!entry || !cls || !known.includes(full)) throw new MobaError('DEVICE_COMMAND_FAILED', `Error: Activity class {${pkg}/${full}} does not exist.`);
+    const known = entry
+      ? [entry.launchActivity, ...(entry.activities ?? [])].filter(Boolean).map((a) => qualifyActivity(pkg, a))
+      : [];
+    if (!entry || !cls || !known.includes(full))
+      throw new MobaError('DEVICE_COMMAND_FAILED', `Error: Activity class {${pkg}/${full}} does not exist.`);
     return { pkg, request: requestFor(intent, cls) };
   }
   const action = intent.action;
@@ -63,9 +66,14 @@ export function resolveIntent(intent: Intent, installed: readonly CatalogEntry[]
     const match = installed.find(
       (entry) =>
         (!intent.packageName || entry.packageName === intent.packageName) &&
-        (entry.intentFilters ?? []).some((f) => f.action === action && (f.dataPrefix === undefined || (intent.data ?? '').startsWith(f.dataPrefix))),
+        (entry.intentFilters ?? []).some(
+          (f) => f.action === action && (f.dataPrefix === undefined || (intent.data ?? '').startsWith(f.dataPrefix)),
+        ),
     );
     if (match) return { pkg: match.packageName, request: requestFor(intent, match.launchActivity) };
   }
-  throw new MobaError('DEVICE_COMMAND_FAILED', `Error: Activity not started, unable to resolve ${intentShortString(intent)}`);
+  throw new MobaError(
+    'DEVICE_COMMAND_FAILED',
+    `Error: Activity not started, unable to resolve ${intentShortString(intent)}`,
+  );
 }

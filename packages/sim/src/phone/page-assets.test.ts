@@ -20,8 +20,15 @@ describe('pageModule', () => {
 
 describe('pageResponse', () => {
   it('serves the page and its modules from the phone origin only, with 404 for the rest', () => {
-    expect(pageResponse(new URL(PAGE_URL))).toMatchObject({ status: 200, contentType: expect.stringContaining('text/html'), body: expect.stringContaining('/sim/phone/page/main.ts') });
-    expect(pageResponse(new URL(`${PAGE_ORIGIN}/sim/phone/page/text-edit.ts`))).toMatchObject({ status: 200, contentType: expect.stringContaining('javascript') });
+    expect(pageResponse(new URL(PAGE_URL))).toMatchObject({
+      status: 200,
+      contentType: expect.stringContaining('text/html'),
+      body: expect.stringContaining('/sim/phone/page/main.ts'),
+    });
+    expect(pageResponse(new URL(`${PAGE_ORIGIN}/sim/phone/page/text-edit.ts`))).toMatchObject({
+      status: 200,
+      contentType: expect.stringContaining('javascript'),
+    });
     expect(pageResponse(new URL(`${PAGE_ORIGIN}/sim/phone/phone.ts`))).toMatchObject({ status: 404 });
     expect(pageResponse(new URL('https://example.com/sim/phone/page/text-edit.ts'))).toBeUndefined();
   });

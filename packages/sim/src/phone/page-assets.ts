@@ -73,7 +73,11 @@ export function pageModule(urlPath: string): string | undefined {
     try {
       code = strip(source);
     } catch (error) {
-      throw new MobaError('SIMULATOR_FAILED', `Cannot load phone module ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new MobaError(
+        'SIMULATOR_FAILED',
+        `Cannot load phone module ${file}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     cache.set(file, code);
   }

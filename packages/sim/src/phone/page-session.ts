@@ -52,8 +52,13 @@ export class PhonePage {
    */
   async evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
     const expression = `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
-    const { result, exceptionDetails } = await this.cdp.send<EvaluateResult>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
-    if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'the page threw');
+    const { result, exceptionDetails } = await this.cdp.send<EvaluateResult>('Runtime.evaluate', {
+      expression,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (exceptionDetails)
+      throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'the page threw');
     return result.value as R;
   }
 
@@ -73,8 +78,12 @@ export async function openPhonePage(browser: ChromiumBrowser, options: OpenPageO
   const { contextId, session: cdp } = await browser.newPage({ width: config.width, height: config.height });
   const page = new PhonePage(browser, contextId, cdp);
   try {
-    cdp.on<{ exceptionDetails: { text?: string; exception?: RemoteObject } }>('Runtime.exceptionThrown', ({ exceptionDetails }) =>
-      options.onError(`pageerror: ${exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'unknown error'}`),
+    cdp.on<{ exceptionDetails: { text?: string; exception?: RemoteObject } }>(
+      'Runtime.exceptionThrown',
+      ({ exceptionDetails }) =>
+        options.onError(
+          `pageerror: ${exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'unknown error'}`,
+        ),
     );
     cdp.on('Inspector.targetCrashed', () => options.onCrash());
     page.onClose.push(cdp.connection.onClose(() => options.onCrash()));
@@ -91,7 +100,14 @@ export async function openPhonePage(browser: ChromiumBrowser, options: OpenPageO
       cdp.send('Runtime.enable'),
       cdp.send('Page.enable'),
       cdp.send('Inspector.enable'),
-      cdp.send('Emulation.setDeviceMetricsOverride', { width: config.width, height: config.height, deviceScaleFactor: 1, mobile: false, screenWidth: config.width, screenHeight: config.height }),
+      cdp.send('Emulation.setDeviceMetricsOverride', {
+        width: config.width,
+        height: config.height,
+        deviceScaleFactor: 1,
+        mobile: false,
+        screenWidth: config.width,
+        screenHeight: config.height,
+      }),
       cdp.send('Emulation.setTimezoneOverride', { timezoneId: options.timezone }),
       cdp.send('Emulation.setLocaleOverride', { locale: 'en-US' }),
       cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] }),

@@ -6,7 +6,15 @@
 import { CATALOG } from '../apps/catalog.ts';
 import { DeviceClock } from '../device-clock.ts';
 import type { ClockPolicy, ClockState } from '../device-clock.ts';
-import type { DeviceProps, FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from '../device.ts';
+import type {
+  DeviceProps,
+  FocusInfo,
+  InputMethodInfo,
+  Intent,
+  KeyCode,
+  PackageInfo,
+  SimulatedDevice,
+} from '../device.ts';
 import { createAndroidFs } from '../fs/android-fs.ts';
 import type { VirtualFs } from '../fs/virtual-fs.ts';
 import { MobaError } from '@moba/base';
@@ -62,10 +70,18 @@ export class SimulatedPhone implements SimulatedDevice {
   private capture!: ScreenCapture;
   private browser!: SharedBrowser;
 
-  constructor(options: Required<Pick<SimulatedPhoneOptions, 'seed' | 'width' | 'height' | 'density' | 'serial'>> & SimulatedPhoneOptions) {
+  constructor(
+    options: Required<Pick<SimulatedPhoneOptions, 'seed' | 'width' | 'height' | 'density' | 'serial'>> &
+      SimulatedPhoneOptions,
+  ) {
     this.currentSeed = options.seed >>> 0;
     this.timezone = options.timezone ?? DEFAULT_TIMEZONE;
-    this.props = defaultProps({ serial: options.serial, width: options.width, height: options.height, density: options.density });
+    this.props = defaultProps({
+      serial: options.serial,
+      width: options.width,
+      height: options.height,
+      density: options.density,
+    });
     this.clockStart = options.clockStart ?? DEFAULT_CLOCK_START;
     this.defaultPolicy = options.clockPolicy ?? { kind: options.freezeClock ? 'frozen' : 'real' };
     this.clock = new DeviceClock(this.clockStart, this.defaultPolicy);
@@ -104,13 +120,22 @@ export class SimulatedPhone implements SimulatedDevice {
       });
       this.page = session;
       this.pointer = new Pointer(session.cdp, this.props.density);
-      this.capture = new ScreenCapture({ cdp: session.cdp, size: this.props, alive: () => !this.closed && !this.crashed, onError: (text) => this.recordError(text) });
+      this.capture = new ScreenCapture({
+        cdp: session.cdp,
+        size: this.props,
+        alive: () => !this.closed && !this.crashed,
+        onError: (text) => this.recordError(text),
+      });
       this.applySync(await this.call('sync'));
     } catch (error) {
       await this.page?.close().catch(() => undefined);
       await shared.release();
       if (error instanceof MobaError) throw error;
-      throw new MobaError('SIMULATOR_FAILED', `The simulated phone did not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new MobaError(
+        'SIMULATOR_FAILED',
+        `The simulated phone did not start: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
   }
 
@@ -177,7 +202,10 @@ export class SimulatedPhone implements SimulatedDevice {
     return next;
   }
 
-  private async call<K extends keyof PageCall>(name: K, ...args: Parameters<PageCall[K]>): Promise<ReturnType<PageCall[K]>> {
+  private async call<K extends keyof PageCall>(
+    name: K,
+    ...args: Parameters<PageCall[K]>
+  ): Promise<ReturnType<PageCall[K]>> {
     return (await this.page.evaluate(
       ([fn, params]) => {
         const api = window.__moba as unknown as Record<string, (...a: unknown[]) => unknown>;
@@ -232,7 +260,10 @@ export class SimulatedPhone implements SimulatedDevice {
    * each picture in turn, which caps a moving screen at about half the frame rate. A still
    * screen sends nothing. See `ScreenCapture` for how subscribers share it.
    */
-  streamFrames(options: { quality?: number; maxSize?: number }, onFrame: (jpeg: Uint8Array) => void): { dispose(): void } {
+  streamFrames(
+    options: { quality?: number; maxSize?: number },
+    onFrame: (jpeg: Uint8Array) => void,
+  ): { dispose(): void } {
     return this.capture.subscribe(options, onFrame);
   }
 
@@ -324,7 +355,9 @@ export class SimulatedPhone implements SimulatedDevice {
       const out = await this.call('launch', pkg, request);
       this.applySync(out.sync);
       await this.inputDone();
-      return out.result === 'front' ? 'Warning: Activity not started, its current task has been brought to the front' : '';
+      return out.result === 'front'
+        ? 'Warning: Activity not started, its current task has been brought to the front'
+        : '';
     });
   }
 
@@ -355,7 +388,8 @@ export class SimulatedPhone implements SimulatedDevice {
   async uninstallPackage(packageName: string): Promise<boolean> {
     return this.run(async () => {
       if (!this.device.isInstalled(packageName)) return false;
-      if (CATALOG.find((e) => e.packageName === packageName)?.system) throw new MobaError('DEVICE_COMMAND_FAILED', 'Failure [DELETE_FAILED_INTERNAL_ERROR]');
+      if (CATALOG.find((e) => e.packageName === packageName)?.system)
+        throw new MobaError('DEVICE_COMMAND_FAILED', 'Failure [DELETE_FAILED_INTERNAL_ERROR]');
       this.applySync(await this.call('forceStop', packageName));
       this.device.uninstall(packageName);
       await this.pushSystem();
@@ -403,7 +437,8 @@ export class SimulatedPhone implements SimulatedDevice {
     return this.run(async () => {
       this.device.put(namespace, key, value);
       this.applySync(await this.call('putSetting', namespace, key, value));
-      if (namespace === 'secure' && (key === 'default_input_method' || key === 'enabled_input_methods')) await this.pushSystem();
+      if (namespace === 'secure' && (key === 'default_input_method' || key === 'enabled_input_methods'))
+        await this.pushSystem();
     });
   }
 
@@ -413,7 +448,9 @@ export class SimulatedPhone implements SimulatedDevice {
 
   enableInputMethod(id: string, enabled: boolean): boolean {
     if (!this.device.enableInputMethod(id, enabled)) return false;
-    void this.run(() => this.pushSystem()).catch((error: unknown) => this.recordError(`enableInputMethod: ${String(error)}`));
+    void this.run(() => this.pushSystem()).catch((error: unknown) =>
+      this.recordError(`enableInputMethod: ${String(error)}`),
+    );
     return true;
   }
 
@@ -423,7 +460,9 @@ export class SimulatedPhone implements SimulatedDevice {
 
   setInputMethod(id: string): boolean {
     if (!this.device.setInputMethod(id)) return false;
-    void this.run(() => this.pushSystem()).catch((error: unknown) => this.recordError(`setInputMethod: ${String(error)}`));
+    void this.run(() => this.pushSystem()).catch((error: unknown) =>
+      this.recordError(`setInputMethod: ${String(error)}`),
+    );
     return true;
   }
 
@@ -435,7 +474,9 @@ export class SimulatedPhone implements SimulatedDevice {
 
   setClock(epochMs: number): void {
     this.clock.set(epochMs);
-    void this.run(async () => this.pushClock()).catch((error: unknown) => this.recordError(`setClock: ${String(error)}`));
+    void this.run(async () => this.pushClock()).catch((error: unknown) =>
+      this.recordError(`setClock: ${String(error)}`),
+    );
   }
 
   clockPolicy(): ClockPolicy {
@@ -444,7 +485,9 @@ export class SimulatedPhone implements SimulatedDevice {
 
   setClockPolicy(policy: ClockPolicy): void {
     this.clock.setPolicy(policy);
-    void this.run(async () => this.pushClock()).catch((error: unknown) => this.recordError(`setClockPolicy: ${String(error)}`));
+    void this.run(async () => this.pushClock()).catch((error: unknown) =>
+      this.recordError(`setClockPolicy: ${String(error)}`),
+    );
   }
 
   private async pushClock(): Promise<void> {
@@ -464,7 +507,13 @@ export class SimulatedPhone implements SimulatedDevice {
       if (packageName !== undefined) return (await this.call('state', packageName)) ?? null;
       const packages = await this.call('state');
       return {
-        device: { time: new Date(this.now()).toISOString(), timezone: this.timezone, ...this.device.summary(), foreground: this.lastSync?.focus, keyboardShown: this.lastSync?.imeShown ?? false },
+        device: {
+          time: new Date(this.now()).toISOString(),
+          timezone: this.timezone,
+          ...this.device.summary(),
+          foreground: this.lastSync?.focus,
+          keyboardShown: this.lastSync?.imeShown ?? false,
+        },
         packages,
       };
     });
@@ -474,7 +523,13 @@ export class SimulatedPhone implements SimulatedDevice {
   async appData(packageName: string): Promise<unknown> {
     return this.run(async () => {
       const data = await this.call('appData', packageName);
-      if (data === undefined) throw new MobaError('NOT_FOUND', `No app data for ${packageName} (apps with data: ${CATALOG.filter((e) => e.launchActivity !== '').map((e) => e.packageName).join(', ')})`);
+      if (data === undefined)
+        throw new MobaError(
+          'NOT_FOUND',
+          `No app data for ${packageName} (apps with data: ${CATALOG.filter((e) => e.launchActivity !== '')
+            .map((e) => e.packageName)
+            .join(', ')})`,
+        );
       return data;
     });
   }
@@ -485,12 +540,17 @@ export class SimulatedPhone implements SimulatedDevice {
    * @throws MobaError NOT_FOUND (no such app data) or INVALID_INPUT (not an object, or the app failed with it)
    */
   async setAppData(packageName: string, patch: unknown): Promise<void> {
-    if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new MobaError('INVALID_INPUT', 'An app-data patch is a JSON object (a merge patch, RFC 7386)');
+    if (patch === null || typeof patch !== 'object' || Array.isArray(patch))
+      throw new MobaError('INVALID_INPUT', 'An app-data patch is a JSON object (a merge patch, RFC 7386)');
     return this.run(async () => {
       const out = await this.call('patchData', packageName, patch);
       if (out.result === 'missing') throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
       this.applySync(out.sync);
-      if (out.result !== 'ok') throw new MobaError('INVALID_INPUT', `The patch was undone: ${packageName} failed with it: ${out.result.error}`);
+      if (out.result !== 'ok')
+        throw new MobaError(
+          'INVALID_INPUT',
+          `The patch was undone: ${packageName} failed with it: ${out.result.error}`,
+        );
     });
   }
 
@@ -512,7 +572,8 @@ export class SimulatedPhone implements SimulatedDevice {
   async saveSnapshot(name: string): Promise<void> {
     return this.run(async () => {
       const exported = await this.call('exportState');
-      for (const [ns, values] of Object.entries(exported.settings)) for (const [key, value] of Object.entries(values)) this.device.put(ns, key, value);
+      for (const [ns, values] of Object.entries(exported.settings))
+        for (const [key, value] of Object.entries(values)) this.device.put(ns, key, value);
       this.snapshots.set(name, {
         page: exported.page,
         seed: this.currentSeed,
@@ -536,7 +597,9 @@ export class SimulatedPhone implements SimulatedDevice {
       this.clock.restore(snapshot.clock);
       this.currentFs = snapshot.fs.clone();
       await this.pushClock();
-      this.applySync(await this.call('importState', snapshot.page, this.device.settings, this.systemInfo(), snapshot.seed));
+      this.applySync(
+        await this.call('importState', snapshot.page, this.device.settings, this.systemInfo(), snapshot.seed),
+      );
       await this.pointer.release();
     });
   }

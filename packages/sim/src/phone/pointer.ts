@@ -17,8 +17,20 @@ export class Pointer {
     this.density = density;
   }
 
-  private async send(type: 'mousePressed' | 'mouseReleased' | 'mouseMoved', x: number, y: number, pressed: boolean): Promise<void> {
-    await this.cdp.send('Input.dispatchMouseEvent', { type, x, y, button: type === 'mouseMoved' && !pressed ? 'none' : 'left', buttons: pressed ? 1 : 0, clickCount: type === 'mouseMoved' ? 0 : 1 });
+  private async send(
+    type: 'mousePressed' | 'mouseReleased' | 'mouseMoved',
+    x: number,
+    y: number,
+    pressed: boolean,
+  ): Promise<void> {
+    await this.cdp.send('Input.dispatchMouseEvent', {
+      type,
+      x,
+      y,
+      button: type === 'mouseMoved' && !pressed ? 'none' : 'left',
+      buttons: pressed ? 1 : 0,
+      clickCount: type === 'mouseMoved' ? 0 : 1,
+    });
   }
 
   async tap(x: number, y: number): Promise<void> {
@@ -35,7 +47,8 @@ export class Pointer {
       // Scrolling follows the finger exactly (no fling), so the path's timing does not change
       // the result; the moves are sent without waiting out the duration.
       const steps = Math.max(4, Math.min(24, Math.round(durationMs / 16)));
-      for (let i = 1; i <= steps; i++) await this.send('mouseMoved', x1 + ((x2 - x1) * i) / steps, y1 + ((y2 - y1) * i) / steps, true);
+      for (let i = 1; i <= steps; i++)
+        await this.send('mouseMoved', x1 + ((x2 - x1) * i) / steps, y1 + ((y2 - y1) * i) / steps, true);
     }
     await this.send('mouseReleased', x2, y2, false);
   }
@@ -69,6 +82,13 @@ export class Pointer {
   async wheel(x: number, y: number, hscroll: number, vscroll: number): Promise<void> {
     // One notch moves 64dp on Android (ViewConfiguration's scroll factor).
     const notch = (64 * this.density) / 160;
-    await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x, y, deltaX: -hscroll * notch, deltaY: -vscroll * notch, button: 'none' });
+    await this.cdp.send('Input.dispatchMouseEvent', {
+      type: 'mouseWheel',
+      x,
+      y,
+      deltaX: -hscroll * notch,
+      deltaY: -vscroll * notch,
+      button: 'none',
+    });
   }
 }

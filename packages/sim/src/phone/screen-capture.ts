@@ -40,13 +40,20 @@ export class ScreenCapture {
 
   constructor(options: ScreenCaptureOptions) {
     this.o = options;
-    options.cdp.on<{ data: string; sessionId: number }>('Page.screencastFrame', (event) => this.onFrame(event.data, event.sessionId));
+    options.cdp.on<{ data: string; sessionId: number }>('Page.screencastFrame', (event) =>
+      this.onFrame(event.data, event.sessionId),
+    );
   }
 
   /** A PNG of the screen at `version` (the caller keeps the version current). */
   async screenshot(version: number): Promise<Uint8Array> {
     if (this.png?.version !== version) {
-      const shot = (await this.o.cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: false, fromSurface: true })) as { data: string };
+      const shot = (await this.o.cdp.send('Page.captureScreenshot', {
+        format: 'png',
+        optimizeForSpeed: true,
+        captureBeyondViewport: false,
+        fromSurface: true,
+      })) as { data: string };
       this.png = { version, data: new Uint8Array(Buffer.from(shot.data, 'base64')) };
     }
     return new Uint8Array(this.png.data);
@@ -67,7 +74,13 @@ export class ScreenCapture {
         captureBeyondViewport: false,
         ...(scale < 1 ? { clip: { x: 0, y: 0, width, height, scale } } : {}),
       })) as { data: string };
-      const frame: CapturedFrame = { data: new Uint8Array(Buffer.from(shot.data, 'base64')), format, width: Math.round(width * scale), height: Math.round(height * scale), version };
+      const frame: CapturedFrame = {
+        data: new Uint8Array(Buffer.from(shot.data, 'base64')),
+        format,
+        width: Math.round(width * scale),
+        height: Math.round(height * scale),
+        version,
+      };
       this.frame = { key, version, frame };
     }
     return { ...this.frame.frame, data: new Uint8Array(this.frame.frame.data) };
@@ -96,7 +109,13 @@ export class ScreenCapture {
     this.chain = this.chain.then(async () => {
       const subscribers = [...this.subscribers];
       const sizes = subscribers.map((s) => s.maxSize);
-      const want = subscribers.length > 0 && this.o.alive() ? { quality: Math.max(...subscribers.map((s) => s.quality)), maxSize: sizes.includes(0) ? 0 : Math.max(...sizes) } : undefined;
+      const want =
+        subscribers.length > 0 && this.o.alive()
+          ? {
+              quality: Math.max(...subscribers.map((s) => s.quality)),
+              maxSize: sizes.includes(0) ? 0 : Math.max(...sizes),
+            }
+          : undefined;
       const running = this.running;
       if (running && want && running.quality === want.quality && running.maxSize === want.maxSize) return;
       try {
@@ -107,7 +126,13 @@ export class ScreenCapture {
         if (!want) return;
         const { width, height } = this.o.size;
         const scale = fitScale(this.o.size, want.maxSize);
-        await this.o.cdp.send('Page.startScreencast', { format: 'jpeg', quality: want.quality, maxWidth: Math.round(width * scale), maxHeight: Math.round(height * scale), everyNthFrame: 1 });
+        await this.o.cdp.send('Page.startScreencast', {
+          format: 'jpeg',
+          quality: want.quality,
+          maxWidth: Math.round(width * scale),
+          maxHeight: Math.round(height * scale),
+          everyNthFrame: 1,
+        });
         this.running = want;
       } catch (error) {
         if (this.o.alive()) this.o.onError(`screencast: ${error instanceof Error ? error.message : String(error)}`);

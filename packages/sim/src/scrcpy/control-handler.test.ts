@@ -19,7 +19,18 @@ function setup() {
 }
 
 const touch = (action: number, x: number, y: number, w = 540, h = 1200, pointerId = -2n) =>
-  ({ type: 'injectTouch', action, pointerId, x, y, screenWidth: w, screenHeight: h, pressure: 1, actionButton: 0, buttons: 0 }) as const;
+  ({
+    type: 'injectTouch',
+    action,
+    pointerId,
+    x,
+    y,
+    screenWidth: w,
+    screenHeight: h,
+    pressure: 1,
+    actionButton: 0,
+    buttons: 0,
+  }) as const;
 
 describe('ControlHandler', () => {
   it('maps touches from video to device pixels and ignores events for a stale frame size', async () => {
@@ -42,7 +53,9 @@ describe('ControlHandler', () => {
     await handler.handle(touch(0, 200, 200, 540, 1200, 5n));
     await handler.handle(touch(1, 200, 200, 540, 1200, 5n));
     await handler.handle(touch(1, 100, 100));
-    expect(device.events.filter((e) => e.type === 'touch').map((e) => (e.type === 'touch' ? e.action : -1))).toEqual([0, 1]);
+    expect(device.events.filter((e) => e.type === 'touch').map((e) => (e.type === 'touch' ? e.action : -1))).toEqual([
+      0, 1,
+    ]);
   });
 
   it('presses a key once per down event, types text, scrolls, and treats back-or-screen-on as BACK', async () => {
@@ -50,7 +63,16 @@ describe('ControlHandler', () => {
     await handler.handle({ type: 'injectKeycode', action: 0, keycode: 3, repeat: 0, metaState: 0 });
     await handler.handle({ type: 'injectKeycode', action: 1, keycode: 3, repeat: 0, metaState: 0 });
     await handler.handle({ type: 'injectText', text: 'hi' });
-    await handler.handle({ type: 'injectScroll', x: 270, y: 600, screenWidth: 540, screenHeight: 1200, hscroll: 0, vscroll: -1.5, buttons: 0 });
+    await handler.handle({
+      type: 'injectScroll',
+      x: 270,
+      y: 600,
+      screenWidth: 540,
+      screenHeight: 1200,
+      hscroll: 0,
+      vscroll: -1.5,
+      buttons: 0,
+    });
     await handler.handle({ type: 'backOrScreenOn', action: 0 });
     await handler.handle({ type: 'backOrScreenOn', action: 1 });
     expect(device.events.filter((e) => e.type !== 'tap')).toEqual([
@@ -67,14 +89,19 @@ describe('ControlHandler', () => {
     expect(ctx.clipboard.text).toBe('copied');
     expect(device.events).toContainEqual({ type: 'text', value: 'copied' });
     await handler.handle({ type: 'getClipboard', copyKey: 0 });
-    expect(replies.map((r) => Buffer.from(r).toString('hex'))).toEqual(['010000000000000005', '0000000006' + Buffer.from('copied').toString('hex')]);
+    expect(replies.map((r) => Buffer.from(r).toString('hex'))).toEqual([
+      '010000000000000005',
+      '0000000006' + Buffer.from('copied').toString('hex'),
+    ]);
   });
 
   it('starts apps by package or label and forwards RESET_VIDEO', async () => {
     const { device, handler, resets } = setup();
     await handler.handle({ type: 'startApp', name: '?clock' });
     await handler.handle({ type: 'startApp', name: '+com.android.settings' });
-    expect(device.events.filter((e) => e.type === 'start').map((e) => (e.type === 'start' ? e.intent.component : ''))).toEqual(['com.android.deskclock/.DeskClock', 'com.android.settings/.Settings']);
+    expect(
+      device.events.filter((e) => e.type === 'start').map((e) => (e.type === 'start' ? e.intent.component : '')),
+    ).toEqual(['com.android.deskclock/.DeskClock', 'com.android.settings/.Settings']);
     await handler.handle({ type: 'resetVideo' });
     expect(resets()).toBe(1);
   });

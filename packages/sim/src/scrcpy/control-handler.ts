@@ -28,12 +28,21 @@ export interface ControlContext {
 }
 
 /** Returns the device-pixel point, or undefined when the event's frame size is stale. */
-function toDevicePoint(ctx: ControlContext, x: number, y: number, w: number, h: number): { x: number; y: number } | undefined {
+function toDevicePoint(
+  ctx: ControlContext,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+): { x: number; y: number } | undefined {
   const video = ctx.videoSize();
   if (w !== video.width || h !== video.height) return undefined;
   const { width, height } = ctx.device.props;
   const clamp = (v: number, max: number) => Math.min(max - 1, Math.max(0, v));
-  return { x: clamp(Math.round((x * width) / video.width), width), y: clamp(Math.round((y * height) / video.height), height) };
+  return {
+    x: clamp(Math.round((x * width) / video.width), width),
+    y: clamp(Math.round((y * height) / video.height), height),
+  };
 }
 
 export class ControlHandler {
@@ -117,7 +126,9 @@ export class ControlHandler {
     const byLabel = name.startsWith('?');
     if (byLabel) name = name.slice(1);
     const wanted = name.toLowerCase();
-    const app = device.packages().find((p) => (byLabel ? p.label.toLowerCase() === wanted || p.labelZh === name : p.packageName === name));
+    const app = device
+      .packages()
+      .find((p) => (byLabel ? p.label.toLowerCase() === wanted || p.labelZh === name : p.packageName === name));
     if (!app) {
       this.ctx.log(`startApp: no app matches ${raw}`);
       return;

@@ -42,7 +42,16 @@ export type ControlMessage =
       buttons: number;
     }
   /** hscroll/vscroll in notches, -16..16 (3.3.1+ scale). */
-  | { type: 'injectScroll'; x: number; y: number; screenWidth: number; screenHeight: number; hscroll: number; vscroll: number; buttons: number }
+  | {
+      type: 'injectScroll';
+      x: number;
+      y: number;
+      screenWidth: number;
+      screenHeight: number;
+      hscroll: number;
+      vscroll: number;
+      buttons: number;
+    }
   | { type: 'backOrScreenOn'; action: number }
   | { type: 'expandNotificationPanel' }
   | { type: 'expandSettingsPanel' }
@@ -122,7 +131,8 @@ class Cursor {
   }
 
   take(n: number): Uint8Array {
-    if (n > CONTROL_MESSAGE_MAX_SIZE) throw new ControlProtocolError(`A control message field of ${n} bytes exceeds the limit`);
+    if (n > CONTROL_MESSAGE_MAX_SIZE)
+      throw new ControlProtocolError(`A control message field of ${n} bytes exceeds the limit`);
     this.need(n);
     const v = Uint8Array.prototype.slice.call(this.bytes, this.at, this.at + n);
     this.at += n;
@@ -239,7 +249,8 @@ export class ControlMessageReader {
       at = cursor.at;
     }
     this.buffer = this.buffer.subarray(at);
-    if (this.buffer.length > CONTROL_MESSAGE_MAX_SIZE + 16) throw new ControlProtocolError('A control message exceeds the size limit');
+    if (this.buffer.length > CONTROL_MESSAGE_MAX_SIZE + 16)
+      throw new ControlProtocolError('A control message exceeds the size limit');
     return out;
   }
 }

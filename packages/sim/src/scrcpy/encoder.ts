@@ -48,39 +48,63 @@ export function h264OutputArgs(options: H264Settings): string[] {
   const rate = String(Math.round(options.bitRate));
   return [
     '-an',
-    '-vf', `scale=${options.width}:${options.height}:flags=fast_bilinear,format=yuv420p`,
-    '-fps_mode', 'passthrough',
-    '-c:v', 'libx264',
-    '-preset', 'ultrafast',
-    '-tune', 'zerolatency',
-    '-profile:v', 'baseline',
-    '-pix_fmt', 'yuv420p',
+    '-vf',
+    `scale=${options.width}:${options.height}:flags=fast_bilinear,format=yuv420p`,
+    '-fps_mode',
+    'passthrough',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-profile:v',
+    'baseline',
+    '-pix_fmt',
+    'yuv420p',
     // Keyframes by time, not frame count: a still screen sends only a few frames a second.
-    '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_S})`,
-    '-g', String(options.gopFrames),
-    '-keyint_min', String(options.gopFrames),
-    '-sc_threshold', '0',
-    '-bf', '0',
-    '-b:v', rate,
-    '-maxrate', rate,
-    '-bufsize', rate,
-    '-f', 'flv',
-    '-flush_packets', '1',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${KEYFRAME_INTERVAL_S})`,
+    '-g',
+    String(options.gopFrames),
+    '-keyint_min',
+    String(options.gopFrames),
+    '-sc_threshold',
+    '0',
+    '-bf',
+    '0',
+    '-b:v',
+    rate,
+    '-maxrate',
+    rate,
+    '-bufsize',
+    rate,
+    '-f',
+    'flv',
+    '-flush_packets',
+    '1',
   ];
 }
 
 export function encoderArgs(options: H264Settings): string[] {
   return [
     '-hide_banner',
-    '-loglevel', 'error',
+    '-loglevel',
+    'error',
     '-nostdin',
     // Start decoding the first part at once instead of probing the stream.
-    '-fflags', 'nobuffer',
-    '-probesize', '32',
-    '-analyzeduration', '0',
-    '-use_wallclock_as_timestamps', '1',
-    '-f', 'mpjpeg',
-    '-i', 'pipe:0',
+    '-fflags',
+    'nobuffer',
+    '-probesize',
+    '32',
+    '-analyzeduration',
+    '0',
+    '-use_wallclock_as_timestamps',
+    '1',
+    '-f',
+    'mpjpeg',
+    '-i',
+    'pipe:0',
     ...h264OutputArgs(options),
     'pipe:1',
   ];
@@ -112,7 +136,10 @@ export class H264Encoder {
     if (this.child.pid === undefined) {
       // spawn reports ENOENT asynchronously; the pid is the synchronous tell.
       this.child.on('error', () => undefined);
-      throw new MobaError('SIMULATOR_FAILED', `Cannot start ffmpeg (${bin}); install it (apt-get install ffmpeg) or set MOBA_FFMPEG.`);
+      throw new MobaError(
+        'SIMULATOR_FAILED',
+        `Cannot start ffmpeg (${bin}); install it (apt-get install ffmpeg) or set MOBA_FFMPEG.`,
+      );
     }
     this.pid = this.child.pid;
     this.child.stdin.on('error', () => undefined); // EPIPE when ffmpeg dies first; the exit handler reports it
@@ -121,7 +148,12 @@ export class H264Encoder {
       try {
         packets = this.demuxer.push(chunk);
       } catch (error) {
-        this.fail(new MobaError('SIMULATOR_FAILED', `ffmpeg produced unreadable output: ${error instanceof Error ? error.message : String(error)}`));
+        this.fail(
+          new MobaError(
+            'SIMULATOR_FAILED',
+            `ffmpeg produced unreadable output: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
         return;
       }
       for (const packet of packets) {
@@ -139,7 +171,14 @@ export class H264Encoder {
     this.exitPromise = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {
         this.exited = true;
-        const error = this.failure ?? (this.closing ? undefined : new MobaError('SIMULATOR_FAILED', `ffmpeg exited (${signal ?? code}): ${this.stderr.trim().slice(-500) || 'no message'}`));
+        const error =
+          this.failure ??
+          (this.closing
+            ? undefined
+            : new MobaError(
+                'SIMULATOR_FAILED',
+                `ffmpeg exited (${signal ?? code}): ${this.stderr.trim().slice(-500) || 'no message'}`,
+              ));
         options.onExit?.(error);
         resolve();
       });
@@ -170,7 +209,10 @@ export class H264Encoder {
       this.framesDropped++;
       return false;
     }
-    const head = Buffer.from(`--${BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.byteLength}\r\n\r\n`, 'latin1');
+    const head = Buffer.from(
+      `--${BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.byteLength}\r\n\r\n`,
+      'latin1',
+    );
     this.child.stdin.write(Buffer.concat([head, jpeg, Buffer.from('\r\n', 'latin1')]));
     this.framesIn++;
     this.inputTimes.push(performance.now());

@@ -24,7 +24,17 @@ function nalus(...units: Uint8Array[]): number[] {
 
 /** One FLV tag: header, data, PreviousTagSize. */
 function tag(type: number, timestampMs: number, data: number[]): number[] {
-  return [type, ...u24(data.length), ...u24(timestampMs & 0xffffff), (timestampMs >>> 24) & 0xff, 0, 0, 0, ...data, ...u32(11 + data.length)];
+  return [
+    type,
+    ...u24(data.length),
+    ...u24(timestampMs & 0xffffff),
+    (timestampMs >>> 24) & 0xff,
+    0,
+    0,
+    0,
+    ...data,
+    ...u32(11 + data.length),
+  ];
 }
 
 function videoTag(frameType: number, packetType: number, timestampMs: number, payload: number[], cts = 0): number[] {
@@ -53,7 +63,12 @@ describe('FlvDemuxer', () => {
     expect(packets[0]).toEqual({ type: 'config', data: Buffer.from(annexB(SPS, PPS)) });
     expect(packets[1]).toEqual({ type: 'frame', keyframe: true, timestampMs: 0, data: Buffer.from(annexB(IDR)) });
     // Two slices of one frame stay one packet.
-    expect(packets[2]).toEqual({ type: 'frame', keyframe: false, timestampMs: 33, data: Buffer.from(annexB(SLICE, SLICE)) });
+    expect(packets[2]).toEqual({
+      type: 'frame',
+      keyframe: false,
+      timestampMs: 33,
+      data: Buffer.from(annexB(SLICE, SLICE)),
+    });
     // Extended timestamp byte and composition offset.
     expect(packets[3]).toMatchObject({ type: 'frame', timestampMs: 0x1000000 + 5 + 2 });
   });
@@ -71,9 +86,39 @@ describe('FlvDemuxer', () => {
 
   it('rejects streams that are not FLV/AVC', () => {
     expect(() => new FlvDemuxer().push(Buffer.from('RIFF0000WAVEfmt '))).toThrow(FlvFormatError);
-    const vp6 = Uint8Array.from([0x46, 0x4c, 0x56, 1, 1, 0, 0, 0, 9, 0, 0, 0, 0, ...tag(9, 0, [(1 << 4) | 4, 0, 0, 0, 0, 1])]);
+    const vp6 = Uint8Array.from([
+      0x46,
+      0x4c,
+      0x56,
+      1,
+      1,
+      0,
+      0,
+      0,
+      9,
+      0,
+      0,
+      0,
+      0,
+      ...tag(9, 0, [(1 << 4) | 4, 0, 0, 0, 0, 1]),
+    ]);
     expect(() => new FlvDemuxer().push(vp6)).toThrow(/codec 4/);
-    const dataFirst = Uint8Array.from([0x46, 0x4c, 0x56, 1, 1, 0, 0, 0, 9, 0, 0, 0, 0, ...videoTag(1, 1, 0, nalus(IDR))]);
+    const dataFirst = Uint8Array.from([
+      0x46,
+      0x4c,
+      0x56,
+      1,
+      1,
+      0,
+      0,
+      0,
+      9,
+      0,
+      0,
+      0,
+      0,
+      ...videoTag(1, 1, 0, nalus(IDR)),
+    ]);
     expect(() => new FlvDemuxer().push(dataFirst)).toThrow(/before the AVC configuration/);
   });
 });
@@ -83,7 +128,9 @@ describe('AVC helpers', () => {
     const record = configRecord();
     record[4] = 0xfd; // lengthSizeMinusOne = 1
     expect(avcConfigToAnnexB(record).nalLengthSize).toBe(2);
-    expect(lengthPrefixedToAnnexB(Uint8Array.from([0, 3, 0x41, 1, 2]), 2)).toEqual(Buffer.from([0, 0, 0, 1, 0x41, 1, 2]));
+    expect(lengthPrefixedToAnnexB(Uint8Array.from([0, 3, 0x41, 1, 2]), 2)).toEqual(
+      Buffer.from([0, 0, 0, 1, 0x41, 1, 2]),
+    );
   });
 
   it('refuses truncated records and NAL units', () => {

@@ -115,7 +115,7 @@ export class FlvDemuxer {
     const codecId = (data[0] as number) & 0x0f;
     if (codecId !== CODEC_AVC) throw new FlvFormatError(`Unsupported FLV video codec ${codecId}`);
     const packetType = data[1] as number;
-    const cts = (data.readIntBE(2, 3));
+    const cts = data.readIntBE(2, 3);
     const payload = data.subarray(5);
     if (packetType === 0) {
       const { annexB, nalLengthSize } = avcConfigToAnnexB(payload);
@@ -125,6 +125,11 @@ export class FlvDemuxer {
     }
     if (packetType !== 1 || payload.length === 0) return undefined;
     if (!this.configSeen) throw new FlvFormatError('Video data before the AVC configuration record');
-    return { type: 'frame', keyframe: frameType === 1, timestampMs: timestamp + cts, data: lengthPrefixedToAnnexB(payload, this.nalLengthSize) };
+    return {
+      type: 'frame',
+      keyframe: frameType === 1,
+      timestampMs: timestamp + cts,
+      data: lengthPrefixedToAnnexB(payload, this.nalLengthSize),
+    };
   }
 }

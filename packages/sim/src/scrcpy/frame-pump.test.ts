@@ -46,7 +46,15 @@ function fakePhone(options: { streams: boolean; captureMs?: number }) {
 
 function startPump(device: SimulatedDevice) {
   const sent: Array<{ at: number; bytes: number[]; repeat: boolean }> = [];
-  const pump = new FramePump({ device, maxSize: 800, fps: 30, onFrame: (jpeg, repeat) => sent.push({ at: performance.now(), bytes: [...jpeg], repeat }), onError: (e) => { throw e; } });
+  const pump = new FramePump({
+    device,
+    maxSize: 800,
+    fps: 30,
+    onFrame: (jpeg, repeat) => sent.push({ at: performance.now(), bytes: [...jpeg], repeat }),
+    onError: (e) => {
+      throw e;
+    },
+  });
   pump.start();
   return { pump, sent };
 }
@@ -96,7 +104,10 @@ describe('FramePump', () => {
     phone.stream(8);
     await vi.advanceTimersByTimeAsync(400);
     expect(phone.calls.captures).toBe(1);
-    expect(sent.filter((s) => !s.repeat).map((s) => s.bytes)).toEqual([[2, 7], [2, 8]]);
+    expect(sent.filter((s) => !s.repeat).map((s) => s.bytes)).toEqual([
+      [2, 7],
+      [2, 8],
+    ]);
 
     // A change the stream never shows: read after 250 ms.
     phone.change();

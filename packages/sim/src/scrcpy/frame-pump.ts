@@ -11,7 +11,11 @@ import type { SimulatedDevice } from '../device.ts';
 
 /** What the Chromium phone offers (`SimulatedPhone.captureFrame`): a cached JPEG per screen version. */
 export interface FrameCapableDevice {
-  captureFrame(options: { format?: 'png' | 'jpeg'; quality?: number; maxSize?: number }): Promise<{ data: Uint8Array; format: 'png' | 'jpeg'; version: number }>;
+  captureFrame(options: {
+    format?: 'png' | 'jpeg';
+    quality?: number;
+    maxSize?: number;
+  }): Promise<{ data: Uint8Array; format: 'png' | 'jpeg'; version: number }>;
 }
 
 export function canCaptureFrames(device: SimulatedDevice): device is SimulatedDevice & FrameCapableDevice {
@@ -20,7 +24,10 @@ export function canCaptureFrames(device: SimulatedDevice): device is SimulatedDe
 
 /** A phone that pushes a JPEG each time it draws a new picture (`SimulatedPhone.streamFrames`). */
 export interface FrameStreamingDevice {
-  streamFrames(options: { quality?: number; maxSize?: number }, onFrame: (jpeg: Uint8Array) => void): { dispose(): void };
+  streamFrames(
+    options: { quality?: number; maxSize?: number },
+    onFrame: (jpeg: Uint8Array) => void,
+  ): { dispose(): void };
 }
 
 function canStreamFrames(device: SimulatedDevice): device is SimulatedDevice & FrameStreamingDevice {
@@ -124,7 +131,13 @@ export class FramePump {
     if (this.stopped) return;
     const now = performance.now();
     if (this.streamSub) {
-      if (!this.capturing && this.dirty && now - this.changedAt > STREAM_STALL_MS && this.lastStreamedAt < this.changedAt) this.capture();
+      if (
+        !this.capturing &&
+        this.dirty &&
+        now - this.changedAt > STREAM_STALL_MS &&
+        this.lastStreamedAt < this.changedAt
+      )
+        this.capture();
     } else if (!this.capturing && (this.dirty || now - this.lastCaptureAt > SAFETY_RECAPTURE_MS)) this.capture();
     // A slot just after an early new picture is skipped, keeping the average at the fps.
     if (this.latest && now - this.lastSentAt >= this.intervalMs / 2) {
@@ -213,5 +226,8 @@ export class FramePump {
 }
 
 async function toJpeg(image: Uint8Array, maxSize: number, quality: number): Promise<Uint8Array> {
-  return sharp(image).resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true }).jpeg({ quality }).toBuffer();
+  return sharp(image)
+    .resize({ width: maxSize, height: maxSize, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality })
+    .toBuffer();
 }

@@ -50,7 +50,10 @@ const LEVEL_ORDER: Record<ScrcpyLogLevel, number> = { verbose: 0, debug: 1, info
  * @returns a handle; dispose/close it before closing the simulator server.
  */
 export function installScrcpyServer(host: ScrcpyHost, options: ScrcpyServerInstallOptions = {}): InstalledScrcpyServer {
-  const log = options.log ?? ((message: string, error?: unknown) => console.warn(`[moba-sim scrcpy] ${message}`, ...(error === undefined ? [] : [error])));
+  const log =
+    options.log ??
+    ((message: string, error?: unknown) =>
+      console.warn(`[moba-sim scrcpy] ${message}`, ...(error === undefined ? [] : [error])));
   const sessions = new Set<ScrcpySession>();
   const clipboard = { text: '' };
 
@@ -68,7 +71,9 @@ export function installScrcpyServer(host: ScrcpyHost, options: ScrcpyServerInsta
       parsed = parseScrcpyServerArgs(args);
     } catch (error) {
       if (!(error instanceof ScrcpyOptionsError)) throw error;
-      await ctx.err(`[server] ERROR: Exception on thread Thread[main,5,main]\njava.lang.IllegalArgumentException: ${error.message}\n`);
+      await ctx.err(
+        `[server] ERROR: Exception on thread Thread[main,5,main]\njava.lang.IllegalArgumentException: ${error.message}\n`,
+      );
       return 1;
     }
     const level = LEVEL_ORDER[parsed.logLevel];
@@ -81,7 +86,10 @@ export function installScrcpyServer(host: ScrcpyHost, options: ScrcpyServerInsta
     const { props } = host.device;
     print('info', `Device: [${props.manufacturer}] ${props.brand} ${props.model} (Android ${props.androidVersion})`);
     if (parsed.ignored.list_encoders === 'true' || parsed.ignored.list_displays === 'true') {
-      print('info', `List of video encoders:\n    --video-codec=h264 --video-encoder=libx264     (sw)\nList of displays:\n    --display-id=0    (${props.width}x${props.height})`);
+      print(
+        'info',
+        `List of video encoders:\n    --video-codec=h264 --video-encoder=libx264     (sw)\nList of displays:\n    --display-id=0    (${props.width}x${props.height})`,
+      );
       return 0;
     }
     if (parsed.video && parsed.videoCodec !== 'h264') {
@@ -109,7 +117,10 @@ export function installScrcpyServer(host: ScrcpyHost, options: ScrcpyServerInsta
       session.start();
     } catch (error) {
       sessions.delete(session);
-      print('error', `Could not listen on @${scrcpySocketName(parsed.scid)}: ${error instanceof Error ? error.message : String(error)}`);
+      print(
+        'error',
+        `Could not listen on @${scrcpySocketName(parsed.scid)}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       session.finish(1);
       return 1;
     }

@@ -104,7 +104,9 @@ export function parseScrcpyServerArgs(args: readonly string[]): ScrcpyServerOpti
   const [clientVersion, ...pairs] = args;
   if (clientVersion === undefined) throw new ScrcpyOptionsError('Missing client version');
   if (clientVersion !== SCRCPY_SERVER_VERSION) {
-    throw new ScrcpyOptionsError(`The server version (${SCRCPY_SERVER_VERSION}) does not match the client (${clientVersion})`);
+    throw new ScrcpyOptionsError(
+      `The server version (${SCRCPY_SERVER_VERSION}) does not match the client (${clientVersion})`,
+    );
   }
   const options: ScrcpyServerOptions = {
     scid: -1,
@@ -132,7 +134,8 @@ export function parseScrcpyServerArgs(args: readonly string[]): ScrcpyServerOpti
     switch (key) {
       case 'scid': {
         const scid = parseInteger(key, value, 16);
-        if (scid < -1 || scid > 0x7fffffff) throw new ScrcpyOptionsError(`scid may not be negative (except -1 for 'none'): ${scid}`);
+        if (scid < -1 || scid > 0x7fffffff)
+          throw new ScrcpyOptionsError(`scid may not be negative (except -1 for 'none'): ${scid}`);
         options.scid = scid;
         break;
       }
@@ -150,7 +153,8 @@ export function parseScrcpyServerArgs(args: readonly string[]): ScrcpyServerOpti
         options.control = parseBool(value);
         break;
       case 'video_codec':
-        if (!['h264', 'h265', 'av1'].includes(value)) throw new ScrcpyOptionsError(`Video codec ${value} not supported`);
+        if (!['h264', 'h265', 'av1'].includes(value))
+          throw new ScrcpyOptionsError(`Video codec ${value} not supported`);
         options.videoCodec = value;
         break;
       case 'max_size':

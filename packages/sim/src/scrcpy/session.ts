@@ -57,7 +57,11 @@ export class ScrcpySession {
   constructor(options: SessionOptions) {
     this.o = options;
     const { options: opts, device } = options;
-    this.roles = [...(opts.video ? (['video'] as const) : []), ...(opts.audio ? (['audio'] as const) : []), ...(opts.control ? (['control'] as const) : [])];
+    this.roles = [
+      ...(opts.video ? (['video'] as const) : []),
+      ...(opts.audio ? (['audio'] as const) : []),
+      ...(opts.control ? (['control'] as const) : []),
+    ];
     this.size = scaledVideoSize(device.props.width, device.props.height, opts.maxSize);
     this.fps = opts.maxFps > 0 ? Math.min(opts.maxFps, 60) : DEFAULT_FPS;
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
@@ -79,7 +83,8 @@ export class ScrcpySession {
   private accept(socket: AdbSocket): boolean {
     const role = this.roles[this.sockets.size];
     if (!role || this.finished) return false;
-    if (this.sockets.size === 0 && this.o.options.tunnelForward && this.o.options.sendDummyByte) void socket.write(Uint8Array.of(0));
+    if (this.sockets.size === 0 && this.o.options.tunnelForward && this.o.options.sendDummyByte)
+      void socket.write(Uint8Array.of(0));
     this.sockets.set(role, socket);
     socket.onDidClose(() => {
       // The client going away from the video (or the only) socket ends the server, as a failed write does on a phone.
@@ -149,7 +154,9 @@ export class ScrcpySession {
     const video = this.sockets.get('video');
     if (!video || this.finished) return;
     if (packet.type === 'config') {
-      void video.write(this.o.options.sendFrameMeta ? encodeVideoPacket({ type: 'config', data: packet.data }) : packet.data);
+      void video.write(
+        this.o.options.sendFrameMeta ? encodeVideoPacket({ type: 'config', data: packet.data }) : packet.data,
+      );
       return;
     }
     // A client that cannot keep up gets frames dropped up to the next keyframe instead of an ever-growing delay.
@@ -162,7 +169,11 @@ export class ScrcpySession {
     let ptsUs = BigInt(Math.round(((inputAt ?? performance.now()) - this.startedAt) * 1000));
     if (ptsUs <= this.lastPtsUs) ptsUs = this.lastPtsUs + 1n;
     this.lastPtsUs = ptsUs;
-    void video.write(this.o.options.sendFrameMeta ? encodeVideoPacket({ type: 'frame', keyframe: packet.keyframe, ptsUs, data: packet.data }) : packet.data);
+    void video.write(
+      this.o.options.sendFrameMeta
+        ? encodeVideoPacket({ type: 'frame', keyframe: packet.keyframe, ptsUs, data: packet.data })
+        : packet.data,
+    );
   }
 
   /** RESET_VIDEO: a new encoder, hence a new configuration packet and a keyframe. */
@@ -196,7 +207,9 @@ export class ScrcpySession {
         return;
       }
       for (const message of messages) {
-        chain = chain.then(() => handler.handle(message)).catch((error: unknown) => this.o.log(`control message ${message.type} failed`, error));
+        chain = chain
+          .then(() => handler.handle(message))
+          .catch((error: unknown) => this.o.log(`control message ${message.type} failed`, error));
       }
     });
   }

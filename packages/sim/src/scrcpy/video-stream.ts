@@ -34,11 +34,16 @@ export function encodeCodecMeta(codecId: number, width: number, height: number):
   return out;
 }
 
-export type VideoPacket = { type: 'config'; data: Uint8Array } | { type: 'frame'; keyframe: boolean; ptsUs: bigint; data: Uint8Array };
+export type VideoPacket =
+  | { type: 'config'; data: Uint8Array }
+  | { type: 'frame'; keyframe: boolean; ptsUs: bigint; data: Uint8Array };
 
 export function encodeVideoPacket(packet: VideoPacket): Uint8Array {
   const out = Buffer.alloc(12 + packet.data.byteLength);
-  const flags = packet.type === 'config' ? PACKET_FLAG_CONFIG : (packet.ptsUs & PTS_MASK) | (packet.keyframe ? PACKET_FLAG_KEY_FRAME : 0n);
+  const flags =
+    packet.type === 'config'
+      ? PACKET_FLAG_CONFIG
+      : (packet.ptsUs & PTS_MASK) | (packet.keyframe ? PACKET_FLAG_KEY_FRAME : 0n);
   out.writeBigUInt64BE(flags, 0);
   out.writeUInt32BE(packet.data.byteLength, 8);
   out.set(packet.data, 12);

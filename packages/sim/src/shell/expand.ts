@@ -84,7 +84,12 @@ function glob(pattern: string, expander: Expander): string[] {
       const dir = resolvePath(expander.cwd, base === '' ? '.' : base);
       const stat = fs.stat(dir);
       if (!stat || !isDirectoryMode(stat.mode)) continue;
-      const regex = new RegExp(`^${part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+      const regex = new RegExp(
+        `^${part
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.')}$`,
+      );
       for (const name of fs.readdir(dir)) {
         if (name.startsWith('.') && !part.startsWith('.')) continue;
         if (regex.test(name)) next.push(join(name));

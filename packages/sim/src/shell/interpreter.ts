@@ -75,7 +75,10 @@ export class ShellSession {
   /** Set once `exit` ran at the top level: an interactive session ends. */
   exited = false;
 
-  constructor(environment: ShellEnvironment, options: { env?: Record<string, string>; cwd?: string; signal: AbortSignal }) {
+  constructor(
+    environment: ShellEnvironment,
+    options: { env?: Record<string, string>; cwd?: string; signal: AbortSignal },
+  ) {
     this.environment = environment;
     this.signal = options.signal;
     this.cwd = options.cwd ?? '/';
@@ -177,7 +180,11 @@ export class ShellSession {
     for (const item of list.items) {
       this.checkStopped();
       if (item.background) {
-        this.jobs.push(this.execAndOr(item.command, io).catch((error: unknown) => (error instanceof ExitSignal || error instanceof StopSignal ? 0 : Promise.reject(error))));
+        this.jobs.push(
+          this.execAndOr(item.command, io).catch((error: unknown) =>
+            error instanceof ExitSignal || error instanceof StopSignal ? 0 : Promise.reject(error),
+          ),
+        );
         status = 0;
       } else {
         status = await this.execAndOr(item.command, io);
@@ -352,7 +359,11 @@ export class ShellSession {
       commands: this.environment.commands,
       runScript: (source, override = {}) => {
         const child = new ShellSession(this.environment, { env, cwd, signal: this.signal });
-        return child.run(source, { stdin: override.stdin ?? io.stdin, stdout: override.stdout ?? io.stdout, stderr: override.stderr ?? io.stderr });
+        return child.run(source, {
+          stdin: override.stdin ?? io.stdin,
+          stdout: override.stdout ?? io.stdout,
+          stderr: override.stderr ?? io.stderr,
+        });
       },
       out: (text) => io.stdout.write(text),
       err: (text) => io.stderr.write(text),
@@ -407,7 +418,15 @@ export class ShellSession {
         return 0;
       case 'exec':
         if (args.length === 0) return 0;
-        return this.execSimple({ kind: 'simple', assignments: [], words: args.map((value) => ({ parts: [{ kind: 'text', value, quoted: true }] })), redirects: [] }, io);
+        return this.execSimple(
+          {
+            kind: 'simple',
+            assignments: [],
+            words: args.map((value) => ({ parts: [{ kind: 'text', value, quoted: true }] })),
+            redirects: [],
+          },
+          io,
+        );
       default:
         return undefined;
     }

@@ -14,7 +14,8 @@ export interface ShellOutput {
   write(data: Uint8Array | string): Promise<void>;
 }
 
-export const toBytes = (data: Uint8Array | string): Uint8Array => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+export const toBytes = (data: Uint8Array | string): Uint8Array =>
+  typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
 
 /** Reads everything left in `input`. */
 export async function readAll(input: ShellInput): Promise<Uint8Array> {

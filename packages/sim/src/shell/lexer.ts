@@ -9,7 +9,11 @@ import type { RedirectOp, Word, WordPart } from './ast.ts';
 export type Operator = '&&' | '||' | ';' | ';;' | '|' | '&' | '(' | ')';
 
 export type Token =
-  | { type: 'word'; word: Word; /** The literal text when the word has no quoting or expansion. */ plain: string | undefined }
+  | {
+      type: 'word';
+      word: Word /** The literal text when the word has no quoting or expansion. */;
+      plain: string | undefined;
+    }
   | { type: 'op'; op: Operator }
   | { type: 'redirect'; op: RedirectOp; fd: number | undefined }
   | { type: 'newline' }
@@ -49,7 +53,8 @@ export function tokenize(source: string): Token[] {
   const endWord = () => {
     if (!inWord) return;
     const first = parts[0];
-    const plain = parts.length === 1 && first?.kind === 'text' && !first.quoted ? first.value : parts.length === 0 ? '' : undefined;
+    const plain =
+      parts.length === 1 && first?.kind === 'text' && !first.quoted ? first.value : parts.length === 0 ? '' : undefined;
     tokens.push({ type: 'word', word: { parts }, plain });
     parts = [];
     inWord = false;
@@ -62,7 +67,8 @@ export function tokenize(source: string): Token[] {
       const close = source.indexOf('}', i + 2);
       if (close < 0) throw new ShellSyntaxError('missing }');
       const name = source.slice(i + 2, close);
-      if (!/^([A-Za-z_][A-Za-z0-9_]*|[?$#!@*0-9-])$/.test(name)) throw new ShellSyntaxError(`\${${name}}: bad substitution`);
+      if (!/^([A-Za-z_][A-Za-z0-9_]*|[?$#!@*0-9-])$/.test(name))
+        throw new ShellSyntaxError(`\${${name}}: bad substitution`);
       i = close + 1;
       return { kind: 'param', name, quoted };
     }
@@ -99,7 +105,7 @@ export function tokenize(source: string): Token[] {
       inner += source[j];
       j++;
     }
-    if (j >= source.length) throw new ShellSyntaxError("no closing quote");
+    if (j >= source.length) throw new ShellSyntaxError('no closing quote');
     i = j + 1;
     return { kind: 'command', source: inner, quoted };
   };
@@ -137,7 +143,7 @@ export function tokenize(source: string): Token[] {
     }
     if (c === "'") {
       const close = source.indexOf("'", i + 1);
-      if (close < 0) throw new ShellSyntaxError("no closing quote");
+      if (close < 0) throw new ShellSyntaxError('no closing quote');
       pushText(source.slice(i + 1, close), true);
       i = close + 1;
       continue;
@@ -171,7 +177,7 @@ export function tokenize(source: string): Token[] {
         pushText(d, true);
         i++;
       }
-      if (!closed) throw new ShellSyntaxError("no closing quote");
+      if (!closed) throw new ShellSyntaxError('no closing quote');
       // "" is an (empty) argument of its own.
       if (parts.length === 0) pushText('', true);
       continue;
@@ -191,7 +197,14 @@ export function tokenize(source: string): Token[] {
     if (OPERATOR_START.has(c)) {
       // An all-digit unquoted word right before < or > is the fd of a redirection (2>).
       let fd: number | undefined;
-      if ((c === '<' || c === '>') && inWord && parts.length === 1 && parts[0]?.kind === 'text' && !parts[0].quoted && /^\d$/.test(parts[0].value)) {
+      if (
+        (c === '<' || c === '>') &&
+        inWord &&
+        parts.length === 1 &&
+        parts[0]?.kind === 'text' &&
+        !parts[0].quoted &&
+        /^\d$/.test(parts[0].value)
+      ) {
         fd = Number(parts[0].value);
         parts = [];
         inWord = false;

@@ -4,11 +4,13 @@ import { ShellSyntaxError, tokenize } from './lexer.ts';
 import { parseScript } from './parser.ts';
 
 /** A word's literal text (parameters shown as $NAME, substitutions as $(…)). */
-const lit = (word: Word) => word.parts.map((p) => (p.kind === 'text' ? p.value : p.kind === 'param' ? `$${p.name}` : `$(${p.source})`)).join('');
+const lit = (word: Word) =>
+  word.parts.map((p) => (p.kind === 'text' ? p.value : p.kind === 'param' ? `$${p.name}` : `$(${p.source})`)).join('');
 
 function simple(list: List, item = 0, pipelineIndex = 0): SimpleCommand {
   const andOr = list.items[item]?.command;
-  const command = (pipelineIndex === 0 ? andOr?.first : andOr?.rest[pipelineIndex - 1]?.pipeline)?.commands[0] as Command;
+  const command = (pipelineIndex === 0 ? andOr?.first : andOr?.rest[pipelineIndex - 1]?.pipeline)
+    ?.commands[0] as Command;
   if (command.kind !== 'simple') throw new Error(`expected a simple command, got ${command.kind}`);
   return command;
 }
@@ -66,18 +68,31 @@ describe('parseScript', () => {
     expect(andOr?.rest.map((r) => r.op)).toEqual(['&&']);
     const screencap = simple(list, 0, 1);
     expect(screencap.words.map(lit)).toEqual(['screencap', '-p']);
-    expect(screencap.redirects.map((r) => ({ fd: r.fd, op: r.op, target: lit(r.target) }))).toEqual([{ fd: 2, op: '>', target: '/dev/null' }]);
+    expect(screencap.redirects.map((r) => ({ fd: r.fd, op: r.op, target: lit(r.target) }))).toEqual([
+      { fd: 2, op: '>', target: '/dev/null' },
+    ]);
   });
 
   it('separates VAR=value prefixes from arguments', () => {
     const cmd = simple(parseScript('CLASSPATH=/data/local/tmp/s.jar A="x y" app_process / com.x.Server B=c'));
-    expect(cmd.assignments.map((a) => [a.name, lit(a.value)])).toEqual([['CLASSPATH', '/data/local/tmp/s.jar'], ['A', 'x y']]);
+    expect(cmd.assignments.map((a) => [a.name, lit(a.value)])).toEqual([
+      ['CLASSPATH', '/data/local/tmp/s.jar'],
+      ['A', 'x y'],
+    ]);
     expect(cmd.words.map(lit)).toEqual(['app_process', '/', 'com.x.Server', 'B=c']);
   });
 
   it('parses redirection forms', () => {
     const cmd = simple(parseScript('cmd >a >>b 2>&1 <c &>d >&2 </dev/null'));
-    expect(cmd.redirects.map((r) => `${r.fd}${r.op}${lit(r.target)}`)).toEqual(['1>a', '1>>b', '2>&1', '0<c', '1&>d', '1>&2', '0</dev/null']);
+    expect(cmd.redirects.map((r) => `${r.fd}${r.op}${lit(r.target)}`)).toEqual([
+      '1>a',
+      '1>>b',
+      '2>&1',
+      '0<c',
+      '1&>d',
+      '1>&2',
+      '0</dev/null',
+    ]);
   });
 
   it('parses lists, pipelines and negation', () => {

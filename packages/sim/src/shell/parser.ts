@@ -46,7 +46,8 @@ class Parser {
   }
 
   private expectKeyword(word: string): void {
-    if (this.keyword() !== word) throw new ShellSyntaxError(`syntax error: '${describe(this.peek())}' unexpected (expecting '${word}')`);
+    if (this.keyword() !== word)
+      throw new ShellSyntaxError(`syntax error: '${describe(this.peek())}' unexpected (expecting '${word}')`);
     this.next();
   }
 
@@ -161,7 +162,8 @@ class Parser {
       this.next();
       const nameToken = this.next();
       const name = nameToken.type === 'word' ? nameToken.plain : undefined;
-      if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ShellSyntaxError('syntax error: bad for loop variable');
+      if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+        throw new ShellSyntaxError('syntax error: bad for loop variable');
       const items: Word[] = [];
       this.skipNewlines();
       if (this.keyword() === 'in') {
@@ -187,7 +189,8 @@ class Parser {
     if (this.isOp('(')) {
       this.next();
       const body = this.parseList();
-      if (!this.isOp(')')) throw new ShellSyntaxError(`syntax error: '${describe(this.peek())}' unexpected (expecting ')')`);
+      if (!this.isOp(')'))
+        throw new ShellSyntaxError(`syntax error: '${describe(this.peek())}' unexpected (expecting ')')`);
       this.next();
       return { kind: 'subshell', body, redirects: this.parseRedirects() };
     }

@@ -74,7 +74,10 @@ describe('sync service', () => {
   it('answers STAT with lstat fields, and zeros for a missing path', () => {
     const { fs, socket } = open();
     fs.writeFile('/sdcard/a.txt', Buffer.from('hello'), { mtime: 1234 });
-    feedBytewise(socket, Buffer.concat([request('STAT', '/sdcard/a.txt'), request('STAT', '/sdcard/none'), request('STAT', '/sdcard')]));
+    feedBytewise(
+      socket,
+      Buffer.concat([request('STAT', '/sdcard/a.txt'), request('STAT', '/sdcard/none'), request('STAT', '/sdcard')]),
+    );
     const w = socket.written;
     expect(w.subarray(0, 4).toString()).toBe('STAT');
     expect([w.readUInt32LE(4), w.readUInt32LE(8), w.readUInt32LE(12)]).toEqual([0o100644, 5, 1234]);
@@ -101,7 +104,11 @@ describe('sync service', () => {
   it('receives SEND with the path split at the last comma, DATA chunks and DONE mtime', () => {
     const { fs, socket } = open();
     const data = Buffer.alloc(150_000, 7);
-    const chunks = [data.subarray(0, SYNC_DATA_MAX), data.subarray(SYNC_DATA_MAX, 2 * SYNC_DATA_MAX), data.subarray(2 * SYNC_DATA_MAX)];
+    const chunks = [
+      data.subarray(0, SYNC_DATA_MAX),
+      data.subarray(SYNC_DATA_MAX, 2 * SYNC_DATA_MAX),
+      data.subarray(2 * SYNC_DATA_MAX),
+    ];
     const stream = Buffer.concat([
       request('SEND', '/sdcard/new dir/a,b.txt,33261'),
       ...chunks.map((c) => request('DATA', c.length, c)),
@@ -118,7 +125,13 @@ describe('sync service', () => {
 
   it('creates a symbolic link when SEND carries S_IFLNK', () => {
     const { fs, socket } = open();
-    socket.feed(Buffer.concat([request('SEND', `/data/local/tmp/link,${S_IFLNK | 0o777}`), request('DATA', 7, Buffer.from('/sdcard')), request('DONE', 0)]));
+    socket.feed(
+      Buffer.concat([
+        request('SEND', `/data/local/tmp/link,${S_IFLNK | 0o777}`),
+        request('DATA', 7, Buffer.from('/sdcard')),
+        request('DONE', 0),
+      ]),
+    );
     expect(fs.readlink('/data/local/tmp/link')).toBe('/sdcard');
   });
 

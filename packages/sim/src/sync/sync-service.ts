@@ -158,12 +158,16 @@ class SyncSession {
   private startUpload(spec: string): void {
     const comma = spec.lastIndexOf(',');
     const path = comma < 0 ? spec : spec.slice(0, comma);
-    const mode = comma < 0 ? 0o100644 : Number.parseInt(spec.slice(comma + 1), /^0[0-7]/.test(spec.slice(comma + 1)) ? 8 : 10) || 0o100644;
+    const mode =
+      comma < 0
+        ? 0o100644
+        : Number.parseInt(spec.slice(comma + 1), /^0[0-7]/.test(spec.slice(comma + 1)) ? 8 : 10) || 0o100644;
     const upload: NonNullable<SyncSession['upload']> = { path, mode, chunks: [], size: 0 };
     const fs = this.fsOf();
     const access = shellWriteAccess(fs, path);
     if (access !== 'ok') upload.failure = `couldn't create file: ${STRERROR[access]}`;
-    else if (this.tryStat(path, false) && isDirectoryMode(this.tryStat(path, false)?.mode ?? 0)) upload.failure = `couldn't create file: ${STRERROR.EISDIR}`;
+    else if (this.tryStat(path, false) && isDirectoryMode(this.tryStat(path, false)?.mode ?? 0))
+      upload.failure = `couldn't create file: ${STRERROR.EISDIR}`;
     this.upload = upload;
   }
 

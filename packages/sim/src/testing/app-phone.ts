@@ -15,7 +15,10 @@ export interface AppPhone {
 }
 
 /** @param onReady receives the phone once it runs (files keep it in their own `let phone`). */
-export function useAppPhone(options: Omit<SimulatedPhoneOptions, 'browser'> & { ownBrowser?: boolean }, onReady: (t: AppPhone) => void): void {
+export function useAppPhone(
+  options: Omit<SimulatedPhoneOptions, 'browser'> & { ownBrowser?: boolean },
+  onReady: (t: AppPhone) => void,
+): void {
   const t = {} as AppPhone;
   const { ownBrowser, ...phoneOptions } = options;
   beforeAll(async () => {

@@ -38,7 +38,8 @@ export function parseDump(xml: string): DumpNode[] {
       continue;
     }
     const attrs: Record<string, string> = {};
-    for (const a of (match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)) attrs[a[1] as string] = unescapeXml(a[2] as string);
+    for (const a of (match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g))
+      attrs[a[1] as string] = unescapeXml(a[2] as string);
     const nums = (attrs.bounds ?? '[0,0][0,0]').match(/-?\d+/g)?.map(Number) ?? [0, 0, 0, 0];
     const [left = 0, top = 0, right = 0, bottom = 0] = nums;
     out.push({
@@ -57,7 +58,15 @@ export function parseDump(xml: string): DumpNode[] {
   return out;
 }
 
-export type NodeQuery = { text?: string; desc?: string; id?: string; className?: string; textStarts?: string; descStarts?: string; pkg?: string };
+export type NodeQuery = {
+  text?: string;
+  desc?: string;
+  id?: string;
+  className?: string;
+  textStarts?: string;
+  descStarts?: string;
+  pkg?: string;
+};
 
 export function matches(node: DumpNode, q: NodeQuery): boolean {
   if (q.text !== undefined && node.text !== q.text) return false;
@@ -115,7 +124,12 @@ export function closeTo(a: readonly number[], b: readonly number[], tolerance = 
 }
 
 /** Share of the pixels inside the rectangle that are (about) the colour. */
-export function fractionOfColor(image: RawImage, rect: DumpNode['bounds'], rgb: readonly number[], tolerance = 6): number {
+export function fractionOfColor(
+  image: RawImage,
+  rect: DumpNode['bounds'],
+  rgb: readonly number[],
+  tolerance = 6,
+): number {
   let hit = 0;
   let total = 0;
   for (let y = rect.top; y < rect.bottom; y += 2) {

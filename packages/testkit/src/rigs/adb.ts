@@ -15,7 +15,8 @@ import adbkit from '@devicefarmer/adbkit';
  * adbkit's `Adb` entry. Node's ESM loader gives the CommonJS exports object as the default
  * import, Vitest gives its `default` (which is `Adb` itself): accept both.
  */
-export const Adb: typeof adbkit.Adb = (adbkit as unknown as { Adb?: typeof adbkit.Adb }).Adb ?? (adbkit as unknown as typeof adbkit.Adb);
+export const Adb: typeof adbkit.Adb =
+  (adbkit as unknown as { Adb?: typeof adbkit.Adb }).Adb ?? (adbkit as unknown as typeof adbkit.Adb);
 
 /** The adbkit client type (adbkit does not export it by name). */
 export type AdbkitClient = ReturnType<typeof adbkit.Adb.createClient>;
@@ -99,7 +100,12 @@ function listening(port: number): Promise<boolean> {
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it returns true or `timeoutMs` passes; throws with `what` on timeout. */
-export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000, intervalMs = 100): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 15_000,
+  intervalMs = 100,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
@@ -130,12 +136,20 @@ export function parseDevicesL(text: string): AdbDeviceLine[] {
 export async function startAdbServer(options: { port?: number; home?: string } = {}): Promise<PrivateAdbServer> {
   const port = options.port ?? (await freePort());
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'moba-adb-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, ANDROID_SDK_HOME: home, ANDROID_ADB_SERVER_PORT: String(port) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    ANDROID_SDK_HOME: home,
+    ANDROID_ADB_SERVER_PORT: String(port),
+  };
   delete env.ANDROID_SERIAL;
   delete env.ADB_SERVER_SOCKET;
   delete env.ANDROID_USER_HOME;
   delete env.ADB_VENDOR_KEYS;
-  const child: ChildProcess = spawn('adb', ['-P', String(port), 'nodaemon', 'server'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn('adb', ['-P', String(port), 'nodaemon', 'server'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-4000);
@@ -146,11 +160,15 @@ export async function startAdbServer(options: { port?: number; home?: string } =
     spawnError = error;
   });
   try {
-    await waitUntil(async () => {
-      if (spawnError) throw new Error(`cannot run adb: ${spawnError.message}`);
-      if (child.exitCode !== null) throw new Error(`adb server exited with ${child.exitCode}: ${log}`);
-      return listening(port);
-    }, `the adb server on port ${port}`, 30_000);
+    await waitUntil(
+      async () => {
+        if (spawnError) throw new Error(`cannot run adb: ${spawnError.message}`);
+        if (child.exitCode !== null) throw new Error(`adb server exited with ${child.exitCode}: ${log}`);
+        return listening(port);
+      },
+      `the adb server on port ${port}`,
+      30_000,
+    );
   } catch (error) {
     child.kill('SIGKILL');
     if (!options.home) rmSync(home, { recursive: true, force: true });
@@ -159,10 +177,15 @@ export async function startAdbServer(options: { port?: number; home?: string } =
 
   const adb = (args: string[], runOptions: { input?: string | Buffer; timeoutMs?: number } = {}) =>
     new Promise<AdbResult>((resolve) => {
-      const proc = execFile('adb', ['-P', String(port), ...args], { env, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, timeout: runOptions.timeoutMs ?? 60_000 }, (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-        resolve({ stdout, stderr: stderr.toString('utf8'), code });
-      });
+      const proc = execFile(
+        'adb',
+        ['-P', String(port), ...args],
+        { env, encoding: 'buffer', maxBuffer: 256 * 1024 * 1024, timeout: runOptions.timeoutMs ?? 60_000 },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+          resolve({ stdout, stderr: stderr.toString('utf8'), code });
+        },
+      );
       if (runOptions.input !== undefined) proc.stdin?.end(runOptions.input);
       else proc.stdin?.end();
     });
@@ -170,7 +193,12 @@ export async function startAdbServer(options: { port?: number; home?: string } =
   const devices = async () => parseDevicesL((await adb(['devices', '-l'])).stdout.toString('utf8'));
 
   const waitForState = (serial: string, state: string, timeoutMs = 20_000) =>
-    waitUntil(async () => (await devices()).some((d) => d.serial === serial && d.state === state), `${serial} to be ${state}`, timeoutMs, 150);
+    waitUntil(
+      async () => (await devices()).some((d) => d.serial === serial && d.state === state),
+      `${serial} to be ${state}`,
+      timeoutMs,
+      150,
+    );
 
   let stopped: Promise<void> | undefined;
   const stop = () =>

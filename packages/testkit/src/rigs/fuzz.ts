@@ -3,7 +3,23 @@ import type { z } from 'zod';
 /** Fuzz runs must be reproducible from their seed. */
 export { mulberry32 as prng } from '@moba/base';
 
-const NASTY_STRINGS = ['', ' ', '\u0000', '__proto__', 'constructor', '../../etc/passwd', 'a'.repeat(10_000), '💥', '工作', "'; DROP TABLE runs; --", '%s%s%n', '\ud800', 'NaN', '-1', '1e309'];
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  '__proto__',
+  'constructor',
+  '../../etc/passwd',
+  'a'.repeat(10_000),
+  '💥',
+  '工作',
+  "'; DROP TABLE runs; --",
+  '%s%s%n',
+  '\ud800',
+  'NaN',
+  '-1',
+  '1e309',
+];
 const NASTY_NUMBERS = [0, -1, 1, 0.5, -0.0, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308, Number.MIN_VALUE];
 
 export function randomJson(rand: () => number, depth = 0): unknown {
@@ -14,12 +30,17 @@ export function randomJson(rand: () => number, depth = 0): unknown {
   if (r < 0.55) return pick(NASTY_STRINGS);
   if (r < 0.75) return Array.from({ length: Math.floor(rand() * 4) }, () => randomJson(rand, depth + 1));
   const o: Record<string, unknown> = {};
-  for (let i = 0; i < Math.floor(rand() * 4); i++) o[pick(NASTY_STRINGS.slice(0, 8)) + (rand() < 0.5 ? '' : String(i))] = randomJson(rand, depth + 1);
+  for (let i = 0; i < Math.floor(rand() * 4); i++)
+    o[pick(NASTY_STRINGS.slice(0, 8)) + (rand() < 0.5 ? '' : String(i))] = randomJson(rand, depth + 1);
   return o;
 }
 
 function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
-  const s = schema as unknown as { shape?: Record<string, z.ZodType>; unwrap?: () => z.ZodType; def?: { innerType?: z.ZodType } };
+  const s = schema as unknown as {
+    shape?: Record<string, z.ZodType>;
+    unwrap?: () => z.ZodType;
+    def?: { innerType?: z.ZodType };
+  };
   if (s.shape && typeof s.shape === 'object') return s.shape;
   const inner = s.def?.innerType;
   return inner ? shapeOf(inner) : undefined;

@@ -25,9 +25,14 @@ function textOf(content: WireContent): string {
 }
 
 export function viewOf(body: { model?: unknown; messages?: unknown }): ChatView {
-  const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role?: string; content?: WireContent }>) : [];
+  const messages = Array.isArray(body.messages)
+    ? (body.messages as Array<{ role?: string; content?: WireContent }>)
+    : [];
   const texts = messages.map((m) => textOf(m.content));
-  const images = messages.reduce((n, m) => n + (Array.isArray(m.content) ? m.content.filter((p) => p?.type === 'image_url').length : 0), 0);
+  const images = messages.reduce(
+    (n, m) => n + (Array.isArray(m.content) ? m.content.filter((p) => p?.type === 'image_url').length : 0),
+    0,
+  );
   let lastUser = '';
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i]?.role === 'user') {
@@ -37,7 +42,10 @@ export function viewOf(body: { model?: unknown; messages?: unknown }): ChatView 
   }
   return {
     model: typeof body.model === 'string' ? body.model : '',
-    system: messages.map((m, i) => (m.role === 'system' || m.role === 'developer' ? texts[i] : undefined)).filter((t) => t !== undefined).join('\n'),
+    system: messages
+      .map((m, i) => (m.role === 'system' || m.role === 'developer' ? texts[i] : undefined))
+      .filter((t) => t !== undefined)
+      .join('\n'),
     lastUser,
     newestFirst: [lastUser, ...texts.slice().reverse()],
     promptChars: texts.reduce((n, t) => n + t.length, 0),
@@ -87,7 +95,11 @@ export function replyText(answer: ScriptAnswer, view: ChatView): string {
   return JSON.stringify(applyTemplatesDeep(reply, view.newestFirst));
 }
 
-export function usageOf(answer: ScriptAnswer, view: ChatView, completionText: string): { prompt_tokens: number; completion_tokens: number; total_tokens: number } {
+export function usageOf(
+  answer: ScriptAnswer,
+  view: ChatView,
+  completionText: string,
+): { prompt_tokens: number; completion_tokens: number; total_tokens: number } {
   // About four characters per token, and a flat cost per image, unless the script says.
   const prompt = answer.usage?.promptTokens ?? Math.ceil(view.promptChars / 4) + view.images * 85;
   const completion = answer.usage?.completionTokens ?? Math.ceil(completionText.length / 4);

@@ -42,7 +42,12 @@ export function audioInfo(data: Uint8Array): AudioInfo {
       const id = ascii(data, offset, offset + 4);
       const size = view.getUint32(offset + 4, true);
       if (id === 'fmt ' && offset + 24 <= data.length) {
-        fmt = { audioFormat: view.getUint16(offset + 8, true), channels: view.getUint16(offset + 10, true), sampleRate: view.getUint32(offset + 12, true), bitsPerSample: view.getUint16(offset + 22, true) };
+        fmt = {
+          audioFormat: view.getUint16(offset + 8, true),
+          channels: view.getUint16(offset + 10, true),
+          sampleRate: view.getUint32(offset + 12, true),
+          bitsPerSample: view.getUint16(offset + 22, true),
+        };
       } else if (id === 'data' && fmt && fmt.channels && fmt.sampleRate && fmt.bitsPerSample) {
         const bytes = Math.min(size === 0 || size === 0xffffffff ? Infinity : size, data.length - offset - 8);
         const frame = (fmt.bitsPerSample / 8) * fmt.channels;
@@ -54,9 +59,11 @@ export function audioInfo(data: Uint8Array): AudioInfo {
   }
   if (ascii(data, 0, 4) === 'OggS') return { container: 'ogg', ...none };
   if (ascii(data, 0, 4) === 'fLaC') return { container: 'flac', ...none };
-  if (data[0] === 0x1a && data[1] === 0x45 && data[2] === 0xdf && data[3] === 0xa3) return { container: 'webm', ...none };
+  if (data[0] === 0x1a && data[1] === 0x45 && data[2] === 0xdf && data[3] === 0xa3)
+    return { container: 'webm', ...none };
   if (ascii(data, 4, 8) === 'ftyp') return { container: 'm4a', ...none };
-  if (ascii(data, 0, 3) === 'ID3' || (data[0] === 0xff && ((data[1] ?? 0) & 0xe0) === 0xe0)) return { container: 'mp3', ...none };
+  if (ascii(data, 0, 3) === 'ID3' || (data[0] === 0xff && ((data[1] ?? 0) & 0xe0) === 0xe0))
+    return { container: 'mp3', ...none };
   return { container: 'unknown', ...none };
 }
 
@@ -76,7 +83,8 @@ export function toneWav(durationMs: number, sampleRate = 16_000): Buffer {
   out.writeUInt16LE(16, 34);
   out.write('data', 36, 'ascii');
   out.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) out.writeInt16LE(Math.round(0.2 * 32767 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), 44 + i * 2);
+  for (let i = 0; i < n; i++)
+    out.writeInt16LE(Math.round(0.2 * 32767 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), 44 + i * 2);
   return out;
 }
 
@@ -90,7 +98,8 @@ export interface Multipart {
  * `formData()`). @throws Error when the body is not multipart.
  */
 export async function readMultipart(raw: Buffer, contentType: string | undefined): Promise<Multipart> {
-  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) throw new Error(`expected multipart/form-data, got ${contentType ?? 'no content type'}`);
+  if (!contentType?.toLowerCase().startsWith('multipart/form-data'))
+    throw new Error(`expected multipart/form-data, got ${contentType ?? 'no content type'}`);
   const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
   const fields: Record<string, string> = {};
   let file: Multipart['file'] = null;
@@ -98,7 +107,14 @@ export async function readMultipart(raw: Buffer, contentType: string | undefined
     if (typeof value === 'string') fields[key] = value;
     else if (key === 'file') {
       const data = Buffer.from(await value.arrayBuffer());
-      file = { name: value.name, mime: value.type, bytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), audio: audioInfo(data), data };
+      file = {
+        name: value.name,
+        mime: value.type,
+        bytes: data.length,
+        sha256: createHash('sha256').update(data).digest('hex'),
+        audio: audioInfo(data),
+        data,
+      };
     }
   }
   return { fields, file };

@@ -17,7 +17,9 @@ function fnv1a(text: string, seed: number): number {
 function tokens(text: string): string[] {
   const out = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   // Han, Hiragana/Katakana and Hangul have no spaces: each character is its own token.
-  return out.flatMap((t) => (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t) ? [...t] : [t]));
+  return out.flatMap((t) =>
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t) ? [...t] : [t],
+  );
 }
 
 export function scriptedEmbedding(text: string, dims: number): number[] {

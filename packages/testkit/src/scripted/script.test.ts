@@ -2,12 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { initialUses, replyText, selectAnswer, viewOf } from './answer.ts';
 import { parseScript } from './script.ts';
 
-const body = (system: string, user: string, model = 'm') => ({ model, messages: [{ role: 'system', content: system }, { role: 'user', content: [{ type: 'text', text: user }, { type: 'image_url', image_url: { url: 'data:' } }] }] });
+const body = (system: string, user: string, model = 'm') => ({
+  model,
+  messages: [
+    { role: 'system', content: system },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: user },
+        { type: 'image_url', image_url: { url: 'data:' } },
+      ],
+    },
+  ],
+});
 
 describe('scripted script', () => {
   it('rejects bad scripts with the path of each problem', () => {
-    expect(() => parseScript({ steps: [{ match: { system: 'x' } }] })).toThrow(/steps\.0: needs one of reply, refusal or error/);
-    expect(() => parseScript({ steps: [{ reply: 'x', match: { user: { regex: '(' } } }] })).toThrow(/steps\.0\.match\.user: invalid regular expression/);
+    expect(() => parseScript({ steps: [{ match: { system: 'x' } }] })).toThrow(
+      /steps\.0: needs one of reply, refusal or error/,
+    );
+    expect(() => parseScript({ steps: [{ reply: 'x', match: { user: { regex: '(' } } }] })).toThrow(
+      /steps\.0\.match\.user: invalid regular expression/,
+    );
     expect(() => parseScript({ steps: [{ reply: 'x', bogus: 1 }] })).toThrow(/Invalid script/);
   });
 
@@ -22,7 +38,8 @@ describe('scripted script', () => {
       fallback: { reply: 'fb' },
     });
     const uses = initialUses(script);
-    const pick = (system: string, user: string, model?: string) => selectAnswer(script, uses, viewOf(body(system, user, model)))?.label;
+    const pick = (system: string, user: string, model?: string) =>
+      selectAnswer(script, uses, viewOf(body(system, user, model)))?.label;
     expect(pick('Planner: split the goal', 'u')).toBe('#2 plan');
     expect(pick('You are the actor', 'first')).toBe('#1 act');
     expect(pick('You are the actor', 'first')).toBe('fallback');

@@ -3,46 +3,62 @@ import { z } from 'zod';
 import { MobaError } from '@moba/base';
 
 /** A case-insensitive substring, or `{ "regex": "…", "flags": "i" }`. */
-const Pattern = z.union([
-  z.string(),
-  z.object({ regex: z.string(), flags: z.string().regex(/^[dgimsuyv]*$/).optional() }).strict(),
-]).superRefine((p, ctx) => {
-  if (typeof p === 'string') return;
-  try {
-    new RegExp(p.regex, p.flags);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(error as Error).message}` });
-  }
-});
+const Pattern = z
+  .union([
+    z.string(),
+    z
+      .object({
+        regex: z.string(),
+        flags: z
+          .string()
+          .regex(/^[dgimsuyv]*$/)
+          .optional(),
+      })
+      .strict(),
+  ])
+  .superRefine((p, ctx) => {
+    if (typeof p === 'string') return;
+    try {
+      new RegExp(p.regex, p.flags);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(error as Error).message}` });
+    }
+  });
 export type Pattern = z.infer<typeof Pattern>;
 
 /** Every given field must match: the system text, the last user message, any message, the model name. */
-const Match = z.object({
-  system: Pattern.optional(),
-  user: Pattern.optional(),
-  any: Pattern.optional(),
-  model: Pattern.optional(),
-}).strict();
+const Match = z
+  .object({
+    system: Pattern.optional(),
+    user: Pattern.optional(),
+    any: Pattern.optional(),
+    model: Pattern.optional(),
+  })
+  .strict();
 export type StepMatch = z.infer<typeof Match>;
 
 const InjectedError = z.union([
-  z.object({
-    status: z.number().int().min(400).max(599),
-    message: z.string(),
-    type: z.string().optional(),
-    code: z.string().optional(),
-    /** Seconds, sent as the Retry-After header. */
-    retryAfter: z.number().min(0).optional(),
-  }).strict(),
+  z
+    .object({
+      status: z.number().int().min(400).max(599),
+      message: z.string(),
+      type: z.string().optional(),
+      code: z.string().optional(),
+      /** Seconds, sent as the Retry-After header. */
+      retryAfter: z.number().min(0).optional(),
+    })
+    .strict(),
   /** Drop the connection without answering (a network error for the client). */
   z.object({ disconnect: z.literal(true) }).strict(),
 ]);
 export type InjectedError = z.infer<typeof InjectedError>;
 
-const Usage = z.object({
-  promptTokens: z.number().int().min(0).optional(),
-  completionTokens: z.number().int().min(0).optional(),
-}).strict();
+const Usage = z
+  .object({
+    promptTokens: z.number().int().min(0).optional(),
+    completionTokens: z.number().int().min(0).optional(),
+  })
+  .strict();
 
 const replyFields = {
   /** Text, or a JSON value that is serialised. Strings may use `{{element:TEXT}}` / `{{element:TEXT|FALLBACK}}`. */
@@ -64,39 +80,49 @@ function hasAnswer(s: { reply?: unknown; refusal?: unknown; error?: unknown }): 
 const Answer = z.object(replyFields).strict().refine(hasAnswer, { message: 'needs one of reply, refusal or error' });
 export type ScriptAnswer = z.infer<typeof Answer>;
 
-const Step = z.object({
-  /** Shown in the request log. */
-  name: z.string().optional(),
-  match: Match.optional(),
-  /** How many requests this step answers; 'always' never runs out. */
-  times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
-  ...replyFields,
-}).strict().refine(hasAnswer, { message: 'needs one of reply, refusal or error' });
+const Step = z
+  .object({
+    /** Shown in the request log. */
+    name: z.string().optional(),
+    match: Match.optional(),
+    /** How many requests this step answers; 'always' never runs out. */
+    times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
+    ...replyFields,
+  })
+  .strict()
+  .refine(hasAnswer, { message: 'needs one of reply, refusal or error' });
 export type ScriptStep = z.infer<typeof Step>;
 
 /** An answer of `/v1/audio/transcriptions`: a transcript, an injected error, or a 200 reply that is not a transcript. */
-const TranscriptionStep = z.object({
-  name: z.string().optional(),
-  /** What the "recogniser" heard (`{ "text": … }` on the wire). */
-  text: z.string().optional(),
-  /** Sent as-is with HTTP 200 and `content-type: text/plain`: a server answering garbage. */
-  garbage: z.string().optional(),
-  error: InjectedError.optional(),
-  times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
-  delayMs: z.number().int().min(0).max(600_000).optional(),
-}).strict().refine((s) => [s.text, s.garbage, s.error].filter((v) => v !== undefined).length === 1, { message: 'needs exactly one of text, garbage or error' });
+const TranscriptionStep = z
+  .object({
+    name: z.string().optional(),
+    /** What the "recogniser" heard (`{ "text": … }` on the wire). */
+    text: z.string().optional(),
+    /** Sent as-is with HTTP 200 and `content-type: text/plain`: a server answering garbage. */
+    garbage: z.string().optional(),
+    error: InjectedError.optional(),
+    times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
+    delayMs: z.number().int().min(0).max(600_000).optional(),
+  })
+  .strict()
+  .refine((s) => [s.text, s.garbage, s.error].filter((v) => v !== undefined).length === 1, {
+    message: 'needs exactly one of text, garbage or error',
+  });
 export type TranscriptionStep = z.infer<typeof TranscriptionStep>;
 
 /** An answer of `/v1/audio/speech`; without one left the server speaks a tone (a valid WAV). */
-const SpeechStep = z.object({
-  name: z.string().optional(),
-  /** Length of the WAV tone; default 40 ms per character of the input, 200 ms to 5 s. */
-  durationMs: z.number().int().min(10).max(60_000).optional(),
-  garbage: z.string().optional(),
-  error: InjectedError.optional(),
-  times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
-  delayMs: z.number().int().min(0).max(600_000).optional(),
-}).strict();
+const SpeechStep = z
+  .object({
+    name: z.string().optional(),
+    /** Length of the WAV tone; default 40 ms per character of the input, 200 ms to 5 s. */
+    durationMs: z.number().int().min(10).max(60_000).optional(),
+    garbage: z.string().optional(),
+    error: InjectedError.optional(),
+    times: z.union([z.number().int().min(1), z.literal('always')]).default(1),
+    delayMs: z.number().int().min(0).max(600_000).optional(),
+  })
+  .strict();
 export type SpeechStep = z.infer<typeof SpeechStep>;
 
 /**
@@ -105,17 +131,19 @@ export type SpeechStep = z.infer<typeof SpeechStep>;
  * Transcription requests take the `transcriptions` in order (HTTP 500 when none is left);
  * speech requests take the `speech` steps in order, then a tone.
  */
-export const Script = z.object({
-  description: z.string().optional(),
-  steps: z.array(Step).default([]),
-  fallback: Answer.optional(),
-  /** Length of the vectors from /v1/embeddings (a request's `dimensions` wins). */
-  embeddingDims: z.number().int().min(1).max(8_192).default(64),
-  /** What GET /v1/models lists. */
-  models: z.array(z.string().min(1)).default(['scripted']),
-  transcriptions: z.array(TranscriptionStep).default([]),
-  speech: z.array(SpeechStep).default([]),
-}).strict();
+export const Script = z
+  .object({
+    description: z.string().optional(),
+    steps: z.array(Step).default([]),
+    fallback: Answer.optional(),
+    /** Length of the vectors from /v1/embeddings (a request's `dimensions` wins). */
+    embeddingDims: z.number().int().min(1).max(8_192).default(64),
+    /** What GET /v1/models lists. */
+    models: z.array(z.string().min(1)).default(['scripted']),
+    transcriptions: z.array(TranscriptionStep).default([]),
+    speech: z.array(SpeechStep).default([]),
+  })
+  .strict();
 export type Script = z.infer<typeof Script>;
 export type ScriptInput = z.input<typeof Script>;
 

@@ -117,7 +117,11 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
       res.on('close', cancel);
     });
 
-  const answerChat = async (body: Record<string, unknown>, res: ServerResponse, entry: ScriptedRequest): Promise<void> => {
+  const answerChat = async (
+    body: Record<string, unknown>,
+    res: ServerResponse,
+    entry: ScriptedRequest,
+  ): Promise<void> => {
     const view = viewOf(body);
     const selected = selectAnswer(script, uses, view);
     if (!selected) {
@@ -132,9 +136,15 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
         res.socket?.destroy();
         return;
       }
-      const headers: Record<string, string> = answer.error.retryAfter !== undefined ? { 'retry-after': String(answer.error.retryAfter) } : {};
+      const headers: Record<string, string> =
+        answer.error.retryAfter !== undefined ? { 'retry-after': String(answer.error.retryAfter) } : {};
       entry.status = answer.error.status;
-      sendJson(res, answer.error.status, errorBody(answer.error.message, answer.error.type, answer.error.code ?? null), headers);
+      sendJson(
+        res,
+        answer.error.status,
+        errorBody(answer.error.message, answer.error.type, answer.error.code ?? null),
+        headers,
+      );
       return;
     }
     let text: string;
@@ -150,9 +160,17 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
 
   const answerEmbeddings = (body: Record<string, unknown>, res: ServerResponse): void => {
     const input = body.input;
-    const texts = typeof input === 'string' ? [input] : Array.isArray(input) && input.every((t) => typeof t === 'string') ? (input as string[]) : undefined;
+    const texts =
+      typeof input === 'string'
+        ? [input]
+        : Array.isArray(input) && input.every((t) => typeof t === 'string')
+          ? (input as string[])
+          : undefined;
     if (!texts) throw new HttpProblem(400, '`input` must be a string or an array of strings');
-    const dims = typeof body.dimensions === 'number' && Number.isInteger(body.dimensions) && body.dimensions > 0 ? body.dimensions : script.embeddingDims;
+    const dims =
+      typeof body.dimensions === 'number' && Number.isInteger(body.dimensions) && body.dimensions > 0
+        ? body.dimensions
+        : script.embeddingDims;
     const base64 = body.encoding_format === 'base64';
     const tokens = texts.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
     sendJson(res, 200, {
@@ -167,7 +185,10 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
   };
 
   /** Takes the next audio step with uses left, or undefined. */
-  const nextAudioStep = <T extends { times: number | 'always' }>(steps: T[], left: number[]): { step: T; label: string } | undefined => {
+  const nextAudioStep = <T extends { times: number | 'always' }>(
+    steps: T[],
+    left: number[],
+  ): { step: T; label: string } | undefined => {
     for (let i = 0; i < steps.length; i++) {
       if ((left[i] ?? 0) <= 0) continue;
       left[i] = (left[i] ?? 0) - 1;
@@ -179,7 +200,11 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
   };
 
   /** Answers an injected error, garbage, or nothing (then the caller answers); false when the client went away. */
-  const injected = async (step: TranscriptionStep | SpeechStep, res: ServerResponse, entry: ScriptedRequest): Promise<'answered' | 'go-on'> => {
+  const injected = async (
+    step: TranscriptionStep | SpeechStep,
+    res: ServerResponse,
+    entry: ScriptedRequest,
+  ): Promise<'answered' | 'go-on'> => {
     if (step.delayMs && !(await wait(step.delayMs, res))) return 'answered';
     if (step.error) {
       if ('disconnect' in step.error) {
@@ -187,18 +212,31 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
         return 'answered';
       }
       entry.status = step.error.status;
-      sendJson(res, step.error.status, errorBody(step.error.message, step.error.type, step.error.code ?? null), step.error.retryAfter !== undefined ? { 'retry-after': String(step.error.retryAfter) } : {});
+      sendJson(
+        res,
+        step.error.status,
+        errorBody(step.error.message, step.error.type, step.error.code ?? null),
+        step.error.retryAfter !== undefined ? { 'retry-after': String(step.error.retryAfter) } : {},
+      );
       return 'answered';
     }
     if (step.garbage !== undefined) {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(step.garbage) });
+      res.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': Buffer.byteLength(step.garbage),
+      });
       res.end(step.garbage);
       return 'answered';
     }
     return 'go-on';
   };
 
-  const answerTranscription = async (raw: Buffer, req: IncomingMessage, res: ServerResponse, entry: ScriptedRequest): Promise<void> => {
+  const answerTranscription = async (
+    raw: Buffer,
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: ScriptedRequest,
+  ): Promise<void> => {
     let form;
     try {
       form = await readMultipart(raw, req.headers['content-type']);
@@ -206,25 +244,51 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
       throw new HttpProblem(400, `Could not read the upload: ${(error as Error).message}`);
     }
     const { file, fields } = form;
-    entry.body = { ...fields, file: file ? { name: file.name, mime: file.mime, bytes: file.bytes, sha256: file.sha256, audio: file.audio } : null };
+    entry.body = {
+      ...fields,
+      file: file
+        ? { name: file.name, mime: file.mime, bytes: file.bytes, sha256: file.sha256, audio: file.audio }
+        : null,
+    };
     if (!file) throw new HttpProblem(400, 'The form has no `file` field');
     uploads.set(entry.seq, file.data);
     if (!fields.model) throw new HttpProblem(400, 'The form has no `model` field');
     const picked = nextAudioStep(script.transcriptions, audioUses.transcriptions);
     if (!picked) {
       entry.answeredBy = 'unmatched';
-      throw new HttpProblem(500, `No transcription left in the script (received ${file.bytes} bytes of ${file.audio.container}).`);
+      throw new HttpProblem(
+        500,
+        `No transcription left in the script (received ${file.bytes} bytes of ${file.audio.container}).`,
+      );
     }
     entry.answeredBy = picked.label;
     if ((await injected(picked.step, res, entry)) === 'answered') return;
     const text = picked.step.text ?? '';
-    sendJson(res, 200, fields.response_format === 'verbose_json' ? { task: 'transcribe', language: fields.language ?? 'english', duration: (file.audio.durationMs ?? 0) / 1000, text, segments: [] } : { text });
+    sendJson(
+      res,
+      200,
+      fields.response_format === 'verbose_json'
+        ? {
+            task: 'transcribe',
+            language: fields.language ?? 'english',
+            duration: (file.audio.durationMs ?? 0) / 1000,
+            text,
+            segments: [],
+          }
+        : { text },
+    );
   };
 
-  const answerSpeech = async (body: Record<string, unknown>, res: ServerResponse, entry: ScriptedRequest): Promise<void> => {
-    if (typeof body.input !== 'string' || body.input.trim() === '') throw new HttpProblem(400, '`input` must be a non-empty string');
+  const answerSpeech = async (
+    body: Record<string, unknown>,
+    res: ServerResponse,
+    entry: ScriptedRequest,
+  ): Promise<void> => {
+    if (typeof body.input !== 'string' || body.input.trim() === '')
+      throw new HttpProblem(400, '`input` must be a non-empty string');
     if (typeof body.model !== 'string') throw new HttpProblem(400, '`model` is required');
-    if (typeof body.voice !== 'string' && typeof body.voice !== 'object') throw new HttpProblem(400, '`voice` is required');
+    if (typeof body.voice !== 'string' && typeof body.voice !== 'object')
+      throw new HttpProblem(400, '`voice` is required');
     const picked = nextAudioStep(script.speech, audioUses.speech);
     entry.answeredBy = picked?.label ?? 'tone';
     if (picked && (await injected(picked.step, res, entry)) === 'answered') return;
@@ -237,7 +301,14 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const entry: ScriptedRequest = {
-      seq: ++seq, method: req.method ?? 'GET', path, receivedAt: Date.now(), hasAuthorization: req.headers.authorization !== undefined, body: null, answeredBy: '', status: 200,
+      seq: ++seq,
+      method: req.method ?? 'GET',
+      path,
+      receivedAt: Date.now(),
+      hasAuthorization: req.headers.authorization !== undefined,
+      body: null,
+      answeredBy: '',
+      status: 200,
     };
     const route = `${entry.method} ${path.replace(/^\/v1(?=\/)/, '')}`;
     const isControl = path.startsWith('/__scripted/');
@@ -270,12 +341,15 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
           answerEmbeddings(body, res);
           break;
         case 'GET /models':
-          sendJson(res, 200, { object: 'list', data: script.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })) });
+          sendJson(res, 200, {
+            object: 'list',
+            data: script.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })),
+          });
           break;
         case 'GET /__scripted/requests':
           sendJson(res, 200, log);
           break;
-        case (/^GET \/__scripted\/audio\/\d+$/.test(route) ? route : '\0'): {
+        case /^GET \/__scripted\/audio\/\d+$/.test(route) ? route : '\0': {
           const data = uploads.get(Number(path.split('/').pop()));
           if (!data) throw new HttpProblem(404, `No audio was uploaded by request ${path.split('/').pop()}`);
           res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length });
@@ -300,7 +374,8 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
     } catch (error) {
       const status = error instanceof HttpProblem ? error.status : 500;
       entry.status = status;
-      if (!res.headersSent && !res.destroyed) sendJson(res, status, errorBody(error instanceof Error ? error.message : String(error)));
+      if (!res.headersSent && !res.destroyed)
+        sendJson(res, status, errorBody(error instanceof Error ? error.message : String(error)));
       else res.destroy();
     } finally {
       if (!isControl) options.onRequest?.(entry);

@@ -45,13 +45,25 @@ describe('scripted templates', () => {
   });
 
   it('turns a whole-template string in a JSON reply into a number', () => {
-    const reply = { action: 'Click', index: '{{element:Save}}', note: 'tap {{element:Wi-Fi}} now', list: ['{{element:none|x}}'] };
+    const reply = {
+      action: 'Click',
+      index: '{{element:Save}}',
+      note: 'tap {{element:Wi-Fi}} now',
+      list: ['{{element:none|x}}'],
+    };
     expect(applyTemplatesDeep(reply, [screen])).toEqual({ action: 'Click', index: 4, note: 'tap 3 now', list: ['x'] });
   });
 });
 
 describe('text and match templates', () => {
-  const prompt = ['## Relevant memory', '- [answer] Tomorrow in Shanghai: Sunny, 29° / 23°', '## Current screen elements', '[1] TextView "Today"', '- TextView "Tomorrow | Sunny | 29° | 23°" #day_row', '[3] Button "Save"'].join('\n');
+  const prompt = [
+    '## Relevant memory',
+    '- [answer] Tomorrow in Shanghai: Sunny, 29° / 23°',
+    '## Current screen elements',
+    '[1] TextView "Today"',
+    '- TextView "Tomorrow | Sunny | 29° | 23°" #day_row',
+    '[3] Button "Save"',
+  ].join('\n');
 
   it('repeats the visible text of an element line, text-only lines included', () => {
     expect(applyTemplates('It says {{text:Tomorrow}}.', [prompt])).toBe('It says Tomorrow | Sunny | 29° | 23°.');
@@ -60,13 +72,24 @@ describe('text and match templates', () => {
   });
 
   it('repeats what a regular expression captures, e.g. a remembered answer', () => {
-    expect(applyTemplates('Type("{{match:\\[answer\\] ([^\\n]+)}}")', [prompt])).toBe('Type("Tomorrow in Shanghai: Sunny, 29° / 23°")');
+    expect(applyTemplates('Type("{{match:\\[answer\\] ([^\\n]+)}}")', [prompt])).toBe(
+      'Type("Tomorrow in Shanghai: Sunny, 29° / 23°")',
+    );
     expect(() => applyTemplates('{{match:nothing (here)}}', [prompt])).toThrow(/matched nothing/);
     expect(() => applyTemplates('{{match:(}}', [prompt])).toThrow(/not a valid regular expression/);
   });
 
   it('points at perception lines of vision-only prompts: exact text first, the n-th of equal ones, one coordinate', () => {
-    const perception = ['## Screen', '[127, 1573]; text: "S"', '[403, 1573]; text: "T"', '[541, 1573]; text: "W"', '[679, 1573]; text: "T"', '[542, 1874]; text: "+"', '[2, 9]; text: "Tuesday at noon"', '[936, 2142]; icon: "alarm clock"'].join('\n');
+    const perception = [
+      '## Screen',
+      '[127, 1573]; text: "S"',
+      '[403, 1573]; text: "T"',
+      '[541, 1573]; text: "W"',
+      '[679, 1573]; text: "T"',
+      '[542, 1874]; text: "+"',
+      '[2, 9]; text: "Tuesday at noon"',
+      '[936, 2142]; icon: "alarm clock"',
+    ].join('\n');
     expect(applyTemplates('Tap({{point:T}})', [perception])).toBe('Tap(403, 1573)');
     expect(applyTemplates('Tap({{point:t#2}})', [perception])).toBe('Tap(679, 1573)');
     expect(applyTemplates('{{point:tuesday}}', [perception])).toBe('2, 9');

@@ -90,7 +90,17 @@ export function findPoint(messagesNewestFirst: readonly string[], text: string, 
   for (const message of messagesNewestFirst) {
     const lines = message.split(/\r?\n/).flatMap((line) => {
       const m = POINT_LINE.exec(line);
-      return m ? [{ x: Number(m[1]), y: Number(m[2]), text: unescapeQuoted(m[3] ?? '').trim().toLowerCase() }] : [];
+      return m
+        ? [
+            {
+              x: Number(m[1]),
+              y: Number(m[2]),
+              text: unescapeQuoted(m[3] ?? '')
+                .trim()
+                .toLowerCase(),
+            },
+          ]
+        : [];
     });
     if (!lines.length) continue;
     const exact = lines.filter((l) => l.text === needle);
@@ -102,7 +112,9 @@ export function findPoint(messagesNewestFirst: readonly string[], text: string, 
 
 function splitFallback(arg: string): { text: string; fallback: string | undefined } {
   const bar = arg.indexOf('|');
-  return bar < 0 ? { text: arg.trim(), fallback: undefined } : { text: arg.slice(0, bar).trim(), fallback: arg.slice(bar + 1).trim() };
+  return bar < 0
+    ? { text: arg.trim(), fallback: undefined }
+    : { text: arg.slice(0, bar).trim(), fallback: arg.slice(bar + 1).trim() };
 }
 
 function resolveOne(messages: readonly string[], kind: string, arg: string): string {
@@ -125,12 +137,16 @@ function resolveOne(messages: readonly string[], kind: string, arg: string): str
     const p = findPoint(messages, m ? m[1]! : text, m ? Number(m[2]) : 1);
     if (p) return kind === 'point' ? `${p[0]}, ${p[1]}` : String(kind === 'x' ? p[0] : p[1]);
     if (fallback !== undefined) return fallback;
-    throw new TemplateError(`{{${kind}:${text}}} found no perception line ("[x, y]; text: ...") with "${text}" in the request (add a fallback: {{${kind}:${text}|…}}).`);
+    throw new TemplateError(
+      `{{${kind}:${text}}} found no perception line ("[x, y]; text: ...") with "${text}" in the request (add a fallback: {{${kind}:${text}|…}}).`,
+    );
   }
   const found = kind === 'text' ? findElementText(messages, text) : findElementIndex(messages, text);
   if (found !== undefined) return String(found);
   if (fallback !== undefined) return fallback;
-  throw new TemplateError(`{{${kind}:${text}}} found no element line containing "${text}" in the request (add a fallback: {{${kind}:${text}|…}}).`);
+  throw new TemplateError(
+    `{{${kind}:${text}}} found no element line containing "${text}" in the request (add a fallback: {{${kind}:${text}|…}}).`,
+  );
 }
 
 /** Replaces every template in a string. @throws TemplateError when one has no match and no fallback. */

@@ -5,7 +5,12 @@ import type { ScriptAnswer } from './script.ts';
 
 /** The OpenAI wire format the scripted server answers in. */
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -15,7 +20,13 @@ export function errorBody(message: string, type = 'scripted_error', code: string
   return { error: { message, type, code, param: null } };
 }
 
-export function completionBody(body: Record<string, unknown>, view: ChatView, answer: ScriptAnswer, text: string, seq: number) {
+export function completionBody(
+  body: Record<string, unknown>,
+  view: ChatView,
+  answer: ScriptAnswer,
+  text: string,
+  seq: number,
+) {
   const refusal = answer.refusal ?? null;
   const content = refusal !== null && answer.reply === undefined ? null : text;
   return {
@@ -23,7 +34,14 @@ export function completionBody(body: Record<string, unknown>, view: ChatView, an
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: typeof body.model === 'string' ? body.model : 'scripted',
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal }, finish_reason: answer.finishReason ?? 'stop', logprobs: null }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal },
+        finish_reason: answer.finishReason ?? 'stop',
+        logprobs: null,
+      },
+    ],
     usage: usageOf(answer, view, content ?? refusal ?? ''),
   };
 }
@@ -59,7 +77,9 @@ export async function streamChat(o: StreamOptions): Promise<void> {
   const streamOptions = o.body.stream_options as { include_usage?: boolean } | undefined;
   if (streamOptions?.include_usage) {
     const usage = usageOf(answer, o.view, refusing ? answer.refusal! : o.text);
-    res.write(`data: ${JSON.stringify({ id: `chatcmpl-scripted-${o.seq}`, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id: `chatcmpl-scripted-${o.seq}`, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`,
+    );
   }
   res.end('data: [DONE]\n\n');
 }

@@ -17,7 +17,11 @@ export interface SpeakOptions {
 }
 
 /** Runs a program to completion; rejects with its stderr when it fails or cannot start. */
-export function run(program: string, args: string[], signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {
+export function run(
+  program: string,
+  args: string[],
+  signal?: AbortSignal,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     let stdout = '';
@@ -25,9 +29,20 @@ export function run(program: string, args: string[], signal?: AbortSignal): Prom
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? new MobaError('NOT_FOUND', `${program} is not installed (Debian: apt-get install ${program === 'pocketsphinx_continuous' ? 'pocketsphinx pocketsphinx-en-us' : program})`) : error);
+      reject(
+        error.code === 'ENOENT'
+          ? new MobaError(
+              'NOT_FOUND',
+              `${program} is not installed (Debian: apt-get install ${program === 'pocketsphinx_continuous' ? 'pocketsphinx pocketsphinx-en-us' : program})`,
+            )
+          : error,
+      );
     });
-    child.once('close', (code) => (code === 0 ? resolve({ stdout, stderr }) : reject(new Error(`${program} exited with ${code}: ${stderr.trim().slice(-400)}`))));
+    child.once('close', (code) =>
+      code === 0
+        ? resolve({ stdout, stderr })
+        : reject(new Error(`${program} exited with ${code}: ${stderr.trim().slice(-400)}`)),
+    );
   });
 }
 
@@ -39,11 +54,24 @@ export async function espeakWav(text: string, options: SpeakOptions = {}): Promi
   const dir = await mkdtemp(join(tmpdir(), 'moba-espeak-'));
   try {
     const raw = join(dir, 'words.wav');
-    await run('espeak-ng', ['-v', options.voice ?? 'en-us', '-s', String(options.wordsPerMinute ?? 160), '-w', raw, text]);
+    await run('espeak-ng', [
+      '-v',
+      options.voice ?? 'en-us',
+      '-s',
+      String(options.wordsPerMinute ?? 160),
+      '-w',
+      raw,
+      text,
+    ]);
     const pad = options.padMs ?? 0;
     if (pad <= 0 && !options.sampleRate) return await readFile(raw);
     const out = join(dir, 'converted.wav');
-    await run('sox', [raw, out, ...(pad > 0 ? ['pad', String(pad / 1000), String(pad / 1000)] : []), ...(options.sampleRate ? ['rate', String(options.sampleRate)] : [])]);
+    await run('sox', [
+      raw,
+      out,
+      ...(pad > 0 ? ['pad', String(pad / 1000), String(pad / 1000)] : []),
+      ...(options.sampleRate ? ['rate', String(options.sampleRate)] : []),
+    ]);
     return await readFile(out);
   } finally {
     await rm(dir, { recursive: true, force: true });

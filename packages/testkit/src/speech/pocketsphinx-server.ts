@@ -52,9 +52,33 @@ export async function recognise(audio: Uint8Array, signal?: AbortSignal): Promis
     const input = join(dir, 'upload');
     const wav = join(dir, 'speech16k.wav');
     await writeFile(input, audio);
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', input, '-ar', '16000', '-ac', '1', '-sample_fmt', 's16', '-f', 'wav', wav], signal);
+    await run(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-nostdin',
+        '-i',
+        input,
+        '-ar',
+        '16000',
+        '-ac',
+        '1',
+        '-sample_fmt',
+        's16',
+        '-f',
+        'wav',
+        wav,
+      ],
+      signal,
+    );
     const { stdout } = await run('pocketsphinx_continuous', ['-infile', wav, '-logfn', '/dev/null'], signal);
-    return stdout.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+    return stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join(' ');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -70,8 +94,13 @@ export async function startPocketsphinxServer(options: { port?: number } = {}): 
   const server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? '/').split('?')[0];
-      if (req.method === 'GET' && path === '/v1/models') return send(res, 200, { object: 'list', data: [{ id: 'pocketsphinx-en-us', object: 'model', created: 0, owned_by: 'cmu' }] });
-      if (req.method !== 'POST' || path !== '/v1/audio/transcriptions') return send(res, 404, { error: { message: `No route ${req.method} ${path}` } });
+      if (req.method === 'GET' && path === '/v1/models')
+        return send(res, 200, {
+          object: 'list',
+          data: [{ id: 'pocketsphinx-en-us', object: 'model', created: 0, owned_by: 'cmu' }],
+        });
+      if (req.method !== 'POST' || path !== '/v1/audio/transcriptions')
+        return send(res, 404, { error: { message: `No route ${req.method} ${path}` } });
       const abort = new AbortController();
       aborts.add(abort);
       const t0 = performance.now();

@@ -37,7 +37,8 @@ async function observe(ctx: LoopContext): Promise<{ id: string; observation: Obs
 function startRoot(ctx: LoopContext): string {
   const root = ctx.state().rootId;
   if (!root) throw new MobaError('RUN_STATE', 'The run has no task node');
-  if (ctx.state().nodes[root]?.status === 'pending') ctx.append({ type: 'node_status', nodeId: root, status: 'running', by: 'agent' });
+  if (ctx.state().nodes[root]?.status === 'pending')
+    ctx.append({ type: 'node_status', nodeId: root, status: 'running', by: 'agent' });
   return root;
 }
 
@@ -48,11 +49,23 @@ function appResolver(ctx: LoopContext): (description: string) => Promise<Resolve
     apps ??= await ctx.device.installedApps(ctx.signal);
     const wanted = description.trim().toLowerCase();
     const exact = apps.find((a) => a.label.toLowerCase() === wanted || a.packageName === wanted);
-    const app = exact ?? (() => {
-      const m = matchApp(description, apps!.map((a) => ({ packageName: a.packageName, label: a.label, launchActivity: a.activity ?? null })));
-      return apps!.find((a) => a.packageName === m.packageName)!;
-    })();
-    ctx.append({ type: 'app_selected', description, packageName: app.packageName, activity: app.activity ?? null, method: 'exact', callIds: [] });
+    const app =
+      exact ??
+      (() => {
+        const m = matchApp(
+          description,
+          apps!.map((a) => ({ packageName: a.packageName, label: a.label, launchActivity: a.activity ?? null })),
+        );
+        return apps!.find((a) => a.packageName === m.packageName)!;
+      })();
+    ctx.append({
+      type: 'app_selected',
+      description,
+      packageName: app.packageName,
+      activity: app.activity ?? null,
+      method: 'exact',
+      callIds: [],
+    });
     return { packageName: app.packageName, activity: app.activity ?? null };
   };
 }
@@ -68,11 +81,25 @@ export function referenceLoop(solution: readonly SolutionStep[], options: { skip
     const fail = (reason: string) => ctx.append({ type: 'run_finished', outcome: 'failed', reason, answer: null });
     let answer: string | null = null;
 
-    const perform = async (seen: { id: string; observation: Observation }, action: ActionCall, element: ReturnType<typeof findTarget>): Promise<boolean> => {
+    const perform = async (
+      seen: { id: string; observation: Observation },
+      action: ActionCall,
+      element: ReturnType<typeof findTarget>,
+    ): Promise<boolean> => {
       const stepId = nextId(ctx.state(), 's');
       ctx.append({ type: 'step_proposed', stepId, nodeId: root, action, element, observationId: seen.id, gate: null });
       const r = await ctx.device.execute(action, { observation: seen.observation, resolveApp, signal: ctx.signal });
-      ctx.append({ type: 'step_executed', stepId, action, by: 'agent', ok: r.ok, error: r.error ? { name: r.error.name, code: r.error.code, message: r.error.message } : null, durationMs: r.durationMs, settleMs: r.settleMs, detail: r.detail });
+      ctx.append({
+        type: 'step_executed',
+        stepId,
+        action,
+        by: 'agent',
+        ok: r.ok,
+        error: r.error ? { name: r.error.name, code: r.error.code, message: r.error.message } : null,
+        durationMs: r.durationMs,
+        settleMs: r.settleMs,
+        detail: r.detail,
+      });
       if (!r.ok && r.error && DEVICE_FATAL.has(r.error.code)) throw new MobaError(r.error.code, r.error.message);
       return r.ok;
     };
@@ -91,10 +118,14 @@ export function referenceLoop(solution: readonly SolutionStep[], options: { skip
       if (step.action === 'Scroll' && step.until) {
         let scrolls = 0;
         while (!findTarget(seen.observation.elements, step.until)) {
-          if (scrolls++ >= (step.max ?? DEFAULT_SCROLLS)) return void fail(`Reference step ${i + 1}: ${describeTarget(step.until)} did not come into view after ${step.max ?? DEFAULT_SCROLLS} scrolls`);
+          if (scrolls++ >= (step.max ?? DEFAULT_SCROLLS))
+            return void fail(
+              `Reference step ${i + 1}: ${describeTarget(step.until)} did not come into view after ${step.max ?? DEFAULT_SCROLLS} scrolls`,
+            );
           const r = resolveStep(step, seen.observation.elements);
           if (!r.ok) return void fail(`Reference step ${i + 1} (${step.action}): ${r.reason}`);
-          if (!(await perform(seen, r.action, r.element))) return void fail(`Reference step ${i + 1} (${step.action}) could not be executed`);
+          if (!(await perform(seen, r.action, r.element)))
+            return void fail(`Reference step ${i + 1} (${step.action}) could not be executed`);
           seen = await observe(ctx);
         }
         continue;
@@ -102,7 +133,10 @@ export function referenceLoop(solution: readonly SolutionStep[], options: { skip
       const r = resolveStep(step, seen.observation.elements);
       if (!r.ok && step.optional) continue;
       if (!r.ok) return void fail(`Reference step ${i + 1} (${step.action}): ${r.reason}`);
-      if (!(await perform(seen, r.action, r.element))) return void fail(`Reference step ${i + 1} (${step.action}) could not be executed: ${ctx.state().steps.at(-1)?.executed?.error ?? ''}`);
+      if (!(await perform(seen, r.action, r.element)))
+        return void fail(
+          `Reference step ${i + 1} (${step.action}) could not be executed: ${ctx.state().steps.at(-1)?.executed?.error ?? ''}`,
+        );
     }
     await observe(ctx);
     ctx.append({ type: 'node_status', nodeId: root, status: 'done', by: 'agent' });

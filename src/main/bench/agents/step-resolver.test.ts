@@ -3,7 +3,18 @@ import type { UiElement } from '../../../shared/schemas/perception.ts';
 import { findTarget, resolveStep } from './step-resolver.ts';
 
 function el(index: number, text: string, more: Partial<UiElement> = {}): UiElement {
-  return { index, text, contentDesc: '', resourceId: '', className: 'android.widget.TextView', packageName: 'com.android.deskclock', bounds: [0, index * 100, 500, index * 100 + 80], center: [250, index * 100 + 40], trueAttributes: index > 0 ? ['clickable'] : [], ...more };
+  return {
+    index,
+    text,
+    contentDesc: '',
+    resourceId: '',
+    className: 'android.widget.TextView',
+    packageName: 'com.android.deskclock',
+    bounds: [0, index * 100, 500, index * 100 + 80],
+    center: [250, index * 100 + 40],
+    trueAttributes: index > 0 ? ['clickable'] : [],
+    ...more,
+  };
 }
 
 const screen: UiElement[] = [
@@ -12,7 +23,11 @@ const screen: UiElement[] = [
   el(3, 'OK'),
   el(4, 'OK', { resourceId: 'android:id/button1' }),
   el(-1, 'Wake up'),
-  el(5, '', { className: 'androidx.recyclerview.widget.RecyclerView', trueAttributes: ['scrollable'], bounds: [0, 0, 1080, 2000] }),
+  el(5, '', {
+    className: 'androidx.recyclerview.widget.RecyclerView',
+    trueAttributes: ['scrollable'],
+    bounds: [0, 0, 1080, 2000],
+  }),
   el(6, 'Name', { className: 'android.widget.EditText', resourceId: 'com.android.deskclock:id/label' }),
 ];
 
@@ -30,14 +45,31 @@ describe('finding a target among the indexed elements', () => {
   });
 
   it('turns steps into actions; a text-only element is tapped where it is drawn', () => {
-    expect(resolveStep({ action: 'Click', target: { desc: 'Add alarm' } }, screen)).toMatchObject({ ok: true, action: { name: 'Click', params: { index: 2 } } });
-    expect(resolveStep({ action: 'Click', target: { text: 'Wake up' } }, screen)).toMatchObject({ ok: true, action: { name: 'Click_by_Coordinate', params: { x: 250, y: -60, unit: 'px' } } });
-    expect(resolveStep({ action: 'Box_Input', target: { id: 'label' }, text: 'Run' }, screen)).toMatchObject({ ok: true, action: { name: 'Box_Input', params: { index: 6, text: 'Run' } } });
-    expect(resolveStep({ action: 'Scroll', direction: 'down' }, screen)).toMatchObject({ ok: true, action: { name: 'Scroll', params: { index: 5, direction: 'down', distance: 'medium' } } });
-    expect(resolveStep({ action: 'Open_App', app: 'Clock' }, screen)).toMatchObject({ ok: true, action: { name: 'Open_App', params: { app: 'Clock' } } });
+    expect(resolveStep({ action: 'Click', target: { desc: 'Add alarm' } }, screen)).toMatchObject({
+      ok: true,
+      action: { name: 'Click', params: { index: 2 } },
+    });
+    expect(resolveStep({ action: 'Click', target: { text: 'Wake up' } }, screen)).toMatchObject({
+      ok: true,
+      action: { name: 'Click_by_Coordinate', params: { x: 250, y: -60, unit: 'px' } },
+    });
+    expect(resolveStep({ action: 'Box_Input', target: { id: 'label' }, text: 'Run' }, screen)).toMatchObject({
+      ok: true,
+      action: { name: 'Box_Input', params: { index: 6, text: 'Run' } },
+    });
+    expect(resolveStep({ action: 'Scroll', direction: 'down' }, screen)).toMatchObject({
+      ok: true,
+      action: { name: 'Scroll', params: { index: 5, direction: 'down', distance: 'medium' } },
+    });
+    expect(resolveStep({ action: 'Open_App', app: 'Clock' }, screen)).toMatchObject({
+      ok: true,
+      action: { name: 'Open_App', params: { app: 'Clock' } },
+    });
     const missing = resolveStep({ action: 'Click', target: { text: 'Timer' } }, screen);
     expect(missing.ok).toBe(false);
-    expect(!missing.ok && missing.reason).toMatch(/^no element matches text="Timer"; on screen: \[1\] Alarm \/ Clock; \[2\] \(Add alarm\)/);
+    expect(!missing.ok && missing.reason).toMatch(
+      /^no element matches text="Timer"; on screen: \[1\] Alarm \/ Clock; \[2\] \(Add alarm\)/,
+    );
     expect(resolveStep({ action: 'Long_Press', target: { text: 'Wake up' } }, screen)).toMatchObject({ ok: false });
   });
 });

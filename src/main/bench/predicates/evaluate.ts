@@ -6,7 +6,18 @@
 import { packageOfApp } from '../../../shared/bench/apps.ts';
 import type { Condition, Predicate, StatePredicate } from '../../../shared/bench/task-schema.ts';
 import { getPath, mustParsePath } from './paths.ts';
-import { datesIn, digitsOf, numbersIn, parseClockTime, parseIsoDate, sameDate, similarity, textContains, textEquals, timesIn } from './text-match.ts';
+import {
+  datesIn,
+  digitsOf,
+  numbersIn,
+  parseClockTime,
+  parseIsoDate,
+  sameDate,
+  similarity,
+  textContains,
+  textEquals,
+  timesIn,
+} from './text-match.ts';
 
 /** `sim-state` without a package: the device summary and every app's state. */
 export interface PhoneState {
@@ -83,13 +94,16 @@ function stateMatches(p: StatePredicate, ctx: EvalContext): boolean {
     if (p.some !== undefined && !items.some((i) => matches(p.some!, i))) return false;
     if (p.every !== undefined && !items.every((i) => matches(p.every!, i))) return false;
     if (p.none !== undefined && items.some((i) => matches(p.none!, i))) return false;
-    if (p.count !== undefined && !matches(p.count, { value: items.length, init: undefined, present: false })) return false;
+    if (p.count !== undefined && !matches(p.count, { value: items.length, init: undefined, present: false }))
+      return false;
   }
   if (p.unchanged !== undefined) {
     let same: boolean;
     if (p.where !== undefined && Array.isArray(init)) {
       // The elements that matched at the start are all still there, untouched.
-      const kept = pairElements(init, undefined).filter((i) => matches(p.where!, { value: i.value, init: i.value, present: true }));
+      const kept = pairElements(init, undefined).filter((i) =>
+        matches(p.where!, { value: i.value, init: i.value, present: true }),
+      );
       const now = Array.isArray(value) ? value : [];
       same = kept.every((k) => pairElements(now, [k.value]).some((c) => c.present && deepEqual(c.value, k.value)));
     } else same = slot.present && deepEqual(value, init);
@@ -104,18 +118,37 @@ function stateMatches(p: StatePredicate, ctx: EvalContext): boolean {
  */
 export function textLines(text: string): string[] {
   if (text === '') return [];
-  const parts = text.split(/\n| \| /).map((t) => t.trim()).filter((t) => t !== '');
+  const parts = text
+    .split(/\n| \| /)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   return parts.length > 1 ? [text, ...parts] : [text];
 }
 
-function screenMatches(s: { app?: string | undefined; package?: string | undefined; activity?: string | undefined; text?: Condition | undefined; id?: string | undefined }, screen: ScreenView | null): boolean {
+function screenMatches(
+  s: {
+    app?: string | undefined;
+    package?: string | undefined;
+    activity?: string | undefined;
+    text?: Condition | undefined;
+    id?: string | undefined;
+  },
+  screen: ScreenView | null,
+): boolean {
   if (!screen) return false;
   if (s.app !== undefined && screen.packageName !== packageOfApp(s.app)) return false;
   if (s.package !== undefined && screen.packageName !== s.package) return false;
   if (s.activity !== undefined) {
     const a = screen.activity ?? '';
     const want = s.activity;
-    if (!(a === want || a.endsWith(want.startsWith('.') ? want : `.${want}`) || (screen.packageName !== null && `${screen.packageName}${a.startsWith('.') ? a : ''}` === want))) return false;
+    if (
+      !(
+        a === want ||
+        a.endsWith(want.startsWith('.') ? want : `.${want}`) ||
+        (screen.packageName !== null && `${screen.packageName}${a.startsWith('.') ? a : ''}` === want)
+      )
+    )
+      return false;
   }
   if (s.id !== undefined) {
     const id = s.id;
@@ -123,7 +156,11 @@ function screenMatches(s: { app?: string | undefined; package?: string | undefin
   }
   if (s.text !== undefined) {
     const cond = s.text;
-    const hit = screen.elements.some((e) => [...textLines(e.text), e.contentDesc].some((t) => t !== '' && matches(cond, { value: t, init: undefined, present: false })));
+    const hit = screen.elements.some((e) =>
+      [...textLines(e.text), e.contentDesc].some(
+        (t) => t !== '' && matches(cond, { value: t, init: undefined, present: false }),
+      ),
+    );
     if (!hit) return false;
   }
   return true;
@@ -135,7 +172,8 @@ function screenMatches(s: { app?: string | undefined; package?: string | undefin
  */
 function pairElements(now: unknown[], init: unknown): Slot[] {
   const before = Array.isArray(init) ? [...init] : [];
-  const idOf = (v: unknown): unknown => (v !== null && typeof v === 'object' && !Array.isArray(v) && 'id' in v ? (v as { id: unknown }).id : undefined);
+  const idOf = (v: unknown): unknown =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) && 'id' in v ? (v as { id: unknown }).id : undefined;
   return now.map((value) => {
     const id = idOf(value);
     let at = id !== undefined ? before.findIndex((b) => b !== undefined && idOf(b) === id) : -1;
@@ -151,10 +189,14 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((x, i) => deepEqual(x, (b as unknown[])[i]));
   const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 function asText(v: unknown): string | null {
@@ -163,7 +205,12 @@ function asText(v: unknown): string | null {
 
 function compare(v: unknown, target: number | string): number | null {
   if (typeof target === 'number') {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : NaN;
+    const n =
+      typeof v === 'number'
+        ? v
+        : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+          ? Number(v)
+          : NaN;
     return Number.isNaN(n) ? null : n - target;
   }
   if (typeof v !== 'string') return null;
@@ -192,10 +239,13 @@ export function matches(cond: Condition, slot: Slot): boolean {
       if (!items) return false;
       const c = arg as Condition;
       const ok =
-        key === '$some' ? items.some((i) => matches(c, i))
-        : key === '$every' ? items.every((i) => matches(c, i))
-        : key === '$none' ? !items.some((i) => matches(c, i))
-        : matches(c, { value: items.length, init: undefined, present: false });
+        key === '$some'
+          ? items.some((i) => matches(c, i))
+          : key === '$every'
+            ? items.every((i) => matches(c, i))
+            : key === '$none'
+              ? !items.some((i) => matches(c, i))
+              : matches(c, { value: items.length, init: undefined, present: false });
       if (!ok) return false;
       continue;
     }
@@ -262,7 +312,10 @@ function operator(op: string, arg: unknown, slot: Slot): boolean {
       return text !== null && want !== null && datesIn(text).some((d) => sameDate(d, want));
     }
     case '$number': {
-      const spec = typeof arg === 'object' && arg !== null ? (arg as { eq: number | string; tol?: number }) : { eq: arg as number | string };
+      const spec =
+        typeof arg === 'object' && arg !== null
+          ? (arg as { eq: number | string; tol?: number })
+          : { eq: arg as number | string };
       const want = Number(spec.eq);
       const tol = spec.tol ?? 0;
       if (Number.isNaN(want)) return false;

@@ -8,7 +8,14 @@
 
 /** NFKC (full-width → ASCII), lower case, one kind of dash (Android writes "Wi‑Fi" with U+2011), one space between words. */
 export function foldText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\u2010-\u2015\u2212]/g, '-').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const EDGE_QUOTES = /^["'「『《]+|["'」』》]+$/g;
@@ -37,7 +44,8 @@ export function similarity(a: string, b: string): number {
   let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= y.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
     prev = cur;
   }
   return 1 - prev[y.length]! / Math.max(x.length, y.length);
@@ -83,7 +91,8 @@ export function timesIn(text: string): number[] {
   };
   for (const m of t.matchAll(COLON_TIME)) add(toMinutes(Number(m[2]), Number(m[3]), m[4], m[1]));
   for (const m of t.matchAll(HOUR_AMPM)) add(toMinutes(Number(m[1]), 0, m[2], undefined));
-  for (const m of t.matchAll(ZH_TIME)) add(toMinutes(Number(m[2]), m[3] !== undefined ? Number(m[3]) : m[4] ? 30 : 0, undefined, m[1]));
+  for (const m of t.matchAll(ZH_TIME))
+    add(toMinutes(Number(m[2]), m[3] !== undefined ? Number(m[3]) : m[4] ? 30 : 0, undefined, m[1]));
   return out;
 }
 
@@ -99,7 +108,8 @@ export function parseClockTime(text: string): number | null {
 // ------------------------------------------------------------------------------- dates
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH_NAME =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
 export interface DateParts {
   year: number | null;
@@ -108,10 +118,27 @@ export interface DateParts {
 }
 
 const DATE_PATTERNS: Array<{ re: RegExp; parts(m: RegExpMatchArray): DateParts }> = [
-  { re: /(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?/g, parts: (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }) },
+  {
+    re: /(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?/g,
+    parts: (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }),
+  },
   { re: /(?<!\d)(\d{1,2})月(\d{1,2})[日号]/g, parts: (m) => ({ year: null, month: Number(m[1]), day: Number(m[2]) }) },
-  { re: new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, 'gi'), parts: (m) => ({ year: m[3] ? Number(m[3]) : null, month: MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1, day: Number(m[2]) }) },
-  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_NAME}(?:,?\\s+(\\d{4}))?`, 'gi'), parts: (m) => ({ year: m[3] ? Number(m[3]) : null, month: MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase()) + 1, day: Number(m[1]) }) },
+  {
+    re: new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, 'gi'),
+    parts: (m) => ({
+      year: m[3] ? Number(m[3]) : null,
+      month: MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1,
+      day: Number(m[2]),
+    }),
+  },
+  {
+    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_NAME}(?:,?\\s+(\\d{4}))?`, 'gi'),
+    parts: (m) => ({
+      year: m[3] ? Number(m[3]) : null,
+      month: MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase()) + 1,
+      day: Number(m[1]),
+    }),
+  },
 ];
 
 /** Every calendar date named in the text. */
@@ -121,7 +148,9 @@ export function datesIn(text: string): DateParts[] {
   for (const { re, parts } of DATE_PATTERNS) for (const m of t.matchAll(re)) out.push(parts(m));
   const valid = out.filter((d) => d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= 31);
   // "2025年6月3日" is also read as "6月3日": keep the reading with the year.
-  return valid.filter((d) => d.year !== null || !valid.some((e) => e.year !== null && e.month === d.month && e.day === d.day));
+  return valid.filter(
+    (d) => d.year !== null || !valid.some((e) => e.year !== null && e.month === d.month && e.day === d.day),
+  );
 }
 
 /** `YYYY-MM-DD` → parts; null when it is not one. */
@@ -131,12 +160,16 @@ export function parseIsoDate(text: string): DateParts | null {
 }
 
 export function sameDate(named: DateParts, target: DateParts): boolean {
-  return named.month === target.month && named.day === target.day && (named.year === null || named.year === target.year);
+  return (
+    named.month === target.month && named.day === target.day && (named.year === null || named.year === target.year)
+  );
 }
 
 // ------------------------------------------------------------------------------- numbers
 
 /** Every number in the text ("28°" → 28, "-3.5" → -3.5, "1,299" → 1299). */
 export function numbersIn(text: string): number[] {
-  return [...text.normalize('NFKC').matchAll(/-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
+  return [...text.normalize('NFKC').matchAll(/-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?/g)].map((m) =>
+    Number(m[0].replace(/,/g, '')),
+  );
 }

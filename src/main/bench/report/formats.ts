@@ -7,11 +7,23 @@ import type { BenchReport, ConfigurationReport, Estimate, MetricSet } from '../.
 
 const f1 = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(1));
 const f2 = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));
-const ci = (e: Estimate, fmt = f1) => (e.value === null ? '–' : e.low === null || e.high === null ? fmt(e.value) : `${fmt(e.value)} [${fmt(e.low)}, ${fmt(e.high)}]`);
+const ci = (e: Estimate, fmt = f1) =>
+  e.value === null
+    ? '–'
+    : e.low === null || e.high === null
+      ? fmt(e.value)
+      : `${fmt(e.value)} [${fmt(e.low)}, ${fmt(e.high)}]`;
 
 function pad(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
-  return rows.map((r) => r.map((c, i) => c + ' '.repeat(widths[i]! - [...c].length)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c + ' '.repeat(widths[i]! - [...c].length))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function metricRow(label: string, m: MetricSet): string[] {
@@ -28,22 +40,53 @@ function metricRow(label: string, m: MetricSet): string[] {
   ];
 }
 
-const HEAD = ['Configuration', 'Complete', 'CR % [95% CI]', 'MS points', 'MS % [95% CI]', 'EE [95% CI]', 'EE % human', 'SS % [95% CI]', 'TE %'];
+const HEAD = [
+  'Configuration',
+  'Complete',
+  'CR % [95% CI]',
+  'MS points',
+  'MS % [95% CI]',
+  'EE [95% CI]',
+  'EE % human',
+  'SS % [95% CI]',
+  'TE %',
+];
 
 export function reportTable(r: BenchReport): string {
   const out: string[] = [];
-  out.push(`Benchmark${r.benchmarks.length > 1 ? 's' : ''}: ${r.benchmarks.map((b) => `${b.id} "${b.name}" (${b.status})`).join(', ')}`);
+  out.push(
+    `Benchmark${r.benchmarks.length > 1 ? 's' : ''}: ${r.benchmarks.map((b) => `${b.id} "${b.name}" (${b.status})`).join(', ')}`,
+  );
   out.push(pad([HEAD, ...r.configurations.map((c) => metricRow(c.label, c.overall))]));
-  out.push(`Human EE ${r.humanEe === null ? 'unknown' : f2(r.humanEe)} (from ${r.humanEeFrom}); 95% intervals: cluster bootstrap over tasks and runs (${r.bootstrap.iterations} draws, seed ${r.bootstrap.seed}).`);
+  out.push(
+    `Human EE ${r.humanEe === null ? 'unknown' : f2(r.humanEe)} (from ${r.humanEeFrom}); 95% intervals: cluster bootstrap over tasks and runs (${r.bootstrap.iterations} draws, seed ${r.bootstrap.seed}).`,
+  );
   const cats = [...new Set(r.configurations.flatMap((c) => Object.keys(c.byCategory)))];
   if (cats.length > 1) {
     out.push('\nBy category');
-    out.push(pad([HEAD, ...r.configurations.flatMap((c) => cats.filter((k) => c.byCategory[k]).map((k) => metricRow(`${c.label} · ${k}`, c.byCategory[k]!)))]));
+    out.push(
+      pad([
+        HEAD,
+        ...r.configurations.flatMap((c) =>
+          cats.filter((k) => c.byCategory[k]).map((k) => metricRow(`${c.label} · ${k}`, c.byCategory[k]!)),
+        ),
+      ]),
+    );
   }
   out.push('\nCost');
   out.push(
     pad([
-      ['Configuration', 'Actions', 'Model calls', 'Calls/action', 'Tokens/episode', 'Cost $', 'Latency p50/p95 ms', 'Wall s/episode', 'Interventions'],
+      [
+        'Configuration',
+        'Actions',
+        'Model calls',
+        'Calls/action',
+        'Tokens/episode',
+        'Cost $',
+        'Latency p50/p95 ms',
+        'Wall s/episode',
+        'Interventions',
+      ],
       ...r.configurations.map((c) => [
         c.label,
         String(c.cost.executedActions),
@@ -53,14 +96,21 @@ export function reportTable(r: BenchReport): string {
         c.cost.costUsd.toFixed(4),
         `${f1(c.cost.latencyP50Ms)}/${f1(c.cost.latencyP95Ms)}`,
         f1(c.cost.wallPerEpisodeSeconds),
-        Object.entries(c.interventions).map(([k, v]) => `${k} ${v}`).join(', ') || '–',
+        Object.entries(c.interventions)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ') || '–',
       ]),
     ]),
   );
   if (r.paired.length) {
     const name = (k: string) => r.configurations.find((c) => c.key === k)?.label ?? k;
     out.push('\nPaired differences (A − B over the tasks both ran)');
-    out.push(pad([['A', 'B', 'Tasks', 'Δ MS % [95% CI]', 'Δ CR % [95% CI]'], ...r.paired.map((p) => [name(p.a), name(p.b), String(p.tasks), ci(p.msPercent), ci(p.completeRate)])]));
+    out.push(
+      pad([
+        ['A', 'B', 'Tasks', 'Δ MS % [95% CI]', 'Δ CR % [95% CI]'],
+        ...r.paired.map((p) => [name(p.a), name(p.b), String(p.tasks), ci(p.msPercent), ci(p.completeRate)]),
+      ]),
+    );
   }
   return `${out.join('\n')}\n`;
 }
@@ -74,12 +124,61 @@ const csv = (rows: unknown[][]) => `${rows.map((r) => r.map(csvCell).join(',')).
 
 /** One row per configuration and scope (overall, each category, each app). */
 export function reportCsv(r: BenchReport): string {
-  const head = ['benchmark', 'configuration', 'label', 'agent', 'role', 'scope', 'episodes', 'tasks', 'completed', 'cr', 'cr_low', 'cr_high', 'cr_strict', 'ms_points', 'ms_total', 'ms_pct', 'ms_low', 'ms_high', 'ee', 'ee_low', 'ee_high', 'ee_pct_human', 'ss', 'ss_low', 'ss_high', 'te_pct'];
+  const head = [
+    'benchmark',
+    'configuration',
+    'label',
+    'agent',
+    'role',
+    'scope',
+    'episodes',
+    'tasks',
+    'completed',
+    'cr',
+    'cr_low',
+    'cr_high',
+    'cr_strict',
+    'ms_points',
+    'ms_total',
+    'ms_pct',
+    'ms_low',
+    'ms_high',
+    'ee',
+    'ee_low',
+    'ee_high',
+    'ee_pct_human',
+    'ss',
+    'ss_low',
+    'ss_high',
+    'te_pct',
+  ];
   const row = (c: ConfigurationReport, scope: string, m: MetricSet) => [
-    c.benchmarkId, c.configId, c.label, c.agent, c.role, scope, m.episodes, m.tasks, m.completed,
-    m.completeRate.value, m.completeRate.low, m.completeRate.high, m.completeRateStrict.value, m.msPoints, m.msTotal,
-    m.msPercent.value, m.msPercent.low, m.msPercent.high, m.ee.value, m.ee.low, m.ee.high, m.eePercentOfHuman,
-    m.satisfaction.value, m.satisfaction.low, m.satisfaction.high, m.terminationError,
+    c.benchmarkId,
+    c.configId,
+    c.label,
+    c.agent,
+    c.role,
+    scope,
+    m.episodes,
+    m.tasks,
+    m.completed,
+    m.completeRate.value,
+    m.completeRate.low,
+    m.completeRate.high,
+    m.completeRateStrict.value,
+    m.msPoints,
+    m.msTotal,
+    m.msPercent.value,
+    m.msPercent.low,
+    m.msPercent.high,
+    m.ee.value,
+    m.ee.low,
+    m.ee.high,
+    m.eePercentOfHuman,
+    m.satisfaction.value,
+    m.satisfaction.low,
+    m.satisfaction.high,
+    m.terminationError,
   ];
   const rows: unknown[][] = [head];
   for (const c of r.configurations) {
@@ -93,7 +192,35 @@ export function reportCsv(r: BenchReport): string {
 /** One row per episode. */
 export function episodesCsv(r: BenchReport): string {
   return csv([
-    ['configuration', 'episode', 'task', 'category', 'status', 'run', 'reached', 'total', 'complete', 'steps', 'termination', 'cost_usd', 'focus_step'],
-    ...r.episodes.map((e) => [e.key, e.episodeId, e.taskId, e.category, e.status, e.runId, e.reached, e.total, e.complete, e.steps, e.termination, e.costUsd, e.focusStep]),
+    [
+      'configuration',
+      'episode',
+      'task',
+      'category',
+      'status',
+      'run',
+      'reached',
+      'total',
+      'complete',
+      'steps',
+      'termination',
+      'cost_usd',
+      'focus_step',
+    ],
+    ...r.episodes.map((e) => [
+      e.key,
+      e.episodeId,
+      e.taskId,
+      e.category,
+      e.status,
+      e.runId,
+      e.reached,
+      e.total,
+      e.complete,
+      e.steps,
+      e.termination,
+      e.costUsd,
+      e.focusStep,
+    ]),
   ]);
 }

@@ -9,7 +9,10 @@ import type { BenchReport, ConfigurationReport, Estimate } from '../../../shared
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const f1 = (x: number | null) => (x === null ? '–' : x.toFixed(1));
 const f2 = (x: number | null) => (x === null ? '–' : x.toFixed(2));
-const ci = (e: Estimate, fmt = f1) => (e.value === null ? '–' : `${fmt(e.value)}${e.low !== null && e.high !== null ? ` <small>[${fmt(e.low)}, ${fmt(e.high)}]</small>` : ''}`);
+const ci = (e: Estimate, fmt = f1) =>
+  e.value === null
+    ? '–'
+    : `${fmt(e.value)}${e.low !== null && e.high !== null ? ` <small>[${fmt(e.low)}, ${fmt(e.high)}]</small>` : ''}`;
 const COLORS = ['#4f46e5', '#d97706', '#059669', '#dc2626', '#0891b2', '#7c3aed', '#65a30d', '#db2777'];
 
 function categoryChart(r: BenchReport): string {
@@ -23,26 +26,37 @@ function categoryChart(r: BenchReport): string {
   const barW = Math.max(4, (groupW - 16) / configs.length);
   const y = (v: number) => 20 + (H - 60) * (1 - v / 100);
   const parts: string[] = [];
-  for (let t = 0; t <= 100; t += 25) parts.push(`<line x1="${left}" x2="${W - 10}" y1="${y(t)}" y2="${y(t)}" class="grid"/><text x="${left - 6}" y="${y(t) + 4}" class="tick" text-anchor="end">${t}</text>`);
+  for (let t = 0; t <= 100; t += 25)
+    parts.push(
+      `<line x1="${left}" x2="${W - 10}" y1="${y(t)}" y2="${y(t)}" class="grid"/><text x="${left - 6}" y="${y(t) + 4}" class="tick" text-anchor="end">${t}</text>`,
+    );
   cats.forEach((cat, gi) => {
     const gx = left + gi * groupW + 8;
     configs.forEach((c, ci2) => {
       const m = c.byCategory[cat]?.msPercent;
       if (!m || m.value === null) return;
       const x = gx + ci2 * barW;
-      parts.push(`<rect x="${x.toFixed(1)}" y="${y(m.value).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${(y(0) - y(m.value)).toFixed(1)}" fill="${COLORS[ci2 % COLORS.length]}"><title>${esc(c.label)} · ${cat}: ${f1(m.value)}%</title></rect>`);
+      parts.push(
+        `<rect x="${x.toFixed(1)}" y="${y(m.value).toFixed(1)}" width="${(barW - 2).toFixed(1)}" height="${(y(0) - y(m.value)).toFixed(1)}" fill="${COLORS[ci2 % COLORS.length]}"><title>${esc(c.label)} · ${cat}: ${f1(m.value)}%</title></rect>`,
+      );
       if (m.low !== null && m.high !== null) {
         const cx = x + (barW - 2) / 2;
-        parts.push(`<line x1="${cx}" x2="${cx}" y1="${y(m.high)}" y2="${y(m.low)}" class="whisker"/><line x1="${cx - 3}" x2="${cx + 3}" y1="${y(m.high)}" y2="${y(m.high)}" class="whisker"/><line x1="${cx - 3}" x2="${cx + 3}" y1="${y(m.low)}" y2="${y(m.low)}" class="whisker"/>`);
+        parts.push(
+          `<line x1="${cx}" x2="${cx}" y1="${y(m.high)}" y2="${y(m.low)}" class="whisker"/><line x1="${cx - 3}" x2="${cx + 3}" y1="${y(m.high)}" y2="${y(m.high)}" class="whisker"/><line x1="${cx - 3}" x2="${cx + 3}" y1="${y(m.low)}" y2="${y(m.low)}" class="whisker"/>`,
+        );
       }
     });
-    parts.push(`<text x="${gx + (configs.length * barW) / 2}" y="${H - 22}" text-anchor="middle" class="tick">${esc(cat)}</text>`);
+    parts.push(
+      `<text x="${gx + (configs.length * barW) / 2}" y="${H - 22}" text-anchor="middle" class="tick">${esc(cat)}</text>`,
+    );
   });
   return `<figure><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="Milestone Score per category">${parts.join('')}</svg><figcaption>Milestone Score (%) per category, with 95% intervals.</figcaption></figure>`;
 }
 
 function scatter(r: BenchReport): string {
-  const points = r.configurations.flatMap((c, i) => c.perTask.map((t) => ({ c, i, x: t.meanSteps, y: t.total ? (t.reached / t.total) * 100 : 0, task: t.taskId })));
+  const points = r.configurations.flatMap((c, i) =>
+    c.perTask.map((t) => ({ c, i, x: t.meanSteps, y: t.total ? (t.reached / t.total) * 100 : 0, task: t.taskId })),
+  );
   if (!points.length) return '';
   const W = 760;
   const H = 280;
@@ -50,10 +64,17 @@ function scatter(r: BenchReport): string {
   const sx = (v: number) => 40 + (W - 60) * (v / maxX);
   const sy = (v: number) => 20 + (H - 60) * (1 - v / 100);
   const parts: string[] = [];
-  for (let t = 0; t <= 100; t += 25) parts.push(`<line x1="40" x2="${W - 20}" y1="${sy(t)}" y2="${sy(t)}" class="grid"/><text x="34" y="${sy(t) + 4}" class="tick" text-anchor="end">${t}</text>`);
+  for (let t = 0; t <= 100; t += 25)
+    parts.push(
+      `<line x1="40" x2="${W - 20}" y1="${sy(t)}" y2="${sy(t)}" class="grid"/><text x="34" y="${sy(t) + 4}" class="tick" text-anchor="end">${t}</text>`,
+    );
   const step = Math.max(1, Math.ceil(maxX / 10));
-  for (let s = 0; s <= maxX; s += step) parts.push(`<text x="${sx(s)}" y="${H - 24}" class="tick" text-anchor="middle">${s}</text>`);
-  for (const p of points) parts.push(`<circle cx="${sx(p.x).toFixed(1)}" cy="${sy(p.y).toFixed(1)}" r="4" fill="${COLORS[p.i % COLORS.length]}" fill-opacity="0.7"><title>${esc(p.c.label)} · ${esc(p.task)}: ${f1(p.y)}% in ${f1(p.x)} steps</title></circle>`);
+  for (let s = 0; s <= maxX; s += step)
+    parts.push(`<text x="${sx(s)}" y="${H - 24}" class="tick" text-anchor="middle">${s}</text>`);
+  for (const p of points)
+    parts.push(
+      `<circle cx="${sx(p.x).toFixed(1)}" cy="${sy(p.y).toFixed(1)}" r="4" fill="${COLORS[p.i % COLORS.length]}" fill-opacity="0.7"><title>${esc(p.c.label)} · ${esc(p.task)}: ${f1(p.y)}% in ${f1(p.x)} steps</title></circle>`,
+    );
   parts.push(`<text x="${W / 2}" y="${H - 6}" class="tick" text-anchor="middle">mean steps per episode</text>`);
   return `<figure><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="Score against steps">${parts.join('')}</svg><figcaption>Share of milestones reached (%) against steps, one point per task and configuration.</figcaption></figure>`;
 }
@@ -83,7 +104,9 @@ export function reportHtml(r: BenchReport, options: { replayBase?: string } = {}
   const name = (k: string) => r.configurations.find((c) => c.key === k)?.label ?? k;
   const episodes = r.episodes
     .map((e) => {
-      const link = e.runId ? `<a href="${esc(`${base}#/history/${e.runId}${e.focusStep !== null ? `/${e.focusStep}` : ''}`)}">replay</a>` : '';
+      const link = e.runId
+        ? `<a href="${esc(`${base}#/history/${e.runId}${e.focusStep !== null ? `/${e.focusStep}` : ''}`)}">replay</a>`
+        : '';
       return `<tr class="${e.complete ? 'pass' : e.reached ? 'partial' : e.status === 'error' ? 'error' : 'fail'}"><td>${esc(name(e.key))}</td><td>${esc(e.taskId)}</td><td>${esc(e.category)}</td><td>${esc(e.episodeId.split('/').slice(2).join('/'))}</td><td>${e.reached ?? '–'}/${e.total ?? '–'}</td><td>${e.steps ?? '–'}</td><td>${esc(e.termination ?? e.status)}</td><td>${link}</td></tr>`;
     })
     .join('');

@@ -9,18 +9,79 @@ import { clusterBootstrap, pairedBootstrap, percentile } from './stats.ts';
 
 function result(over: Partial<EpisodeResult>): EpisodeResult {
   return {
-    runId: 'r', termination: 'finish', reason: '', answer: null, milestones: [], invariants: [], reached: 0, total: 2, complete: false, completeStrict: false,
-    stepsToLast: null, satisfiedAtStart: [], trace: [], executedActions: 0, steps: 0, modelCalls: 0, promptTokens: 0, completionTokens: 0, costUsd: 0,
-    callLatenciesMs: [], wallMs: 1000, interventions: {}, seed: 1, params: {}, goal: 'g', locale: 'en', seedRetries: 0, ...over,
+    runId: 'r',
+    termination: 'finish',
+    reason: '',
+    answer: null,
+    milestones: [],
+    invariants: [],
+    reached: 0,
+    total: 2,
+    complete: false,
+    completeStrict: false,
+    stepsToLast: null,
+    satisfiedAtStart: [],
+    trace: [],
+    executedActions: 0,
+    steps: 0,
+    modelCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    costUsd: 0,
+    callLatenciesMs: [],
+    wallMs: 1000,
+    interventions: {},
+    seed: 1,
+    params: {},
+    goal: 'g',
+    locale: 'en',
+    seedRetries: 0,
+    ...over,
   };
 }
 let n = 0;
-function ep(configId: string, taskId: string, category: StoredEpisode['category'], r: Partial<EpisodeResult> | null): StoredEpisode {
+function ep(
+  configId: string,
+  taskId: string,
+  category: StoredEpisode['category'],
+  r: Partial<EpisodeResult> | null,
+): StoredEpisode {
   n++;
-  return { id: `${configId}/${taskId}/s${n}/r0`, ordinal: n, configId, taskId, taskVersion: 1, category, apps: ['clock'], seedIndex: n, repetition: 0, seed: n, status: r ? 'done' : 'pending', attempts: 1, runId: r ? `run-${n}` : null, result: r ? result({ runId: `run-${n}`, ...r }) : null, error: null, startedAt: 1, finishedAt: 2 };
+  return {
+    id: `${configId}/${taskId}/s${n}/r0`,
+    ordinal: n,
+    configId,
+    taskId,
+    taskVersion: 1,
+    category,
+    apps: ['clock'],
+    seedIndex: n,
+    repetition: 0,
+    seed: n,
+    status: r ? 'done' : 'pending',
+    attempts: 1,
+    runId: r ? `run-${n}` : null,
+    result: r ? result({ runId: `run-${n}`, ...r }) : null,
+    error: null,
+    startedAt: 1,
+    finishedAt: 2,
+  };
 }
 
-const benchmark = (configs: BenchConfiguration[]): BenchmarkRecord => ({ id: 'b1', name: 'test', spec: {} as never, configurations: configs, tasks: [], status: 'done', reason: null, createdAt: 0, updatedAt: 0, finishedAt: 0, owner: null, heartbeatAt: null });
+const benchmark = (configs: BenchConfiguration[]): BenchmarkRecord => ({
+  id: 'b1',
+  name: 'test',
+  spec: {} as never,
+  configurations: configs,
+  tasks: [],
+  status: 'done',
+  reason: null,
+  createdAt: 0,
+  updatedAt: 0,
+  finishedAt: 0,
+  owner: null,
+  heartbeatAt: null,
+});
 
 describe('benchmark metrics', () => {
   it('computes MS, CR, EE and SS as the paper defines them (hand-computed)', () => {
@@ -28,11 +89,47 @@ describe('benchmark metrics', () => {
     const agent = { ...BenchConfiguration.parse({ agent: 'moba' }), id: 'moba' };
     const episodes = [
       // Human: both tasks complete; EE = (4 + 6) / (2 + 2) = 2.5
-      ep('human', 'a', 'easy', { reached: 2, total: 2, complete: true, completeStrict: true, stepsToLast: 4, steps: 4 }),
-      ep('human', 'b', 'hard', { reached: 2, total: 2, complete: true, completeStrict: true, stepsToLast: 6, steps: 6 }),
+      ep('human', 'a', 'easy', {
+        reached: 2,
+        total: 2,
+        complete: true,
+        completeStrict: true,
+        stepsToLast: 4,
+        steps: 4,
+      }),
+      ep('human', 'b', 'hard', {
+        reached: 2,
+        total: 2,
+        complete: true,
+        completeStrict: true,
+        stepsToLast: 6,
+        steps: 6,
+      }),
       // Agent: task a complete in 6 steps; task b one milestone at step 9, then looped.
-      ep('moba', 'a', 'easy', { reached: 2, total: 2, complete: true, completeStrict: true, stepsToLast: 6, steps: 6, modelCalls: 15, executedActions: 6, costUsd: 0.03, callLatenciesMs: [100, 300] }),
-      ep('moba', 'b', 'hard', { reached: 1, total: 2, complete: false, stepsToLast: 9, steps: 12, termination: 'loop', modelCalls: 30, executedActions: 12, costUsd: 0.06, callLatenciesMs: [200] }),
+      ep('moba', 'a', 'easy', {
+        reached: 2,
+        total: 2,
+        complete: true,
+        completeStrict: true,
+        stepsToLast: 6,
+        steps: 6,
+        modelCalls: 15,
+        executedActions: 6,
+        costUsd: 0.03,
+        callLatenciesMs: [100, 300],
+      }),
+      ep('moba', 'b', 'hard', {
+        reached: 1,
+        total: 2,
+        complete: false,
+        stepsToLast: 9,
+        steps: 12,
+        termination: 'loop',
+        modelCalls: 30,
+        executedActions: 12,
+        costUsd: 0.06,
+        callLatenciesMs: [200],
+      }),
       ep('moba', 'c', 'hard', null),
     ];
     const r = computeReport([{ benchmark: benchmark([human, agent]), episodes }], { now: 5 });
@@ -40,14 +137,27 @@ describe('benchmark metrics', () => {
     expect(r.humanEeFrom).toBe('reference');
     const m = r.configurations.find((c) => c.configId === 'moba')!;
     expect(m.role).toBe('agent');
-    expect(m.overall).toMatchObject({ episodes: 2, tasks: 2, msPoints: 3, msTotal: 4, completed: 1, terminationError: 50 });
+    expect(m.overall).toMatchObject({
+      episodes: 2,
+      tasks: 2,
+      msPoints: 3,
+      msTotal: 4,
+      completed: 1,
+      terminationError: 50,
+    });
     expect(m.overall.msPercent.value).toBe(75);
     expect(m.overall.completeRate.value).toBe(50);
     expect(m.overall.ee.value).toBe(5); // (6 + 9) / (2 + 1)
     expect(m.overall.eePercentOfHuman).toBe(200);
     expect(m.overall.satisfaction.value).toBe(75); // mean of 100% and 50%
     expect(m.byCategory.hard!.msPercent.value).toBe(50);
-    expect(m.cost).toMatchObject({ executedActions: 18, modelCalls: 45, callsPerAction: 2.5, costUsd: 0.09, latencyP50Ms: 200 });
+    expect(m.cost).toMatchObject({
+      executedActions: 18,
+      modelCalls: 45,
+      callsPerAction: 2.5,
+      costUsd: 0.09,
+      latencyP50Ms: 200,
+    });
     expect(m.terminations).toEqual({ finish: 1, loop: 1 });
     // Intervals hold the value and stay in range.
     for (const e of [m.overall.msPercent, m.overall.completeRate, m.overall.satisfaction]) {
@@ -75,7 +185,14 @@ describe('benchmark metrics', () => {
   });
 
   it('opens a replay where the first missed milestone was last held, else at the last milestone', () => {
-    const r = result({ steps: 10, stepsToLast: 7, milestones: [{ id: 'a', when: 'final', reached: true, step: 3, lastHeld: 10 }, { id: 'b', when: 'final', reached: false, step: null, lastHeld: 5 }] });
+    const r = result({
+      steps: 10,
+      stepsToLast: 7,
+      milestones: [
+        { id: 'a', when: 'final', reached: true, step: 3, lastHeld: 10 },
+        { id: 'b', when: 'final', reached: false, step: null, lastHeld: 5 },
+      ],
+    });
     expect(focusStep(r)).toBe(5);
     expect(focusStep({ ...r, milestones: [r.milestones[0]!] })).toBe(7);
   });

@@ -4,7 +4,13 @@
  */
 import { configurationLabel } from '../../../shared/bench/config.ts';
 import type { BenchConfiguration } from '../../../shared/bench/config.ts';
-import type { BenchReport, ConfigurationReport, EpisodeLink, MetricSet, PairedDifference } from '../../../shared/bench/report.ts';
+import type {
+  BenchReport,
+  ConfigurationReport,
+  EpisodeLink,
+  MetricSet,
+  PairedDifference,
+} from '../../../shared/bench/report.ts';
 import type { EpisodeResult } from '../../../shared/bench/results.ts';
 import type { BenchTask } from '../../../shared/bench/task-schema.ts';
 import type { BenchmarkRecord, StoredEpisode } from '../bench-repo.ts';
@@ -26,7 +32,11 @@ const sum = (xs: Iterable<number>) => {
   return s;
 };
 const pct = (x: number | null) => (x === null ? null : x * 100);
-const scale = (e: { value: number | null; low: number | null; high: number | null }, k: number) => ({ value: e.value === null ? null : e.value * k, low: e.low === null ? null : e.low * k, high: e.high === null ? null : e.high * k });
+const scale = (e: { value: number | null; low: number | null; high: number | null }, k: number) => ({
+  value: e.value === null ? null : e.value * k,
+  low: e.low === null ? null : e.low * k,
+  high: e.high === null ? null : e.high * k,
+});
 
 const STATS = {
   ms: (xs: readonly Done[]) => {
@@ -39,7 +49,8 @@ const STATS = {
     const reached = sum(xs.map((d) => d.r.reached));
     return reached ? sum(xs.map((d) => (d.r.reached ? (d.r.stepsToLast ?? 0) : 0))) / reached : null;
   },
-  ss: (xs: readonly Done[]) => (xs.length ? sum(xs.map((d) => (d.r.total ? d.r.reached / d.r.total : 0))) / xs.length : null),
+  ss: (xs: readonly Done[]) =>
+    xs.length ? sum(xs.map((d) => (d.r.total ? d.r.reached / d.r.total : 0))) / xs.length : null,
 };
 
 function byTask(xs: readonly Done[]): Done[][] {
@@ -64,7 +75,9 @@ function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number 
     ee,
     eePercentOfHuman: ee.value !== null && humanEe ? (ee.value / humanEe) * 100 : null,
     satisfaction: scale(clusterBootstrap(groups, STATS.ss, boot), 100),
-    terminationError: pct(xs.length ? xs.filter((d) => TERMINATION_ERRORS.has(d.r.termination)).length / xs.length : null),
+    terminationError: pct(
+      xs.length ? xs.filter((d) => TERMINATION_ERRORS.has(d.r.termination)).length / xs.length : null,
+    ),
   };
 }
 
@@ -86,13 +99,22 @@ export interface ReportInput {
   episodes: StoredEpisode[];
 }
 
-export function computeReport(inputs: readonly ReportInput[], options: { bootstrap?: BootstrapOptions; now?: number } = {}): BenchReport {
+export function computeReport(
+  inputs: readonly ReportInput[],
+  options: { bootstrap?: BootstrapOptions; now?: number } = {},
+): BenchReport {
   const boot = options.bootstrap ?? DEFAULT_BOOTSTRAP;
   const many = inputs.length > 1;
-  const done = (e: StoredEpisode): e is StoredEpisode & { result: EpisodeResult } => e.status === 'done' && e.result !== null;
+  const done = (e: StoredEpisode): e is StoredEpisode & { result: EpisodeResult } =>
+    e.status === 'done' && e.result !== null;
 
   // The human EE: the reference configuration's, else the tasks' measured steps.
-  const referenceRuns = inputs.flatMap(({ benchmark, episodes }) => episodes.filter(done).filter((e) => benchmark.configurations.find((c) => c.id === e.configId)?.agent === 'reference').map((e) => ({ e, r: e.result })));
+  const referenceRuns = inputs.flatMap(({ benchmark, episodes }) =>
+    episodes
+      .filter(done)
+      .filter((e) => benchmark.configurations.find((c) => c.id === e.configId)?.agent === 'reference')
+      .map((e) => ({ e, r: e.result })),
+  );
   let humanEe = STATS.ee(referenceRuns);
   let humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : 'reference';
   if (humanEe === null) {
@@ -133,8 +155,26 @@ export function computeReport(inputs: readonly ReportInput[], options: { bootstr
         agent: c.agent,
         role: roleOf(c),
         overall: metricSet(xs, boot, humanEe),
-        byCategory: Object.fromEntries(cats.map((cat) => [cat, metricSet(xs.filter((d) => d.e.category === cat), boot, humanEe)])),
-        byApp: Object.fromEntries(apps.map((a) => [a, metricSet(xs.filter((d) => d.e.apps.includes(a)), boot, humanEe)])),
+        byCategory: Object.fromEntries(
+          cats.map((cat) => [
+            cat,
+            metricSet(
+              xs.filter((d) => d.e.category === cat),
+              boot,
+              humanEe,
+            ),
+          ]),
+        ),
+        byApp: Object.fromEntries(
+          apps.map((a) => [
+            a,
+            metricSet(
+              xs.filter((d) => d.e.apps.includes(a)),
+              boot,
+              humanEe,
+            ),
+          ]),
+        ),
         cost: {
           executedActions: actions,
           modelCalls,
@@ -189,14 +229,24 @@ export function computeReport(inputs: readonly ReportInput[], options: { bootstr
       const b = rows[j]!;
       const bt = new Map(b.perTask.map((t) => [t.taskId, t]));
       const common = a.perTask.filter((t) => bt.has(t.taskId));
-      const diff = (f: (t: ConfigurationReport['perTask'][number]) => number) => common.map((t) => f(t) - f(bt.get(t.taskId)!));
+      const diff = (f: (t: ConfigurationReport['perTask'][number]) => number) =>
+        common.map((t) => f(t) - f(bt.get(t.taskId)!));
       paired.push({
         a: a.key,
         b: b.key,
         tasks: common.length,
-        msPercent: pairedBootstrap(diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)), boot),
-        completeRate: pairedBootstrap(diff((t) => t.completeRate), boot),
-        satisfaction: pairedBootstrap(diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)), boot),
+        msPercent: pairedBootstrap(
+          diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)),
+          boot,
+        ),
+        completeRate: pairedBootstrap(
+          diff((t) => t.completeRate),
+          boot,
+        ),
+        satisfaction: pairedBootstrap(
+          diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)),
+          boot,
+        ),
       });
     }
 

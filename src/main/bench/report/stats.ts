@@ -26,7 +26,11 @@ export interface BootstrapOptions {
  * The statistic on the data, with a 95 % percentile interval from a cluster bootstrap over
  * `groups` (each group: one task's episodes).
  */
-export function clusterBootstrap<T>(groups: readonly (readonly T[])[], stat: (items: readonly T[]) => number | null, options: BootstrapOptions): Estimate {
+export function clusterBootstrap<T>(
+  groups: readonly (readonly T[])[],
+  stat: (items: readonly T[]) => number | null,
+  options: BootstrapOptions,
+): Estimate {
   const nonEmpty = groups.filter((g) => g.length > 0);
   const value = stat(nonEmpty.flat());
   if (value === null || nonEmpty.length === 0) return { value, low: null, high: null };

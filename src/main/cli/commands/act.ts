@@ -16,10 +16,19 @@ interface ActCliOptions extends AdbCliOptions {
 
 export function registerAct(program: Command, io: CliIo): void {
   withAdbOption(program.command('act'))
-    .argument('<action>', "one action as the model writes it, e.g. 'Click(3)', 'Swipe(up, long)', 'Box_Input(2, \"hello\")', 'Open_App(Clock)'")
-    .description('perform one action on a device (observing first to find the element an index refers to) and wait for the screen to settle')
+    .argument(
+      '<action>',
+      "one action as the model writes it, e.g. 'Click(3)', 'Swipe(up, long)', 'Box_Input(2, \"hello\")', 'Open_App(Clock)'",
+    )
+    .description(
+      'perform one action on a device (observing first to find the element an index refers to) and wait for the screen to settle',
+    )
     .option('-d, --device <serial>', 'device serial (default: $ANDROID_SERIAL, else the only online device)')
-    .option('--settle-ms <ms>', 'longest wait for the screen to settle (default: settings agent.settleTimeoutMs)', parsePositiveInt)
+    .option(
+      '--settle-ms <ms>',
+      'longest wait for the screen to settle (default: settings agent.settleTimeoutMs)',
+      parsePositiveInt,
+    )
     .option('--json', 'print the result as JSON')
     .action(async (text: string, opts: ActCliOptions, command: Command) => {
       const parsed = parseAction(text);
@@ -48,8 +57,14 @@ export function registerAct(program: Command, io: CliIo): void {
           settleTimeoutMs: opts.settleMs ?? app.settings.get().agent.settleTimeoutMs,
         });
         if (opts.json) io.out(`${JSON.stringify(result)}\n`);
-        else if (result.ok) io.out(`${result.action}: ${result.detail} (${Math.round(result.durationMs)} ms, settled ${result.settled ? 'after' : 'not within'} ${Math.round(result.settleMs)} ms)\n`);
-        else io.err(`moba: ${result.action} failed: ${result.error?.message ?? result.detail} [${result.error?.code ?? 'ACTION_FAILED'}]\n`);
+        else if (result.ok)
+          io.out(
+            `${result.action}: ${result.detail} (${Math.round(result.durationMs)} ms, settled ${result.settled ? 'after' : 'not within'} ${Math.round(result.settleMs)} ms)\n`,
+          );
+        else
+          io.err(
+            `moba: ${result.action} failed: ${result.error?.message ?? result.detail} [${result.error?.code ?? 'ACTION_FAILED'}]\n`,
+          );
         if (!result.ok) io.exitCode = 1;
       } finally {
         await app.dispose();

@@ -19,10 +19,22 @@ import type { CliIo } from '../io.ts';
 import { dataDirOf } from '../options.ts';
 import { runModelOverrides } from './run.ts';
 
-export async function withApp<T>(command: Command, fn: (app: MobaApp, runner: BenchmarkRunner) => Promise<T>): Promise<T> {
+export async function withApp<T>(
+  command: Command,
+  fn: (app: MobaApp, runner: BenchmarkRunner) => Promise<T>,
+): Promise<T> {
   const dataDir = dataDirOf(command);
   const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-  const runner = new BenchmarkRunner({ db: app.db, runs: app.runs, artifacts: app.artifacts, devices: app.devices, observer: app.observer, settings: app.settings, appVersion: APP_VERSION, dataDir: app.paths.dataDir });
+  const runner = new BenchmarkRunner({
+    db: app.db,
+    runs: app.runs,
+    artifacts: app.artifacts,
+    devices: app.devices,
+    observer: app.observer,
+    settings: app.settings,
+    appVersion: APP_VERSION,
+    dataDir: app.paths.dataDir,
+  });
   try {
     return await fn(app, runner);
   } finally {
@@ -62,7 +74,10 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
     try {
       spec = JSON.parse(readFileSync(opts.config, 'utf8')) as BenchSpecInput;
     } catch (error) {
-      throw new MobaError('INVALID_INPUT', `Cannot read the benchmark config ${opts.config}: ${(error as Error).message}`);
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Cannot read the benchmark config ${opts.config}: ${(error as Error).message}`,
+      );
     }
   }
   const models = runModelOverrides(opts);
@@ -71,7 +86,12 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
   };
   set('name', opts.name);
   set('tasks', opts.tasks);
-  if (opts.ids || opts.category) spec.only = { ...spec.only, ...(opts.ids ? { ids: opts.ids } : {}), ...(opts.category ? { categories: opts.category as never } : {}) };
+  if (opts.ids || opts.category)
+    spec.only = {
+      ...spec.only,
+      ...(opts.ids ? { ids: opts.ids } : {}),
+      ...(opts.category ? { categories: opts.category as never } : {}),
+    };
   set('seeds', opts.seeds);
   set('repetitions', opts.reps);
   set('phones', opts.phones);
@@ -81,7 +101,11 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
   set('suiteSeed', opts.suiteSeed);
   if (opts.agent || opts.ablation || opts.locale || opts.mode || opts.memory) {
     // Each combination of the listed values becomes a configuration.
-    const base: Partial<BenchConfigurationInput> = { ...(opts.memorySeed ? { memorySeed: opts.memorySeed } : {}), ...(Object.keys(models).length ? { models } : {}), ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}) };
+    const base: Partial<BenchConfigurationInput> = {
+      ...(opts.memorySeed ? { memorySeed: opts.memorySeed } : {}),
+      ...(Object.keys(models).length ? { models } : {}),
+      ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
+    };
     const agents = opts.agent ?? ['moba'];
     const ablations = opts.ablation ?? ['full'];
     const configurations: BenchConfigurationInput[] = [...(spec.configurations ?? [])];
@@ -90,29 +114,59 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
         for (const locale of opts.locale ?? ['en'])
           for (const mode of opts.mode ?? ['auto'])
             for (const memory of opts.memory ?? ['cold'])
-              configurations.push({ ...base, agent, usePlan: !ablation.includes('no-plan'), useMemory: !ablation.includes('no-memory'), locale: locale as 'en', mode: mode as 'auto', memory: memory as 'cold' });
+              configurations.push({
+                ...base,
+                agent,
+                usePlan: !ablation.includes('no-plan'),
+                useMemory: !ablation.includes('no-memory'),
+                locale: locale as 'en',
+                mode: mode as 'auto',
+                memory: memory as 'cold',
+              });
     spec.configurations = configurations;
   } else if (Object.keys(models).length || opts.maxSteps) {
-    spec.configurations = (spec.configurations ?? []).map((c) => ({ ...c, ...(Object.keys(models).length ? { models } : {}), ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}) }));
+    spec.configurations = (spec.configurations ?? []).map((c) => ({
+      ...c,
+      ...(Object.keys(models).length ? { models } : {}),
+      ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
+    }));
   }
   return spec;
 }
 
 /** Ctrl-C / SIGTERM interrupt the benchmark (resumable); a second one is left to the default. */
-async function runUntilStopped(io: CliIo, runner: BenchmarkRunner, id: string, opts: { json: boolean; retryErrors?: boolean }): Promise<void> {
+async function runUntilStopped(
+  io: CliIo,
+  runner: BenchmarkRunner,
+  id: string,
+  opts: { json: boolean; retryErrors?: boolean },
+): Promise<void> {
   const stop = new AbortController();
   void io.untilStopped().then((sig) => {
     io.err(`\n${sig}: stopping after the running episodes are given back; \`moba bench resume ${id}\` continues\n`);
     stop.abort();
   });
   const sub = runner.onDidChange((p) => {
-    if (opts.json && p.episode && (p.episode.status === 'done' || p.episode.status === 'error')) io.out(`${JSON.stringify({ episode: p.episode.id, status: p.episode.status, runId: p.episode.runId, reached: p.episode.result?.reached ?? null, total: p.episode.result?.total ?? null })}\n`);
+    if (opts.json && p.episode && (p.episode.status === 'done' || p.episode.status === 'error'))
+      io.out(
+        `${JSON.stringify({ episode: p.episode.id, status: p.episode.status, runId: p.episode.runId, reached: p.episode.result?.reached ?? null, total: p.episode.result?.total ?? null })}\n`,
+      );
   });
   try {
-    const summary = await runner.run(id, { signal: stop.signal, retryErrors: opts.retryErrors ?? false, log: opts.json ? undefined : (line) => io.out(`${line}\n`) });
+    const summary = await runner.run(id, {
+      signal: stop.signal,
+      retryErrors: opts.retryErrors ?? false,
+      log: opts.json ? undefined : (line) => io.out(`${line}\n`),
+    });
     const report = computeReport([{ benchmark: runner.repo.get(id)!, episodes: runner.repo.episodes(id) }]);
-    if (opts.json) io.out(`${JSON.stringify({ benchmark: id, status: summary.status, reason: summary.reason, counts: summary.counts, report })}\n`);
-    else io.out(`\nbenchmark ${id}: ${summary.status}${summary.reason ? ` — ${summary.reason}` : ''} (${summary.counts.done} done, ${summary.counts.error} errors, ${summary.counts.pending} left)\n\n${reportTable(report)}`);
+    if (opts.json)
+      io.out(
+        `${JSON.stringify({ benchmark: id, status: summary.status, reason: summary.reason, counts: summary.counts, report })}\n`,
+      );
+    else
+      io.out(
+        `\nbenchmark ${id}: ${summary.status}${summary.reason ? ` — ${summary.reason}` : ''} (${summary.counts.done} done, ${summary.counts.error} errors, ${summary.counts.pending} left)\n\n${reportTable(report)}`,
+      );
     if (summary.status === 'failed') io.exitCode = 1;
   } finally {
     sub.dispose();
@@ -130,7 +184,12 @@ export async function benchRun(io: CliIo, command: Command, opts: RunOpts): Prom
   });
 }
 
-export async function benchResume(io: CliIo, command: Command, id: string, opts: { json: boolean; retryErrors: boolean }): Promise<void> {
+export async function benchResume(
+  io: CliIo,
+  command: Command,
+  id: string,
+  opts: { json: boolean; retryErrors: boolean },
+): Promise<void> {
   await withApp(command, (_app, runner) => runUntilStopped(io, runner, id, opts));
 }
 
@@ -138,12 +197,21 @@ export async function benchList(io: CliIo, command: Command, opts: { json: boole
   await withApp(command, async (_app, runner) => {
     const all = runner.repo.ids().map((id) => runner.summary(id));
     if (opts.json) return void io.out(`${JSON.stringify(all)}\n`);
-    if (!all.length) return void io.out('No benchmarks yet. Start one: moba bench run --agent reference --tasks builtin\n');
-    for (const b of all) io.out(`${b.id}  ${b.status.padEnd(11)} ${String(b.counts.done).padStart(4)}/${String(b.counts.total).padEnd(4)} ${b.configurations.map((c) => c.label).join(', ')}  — ${b.name}\n`);
+    if (!all.length)
+      return void io.out('No benchmarks yet. Start one: moba bench run --agent reference --tasks builtin\n');
+    for (const b of all)
+      io.out(
+        `${b.id}  ${b.status.padEnd(11)} ${String(b.counts.done).padStart(4)}/${String(b.counts.total).padEnd(4)} ${b.configurations.map((c) => c.label).join(', ')}  — ${b.name}\n`,
+      );
   });
 }
 
-export async function benchReport(io: CliIo, command: Command, ids: string[], opts: { format: string; out?: string; episodes: boolean; replayBase?: string }): Promise<void> {
+export async function benchReport(
+  io: CliIo,
+  command: Command,
+  ids: string[],
+  opts: { format: string; out?: string; episodes: boolean; replayBase?: string },
+): Promise<void> {
   await withApp(command, async (_app, runner) => {
     const inputs = ids.map((id) => {
       const benchmark = runner.repo.get(id);
@@ -152,10 +220,15 @@ export async function benchReport(io: CliIo, command: Command, ids: string[], op
     });
     const report = computeReport(inputs);
     const text =
-      opts.format === 'json' ? `${JSON.stringify(report, null, 2)}\n`
-      : opts.format === 'csv' ? (opts.episodes ? episodesCsv(report) : reportCsv(report))
-      : opts.format === 'html' ? reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {})
-      : reportTable(report);
+      opts.format === 'json'
+        ? `${JSON.stringify(report, null, 2)}\n`
+        : opts.format === 'csv'
+          ? opts.episodes
+            ? episodesCsv(report)
+            : reportCsv(report)
+          : opts.format === 'html'
+            ? reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {})
+            : reportTable(report);
     if (opts.out) {
       writeFileSync(opts.out, text);
       io.out(`wrote ${opts.out}\n`);
@@ -174,10 +247,24 @@ export async function benchDelete(io: CliIo, command: Command, id: string): Prom
  * Runs the reference solutions and takes each task's human step count (the median over
  * seeds); with `write`, stores it in the task file's `human.steps`.
  */
-export async function benchMeasure(io: CliIo, command: Command, files: string[], opts: { seeds: number; phones: number; write: boolean }): Promise<void> {
+export async function benchMeasure(
+  io: CliIo,
+  command: Command,
+  files: string[],
+  opts: { seeds: number; phones: number; write: boolean },
+): Promise<void> {
   const loaded = loadTasks(files.length ? files : ['builtin']);
   await withApp(command, async (_app, runner) => {
-    const id = runner.create({ name: 'Human step counts (reference solutions)', tasks: files.length ? files : ['builtin'], configurations: [{ agent: 'reference' }], seeds: opts.seeds, phones: opts.phones }, loaded.map((l) => l.task));
+    const id = runner.create(
+      {
+        name: 'Human step counts (reference solutions)',
+        tasks: files.length ? files : ['builtin'],
+        configurations: [{ agent: 'reference' }],
+        seeds: opts.seeds,
+        phones: opts.phones,
+      },
+      loaded.map((l) => l.task),
+    );
     io.out(`benchmark ${id}: the reference solutions on ${opts.seeds} seed${opts.seeds === 1 ? '' : 's'}\n`);
     await runUntilStopped(io, runner, id, { json: false });
     const episodes = runner.repo.episodes(id);
@@ -187,13 +274,17 @@ export async function benchMeasure(io: CliIo, command: Command, files: string[],
       const complete = mine.filter((e) => e.result?.complete);
       if (complete.length !== mine.length || !mine.length) {
         bad++;
-        io.out(`${task.id}: the reference did not complete every instance (${complete.length}/${mine.length}); not measured\n`);
+        io.out(
+          `${task.id}: the reference did not complete every instance (${complete.length}/${mine.length}); not measured\n`,
+        );
         continue;
       }
       const steps = complete.map((e) => e.result!.steps).sort((a, b) => a - b);
       const median = steps[Math.floor((steps.length - 1) / 2)]!;
       const was = task.human?.steps;
-      io.out(`${task.id}: ${median} steps (seeds: ${steps.join(', ')})${was !== undefined && was !== median ? ` — the file said ${was}` : ''}\n`);
+      io.out(
+        `${task.id}: ${median} steps (seeds: ${steps.join(', ')})${was !== undefined && was !== median ? ` — the file said ${was}` : ''}\n`,
+      );
       if (opts.write && was !== median) {
         const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
         json.human = { steps: median };

@@ -40,18 +40,29 @@ async function follow(io: CliIo, runner: BenchmarkRunner, app: MobaApp, id: stri
   });
   const stop = new AbortController();
   void io.untilStopped().then((sig) => {
-    io.err(`\n${sig}: no longer following; the workers go on — \`moba bench resume ${id} --distributed --redis …\` picks the sweep up\n`);
+    io.err(
+      `\n${sig}: no longer following; the workers go on — \`moba bench resume ${id} --distributed --redis …\` picks the sweep up\n`,
+    );
     stop.abort();
   });
   const summary = await coordinator.run(id, {
     signal: stop.signal,
     onChange: (e) => {
-      if (opts.json && e && (e.status === 'done' || e.status === 'error')) io.out(`${JSON.stringify({ episode: e.id, status: e.status, runId: e.runId, attempts: e.attempts, reached: e.result?.reached ?? null, total: e.result?.total ?? null })}\n`);
+      if (opts.json && e && (e.status === 'done' || e.status === 'error'))
+        io.out(
+          `${JSON.stringify({ episode: e.id, status: e.status, runId: e.runId, attempts: e.attempts, reached: e.result?.reached ?? null, total: e.result?.total ?? null })}\n`,
+        );
     },
   });
   const report = computeReport([{ benchmark: runner.repo.get(id)!, episodes: runner.repo.episodes(id) }]);
-  if (opts.json) io.out(`${JSON.stringify({ benchmark: id, status: summary.status, reason: summary.reason, counts: summary.counts, report })}\n`);
-  else io.out(`\nbenchmark ${id}: ${summary.status}${summary.reason ? ` — ${summary.reason}` : ''} (${summary.counts.done} done, ${summary.counts.error} errors, ${summary.counts.pending + summary.counts.running} left)\n\n${reportTable(report)}`);
+  if (opts.json)
+    io.out(
+      `${JSON.stringify({ benchmark: id, status: summary.status, reason: summary.reason, counts: summary.counts, report })}\n`,
+    );
+  else
+    io.out(
+      `\nbenchmark ${id}: ${summary.status}${summary.reason ? ` — ${summary.reason}` : ''} (${summary.counts.done} done, ${summary.counts.error} errors, ${summary.counts.pending + summary.counts.running} left)\n\n${reportTable(report)}`,
+    );
 }
 
 export async function sweepRun(io: CliIo, command: Command, opts: RunOpts & SweepOpts): Promise<void> {
@@ -72,7 +83,12 @@ export async function sweepRun(io: CliIo, command: Command, opts: RunOpts & Swee
   });
 }
 
-export async function sweepResume(io: CliIo, command: Command, id: string, opts: SweepOpts & { retryErrors: boolean }): Promise<void> {
+export async function sweepResume(
+  io: CliIo,
+  command: Command,
+  id: string,
+  opts: SweepOpts & { retryErrors: boolean },
+): Promise<void> {
   redisOf(opts);
   await withApp(command, async (app, runner) => {
     if (!runner.repo.get(id)) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);

@@ -17,15 +17,27 @@ const heavy = () => import('./bench-run.ts');
 
 /** Sweeps across machines (docs/sweeps.md): the episodes go to `moba worker`s through Redis. */
 function addSweepOptions(c: Command): void {
-  c.option('--distributed', 'run the episodes on `moba worker`s through a Redis queue instead of phones here (needs --redis)', false)
-    .option('--redis <url>', 'with --distributed: the sweep\'s Redis, redis://[user:password@]host[:port][/db] or rediss:// for TLS')
+  c.option(
+    '--distributed',
+    'run the episodes on `moba worker`s through a Redis queue instead of phones here (needs --redis)',
+    false,
+  )
+    .option(
+      '--redis <url>',
+      "with --distributed: the sweep's Redis, redis://[user:password@]host[:port][/db] or rediss:// for TLS",
+    )
     .option('--profile <name>', 'with --distributed: the device profile whose workers run the episodes (default sim)');
 }
 
 function csvOf<T extends string>(allowed: () => readonly T[], what: string) {
   return (value: string): T[] => {
-    const out = value.split(',').map((s) => s.trim()).filter(Boolean);
-    for (const v of out) if (!(allowed() as readonly string[]).includes(v)) throw new InvalidArgumentError(`unknown ${what} "${v}" (${allowed().join(', ')})`);
+    const out = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const v of out)
+      if (!(allowed() as readonly string[]).includes(v))
+        throw new InvalidArgumentError(`unknown ${what} "${v}" (${allowed().join(', ')})`);
     return out as T[];
   };
 }
@@ -37,18 +49,25 @@ function parseNumber(value: string): number {
 }
 
 export function registerBench(program: Command, io: CliIo): void {
-  const bench = program.command('bench').description('benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)');
+  const bench = program
+    .command('bench')
+    .description('benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)');
 
   bench
     .command('validate')
-    .description('check task files (or folders of them) and name the exact field and reason of each problem; exits 1 when any is invalid')
+    .description(
+      'check task files (or folders of them) and name the exact field and reason of each problem; exits 1 when any is invalid',
+    )
     .argument('<files...>', 'task files (.json) or folders')
     .option('--json', 'print one JSON object', false)
     .action(async (files: string[], opts: { json: boolean }) => {
       const { validateFiles } = await import('../../bench/task-files.ts');
       const results = validateFiles(files);
       const invalid = results.filter((r) => !r.ok);
-      if (opts.json) io.out(`${JSON.stringify({ files: results.map((r) => ({ file: r.file, ok: r.ok, id: r.task?.id ?? null, problems: r.problems })), valid: results.length - invalid.length, invalid: invalid.length })}\n`);
+      if (opts.json)
+        io.out(
+          `${JSON.stringify({ files: results.map((r) => ({ file: r.file, ok: r.ok, id: r.task?.id ?? null, problems: r.problems })), valid: results.length - invalid.length, invalid: invalid.length })}\n`,
+        );
       else {
         for (const r of results) {
           if (r.ok) io.out(`ok    ${r.file} (${r.task!.id} v${r.task!.version}, ${r.task!.category})\n`);
@@ -57,23 +76,59 @@ export function registerBench(program: Command, io: CliIo): void {
             for (const p of r.problems) io.out(`      ${p.path || '(file)'}: ${p.message}\n`);
           }
         }
-        io.out(`${results.length} file${results.length === 1 ? '' : 's'}: ${results.length - invalid.length} valid, ${invalid.length} invalid\n`);
+        io.out(
+          `${results.length} file${results.length === 1 ? '' : 's'}: ${results.length - invalid.length} valid, ${invalid.length} invalid\n`,
+        );
       }
       if (invalid.length || results.length === 0) io.exitCode = 1;
     });
 
   const run = bench
     .command('run')
-    .description('run a benchmark: every configuration on every task instance, on parallel simulated phones; prints the report at the end (Ctrl-C interrupts; `moba bench resume` continues)')
-    .option('--config <file>', 'a benchmark spec as JSON (tasks, configurations, matrix, seeds, repetitions, phones, budgets — see docs/benchmark.md); options below override it')
+    .description(
+      'run a benchmark: every configuration on every task instance, on parallel simulated phones; prints the report at the end (Ctrl-C interrupts; `moba bench resume` continues)',
+    )
+    .option(
+      '--config <file>',
+      'a benchmark spec as JSON (tasks, configurations, matrix, seeds, repetitions, phones, budgets — see docs/benchmark.md); options below override it',
+    )
     .option('--tasks <paths...>', 'task files or folders, or `builtin` (default: the built-in suite)')
-    .option('--ids <ids>', 'only these task ids (comma-separated)', (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .option('--category <list>', `only these categories (${CATEGORIES.join(', ')})`, csvOf(() => CATEGORIES, 'category'))
-    .option('--agent <list>', `agents: strategies or pseudo-agents (${agentNames().join(', ')})`, csvOf(agentNames, 'agent'))
-    .option('--ablation <list>', `ablations (${ABLATIONS.join(', ')})`, csvOf(() => ABLATIONS, 'ablation'))
-    .option('--locale <list>', `languages of the goal and the phone (${LOCALES.join(', ')})`, csvOf(() => LOCALES, 'locale'))
-    .option('--mode <list>', `autonomy modes (${AUTONOMY_MODES.join(', ')}; copilot = the model proposes, you perform)`, csvOf(() => AUTONOMY_MODES, 'mode'))
-    .option('--memory <list>', `memory regimes (${MEMORY_REGIMES.join(', ')})`, csvOf(() => MEMORY_REGIMES, 'memory regime'))
+    .option('--ids <ids>', 'only these task ids (comma-separated)', (v: string) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .option(
+      '--category <list>',
+      `only these categories (${CATEGORIES.join(', ')})`,
+      csvOf(() => CATEGORIES, 'category'),
+    )
+    .option(
+      '--agent <list>',
+      `agents: strategies or pseudo-agents (${agentNames().join(', ')})`,
+      csvOf(agentNames, 'agent'),
+    )
+    .option(
+      '--ablation <list>',
+      `ablations (${ABLATIONS.join(', ')})`,
+      csvOf(() => ABLATIONS, 'ablation'),
+    )
+    .option(
+      '--locale <list>',
+      `languages of the goal and the phone (${LOCALES.join(', ')})`,
+      csvOf(() => LOCALES, 'locale'),
+    )
+    .option(
+      '--mode <list>',
+      `autonomy modes (${AUTONOMY_MODES.join(', ')}; copilot = the model proposes, you perform)`,
+      csvOf(() => AUTONOMY_MODES, 'mode'),
+    )
+    .option(
+      '--memory <list>',
+      `memory regimes (${MEMORY_REGIMES.join(', ')})`,
+      csvOf(() => MEMORY_REGIMES, 'memory regime'),
+    )
     .option('--memory-seed <file>', 'the memory file the seeded regime starts every episode from')
     .option('--seeds <n>', 'instances per task (each with its own seed)', parsePositiveInt)
     .option('--reps <n>', 'runs of each instance per configuration', parsePositiveInt)
@@ -81,24 +136,41 @@ export function registerBench(program: Command, io: CliIo): void {
     .option('--timeout <s>', "wall-time limit per episode, seconds (default: the task's)", parsePositiveInt)
     .option('--max-steps <n>', "step limit per episode (default: the task's budget)", parsePositiveInt)
     .option('--cost-cap <usd>', 'start no more episodes once the benchmark has cost this much', parseNumber)
-    .option('--retries <n>', 'retries of an episode after an infrastructure error (default 2)', (v: string) => Math.round(parseNumber(v)))
-    .option('--suite-seed <n>', 'the seed instance seeds derive from (default 30)', (v: string) => Math.round(parseNumber(v)))
+    .option('--retries <n>', 'retries of an episode after an infrastructure error (default 2)', (v: string) =>
+      Math.round(parseNumber(v)),
+    )
+    .option('--suite-seed <n>', 'the seed instance seeds derive from (default 30)', (v: string) =>
+      Math.round(parseNumber(v)),
+    )
     .option('--name <text>', 'a name for the benchmark')
     .option('--json', 'print JSON lines (the id, each finished episode, then the summary with the report)', false);
   addModelOverrideOptions(run);
   addSweepOptions(run);
-  run.action(async (opts: Record<string, unknown> & { json: boolean }, command: Command) => (opts.distributed ? (await import('./bench-sweep.ts')).sweepRun(io, command, opts) : (await heavy()).benchRun(io, command, opts)));
+  run.action(async (opts: Record<string, unknown> & { json: boolean }, command: Command) =>
+    opts.distributed
+      ? (await import('./bench-sweep.ts')).sweepRun(io, command, opts)
+      : (await heavy()).benchRun(io, command, opts),
+  );
 
   const resume = bench
     .command('resume')
-    .description('continue an interrupted benchmark (also after SIGKILL): episodes it left running are run again, finished ones are kept')
+    .description(
+      'continue an interrupted benchmark (also after SIGKILL): episodes it left running are run again, finished ones are kept',
+    )
     .argument('<id>', 'the benchmark id (moba bench list)');
   addSweepOptions(resume);
   resume
     .option('--retry-errors', 'also re-run episodes that ended in an infrastructure error', false)
     .option('--json', 'print JSON lines', false)
-    .action(async (id: string, opts: { json: boolean; retryErrors: boolean; distributed?: boolean; redis?: string; profile?: string }, command: Command) =>
-      opts.distributed ? (await import('./bench-sweep.ts')).sweepResume(io, command, id, opts) : (await heavy()).benchResume(io, command, id, opts),
+    .action(
+      async (
+        id: string,
+        opts: { json: boolean; retryErrors: boolean; distributed?: boolean; redis?: string; profile?: string },
+        command: Command,
+      ) =>
+        opts.distributed
+          ? (await import('./bench-sweep.ts')).sweepResume(io, command, id, opts)
+          : (await heavy()).benchResume(io, command, id, opts),
     );
 
   bench
@@ -109,22 +181,37 @@ export function registerBench(program: Command, io: CliIo): void {
 
   bench
     .command('report')
-    .description('metrics of one or more benchmarks: the paper-style table (CR, MS, EE with 95% intervals), per category, cost, paired differences')
+    .description(
+      'metrics of one or more benchmarks: the paper-style table (CR, MS, EE with 95% intervals), per category, cost, paired differences',
+    )
     .argument('<ids...>', 'benchmark ids; several are compared side by side')
     .addOption(new Option('--format <format>', 'output').choices(['table', 'json', 'csv', 'html']).default('table'))
     .option('--episodes', 'CSV: one row per episode instead of per configuration and scope', false)
     .option('--out <file>', 'write to a file')
-    .option('--replay-base <url>', 'HTML: where MobA Studio is served, for the replay links (e.g. http://127.0.0.1:8740/)')
-    .action(async (ids: string[], opts: { format: string; out?: string; episodes: boolean; replayBase?: string }, command: Command) => (await heavy()).benchReport(io, command, ids, opts));
+    .option(
+      '--replay-base <url>',
+      'HTML: where MobA Studio is served, for the replay links (e.g. http://127.0.0.1:8740/)',
+    )
+    .action(
+      async (
+        ids: string[],
+        opts: { format: string; out?: string; episodes: boolean; replayBase?: string },
+        command: Command,
+      ) => (await heavy()).benchReport(io, command, ids, opts),
+    );
 
   bench
     .command('measure')
-    .description("run the reference solutions and measure each task's human step count (median over seeds); --write stores it in the files")
+    .description(
+      "run the reference solutions and measure each task's human step count (median over seeds); --write stores it in the files",
+    )
     .argument('[files...]', 'task files or folders (default: the built-in suite)')
     .option('--seeds <n>', 'instances per task', parsePositiveInt, 3)
     .option('--phones <n>', 'simulated phones in parallel', parsePositiveInt, 2)
     .option('--write', 'write human.steps into the task files', false)
-    .action(async (files: string[], opts: { seeds: number; phones: number; write: boolean }, command: Command) => (await heavy()).benchMeasure(io, command, files, opts));
+    .action(async (files: string[], opts: { seeds: number; phones: number; write: boolean }, command: Command) =>
+      (await heavy()).benchMeasure(io, command, files, opts),
+    );
 
   bench
     .command('delete')

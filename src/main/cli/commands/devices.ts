@@ -23,7 +23,11 @@ export function parseAdbOption(value: string): AdbAddress {
 
 /** `--adb HOST:PORT` on every device command (ADB_SERVER_SOCKET=tcp:HOST:PORT works too, as for adb). */
 export function withAdbOption(command: Command): Command {
-  return command.option('--adb <host:port>', 'adb server to use (default: $ADB_SERVER_SOCKET, else settings adb.host/port, i.e. 127.0.0.1:5037)', parseAdbOption);
+  return command.option(
+    '--adb <host:port>',
+    'adb server to use (default: $ADB_SERVER_SOCKET, else settings adb.host/port, i.e. 127.0.0.1:5037)',
+    parseAdbOption,
+  );
 }
 
 /** The app graph for a device command; the caller disposes it. */
@@ -42,8 +46,15 @@ export async function pickDevice(app: MobaApp, requested: string | undefined): P
   if (wanted) return wanted;
   const online = (await app.devices.list()).filter((d) => d.state === 'device');
   if (online.length === 1) return online[0]!.serial;
-  if (online.length === 0) throw new MobaError('DEVICE_NOT_FOUND', 'No device is online. Connect one by USB, or `moba connect HOST:PORT` for wireless debugging.');
-  throw new MobaError('DEVICE_NOT_FOUND', `${online.length} devices are online (${online.map((d) => d.serial).join(', ')}); choose one with --device SERIAL.`);
+  if (online.length === 0)
+    throw new MobaError(
+      'DEVICE_NOT_FOUND',
+      'No device is online. Connect one by USB, or `moba connect HOST:PORT` for wireless debugging.',
+    );
+  throw new MobaError(
+    'DEVICE_NOT_FOUND',
+    `${online.length} devices are online (${online.map((d) => d.serial).join(', ')}); choose one with --device SERIAL.`,
+  );
 }
 
 export function registerDevices(program: Command, io: CliIo): void {
@@ -67,7 +78,15 @@ export function registerDevices(program: Command, io: CliIo): void {
                 androidVersion = `? (${errorMessage(error)})`;
               }
             }
-            return { serial: d.serial, state: d.state, model, androidVersion, transport: d.transport, product: d.product, device: d.device };
+            return {
+              serial: d.serial,
+              state: d.state,
+              model,
+              androidVersion,
+              transport: d.transport,
+              product: d.product,
+              device: d.device,
+            };
           }),
         );
         if (opts.json) {
@@ -75,12 +94,23 @@ export function registerDevices(program: Command, io: CliIo): void {
           return;
         }
         if (rows.length === 0) {
-          io.out(`No devices on the adb server at ${app.devices.server.label}. Plug a phone in by USB (USB debugging on), or \`moba connect HOST:PORT\`.\n`);
+          io.out(
+            `No devices on the adb server at ${app.devices.server.label}. Plug a phone in by USB (USB debugging on), or \`moba connect HOST:PORT\`.\n`,
+          );
           return;
         }
-        const table = [['SERIAL', 'STATE', 'MODEL', 'ANDROID', 'TRANSPORT'], ...rows.map((r) => [r.serial, r.state, r.model, r.androidVersion, r.transport])];
+        const table = [
+          ['SERIAL', 'STATE', 'MODEL', 'ANDROID', 'TRANSPORT'],
+          ...rows.map((r) => [r.serial, r.state, r.model, r.androidVersion, r.transport]),
+        ];
         const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-        for (const row of table) io.out(`${row.map((cell, i) => oneLine(cell).padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+        for (const row of table)
+          io.out(
+            `${row
+              .map((cell, i) => oneLine(cell).padEnd(widths[i]!))
+              .join('  ')
+              .trimEnd()}\n`,
+          );
       } finally {
         await app.dispose();
       }

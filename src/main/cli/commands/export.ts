@@ -13,7 +13,9 @@ function size(bytes: number): string {
 export function registerExport(program: Command, io: CliIo): void {
   program
     .command('export <runId>')
-    .description('export a run: run.json (events, final state, trajectory) + assets/ with its screenshots, and with --html a report.html')
+    .description(
+      'export a run: run.json (events, final state, trajectory) + assets/ with its screenshots, and with --html a report.html',
+    )
     .requiredOption('-o, --out <dir>', 'folder to write (created; an earlier export there is overwritten)')
     .option('--html', 'also write report.html (images stay in assets/)', false)
     .option('--json', 'print the result as JSON', false)
@@ -21,13 +23,22 @@ export function registerExport(program: Command, io: CliIo): void {
       const dataDir = dataDirOf(command);
       const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
       try {
-        const r = writeRunExport({ runs: app.runs, artifacts: app.artifacts, runId, outDir: resolve(opts.out), html: opts.html, app: { name: APP_NAME, version: APP_VERSION } });
+        const r = writeRunExport({
+          runs: app.runs,
+          artifacts: app.artifacts,
+          runId,
+          outDir: resolve(opts.out),
+          html: opts.html,
+          app: { name: APP_NAME, version: APP_VERSION },
+        });
         if (opts.json) {
           io.out(`${JSON.stringify(r)}\n`);
           return;
         }
         io.out(`Exported run ${r.runId} to ${r.dir} in ${r.ms} ms (${size(r.bytes)})\n`);
-        io.out(`  ${r.json}\n  ${r.assets} asset file${r.assets === 1 ? '' : 's'} in ${resolve(r.dir, 'assets')}${r.missingAssets ? ` (${r.missingAssets} missing from the data folder)` : ''}\n`);
+        io.out(
+          `  ${r.json}\n  ${r.assets} asset file${r.assets === 1 ? '' : 's'} in ${resolve(r.dir, 'assets')}${r.missingAssets ? ` (${r.missingAssets} missing from the data folder)` : ''}\n`,
+        );
         if (r.html) io.out(`  ${r.html}\n`);
       } finally {
         await app.dispose();

@@ -16,7 +16,10 @@ describe('loading only the command that runs', () => {
 
   it('registers the named command alone, and every command for help or an unknown name', async () => {
     expect((await buildProgram(io, ['sim', 'start'])).commands.map((c) => c.name())).toEqual(['sim']);
-    expect((await buildProgram(io, ['disconnect', '127.0.0.1:5555'])).commands.map((c) => c.name())).toEqual(['connect', 'disconnect']);
+    expect((await buildProgram(io, ['disconnect', '127.0.0.1:5555'])).commands.map((c) => c.name())).toEqual([
+      'connect',
+      'disconnect',
+    ]);
     const all = COMMANDS.flatMap((c) => c.names);
     expect((await buildProgram(io, ['--help'])).commands.map((c) => c.name())).toEqual(all);
     expect((await buildProgram(io, ['simm', 'start'])).commands.map((c) => c.name())).toEqual(all);
@@ -25,7 +28,10 @@ describe('loading only the command that runs', () => {
 
   it('answers --help, --version, no command and typos from the summaries, loading no command module', () => {
     for (const argv of [['--help'], ['-V'], ['--version'], [], ['simm', 'start'], ['help']]) {
-      expect(planFor(argv).filter((step) => 'load' in step), argv.join(' ')).toEqual([]);
+      expect(
+        planFor(argv).filter((step) => 'load' in step),
+        argv.join(' '),
+      ).toEqual([]);
     }
   });
 
@@ -38,6 +44,8 @@ describe('loading only the command that runs', () => {
     const fromSummaries = (await buildProgram(io, ['--help'])).helpInformation();
     const fromModules = (await buildProgram(io)).helpInformation();
     expect(fromSummaries).toBe(fromModules);
-    for (const c of COMMANDS) for (const name of c.names) expect(fromSummaries, `moba --help lists ${name}`).toContain(`  ${c.summaries?.[name]?.term ?? name}`);
+    for (const c of COMMANDS)
+      for (const name of c.names)
+        expect(fromSummaries, `moba --help lists ${name}`).toContain(`  ${c.summaries?.[name]?.term ?? name}`);
   });
 });

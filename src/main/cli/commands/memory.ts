@@ -47,23 +47,33 @@ function parseNonNegative(value: string): number {
 
 function collectKinds(value: string, previous: MemoryKind[] = []): MemoryKind[] {
   const out = [...previous];
-  for (const k of value.split(',').map((s) => s.trim()).filter(Boolean)) {
-    if (!(MEMORY_KINDS as readonly string[]).includes(k)) throw new InvalidArgumentError(`unknown kind "${k}" (${MEMORY_KINDS.join(', ')})`);
+  for (const k of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!(MEMORY_KINDS as readonly string[]).includes(k))
+      throw new InvalidArgumentError(`unknown kind "${k}" (${MEMORY_KINDS.join(', ')})`);
     out.push(k as MemoryKind);
   }
   return out;
 }
 
 function printRetrieval(io: CliIo, r: RetrievalResult): void {
-  io.out(`${r.items.length} memories for ${r.purpose} (${r.contentMode}${r.embedderModel ? `: ${r.embedderModel}` : ''}; ${r.candidates} candidates; ${r.tookMs} ms)\n`);
+  io.out(
+    `${r.items.length} memories for ${r.purpose} (${r.contentMode}${r.embedderModel ? `: ${r.embedderModel}` : ''}; ${r.candidates} candidates; ${r.tookMs} ms)\n`,
+  );
   for (const w of r.warnings) io.out(`warning: ${w}\n`);
   r.items.forEach((m, i) => {
-    io.out(`${String(i + 1).padStart(2)}. ${m.score.toFixed(3)}  [${m.kind}] ${oneLine(m.summary)}\n      ${m.id} — ${oneLine(m.why)} — from ${oneLine(provenanceOf(m.memory))}\n`);
+    io.out(
+      `${String(i + 1).padStart(2)}. ${m.score.toFixed(3)}  [${m.kind}] ${oneLine(m.summary)}\n      ${m.id} — ${oneLine(m.why)} — from ${oneLine(provenanceOf(m.memory))}\n`,
+    );
   });
 }
 
 export function registerMemory(program: Command, io: CliIo): void {
-  const memory = program.command('memory').description('task, user and app memory: import/export seeds, list, search as the agent would');
+  const memory = program
+    .command('memory')
+    .description('task, user and app memory: import/export seeds, list, search as the agent would');
 
   memory
     .command('import <file>')
@@ -71,11 +81,18 @@ export function registerMemory(program: Command, io: CliIo): void {
     .option('--json', 'print the summary as JSON', false)
     .action(async (file: string, opts: { json: boolean }, command: Command) => {
       const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw new MobaError('NOT_FOUND', `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+        throw new MobaError(
+          'NOT_FOUND',
+          `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,
+        );
       });
       await withMemory(command, (m) => {
         const r = m.importJson(text);
-        io.out(opts.json ? `${JSON.stringify(r)}\n` : `Imported ${file}: ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged (${r.total} in the file).\n`);
+        io.out(
+          opts.json
+            ? `${JSON.stringify(r)}\n`
+            : `Imported ${file}: ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged (${r.total} in the file).\n`,
+        );
       });
     });
 
@@ -86,7 +103,10 @@ export function registerMemory(program: Command, io: CliIo): void {
     .option('--description <text>', 'a note for people, stored in the file')
     .action(async (file: string, opts: { kind?: MemoryKind[]; description?: string }, command: Command) => {
       await withMemory(command, async (m) => {
-        const doc = m.exportJson({ ...(opts.kind ? { kinds: opts.kind } : {}), ...(opts.description !== undefined ? { description: opts.description } : {}) });
+        const doc = m.exportJson({
+          ...(opts.kind ? { kinds: opts.kind } : {}),
+          ...(opts.description !== undefined ? { description: opts.description } : {}),
+        });
         const text = memoryFileText(doc);
         if (file === '-') io.out(text);
         else {
@@ -107,42 +127,84 @@ export function registerMemory(program: Command, io: CliIo): void {
     .option('-n, --limit <n>', 'at most this many', parsePositiveInt, 20)
     .option('--offset <n>', 'skip this many', parseNonNegative, 0)
     .option('--json', 'print JSON ({ items, total })', false)
-    .action(async (opts: { kind?: MemoryKind; search?: string; app?: string; source?: MemorySource; run?: string; limit: number; offset: number; json: boolean }, command: Command) => {
-      await withMemory(command, (m) => {
-        const page = m.list({
-          ...(opts.kind ? { kind: opts.kind } : {}), ...(opts.search ? { search: opts.search, order: 'relevance' as const } : {}),
-          ...(opts.app ? { app: opts.app } : {}), ...(opts.source ? { source: opts.source } : {}), ...(opts.run ? { runId: opts.run } : {}),
-          limit: Math.min(opts.limit, 1_000), offset: opts.offset,
+    .action(
+      async (
+        opts: {
+          kind?: MemoryKind;
+          search?: string;
+          app?: string;
+          source?: MemorySource;
+          run?: string;
+          limit: number;
+          offset: number;
+          json: boolean;
+        },
+        command: Command,
+      ) => {
+        await withMemory(command, (m) => {
+          const page = m.list({
+            ...(opts.kind ? { kind: opts.kind } : {}),
+            ...(opts.search ? { search: opts.search, order: 'relevance' as const } : {}),
+            ...(opts.app ? { app: opts.app } : {}),
+            ...(opts.source ? { source: opts.source } : {}),
+            ...(opts.run ? { runId: opts.run } : {}),
+            limit: Math.min(opts.limit, 1_000),
+            offset: opts.offset,
+          });
+          if (opts.json) {
+            io.out(`${JSON.stringify(page)}\n`);
+            return;
+          }
+          if (!page.items.length) {
+            io.out(
+              page.total
+                ? 'No memories on this page.\n'
+                : 'No memories. Import a seed with `moba memory import FILE` or let the agent run.\n',
+            );
+            return;
+          }
+          // Each memory says where it came from (run, model, person) and whether it is kept out of prompts.
+          for (const item of page.items)
+            io.out(
+              `${item.id}  ${item.source.padEnd(6)} ${oneLine(summaryOf(item))}\n      from ${oneLine(provenanceOf(item))}${item.quarantined ? ' · QUARANTINED (never in a prompt)' : ''}\n`,
+            );
+          if (page.total > opts.offset + page.items.length)
+            io.out(`(${page.total - opts.offset - page.items.length} more; use --limit/--offset)\n`);
         });
-        if (opts.json) {
-          io.out(`${JSON.stringify(page)}\n`);
-          return;
-        }
-        if (!page.items.length) {
-          io.out(page.total ? 'No memories on this page.\n' : 'No memories. Import a seed with `moba memory import FILE` or let the agent run.\n');
-          return;
-        }
-        // Each memory says where it came from (run, model, person) and whether it is kept out of prompts.
-        for (const item of page.items) io.out(`${item.id}  ${item.source.padEnd(6)} ${oneLine(summaryOf(item))}\n      from ${oneLine(provenanceOf(item))}${item.quarantined ? ' · QUARANTINED (never in a prompt)' : ''}\n`);
-        if (page.total > opts.offset + page.items.length) io.out(`(${page.total - opts.offset - page.items.length} more; use --limit/--offset)\n`);
-      });
-    });
+      },
+    );
 
   memory
     .command('search <text>')
     .description('retrieve memories for a goal as the agent would (relations need a run, so only content is used)')
-    .addOption(new Option('-p, --purpose <purpose>', 'which model call the memories are for').choices([...RETRIEVAL_PURPOSES]).default('plan'))
+    .addOption(
+      new Option('-p, --purpose <purpose>', 'which model call the memories are for')
+        .choices([...RETRIEVAL_PURPOSES])
+        .default('plan'),
+    )
     .option('--app <package>', 'the foreground app (scopes page observations)')
     .option('--k <n>', 'how many', parsePositiveInt, 8)
     .option('--approved-only', 'only person-approved memories, as a run with "approved memories only" sees them', false)
     .option('--json', 'print the retrieval result as JSON', false)
-    .action(async (text: string, opts: { purpose: RetrievalPurpose; app?: string; k: number; approvedOnly: boolean; json: boolean }, command: Command) => {
-      await withMemory(command, async (m) => {
-        const r = await m.retrieve({ purpose: opts.purpose, query: text, k: Math.min(opts.k, 50), ...(opts.app ? { app: opts.app } : {}), ...(opts.approvedOnly ? { approvedOnly: true } : {}) });
-        if (opts.json) io.out(`${JSON.stringify(r)}\n`);
-        else printRetrieval(io, r);
-      });
-    });
+    .action(
+      async (
+        text: string,
+        opts: { purpose: RetrievalPurpose; app?: string; k: number; approvedOnly: boolean; json: boolean },
+        command: Command,
+      ) => {
+        await withMemory(command, async (m) => {
+          const r = await m.retrieve({
+            purpose: opts.purpose,
+            query: text,
+            k: Math.min(opts.k, 50),
+            ...(opts.app ? { app: opts.app } : {}),
+            ...(opts.approvedOnly ? { approvedOnly: true } : {}),
+          });
+          if (opts.json) io.out(`${JSON.stringify(r)}\n`);
+          else printRetrieval(io, r);
+        });
+      },
+    );
 
   memory
     .command('stats')
@@ -158,7 +220,11 @@ export function registerMemory(program: Command, io: CliIo): void {
         io.out(`${s.total} memories\n`);
         for (const k of MEMORY_KINDS) if (s.byKind[k]) io.out(`  ${k.padEnd(11)} ${s.byKind[k]}\n`);
         io.out(`sources: ${MEMORY_SOURCES.map((x) => `${x} ${s.bySource[x]}`).join(', ')}\n`);
-        io.out(s.embedder.model ? `embedder ${s.embedder.model}: ${s.embedder.embedded} embedded, ${s.embedder.pending} pending\n` : 'no embedder configured: retrieval uses BM25\n');
+        io.out(
+          s.embedder.model
+            ? `embedder ${s.embedder.model}: ${s.embedder.embedded} embedded, ${s.embedder.pending} pending\n`
+            : 'no embedder configured: retrieval uses BM25\n',
+        );
       });
     });
 

@@ -13,7 +13,10 @@ export function exampleScriptPath(): string {
 
 function describe(r: ScriptedRequest): string {
   const time = new Date(r.receivedAt).toISOString().slice(11, 19);
-  const model = r.body && typeof r.body === 'object' && typeof (r.body as { model?: unknown }).model === 'string' ? ` model=${(r.body as { model: string }).model}` : '';
+  const model =
+    r.body && typeof r.body === 'object' && typeof (r.body as { model?: unknown }).model === 'string'
+      ? ` model=${(r.body as { model: string }).model}`
+      : '';
   const by = r.answeredBy ? ` → ${r.answeredBy}` : '';
   return `  ${time} ${r.method} ${r.path}${model}${by} (${r.status})\n`;
 }
@@ -21,8 +24,13 @@ function describe(r: ScriptedRequest): string {
 export function registerModelServer(program: Command, io: CliIo): void {
   program
     .command('model-server')
-    .description('run a scripted OpenAI-compatible model server (for tests and for trying MobA Studio without a key); prints the base URL for Settings → Models')
-    .option('-s, --script <file>', 'the script (JSON): ordered steps with match / reply / error / delay; default: the bundled plan-act-reflect example')
+    .description(
+      'run a scripted OpenAI-compatible model server (for tests and for trying MobA Studio without a key); prints the base URL for Settings → Models',
+    )
+    .option(
+      '-s, --script <file>',
+      'the script (JSON): ordered steps with match / reply / error / delay; default: the bundled plan-act-reflect example',
+    )
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 8741)
     .option('--host <addr>', 'address to bind', '127.0.0.1')
     .option('-q, --quiet', 'do not log each request')
@@ -30,9 +38,17 @@ export function registerModelServer(program: Command, io: CliIo): void {
       const scriptPath = opts.script ? resolve(opts.script) : exampleScriptPath();
       let server;
       try {
-        server = await startScriptedServer({ scriptPath, port: opts.port, host: opts.host, ...(opts.quiet ? {} : { onRequest: (r: ScriptedRequest) => io.out(describe(r)) }) });
+        server = await startScriptedServer({
+          scriptPath,
+          port: opts.port,
+          host: opts.host,
+          ...(opts.quiet ? {} : { onRequest: (r: ScriptedRequest) => io.out(describe(r)) }),
+        });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(`Port ${opts.port} is in use; pick another with --port (0 = any free port).`, { cause: error });
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+          throw new Error(`Port ${opts.port} is in use; pick another with --port (0 = any free port).`, {
+            cause: error,
+          });
         throw error;
       }
       io.out('MobA Studio — scripted model server\n');

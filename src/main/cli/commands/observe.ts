@@ -17,9 +17,14 @@ interface ObserveCliOptions extends AdbCliOptions {
 
 export function registerObserve(program: Command, io: CliIo): void {
   withAdbOption(program.command('observe'))
-    .description('take one observation of a device: screenshot, UI dump, indexed elements, set-of-marks image, foreground app, keyboard')
+    .description(
+      'take one observation of a device: screenshot, UI dump, indexed elements, set-of-marks image, foreground app, keyboard',
+    )
     .option('-d, --device <serial>', 'device serial (default: $ANDROID_SERIAL, else the only online device)')
-    .option('--out <dir>', 'write screenshot.png, window_dump.xml, elements.json, elements.txt, marked.png and observation.json there')
+    .option(
+      '--out <dir>',
+      'write screenshot.png, window_dump.xml, elements.json, elements.txt, marked.png and observation.json there',
+    )
     .option('--json', 'print the observation as JSON')
     .option('--no-ocr', 'do not read the screenshot with OCR when the dump is unusable')
     .action(async (opts: ObserveCliOptions, command: Command) => {
@@ -62,10 +67,14 @@ export function describeObservation(o: Observation): string {
   const lines: string[] = [];
   const text = formatElementsForPrompt(o.elements);
   lines.push(text || '(no elements)', '');
-  lines.push(`${o.serial}: ${o.screen.width}x${o.screen.height}, ${o.currentApp ? `${o.currentApp.packageName}/${o.currentApp.activity}` : 'no focused app'}, keyboard ${o.keyboardShown ? 'shown' : 'hidden'}, ${o.elements.length} elements from ${o.elementsFrom}`);
+  lines.push(
+    `${o.serial}: ${o.screen.width}x${o.screen.height}, ${o.currentApp ? `${o.currentApp.packageName}/${o.currentApp.activity}` : 'no focused app'}, keyboard ${o.keyboardShown ? 'shown' : 'hidden'}, ${o.elements.length} elements from ${o.elementsFrom}`,
+  );
   for (const p of o.problems) lines.push(`problem: ${p.code}: ${p.message}`);
   const t = o.timings;
   const ms = (k: string) => (t[k] === undefined ? '' : ` ${k} ${Math.round(t[k])}`);
-  lines.push(`ms:${ms('screenshot')}${ms('dump')}${ms('process')}${ms('ocr')}${ms('marks')}${ms('artifacts')}${ms('total')}`);
+  lines.push(
+    `ms:${ms('screenshot')}${ms('dump')}${ms('process')}${ms('ocr')}${ms('marks')}${ms('artifacts')}${ms('total')}`,
+  );
   return `${lines.join('\n')}\n`;
 }

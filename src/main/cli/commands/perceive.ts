@@ -23,7 +23,15 @@ interface PerceiveOptions {
 
 /** The element fields `--json` prints and `elements.json` holds. */
 export function elementJson(e: UiElement) {
-  return { index: e.index, bounds: e.bounds, text: e.text, contentDesc: e.contentDesc, resourceId: e.resourceId, className: e.className, trueAttributes: e.trueAttributes };
+  return {
+    index: e.index,
+    bounds: e.bounds,
+    text: e.text,
+    contentDesc: e.contentDesc,
+    resourceId: e.resourceId,
+    className: e.className,
+    trueAttributes: e.trueAttributes,
+  };
 }
 
 export function registerPerceive(program: Command, io: CliIo): void {
@@ -31,18 +39,30 @@ export function registerPerceive(program: Command, io: CliIo): void {
     .command('perceive')
     .description('turn a uiautomator dump (and/or a screenshot, via OCR) into the indexed elements the agent sees')
     .option('--xml <file>', 'uiautomator XML dump')
-    .option('--png <file>', 'screenshot: gives the screen size, is marked with the elements, and is read by OCR when the XML is missing or unusable')
+    .option(
+      '--png <file>',
+      'screenshot: gives the screen size, is marked with the elements, and is read by OCR when the XML is missing or unusable',
+    )
     .option('--out <dir>', 'write elements.json, elements.txt and (with --png) marked.png there')
     .option('--json', 'print only a JSON array of the elements')
-    .option('--screen <WxH>', 'screen size in pixels (default: the screenshot, else inferred from the dump)', parseScreen)
-    .addOption(new Option('--lang <list>', `OCR languages, comma-separated (${OCR_LANGUAGES.join(', ')})`).argParser(parseLanguages).default([...OCR_LANGUAGES], OCR_LANGUAGES.join(',')))
+    .option(
+      '--screen <WxH>',
+      'screen size in pixels (default: the screenshot, else inferred from the dump)',
+      parseScreen,
+    )
+    .addOption(
+      new Option('--lang <list>', `OCR languages, comma-separated (${OCR_LANGUAGES.join(', ')})`)
+        .argParser(parseLanguages)
+        .default([...OCR_LANGUAGES], OCR_LANGUAGES.join(',')),
+    )
     .action(async (opts: PerceiveOptions) => {
       await perceive(opts, io);
     });
 }
 
 async function perceive(opts: PerceiveOptions, io: CliIo): Promise<void> {
-  if (!opts.xml && !opts.png) throw new MobaError('INVALID_INPUT', 'Give --xml FILE (a uiautomator dump), --png FILE (a screenshot), or both.');
+  if (!opts.xml && !opts.png)
+    throw new MobaError('INVALID_INPUT', 'Give --xml FILE (a uiautomator dump), --png FILE (a screenshot), or both.');
   const png = opts.png ? await readInput(opts.png, 'screenshot') : undefined;
   let screen = opts.screen;
   if (!screen && png) screen = await imageSize(png);
@@ -83,9 +103,16 @@ async function perceive(opts: PerceiveOptions, io: CliIo): Promise<void> {
   const text = formatElementsForPrompt(elements);
   if (opts.out) {
     await mkdir(opts.out, { recursive: true, mode: 0o700 });
-    await writeFile(join(opts.out, 'elements.json'), `${JSON.stringify(elements.map(elementJson), null, 2)}\n`, { mode: 0o600 });
+    await writeFile(join(opts.out, 'elements.json'), `${JSON.stringify(elements.map(elementJson), null, 2)}\n`, {
+      mode: 0o600,
+    });
     await writeFile(join(opts.out, 'elements.txt'), `${text}\n`, { mode: 0o600 });
-    if (png) await writeFile(join(opts.out, 'marked.png'), (await drawSetOfMarks(png, elements, screen ? { screen } : {})).data, { mode: 0o600 });
+    if (png)
+      await writeFile(
+        join(opts.out, 'marked.png'),
+        (await drawSetOfMarks(png, elements, screen ? { screen } : {})).data,
+        { mode: 0o600 },
+      );
   }
   if (opts.json) {
     io.out(`${json}\n`);
@@ -100,7 +127,11 @@ async function readInput(path: string, what: string): Promise<Uint8Array> {
   try {
     return await readFile(path);
   } catch (error) {
-    throw new MobaError('NOT_FOUND', `Cannot read the ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`, { cause: error });
+    throw new MobaError(
+      'NOT_FOUND',
+      `Cannot read the ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -109,7 +140,9 @@ async function imageSize(png: Uint8Array): Promise<{ width: number; height: numb
     const meta = await sharp(png).metadata();
     if (meta.width && meta.height) return { width: meta.width, height: meta.height };
   } catch (error) {
-    throw new MobaError('SCREENSHOT_FAILED', `The screenshot is not a readable image: ${errorMessage(error)}`, { cause: error });
+    throw new MobaError('SCREENSHOT_FAILED', `The screenshot is not a readable image: ${errorMessage(error)}`, {
+      cause: error,
+    });
   }
   throw new MobaError('SCREENSHOT_FAILED', 'The screenshot has no size.');
 }
@@ -123,8 +156,13 @@ function parseScreen(value: string): { width: number; height: number } {
 }
 
 function parseLanguages(value: string): OcrLanguage[] {
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const l of list) if (!(OCR_LANGUAGES as readonly string[]).includes(l)) throw new InvalidArgumentError(`unknown OCR language "${l}" (known: ${OCR_LANGUAGES.join(', ')})`);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const l of list)
+    if (!(OCR_LANGUAGES as readonly string[]).includes(l))
+      throw new InvalidArgumentError(`unknown OCR language "${l}" (known: ${OCR_LANGUAGES.join(', ')})`);
   if (list.length === 0) throw new InvalidArgumentError('expected at least one language');
   return list as OcrLanguage[];
 }

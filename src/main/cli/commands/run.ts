@@ -39,56 +39,115 @@ interface RunOpts {
 export function runModelOverrides(opts: Record<string, unknown>): Partial<Record<ModelRole, EndpointOverride>> {
   const o = modelOverridesFromOptions(opts);
   const out: Partial<Record<ModelRole, EndpointOverride>> = {};
-  const global: EndpointOverride = { ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}), ...(o.model ? { model: o.model } : {}) };
+  const global: EndpointOverride = {
+    ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}),
+    ...(o.model ? { model: o.model } : {}),
+  };
   for (const role of CHAT_ROLES) if (Object.keys(global).length) out[role] = { ...global };
-  for (const [role, override] of Object.entries(o.roles ?? {}) as Array<[ModelRole, EndpointOverride]>) out[role] = { ...out[role], ...override };
+  for (const [role, override] of Object.entries(o.roles ?? {}) as Array<[ModelRole, EndpointOverride]>)
+    out[role] = { ...out[role], ...override };
   return out;
 }
 
 export function registerRun(program: Command, io: CliIo): void {
   const cmd = program
     .command('run')
-    .description('run a task with an agent (MobA by default) on a device; prints events as they happen, then the task tree and counts')
+    .description(
+      'run a task with an agent (MobA by default) on a device; prints events as they happen, then the task tree and counts',
+    )
     .requiredOption('-d, --device <serial>', 'device serial (see `moba devices`), e.g. 127.0.0.1:6520')
     .option('-t, --task <text>', 'what the agent should do, in plain language')
-    .option('--voice-in <file>', 'speak the task instead: a recording (WAV, MP3, …) sent to the transcriber role, or - for the microphone')
-    .option('--speak [file]', 'speak the answers, questions and the end of the run (the speaker role): played, or written to FILE (then FILE-2, FILE-3 …)')
-    .addOption(new Option('-m, --mode <mode>', 'autonomy: auto (no approvals), step (approve every action), guarded (approve risky ones), copilot (you perform each step)').choices([...AUTONOMY_MODES]))
-    .option('--no-plan', 'without the Plan module: a single-level agent that reports its own completion (paper ablation)')
+    .option(
+      '--voice-in <file>',
+      'speak the task instead: a recording (WAV, MP3, …) sent to the transcriber role, or - for the microphone',
+    )
+    .option(
+      '--speak [file]',
+      'speak the answers, questions and the end of the run (the speaker role): played, or written to FILE (then FILE-2, FILE-3 …)',
+    )
+    .addOption(
+      new Option(
+        '-m, --mode <mode>',
+        'autonomy: auto (no approvals), step (approve every action), guarded (approve risky ones), copilot (you perform each step)',
+      ).choices([...AUTONOMY_MODES]),
+    )
+    .option(
+      '--no-plan',
+      'without the Plan module: a single-level agent that reports its own completion (paper ablation)',
+    )
     .option('--no-memory', 'without memory: nothing retrieved, nothing written (paper ablation)')
-    .option('--approved-memories-only', 'prompts see only person-approved memories (their own, expert seeds, run memories approved with `moba memory approve`); default: the agent setting')
+    .option(
+      '--approved-memories-only',
+      'prompts see only person-approved memories (their own, expert seeds, run memories approved with `moba memory approve`); default: the agent setting',
+    )
     .option('--max-steps <n>', 'stop after this many executed actions', parsePositiveInt)
     .option('--plan-budget <n>', 'allow at most this many plan calls', parsePositiveInt)
     .option('--replay <runId>', 'serve the model replies recorded in that run instead of calling a model')
-    .addOption(new Option('-s, --strategy <name>', 'the agent: moba (default), or another registered strategy (listed below)').choices([...STRATEGY_NAMES]))
-    .addOption(new Option('--action-space <space>', "full, or candidates: only the candidate actions of the UI dump (ReachAgent's action space; moba, appagent)").choices(['full', 'candidates']))
-    .addOption(new Option('--planning <mode>', 'MobA: subgoals (default), or pages: page-reaching and page-operation sub-goals').choices(['subgoals', 'pages']))
+    .addOption(
+      new Option(
+        '-s, --strategy <name>',
+        'the agent: moba (default), or another registered strategy (listed below)',
+      ).choices([...STRATEGY_NAMES]),
+    )
+    .addOption(
+      new Option(
+        '--action-space <space>',
+        "full, or candidates: only the candidate actions of the UI dump (ReachAgent's action space; moba, appagent)",
+      ).choices(['full', 'candidates']),
+    )
+    .addOption(
+      new Option(
+        '--planning <mode>',
+        'MobA: subgoals (default), or pages: page-reaching and page-operation sub-goals',
+      ).choices(['subgoals', 'pages']),
+    )
     .option('--no-evolution', 'mobile-agent-e: do not learn Tips and Shortcuts after the task (ablation)')
     .option('--json', 'print JSON lines (one per event, then a summary)', false)
-    .option('--api-key-env <variable>', "send the key in this environment variable with this run's model requests (saved keys go only to the endpoint they were saved for, not to --base-url elsewhere)");
+    .option(
+      '--api-key-env <variable>',
+      "send the key in this environment variable with this run's model requests (saved keys go only to the endpoint they were saved for, not to --base-url elsewhere)",
+    );
   addModelOverrideOptions(cmd);
-  cmd.addHelpText('after', `\nStrategies (--strategy):\n${listStrategies().map((s) => `  ${s.name.padEnd(16)} ${s.description}`).join('\n')}`);
+  cmd.addHelpText(
+    'after',
+    `\nStrategies (--strategy):\n${listStrategies()
+      .map((s) => `  ${s.name.padEnd(16)} ${s.description}`)
+      .join('\n')}`,
+  );
   cmd.addHelpText(
     'after',
     '\nIn step, guarded and copilot modes the run waits for you; answer on stdin:\n  Enter/a approve · e ACTION edit (e.g. "e Click(4)") · o ACTION override · r FEEDBACK reject\n  t take over · h hand back · g TEXT guidance · p pause · s stop\nCtrl-C pauses the run; `moba runs resume ID` continues it.\nWith stdin closed (a script, CI) a run that needs a decision is paused instead, and moba exits 3.\nExit codes: 0 succeeded · 1 failed (or an error) · 2 stopped or paused · 3 paused: waiting for a person, stdin closed.',
   );
   cmd.action(async (opts: RunOpts, command: Command) => {
     const dataDir = dataDirOf(command);
-    if (!opts.task === !opts.voiceIn) throw new MobaError('INVALID_INPUT', opts.task ? 'Give the task as --task or as --voice-in, not both.' : 'Give the task: --task "…" or --voice-in FILE.wav (- for the microphone).');
+    if (!opts.task === !opts.voiceIn)
+      throw new MobaError(
+        'INVALID_INPUT',
+        opts.task
+          ? 'Give the task as --task or as --voice-in, not both.'
+          : 'Give the task: --task "…" or --voice-in FILE.wav (- for the microphone).',
+      );
     const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
     // Only the voice roles' own options reach the voice calls (--transcriber-…, --speaker-…).
     const voiceOverrides = { roles: modelOverridesFromOptions(opts).roles ?? {} };
-    const speaker = opts.speak ? new CliSpeaker(app, io, typeof opts.speak === 'string' ? opts.speak : null, voiceOverrides) : null;
+    const speaker = opts.speak
+      ? new CliSpeaker(app, io, typeof opts.speak === 'string' ? opts.speak : null, voiceOverrides)
+      : null;
     const listening = speaker?.listen();
     try {
       let task = opts.task ?? '';
       let voice: { transcriptId: string } | undefined;
       if (opts.voiceIn) {
         // Nothing starts unless the recording holds words the transcriber understood.
-        const spoken = await app.voice.transcribe({ audio: await readVoiceInput(opts.voiceIn, io), purpose: 'task', overrides: voiceOverrides });
+        const spoken = await app.voice.transcribe({
+          audio: await readVoiceInput(opts.voiceIn, io),
+          purpose: 'task',
+          overrides: voiceOverrides,
+        });
         task = spoken.record.text;
         voice = { transcriptId: spoken.transcriptId };
-        if (!opts.json) io.out(`heard "${oneLine(task)}" (${oneLine(spoken.record.model)} at ${oneLine(spoken.record.baseUrl)})\n`);
+        if (!opts.json)
+          io.out(`heard "${oneLine(task)}" (${oneLine(spoken.record.model)} at ${oneLine(spoken.record.baseUrl)})\n`);
       }
       const models = runModelOverrides(opts);
       const keyVariable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;

@@ -8,15 +8,24 @@ import type { DiffStep, RunDiff } from '../../../shared/datasets/run-diff.ts';
 import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
 
-const REASONS = { screen: 'the screens differ', action: 'the actions differ', a_ended: 'run A has ended', b_ended: 'run B has ended' } as const;
+const REASONS = {
+  screen: 'the screens differ',
+  action: 'the actions differ',
+  a_ended: 'run A has ended',
+  b_ended: 'run B has ended',
+} as const;
 
 function stepLines(label: string, s: DiffStep | null, io: CliIo): void {
   if (!s) {
     io.out(`  ${label}: (no step: the run has ended)\n`);
     return;
   }
-  io.out(`  ${label}: step ${s.index + 1} (${s.stepId}) for "${s.subgoal ?? '?'}" on screen ${s.screenKey?.slice(0, 12) ?? '?'}${s.app ? ` in ${s.app}` : ''}\n`);
-  io.out(`     proposed ${s.proposed}${s.executed && s.executed !== s.proposed ? `, ran ${s.executed}` : ''}${s.by === 'person' ? ' (by the person)' : ''}${s.decision ? ` [${s.decision}]` : ''}\n`);
+  io.out(
+    `  ${label}: step ${s.index + 1} (${s.stepId}) for "${s.subgoal ?? '?'}" on screen ${s.screenKey?.slice(0, 12) ?? '?'}${s.app ? ` in ${s.app}` : ''}\n`,
+  );
+  io.out(
+    `     proposed ${s.proposed}${s.executed && s.executed !== s.proposed ? `, ran ${s.executed}` : ''}${s.by === 'person' ? ' (by the person)' : ''}${s.decision ? ` [${s.decision}]` : ''}\n`,
+  );
   if (s.reflection) io.out(`     reflection (${s.reflection.status}): ${s.reflection.text}\n`);
 }
 
@@ -29,17 +38,24 @@ export function printDiff(d: RunDiff, io: CliIo): void {
     return;
   }
   const f = d.firstDivergence;
-  io.out(`\nThe same for ${d.commonPrefix} step${d.commonPrefix === 1 ? '' : 's'}; first divergence at step ${f.position + 1}: ${REASONS[f.reason]}\n`);
+  io.out(
+    `\nThe same for ${d.commonPrefix} step${d.commonPrefix === 1 ? '' : 's'}; first divergence at step ${f.position + 1}: ${REASONS[f.reason]}\n`,
+  );
   stepLines('A', f.a, io);
   stepLines('B', f.b, io);
   io.out(`\nAlignment (= same screen and action, ≠ differ, - no counterpart):\n`);
-  for (const row of d.alignment) io.out(`  ${row.a === null ? '   -' : String(row.a + 1).padStart(4)} ${row.same ? '=' : row.a === null || row.b === null ? ' ' : '≠'} ${row.b === null ? '-' : String(row.b + 1)}\n`);
+  for (const row of d.alignment)
+    io.out(
+      `  ${row.a === null ? '   -' : String(row.a + 1).padStart(4)} ${row.same ? '=' : row.a === null || row.b === null ? ' ' : '≠'} ${row.b === null ? '-' : String(row.b + 1)}\n`,
+    );
 }
 
 export function registerRunsResearch(runs: Command, io: CliIo): void {
   runs
     .command('diff <runA> <runB>')
-    .description('align two runs of a task step by step and show the first divergence: both screens, proposals and reflections')
+    .description(
+      'align two runs of a task step by step and show the first divergence: both screens, proposals and reflections',
+    )
     .option('--json', 'print the diff as JSON', false)
     .action((a: string, b: string, opts: { json: boolean }, command: Command) =>
       withApp(command, async (app) => {
@@ -52,13 +68,29 @@ export function registerRunsResearch(runs: Command, io: CliIo): void {
   runs
     .command('annotate <runId> <stepId>')
     .description('tag a step with a failure category and a note (recorded in the run with who and when)')
-    .addOption(new Option('-c, --category <category>', 'the failure category').choices([...FAILURE_CATEGORIES]).makeOptionMandatory())
+    .addOption(
+      new Option('-c, --category <category>', 'the failure category')
+        .choices([...FAILURE_CATEGORIES])
+        .makeOptionMandatory(),
+    )
     .option('-n, --note <text>', 'what went wrong', '')
     .option('--author <name>', 'who annotates (default: the OS user)')
-    .action((runId: string, stepId: string, opts: { category: FailureCategory; note: string; author?: string }, command: Command) =>
-      withApp(command, async (app) => {
-        const a = app.annotations.annotate({ runId, stepId, category: opts.category, note: opts.note, ...(opts.author ? { author: opts.author } : {}) });
-        io.out(`${a.annotationId}: ${runId}/${stepId} tagged ${a.category}${a.author ? ` by ${a.author}` : ''}\n`);
-      }),
+    .action(
+      (
+        runId: string,
+        stepId: string,
+        opts: { category: FailureCategory; note: string; author?: string },
+        command: Command,
+      ) =>
+        withApp(command, async (app) => {
+          const a = app.annotations.annotate({
+            runId,
+            stepId,
+            category: opts.category,
+            note: opts.note,
+            ...(opts.author ? { author: opts.author } : {}),
+          });
+          io.out(`${a.annotationId}: ${runId}/${stepId} tagged ${a.category}${a.author ? ` by ${a.author}` : ''}\n`);
+        }),
     );
 }

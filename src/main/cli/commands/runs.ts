@@ -25,22 +25,33 @@ export function registerRuns(program: Command, io: CliIo): void {
     .addOption(new Option('--status <status>', 'only runs with this status').choices([...RunStatus.options]))
     .option('-n, --limit <n>', 'at most this many', parsePositiveInt, 20)
     .option('--json', 'print JSON', false)
-    .action((opts: { search?: string; device?: string; status?: RunStatus; limit: number; json: boolean }, command: Command) =>
-      withApp(command, async (app) => {
-        const { runs: list, total } = app.runs.list({ ...(opts.search ? { search: opts.search } : {}), ...(opts.device ? { serial: opts.device } : {}), ...(opts.status ? { status: opts.status } : {}), limit: opts.limit });
-        if (opts.json) {
-          io.out(`${JSON.stringify({ runs: list, total })}\n`);
-          return;
-        }
-        if (!list.length) {
-          io.out('No runs recorded yet. Start one with `moba run --device SERIAL --task "…"`.\n');
-          return;
-        }
-        for (const r of list) {
-          io.out(`${r.id}  ${when(r.createdAt)}  ${r.status.padEnd(9)} ${r.mode.padEnd(7)} ${String(r.steps).padStart(3)} steps ${String(r.modelCalls).padStart(3)} calls  ${oneLine(r.serial)}  ${oneLine(r.task.length > 60 ? `${r.task.slice(0, 59)}…` : r.task)}\n`);
-        }
-        if (total > list.length) io.out(`(${total - list.length} more; use --limit)\n`);
-      }),
+    .action(
+      (
+        opts: { search?: string; device?: string; status?: RunStatus; limit: number; json: boolean },
+        command: Command,
+      ) =>
+        withApp(command, async (app) => {
+          const { runs: list, total } = app.runs.list({
+            ...(opts.search ? { search: opts.search } : {}),
+            ...(opts.device ? { serial: opts.device } : {}),
+            ...(opts.status ? { status: opts.status } : {}),
+            limit: opts.limit,
+          });
+          if (opts.json) {
+            io.out(`${JSON.stringify({ runs: list, total })}\n`);
+            return;
+          }
+          if (!list.length) {
+            io.out('No runs recorded yet. Start one with `moba run --device SERIAL --task "…"`.\n');
+            return;
+          }
+          for (const r of list) {
+            io.out(
+              `${r.id}  ${when(r.createdAt)}  ${r.status.padEnd(9)} ${r.mode.padEnd(7)} ${String(r.steps).padStart(3)} steps ${String(r.modelCalls).padStart(3)} calls  ${oneLine(r.serial)}  ${oneLine(r.task.length > 60 ? `${r.task.slice(0, 59)}…` : r.task)}\n`,
+            );
+          }
+          if (total > list.length) io.out(`(${total - list.length} more; use --limit)\n`);
+        }),
     );
 
   runs

@@ -18,9 +18,16 @@ export function registerServe(program: Command, io: CliIo): void {
     .command('serve')
     .description('serve the MobA Studio UI in a browser (e.g. on a lab server); prints the URL with its access token')
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 8740)
-    .option('--host <addr>', 'address to bind; anything but loopback exposes the UI to your network (the token is still required)', '127.0.0.1')
+    .option(
+      '--host <addr>',
+      'address to bind; anything but loopback exposes the UI to your network (the token is still required)',
+      '127.0.0.1',
+    )
     .option('--token <token>', 'use this access token instead of a random one (default: $MOBA_TOKEN or random)')
-    .option('--sim', 'start a simulated phone with the host (seed and port from Settings → Simulated phone); default: that setting')
+    .option(
+      '--sim',
+      'start a simulated phone with the host (seed and port from Settings → Simulated phone); default: that setting',
+    )
     .option('--no-sim', 'start no simulated phone, whatever the setting says')
     .action(async (opts: { port: number; host: string; token?: string; sim?: boolean }, command: Command) => {
       const dataDir = dataDirOf(command);
@@ -33,14 +40,21 @@ export function registerServe(program: Command, io: CliIo): void {
       } catch (error) {
         await app.dispose();
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE') throw new Error(`Port ${opts.port} is in use; pick another with --port (0 = any free port).`, { cause: error });
+        if (code === 'EADDRINUSE')
+          throw new Error(`Port ${opts.port} is in use; pick another with --port (0 = any free port).`, {
+            cause: error,
+          });
         throw error;
       }
       io.out(`${APP_NAME} ${APP_VERSION} — web host\n`);
       io.out(`  data: ${app.paths.dataDir}\n`);
-      if (!LOOPBACK.has(opts.host)) io.out(`  warning: listening on ${opts.host}; anyone who can reach it and has the token controls your devices\n`);
+      if (!LOOPBACK.has(opts.host))
+        io.out(
+          `  warning: listening on ${opts.host}; anyone who can reach it and has the token controls your devices\n`,
+        );
       io.out(`  open: ${host.url}\n`);
-      if (!existsSync(join(rendererDir, 'index.html'))) io.err('  warning: the UI is not built: run `npm run build` (`npm run serve` builds it by itself)\n');
+      if (!existsSync(join(rendererDir, 'index.html')))
+        io.err('  warning: the UI is not built: run `npm run build` (`npm run serve` builds it by itself)\n');
       const phone = startPhoneIfWanted(app, opts.sim, io);
       io.out('Press Ctrl-C to stop.\n');
       const signal = await io.untilStopped();
@@ -59,7 +73,8 @@ function startPhoneIfWanted(app: MobaApp, flag: boolean | undefined, io: CliIo):
   io.out(`  phone: starting a simulated phone (seed ${settings.seed})…\n`);
   startDefaultPhone(app.simulators, settings).then(
     (info) => {
-      if (!state.stopping) io.out(`  phone: ${info.serial} is ready (simulated, seed ${info.seed}) — pick it on the Run page\n`);
+      if (!state.stopping)
+        io.out(`  phone: ${info.serial} is ready (simulated, seed ${info.seed}) — pick it on the Run page\n`);
     },
     (error: unknown) => {
       if (!state.stopping) io.err(`  phone: the simulated phone did not start: ${errorMessage(error)}\n`);

@@ -26,7 +26,8 @@ function withSettings<T>(command: Command, fn: (s: SettingsService) => T): T {
 /** `agent.maxSteps 40` → `{ agent: { maxSteps: 40 } }`; the value is JSON when it parses, else a string. */
 export function patchFromPath(path: string, raw: string): Record<string, unknown> {
   const parts = path.split('.');
-  if (parts.length < 2 || parts.some((p) => !/^[A-Za-z][A-Za-z0-9]*$/.test(p))) throw new InvalidArgumentError('expected SECTION.FIELD, e.g. adb.binary or agent.maxSteps');
+  if (parts.length < 2 || parts.some((p) => !/^[A-Za-z][A-Za-z0-9]*$/.test(p)))
+    throw new InvalidArgumentError('expected SECTION.FIELD, e.g. adb.binary or agent.maxSteps');
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -45,7 +46,9 @@ export function patchFromPath(path: string, raw: string): Record<string, unknown
 }
 
 export function registerSettings(program: Command, io: CliIo): void {
-  const settings = program.command('settings').description('show and change settings on this machine; bind API keys to the endpoints saved now');
+  const settings = program
+    .command('settings')
+    .description('show and change settings on this machine; bind API keys to the endpoints saved now');
 
   settings
     .command('show')
@@ -57,7 +60,9 @@ export function registerSettings(program: Command, io: CliIo): void {
         if (opts.json) return void io.out(`${JSON.stringify(view)}\n`);
         io.out(`${JSON.stringify(view.settings, null, 2)}\n\nkeys:\n`);
         for (const k of view.keys) {
-          const where = k.keptFor ? ` — kept for ${k.keptFor}${k.sentToEndpoint === false ? ' (NOT sent: the endpoint is elsewhere; `moba settings bind-keys` moves it)' : ''}` : '';
+          const where = k.keptFor
+            ? ` — kept for ${k.keptFor}${k.sentToEndpoint === false ? ' (NOT sent: the endpoint is elsewhere; `moba settings bind-keys` moves it)' : ''}`
+            : '';
           io.out(`  ${k.role.padEnd(12)} ${k.source}${k.variable ? ` ($${k.variable})` : ''}${where}\n`);
         }
       }),
@@ -65,17 +70,23 @@ export function registerSettings(program: Command, io: CliIo): void {
 
   settings
     .command('set <path> <value>')
-    .description('change one field, e.g. `moba settings set adb.binary /opt/android/platform-tools/adb` (the value is JSON when it parses)')
+    .description(
+      'change one field, e.g. `moba settings set adb.binary /opt/android/platform-tools/adb` (the value is JSON when it parses)',
+    )
     .action((path: string, value: string, _opts: unknown, command: Command) =>
       withSettings(command, (s) => {
         s.update(patchFromPath(path, value), 'local');
-        io.out(`${path} = ${JSON.stringify(path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], s.get()))}\n`);
+        io.out(
+          `${path} = ${JSON.stringify(path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], s.get()))}\n`,
+        );
       }),
     );
 
   settings
     .command('bind-keys')
-    .description("send each role's API key to the origin of the endpoint saved now (after checking it with `moba settings show`)")
+    .description(
+      "send each role's API key to the origin of the endpoint saved now (after checking it with `moba settings show`)",
+    )
     .action((_opts: unknown, command: Command) =>
       withSettings(command, (s) => {
         s.bindKeys();

@@ -32,23 +32,46 @@ export interface WorkerOpts {
 }
 
 /** The app's web host, for its authenticated `GET /artifacts/<sha256>` (the UI comes with it). */
-async function serveArtifacts(app: MobaApp, listen: string, publicUrl: string | undefined): Promise<{ host: WebHost; publicUrl: string }> {
+async function serveArtifacts(
+  app: MobaApp,
+  listen: string,
+  publicUrl: string | undefined,
+): Promise<{ host: WebHost; publicUrl: string }> {
   const token = process.env.MOBA_SWEEP_TOKEN;
-  if (!token) throw new MobaError('INVALID_INPUT', '--serve needs MOBA_SWEEP_TOKEN: the token coordinators fetch artefacts with (the same on every machine of the sweep)');
+  if (!token)
+    throw new MobaError(
+      'INVALID_INPUT',
+      '--serve needs MOBA_SWEEP_TOKEN: the token coordinators fetch artefacts with (the same on every machine of the sweep)',
+    );
   const m = /^(.*):(\d+)$/.exec(listen);
   if (!m) throw new MobaError('INVALID_INPUT', `--serve takes host:port (e.g. 0.0.0.0:8741), not "${listen}"`);
   const bind = m[1]!.replace(/^\[(.*)\]$/, '$1');
-  const host = await startWebHost({ app, rendererDir: join(packageRoot(), 'out', 'renderer'), host: bind, port: Number(m[2]), token });
+  const host = await startWebHost({
+    app,
+    rendererDir: join(packageRoot(), 'out', 'renderer'),
+    host: bind,
+    port: Number(m[2]),
+    token,
+  });
   const shown = bind === '0.0.0.0' || bind === '::' ? hostname() : bind;
   return { host, publicUrl: publicUrl ?? `http://${shown.includes(':') ? `[${shown}]` : shown}:${host.port}` };
 }
 
 function sourceOf(opts: WorkerOpts): DeviceSource {
-  const given = [opts.phones !== undefined, opts.devices !== undefined, opts.adb !== undefined, opts.stf !== undefined].filter(Boolean).length;
+  const given = [
+    opts.phones !== undefined,
+    opts.devices !== undefined,
+    opts.adb !== undefined,
+    opts.stf !== undefined,
+  ].filter(Boolean).length;
   if (given > 1) throw new MobaError('INVALID_INPUT', 'Give one of --phones, --devices, --adb or --stf');
   if (opts.stf) {
     const token = process.env.MOBA_STF_TOKEN;
-    if (!token) throw new MobaError('INVALID_INPUT', '--stf needs the farm\'s access token in MOBA_STF_TOKEN (STF → Settings → Keys)');
+    if (!token)
+      throw new MobaError(
+        'INVALID_INPUT',
+        "--stf needs the farm's access token in MOBA_STF_TOKEN (STF → Settings → Keys)",
+      );
     return { kind: 'farm', farm: new StfFarm({ url: opts.stf, token }), count: opts.stfCount ?? 1 };
   }
   if (opts.devices) return { kind: 'devices', serials: opts.devices };
@@ -66,7 +89,16 @@ export async function runWorker(io: CliIo, command: Command, opts: WorkerOpts): 
     const web = opts.serve ? await serveArtifacts(app, opts.serve, opts.publicUrl) : undefined;
     if (web) log(`serving artefacts at ${web.publicUrl} (bearer MOBA_SWEEP_TOKEN)`);
     const worker = new SweepWorker(
-      { db: app.db, runs: app.runs, artifacts: app.artifacts, devices: app.devices, observer: app.observer, settings: app.settings, appVersion: APP_VERSION, dataDir: app.paths.dataDir },
+      {
+        db: app.db,
+        runs: app.runs,
+        artifacts: app.artifacts,
+        devices: app.devices,
+        observer: app.observer,
+        settings: app.settings,
+        appVersion: APP_VERSION,
+        dataDir: app.paths.dataDir,
+      },
       {
         redis,
         source,

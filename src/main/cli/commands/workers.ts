@@ -9,9 +9,16 @@ import type { CliIo } from '../io.ts';
 export function registerWorkers(program: Command, io: CliIo): void {
   program
     .command('workers')
-    .description('the sweep workers announced in Redis (machine, devices, current episodes, heartbeat age, throughput); with --benchmark, that sweep\'s progress and time left')
-    .requiredOption('--redis <url>', 'the sweep\'s Redis (redis://… or rediss://…; password also from MOBA_REDIS_PASSWORD)')
-    .option('--benchmark <id>', 'also show this benchmark\'s progress (from this data folder)')
+    .description(
+      "the sweep workers announced in Redis (machine, devices, current episodes, heartbeat age, throughput); with --benchmark, that sweep's progress and time left",
+    )
+    .requiredOption(
+      '--redis <url>',
+      "the sweep's Redis (redis://… or rediss://…; password also from MOBA_REDIS_PASSWORD)",
+    )
+    .option('--benchmark <id>', "also show this benchmark's progress (from this data folder)")
     .option('--json', 'print one JSON object', false)
-    .action(async (opts: { redis: string; benchmark?: string; json: boolean }, command: Command) => (await import('./workers-run.ts')).showWorkers(io, command, opts));
+    .action(async (opts: { redis: string; benchmark?: string; json: boolean }, command: Command) =>
+      (await import('./workers-run.ts')).showWorkers(io, command, opts),
+    );
 }

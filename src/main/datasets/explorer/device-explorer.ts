@@ -13,14 +13,25 @@ import type { DeviceService } from '../../device/device-service.ts';
 import type { Observer } from '../../device/observe.ts';
 import type { ExplorerDevice } from './explorer.ts';
 
-export function deviceExplorer(o: { devices: DeviceService; observer: Observer; serial: string; app: string; settleTimeoutMs: number }): ExplorerDevice {
-  const observe = async (signal?: AbortSignal): Promise<Observation> => (await o.observer.observe(o.serial, { ...(signal ? { signal } : {}) })).observation;
+export function deviceExplorer(o: {
+  devices: DeviceService;
+  observer: Observer;
+  serial: string;
+  app: string;
+  settleTimeoutMs: number;
+}): ExplorerDevice {
+  const observe = async (signal?: AbortSignal): Promise<Observation> =>
+    (await o.observer.observe(o.serial, { ...(signal ? { signal } : {}) })).observation;
   return {
     async restart(signal) {
       const device = await o.devices.onlineDevice(o.serial, { ...(signal ? { signal } : {}) });
       const reset = await device.run('sim-reset', { ...(signal ? { signal } : {}) });
       const said = `${reset.stdout.toString('utf8')}${reset.stderr.toString('utf8')}`.trim();
-      if ((reset.exitCode !== null && reset.exitCode !== 0) || !/^OK/m.test(said)) throw new MobaError('DEVICE_COMMAND_FAILED', `${o.serial} cannot be reset (sim-reset: ${said.slice(0, 200) || 'no answer'}); the explorer needs a resettable phone such as the simulated one`);
+      if ((reset.exitCode !== null && reset.exitCode !== 0) || !/^OK/m.test(said))
+        throw new MobaError(
+          'DEVICE_COMMAND_FAILED',
+          `${o.serial} cannot be reset (sim-reset: ${said.slice(0, 200) || 'no answer'}); the explorer needs a resettable phone such as the simulated one`,
+        );
       await device.launchApp(o.app, { ...(signal ? { signal } : {}) });
       // Wait until the app is in front and its screen stops changing.
       let last = '';
@@ -35,7 +46,16 @@ export function deviceExplorer(o: { devices: DeviceService; observer: Observer; 
     },
     observe,
     async act(action: ActionCall, seen: Observation, signal?: AbortSignal) {
-      const r = await actOnDevice({ devices: o.devices, observer: o.observer, serial: o.serial, action, elements: seen.elements, screen: seen.screen, settleTimeoutMs: o.settleTimeoutMs, signal });
+      const r = await actOnDevice({
+        devices: o.devices,
+        observer: o.observer,
+        serial: o.serial,
+        action,
+        elements: seen.elements,
+        screen: seen.screen,
+        settleTimeoutMs: o.settleTimeoutMs,
+        signal,
+      });
       return r.ok ? { ok: true } : { ok: false, error: r.error?.message ?? r.detail };
     },
   };

@@ -74,7 +74,14 @@ export async function explore(o: ExploreOptions): Promise<PageGraph> {
   let start: string | null = null;
   const visit = (obs: Observation): string => {
     const key = pageKeyOf(obs);
-    if (!pages.has(key)) pages.set(key, { key, activity: obs.currentApp?.activity ?? '', title: pageTitleOf(obs), skeleton: skeletonOf(obs), actions: actionSpace(obs).map((a) => a.key) });
+    if (!pages.has(key))
+      pages.set(key, {
+        key,
+        activity: obs.currentApp?.activity ?? '',
+        title: pageTitleOf(obs),
+        skeleton: skeletonOf(obs),
+        actions: actionSpace(obs).map((a) => a.key),
+      });
     return key;
   };
   for (let w = 0; w < o.walks; w++) {
@@ -151,14 +158,26 @@ export function subTasks(graph: PageGraph, appLabel: string): SubTask[] {
   for (const p of graph.pages) {
     const flow = flows.get(p.key);
     if (!flow || !flow.length) continue;
-    out.push({ id: `reach:${p.key}`, type: 'page_reaching', instruction: `In ${appLabel}, go to the "${p.title}" page`, target: p.key, flow: flow.map(step) });
+    out.push({
+      id: `reach:${p.key}`,
+      type: 'page_reaching',
+      instruction: `In ${appLabel}, go to the "${p.title}" page`,
+      target: p.key,
+      flow: flow.map(step),
+    });
   }
   for (const e of graph.edges) {
     const before = pageOf.get(e.from);
     const after = pageOf.get(e.to);
     const flow = flows.get(e.from);
     if (!before || !after || !flow || e.from === e.to || before.skeleton !== after.skeleton) continue;
-    out.push({ id: `operate:${e.from}:${e.action}`, type: 'page_operation', instruction: `In ${appLabel}, on the "${before.title}" page, ${e.label}`, target: e.to, flow: [...flow, e].map(step) });
+    out.push({
+      id: `operate:${e.from}:${e.action}`,
+      type: 'page_operation',
+      instruction: `In ${appLabel}, on the "${before.title}" page, ${e.label}`,
+      target: e.to,
+      flow: [...flow, e].map(step),
+    });
   }
   return out;
 }

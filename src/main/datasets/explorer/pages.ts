@@ -37,7 +37,9 @@ export function skeletonOf(o: Observation): string {
 
 /** A page's name for generated tasks: its first title-like text near the top, else the activity. */
 export function pageTitleOf(o: Observation): string {
-  const top = o.elements.filter((e) => e.index < 0 && e.bounds[1] < o.screen.height * 0.3 && /\p{L}/u.test(e.text) && e.text.length <= 40);
+  const top = o.elements.filter(
+    (e) => e.index < 0 && e.bounds[1] < o.screen.height * 0.3 && /\p{L}/u.test(e.text) && e.text.length <= 40,
+  );
   const title = top[0]?.text.split('\n')[0]?.trim();
   return title || (o.currentApp?.activity.split('.').pop() ?? 'unknown page');
 }
@@ -61,13 +63,31 @@ export function actionSpace(o: Observation): PageAction[] {
     const d = descriptor(e);
     const rank = seen.get(d) ?? 0;
     seen.set(d, rank + 1);
-    const name = (e.text || e.contentDesc || e.resourceId.split('/').pop() || shortClass(e.className)).split('\n')[0]!.slice(0, 40);
-    if (e.trueAttributes.includes('clickable') || e.trueAttributes.includes('long-clickable') || e.trueAttributes.includes('checkable')) {
+    const name = (e.text || e.contentDesc || e.resourceId.split('/').pop() || shortClass(e.className))
+      .split('\n')[0]!
+      .slice(0, 40);
+    if (
+      e.trueAttributes.includes('clickable') ||
+      e.trueAttributes.includes('long-clickable') ||
+      e.trueAttributes.includes('checkable')
+    ) {
       out.push({ key: `click ${d}#${rank}`, label: `tap "${name}"`, verb: 'click', descriptor: d, rank });
     }
     if (e.trueAttributes.includes('scrollable')) {
-      out.push({ key: `scroll-down ${d}#${rank}`, label: `scroll down in "${name}"`, verb: 'scroll-down', descriptor: d, rank });
-      out.push({ key: `scroll-up ${d}#${rank}`, label: `scroll up in "${name}"`, verb: 'scroll-up', descriptor: d, rank });
+      out.push({
+        key: `scroll-down ${d}#${rank}`,
+        label: `scroll down in "${name}"`,
+        verb: 'scroll-down',
+        descriptor: d,
+        rank,
+      });
+      out.push({
+        key: `scroll-up ${d}#${rank}`,
+        label: `scroll up in "${name}"`,
+        verb: 'scroll-up',
+        descriptor: d,
+        rank,
+      });
     }
   }
   return out;
@@ -79,11 +99,18 @@ export function resolveAction(o: Observation, a: Pick<PageAction, 'verb' | 'desc
   const el = matches[a.rank];
   if (!el) return null;
   if (a.verb === 'click') return { name: 'Click', params: { index: el.index } };
-  return { name: 'Scroll', params: { index: el.index, direction: a.verb === 'scroll-down' ? 'down' : 'up', distance: 'medium' } };
+  return {
+    name: 'Scroll',
+    params: { index: el.index, direction: a.verb === 'scroll-down' ? 'down' : 'up', distance: 'medium' },
+  };
 }
 
 export function parseActionKey(key: string): Pick<PageAction, 'verb' | 'descriptor' | 'rank'> {
   const space = key.indexOf(' ');
   const hashAt = key.lastIndexOf('#');
-  return { verb: key.slice(0, space) as PageAction['verb'], descriptor: key.slice(space + 1, hashAt), rank: Number(key.slice(hashAt + 1)) };
+  return {
+    verb: key.slice(0, space) as PageAction['verb'],
+    descriptor: key.slice(space + 1, hashAt),
+    rank: Number(key.slice(hashAt + 1)),
+  };
 }

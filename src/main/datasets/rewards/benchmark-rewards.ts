@@ -80,7 +80,13 @@ export function flowOfRun(events: Iterable<RunEvent>, completes: (step: number) 
   }
   if (answer !== null) {
     const at = page ?? 'unknown';
-    steps.push({ page: at, action: `Answer(${JSON.stringify(answer)})`, valid: true, next: at, completes: completes(executed + 1) });
+    steps.push({
+      page: at,
+      action: `Answer(${JSON.stringify(answer)})`,
+      valid: true,
+      next: at,
+      completes: completes(executed + 1),
+    });
   }
   return steps;
 }
@@ -113,18 +119,34 @@ export interface BenchmarkRewards {
  * out) and builds the preference pairs of each task instance. Deterministic: the same store
  * gives the same labels and pairs.
  */
-export function benchmarkRewards(db: Db, benchmarkId: string, episodes: readonly BenchmarkEpisodeRow[], seed = 1): BenchmarkRewards {
+export function benchmarkRewards(
+  db: Db,
+  benchmarkId: string,
+  episodes: readonly BenchmarkEpisodeRow[],
+  seed = 1,
+): BenchmarkRewards {
   const groups = new Map<string, BenchmarkEpisodeRow[]>();
   for (const e of episodes) {
     if (!e.runId || !e.result) continue;
     const key = `${e.taskId}\u0000${e.seed}`;
     groups.set(key, [...(groups.get(key) ?? []), e]);
   }
-  const out: BenchmarkRewards = { steps: [], pairs: [], counts: { golden: 0, longer: 0, incomplete: 0, invalid: 0 }, instances: 0, withoutGolden: 0 };
+  const out: BenchmarkRewards = {
+    steps: [],
+    pairs: [],
+    counts: { golden: 0, longer: 0, incomplete: 0, invalid: 0 },
+    instances: 0,
+    withoutGolden: 0,
+  };
   for (const [key, rows] of [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    const flows = rows.map((r) => ({ row: r, episode: { id: r.id, steps: flowOfRun(eventsOf(db, r.runId!), completionAfter(r.result!)) } satisfies Episode }));
+    const flows = rows.map((r) => ({
+      row: r,
+      episode: { id: r.id, steps: flowOfRun(eventsOf(db, r.runId!), completionAfter(r.result!)) } satisfies Episode,
+    }));
     const completing = flows.filter((f) => f.episode.steps.some((s) => s.completes));
-    const reference = flows.find((f) => f.row.configId === 'reference' && completing.includes(f)) ?? [...completing].sort((a, b) => a.episode.steps.length - b.episode.steps.length)[0];
+    const reference =
+      flows.find((f) => f.row.configId === 'reference' && completing.includes(f)) ??
+      [...completing].sort((a, b) => a.episode.steps.length - b.episode.steps.length)[0];
     const taskId = rows[0]!.taskId;
     const instanceSeed = rows[0]!.seed;
     out.instances++;

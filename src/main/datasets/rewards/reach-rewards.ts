@@ -114,7 +114,10 @@ export function distancesToCompletion(episodes: readonly Episode[]): Map<string,
 }
 
 interface Judge {
-  level(s: Pick<FlowStep, 'page' | 'action' | 'valid' | 'next' | 'completes'>, t: number): { level: RewardLevel; flowLength: number | null };
+  level(
+    s: Pick<FlowStep, 'page' | 'action' | 'valid' | 'next' | 'completes'>,
+    t: number,
+  ): { level: RewardLevel; flowLength: number | null };
 }
 
 function judge(task: RewardTask): Judge {
@@ -147,7 +150,10 @@ export function labelTask(task: RewardTask): LabelledStep[] {
 export function preferencePairs(task: RewardTask, labels: readonly LabelledStep[], seed = 1): PreferencePairOut[] {
   const all = [task.reference, ...task.episodes];
   const byEpisode = new Map(all.map((e) => [e.id, e]));
-  const groups = new Map<string, { history: Array<{ page: string; action: string }>; page: string; options: Map<string, RewardLevel> }>();
+  const groups = new Map<
+    string,
+    { history: Array<{ page: string; action: string }>; page: string; options: Map<string, RewardLevel> }
+  >();
   for (const l of labels) {
     const e = byEpisode.get(l.episode)!;
     const history = e.steps.slice(0, l.index).map((s) => ({ page: s.page, action: s.action }));
@@ -160,17 +166,27 @@ export function preferencePairs(task: RewardTask, labels: readonly LabelledStep[
   }
   // Where each (page, action) was seen to lead, for partners drawn from the action space.
   const seen = new Map<string, FlowStep>();
-  for (const e of all) for (const s of e.steps) if (!seen.has(`${s.page}\u0000${s.action}`)) seen.set(`${s.page}\u0000${s.action}`, s);
+  for (const e of all)
+    for (const s of e.steps) if (!seen.has(`${s.page}\u0000${s.action}`)) seen.set(`${s.page}\u0000${s.action}`, s);
   const j = judge(task);
   const random = mulberry32(seed);
   const out: PreferencePairOut[] = [];
-  for (const g of [...groups.values()].sort((a, b) => (JSON.stringify([a.history, a.page]) < JSON.stringify([b.history, b.page]) ? -1 : 1))) {
+  for (const g of [...groups.values()].sort((a, b) =>
+    JSON.stringify([a.history, a.page]) < JSON.stringify([b.history, b.page]) ? -1 : 1,
+  )) {
     const options = [...g.options.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     let paired = false;
     for (const [wa, wl] of options) {
       for (const [la, ll] of options) {
         if (REWARD_SCORE[wl] <= REWARD_SCORE[ll]) continue;
-        out.push({ task: task.id, instruction: task.instruction, history: g.history, page: g.page, chosen: { action: wa, level: wl }, rejected: { action: la, level: ll } });
+        out.push({
+          task: task.id,
+          instruction: task.instruction,
+          history: g.history,
+          page: g.page,
+          chosen: { action: wa, level: wl },
+          rejected: { action: la, level: ll },
+        });
         paired = true;
       }
     }
@@ -186,7 +202,14 @@ export function preferencePairs(task: RewardTask, labels: readonly LabelledStep[
       .filter((x): x is readonly [string, RewardLevel] => x[1] !== undefined && x[1] !== 'golden');
     if (!candidates.length) continue;
     const [la, ll] = candidates[Math.floor(random() * candidates.length)]!;
-    out.push({ task: task.id, instruction: task.instruction, history: g.history, page: g.page, chosen: { action: best[0], level: 'golden' }, rejected: { action: la, level: ll } });
+    out.push({
+      task: task.id,
+      instruction: task.instruction,
+      history: g.history,
+      page: g.page,
+      chosen: { action: best[0], level: 'golden' },
+      rejected: { action: la, level: ll },
+    });
   }
   return out;
 }

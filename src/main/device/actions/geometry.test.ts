@@ -31,7 +31,10 @@ describe('coordinates', () => {
 
 describe('elements', () => {
   it('finds by index and names the valid range otherwise', () => {
-    const ctx = { elements: [el(1, [0, 0, 100, 100]), el(2, [0, 100, 100, 200]), { ...el(-1, [0, 0, 1, 1]) }], screen } as unknown as ActionContext;
+    const ctx = {
+      elements: [el(1, [0, 0, 100, 100]), el(2, [0, 100, 100, 200]), { ...el(-1, [0, 0, 1, 1]) }],
+      screen,
+    } as unknown as ActionContext;
     expect(elementByIndex(ctx, 2).text).toBe('e2');
     expect(() => elementByIndex(ctx, 7)).toThrow(/numbered 1–2/);
     expect(() => elementByIndex(ctx, -1)).toThrow(/no element -1/);

@@ -19,11 +19,19 @@ export function elementByIndex(ctx: ActionContext, index: number): UiElement {
   const found = index >= 1 ? ctx.elements.find((e) => e.index === index) : undefined;
   if (found) return found;
   const count = ctx.elements.filter((e) => e.index > 0).length;
-  throw new MobaError('ACTION_INVALID', count ? `There is no element ${index} on this screen (elements are numbered 1–${count}).` : `There is no element ${index}: this screen has no numbered elements.`);
+  throw new MobaError(
+    'ACTION_INVALID',
+    count
+      ? `There is no element ${index} on this screen (elements are numbered 1–${count}).`
+      : `There is no element ${index}: this screen has no numbered elements.`,
+  );
 }
 
 export function clampToScreen(p: Point, screen: { width: number; height: number }): Point {
-  return [Math.min(Math.max(0, Math.round(p[0])), screen.width - 1), Math.min(Math.max(0, Math.round(p[1])), screen.height - 1)];
+  return [
+    Math.min(Math.max(0, Math.round(p[0])), screen.width - 1),
+    Math.min(Math.max(0, Math.round(p[1])), screen.height - 1),
+  ];
 }
 
 /** The element's centre, kept on the screen (an element may stick out of it). */
@@ -41,12 +49,18 @@ export function describeElement(e: UiElement): string {
  *
  * @throws MobaError ACTION_INVALID for a point outside the grid or the screen
  */
-export function coordinatePoint(x: number, y: number, unit: 'grid' | 'px', screen: { width: number; height: number }): Point {
+export function coordinatePoint(
+  x: number,
+  y: number,
+  unit: 'grid' | 'px',
+  screen: { width: number; height: number },
+): Point {
   if (unit === 'grid') {
     if (x > 1000 || y > 1000) throw new MobaError('ACTION_INVALID', `(${x}, ${y}) is outside the 0–1000 grid.`);
     return clampToScreen([(x / 1000) * screen.width, (y / 1000) * screen.height], screen);
   }
-  if (x >= screen.width || y >= screen.height) throw new MobaError('ACTION_INVALID', `(${x}, ${y}) px is outside the ${screen.width}x${screen.height} screen.`);
+  if (x >= screen.width || y >= screen.height)
+    throw new MobaError('ACTION_INVALID', `(${x}, ${y}) px is outside the ${screen.width}x${screen.height} screen.`);
   return [Math.round(x), Math.round(y)];
 }
 
@@ -67,7 +81,10 @@ export function fingerPath(from: Point, direction: Direction, share: number, rec
   const mx = Math.max(1, w * 0.05);
   const my = Math.max(1, h * 0.05);
   const clamp = (v: number, lo: number, hi: number) => Math.round(Math.min(Math.max(v, lo), hi));
-  const to: Point = [clamp(from[0] + dx * share * w, rect[0] + mx, rect[2] - mx), clamp(from[1] + dy * share * h, rect[1] + my, rect[3] - my)];
+  const to: Point = [
+    clamp(from[0] + dx * share * w, rect[0] + mx, rect[2] - mx),
+    clamp(from[1] + dy * share * h, rect[1] + my, rect[3] - my),
+  ];
   return [[Math.round(from[0]), Math.round(from[1])], to];
 }
 

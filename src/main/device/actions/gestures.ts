@@ -1,6 +1,13 @@
 /** Scroll (inside an element) and Swipe (across the screen). */
 import type { ActionExecutors } from './types.ts';
-import { DISTANCE_SHARE, describeElement, elementByIndex, elementPoint, fingerDirectionForScroll, fingerPath } from './geometry.ts';
+import {
+  DISTANCE_SHARE,
+  describeElement,
+  elementByIndex,
+  elementPoint,
+  fingerDirectionForScroll,
+  fingerPath,
+} from './geometry.ts';
 import type { Rect } from './geometry.ts';
 
 /** Slow enough that lists move by the distance instead of flinging. */
@@ -10,16 +17,27 @@ export const SWIPE_MS = 300;
 export const gestureExecutors: Pick<ActionExecutors, 'Scroll' | 'Swipe'> = {
   async Scroll({ index, direction, distance }, ctx) {
     const e = elementByIndex(ctx, index);
-    const bounds: Rect = [Math.max(0, e.bounds[0]), Math.max(0, e.bounds[1]), Math.min(ctx.screen.width, e.bounds[2]), Math.min(ctx.screen.height, e.bounds[3])];
+    const bounds: Rect = [
+      Math.max(0, e.bounds[0]),
+      Math.max(0, e.bounds[1]),
+      Math.min(ctx.screen.width, e.bounds[2]),
+      Math.min(ctx.screen.height, e.bounds[3]),
+    ];
     const finger = fingerDirectionForScroll(direction);
     const [from, to] = fingerPath(elementPoint(ctx, e), finger, DISTANCE_SHARE[distance], bounds);
     await ctx.input.swipe(from, to, SCROLL_MS, { signal: ctx.signal });
-    return { detail: `scroll ${describeElement(e)} to show more ${direction} (${distance}): finger (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]})`, settle: true };
+    return {
+      detail: `scroll ${describeElement(e)} to show more ${direction} (${distance}): finger (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]})`,
+      settle: true,
+    };
   },
   async Swipe({ direction, distance }, ctx) {
     const { width, height } = ctx.screen;
     const [from, to] = fingerPath([width / 2, height / 2], direction, DISTANCE_SHARE[distance], [0, 0, width, height]);
     await ctx.input.swipe(from, to, SWIPE_MS, { signal: ctx.signal });
-    return { detail: `swipe ${direction} (${distance}): (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]})`, settle: true };
+    return {
+      detail: `swipe ${direction} (${distance}): (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]})`,
+      settle: true,
+    };
   },
 };

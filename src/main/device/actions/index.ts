@@ -16,4 +16,11 @@ export const EXECUTORS: ActionExecutors = {
   ...controlExecutors,
 };
 
-export type { ActionContext, ActionEffect, ActionExecutor, ActionExecutors, AppResolver, ResolvedApp } from './types.ts';
+export type {
+  ActionContext,
+  ActionEffect,
+  ActionExecutor,
+  ActionExecutors,
+  AppResolver,
+  ResolvedApp,
+} from './types.ts';

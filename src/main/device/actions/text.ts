@@ -24,12 +24,16 @@ export const textExecutors: Pick<ActionExecutors, 'Type' | 'Box_Input'> = {
     await ctx.input.tap([x, y], { signal: ctx.signal });
     // The field takes focus (and the keyboard comes up) shortly after the tap.
     const until = Date.now() + FOCUS_WAIT_MS;
-    while (Date.now() < until && !(await ctx.device.keyboardShown({ signal: ctx.signal }))) await delay(100, ctx.signal);
+    while (Date.now() < until && !(await ctx.device.keyboardShown({ signal: ctx.signal })))
+      await delay(100, ctx.signal);
     // Move to the end and delete what the observation showed in the box (a hint is deleted harmlessly).
     const existing = Math.min(MAX_CLEAR, [...e.text].length);
     await ctx.input.keys([KEYCODE.MOVE_END, ...Array<number>(existing).fill(KEYCODE.DEL)], { signal: ctx.signal });
     const r = text ? await typeText(ctx.device, ctx.input, text, { signal: ctx.signal }) : undefined;
     await ctx.input.keys([KEYCODE.ENTER], { signal: ctx.signal });
-    return { detail: `tap (${x}, ${y}) on ${describeElement(e)}, cleared ${existing} chars, typed ${preview(text)}${r ? ` (${r.method})` : ''}, Enter`, settle: true };
+    return {
+      detail: `tap (${x}, ${y}) on ${describeElement(e)}, cleared ${existing} chars, typed ${preview(text)}${r ? ` (${r.method})` : ''}, Enter`,
+      settle: true,
+    };
   },
 };

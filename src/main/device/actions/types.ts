@@ -5,7 +5,10 @@ import type { AndroidDevice } from '../android-device.ts';
 import type { DeviceInput } from '../input/device-input.ts';
 
 /** Picks the app for `Open_App(description)`: the agent asks a model, the CLI matches names. */
-export type AppResolver = (query: string, options: { device: AndroidDevice; signal?: AbortSignal | undefined }) => Promise<ResolvedApp>;
+export type AppResolver = (
+  query: string,
+  options: { device: AndroidDevice; signal?: AbortSignal | undefined },
+) => Promise<ResolvedApp>;
 
 export interface ResolvedApp {
   packageName: string;
@@ -35,7 +38,10 @@ export interface ActionEffect {
   settle: boolean;
 }
 
-export type ActionExecutor<N extends ActionName> = (params: ActionParams<N>, ctx: ActionContext) => Promise<ActionEffect>;
+export type ActionExecutor<N extends ActionName> = (
+  params: ActionParams<N>,
+  ctx: ActionContext,
+) => Promise<ActionEffect>;
 
 /** One executor for every action in ACTIONS: adding an action without one is a type error. */
 export type ActionExecutors = { readonly [N in ActionName]: ActionExecutor<N> };

@@ -21,7 +21,8 @@ function keycode(c: number): number {
 }
 
 const tapCommand = (at: Point) => `input tap ${px(at[0])} ${px(at[1])}`;
-const swipeCommand = (from: Point, to: Point, ms: number) => `input swipe ${px(from[0])} ${px(from[1])} ${px(to[0])} ${px(to[1])} ${Math.max(0, Math.round(ms))}`;
+const swipeCommand = (from: Point, to: Point, ms: number) =>
+  `input swipe ${px(from[0])} ${px(from[1])} ${px(to[0])} ${px(to[1])} ${Math.max(0, Math.round(ms))}`;
 
 /** A wheel notch moves content about a list row: the emulated drag moves 1/16 of the screen per notch. */
 const SCROLL_DRAG_MS = 250;
@@ -47,10 +48,18 @@ export class AdbInput implements DeviceInput {
     await this.device.check(swipeCommand(from, to, durationMs), options);
   }
 
-  async scroll(at: Point, notches: { dx: number; dy: number }, screen: { width: number; height: number }, options: InputOptions = {}): Promise<void> {
+  async scroll(
+    at: Point,
+    notches: { dx: number; dy: number },
+    screen: { width: number; height: number },
+    options: InputOptions = {},
+  ): Promise<void> {
     // Drag the finger the way the content goes.
     const step = Math.round(screen.height / 16);
-    const to: Point = [Math.min(screen.width - 1, Math.max(0, at[0] - notches.dx * step)), Math.min(screen.height - 1, Math.max(0, at[1] + notches.dy * step))];
+    const to: Point = [
+      Math.min(screen.width - 1, Math.max(0, at[0] - notches.dx * step)),
+      Math.min(screen.height - 1, Math.max(0, at[1] + notches.dy * step)),
+    ];
     await this.device.check(swipeCommand(at, to, SCROLL_DRAG_MS), options);
   }
 
@@ -66,8 +75,14 @@ export class AdbInput implements DeviceInput {
 
   async text(text: string, options: InputOptions = {}): Promise<void> {
     if (text.length === 0) return;
-    if (!isInputTextSafe(text)) throw new MobaError('INPUT_METHOD_MISSING', '`input text` types printable ASCII only; other text goes through ADB Keyboard (the Type action).');
-    const commands = inputTextPieces(text).map((p) => (p.kind === 'text' ? `input text ${inputTextArgument(p.text)}` : `input keyevent ${KEYCODE[p.key]}`));
+    if (!isInputTextSafe(text))
+      throw new MobaError(
+        'INPUT_METHOD_MISSING',
+        '`input text` types printable ASCII only; other text goes through ADB Keyboard (the Type action).',
+      );
+    const commands = inputTextPieces(text).map((p) =>
+      p.kind === 'text' ? `input text ${inputTextArgument(p.text)}` : `input keyevent ${KEYCODE[p.key]}`,
+    );
     // One shell round trip; `&&` stops at the first failure and keeps its exit status.
     await this.device.check(commands.join(' && '), options);
   }

@@ -26,7 +26,12 @@ export interface DeviceInput {
    * Mouse-wheel notches at a point (positive `dy` scrolls up, positive `dx` left); `screen` is
    * the device size, for ways that emulate the wheel with a drag.
    */
-  scroll(at: Point, notches: { dx: number; dy: number }, screen: { width: number; height: number }, options?: InputOptions): Promise<void>;
+  scroll(
+    at: Point,
+    notches: { dx: number; dy: number },
+    screen: { width: number; height: number },
+    options?: InputOptions,
+  ): Promise<void>;
   /** Key presses (Android key codes), in order. */
   keys(codes: readonly number[], options?: InputOptions): Promise<void>;
   /** BACK (through scrcpy it also wakes a sleeping screen, as scrcpy's own client does). */

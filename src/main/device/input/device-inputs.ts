@@ -40,7 +40,11 @@ export class DeviceInputs {
    * @returns what the job returned, and the way it took
    * @throws MobaError CANCELLED when the signal aborts before the job's turn; what the job throws
    */
-  async perform<T>(serial: string, job: (input: DeviceInput) => Promise<T>, signal?: AbortSignal): Promise<{ via: InputVia; value: T }> {
+  async perform<T>(
+    serial: string,
+    job: (input: DeviceInput) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<{ via: InputVia; value: T }> {
     const before = this.queues.get(serial) ?? Promise.resolve();
     const run = before.then(async () => {
       if (signal?.aborted) throw cancelled('Input');
@@ -57,7 +61,8 @@ export class DeviceInputs {
 
   /** A port for one device whose every call takes the current way, queued like {@link perform}. */
   port(serial: string): DeviceInput {
-    const call = async (signal: AbortSignal | undefined, job: (input: DeviceInput) => Promise<void>) => void (await this.perform(serial, job, signal));
+    const call = async (signal: AbortSignal | undefined, job: (input: DeviceInput) => Promise<void>) =>
+      void (await this.perform(serial, job, signal));
     const current = () => this.current(serial);
     return {
       get via(): InputVia {
@@ -65,7 +70,8 @@ export class DeviceInputs {
       },
       tap: (at: Point, o: InputOptions = {}) => call(o.signal, (i) => i.tap(at, o)),
       doubleTap: (at: Point, o: InputOptions = {}) => call(o.signal, (i) => i.doubleTap(at, o)),
-      swipe: (from: Point, to: Point, ms: number, o: InputOptions = {}) => call(o.signal, (i) => i.swipe(from, to, ms, o)),
+      swipe: (from: Point, to: Point, ms: number, o: InputOptions = {}) =>
+        call(o.signal, (i) => i.swipe(from, to, ms, o)),
       scroll: (at, notches, screen, o: InputOptions = {}) => call(o.signal, (i) => i.scroll(at, notches, screen, o)),
       keys: (codes: readonly number[], o: InputOptions = {}) => call(o.signal, (i) => i.keys(codes, o)),
       back: (o: InputOptions = {}) => call(o.signal, (i) => i.back(o)),

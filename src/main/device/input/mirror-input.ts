@@ -15,7 +15,13 @@ import type { DeviceInput, InputOptions } from './device-input.ts';
  * @throws MobaError from the port (MIRROR_FAILED, DEVICE_*, TIMEOUT…), INPUT_METHOD_MISSING
  *   for non-ASCII text without ADB Keyboard
  */
-export async function performMirrorInput(port: DeviceInput, device: TextDevice, input: MirrorInputParsed, screen: { width: number; height: number }, options: InputOptions = {}): Promise<void> {
+export async function performMirrorInput(
+  port: DeviceInput,
+  device: TextDevice,
+  input: MirrorInputParsed,
+  screen: { width: number; height: number },
+  options: InputOptions = {},
+): Promise<void> {
   switch (input.type) {
     case 'tap':
       return port.tap([input.x, input.y], options);

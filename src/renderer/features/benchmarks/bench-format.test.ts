@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { etaSeconds, formatDifference, formatEstimate, formatSeconds, gridState, goalParts, progressOf, significant } from './bench-format.ts';
+import {
+  etaSeconds,
+  formatDifference,
+  formatEstimate,
+  formatSeconds,
+  gridState,
+  goalParts,
+  progressOf,
+  significant,
+} from './bench-format.ts';
 
 describe('how the Benchmarks page writes numbers', () => {
   it('writes estimates with their interval, and nothing it does not have', () => {
@@ -26,7 +35,11 @@ describe('how the Benchmarks page writes numbers', () => {
   });
 
   it('counts errored episodes as finished, and estimates the time left from the pace so far', () => {
-    expect(progressOf({ counts: { total: 8, pending: 3, running: 1, done: 3, error: 1 } })).toEqual({ finished: 4, total: 8, percent: 50 });
+    expect(progressOf({ counts: { total: 8, pending: 3, running: 1, done: 3, error: 1 } })).toEqual({
+      finished: 4,
+      total: 8,
+      percent: 50,
+    });
     expect(etaSeconds(4, 4, 0, 60_000)).toBe(60);
     expect(etaSeconds(0, 4, 0, 60_000)).toBeNull();
     expect(etaSeconds(8, 0, 0, 60_000)).toBe(0);
@@ -37,8 +50,14 @@ describe('how the Benchmarks page writes numbers', () => {
 });
 
 describe('goalParts', () => {
-  it('shows a template\'s parameters by name, without how they are written', () => {
-    expect(goalParts('Add an event "{title}" to my calendar on {d.en}.')).toEqual([{ text: 'Add an event "' }, { param: 'title' }, { text: '" to my calendar on ' }, { param: 'd' }, { text: '.' }]);
+  it("shows a template's parameters by name, without how they are written", () => {
+    expect(goalParts('Add an event "{title}" to my calendar on {d.en}.')).toEqual([
+      { text: 'Add an event "' },
+      { param: 'title' },
+      { text: '" to my calendar on ' },
+      { param: 'd' },
+      { text: '.' },
+    ]);
     expect(goalParts('Start the stopwatch.')).toEqual([{ text: 'Start the stopwatch.' }]);
     expect(goalParts('{t.n}')).toEqual([{ param: 't' }]);
   });

@@ -39,7 +39,11 @@ export function gridState(e: Pick<EpisodeLink, 'status' | 'complete' | 'reached'
 /** Episodes finished (done or given up with an error), of all. */
 export function progressOf(s: Pick<BenchmarkSummary, 'counts'>): { finished: number; total: number; percent: number } {
   const finished = s.counts.done + s.counts.error;
-  return { finished, total: s.counts.total, percent: s.counts.total ? Math.round((finished / s.counts.total) * 100) : 0 };
+  return {
+    finished,
+    total: s.counts.total,
+    percent: s.counts.total ? Math.round((finished / s.counts.total) * 100) : 0,
+  };
 }
 
 /**

@@ -33,7 +33,13 @@ function useBenchReport(ids: readonly string[]): { data: Loaded | null; error: s
         .then((d) => {
           if (!live) return;
           const at = Date.now();
-          setData((prev) => ({ ...d, at, first: Object.fromEntries(d.summaries.map((x) => [x.id, prev?.first[x.id] ?? { at, finished: progressOf(x).finished }])) }));
+          setData((prev) => ({
+            ...d,
+            at,
+            first: Object.fromEntries(
+              d.summaries.map((x) => [x.id, prev?.first[x.id] ?? { at, finished: progressOf(x).finished }]),
+            ),
+          }));
           setError(undefined);
         })
         .catch((e: unknown) => live && setError(toMobaError(e).message));
@@ -54,8 +60,18 @@ function useBenchReport(ids: readonly string[]): { data: Loaded | null; error: s
 /** Progress, the episode grid and the results of one benchmark, or several side by side. */
 export function BenchmarkView({ ids }: { ids: string[] }) {
   const { data, error } = useBenchReport(ids);
-  if (error) return <div className="banner banner-error" role="alert">{error}</div>;
-  if (!data) return <div className="loading" aria-busy="true">Loading the benchmark…</div>;
+  if (error)
+    return (
+      <div className="banner banner-error" role="alert">
+        {error}
+      </div>
+    );
+  if (!data)
+    return (
+      <div className="loading" aria-busy="true">
+        Loading the benchmark…
+      </div>
+    );
   const { report, summaries } = data;
   return (
     <div className="page page-bench-view" data-testid="bench-view" data-ready="true">
@@ -85,7 +101,15 @@ export function BenchmarkView({ ids }: { ids: string[] }) {
   );
 }
 
-function Progress({ summary, at, first }: { summary: BenchmarkSummary; at: number; first: { at: number; finished: number } | undefined }) {
+function Progress({
+  summary,
+  at,
+  first,
+}: {
+  summary: BenchmarkSummary;
+  at: number;
+  first: { at: number; finished: number } | undefined;
+}) {
   const client = useClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -105,39 +129,79 @@ function Progress({ summary, at, first }: { summary: BenchmarkSummary; at: numbe
     }
   };
   return (
-    <section className="bench-progress" data-testid="bench-progress" data-benchmark={summary.id} data-status={summary.status}>
+    <section
+      className="bench-progress"
+      data-testid="bench-progress"
+      data-benchmark={summary.id}
+      data-status={summary.status}
+    >
       <div className="bench-progress-head">
         <strong>{summary.name}</strong>
-        <span className={`badge st-${summary.status === 'done' ? 'succeeded' : summary.status === 'running' ? 'running' : summary.status === 'failed' ? 'failed' : 'stopped'}`}>{summary.status}</span>
+        <span
+          className={`badge st-${summary.status === 'done' ? 'succeeded' : summary.status === 'running' ? 'running' : summary.status === 'failed' ? 'failed' : 'stopped'}`}
+        >
+          {summary.status}
+        </span>
         <span className="muted">
-          {p.finished} / {p.total} episodes · {summary.counts.running} running · {summary.counts.error} errors · {summary.configurations.length} configurations · {summary.spec.seeds} seed{summary.spec.seeds === 1 ? '' : 's'} × {summary.spec.repetitions} rep. · {summary.spec.phones} phone{summary.spec.phones === 1 ? '' : 's'}
+          {p.finished} / {p.total} episodes · {summary.counts.running} running · {summary.counts.error} errors ·{' '}
+          {summary.configurations.length} configurations · {summary.spec.seeds} seed
+          {summary.spec.seeds === 1 ? '' : 's'} × {summary.spec.repetitions} rep. · {summary.spec.phones} phone
+          {summary.spec.phones === 1 ? '' : 's'}
           {eta !== null && eta > 0 ? ` · about ${formatSeconds(eta)} left` : ''}
         </span>
         <span className="bench-progress-actions">
           {running ? (
-            <button type="button" className="btn btn-small" data-action="stop-benchmark" disabled={busy} onClick={() => void act(() => client.stopBenchmark({ benchmarkId: summary.id }))}>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-action="stop-benchmark"
+              disabled={busy}
+              onClick={() => void act(() => client.stopBenchmark({ benchmarkId: summary.id }))}
+            >
               Stop
             </button>
           ) : summary.status !== 'done' ? (
-            <button type="button" className="btn btn-small" data-action="resume-benchmark" disabled={busy} onClick={() => void act(() => client.resumeBenchmark({ benchmarkId: summary.id }))}>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-action="resume-benchmark"
+              disabled={busy}
+              onClick={() => void act(() => client.resumeBenchmark({ benchmarkId: summary.id }))}
+            >
               Resume
             </button>
           ) : null}
-          {p.finished > 0 ? <DatasetExportButton client={client} selection={{ benchmark: summary.id }} label="Export dataset" /> : null}
+          {p.finished > 0 ? (
+            <DatasetExportButton client={client} selection={{ benchmark: summary.id }} label="Export dataset" />
+          ) : null}
         </span>
       </div>
-      <div className="bench-progressbar" role="progressbar" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.finished} aria-label={`${summary.name}: ${p.percent} %`}>
+      <div
+        className="bench-progressbar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={p.total}
+        aria-valuenow={p.finished}
+        aria-label={`${summary.name}: ${p.percent} %`}
+      >
         <span style={{ width: `${p.percent}%` }} />
       </div>
       {summary.reason ? <p className="muted">{summary.reason}</p> : null}
-      {error ? <div className="banner banner-error" role="alert">{error}</div> : null}
+      {error ? (
+        <div className="banner banner-error" role="alert">
+          {error}
+        </div>
+      ) : null}
     </section>
   );
 }
 
 function episodeTitle(e: EpisodeLink): string {
   const state = gridState(e);
-  const result = e.reached === null ? '' : ` · ${e.reached}/${e.total} milestones in ${e.steps} steps${e.termination ? ` (${e.termination})` : ''}`;
+  const result =
+    e.reached === null
+      ? ''
+      : ` · ${e.reached}/${e.total} milestones in ${e.steps} steps${e.termination ? ` (${e.termination})` : ''}`;
   return `${e.taskId} · ${e.episodeId} · ${state}${result}${e.runId ? ' — open the replay' : ''}`;
 }
 
@@ -164,9 +228,23 @@ function EpisodeGrid({ report }: { report: BenchReport }) {
                 const state = gridState(e);
                 const title = episodeTitle(e);
                 return e.runId ? (
-                  <a key={e.episodeId} className={`cell cell-${state}`} data-episode={e.episodeId} data-state={state} title={title} aria-label={title} href={hrefFor('history', e.runId, ...(e.focusStep ? [String(e.focusStep)] : []))} />
+                  <a
+                    key={e.episodeId}
+                    className={`cell cell-${state}`}
+                    data-episode={e.episodeId}
+                    data-state={state}
+                    title={title}
+                    aria-label={title}
+                    href={hrefFor('history', e.runId, ...(e.focusStep ? [String(e.focusStep)] : []))}
+                  />
                 ) : (
-                  <span key={e.episodeId} className={`cell cell-${state}`} data-episode={e.episodeId} data-state={state} title={title} />
+                  <span
+                    key={e.episodeId}
+                    className={`cell cell-${state}`}
+                    data-episode={e.episodeId}
+                    data-state={state}
+                    title={title}
+                  />
                 );
               })}
             </div>

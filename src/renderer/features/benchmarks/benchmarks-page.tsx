@@ -56,12 +56,18 @@ function BenchmarkList() {
       off();
     };
   }, [client]);
-  if (error) return <div className="banner banner-error" role="alert">{error}</div>;
+  if (error)
+    return (
+      <div className="banner banner-error" role="alert">
+        {error}
+      </div>
+    );
   if (!list) return <div className="loading" aria-busy="true" />;
   if (!list.length)
     return (
       <EmptyState title="No benchmarks yet">
-        Pick a few tasks and two configurations above, or run <code>moba bench run --agent reference --phones 2</code> in a terminal; both land here.
+        Pick a few tasks and two configurations above, or run <code>moba bench run --agent reference --phones 2</code>{' '}
+        in a terminal; both land here.
       </EmptyState>
     );
   return (
@@ -81,7 +87,13 @@ function BenchmarkList() {
           {list.map((b) => (
             <tr key={b.id} data-benchmark={b.id} onClick={() => navigate('benchmarks', b.id)}>
               <td onClick={(e) => e.stopPropagation()}>
-                <input type="checkbox" name="bench.pick" aria-label={`Pick ${b.name} to compare`} checked={picked.includes(b.id)} onChange={(e) => setPicked((p) => (e.target.checked ? [...p, b.id] : p.filter((x) => x !== b.id)))} />
+                <input
+                  type="checkbox"
+                  name="bench.pick"
+                  aria-label={`Pick ${b.name} to compare`}
+                  checked={picked.includes(b.id)}
+                  onChange={(e) => setPicked((p) => (e.target.checked ? [...p, b.id] : p.filter((x) => x !== b.id)))}
+                />
               </td>
               <td>
                 <a href={hrefFor('benchmarks', b.id)}>{b.name}</a>
@@ -98,7 +110,13 @@ function BenchmarkList() {
         </tbody>
       </table>
       <div className="bench-list-actions">
-        <button type="button" className="btn btn-small" data-action="compare-benchmarks" disabled={picked.length < 2} onClick={() => navigate('benchmarks', picked.join('+'))}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-action="compare-benchmarks"
+          disabled={picked.length < 2}
+          onClick={() => navigate('benchmarks', picked.join('+'))}
+        >
           Side by side ({picked.length})
         </button>
       </div>

@@ -15,19 +15,31 @@ export function ResultsTable({ report }: { report: BenchReport }) {
         <tr>
           <th>Configuration</th>
           <th className="num">Episodes</th>
-          <th className="num" title="Milestone Score: milestones reached per pass over the tasks, and the % of all milestones">
+          <th
+            className="num"
+            title="Milestone Score: milestones reached per pass over the tasks, and the % of all milestones"
+          >
             MS (points · %)
           </th>
-          <th className="num" title="Complete Rate: episodes with every milestone and invariant; strict also needs the agent's Finish">
+          <th
+            className="num"
+            title="Complete Rate: episodes with every milestone and invariant; strict also needs the agent's Finish"
+          >
             CR % (strict)
           </th>
-          <th className="num" title="Execution Efficiency: steps to the last milestone reached ÷ milestones reached (lower is better)">
+          <th
+            className="num"
+            title="Execution Efficiency: steps to the last milestone reached ÷ milestones reached (lower is better)"
+          >
             EE
           </th>
           <th className="num" title="Satisfaction Score: mean share of milestones reached">
             SS %
           </th>
-          <th className="num" title="Termination Error: episodes ending in a loop, the step budget, the time limit or an error">
+          <th
+            className="num"
+            title="Termination Error: episodes ending in a loop, the step budget, the time limit or an error"
+          >
             TE %
           </th>
           <th className="num">Cost</th>
@@ -45,7 +57,10 @@ export function ResultsTable({ report }: { report: BenchReport }) {
               {c.overall.msPoints.toFixed(1)} / {c.overall.msTotal} · {formatEstimate(c.overall.msPercent)}
             </td>
             <td className="num" data-metric="cr">
-              {formatEstimate(c.overall.completeRate)} <span className="muted">({formatEstimate({ ...c.overall.completeRateStrict, low: null, high: null })})</span>
+              {formatEstimate(c.overall.completeRate)}{' '}
+              <span className="muted">
+                ({formatEstimate({ ...c.overall.completeRateStrict, low: null, high: null })})
+              </span>
             </td>
             <td className="num" data-metric="ee">
               {eeCell(c.overall)}
@@ -105,9 +120,12 @@ function CategoryCell({ config, category }: { config: ConfigurationReport; categ
     <td className="num">
       <div className="bench-bar" aria-hidden="true">
         <span style={{ width: `${Math.max(0, Math.min(100, v))}%` }} />
-        {m.msPercent.low !== null && m.msPercent.high !== null ? <i style={{ left: `${m.msPercent.low}%`, width: `${Math.max(0.5, m.msPercent.high - m.msPercent.low)}%` }} /> : null}
+        {m.msPercent.low !== null && m.msPercent.high !== null ? (
+          <i style={{ left: `${m.msPercent.low}%`, width: `${Math.max(0.5, m.msPercent.high - m.msPercent.low)}%` }} />
+        ) : null}
       </div>
-      {formatEstimate(m.msPercent)} <span className="muted">· CR {formatEstimate({ ...m.completeRate, low: null, high: null }, 0)}</span>
+      {formatEstimate(m.msPercent)}{' '}
+      <span className="muted">· CR {formatEstimate({ ...m.completeRate, low: null, high: null }, 0)}</span>
     </td>
   );
 }
@@ -115,7 +133,14 @@ function CategoryCell({ config, category }: { config: ConfigurationReport; categ
 /** Paired differences (A − B over the tasks both ran), with intervals; bold when the interval excludes 0 (over two tasks or more). */
 export function PairedTable({ report }: { report: BenchReport }) {
   const pairs = report.paired.filter((p) => p.tasks > 0);
-  if (!pairs.length) return <p className="muted">{report.paired.length ? 'The configurations have no finished task in common yet.' : 'Add a second agent configuration to compare two on the same tasks.'}</p>;
+  if (!pairs.length)
+    return (
+      <p className="muted">
+        {report.paired.length
+          ? 'The configurations have no finished task in common yet.'
+          : 'Add a second agent configuration to compare two on the same tasks.'}
+      </p>
+    );
   const label = (key: string) => report.configurations.find((c) => c.key === key)?.label ?? key;
   return (
     <table className="list bench-paired" data-testid="bench-paired">

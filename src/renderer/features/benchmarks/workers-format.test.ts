@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { currentEpisodes, formatHeartbeat, formatPhones, formatSweepProgress, heartbeatState } from './workers-format.ts';
+import {
+  currentEpisodes,
+  formatHeartbeat,
+  formatPhones,
+  formatSweepProgress,
+  heartbeatState,
+} from './workers-format.ts';
 
 describe('workers panel formatting', () => {
   it('grades a heartbeat by its age against the 30 s the announcement lives', () => {
@@ -20,9 +26,15 @@ describe('workers panel formatting', () => {
     expect(currentEpisodes({ current: ['b1/e-3'] })).toBe('b1/e-3');
   });
 
-  it('writes a sweep\'s progress with the time left once the pace is known', () => {
-    expect(formatSweepProgress({ total: 12, done: 0, error: 0, running: 2, pending: 10, episodesPerMin: null, etaS: null })).toBe('0 / 12 finished, 2 running, 10 waiting');
-    expect(formatSweepProgress({ total: 12, done: 4, error: 1, running: 2, pending: 5, episodesPerMin: 3.5, etaS: 120 })).toBe('5 / 12 finished (1 error), 2 running, 5 waiting — 3.5 episodes/min, about 2 min 0 s left');
-    expect(formatSweepProgress({ total: 2, done: 2, error: 0, running: 0, pending: 0, episodesPerMin: 4, etaS: 0 })).toBe('2 / 2 finished');
+  it("writes a sweep's progress with the time left once the pace is known", () => {
+    expect(
+      formatSweepProgress({ total: 12, done: 0, error: 0, running: 2, pending: 10, episodesPerMin: null, etaS: null }),
+    ).toBe('0 / 12 finished, 2 running, 10 waiting');
+    expect(
+      formatSweepProgress({ total: 12, done: 4, error: 1, running: 2, pending: 5, episodesPerMin: 3.5, etaS: 120 }),
+    ).toBe('5 / 12 finished (1 error), 2 running, 5 waiting — 3.5 episodes/min, about 2 min 0 s left');
+    expect(
+      formatSweepProgress({ total: 2, done: 2, error: 0, running: 0, pending: 0, episodesPerMin: 4, etaS: 0 }),
+    ).toBe('2 / 2 finished');
   });
 });

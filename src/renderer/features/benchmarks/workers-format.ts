@@ -26,14 +26,17 @@ export function formatPhones(w: Pick<SweepWorker, 'devices' | 'free'>): string {
 /** The episode ids a worker runs now, without the benchmark prefix when it is the one shown. */
 export function currentEpisodes(w: Pick<SweepWorker, 'current'>, benchmarkId?: string): string {
   if (!w.current.length) return '—';
-  return w.current.map((c) => (benchmarkId && c.startsWith(`${benchmarkId}/`) ? c.slice(benchmarkId.length + 1) : c)).join(', ');
+  return w.current
+    .map((c) => (benchmarkId && c.startsWith(`${benchmarkId}/`) ? c.slice(benchmarkId.length + 1) : c))
+    .join(', ');
 }
 
 /** `5 / 12 finished (1 error), 2 running — 3.5 episodes/min, about 2 min left`. */
 export function formatSweepProgress(p: SweepProgressView): string {
   const finished = p.done + p.error;
   const head = `${finished} / ${p.total} finished${p.error ? ` (${p.error} error${p.error === 1 ? '' : 's'})` : ''}, ${p.running} running, ${p.pending} waiting`;
-  if (finished >= p.total && p.total > 0) return `${finished} / ${p.total} finished${p.error ? ` (${p.error} error${p.error === 1 ? '' : 's'})` : ''}`;
+  if (finished >= p.total && p.total > 0)
+    return `${finished} / ${p.total} finished${p.error ? ` (${p.error} error${p.error === 1 ? '' : 's'})` : ''}`;
   if (p.episodesPerMin === null || p.etaS === null) return head;
   return `${head} — ${p.episodesPerMin} episodes/min, about ${formatSeconds(p.etaS)} left`;
 }

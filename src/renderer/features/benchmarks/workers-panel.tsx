@@ -3,7 +3,13 @@ import type { SweepProgressView, SweepWorker } from '../../../shared/contract/sw
 import { toMobaError } from '../../../shared/errors.ts';
 import { useAppStore, useClient } from '../../state/app-store.ts';
 import { EmptyState } from '../../ui/panel.tsx';
-import { currentEpisodes, formatHeartbeat, formatPhones, formatSweepProgress, heartbeatState } from './workers-format.ts';
+import {
+  currentEpisodes,
+  formatHeartbeat,
+  formatPhones,
+  formatSweepProgress,
+  heartbeatState,
+} from './workers-format.ts';
 
 /** How often the panel reads the queue again (workers beat every few seconds). */
 const REFRESH_MS = 3_000;
@@ -19,7 +25,11 @@ export function useSweepQueue(): string {
  */
 export function WorkersPanel({ benchmarkId }: { benchmarkId?: string }) {
   const client = useClient();
-  const [data, setData] = useState<{ queue: string; workers: SweepWorker[]; progress: SweepProgressView | null } | null>(null);
+  const [data, setData] = useState<{
+    queue: string;
+    workers: SweepWorker[];
+    progress: SweepProgressView | null;
+  } | null>(null);
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
@@ -76,7 +86,10 @@ export function WorkersPanel({ benchmarkId }: { benchmarkId?: string }) {
                     <td title={w.devices.join(', ')}>{formatPhones(w)}</td>
                     <td className="mono">{currentEpisodes(w, benchmarkId)}</td>
                     <td className="nowrap">
-                      <span className={`beat beat-${heartbeatState(w.heartbeatAgeS)}`} data-heartbeat={heartbeatState(w.heartbeatAgeS)} />
+                      <span
+                        className={`beat beat-${heartbeatState(w.heartbeatAgeS)}`}
+                        data-heartbeat={heartbeatState(w.heartbeatAgeS)}
+                      />
                       {formatHeartbeat(w.heartbeatAgeS)}
                     </td>
                     <td className="num">{w.done}</td>
@@ -87,7 +100,8 @@ export function WorkersPanel({ benchmarkId }: { benchmarkId?: string }) {
             </table>
           ) : (
             <EmptyState title="No worker is announced">
-              Start one on a machine with phones: <code>moba worker --redis URL --phones 2</code> (the password from MOBA_REDIS_PASSWORD).
+              Start one on a machine with phones: <code>moba worker --redis URL --phones 2</code> (the password from
+              MOBA_REDIS_PASSWORD).
             </EmptyState>
           )}
         </>

@@ -19,19 +19,25 @@ export interface ActionDraft {
 export function useActionDraft(initial: ActionCall): ActionDraft {
   const [name, setNameState] = useState<ActionName>(initial.name);
   const [values, setValues] = useState<FormValues>(() => valuesOf(initial));
-  const setName = useCallback((next: ActionName) => {
-    setValues((v) => switchAction(v, name, next));
-    setNameState(next);
-  }, [name]);
+  const setName = useCallback(
+    (next: ActionName) => {
+      setValues((v) => switchAction(v, name, next));
+      setNameState(next);
+    },
+    [name],
+  );
   const setValue = useCallback((field: string, value: string) => setValues((v) => ({ ...v, [field]: value })), []);
-  const pick = useCallback((element: UiElement) => {
-    const param = elementParamOf(name);
-    if (param) setValues((v) => ({ ...v, [param]: String(element.index) }));
-    else {
-      setNameState('Click');
-      setValues({ index: String(element.index) });
-    }
-  }, [name]);
+  const pick = useCallback(
+    (element: UiElement) => {
+      const param = elementParamOf(name);
+      if (param) setValues((v) => ({ ...v, [param]: String(element.index) }));
+      else {
+        setNameState('Click');
+        setValues({ index: String(element.index) });
+      }
+    },
+    [name],
+  );
   const replace = useCallback((action: ActionCall) => {
     setNameState(action.name);
     setValues(valuesOf(action));
@@ -50,7 +56,17 @@ function describe(el: UiElement | undefined): string {
  * Edits an action: its kind, its parameters (fields derived from the action space), or the
  * call typed as text. The element parameter can also be picked on the screen overlay.
  */
-export function ActionEditor({ draft, elements, picking, onTogglePick }: { draft: ActionDraft; elements: readonly UiElement[]; picking: boolean; onTogglePick(): void }) {
+export function ActionEditor({
+  draft,
+  elements,
+  picking,
+  onTogglePick,
+}: {
+  draft: ActionDraft;
+  elements: readonly UiElement[];
+  picking: boolean;
+  onTogglePick(): void;
+}) {
   const [typed, setTyped] = useState<string | null>(null);
   const typedResult = typed === null ? null : parseAction(typed);
   const fields = paramFields(draft.name);
@@ -59,7 +75,12 @@ export function ActionEditor({ draft, elements, picking, onTogglePick }: { draft
       <div className="action-editor-row">
         <label className="field compact">
           <span className="field-label">Action</span>
-          <select value={draft.name} onChange={(e) => draft.setName(e.target.value as ActionName)} name="edit.action" aria-label="Action">
+          <select
+            value={draft.name}
+            onChange={(e) => draft.setName(e.target.value as ActionName)}
+            name="edit.action"
+            aria-label="Action"
+          >
             {actionChoices().map((g) => (
               <optgroup key={g.kind} label={`${g.kind[0]!.toUpperCase()}${g.kind.slice(1)} actions`}>
                 {g.names.map((n) => (
@@ -79,8 +100,21 @@ export function ActionEditor({ draft, elements, picking, onTogglePick }: { draft
               <div className="field compact field-element" key={f.name}>
                 <span className="field-label">Element</span>
                 <div className="element-input">
-                  <input type="number" min={1} value={value} name={`edit.${f.name}`} aria-label="Element index" onChange={(e) => draft.setValue(f.name, e.target.value)} />
-                  <button type="button" className={`btn btn-small ${picking ? 'btn-active' : ''}`} onClick={onTogglePick} aria-pressed={picking} data-action="pick-element">
+                  <input
+                    type="number"
+                    min={1}
+                    value={value}
+                    name={`edit.${f.name}`}
+                    aria-label="Element index"
+                    onChange={(e) => draft.setValue(f.name, e.target.value)}
+                  />
+                  <button
+                    type="button"
+                    className={`btn btn-small ${picking ? 'btn-active' : ''}`}
+                    onClick={onTogglePick}
+                    aria-pressed={picking}
+                    data-action="pick-element"
+                  >
                     {picking ? 'Click an element…' : 'Pick on screen'}
                   </button>
                 </div>
@@ -92,7 +126,11 @@ export function ActionEditor({ draft, elements, picking, onTogglePick }: { draft
             return (
               <label className="field compact" key={f.name}>
                 <span className="field-label">{f.name}</span>
-                <select value={value || f.defaultValue || ''} name={`edit.${f.name}`} onChange={(e) => draft.setValue(f.name, e.target.value)}>
+                <select
+                  value={value || f.defaultValue || ''}
+                  name={`edit.${f.name}`}
+                  onChange={(e) => draft.setValue(f.name, e.target.value)}
+                >
                   {f.options.map((o) => (
                     <option key={o} value={o}>
                       {o}
@@ -106,7 +144,13 @@ export function ActionEditor({ draft, elements, picking, onTogglePick }: { draft
             return (
               <label className="field compact" key={f.name}>
                 <span className="field-label">{f.name}</span>
-                <input type="number" value={value} name={`edit.${f.name}`} placeholder={f.defaultValue === undefined ? '' : String(f.defaultValue)} onChange={(e) => draft.setValue(f.name, e.target.value)} />
+                <input
+                  type="number"
+                  value={value}
+                  name={`edit.${f.name}`}
+                  placeholder={f.defaultValue === undefined ? '' : String(f.defaultValue)}
+                  onChange={(e) => draft.setValue(f.name, e.target.value)}
+                />
               </label>
             );
           }
@@ -116,7 +160,12 @@ export function ActionEditor({ draft, elements, picking, onTogglePick }: { draft
                 {f.name}
                 {f.optional ? ' (optional)' : ''}
               </span>
-              <input type="text" value={value} name={`edit.${f.name}`} onChange={(e) => draft.setValue(f.name, e.target.value)} />
+              <input
+                type="text"
+                value={value}
+                name={`edit.${f.name}`}
+                onChange={(e) => draft.setValue(f.name, e.target.value)}
+              />
             </label>
           );
         })}
@@ -138,8 +187,15 @@ export function ActionEditor({ draft, elements, picking, onTogglePick }: { draft
             onBlur={() => setTyped(null)}
           />
         </label>
-        <p className={`action-editor-status ${draft.result.ok && (!typedResult || typedResult.ok) ? 'ok' : 'bad'}`} role="status">
-          {typedResult && !typedResult.ok ? typedResult.error : draft.result.ok ? `Will run ${formatAction(draft.result.action)}` : draft.result.error}
+        <p
+          className={`action-editor-status ${draft.result.ok && (!typedResult || typedResult.ok) ? 'ok' : 'bad'}`}
+          role="status"
+        >
+          {typedResult && !typedResult.ok
+            ? typedResult.error
+            : draft.result.ok
+              ? `Will run ${formatAction(draft.result.action)}`
+              : draft.result.error}
         </p>
       </div>
     </div>

@@ -16,19 +16,31 @@ describe('action editor fields', () => {
 
   it('builds valid actions and reports what is wrong in the contract’s words', () => {
     expect(buildAction('Click', { index: '7' })).toEqual({ ok: true, action: { name: 'Click', params: { index: 7 } } });
-    expect(buildAction('Box_Input', { index: '3', text: '工作' })).toEqual({ ok: true, action: { name: 'Box_Input', params: { index: 3, text: '工作' } } });
+    expect(buildAction('Box_Input', { index: '3', text: '工作' })).toEqual({
+      ok: true,
+      action: { name: 'Box_Input', params: { index: 3, text: '工作' } },
+    });
     expect(buildAction('Click', {})).toEqual({ ok: false, error: 'index is required' });
     const bad = buildAction('Click', { index: '0' });
     expect(bad.ok).toBe(false);
-    expect(buildAction('Click', { index: 'x' })).toMatchObject({ ok: false, error: expect.stringContaining('expected a number') });
-    expect(buildAction('Swipe', { direction: 'up' })).toEqual({ ok: true, action: { name: 'Swipe', params: { direction: 'up', distance: 'medium' } } });
+    expect(buildAction('Click', { index: 'x' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('expected a number'),
+    });
+    expect(buildAction('Swipe', { direction: 'up' })).toEqual({
+      ok: true,
+      action: { name: 'Swipe', params: { direction: 'up', distance: 'medium' } },
+    });
   });
 
   it('keeps what still fits when the action kind changes', () => {
     const v = valuesOf({ name: 'Click', params: { index: 5 } });
     expect(switchAction(v, 'Click', 'Long_Press')).toEqual({ index: '5' });
     expect(switchAction(v, 'Click', 'Scroll')).toEqual({ index: '5', distance: 'medium' });
-    expect(switchAction({ direction: 'left', distance: 'long' }, 'Swipe', 'Scroll')).toEqual({ direction: 'left', distance: 'long' });
+    expect(switchAction({ direction: 'left', distance: 'long' }, 'Swipe', 'Scroll')).toEqual({
+      direction: 'left',
+      distance: 'long',
+    });
     expect(switchAction(v, 'Click', 'Back')).toEqual({});
   });
 });

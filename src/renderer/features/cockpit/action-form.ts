@@ -38,8 +38,16 @@ export function paramFields(name: ActionName): ParamField[] {
   return def.args.map((arg): ParamField => {
     const { inner, optional, defaultValue } = unwrap(shape[arg]!);
     if (arg === def.elementParam) return { name: arg, kind: 'element', optional };
-    if (inner.def.type === 'enum') return { name: arg, kind: 'enum', optional, options: [...(inner.options ?? [])], ...(typeof defaultValue === 'string' ? { defaultValue } : {}) };
-    if (inner.def.type === 'number') return { name: arg, kind: 'number', optional, ...(typeof defaultValue === 'number' ? { defaultValue } : {}) };
+    if (inner.def.type === 'enum')
+      return {
+        name: arg,
+        kind: 'enum',
+        optional,
+        options: [...(inner.options ?? [])],
+        ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
+      };
+    if (inner.def.type === 'number')
+      return { name: arg, kind: 'number', optional, ...(typeof defaultValue === 'number' ? { defaultValue } : {}) };
     return { name: arg, kind: 'text', optional, multiline: arg === 'message' || arg === 'reason' };
   });
 }
@@ -51,7 +59,10 @@ export function elementParamOf(name: ActionName): string | undefined {
 
 /** Action names grouped for the editor's picker, MobA's order of preference. */
 export function actionChoices(): Array<{ kind: string; names: ActionName[] }> {
-  return (['single', 'combination', 'system'] as const).map((kind) => ({ kind, names: ACTION_NAMES.filter((n) => ACTIONS[n].kind === kind) }));
+  return (['single', 'combination', 'system'] as const).map((kind) => ({
+    kind,
+    names: ACTION_NAMES.filter((n) => ACTIONS[n].kind === kind),
+  }));
 }
 
 /** Raw form values (strings from inputs) for an action. */
@@ -59,7 +70,8 @@ export type FormValues = Record<string, string>;
 
 export function valuesOf(action: ActionCall): FormValues {
   const out: FormValues = {};
-  for (const [k, v] of Object.entries(action.params as Record<string, unknown>)) if (v !== undefined) out[k] = String(v);
+  for (const [k, v] of Object.entries(action.params as Record<string, unknown>))
+    if (v !== undefined) out[k] = String(v);
   return out;
 }
 
@@ -74,7 +86,8 @@ export function switchAction(values: FormValues, from: ActionName, to: ActionNam
   for (const f of paramFields(to)) {
     if (f.kind === 'element' && fromEl && values[fromEl] !== undefined) out[f.name] = values[fromEl]!;
     else if (values[f.name] !== undefined && f.kind !== 'element') out[f.name] = values[f.name]!;
-    else if ((f.kind === 'enum' || f.kind === 'number') && f.defaultValue !== undefined) out[f.name] = String(f.defaultValue);
+    else if ((f.kind === 'enum' || f.kind === 'number') && f.defaultValue !== undefined)
+      out[f.name] = String(f.defaultValue);
   }
   if (toEl && out[toEl] === undefined && fromEl === undefined) delete out[toEl];
   return out;

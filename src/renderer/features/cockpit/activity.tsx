@@ -18,7 +18,15 @@ function clock(at: number, start: number): string {
 }
 
 /** Reflections, plans, decisions and messages in order; hovering an item highlights its node. */
-export function Timeline({ items, start, nodes }: { items: readonly TimelineItem[]; start: number; nodes: RunState['nodes'] }) {
+export function Timeline({
+  items,
+  start,
+  nodes,
+}: {
+  items: readonly TimelineItem[];
+  start: number;
+  nodes: RunState['nodes'];
+}) {
   if (!items.length) return <p className="muted">Plans, reflections and your decisions appear here as the run goes.</p>;
   return (
     <ol className="timeline" data-testid="timeline">
@@ -32,7 +40,11 @@ export function Timeline({ items, start, nodes }: { items: readonly TimelineItem
         >
           <div className="tl-head">
             <span className="tl-title">{it.title}</span>
-            {it.nodeId && nodes[it.nodeId] ? <span className="tl-node" title={nodes[it.nodeId]!.goal}>{nodes[it.nodeId]!.goal}</span> : null}
+            {it.nodeId && nodes[it.nodeId] ? (
+              <span className="tl-node" title={nodes[it.nodeId]!.goal}>
+                {nodes[it.nodeId]!.goal}
+              </span>
+            ) : null}
             <span className="tl-time">{clock(it.at, start)}</span>
           </div>
           {it.text ? <p className="tl-text">{it.text}</p> : null}
@@ -43,7 +55,15 @@ export function Timeline({ items, start, nodes }: { items: readonly TimelineItem
 }
 
 /** Every step: what was proposed, what the person decided, what ran, and the reflection. */
-export function StepList({ state, onSelect, selected }: { state: RunState; onSelect?(stepId: string): void; selected?: string | undefined }) {
+export function StepList({
+  state,
+  onSelect,
+  selected,
+}: {
+  state: RunState;
+  onSelect?(stepId: string): void;
+  selected?: string | undefined;
+}) {
   if (!state.steps.length) return <p className="muted">No steps yet.</p>;
   return (
     <table className="steps-table" data-testid="steps">
@@ -59,17 +79,35 @@ export function StepList({ state, onSelect, selected }: { state: RunState; onSel
         {state.steps.map((s) => {
           const changed = s.executed && formatAction(s.executed.action) !== formatAction(s.proposed);
           return (
-            <tr key={s.stepId} className={s.stepId === selected ? 'selected' : ''} onMouseDown={keepFocus} onClick={() => onSelect?.(s.stepId)} data-step={s.stepId}>
+            <tr
+              key={s.stepId}
+              className={s.stepId === selected ? 'selected' : ''}
+              onMouseDown={keepFocus}
+              onClick={() => onSelect?.(s.stepId)}
+              data-step={s.stepId}
+            >
               <td className="mono">{s.stepId}</td>
-              <td className="ellipsis" title={state.nodes[s.nodeId]?.goal}>{state.nodes[s.nodeId]?.goal ?? <span className="muted">(removed)</span>}</td>
+              <td className="ellipsis" title={state.nodes[s.nodeId]?.goal}>
+                {state.nodes[s.nodeId]?.goal ?? <span className="muted">(removed)</span>}
+              </td>
               <td>
                 <code className={changed ? 'strike' : ''}>{formatAction(s.proposed)}</code>
                 {changed ? <code className="person-code"> → {formatAction(s.executed!.action)}</code> : null}
               </td>
               <td>
-                {s.decision ? <span className={`chip chip-${s.decision.kind}`}>{s.decision.kind.replace('_', ' ')}</span> : null}
-                {s.executed ? <span className={`chip ${s.executed.ok ? 'chip-ok' : 'chip-bad'}`}>{s.executed.by === 'person' ? 'by person' : s.executed.ok ? 'ran' : 'failed'}</span> : null}
-                {s.reflection ? <span className={`chip ${s.reflection.subgoalStatus === 'success' ? 'chip-ok' : 'chip-bad'}`}>{s.reflection.subgoalStatus}</span> : null}
+                {s.decision ? (
+                  <span className={`chip chip-${s.decision.kind}`}>{s.decision.kind.replace('_', ' ')}</span>
+                ) : null}
+                {s.executed ? (
+                  <span className={`chip ${s.executed.ok ? 'chip-ok' : 'chip-bad'}`}>
+                    {s.executed.by === 'person' ? 'by person' : s.executed.ok ? 'ran' : 'failed'}
+                  </span>
+                ) : null}
+                {s.reflection ? (
+                  <span className={`chip ${s.reflection.subgoalStatus === 'success' ? 'chip-ok' : 'chip-bad'}`}>
+                    {s.reflection.subgoalStatus}
+                  </span>
+                ) : null}
                 {s.abandoned ? <span className="chip">abandoned</span> : null}
               </td>
             </tr>
@@ -80,12 +118,33 @@ export function StepList({ state, onSelect, selected }: { state: RunState; onSel
   );
 }
 
-export function ActivityTabs({ tab, counts, onTab }: { tab: ActivityTab; counts: Record<ActivityTab, number>; onTab(t: ActivityTab): void }) {
-  const names: Record<ActivityTab, string> = { timeline: 'Reflections & decisions', calls: 'Model calls', steps: 'Steps' };
+export function ActivityTabs({
+  tab,
+  counts,
+  onTab,
+}: {
+  tab: ActivityTab;
+  counts: Record<ActivityTab, number>;
+  onTab(t: ActivityTab): void;
+}) {
+  const names: Record<ActivityTab, string> = {
+    timeline: 'Reflections & decisions',
+    calls: 'Model calls',
+    steps: 'Steps',
+  };
   return (
     <div className="tabs" role="tablist" aria-label="Run activity">
       {(Object.keys(names) as ActivityTab[]).map((t) => (
-        <button key={t} type="button" role="tab" aria-selected={tab === t} className={`tab ${tab === t ? 'on' : ''}`} onMouseDown={keepFocus} onClick={() => onTab(t)} data-tab={t}>
+        <button
+          key={t}
+          type="button"
+          role="tab"
+          aria-selected={tab === t}
+          className={`tab ${tab === t ? 'on' : ''}`}
+          onMouseDown={keepFocus}
+          onClick={() => onTab(t)}
+          data-tab={t}
+        >
           {names[t]} <span className="tab-count">{counts[t]}</span>
         </button>
       ))}
@@ -103,13 +162,23 @@ export function Activity({ client, log }: { client: MobaClient; log: RunLog }) {
   const selected = calls.find((c) => c.callId === selectedCallId) ?? calls.at(-1) ?? null;
   return (
     <section className="activity" aria-label="Run activity">
-      <ActivityTabs tab={tab} counts={{ timeline: items.length, calls: calls.length, steps: log.state.steps.length }} onTab={(t) => useCockpitStore.setState({ activityTab: t })} />
+      <ActivityTabs
+        tab={tab}
+        counts={{ timeline: items.length, calls: calls.length, steps: log.state.steps.length }}
+        onTab={(t) => useCockpitStore.setState({ activityTab: t })}
+      />
       <div className="activity-body">
-        {tab === 'timeline' ? <Timeline items={[...items].reverse()} start={log.state.createdAt} nodes={log.state.nodes} /> : null}
+        {tab === 'timeline' ? (
+          <Timeline items={[...items].reverse()} start={log.state.createdAt} nodes={log.state.nodes} />
+        ) : null}
         {tab === 'calls' ? (
           <div className="calls-split">
             <div className="calls-scroll">
-              <ModelCallList calls={calls} selected={selected?.callId ?? null} onSelect={(id) => useCockpitStore.setState({ selectedCallId: id })} />
+              <ModelCallList
+                calls={calls}
+                selected={selected?.callId ?? null}
+                onSelect={(id) => useCockpitStore.setState({ selectedCallId: id })}
+              />
             </div>
             {selected ? <ModelCallDetail client={client} call={selected} /> : null}
           </div>

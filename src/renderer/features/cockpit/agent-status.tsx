@@ -26,11 +26,17 @@ export function describeActivity(events: readonly RunEvent[]): string {
     case 'step_proposed':
       return `Performing ${formatAction(e.action)}…`;
     case 'human_decision':
-      return e.decision === 'reject' ? 'Rejected; asking the model again with your feedback…' : `Carrying out your decision (${e.decision.replace('_', ' ')})…`;
+      return e.decision === 'reject'
+        ? 'Rejected; asking the model again with your feedback…'
+        : `Carrying out your decision (${e.decision.replace('_', ' ')})…`;
     case 'step_executed':
-      return e.ok ? 'Reflecting: did the action do what it should?' : `The action failed: ${e.error?.message ?? 'unknown error'}`;
+      return e.ok
+        ? 'Reflecting: did the action do what it should?'
+        : `The action failed: ${e.error?.message ?? 'unknown error'}`;
     case 'reflected':
-      return e.subgoalStatus === 'success' ? 'The sub-goal is done; moving on…' : 'The sub-goal is not done yet; re-planning…';
+      return e.subgoalStatus === 'success'
+        ? 'The sub-goal is done; moving on…'
+        : 'The sub-goal is not done yet; re-planning…';
     case 'app_selected':
       return `Opening ${e.packageName}…`;
     case 'memory_written':
@@ -63,7 +69,8 @@ export function AgentStatus({ log, error }: { log: RunLog; error?: string | unde
           </p>
         ) : null}
         <p className="muted">
-          {st.counters.executedActions} actions · {st.counters.modelCalls} model calls · {(st.counters.promptTokens + st.counters.completionTokens).toLocaleString()} tokens
+          {st.counters.executedActions} actions · {st.counters.modelCalls} model calls ·{' '}
+          {(st.counters.promptTokens + st.counters.completionTokens).toLocaleString()} tokens
           {st.counters.humanActions ? ` · ${st.counters.humanActions} by you` : ''}
           {st.counters.rejections ? ` · ${st.counters.rejections} rejected` : ''}
         </p>
@@ -92,7 +99,11 @@ export function AgentStatus({ log, error }: { log: RunLog; error?: string | unde
           <dd>{lastDecision.thought || '—'}</dd>
         </dl>
       ) : null}
-      {error ? <p className="step-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="step-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </section>
   );
 }

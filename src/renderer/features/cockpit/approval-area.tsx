@@ -73,8 +73,13 @@ export function ApprovalArea({ client, log }: ApprovalAreaProps) {
     }
   };
 
-  const decide = (decision: 'approve' | 'edit' | 'override' | 'reject' | 'take_over' | 'hand_back' | 'answer', extra: { action?: ActionCall; feedback?: string } = {}) =>
-    call(`Sending “${decision.replace('_', ' ')}”…`, () => client.decideRun({ runId, decision, ...extra, ...takeVoiceRef(waitKey(runId, waiting?.waitId), extra.feedback) }));
+  const decide = (
+    decision: 'approve' | 'edit' | 'override' | 'reject' | 'take_over' | 'hand_back' | 'answer',
+    extra: { action?: ActionCall; feedback?: string } = {},
+  ) =>
+    call(`Sending “${decision.replace('_', ' ')}”…`, () =>
+      client.decideRun({ runId, decision, ...extra, ...takeVoiceRef(waitKey(runId, waiting?.waitId), extra.feedback) }),
+    );
 
   const observation = personView ?? proposal?.observation ?? latestObservation(state);
   const elements = observation?.elements ?? [];
@@ -98,7 +103,10 @@ export function ApprovalArea({ client, log }: ApprovalAreaProps) {
     await call(`Performing ${action.name}…`, async () => {
       const r = await client.actAsPerson({ runId, action, elements: [...elements], screen: observation.screen });
       if (!r.ok) throw new Error(r.error?.message ?? `${r.action} failed`);
-      setPersonShot({ observation: await client.observeDevice({ serial: state.serial }), after: state.lastObservationId });
+      setPersonShot({
+        observation: await client.observeDevice({ serial: state.serial }),
+        after: state.lastObservationId,
+      });
     });
   };
 
@@ -113,19 +121,37 @@ export function ApprovalArea({ client, log }: ApprovalAreaProps) {
     interaction,
     status: state.status,
     onApprove: () => (interaction === 'edit' ? onEdit() : onApprove()),
-    onEscape: () => (interaction === 'idle' ? (waiting && waiting.kind !== 'take_over' ? setInteraction('reject') : undefined) : setInteraction('idle')),
+    onEscape: () =>
+      interaction === 'idle'
+        ? waiting && waiting.kind !== 'take_over'
+          ? setInteraction('reject')
+          : undefined
+        : setInteraction('idle'),
     onEdit: () => proposal && setInteraction('edit'),
     onOverride: () => setInteraction('override'),
     onTakeOver,
     onHandBack,
-    onPauseResume: () => void call(state.status === 'paused' ? 'Resuming…' : 'Pausing…', () => (state.status === 'paused' ? client.resumeRun({ runId }) : client.pauseRun({ runId }))),
+    onPauseResume: () =>
+      void call(state.status === 'paused' ? 'Resuming…' : 'Pausing…', () =>
+        state.status === 'paused' ? client.resumeRun({ runId }) : client.pauseRun({ runId }),
+      ),
   });
 
-  const mode: StageMode = picking && interaction === 'edit' ? 'pick' : interaction === 'override' || personActs ? 'act' : 'view';
+  const mode: StageMode =
+    picking && interaction === 'edit' ? 'pick' : interaction === 'override' || personActs ? 'act' : 'view';
   const marker = proposal && observation && !personView ? actionMarker(proposal.step.proposed, elements, screen) : null;
-  const altMarker = interaction === 'edit' && draft.result.ok && observation ? actionMarker(draft.result.action, elements, screen) : null;
+  const altMarker =
+    interaction === 'edit' && draft.result.ok && observation
+      ? actionMarker(draft.result.action, elements, screen)
+      : null;
   const image = observation?.screenshot ? client.artifactUrl(observation.screenshot.sha256) : null;
-  const caption = personView ? 'The phone now, after your actions' : proposal ? 'What the agent saw, with its proposal' : observation ? 'The agent’s latest view of the screen' : undefined;
+  const caption = personView
+    ? 'The phone now, after your actions'
+    : proposal
+      ? 'What the agent saw, with its proposal'
+      : observation
+        ? 'The agent’s latest view of the screen'
+        : undefined;
 
   return (
     <>
@@ -136,10 +162,24 @@ export function ApprovalArea({ client, log }: ApprovalAreaProps) {
         className="run-mirror"
         actions={
           <div className="seg" role="tablist" aria-label="Screen view">
-            <button type="button" role="tab" onMouseDown={keepFocus} aria-selected={screenTab === 'agent'} className={screenTab === 'agent' ? 'on' : ''} onClick={() => useCockpitStore.setState({ screenTab: 'agent' })}>
+            <button
+              type="button"
+              role="tab"
+              onMouseDown={keepFocus}
+              aria-selected={screenTab === 'agent'}
+              className={screenTab === 'agent' ? 'on' : ''}
+              onClick={() => useCockpitStore.setState({ screenTab: 'agent' })}
+            >
               Agent view
             </button>
-            <button type="button" role="tab" onMouseDown={keepFocus} aria-selected={screenTab === 'live'} className={screenTab === 'live' ? 'on' : ''} onClick={() => useCockpitStore.setState({ screenTab: 'live' })}>
+            <button
+              type="button"
+              role="tab"
+              onMouseDown={keepFocus}
+              aria-selected={screenTab === 'live'}
+              className={screenTab === 'live' ? 'on' : ''}
+              onClick={() => useCockpitStore.setState({ screenTab: 'live' })}
+            >
               Live
             </button>
           </div>
@@ -152,7 +192,8 @@ export function ApprovalArea({ client, log }: ApprovalAreaProps) {
             mode={picking && interaction === 'edit' ? 'pick' : interaction === 'override' ? 'override' : 'direct'}
             selectedIndex={interaction === 'edit' ? Number(draft.values.index ?? NaN) : undefined}
             onSelect={(e) => {
-              if (interaction === 'override') void decide('override', { action: { name: 'Click', params: { index: e.index } } });
+              if (interaction === 'override')
+                void decide('override', { action: { name: 'Click', params: { index: e.index } } });
               else {
                 draft.pick(e);
                 setPicking(false);
@@ -179,7 +220,11 @@ export function ApprovalArea({ client, log }: ApprovalAreaProps) {
               caption={caption}
             />
             <label className="toggle toggle-small screen-toggle">
-              <input type="checkbox" checked={showElements} onChange={(e) => useCockpitStore.setState({ showElements: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={showElements}
+                onChange={(e) => useCockpitStore.setState({ showElements: e.target.checked })}
+              />
               <span className="toggle-track" aria-hidden="true" />
               <span>Element boxes</span>
             </label>

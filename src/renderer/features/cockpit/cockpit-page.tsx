@@ -45,7 +45,9 @@ function EmptyCockpit() {
         <SelectedDeviceMirror
           empty={
             <EmptyState title="No run yet">
-              <p>The screen the agent sees appears here, with the indexed elements and the proposed action drawn on it.</p>
+              <p>
+                The screen the agent sees appears here, with the indexed elements and the proposed action drawn on it.
+              </p>
               <p>
                 No phone? Start a simulated one on the <a href={hrefFor('devices')}>Devices</a> page.
               </p>
@@ -60,22 +62,33 @@ function EmptyCockpit() {
             <ul>
               {active.map((r) => (
                 <li key={r.id}>
-                  <StatusBadge status={r.status} /> <a href={hrefFor('run', r.id)}>{r.task}</a> <span className="muted">on {r.serial}</span>
+                  <StatusBadge status={r.status} /> <a href={hrefFor('run', r.id)}>{r.task}</a>{' '}
+                  <span className="muted">on {r.serial}</span>
                 </li>
               ))}
             </ul>
           </div>
         ) : null}
-        <EmptyState title={active.length ? 'Or start a new one above' : 'No run yet: describe a task above and start one'}>
-          <p>Each action the agent proposes waits here for you to approve, edit, override or reject it — depending on the autonomy mode.</p>
+        <EmptyState
+          title={active.length ? 'Or start a new one above' : 'No run yet: describe a task above and start one'}
+        >
           <p>
-            Models come from <a href={hrefFor('settings')}>Settings</a>; for a trial without a key run <code>moba model-server --script resources/scripts/example-cycle.json</code> and pick “One endpoint for this run”.
+            Each action the agent proposes waits here for you to approve, edit, override or reject it — depending on the
+            autonomy mode.
+          </p>
+          <p>
+            Models come from <a href={hrefFor('settings')}>Settings</a>; for a trial without a key run{' '}
+            <code>moba model-server --script resources/scripts/example-cycle.json</code> and pick “One endpoint for this
+            run”.
           </p>
         </EmptyState>
       </Panel>
       <Panel id="task-tree" title="Task tree" icon={<Icons.tree size={18} />} className="run-tree">
         <EmptyState title="The plan appears here">
-          <p>The Global Agent splits the task into sub-goals. Each node shows its status, the cursor, and the reflections made before and after acting. You can rename, add, reorder, mark and re-plan them while the run goes.</p>
+          <p>
+            The Global Agent splits the task into sub-goals. Each node shows its status, the cursor, and the reflections
+            made before and after acting. You can rename, add, reorder, mark and re-plan them while the run goes.
+          </p>
         </EmptyState>
       </Panel>
     </>
@@ -128,7 +141,9 @@ export function CockpitPage() {
   }, [client]);
   return (
     <div className={`page page-run ${runId ? 'has-run' : ''}`}>
-      {runId ? <RunView runId={runId} /> : (
+      {runId ? (
+        <RunView runId={runId} />
+      ) : (
         <>
           <Composer />
           <EmptyCockpit />

@@ -7,7 +7,11 @@ import { toMobaError } from '../../../shared/errors.ts';
 import { Toggle } from '../../ui/field.tsx';
 import { deviceLabel, selectDevice, useDeviceStore } from '../../state/device-store.ts';
 import { loadRun } from '../../state/run-store.ts';
-import { DEFAULT_STRATEGY_CHOICE, StrategyPicker, strategyRunOptions } from '../../ui/strategy-panels/strategy-picker.tsx';
+import {
+  DEFAULT_STRATEGY_CHOICE,
+  StrategyPicker,
+  strategyRunOptions,
+} from '../../ui/strategy-panels/strategy-picker.tsx';
 import type { StrategyChoice } from '../../ui/strategy-panels/strategy-picker.tsx';
 import { PushToTalk, TranscriptNote } from '../../ui/voice/push-to-talk.tsx';
 import { dropVoiceDraft, takeVoiceRef, useVoiceDrafts } from '../../ui/voice/voice-store.ts';
@@ -119,10 +123,17 @@ export function Composer() {
           />
         </label>
         <TranscriptNote shown={spoken} />
-        <PushToTalk keys purpose="task" draftKey={VOICE_KEY} label="Hold to speak the task" onTranscript={(t) => setTask(t.text)} onSendNow={(t) => {
-          setTask(t.text);
-          void start(t.text);
-        }} />
+        <PushToTalk
+          keys
+          purpose="task"
+          draftKey={VOICE_KEY}
+          label="Hold to speak the task"
+          onTranscript={(t) => setTask(t.text)}
+          onSendNow={(t) => {
+            setTask(t.text);
+            void start(t.text);
+          }}
+        />
       </div>
       <div className="composer-options">
         <label className="field compact">
@@ -163,24 +174,55 @@ export function Composer() {
           <>
             <label className="field compact">
               <span className="field-label">Base URL</span>
-              <input type="url" name="profile.baseUrl" value={custom.baseUrl} onChange={(e) => setCustom({ ...custom, baseUrl: e.target.value })} spellCheck={false} />
+              <input
+                type="url"
+                name="profile.baseUrl"
+                value={custom.baseUrl}
+                onChange={(e) => setCustom({ ...custom, baseUrl: e.target.value })}
+                spellCheck={false}
+              />
             </label>
             <label className="field compact field-narrow">
               <span className="field-label">Model</span>
-              <input type="text" name="profile.model" value={custom.model} onChange={(e) => setCustom({ ...custom, model: e.target.value })} spellCheck={false} />
+              <input
+                type="text"
+                name="profile.model"
+                value={custom.model}
+                onChange={(e) => setCustom({ ...custom, model: e.target.value })}
+                spellCheck={false}
+              />
             </label>
           </>
         ) : null}
         <label className="field compact field-narrow">
           <span className="field-label">Step limit</span>
-          <input type="number" name="maxSteps" min={1} max={500} value={maxSteps} onChange={(e) => setMaxSteps(Math.max(1, Math.min(500, Number(e.target.value) || 1)))} />
+          <input
+            type="number"
+            name="maxSteps"
+            min={1}
+            max={500}
+            value={maxSteps}
+            onChange={(e) => setMaxSteps(Math.max(1, Math.min(500, Number(e.target.value) || 1)))}
+          />
         </label>
         <div className="composer-toggles">
           <Toggle label="Plan" checked={usePlan} onChange={setUsePlan} />
           <Toggle label="Memory" checked={useMemory} onChange={setUseMemory} />
-          {useMemory ? <Toggle id="composer-approved-only" label="Approved memories only" checked={approvedOnly} onChange={setApprovedOnly} /> : null}
+          {useMemory ? (
+            <Toggle
+              id="composer-approved-only"
+              label="Approved memories only"
+              checked={approvedOnly}
+              onChange={setApprovedOnly}
+            />
+          ) : null}
         </div>
-        <button type="submit" className="btn btn-primary composer-start" disabled={busy || !serial || !task.trim()} data-action="start-run">
+        <button
+          type="submit"
+          className="btn btn-primary composer-start"
+          disabled={busy || !serial || !task.trim()}
+          data-action="start-run"
+        >
           {busy ? 'Starting…' : 'Start run'} <kbd className="kbd kbd-on-primary">Ctrl ↵</kbd>
         </button>
       </div>

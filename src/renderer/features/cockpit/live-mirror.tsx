@@ -20,7 +20,13 @@ export function LiveMirror({ serial, elements, mode = 'direct', onSelect, select
   const selecting = mode !== 'direct';
   return (
     <div className="live-mirror" data-testid="live-mirror" data-mode={mode}>
-      {selecting ? <p className="live-hint">{mode === 'pick' ? 'Click the element the action should use.' : 'Click the element to tap instead (it becomes Click(i)); drag on the Agent view for swipes.'}</p> : null}
+      {selecting ? (
+        <p className="live-hint">
+          {mode === 'pick'
+            ? 'Click the element the action should use.'
+            : 'Click the element to tap instead (it becomes Click(i)); drag on the Agent view for swipes.'}
+        </p>
+      ) : null}
       {/* Keyed by mode: the mirror starts in select mode when the cockpit asks for a pick. */}
       <MirrorView
         key={`${serial}-${selecting ? 'select' : 'direct'}`}

@@ -23,7 +23,11 @@ export function ShortcutSheet() {
           </div>
         ))}
       </dl>
-      <button type="button" className="btn btn-small" onClick={() => useCockpitStore.setState({ showShortcuts: false })}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => useCockpitStore.setState({ showShortcuts: false })}
+      >
         Close
       </button>
     </div>
@@ -59,26 +63,52 @@ export function RunHeader({ client, log }: { client: MobaClient; log: RunLog }) 
         <span title="Autonomy mode">{st.options?.mode ?? ''}</span>
         {st.options && !st.options.usePlan ? <span className="chip">no plan</span> : null}
         {st.options && !st.options.useMemory ? <span className="chip">no memory</span> : null}
-        {st.options?.useMemory && st.options.approvedMemoriesOnly ? <span className="chip">approved memories only</span> : null}
+        {st.options?.useMemory && st.options.approvedMemoriesOnly ? (
+          <span className="chip">approved memories only</span>
+        ) : null}
         <span title="Executed actions">{c.executedActions} actions</span>
         <span title="Model calls">{c.modelCalls} calls</span>
         <span title="Tokens">{(c.promptTokens + c.completionTokens).toLocaleString()} tok</span>
-        <span className="mono muted" title="Run id">{st.runId}</span>
+        <span className="mono muted" title="Run id">
+          {st.runId}
+        </span>
       </div>
       <div className="run-controls">
-        {busy ? <span className="muted" aria-busy="true">{busy}</span> : null}
+        {busy ? (
+          <span className="muted" aria-busy="true">
+            {busy}
+          </span>
+        ) : null}
         {!ended && st.status !== 'paused' ? (
-          <button type="button" className="btn" disabled={!!busy} onClick={() => void act('Pausing…', () => client.pauseRun({ runId: st.runId }))} data-action="pause">
+          <button
+            type="button"
+            className="btn"
+            disabled={!!busy}
+            onClick={() => void act('Pausing…', () => client.pauseRun({ runId: st.runId }))}
+            data-action="pause"
+          >
             Pause <kbd className="kbd">Space</kbd>
           </button>
         ) : null}
         {st.status === 'paused' ? (
-          <button type="button" className="btn btn-primary" disabled={!!busy} onClick={() => void act('Resuming…', () => client.resumeRun({ runId: st.runId }))} data-action="resume">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!!busy}
+            onClick={() => void act('Resuming…', () => client.resumeRun({ runId: st.runId }))}
+            data-action="resume"
+          >
             Resume <kbd className="kbd kbd-on-primary">Space</kbd>
           </button>
         ) : null}
         {!ended ? (
-          <button type="button" className="btn btn-danger" disabled={!!busy} onClick={() => void act('Stopping…', () => client.stopRun({ runId: st.runId }))} data-action="stop">
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={!!busy}
+            onClick={() => void act('Stopping…', () => client.stopRun({ runId: st.runId }))}
+            data-action="stop"
+          >
             Stop
           </button>
         ) : null}
@@ -90,7 +120,13 @@ export function RunHeader({ client, log }: { client: MobaClient; log: RunLog }) 
         <a className="btn" href={hrefFor('run')} data-action="new-run">
           New run
         </a>
-        <button type="button" className="btn btn-icon" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => useCockpitStore.setState((s) => ({ showShortcuts: !s.showShortcuts }))}>
+        <button
+          type="button"
+          className="btn btn-icon"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          onClick={() => useCockpitStore.setState((s) => ({ showShortcuts: !s.showShortcuts }))}
+        >
           ?
         </button>
       </div>

@@ -68,11 +68,21 @@ export function StepCard(p: StepCardProps) {
         <p className="step-prompt">{waiting.prompt}</p>
         <p className="muted">Click or drag on the screen to act; each action is recorded with you as its author.</p>
         <div className="step-buttons">
-          <button type="button" className="btn btn-primary" onClick={p.onHandBack} disabled={disabled} data-action="hand-back">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={p.onHandBack}
+            disabled={disabled}
+            data-action="hand-back"
+          >
             Hand back <Kbd>H</Kbd>
           </button>
         </div>
-        {p.error ? <p className="step-error" role="alert">{p.error}</p> : null}
+        {p.error ? (
+          <p className="step-error" role="alert">
+            {p.error}
+          </p>
+        ) : null}
       </section>
     );
   }
@@ -86,15 +96,34 @@ export function StepCard(p: StepCardProps) {
         <p className="step-prompt">{waiting.prompt}</p>
         <label className="field">
           <span className="field-label">Guidance for the next plan</span>
-          <textarea rows={3} value={p.feedback} onChange={(e) => p.setFeedback(e.target.value)} placeholder="e.g. The alarm list is under the Alarm tab at the top." name="escalation.answer" />
+          <textarea
+            rows={3}
+            value={p.feedback}
+            onChange={(e) => p.setFeedback(e.target.value)}
+            placeholder="e.g. The alarm list is under the Alarm tab at the top."
+            name="escalation.answer"
+          />
         </label>
         <TranscriptNote shown={spoken} />
-        <PushToTalk keys purpose="guidance" draftKey={voiceKey} label="Hold to speak guidance" onTranscript={(t) => p.setFeedback(t.text)} onSendNow={(t) => {
-          p.setFeedback(t.text);
-          p.onAnswer(t.text);
-        }} />
+        <PushToTalk
+          keys
+          purpose="guidance"
+          draftKey={voiceKey}
+          label="Hold to speak guidance"
+          onTranscript={(t) => p.setFeedback(t.text)}
+          onSendNow={(t) => {
+            p.setFeedback(t.text);
+            p.onAnswer(t.text);
+          }}
+        />
         <div className="step-buttons">
-          <button type="button" className="btn btn-primary" disabled={disabled || !p.feedback.trim()} onClick={() => p.onAnswer(p.feedback)} data-action="answer">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={disabled || !p.feedback.trim()}
+            onClick={() => p.onAnswer(p.feedback)}
+            data-action="answer"
+          >
             Send guidance
           </button>
           <button type="button" className="btn" disabled={disabled} onClick={p.onApprove} data-action="approve">
@@ -103,11 +132,21 @@ export function StepCard(p: StepCardProps) {
           <button type="button" className="btn" disabled={disabled} onClick={p.onTakeOver} data-action="take-over">
             Take over <Kbd>T</Kbd>
           </button>
-          <button type="button" className="btn btn-danger" disabled={disabled} onClick={() => p.onReject()} data-action="reject">
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={disabled}
+            onClick={() => p.onReject()}
+            data-action="reject"
+          >
             End the run
           </button>
         </div>
-        {p.error ? <p className="step-error" role="alert">{p.error}</p> : null}
+        {p.error ? (
+          <p className="step-error" role="alert">
+            {p.error}
+          </p>
+        ) : null}
       </section>
     );
   }
@@ -118,15 +157,25 @@ export function StepCard(p: StepCardProps) {
   return (
     <section className="step-card" data-testid="step-card" data-wait={waiting.kind} data-step={proposal?.step.stepId}>
       <header className="step-card-head">
-        <span className={`badge ${copilot ? 'badge-person' : 'badge-running'}`}>{copilot ? 'Copilot: you perform it' : 'Waiting for your approval'}</span>
-        {proposal?.step.gate ? <span className="step-gate" title="Why this step waits">{proposal.step.gate}</span> : null}
+        <span className={`badge ${copilot ? 'badge-person' : 'badge-running'}`}>
+          {copilot ? 'Copilot: you perform it' : 'Waiting for your approval'}
+        </span>
+        {proposal?.step.gate ? (
+          <span className="step-gate" title="Why this step waits">
+            {proposal.step.gate}
+          </span>
+        ) : null}
         <span className="step-id">{proposal?.step.stepId}</span>
       </header>
       {proposal ? (
         <div className="proposal">
           <div className="proposal-action">
-            <code className="action-code" data-testid="proposed-action">{formatAction(proposal.step.proposed)}</code>
-            {proposal.step.element ? <span className="proposal-element">{elementText(proposal.step.element)}</span> : null}
+            <code className="action-code" data-testid="proposed-action">
+              {formatAction(proposal.step.proposed)}
+            </code>
+            {proposal.step.element ? (
+              <span className="proposal-element">{elementText(proposal.step.element)}</span>
+            ) : null}
           </div>
           {decision ? (
             <dl className="proposal-why">
@@ -143,9 +192,20 @@ export function StepCard(p: StepCardProps) {
 
       {p.interaction === 'edit' ? (
         <div className="step-mode">
-          <ActionEditor draft={p.draft} elements={p.elements} picking={p.picking} onTogglePick={() => p.setPicking(!p.picking)} />
+          <ActionEditor
+            draft={p.draft}
+            elements={p.elements}
+            picking={p.picking}
+            onTogglePick={() => p.setPicking(!p.picking)}
+          />
           <div className="step-buttons">
-            <button type="button" className="btn btn-primary" onClick={p.onEdit} disabled={disabled || !p.draft.result.ok} data-action="submit-edit">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={p.onEdit}
+              disabled={disabled || !p.draft.result.ok}
+              data-action="submit-edit"
+            >
               Run the edited action <Kbd>Enter</Kbd>
             </button>
             <button type="button" className="btn" onClick={() => p.setInteraction('idle')} disabled={disabled}>
@@ -156,7 +216,8 @@ export function StepCard(p: StepCardProps) {
       ) : p.interaction === 'override' ? (
         <div className="step-mode step-mode-override" role="status">
           <p>
-            <strong>Override:</strong> click the screen to tap there (an element becomes <code>Click(i)</code>, empty space <code>Click_by_Coordinate</code>), or drag to swipe or scroll.
+            <strong>Override:</strong> click the screen to tap there (an element becomes <code>Click(i)</code>, empty
+            space <code>Click_by_Coordinate</code>), or drag to swipe or scroll.
           </p>
           <button type="button" className="btn" onClick={() => p.setInteraction('idle')} disabled={disabled}>
             Cancel <Kbd>Esc</Kbd>
@@ -185,12 +246,25 @@ export function StepCard(p: StepCardProps) {
             />
           </label>
           <TranscriptNote shown={spoken} />
-          <PushToTalk keys purpose="feedback" draftKey={voiceKey} label="Hold to speak the reason" onTranscript={(t) => p.setFeedback(t.text)} onSendNow={(t) => {
-            p.setFeedback(t.text);
-            p.onReject(t.text);
-          }} />
+          <PushToTalk
+            keys
+            purpose="feedback"
+            draftKey={voiceKey}
+            label="Hold to speak the reason"
+            onTranscript={(t) => p.setFeedback(t.text)}
+            onSendNow={(t) => {
+              p.setFeedback(t.text);
+              p.onReject(t.text);
+            }}
+          />
           <div className="step-buttons">
-            <button type="button" className="btn btn-danger-solid" onClick={() => p.onReject()} disabled={disabled} data-action="submit-reject">
+            <button
+              type="button"
+              className="btn btn-danger-solid"
+              onClick={() => p.onReject()}
+              disabled={disabled}
+              data-action="submit-reject"
+            >
               Reject with feedback <Kbd>Enter</Kbd>
             </button>
             <button type="button" className="btn" onClick={() => p.setInteraction('idle')} disabled={disabled}>
@@ -201,20 +275,50 @@ export function StepCard(p: StepCardProps) {
       ) : (
         <div className="step-buttons">
           {copilot ? (
-            <button type="button" className="btn btn-primary" onClick={p.onHandBack} disabled={disabled} data-action="hand-back">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={p.onHandBack}
+              disabled={disabled}
+              data-action="hand-back"
+            >
               Done — I did it <Kbd>H</Kbd>
             </button>
           ) : null}
-          <button type="button" className={`btn ${copilot ? '' : 'btn-primary'}`} onClick={p.onApprove} disabled={disabled} data-action="approve">
+          <button
+            type="button"
+            className={`btn ${copilot ? '' : 'btn-primary'}`}
+            onClick={p.onApprove}
+            disabled={disabled}
+            data-action="approve"
+          >
             {copilot ? 'Let the agent do it' : 'Approve'} <Kbd>Enter</Kbd>
           </button>
-          <button type="button" className="btn" onClick={() => p.setInteraction('edit')} disabled={disabled || !proposal} data-action="edit">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => p.setInteraction('edit')}
+            disabled={disabled || !proposal}
+            data-action="edit"
+          >
             Edit <Kbd>E</Kbd>
           </button>
-          <button type="button" className="btn" onClick={() => p.setInteraction('override')} disabled={disabled} data-action="override">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => p.setInteraction('override')}
+            disabled={disabled}
+            data-action="override"
+          >
             Override <Kbd>O</Kbd>
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => p.setInteraction('reject')} disabled={disabled} data-action="reject">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => p.setInteraction('reject')}
+            disabled={disabled}
+            data-action="reject"
+          >
             Reject <Kbd>Esc</Kbd>
           </button>
           <button type="button" className="btn" onClick={p.onTakeOver} disabled={disabled} data-action="take-over">
@@ -222,8 +326,16 @@ export function StepCard(p: StepCardProps) {
           </button>
         </div>
       )}
-      {p.busy ? <p className="step-busy" aria-busy="true">{p.busy}</p> : null}
-      {p.error ? <p className="step-error" role="alert">{p.error}</p> : null}
+      {p.busy ? (
+        <p className="step-busy" aria-busy="true">
+          {p.busy}
+        </p>
+      ) : null}
+      {p.error ? (
+        <p className="step-error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
     </section>
   );
 }

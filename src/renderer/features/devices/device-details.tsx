@@ -27,7 +27,12 @@ export function DeviceDetails({ serial, onClose }: { serial: string; onClose(): 
     };
   }, [client, serial, refresh]);
   const f = facts?.serial === serial ? facts.facts : null;
-  const apps = f ? f.packages.filter((p) => !filter || p.packageName.includes(filter) || (p.label ?? '').toLowerCase().includes(filter.toLowerCase())) : [];
+  const apps = f
+    ? f.packages.filter(
+        (p) =>
+          !filter || p.packageName.includes(filter) || (p.label ?? '').toLowerCase().includes(filter.toLowerCase()),
+      )
+    : [];
   return (
     <Panel
       id="device-details"
@@ -44,8 +49,16 @@ export function DeviceDetails({ serial, onClose }: { serial: string; onClose(): 
         </>
       }
     >
-      {error ? <p className="step-error" role="alert">{error}</p> : null}
-      {!f && !error ? <p className="muted" aria-busy="true"><span className="spinner" aria-hidden="true" /> Reading the device…</p> : null}
+      {error ? (
+        <p className="step-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!f && !error ? (
+        <p className="muted" aria-busy="true">
+          <span className="spinner" aria-hidden="true" /> Reading the device…
+        </p>
+      ) : null}
       {f ? (
         <>
           <dl className="facts device-facts-list" data-testid="device-facts">
@@ -59,7 +72,11 @@ export function DeviceDetails({ serial, onClose }: { serial: string; onClose(): 
               {f.sdk ? ` · SDK ${f.sdk}` : ''}
             </dd>
             <dt>Screen</dt>
-            <dd>{f.screen ? `${f.screen.width} × ${f.screen.height}${f.screen.density ? ` @ ${f.screen.density} dpi` : ''}` : 'unknown'}</dd>
+            <dd>
+              {f.screen
+                ? `${f.screen.width} × ${f.screen.height}${f.screen.density ? ` @ ${f.screen.density} dpi` : ''}`
+                : 'unknown'}
+            </dd>
             <dt>Showing</dt>
             <dd className="mono">{f.currentApp ? `${f.currentApp.packageName}/${f.currentApp.activity}` : '—'}</dd>
             <dt>Keyboard</dt>
@@ -68,13 +85,29 @@ export function DeviceDetails({ serial, onClose }: { serial: string; onClose(): 
               {f.inputMethod ? <span className="muted"> · {f.inputMethod}</span> : null}
             </dd>
             <dt>ADB Keyboard</dt>
-            <dd>{f.adbKeyboard.installed ? (f.adbKeyboard.enabled ? 'installed and enabled (non-ASCII text works)' : 'installed, not enabled') : <span className="bad-text">not installed: typing Chinese or emoji needs it</span>}</dd>
+            <dd>
+              {f.adbKeyboard.installed ? (
+                f.adbKeyboard.enabled ? (
+                  'installed and enabled (non-ASCII text works)'
+                ) : (
+                  'installed, not enabled'
+                )
+              ) : (
+                <span className="bad-text">not installed: typing Chinese or emoji needs it</span>
+              )}
+            </dd>
             <dt>Read at</dt>
             <dd>{new Date(f.collectedAt).toLocaleTimeString()}</dd>
           </dl>
           <div className="app-list-head">
             <strong>{f.packages.length} apps</strong>
-            <input type="search" placeholder="Filter apps…" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter apps" />
+            <input
+              type="search"
+              placeholder="Filter apps…"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              aria-label="Filter apps"
+            />
           </div>
           <ul className="app-list">
             {apps.map((p) => (

@@ -23,7 +23,10 @@ function useSimulators(): SimulatorInfo[] {
   const [sims, setSims] = useState<SimulatorInfo[]>([]);
   useEffect(() => {
     let live = true;
-    client.listSimulators().then((r) => live && setSims(r.simulators), (e: unknown) => console.error('[moba] listing simulated phones failed', e));
+    client.listSimulators().then(
+      (r) => live && setSims(r.simulators),
+      (e: unknown) => console.error('[moba] listing simulated phones failed', e),
+    );
     const off = client.on('didChangeSimulators', (p) => setSims(p.simulators));
     return () => {
       live = false;
@@ -64,13 +67,24 @@ function ConnectForm() {
       <label className="field compact">
         <span className="field-label">Wireless device (host:port)</span>
         <span className="inline-inputs">
-          <input type="text" name="connect.address" value={address} placeholder="192.168.1.20:5555" spellCheck={false} onChange={(e) => setAddress(e.target.value)} />
+          <input
+            type="text"
+            name="connect.address"
+            value={address}
+            placeholder="192.168.1.20:5555"
+            spellCheck={false}
+            onChange={(e) => setAddress(e.target.value)}
+          />
           <button type="submit" className="btn" disabled={busy || !address.trim()} data-action="connect">
             {busy ? 'Connecting…' : 'Connect'}
           </button>
         </span>
       </label>
-      {message ? <p className={message.ok ? 'ok-text small' : 'step-error'} role={message.ok ? 'status' : 'alert'}>{message.text}</p> : null}
+      {message ? (
+        <p className={message.ok ? 'ok-text small' : 'step-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -99,9 +113,22 @@ function SimulatorControls({ sims }: { sims: SimulatorInfo[] }) {
       <span className="field-label">Simulated phone</span>
       <span className="inline-inputs">
         <label className="seed-input" title="Seed of the apps’ deterministic data">
-          seed <input type="number" min={0} value={seed} name="sim.seed" onChange={(e) => setSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+          seed{' '}
+          <input
+            type="number"
+            min={0}
+            value={seed}
+            name="sim.seed"
+            onChange={(e) => setSeed(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+          />
         </label>
-        <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={starting} data-action="start-simulator">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void start()}
+          disabled={starting}
+          data-action="start-simulator"
+        >
           {starting ? (
             <>
               <span className="spinner spinner-on-primary" aria-hidden="true" /> Starting…
@@ -112,7 +139,11 @@ function SimulatorControls({ sims }: { sims: SimulatorInfo[] }) {
         </button>
       </span>
       {starting ? <p className="muted small">Starting Chromium and the phone’s apps takes a few seconds.</p> : null}
-      {error ? <p className="step-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="step-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -155,18 +186,33 @@ export function DevicesPage() {
         title="Devices"
         icon={<Icons.devices size={18} />}
         actions={
-          <button type="button" className="btn btn-small" onClick={() => void refreshDevices(client)} disabled={loading} data-action="refresh-devices">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => void refreshDevices(client)}
+            disabled={loading}
+            data-action="refresh-devices"
+          >
             {loading ? 'Refreshing…' : 'Refresh'}
           </button>
         }
       >
         <div className="adb-line" data-testid="adb-status" data-status={server?.status ?? 'idle'}>
-          <span className={`connection-dot ${server?.status === 'connected' ? 'dot-ok' : server?.status === 'unavailable' ? 'dot-bad' : ''}`} aria-hidden="true" />
-          adb server {server ? `${server.host}:${server.port}` : ''} — {server?.status === 'connected' ? 'connected' : server?.status === 'unavailable' ? `not reachable: ${server.error ?? ''}` : 'checking…'}
+          <span
+            className={`connection-dot ${server?.status === 'connected' ? 'dot-ok' : server?.status === 'unavailable' ? 'dot-bad' : ''}`}
+            aria-hidden="true"
+          />
+          adb server {server ? `${server.host}:${server.port}` : ''} —{' '}
+          {server?.status === 'connected'
+            ? 'connected'
+            : server?.status === 'unavailable'
+              ? `not reachable: ${server.error ?? ''}`
+              : 'checking…'}
           {server?.status === 'unavailable' ? (
             <span className="muted">
               {' '}
-              Start it with <code>adb start-server</code> or set its address in <a href={hrefFor('settings')}>Settings</a>.
+              Start it with <code>adb start-server</code> or set its address in{' '}
+              <a href={hrefFor('settings')}>Settings</a>.
             </span>
           ) : null}
         </div>
@@ -174,26 +220,50 @@ export function DevicesPage() {
           <ConnectForm />
           <SimulatorControls sims={sims} />
         </div>
-        {error ? <p className="step-error" role="alert">Could not list devices: {error}</p> : null}
-        {actionError ? <p className="step-error" role="alert">{actionError}</p> : null}
+        {error ? (
+          <p className="step-error" role="alert">
+            Could not list devices: {error}
+          </p>
+        ) : null}
+        {actionError ? (
+          <p className="step-error" role="alert">
+            {actionError}
+          </p>
+        ) : null}
         {loaded && devices.length === 0 && !startingSims.length ? (
           <EmptyState title="No devices yet">
             <p>Phones the adb server sees appear here with their state, model and Android version.</p>
             <ul>
-              <li>USB: enable <em>USB debugging</em> on the phone and plug it in.</li>
-              <li>Wireless: enable <em>Wireless debugging</em>, then connect to its <code>host:port</code> above.</li>
-              <li>No phone at hand: start a simulated phone above (or run <code>moba sim start</code> and connect to the address it prints).</li>
+              <li>
+                USB: enable <em>USB debugging</em> on the phone and plug it in.
+              </li>
+              <li>
+                Wireless: enable <em>Wireless debugging</em>, then connect to its <code>host:port</code> above.
+              </li>
+              <li>
+                No phone at hand: start a simulated phone above (or run <code>moba sim start</code> and connect to the
+                address it prints).
+              </li>
             </ul>
           </EmptyState>
         ) : null}
-        {!loaded ? <p className="muted" aria-busy="true"><span className="spinner" aria-hidden="true" /> Asking the adb server…</p> : null}
+        {!loaded ? (
+          <p className="muted" aria-busy="true">
+            <span className="spinner" aria-hidden="true" /> Asking the adb server…
+          </p>
+        ) : null}
         {devices.length || startingSims.length ? (
           <ul className="device-list" data-testid="device-list">
             {devices.map((d) => {
               const sim = simFor(d.serial);
               const f = d.facts;
               return (
-                <li key={d.serial} className={`device-card ${selected === d.serial ? 'selected' : ''}`} data-serial={d.serial} data-state={d.state}>
+                <li
+                  key={d.serial}
+                  className={`device-card ${selected === d.serial ? 'selected' : ''}`}
+                  data-serial={d.serial}
+                  data-state={d.state}
+                >
                   <div className="device-main">
                     <span className={`device-state state-${d.state.replace(' ', '-')}`}>{d.state}</span>
                     <div className="device-name">
@@ -203,7 +273,11 @@ export function DevicesPage() {
                       <span className="mono muted">{d.serial}</span>
                     </div>
                     <div className="device-facts muted">
-                      {f ? `Android ${f.androidVersion}${f.sdk ? ` (SDK ${f.sdk})` : ''}` : d.state === 'device' ? d.factsError ?? 'reading facts…' : STATE_HELP[d.state] ?? ''}
+                      {f
+                        ? `Android ${f.androidVersion}${f.sdk ? ` (SDK ${f.sdk})` : ''}`
+                        : d.state === 'device'
+                          ? (d.factsError ?? 'reading facts…')
+                          : (STATE_HELP[d.state] ?? '')}
                       {f?.screen ? ` · ${f.screen.width}×${f.screen.height}` : ''}
                       {` · ${d.transport}`}
                       {f?.currentApp ? ` · showing ${f.currentApp.packageName}` : ''}
@@ -212,7 +286,13 @@ export function DevicesPage() {
                   <div className="device-actions">
                     {d.state === 'device' ? (
                       <>
-                        <button type="button" className="btn btn-small" onClick={() => selectDevice(d.serial)} disabled={selected === d.serial} data-action="use-device">
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => selectDevice(d.serial)}
+                          disabled={selected === d.serial}
+                          data-action="use-device"
+                        >
                           Use for runs
                         </button>
                         <button
@@ -227,15 +307,33 @@ export function DevicesPage() {
                         </button>
                       </>
                     ) : null}
-                    <button type="button" className="btn btn-small" onClick={() => setDetails(shown === d.serial ? null : d.serial)} aria-expanded={shown === d.serial} data-action="device-details">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => setDetails(shown === d.serial ? null : d.serial)}
+                      aria-expanded={shown === d.serial}
+                      data-action="device-details"
+                    >
                       Details
                     </button>
                     {sim ? (
-                      <button type="button" className="btn btn-small btn-danger" disabled={!!busy || sim.state !== 'running'} onClick={() => void act('Stopping…', () => client.stopSimulator({ id: sim.id }))} data-action="stop-simulator">
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger"
+                        disabled={!!busy || sim.state !== 'running'}
+                        onClick={() => void act('Stopping…', () => client.stopSimulator({ id: sim.id }))}
+                        data-action="stop-simulator"
+                      >
                         {sim.state === 'stopping' ? 'Stopping…' : 'Stop'}
                       </button>
                     ) : d.transport === 'tcp' ? (
-                      <button type="button" className="btn btn-small" disabled={!!busy} onClick={() => void act('Disconnecting…', () => client.disconnectDevice({ address: d.serial }))} data-action="disconnect">
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        disabled={!!busy}
+                        onClick={() => void act('Disconnecting…', () => client.disconnectDevice({ address: d.serial }))}
+                        data-action="disconnect"
+                      >
                         Disconnect
                       </button>
                     ) : null}
@@ -244,18 +342,19 @@ export function DevicesPage() {
               );
             })}
             {startingSims.map((s) => (
-                <li key={s.id} className="device-card device-starting" data-sim={s.id}>
-                  <div className="device-main">
-                    <span className="device-state state-connecting">starting</span>
-                    <div className="device-name">
-                      <strong>Simulated phone</strong> <span className="muted">seed {s.seed}</span>
-                    </div>
-                    <div className="device-facts muted">
-                      <span className="spinner" aria-hidden="true" /> Starting Chromium and the apps, then connecting to adb…
-                    </div>
+              <li key={s.id} className="device-card device-starting" data-sim={s.id}>
+                <div className="device-main">
+                  <span className="device-state state-connecting">starting</span>
+                  <div className="device-name">
+                    <strong>Simulated phone</strong> <span className="muted">seed {s.seed}</span>
                   </div>
-                </li>
-              ))}
+                  <div className="device-facts muted">
+                    <span className="spinner" aria-hidden="true" /> Starting Chromium and the apps, then connecting to
+                    adb…
+                  </div>
+                </div>
+              </li>
+            ))}
           </ul>
         ) : null}
       </Panel>

@@ -45,15 +45,35 @@ export function ExportActions({ client, log }: { client: MobaClient; log: RunLog
   };
   return (
     <div className="export-actions">
-      <button type="button" className="btn" onClick={() => void exportRun()} disabled={!!busy} data-action="export-run" title="Writes run.json, assets/ and report.html into the data folder">
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void exportRun()}
+        disabled={!!busy}
+        data-action="export-run"
+        title="Writes run.json, assets/ and report.html into the data folder"
+      >
         {busy === 'Exporting…' ? 'Exporting…' : 'Export'}
       </button>
-      <button type="button" className="btn" onClick={() => downloadJson(`${runId}.json`, JSON.stringify({ summary: log.summary, events: log.events }, null, 1))} title="Download the events as JSON (images not included)">
+      <button
+        type="button"
+        className="btn"
+        onClick={() =>
+          downloadJson(`${runId}.json`, JSON.stringify({ summary: log.summary, events: log.events }, null, 1))
+        }
+        title="Download the events as JSON (images not included)"
+      >
         Download JSON
       </button>
       {confirmDelete ? (
         <>
-          <button type="button" className="btn btn-danger-solid" onClick={() => void remove()} disabled={!!busy} data-action="confirm-delete">
+          <button
+            type="button"
+            className="btn btn-danger-solid"
+            onClick={() => void remove()}
+            disabled={!!busy}
+            data-action="confirm-delete"
+          >
             Delete for good
           </button>
           <button type="button" className="btn" onClick={() => setConfirmDelete(false)}>
@@ -61,13 +81,21 @@ export function ExportActions({ client, log }: { client: MobaClient; log: RunLog
           </button>
         </>
       ) : (
-        <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)} disabled={!ended} title={ended ? 'Delete this run and its events' : 'Stop or pause the run before deleting it'} data-action="delete-run">
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={() => setConfirmDelete(true)}
+          disabled={!ended}
+          title={ended ? 'Delete this run and its events' : 'Stop or pause the run before deleting it'}
+          data-action="delete-run"
+        >
           Delete
         </button>
       )}
       {result ? (
         <div className="export-result" role="status" data-testid="export-result">
-          <strong>Exported</strong> to <code>{result.dir}</code>: run.json, {result.assets} images in assets/{result.html ? ', report.html' : ''} ({size(result.bytes)}, {result.ms} ms)
+          <strong>Exported</strong> to <code>{result.dir}</code>: run.json, {result.assets} images in assets/
+          {result.html ? ', report.html' : ''} ({size(result.bytes)}, {result.ms} ms)
           {result.missingAssets ? <span className="bad-text"> · {result.missingAssets} files were missing</span> : null}
           <button type="button" className="btn btn-small" onClick={() => setResult(null)} aria-label="Dismiss">
             ×

@@ -18,7 +18,8 @@ export function HistoryPage() {
   }, [client]);
   const runId = route.params[0];
   // `#/history/compare/<A>/<B>`: History → Compare.
-  if (runId === 'compare' && route.params[1] && route.params[2]) return <CompareView key={`${route.params[1]}/${route.params[2]}`} runA={route.params[1]} runB={route.params[2]} />;
+  if (runId === 'compare' && route.params[1] && route.params[2])
+    return <CompareView key={`${route.params[1]}/${route.params[2]}`} runA={route.params[1]} runB={route.params[2]} />;
   if (runId) {
     const step = Number(route.params[1]);
     return <ReplayView key={runId} runId={runId} initialStep={Number.isInteger(step) && step > 0 ? step : null} />;

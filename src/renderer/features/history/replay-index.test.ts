@@ -3,7 +3,17 @@ import { foldRun } from '../../../shared/run/reducer.ts';
 import type { RunEvent, RunEventBody, RunOptions } from '../../../shared/schemas/run.ts';
 import { ReplayIndex } from './replay-index.ts';
 
-const options: RunOptions = { strategy: 'moba', mode: 'step', usePlan: true, useMemory: true, maxSteps: 300, planBudget: 10, settleTimeoutMs: 1000, approvalRules: [], models: {} };
+const options: RunOptions = {
+  strategy: 'moba',
+  mode: 'step',
+  usePlan: true,
+  useMemory: true,
+  maxSteps: 300,
+  planBudget: 10,
+  settleTimeoutMs: 1000,
+  approvalRules: [],
+  models: {},
+};
 
 /** A run of `n` steps: each proposed, approved, executed, reflected, its node marked done. */
 function run(n: number): RunEvent[] {
@@ -17,11 +27,45 @@ function run(n: number): RunEvent[] {
     b.push(
       { type: 'node_added', nodeId: node, parentId: 'n1', goal: `g${i}`, by: 'agent' },
       { type: 'cursor_moved', nodeId: node, by: 'agent' },
-      { type: 'step_proposed', stepId: step, nodeId: node, action: { name: 'Back', params: {} }, element: null, observationId: 'o1', gate: 'step' },
+      {
+        type: 'step_proposed',
+        stepId: step,
+        nodeId: node,
+        action: { name: 'Back', params: {} },
+        element: null,
+        observationId: 'o1',
+        gate: 'step',
+      },
       { type: 'human_wait', waitId: `w${i + 1}`, kind: 'approve', stepId: step, prompt: '?' },
-      { type: 'human_decision', waitId: `w${i + 1}`, stepId: step, decision: 'approve', action: null, feedback: null, by: 'person' },
-      { type: 'step_executed', stepId: step, action: { name: 'Back', params: {} }, by: 'agent', ok: true, error: null, durationMs: 1, settleMs: 0, detail: '' },
-      { type: 'reflected', stepId: step, nodeId: node, callIds: [], subgoalStatus: 'success', goalDone: false, reflection: 'ok' },
+      {
+        type: 'human_decision',
+        waitId: `w${i + 1}`,
+        stepId: step,
+        decision: 'approve',
+        action: null,
+        feedback: null,
+        by: 'person',
+      },
+      {
+        type: 'step_executed',
+        stepId: step,
+        action: { name: 'Back', params: {} },
+        by: 'agent',
+        ok: true,
+        error: null,
+        durationMs: 1,
+        settleMs: 0,
+        detail: '',
+      },
+      {
+        type: 'reflected',
+        stepId: step,
+        nodeId: node,
+        callIds: [],
+        subgoalStatus: 'success',
+        goalDone: false,
+        reflection: 'ok',
+      },
       { type: 'node_status', nodeId: node, status: 'done', by: 'agent' },
     );
   }

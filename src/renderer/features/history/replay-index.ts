@@ -31,7 +31,9 @@ export class ReplayIndex {
     this.finalState = final && final.lastSeq === (events.at(-1)?.seq ?? -1) ? final : undefined;
     this.stepEventIndex = [];
     for (let i = 0; i < events.length; i++) if (events[i]!.type === 'step_proposed') this.stepEventIndex.push(i);
-    this.stepHome = this.stepEventIndex.map((start, k) => this.homeOf(start, this.stepEventIndex[k + 1] ?? events.length));
+    this.stepHome = this.stepEventIndex.map((start, k) =>
+      this.homeOf(start, this.stepEventIndex[k + 1] ?? events.length),
+    );
   }
 
   /** State after all events. */

@@ -34,7 +34,13 @@ function StepFacts({ step, state, events }: { step: StepState; state: RunState; 
       <dt>Proposed</dt>
       <dd>
         <code>{formatAction(step.proposed)}</code>
-        {step.element ? <span className="muted"> on [{step.element.index}] {step.element.text || step.element.contentDesc || step.element.className.split('.').pop()}</span> : null}
+        {step.element ? (
+          <span className="muted">
+            {' '}
+            on [{step.element.index}]{' '}
+            {step.element.text || step.element.contentDesc || step.element.className.split('.').pop()}
+          </span>
+        ) : null}
       </dd>
       {act ? (
         <>
@@ -68,8 +74,11 @@ function StepFacts({ step, state, events }: { step: StepState; state: RunState; 
       <dd>
         {step.executed ? (
           <>
-            <code className={changed ? 'person-code' : ''}>{formatAction(step.executed.action)}</code> <span className="muted">by {step.executed.by}</span>{' '}
-            <span className={`chip ${step.executed.ok ? 'chip-ok' : 'chip-bad'}`}>{step.executed.ok ? 'ok' : step.executed.error ?? 'failed'}</span>
+            <code className={changed ? 'person-code' : ''}>{formatAction(step.executed.action)}</code>{' '}
+            <span className="muted">by {step.executed.by}</span>{' '}
+            <span className={`chip ${step.executed.ok ? 'chip-ok' : 'chip-bad'}`}>
+              {step.executed.ok ? 'ok' : (step.executed.error ?? 'failed')}
+            </span>
           </>
         ) : step.abandoned ? (
           <span className="muted">abandoned: {step.abandoned}</span>
@@ -78,13 +87,33 @@ function StepFacts({ step, state, events }: { step: StepState; state: RunState; 
         )}
       </dd>
       <dt>Reflection</dt>
-      <dd>{step.reflection ? <span className={step.reflection.subgoalStatus === 'success' ? 'ok-text' : 'bad-text'}>{step.reflection.subgoalStatus}: {step.reflection.text}</span> : <span className="muted">—</span>}</dd>
+      <dd>
+        {step.reflection ? (
+          <span className={step.reflection.subgoalStatus === 'success' ? 'ok-text' : 'bad-text'}>
+            {step.reflection.subgoalStatus}: {step.reflection.text}
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </dd>
     </dl>
   );
 }
 
-function ReplayBody({ client, index, initialStep, annotations }: { client: MobaClient; index: ReplayIndex; initialStep: number | null; annotations: readonly AnnotationState[] }) {
-  const first = index.stepEventIndex.length ? index.stepEndIndex(Math.min(index.stepEventIndex.length - 1, Math.max(0, (initialStep ?? 1) - 1))) : index.length - 1;
+function ReplayBody({
+  client,
+  index,
+  initialStep,
+  annotations,
+}: {
+  client: MobaClient;
+  index: ReplayIndex;
+  initialStep: number | null;
+  annotations: readonly AnnotationState[];
+}) {
+  const first = index.stepEventIndex.length
+    ? index.stepEndIndex(Math.min(index.stepEventIndex.length - 1, Math.max(0, (initialStep ?? 1) - 1)))
+    : index.length - 1;
   const [position, setPosition] = useState(first);
   const [view, setView] = useState<'before' | 'after'>('before');
   const [callId, setCallId] = useState<string | null>(null);
@@ -118,10 +147,14 @@ function ReplayBody({ client, index, initialStep, annotations }: { client: MobaC
   const afterId = step?.afterObservationId ?? null;
   const showAfter = view === 'after' && afterId !== null;
   const obsId = step ? (showAfter ? afterId : step.observationId) : null;
-  const observation = obsId ? state.observations[obsId] ?? null : latestObservation(state);
+  const observation = obsId ? (state.observations[obsId] ?? null) : latestObservation(state);
   const executedChanged = step?.executed && formatAction(step.executed.action) !== formatAction(step.proposed);
-  const marker = step && observation && !showAfter ? actionMarker(step.proposed, observation.elements, observation.screen) : null;
-  const alt = step && observation && !showAfter && executedChanged ? actionMarker(step.executed!.action, observation.elements, observation.screen) : null;
+  const marker =
+    step && observation && !showAfter ? actionMarker(step.proposed, observation.elements, observation.screen) : null;
+  const alt =
+    step && observation && !showAfter && executedChanged
+      ? actionMarker(step.executed!.action, observation.elements, observation.screen)
+      : null;
 
   return (
     <>
@@ -134,10 +167,23 @@ function ReplayBody({ client, index, initialStep, annotations }: { client: MobaC
         actions={
           step ? (
             <div className="seg" role="tablist" aria-label="Before or after the step">
-              <button type="button" role="tab" aria-selected={!showAfter} className={!showAfter ? 'on' : ''} onClick={() => setView('before')}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={!showAfter}
+                className={!showAfter ? 'on' : ''}
+                onClick={() => setView('before')}
+              >
                 Before
               </button>
-              <button type="button" role="tab" aria-selected={showAfter} className={showAfter ? 'on' : ''} onClick={() => setView('after')} disabled={afterId === null}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={showAfter}
+                className={showAfter ? 'on' : ''}
+                onClick={() => setView('after')}
+                disabled={afterId === null}
+              >
                 After
               </button>
             </div>
@@ -154,16 +200,44 @@ function ReplayBody({ client, index, initialStep, annotations }: { client: MobaC
             marker={marker}
             altMarker={alt}
             mode="view"
-            caption={step ? (showAfter ? 'After the step' : executedChanged ? 'Proposed (purple) and what ran instead (orange)' : 'Before the step, with its action') : 'The latest screen at this moment'}
+            caption={
+              step
+                ? showAfter
+                  ? 'After the step'
+                  : executedChanged
+                    ? 'Proposed (purple) and what ran instead (orange)'
+                    : 'Before the step, with its action'
+                : 'The latest screen at this moment'
+            }
           />
         ) : (
           <p className="muted center-note">No screenshot at this moment of the run.</p>
         )}
       </Panel>
-      <Panel id="replay-step" title={step ? `Step ${k + 1} · ${step.stepId}` : 'Before the first step'} icon={<Icons.step size={18} />} className="run-main">
+      <Panel
+        id="replay-step"
+        title={step ? `Step ${k + 1} · ${step.stepId}` : 'Before the first step'}
+        icon={<Icons.step size={18} />}
+        className="run-main"
+      >
         <div className="replay-step-body">
-          {step ? <StepFacts step={step} state={state} events={index.events} /> : <p className="muted">The run starts: the task tree is created and the agent observes the phone. Press → to go to the first step.</p>}
-          {step ? <StepAnnotations key={step.stepId} client={client} runId={index.runId} stepId={step.stepId} annotations={annotations} /> : null}
+          {step ? (
+            <StepFacts step={step} state={state} events={index.events} />
+          ) : (
+            <p className="muted">
+              The run starts: the task tree is created and the agent observes the phone. Press → to go to the first
+              step.
+            </p>
+          )}
+          {step ? (
+            <StepAnnotations
+              key={step.stepId}
+              client={client}
+              runId={index.runId}
+              stepId={step.stepId}
+              annotations={annotations}
+            />
+          ) : null}
           <h4 className="call-section">Model I/O {step ? 'for this step' : 'so far'}</h4>
           <ModelCallList calls={calls} selected={call?.callId ?? null} onSelect={setCallId} />
           {call ? <ModelCallDetail client={client} call={call} /> : null}
@@ -189,7 +263,10 @@ export function ReplayView({ runId, initialStep }: { runId: string; initialStep:
   const events = log?.events;
   const finalState = log?.state;
   // The log's state is already the fold of all events: the index only folds what is looked at.
-  const index = useMemo(() => (events && events.length ? new ReplayIndex(runId, events, 64, finalState) : null), [runId, events, finalState]);
+  const index = useMemo(
+    () => (events && events.length ? new ReplayIndex(runId, events, 64, finalState) : null),
+    [runId, events, finalState],
+  );
   const ready = !!index && !!log;
   return (
     <div className="page page-replay" data-testid="replay" data-ready={ready ? 'true' : 'false'}>
@@ -212,7 +289,8 @@ export function ReplayView({ runId, initialStep }: { runId: string; initialStep:
             <TagSummary annotations={log.state.annotations} />
             {loading && log.summary && log.events.length < log.summary.events ? (
               <span className="muted" aria-busy="true" data-testid="replay-loading">
-                <span className="spinner" aria-hidden="true" /> loading events {log.events.length.toLocaleString()}/{log.summary.events.toLocaleString()}
+                <span className="spinner" aria-hidden="true" /> loading events {log.events.length.toLocaleString()}/
+                {log.summary.events.toLocaleString()}
               </span>
             ) : null}
           </div>
@@ -231,7 +309,19 @@ export function ReplayView({ runId, initialStep }: { runId: string; initialStep:
           Could not open run {runId}: {error}
         </p>
       ) : null}
-      {index ? <ReplayBody key={`${runId}/${initialStep ?? ''}`} client={client} index={index} initialStep={initialStep} annotations={log?.state.annotations ?? []} /> : !error ? <p className="muted run-loading" aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading the run’s events…</p> : null}
+      {index ? (
+        <ReplayBody
+          key={`${runId}/${initialStep ?? ''}`}
+          client={client}
+          index={index}
+          initialStep={initialStep}
+          annotations={log?.state.annotations ?? []}
+        />
+      ) : !error ? (
+        <p className="muted run-loading" aria-busy="true">
+          <span className="spinner" aria-hidden="true" /> Loading the run’s events…
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -50,7 +50,12 @@ export function RunList() {
   useEffect(() => {
     let live = true;
     client
-      .listRuns({ ...(query.search.trim() ? { search: query.search.trim() } : {}), ...(query.serial ? { serial: query.serial } : {}), ...(query.status ? { status: query.status } : {}), limit })
+      .listRuns({
+        ...(query.search.trim() ? { search: query.search.trim() } : {}),
+        ...(query.serial ? { serial: query.serial } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        limit,
+      })
       .then((r) => {
         if (!live) return;
         setResult({ key, data: r });
@@ -71,7 +76,10 @@ export function RunList() {
   if (data && data.total === 0 && !filtered) {
     return (
       <EmptyState title="No runs recorded yet">
-        <p>Every run is stored as an event log. Here you search past runs, step through them with each step’s screenshot, overlay and model I/O, and export them as JSON or an HTML report.</p>
+        <p>
+          Every run is stored as an event log. Here you search past runs, step through them with each step’s screenshot,
+          overlay and model I/O, and export them as JSON or an HTML report.
+        </p>
         <p>
           Start a run on the <a href={hrefFor('run')}>Run</a> page (or with <code>moba run</code>).
         </p>
@@ -81,8 +89,20 @@ export function RunList() {
   return (
     <div className="run-list" data-testid="run-list">
       <div className="filters" role="search">
-        <input type="search" name="history.search" placeholder="Search task text or run id…" value={filters.search} onChange={(e) => setFilters({ ...filters, search: e.target.value })} aria-label="Search runs" />
-        <select name="history.device" value={filters.serial} onChange={(e) => setFilters({ ...filters, serial: e.target.value })} aria-label="Device">
+        <input
+          type="search"
+          name="history.search"
+          placeholder="Search task text or run id…"
+          value={filters.search}
+          onChange={(e) => setFilters({ ...filters, search: e.target.value })}
+          aria-label="Search runs"
+        />
+        <select
+          name="history.device"
+          value={filters.serial}
+          onChange={(e) => setFilters({ ...filters, serial: e.target.value })}
+          aria-label="Device"
+        >
           <option value="">All devices</option>
           {serials.map((s) => (
             <option key={s} value={s}>
@@ -90,7 +110,12 @@ export function RunList() {
             </option>
           ))}
         </select>
-        <select name="history.status" value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value as RunStatus | '' })} aria-label="Status">
+        <select
+          name="history.status"
+          value={filters.status}
+          onChange={(e) => setFilters({ ...filters, status: e.target.value as RunStatus | '' })}
+          aria-label="Status"
+        >
           <option value="">Any status</option>
           {RunStatus.options.map((s) => (
             <option key={s} value={s}>
@@ -98,16 +123,37 @@ export function RunList() {
             </option>
           ))}
         </select>
-        <button type="button" className="btn" disabled={picked.length !== 2} onClick={() => navigate('history', 'compare', picked[0]!, picked[1]!)} data-action="compare-runs" title="Tick two runs to compare them step by step">
+        <button
+          type="button"
+          className="btn"
+          disabled={picked.length !== 2}
+          onClick={() => navigate('history', 'compare', picked[0]!, picked[1]!)}
+          data-action="compare-runs"
+          title="Tick two runs to compare them step by step"
+        >
           Compare{picked.length ? ` (${picked.length})` : ''}
         </button>
         <DatasetExportButton
           client={client}
-          selection={picked.length ? { runIds: picked } : { ...(query.search.trim() ? { search: query.search.trim() } : {}), ...(query.status ? { status: [query.status] } : {}) }}
-          label={picked.length ? `Export dataset (${picked.length})` : filtered ? 'Export dataset (these runs)' : 'Export dataset'}
+          selection={
+            picked.length
+              ? { runIds: picked }
+              : {
+                  ...(query.search.trim() ? { search: query.search.trim() } : {}),
+                  ...(query.status ? { status: [query.status] } : {}),
+                }
+          }
+          label={
+            picked.length
+              ? `Export dataset (${picked.length})`
+              : filtered
+                ? 'Export dataset (these runs)'
+                : 'Export dataset'
+          }
         />
         <span className="muted filters-count" aria-live="polite">
-          {loading ? <span className="spinner" aria-hidden="true" /> : null} {data ? `${data.total} run${data.total === 1 ? '' : 's'}` : ''}
+          {loading ? <span className="spinner" aria-hidden="true" /> : null}{' '}
+          {data ? `${data.total} run${data.total === 1 ? '' : 's'}` : ''}
         </span>
       </div>
       {error ? (
@@ -134,14 +180,26 @@ export function RunList() {
           </thead>
           <tbody>
             {data.runs.map((r) => (
-              <tr key={r.id} onClick={() => navigate('history', r.id)} data-run={r.id} tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' ? navigate('history', r.id) : undefined)}>
+              <tr
+                key={r.id}
+                onClick={() => navigate('history', r.id)}
+                data-run={r.id}
+                tabIndex={0}
+                onKeyDown={(e) => (e.key === 'Enter' ? navigate('history', r.id) : undefined)}
+              >
                 <td onClick={(e) => e.stopPropagation()}>
                   <input
                     type="checkbox"
                     name="history.pick"
                     aria-label={`Pick run ${r.id}`}
                     checked={picked.includes(r.id)}
-                    onChange={(e) => setPicked(e.target.checked ? [...picked.filter((x) => x !== r.id), r.id].slice(-10_000) : picked.filter((x) => x !== r.id))}
+                    onChange={(e) =>
+                      setPicked(
+                        e.target.checked
+                          ? [...picked.filter((x) => x !== r.id), r.id].slice(-10_000)
+                          : picked.filter((x) => x !== r.id),
+                      )
+                    }
                   />
                 </td>
                 <td>

@@ -9,7 +9,15 @@ function clock(ms: number): string {
  * Moves through a run: a slider over every event with a tick per step, previous / next step
  * buttons and the position as text. Keys: ← → steps, Shift+← → single events, Home / End.
  */
-export function Scrubber({ index, position, onChange }: { index: ReplayIndex; position: number; onChange(p: number): void }) {
+export function Scrubber({
+  index,
+  position,
+  onChange,
+}: {
+  index: ReplayIndex;
+  position: number;
+  onChange(p: number): void;
+}) {
   const n = index.length;
   const step = index.stepAt(position);
   const steps = index.stepEventIndex.length;
@@ -20,29 +28,73 @@ export function Scrubber({ index, position, onChange }: { index: ReplayIndex; po
   return (
     <div className="scrubber" data-testid="scrubber">
       <div className="scrubber-buttons">
-        <button type="button" className="btn btn-small" onClick={() => onChange(0)} disabled={position <= 0} aria-label="First event" title="First event (Home)">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onChange(0)}
+          disabled={position <= 0}
+          aria-label="First event"
+          title="First event (Home)"
+        >
           ⏮
         </button>
-        <button type="button" className="btn btn-small" onClick={() => prev !== null && onChange(prev)} disabled={prev === null} data-action="prev-step" title="Previous step (←)">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => prev !== null && onChange(prev)}
+          disabled={prev === null}
+          data-action="prev-step"
+          title="Previous step (←)"
+        >
           ← Step
         </button>
-        <button type="button" className="btn btn-small" onClick={() => next !== null && onChange(next)} disabled={next === null} data-action="next-step" title="Next step (→)">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => next !== null && onChange(next)}
+          disabled={next === null}
+          data-action="next-step"
+          title="Next step (→)"
+        >
           Step →
         </button>
-        <button type="button" className="btn btn-small" onClick={() => onChange(n - 1)} disabled={position >= n - 1} aria-label="Last event" title="Last event (End)">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onChange(n - 1)}
+          disabled={position >= n - 1}
+          aria-label="Last event"
+          title="Last event (End)"
+        >
           ⏭
         </button>
       </div>
       <div className="scrubber-track">
-        <input type="range" min={0} max={Math.max(0, n - 1)} value={position} onChange={(e) => onChange(Number(e.target.value))} aria-label="Position in the run" aria-valuetext={`event ${position + 1} of ${n}`} name="replay.position" />
+        <input
+          type="range"
+          min={0}
+          max={Math.max(0, n - 1)}
+          value={position}
+          onChange={(e) => onChange(Number(e.target.value))}
+          aria-label="Position in the run"
+          aria-valuetext={`event ${position + 1} of ${n}`}
+          name="replay.position"
+        />
         <div className="scrubber-ticks" aria-hidden="true">
           {steps <= 400
-            ? index.stepEventIndex.map((ev, k) => <span key={k} className={`tick ${k === step ? 'on' : ''}`} style={{ left: `${(ev / Math.max(1, n - 1)) * 100}%` }} />)
+            ? index.stepEventIndex.map((ev, k) => (
+                <span
+                  key={k}
+                  className={`tick ${k === step ? 'on' : ''}`}
+                  style={{ left: `${(ev / Math.max(1, n - 1)) * 100}%` }}
+                />
+              ))
             : null}
         </div>
       </div>
       <div className="scrubber-pos" data-testid="replay-position" data-step={step + 1} data-event={position}>
-        <strong>{step >= 0 ? `Step ${step + 1}` : 'Before the first step'}</strong> <span className="muted">of {steps}</span>
+        <strong>{step >= 0 ? `Step ${step + 1}` : 'Before the first step'}</strong>{' '}
+        <span className="muted">of {steps}</span>
         <span className="muted">
           {' '}
           · event {position + 1}/{n} · +{clock(at - start)}

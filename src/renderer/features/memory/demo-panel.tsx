@@ -22,7 +22,9 @@ export function DemoPanel({ onSaved, onClose }: { onSaved(memoryId: string): voi
   const devices = useDeviceStore((s) => s.devices);
   const selected = useDeviceStore((s) => s.selected);
   const online = devices.filter((d) => d.state === 'device');
-  const [serial, setSerial] = useState(selected && online.some((d) => d.serial === selected) ? selected : online[0]?.serial ?? '');
+  const [serial, setSerial] = useState(
+    selected && online.some((d) => d.serial === selected) ? selected : (online[0]?.serial ?? ''),
+  );
   const [task, setTask] = useState('');
   const [demo, setDemo] = useState<DemoState | null>(null);
   const [subGoals, setSubGoals] = useState<string[]>([]);
@@ -42,13 +44,17 @@ export function DemoPanel({ onSaved, onClose }: { onSaved(memoryId: string): voi
       setBusy(null);
     }
   };
-  const send = (input: DemoInput) => demo && void call('Performing…', () => client.demoInput({ demoId: demo.demoId, input }));
+  const send = (input: DemoInput) =>
+    demo && void call('Performing…', () => client.demoInput({ demoId: demo.demoId, input }));
 
   if (!demo) {
     return (
       <section className="demo-panel" data-testid="demo-panel">
         <h3>Record a demonstration</h3>
-        <p className="muted small">Perform a task on the phone yourself; it is saved as a successful route the agent retrieves when planning similar goals.</p>
+        <p className="muted small">
+          Perform a task on the phone yourself; it is saved as a successful route the agent retrieves when planning
+          similar goals.
+        </p>
         <label className="field">
           <span className="field-label">Device</span>
           {online.length ? (
@@ -60,22 +66,40 @@ export function DemoPanel({ onSaved, onClose }: { onSaved(memoryId: string): voi
               ))}
             </select>
           ) : (
-            <span className="field-hint">No device online: connect one or start a simulated phone on the Devices page.</span>
+            <span className="field-hint">
+              No device online: connect one or start a simulated phone on the Devices page.
+            </span>
           )}
         </label>
         <label className="field">
           <span className="field-label">The task you will perform</span>
-          <input type="text" value={task} onChange={(e) => setTask(e.target.value)} name="demo.task" placeholder="e.g. Turn on Wi-Fi" />
+          <input
+            type="text"
+            value={task}
+            onChange={(e) => setTask(e.target.value)}
+            name="demo.task"
+            placeholder="e.g. Turn on Wi-Fi"
+          />
         </label>
         <div className="step-buttons">
-          <button type="button" className="btn btn-primary" disabled={!serial || !task.trim() || !!busy} onClick={() => void call('Observing the phone…', () => client.startDemo({ serial }))} data-action="start-demo">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!serial || !task.trim() || !!busy}
+            onClick={() => void call('Observing the phone…', () => client.startDemo({ serial }))}
+            data-action="start-demo"
+          >
             {busy ?? 'Start recording'}
           </button>
           <button type="button" className="btn" onClick={onClose}>
             Close
           </button>
         </div>
-        {error ? <p className="step-error" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="step-error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </section>
     );
   }
@@ -100,7 +124,8 @@ export function DemoPanel({ onSaved, onClose }: { onSaved(memoryId: string): voi
               if (action.name === 'Click') {
                 const e = o.elements.find((x) => x.index === action.params.index);
                 if (e) send(inputFor(action, { x: e.center[0], y: e.center[1] }));
-              } else if (action.name === 'Click_by_Coordinate') send({ type: 'tap', x: action.params.x, y: action.params.y });
+              } else if (action.name === 'Click_by_Coordinate')
+                send({ type: 'tap', x: action.params.x, y: action.params.y });
               else send(inputFor(action, null));
             }}
             caption={busy ?? 'Click to tap, drag to swipe or scroll'}
@@ -116,18 +141,39 @@ export function DemoPanel({ onSaved, onClose }: { onSaved(memoryId: string): voi
                 setText('');
               }}
             >
-              <input type="text" value={text} onChange={(e) => setText(e.target.value)} placeholder="Type into the focused field" name="demo.text" />
+              <input
+                type="text"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                placeholder="Type into the focused field"
+                name="demo.text"
+              />
               <button type="submit" className="btn btn-small" disabled={!text || !!busy}>
                 Type
               </button>
             </form>
-            <button type="button" className="btn btn-small" disabled={!!busy} onClick={() => send({ type: 'key', key: 'back' })}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={!!busy}
+              onClick={() => send({ type: 'key', key: 'back' })}
+            >
               Back
             </button>
-            <button type="button" className="btn btn-small" disabled={!!busy} onClick={() => send({ type: 'key', key: 'home' })}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={!!busy}
+              onClick={() => send({ type: 'key', key: 'home' })}
+            >
               Home
             </button>
-            <button type="button" className="btn btn-small" disabled={!!busy} onClick={() => send({ type: 'key', key: 'enter' })}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={!!busy}
+              onClick={() => send({ type: 'key', key: 'enter' })}
+            >
               Enter
             </button>
           </div>
@@ -151,26 +197,52 @@ export function DemoPanel({ onSaved, onClose }: { onSaved(memoryId: string): voi
           </ol>
           {demo.steps.length === 0 ? <p className="muted small">No steps yet: act on the screen.</p> : null}
           <div className="step-buttons">
-            <button type="button" className="btn btn-primary" disabled={!demo.steps.length || !!busy} data-action="save-demo" onClick={() => {
-              setBusy('Saving…');
-              client.saveDemo({ demoId: demo.demoId, task: task.trim(), subGoals: Array.from({ length: demo.steps.length }, (_, i) => subGoals[i] ?? '') }).then(
-                (r) => onSaved(r.memoryId),
-                (e: unknown) => {
-                  setError(toMobaError(e).message);
-                  setBusy(null);
-                },
-              );
-            }}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!demo.steps.length || !!busy}
+              data-action="save-demo"
+              onClick={() => {
+                setBusy('Saving…');
+                client
+                  .saveDemo({
+                    demoId: demo.demoId,
+                    task: task.trim(),
+                    subGoals: Array.from({ length: demo.steps.length }, (_, i) => subGoals[i] ?? ''),
+                  })
+                  .then(
+                    (r) => onSaved(r.memoryId),
+                    (e: unknown) => {
+                      setError(toMobaError(e).message);
+                      setBusy(null);
+                    },
+                  );
+              }}
+            >
               Save as a route ({demo.steps.length} step{demo.steps.length === 1 ? '' : 's'})
             </button>
-            <button type="button" className="btn" disabled={!demo.steps.length || !!busy} onClick={() => void call('Undoing…', () => client.undoDemoStep({ demoId: demo.demoId }))}>
+            <button
+              type="button"
+              className="btn"
+              disabled={!demo.steps.length || !!busy}
+              onClick={() => void call('Undoing…', () => client.undoDemoStep({ demoId: demo.demoId }))}
+            >
               Forget last step
             </button>
-            <button type="button" className="btn btn-danger" disabled={!!busy} onClick={() => void client.cancelDemo({ demoId: demo.demoId }).then(onClose, onClose)}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={!!busy}
+              onClick={() => void client.cancelDemo({ demoId: demo.demoId }).then(onClose, onClose)}
+            >
               Cancel
             </button>
           </div>
-          {error ? <p className="step-error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="step-error" role="alert">
+              {error}
+            </p>
+          ) : null}
         </div>
       </div>
     </section>

@@ -3,7 +3,17 @@
  * (files as parsed JSON, export as a file object).
  */
 import type { MobaClient } from '../../../shared/contract.ts';
-import type { ImportSummary, MemoryChange, MemoryDraftInput, MemoryItem, MemoryListQuery, MemoryPage, MemoryStats, RetrievalPurpose, RetrievalResult } from '../../../shared/schemas/memory.ts';
+import type {
+  ImportSummary,
+  MemoryChange,
+  MemoryDraftInput,
+  MemoryItem,
+  MemoryListQuery,
+  MemoryPage,
+  MemoryStats,
+  RetrievalPurpose,
+  RetrievalResult,
+} from '../../../shared/schemas/memory.ts';
 
 export interface MemoryApi {
   list(query: MemoryListQuery): Promise<MemoryPage>;
@@ -18,7 +28,10 @@ export interface MemoryApi {
   preview(task: string, purpose: RetrievalPurpose): Promise<RetrievalResult>;
   stats(): Promise<MemoryStats>;
   /** Quarantine/release, approve/withdraw — the memories `ids`, or everything run `runId` wrote. @returns how many changed */
-  setTrust(target: { ids?: string[]; runId?: string }, change: { quarantined?: boolean; approved?: boolean }): Promise<number>;
+  setTrust(
+    target: { ids?: string[]; runId?: string },
+    change: { quarantined?: boolean; approved?: boolean },
+  ): Promise<number>;
   onDidChange(listener: (change: MemoryChange) => void): () => void;
 }
 

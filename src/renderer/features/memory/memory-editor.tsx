@@ -8,7 +8,19 @@ import { PushToTalk } from '../../ui/voice/push-to-talk.tsx';
 import { MemoryTrust } from './memory-trust.tsx';
 
 /** One memory's fields, editable (validated by main against its kind), with delete. */
-export function MemoryEditor({ api, item, onDeleted, onSaved, onTrustChanged }: { api: MemoryApi; item: MemoryItem; onDeleted(): void; onSaved(item: MemoryItem): void; onTrustChanged?(text: string): void }) {
+export function MemoryEditor({
+  api,
+  item,
+  onDeleted,
+  onSaved,
+  onTrustChanged,
+}: {
+  api: MemoryApi;
+  item: MemoryItem;
+  onDeleted(): void;
+  onSaved(item: MemoryItem): void;
+  onTrustChanged?(text: string): void;
+}) {
   const before = formValues(item);
   const [values, setValues] = useState(before);
   const [busy, setBusy] = useState<string | null>(null);
@@ -47,7 +59,9 @@ export function MemoryEditor({ api, item, onDeleted, onSaved, onTrustChanged }: 
       <header className="memory-editor-head">
         <span className={`chip kind-${item.kind}`}>{KIND_LABEL[item.kind]}</span>
         <span className={`chip source-${item.source}`}>{item.source}</span>
-        <span className="mono muted ellipsis" title={item.id}>{item.id}</span>
+        <span className="mono muted ellipsis" title={item.id}>
+          {item.id}
+        </span>
       </header>
       <p className="muted small">
         Updated {new Date(item.updatedAt).toLocaleString()}
@@ -75,7 +89,10 @@ export function MemoryEditor({ api, item, onDeleted, onSaved, onTrustChanged }: 
           };
           const label = `${f.name}${f.optional ? '' : ' *'}`;
           return (
-            <label key={f.name} className={`field ${f.kind === 'json' || (f.kind === 'text' && f.multiline) || f.kind === 'lines' ? 'field-wide' : ''}`}>
+            <label
+              key={f.name}
+              className={`field ${f.kind === 'json' || (f.kind === 'text' && f.multiline) || f.kind === 'lines' ? 'field-wide' : ''}`}
+            >
               <span className="field-label">{label}</span>
               {f.kind === 'enum' ? (
                 <select value={v} name={`memory.${f.name}`} onChange={(e) => set(e.target.value)}>
@@ -87,20 +104,54 @@ export function MemoryEditor({ api, item, onDeleted, onSaved, onTrustChanged }: 
                   ))}
                 </select>
               ) : f.kind === 'text' && !f.multiline ? (
-                <input type="text" value={v} name={`memory.${f.name}`} onChange={(e) => set(e.target.value)} spellCheck={false} />
+                <input
+                  type="text"
+                  value={v}
+                  name={`memory.${f.name}`}
+                  onChange={(e) => set(e.target.value)}
+                  spellCheck={false}
+                />
               ) : (
-                <textarea value={v} name={`memory.${f.name}`} rows={f.kind === 'json' ? Math.min(14, v.split('\n').length + 1) : f.kind === 'lines' ? 4 : 3} className={f.kind === 'json' ? 'mono-input' : ''} onChange={(e) => set(e.target.value)} spellCheck={f.kind === 'text'} />
+                <textarea
+                  value={v}
+                  name={`memory.${f.name}`}
+                  rows={f.kind === 'json' ? Math.min(14, v.split('\n').length + 1) : f.kind === 'lines' ? 4 : 3}
+                  className={f.kind === 'json' ? 'mono-input' : ''}
+                  onChange={(e) => set(e.target.value)}
+                  spellCheck={f.kind === 'text'}
+                />
               )}
               {f.kind === 'lines' ? <span className="field-hint">One per line.</span> : null}
-              {f.kind === 'text' ? <PushToTalk purpose="memory" draftKey={`memory:${item.id}:${f.name}`} label="Dictate" onTranscript={(t) => set(v.trim() ? `${v.trimEnd()} ${t.text}` : t.text)} /> : null}
+              {f.kind === 'text' ? (
+                <PushToTalk
+                  purpose="memory"
+                  draftKey={`memory:${item.id}:${f.name}`}
+                  label="Dictate"
+                  onTranscript={(t) => set(v.trim() ? `${v.trimEnd()} ${t.text}` : t.text)}
+                />
+              ) : null}
             </label>
           );
         })}
         <footer className="memory-editor-foot">
-          {!result.ok ? <span className="save-error">{result.error}</span> : message ? <span className={message.ok ? 'save-ok' : 'save-error'} role={message.ok ? 'status' : 'alert'}>{message.text}</span> : dirty ? <span className="save-pending">Unsaved changes</span> : null}
+          {!result.ok ? (
+            <span className="save-error">{result.error}</span>
+          ) : message ? (
+            <span className={message.ok ? 'save-ok' : 'save-error'} role={message.ok ? 'status' : 'alert'}>
+              {message.text}
+            </span>
+          ) : dirty ? (
+            <span className="save-pending">Unsaved changes</span>
+          ) : null}
           {confirm ? (
             <>
-              <button type="button" className="btn btn-danger-solid" onClick={() => void remove()} disabled={!!busy} data-action="confirm-delete-memory">
+              <button
+                type="button"
+                className="btn btn-danger-solid"
+                onClick={() => void remove()}
+                disabled={!!busy}
+                data-action="confirm-delete-memory"
+              >
                 Delete for good
               </button>
               <button type="button" className="btn" onClick={() => setConfirm(false)}>
@@ -108,7 +159,13 @@ export function MemoryEditor({ api, item, onDeleted, onSaved, onTrustChanged }: 
               </button>
             </>
           ) : (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirm(true)} disabled={!!busy} data-action="delete-memory">
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => setConfirm(true)}
+              disabled={!!busy}
+              data-action="delete-memory"
+            >
               Delete
             </button>
           )}

@@ -12,7 +12,12 @@ export type MemoryField =
   | { name: string; kind: 'json'; optional: boolean };
 
 interface ZodLike {
-  def: { type: string; innerType?: ZodLike; element?: ZodLike; checks?: Array<{ _zod?: { def?: { check?: string; maximum?: number } } }> };
+  def: {
+    type: string;
+    innerType?: ZodLike;
+    element?: ZodLike;
+    checks?: Array<{ _zod?: { def?: { check?: string; maximum?: number } } }>;
+  };
   options?: readonly string[];
   maxLength?: number | null;
 }
@@ -63,7 +68,11 @@ export function formValues(item: MemoryItem): Record<string, string> {
  * removed (null), lists split into lines, JSON parsed.
  * @returns the patch, or an error naming the field
  */
-export function patchFrom(kind: MemoryKind, before: Record<string, string>, values: Record<string, string>): { ok: true; patch: Record<string, unknown> } | { ok: false; error: string } {
+export function patchFrom(
+  kind: MemoryKind,
+  before: Record<string, string>,
+  values: Record<string, string>,
+): { ok: true; patch: Record<string, unknown> } | { ok: false; error: string } {
   const patch: Record<string, unknown> = {};
   for (const f of memoryFields(kind)) {
     const v = values[f.name] ?? '';
@@ -73,7 +82,11 @@ export function patchFrom(kind: MemoryKind, before: Record<string, string>, valu
       patch[f.name] = null;
       continue;
     }
-    if (f.kind === 'lines') patch[f.name] = v.split('\n').map((l) => l.trim()).filter(Boolean);
+    if (f.kind === 'lines')
+      patch[f.name] = v
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
     else if (f.kind === 'json') {
       try {
         patch[f.name] = JSON.parse(v);

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MEMORY_KINDS, MEMORY_SOURCES } from '../../../shared/schemas/memory.ts';
-import type { MemoryItem, MemoryKind, MemoryPage as MemoryPageData, MemorySource, MemoryStats } from '../../../shared/schemas/memory.ts';
+import type {
+  MemoryItem,
+  MemoryKind,
+  MemoryPage as MemoryPageData,
+  MemorySource,
+  MemoryStats,
+} from '../../../shared/schemas/memory.ts';
 import { navigate, useRoute } from '../../routing/router.ts';
 import { useClient } from '../../state/app-store.ts';
 import { toMobaError } from '../../../shared/errors.ts';
@@ -48,7 +54,15 @@ export function MemoryPage() {
   useEffect(() => api.onDidChange(() => setVersion((v) => v + 1)), [api]);
   useEffect(() => {
     let live = true;
-    Promise.all([api.list({ ...(kind ? { kind } : {}), ...(source ? { source } : {}), ...(query.trim() ? { search: query.trim(), order: 'relevance' as const } : {}), limit }), api.stats()]).then(
+    Promise.all([
+      api.list({
+        ...(kind ? { kind } : {}),
+        ...(source ? { source } : {}),
+        ...(query.trim() ? { search: query.trim(), order: 'relevance' as const } : {}),
+        limit,
+      }),
+      api.stats(),
+    ]).then(
       ([data, s]) => {
         if (!live) return;
         setPage({ key, data });
@@ -82,7 +96,10 @@ export function MemoryPage() {
     setNotice(undefined);
     try {
       const r = await api.importText(await file.text());
-      setNotice({ ok: true, text: `Imported ${file.name}: ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged (${r.total} in the file).` });
+      setNotice({
+        ok: true,
+        text: `Imported ${file.name}: ${r.inserted} new, ${r.updated} updated, ${r.unchanged} unchanged (${r.total} in the file).`,
+      });
       setVersion((v) => v + 1);
     } catch (e) {
       setNotice({ ok: false, text: toMobaError(e).message });
@@ -110,23 +127,52 @@ export function MemoryPage() {
   const selected = item && item.id === selectedId ? item : null;
   const toolbar = (
     <div className="memory-toolbar">
-      <input ref={fileRef} type="file" accept="application/json,.json" hidden onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} data-testid="memory-import-file" />
-      <button type="button" className="btn btn-small" onClick={() => fileRef.current?.click()} disabled={!!busy} data-action="import-memory">
+      <input
+        ref={fileRef}
+        type="file"
+        accept="application/json,.json"
+        hidden
+        onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])}
+        data-testid="memory-import-file"
+      />
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => fileRef.current?.click()}
+        disabled={!!busy}
+        data-action="import-memory"
+      >
         {busy === 'Importing…' ? 'Importing…' : 'Import…'}
       </button>
-      <button type="button" className="btn btn-small" onClick={() => void exportAll()} disabled={!!busy || empty} data-action="export-memory">
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => void exportAll()}
+        disabled={!!busy || empty}
+        data-action="export-memory"
+      >
         Export
       </button>
-      <button type="button" className={`btn btn-small ${side === 'preview' ? 'btn-active' : ''}`} onClick={() => {
+      <button
+        type="button"
+        className={`btn btn-small ${side === 'preview' ? 'btn-active' : ''}`}
+        onClick={() => {
           setNotice(undefined);
           setSide(side === 'preview' ? 'item' : 'preview');
-        }} data-action="open-preview">
+        }}
+        data-action="open-preview"
+      >
         Preview retrieval
       </button>
-      <button type="button" className={`btn btn-small ${side === 'demo' ? 'btn-active' : ''}`} onClick={() => {
+      <button
+        type="button"
+        className={`btn btn-small ${side === 'demo' ? 'btn-active' : ''}`}
+        onClick={() => {
           setNotice(undefined);
           setSide(side === 'demo' ? 'item' : 'demo');
-        }} data-action="open-demo">
+        }}
+        data-action="open-demo"
+      >
         Record a demonstration
       </button>
     </div>
@@ -136,7 +182,11 @@ export function MemoryPage() {
     <div className="page page-memory">
       <Panel id="memory" title="Memory" icon={<Icons.memory size={18} />} actions={toolbar} className="memory-panel">
         {notice ? (
-          <p className={notice.ok ? 'notice notice-ok' : 'step-error'} role={notice.ok ? 'status' : 'alert'} data-testid="memory-notice">
+          <p
+            className={notice.ok ? 'notice notice-ok' : 'step-error'}
+            role={notice.ok ? 'status' : 'alert'}
+            data-testid="memory-notice"
+          >
             {notice.text}
           </p>
         ) : null}
@@ -152,7 +202,11 @@ export function MemoryPage() {
             ))}
             <label className="field compact memory-source">
               <span className="field-label">Source</span>
-              <select value={source} onChange={(e) => setSource(e.target.value as MemorySource | '')} name="memory.source">
+              <select
+                value={source}
+                onChange={(e) => setSource(e.target.value as MemorySource | '')}
+                name="memory.source"
+              >
                 <option value="">Any</option>
                 {MEMORY_SOURCES.map((s) => (
                   <option key={s} value={s}>
@@ -161,23 +215,46 @@ export function MemoryPage() {
                 ))}
               </select>
             </label>
-            {stats?.embedder.model ? <p className="muted small">Embeddings: {stats.embedder.model} ({stats.embedder.pending} pending)</p> : <p className="muted small">No embedder: search by keywords (BM25).</p>}
+            {stats?.embedder.model ? (
+              <p className="muted small">
+                Embeddings: {stats.embedder.model} ({stats.embedder.pending} pending)
+              </p>
+            ) : (
+              <p className="muted small">No embedder: search by keywords (BM25).</p>
+            )}
           </nav>
           <div className="memory-list-col">
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search every field…" aria-label="Search memories" name="memory.search" />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Search every field…"
+              aria-label="Search memories"
+              name="memory.search"
+            />
             {empty ? (
               <EmptyState title="No memories yet">
-                <p>Runs add task memory (routes, successful and failed actions with reflections), answers and app pages as they go. Seed expert memories for a warm start: <strong>Import…</strong> a JSON file such as <code>resources/memory/example-seed.json</code>, or record a demonstration.</p>
+                <p>
+                  Runs add task memory (routes, successful and failed actions with reflections), answers and app pages
+                  as they go. Seed expert memories for a warm start: <strong>Import…</strong> a JSON file such as{' '}
+                  <code>resources/memory/example-seed.json</code>, or record a demonstration.
+                </p>
               </EmptyState>
             ) : (
               <>
                 <p className="muted small" aria-live="polite">
-                  {loading ? <span className="spinner" aria-hidden="true" /> : null} {data ? `${data.total} ${data.total === 1 ? 'memory' : 'memories'}` : ''}
+                  {loading ? <span className="spinner" aria-hidden="true" /> : null}{' '}
+                  {data ? `${data.total} ${data.total === 1 ? 'memory' : 'memories'}` : ''}
                 </p>
                 <ul className="memory-list" data-testid="memory-list">
                   {data?.items.map((m) => (
                     <li key={m.id}>
-                      <button type="button" className={`memory-row ${m.id === selectedId ? 'selected' : ''}`} onClick={() => open(m.id)} data-memory={m.id}>
+                      <button
+                        type="button"
+                        className={`memory-row ${m.id === selectedId ? 'selected' : ''}`}
+                        onClick={() => open(m.id)}
+                        data-memory={m.id}
+                      >
                         <span className={`chip kind-${m.kind}`}>{m.kind}</span>
                         <span className="memory-row-title">{memoryTitle(m)}</span>
                         <span className="memory-row-meta muted">

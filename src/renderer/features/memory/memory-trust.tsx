@@ -10,11 +10,23 @@ import type { MemoryApi } from './memory-api.ts';
  * person-approved memories only. What a run wrote was written by a model from what it saw, and
  * a hostile screen or model can plant text there that later prompts would repeat.
  */
-export function MemoryTrust({ api, item, onChanged }: { api: MemoryApi; item: MemoryItem; onChanged(text: string): void }) {
+export function MemoryTrust({
+  api,
+  item,
+  onChanged,
+}: {
+  api: MemoryApi;
+  item: MemoryItem;
+  onChanged(text: string): void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const run = item.source === 'run' ? item.runId : undefined;
-  const act = async (target: { ids?: string[]; runId?: string }, change: { quarantined?: boolean; approved?: boolean }, did: string) => {
+  const act = async (
+    target: { ids?: string[]; runId?: string },
+    change: { quarantined?: boolean; approved?: boolean },
+    did: string,
+  ) => {
     setBusy(true);
     setError(undefined);
     try {
@@ -35,32 +47,66 @@ export function MemoryTrust({ api, item, onChanged }: { api: MemoryApi; item: Me
       </p>
       <div className="memory-trust-actions">
         {item.quarantined ? (
-          <button type="button" className="btn btn-small" disabled={busy} onClick={() => void act({ ids: [item.id] }, { quarantined: false }, 'Released')} data-action="release-memory">
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy}
+            onClick={() => void act({ ids: [item.id] }, { quarantined: false }, 'Released')}
+            data-action="release-memory"
+          >
             Release
           </button>
         ) : (
-          <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => void act({ ids: [item.id] }, { quarantined: true }, 'Quarantined')} data-action="quarantine-memory">
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={busy}
+            onClick={() => void act({ ids: [item.id] }, { quarantined: true }, 'Quarantined')}
+            data-action="quarantine-memory"
+          >
             Quarantine
           </button>
         )}
         {run ? (
-          <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => void act({ runId: run }, { quarantined: true }, 'Quarantined')} data-action="quarantine-run-memories">
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={busy}
+            onClick={() => void act({ runId: run }, { quarantined: true }, 'Quarantined')}
+            data-action="quarantine-run-memories"
+          >
             Quarantine all of run {run}
           </button>
         ) : null}
         {item.source === 'run' ? (
           item.approvedAt !== undefined ? (
-            <button type="button" className="btn btn-small" disabled={busy} onClick={() => void act({ ids: [item.id] }, { approved: false }, 'Withdrew approval of')} data-action="unapprove-memory">
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              onClick={() => void act({ ids: [item.id] }, { approved: false }, 'Withdrew approval of')}
+              data-action="unapprove-memory"
+            >
               Withdraw approval
             </button>
           ) : (
-            <button type="button" className="btn btn-small" disabled={busy} onClick={() => void act({ ids: [item.id] }, { approved: true }, 'Approved')} data-action="approve-memory">
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              onClick={() => void act({ ids: [item.id] }, { approved: true }, 'Approved')}
+              data-action="approve-memory"
+            >
               Approve
             </button>
           )
         ) : null}
       </div>
-      {error ? <p className="step-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="step-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -40,24 +40,48 @@ export function RetrievalPreview({ api, onOpen }: { api: MemoryApi; onOpen(id: s
           void run();
         }}
       >
-        <input type="text" name="preview.task" value={task} placeholder="A task, e.g. Set an alarm for 7 AM on weekdays" onChange={(e) => setTask(e.target.value)} aria-label="Task text" />
-        <select value={purpose} onChange={(e) => setPurpose(e.target.value as RetrievalPurpose)} name="preview.purpose" aria-label="Purpose" title={PURPOSE_HINT[purpose]}>
+        <input
+          type="text"
+          name="preview.task"
+          value={task}
+          placeholder="A task, e.g. Set an alarm for 7 AM on weekdays"
+          onChange={(e) => setTask(e.target.value)}
+          aria-label="Task text"
+        />
+        <select
+          value={purpose}
+          onChange={(e) => setPurpose(e.target.value as RetrievalPurpose)}
+          name="preview.purpose"
+          aria-label="Purpose"
+          title={PURPOSE_HINT[purpose]}
+        >
           {RETRIEVAL_PURPOSES.map((p) => (
             <option key={p} value={p}>
               {p.replace('_', ' ')}
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-primary" disabled={busy || !task.trim()} data-action="preview-retrieval">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || !task.trim()}
+          data-action="preview-retrieval"
+        >
           {busy ? 'Retrieving…' : 'Preview retrieval'}
         </button>
       </form>
       <p className="field-hint">{PURPOSE_HINT[purpose]}</p>
-      {error ? <p className="step-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="step-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {result ? (
         <div className="preview-result">
           <p className="muted small">
-            {result.items.length} of {result.candidates} candidates · content by {result.contentMode === 'embedding' ? `embeddings (${result.embedderModel})` : 'keywords (BM25)'} · {Math.round(result.tookMs)} ms
+            {result.items.length} of {result.candidates} candidates · content by{' '}
+            {result.contentMode === 'embedding' ? `embeddings (${result.embedderModel})` : 'keywords (BM25)'} ·{' '}
+            {Math.round(result.tookMs)} ms
             {result.warnings.length ? <span className="bad-text"> · {result.warnings.join('; ')}</span> : null}
           </p>
           {result.items.length === 0 ? <p className="muted">Nothing relevant in memory for this text.</p> : null}

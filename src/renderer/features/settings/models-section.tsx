@@ -14,14 +14,34 @@ const ROLE_INFO: Record<ModelRole, { label: string; what: string }> = {
   reflector: { label: 'Reflector', what: 'Global Agent: compares the screens before and after an action' },
   appSelector: { label: 'App selector', what: 'Text-only: picks the app for Open_App' },
   embedder: { label: 'Embedder', what: 'Embeddings for memory retrieval; without one, keyword search (BM25) is used' },
-  transcriber: { label: 'Transcriber', what: 'Speech to text (/v1/audio/transcriptions): push-to-talk; without one, voice input is off' },
-  speaker: { label: 'Speaker', what: 'Text to speech (/v1/audio/speech): answers and questions aloud; without one, the browser speaks (Settings → Voice)' },
+  transcriber: {
+    label: 'Transcriber',
+    what: 'Speech to text (/v1/audio/transcriptions): push-to-talk; without one, voice input is off',
+  },
+  speaker: {
+    label: 'Speaker',
+    what: 'Text to speech (/v1/audio/speech): answers and questions aloud; without one, the browser speaks (Settings → Voice)',
+  },
 };
 
 /** What a role starts from when it gets its own endpoint: chat roles copy the default, the others a model of their kind. */
-const OWN_START: Partial<Record<ModelRole, string>> = { embedder: 'text-embedding-3-small', transcriber: 'whisper-1', speaker: 'tts-1' };
+const OWN_START: Partial<Record<ModelRole, string>> = {
+  embedder: 'text-embedding-3-small',
+  transcriber: 'whisper-1',
+  speaker: 'tts-1',
+};
 
-function EndpointFields({ prefix, value, issues, onChange }: { prefix: string; value: ModelEndpoint; issues: Record<string, string>; onChange(v: ModelEndpoint): void }) {
+function EndpointFields({
+  prefix,
+  value,
+  issues,
+  onChange,
+}: {
+  prefix: string;
+  value: ModelEndpoint;
+  issues: Record<string, string>;
+  onChange(v: ModelEndpoint): void;
+}) {
   const set = (patch: Partial<ModelEndpoint>) => onChange({ ...value, ...patch });
   const optional = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? undefined : v);
   const withOptional = <K extends keyof ModelEndpoint>(key: K, v: ModelEndpoint[K] | undefined) => {
@@ -32,41 +52,137 @@ function EndpointFields({ prefix, value, issues, onChange }: { prefix: string; v
   };
   return (
     <div className="endpoint-grid">
-      <TextField name={`${prefix}.baseUrl`} label="Base URL" type="url" value={value.baseUrl} error={issues[`${prefix}.baseUrl`]} hint="Any OpenAI-compatible API: OpenAI, vLLM, Ollama, LM Studio…" onChange={(baseUrl) => set({ baseUrl })} />
-      <TextField name={`${prefix}.model`} label="Model" value={value.model} error={issues[`${prefix}.model`]} onChange={(model) => set({ model })} />
-      <TextField name={`${prefix}.apiKeyEnv`} label="Key variable (optional)" value={value.apiKeyEnv ?? ''} placeholder="OPENAI_API_KEY" error={issues[`${prefix}.apiKeyEnv`]} onChange={(v) => withOptional('apiKeyEnv', v.trim() === '' ? undefined : v.trim())} />
-      <NumberField name={`${prefix}.temperature`} label="Temperature" value={value.temperature} min={0} max={2} step={0.1} error={issues[`${prefix}.temperature`]} onChange={(v) => withOptional('temperature', optional(v))} />
-      <NumberField name={`${prefix}.maxTokens`} label="Max reply tokens" value={value.maxTokens} min={1} error={issues[`${prefix}.maxTokens`]} onChange={(v) => withOptional('maxTokens', optional(v))} />
-      <NumberField name={`${prefix}.timeoutMs`} label="Timeout (ms)" value={value.timeoutMs} min={1000} step={1000} error={issues[`${prefix}.timeoutMs`]} onChange={(v) => set({ timeoutMs: v as number })} />
-      <NumberField name={`${prefix}.maxRetries`} label="Retries" value={value.maxRetries} min={0} max={10} error={issues[`${prefix}.maxRetries`]} onChange={(v) => set({ maxRetries: v as number })} />
-      <NumberField name={`${prefix}.inputCostPerMTok`} label="Input $ / M tokens" value={value.inputCostPerMTok} min={0} step={0.01} onChange={(v) => withOptional('inputCostPerMTok', optional(v))} />
-      <NumberField name={`${prefix}.outputCostPerMTok`} label="Output $ / M tokens" value={value.outputCostPerMTok} min={0} step={0.01} onChange={(v) => withOptional('outputCostPerMTok', optional(v))} />
+      <TextField
+        name={`${prefix}.baseUrl`}
+        label="Base URL"
+        type="url"
+        value={value.baseUrl}
+        error={issues[`${prefix}.baseUrl`]}
+        hint="Any OpenAI-compatible API: OpenAI, vLLM, Ollama, LM Studio…"
+        onChange={(baseUrl) => set({ baseUrl })}
+      />
+      <TextField
+        name={`${prefix}.model`}
+        label="Model"
+        value={value.model}
+        error={issues[`${prefix}.model`]}
+        onChange={(model) => set({ model })}
+      />
+      <TextField
+        name={`${prefix}.apiKeyEnv`}
+        label="Key variable (optional)"
+        value={value.apiKeyEnv ?? ''}
+        placeholder="OPENAI_API_KEY"
+        error={issues[`${prefix}.apiKeyEnv`]}
+        onChange={(v) => withOptional('apiKeyEnv', v.trim() === '' ? undefined : v.trim())}
+      />
+      <NumberField
+        name={`${prefix}.temperature`}
+        label="Temperature"
+        value={value.temperature}
+        min={0}
+        max={2}
+        step={0.1}
+        error={issues[`${prefix}.temperature`]}
+        onChange={(v) => withOptional('temperature', optional(v))}
+      />
+      <NumberField
+        name={`${prefix}.maxTokens`}
+        label="Max reply tokens"
+        value={value.maxTokens}
+        min={1}
+        error={issues[`${prefix}.maxTokens`]}
+        onChange={(v) => withOptional('maxTokens', optional(v))}
+      />
+      <NumberField
+        name={`${prefix}.timeoutMs`}
+        label="Timeout (ms)"
+        value={value.timeoutMs}
+        min={1000}
+        step={1000}
+        error={issues[`${prefix}.timeoutMs`]}
+        onChange={(v) => set({ timeoutMs: v as number })}
+      />
+      <NumberField
+        name={`${prefix}.maxRetries`}
+        label="Retries"
+        value={value.maxRetries}
+        min={0}
+        max={10}
+        error={issues[`${prefix}.maxRetries`]}
+        onChange={(v) => set({ maxRetries: v as number })}
+      />
+      <NumberField
+        name={`${prefix}.inputCostPerMTok`}
+        label="Input $ / M tokens"
+        value={value.inputCostPerMTok}
+        min={0}
+        step={0.01}
+        onChange={(v) => withOptional('inputCostPerMTok', optional(v))}
+      />
+      <NumberField
+        name={`${prefix}.outputCostPerMTok`}
+        label="Output $ / M tokens"
+        value={value.outputCostPerMTok}
+        min={0}
+        step={0.01}
+        onChange={(v) => withOptional('outputCostPerMTok', optional(v))}
+      />
     </div>
   );
 }
 
-function KeyLine({ status, canStore, role, storeAs }: { status: KeyStatus | undefined; canStore: boolean; role: ModelRole; storeAs: 'default' | ModelRole }) {
+function KeyLine({
+  status,
+  canStore,
+  role,
+  storeAs,
+}: {
+  status: KeyStatus | undefined;
+  canStore: boolean;
+  role: ModelRole;
+  storeAs: 'default' | ModelRole;
+}) {
   const client = useClient();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string>();
-  const text = !status || status.source === 'none'
-    ? 'No key found. Set OPENAI_API_KEY (or MOBA_' + role.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase() + '_API_KEY); local servers need none.'
-    : status.source === 'env'
-      ? `Key from $${status.variable ?? 'environment'}`
-      : 'Key stored encrypted in the OS keychain';
+  const text =
+    !status || status.source === 'none'
+      ? 'No key found. Set OPENAI_API_KEY (or MOBA_' +
+        role.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase() +
+        '_API_KEY); local servers need none.'
+      : status.source === 'env'
+        ? `Key from $${status.variable ?? 'environment'}`
+        : 'Key stored encrypted in the OS keychain';
   // Keys go only to the origin they were saved for; say where, and when this endpoint does not get it.
-  const kept = status?.keptFor ? (status.sentToEndpoint === false ? ` — kept for ${status.keptFor}; not sent to this endpoint` : ` — sent only to ${status.keptFor}`) : '';
+  const kept = status?.keptFor
+    ? status.sentToEndpoint === false
+      ? ` — kept for ${status.keptFor}; not sent to this endpoint`
+      : ` — sent only to ${status.keptFor}`
+    : '';
   return (
     <div className="key-line" data-key-role={role}>
-      <span className={`key-badge key-${status?.source ?? 'none'}`}>{text}{kept}</span>
+      <span className={`key-badge key-${status?.source ?? 'none'}`}>
+        {text}
+        {kept}
+      </span>
       {canStore ? (
         <span className="key-store">
-          <input type="password" aria-label={`API key for ${role}`} value={key} placeholder="Paste a key to store it" onChange={(e) => setKey(e.target.value)} />
+          <input
+            type="password"
+            aria-label={`API key for ${role}`}
+            value={key}
+            placeholder="Paste a key to store it"
+            onChange={(e) => setKey(e.target.value)}
+          />
           <button
             type="button"
             className="btn"
             onClick={() => {
-              client.setApiKey({ role: storeAs, key }).then(() => setKey(''), (e: unknown) => setError(toMobaError(e).message));
+              client.setApiKey({ role: storeAs, key }).then(
+                () => setKey(''),
+                (e: unknown) => setError(toMobaError(e).message),
+              );
             }}
           >
             {key ? 'Store key' : 'Remove key'}
@@ -98,9 +214,18 @@ export function ModelsSection() {
     >
       <div className="role-block" data-role="default">
         <h4>Default endpoint</h4>
-        <EndpointFields prefix="default" value={models.default} issues={d.issues} onChange={(v) => d.set({ default: v })} />
+        <EndpointFields
+          prefix="default"
+          value={models.default}
+          issues={d.issues}
+          onChange={(v) => d.set({ default: v })}
+        />
         <KeyLine status={keyFor('planner')} canStore={view.canStoreKeys} role="planner" storeAs="default" />
-        <TestConnection role="default" endpoint={models.default} disabled={Object.keys(d.issues).some((k) => k.startsWith('default.'))} />
+        <TestConnection
+          role="default"
+          endpoint={models.default}
+          disabled={Object.keys(d.issues).some((k) => k.startsWith('default.'))}
+        />
       </div>
       {(['planner', 'actor', 'reflector', 'appSelector', 'embedder', 'transcriber', 'speaker'] as const).map((role) => {
         const own = models[role];
@@ -113,16 +238,32 @@ export function ModelsSection() {
                 <input
                   type="checkbox"
                   checked={own !== null}
-                  onChange={(e) => d.set({ [role]: e.target.checked ? { ...(OWN_START[role] ? { ...DEFAULT_MODEL_ENDPOINT, model: OWN_START[role] } : models.default) } : null })}
+                  onChange={(e) =>
+                    d.set({
+                      [role]: e.target.checked
+                        ? {
+                            ...(OWN_START[role]
+                              ? { ...DEFAULT_MODEL_ENDPOINT, model: OWN_START[role] }
+                              : models.default),
+                          }
+                        : null,
+                    })
+                  }
                 />
-                {OWN_START[role] ? `Use ${role === 'embedder' ? 'an embedding' : role === 'transcriber' ? 'a transcription' : 'a speech'} endpoint` : 'Own endpoint'}
+                {OWN_START[role]
+                  ? `Use ${role === 'embedder' ? 'an embedding' : role === 'transcriber' ? 'a transcription' : 'a speech'} endpoint`
+                  : 'Own endpoint'}
               </label>
             </div>
             {own ? (
               <>
                 <EndpointFields prefix={role} value={own} issues={d.issues} onChange={(v) => d.set({ [role]: v })} />
                 <KeyLine status={keyFor(role)} canStore={view.canStoreKeys} role={role} storeAs={role} />
-                <TestConnection role={role} endpoint={own} disabled={Object.keys(d.issues).some((k) => k.startsWith(`${role}.`))} />
+                <TestConnection
+                  role={role}
+                  endpoint={own}
+                  disabled={Object.keys(d.issues).some((k) => k.startsWith(`${role}.`))}
+                />
               </>
             ) : null}
           </div>

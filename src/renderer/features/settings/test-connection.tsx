@@ -8,7 +8,15 @@ import { toMobaError } from '../../../shared/errors.ts';
  * "Test connection" for one role: one tiny request to the endpoint as drafted (saved or not),
  * with the latency and the reply, or the error as the endpoint gave it.
  */
-export function TestConnection({ role, endpoint, disabled }: { role: 'default' | ModelRole; endpoint: ModelEndpoint; disabled?: boolean }) {
+export function TestConnection({
+  role,
+  endpoint,
+  disabled,
+}: {
+  role: 'default' | ModelRole;
+  endpoint: ModelEndpoint;
+  disabled?: boolean;
+}) {
   const client = useClient();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TestModelResult | { ok: false; error: { message: string } } | null>(null);
@@ -25,7 +33,13 @@ export function TestConnection({ role, endpoint, disabled }: { role: 'default' |
   };
   return (
     <div className="test-connection" data-test-role={role}>
-      <button type="button" className="btn btn-small" onClick={() => void run()} disabled={busy || disabled} data-action={`test-${role}`}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => void run()}
+        disabled={busy || disabled}
+        data-action={`test-${role}`}
+      >
         {busy ? (
           <>
             <span className="spinner" aria-hidden="true" /> Testing…
@@ -37,9 +51,12 @@ export function TestConnection({ role, endpoint, disabled }: { role: 'default' |
       {result ? (
         result.ok ? (
           <span className="test-ok" role="status">
-            ✓ {'model' in result ? result.model : ''} answered in {'latencyMs' in result ? Math.round(result.latencyMs) : '?'} ms
+            ✓ {'model' in result ? result.model : ''} answered in{' '}
+            {'latencyMs' in result ? Math.round(result.latencyMs) : '?'} ms
             {'reply' in result && result.reply ? <span className="muted"> — “{result.reply.slice(0, 60)}”</span> : null}
-            {'dims' in result && result.dims ? <span className="muted"> — {result.dims}-dimensional vectors</span> : null}
+            {'dims' in result && result.dims ? (
+              <span className="muted"> — {result.dims}-dimensional vectors</span>
+            ) : null}
           </span>
         ) : (
           <span className="test-bad" role="alert">

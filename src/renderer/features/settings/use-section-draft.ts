@@ -39,11 +39,14 @@ export function useSectionDraft<S extends SettingsSection>(section: S, schema: z
     return out;
   }, [draft, schema]);
 
-  const set = useCallback((update: Partial<Settings[S]>) => {
-    setEdit((d) => ({ ...(d ?? stored), ...update }));
-    setSaved(false);
-    setError(undefined);
-  }, [stored]);
+  const set = useCallback(
+    (update: Partial<Settings[S]>) => {
+      setEdit((d) => ({ ...(d ?? stored), ...update }));
+      setSaved(false);
+      setError(undefined);
+    },
+    [stored],
+  );
 
   const save = useCallback(async () => {
     setSaving(true);

@@ -8,7 +8,15 @@ import type { MobaClient } from '../../../shared/contract.ts';
 import type { DatasetExportResult, DatasetProgress, RunSelection } from '../../../shared/contract/datasets.ts';
 import { toMobaError } from '../../../shared/errors.ts';
 
-export function DatasetExportButton({ client, selection, label }: { client: MobaClient; selection: RunSelection; label: string }) {
+export function DatasetExportButton({
+  client,
+  selection,
+  label,
+}: {
+  client: MobaClient;
+  selection: RunSelection;
+  label: string;
+}) {
   const [progress, setProgress] = useState<DatasetProgress | null>(null);
   const [result, setResult] = useState<DatasetExportResult | null>(null);
   const [error, setError] = useState<string>();
@@ -36,17 +44,29 @@ export function DatasetExportButton({ client, selection, label }: { client: Moba
   };
   return (
     <span className="dataset-export">
-      <button type="button" className="btn" onClick={() => void run()} disabled={!!progress} data-action="export-dataset" title="Steps as JSONL split by task, preference pairs from your corrections, TRL DPO and SFT files, and a datasheet">
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void run()}
+        disabled={!!progress}
+        data-action="export-dataset"
+        title="Steps as JSONL split by task, preference pairs from your corrections, TRL DPO and SFT files, and a datasheet"
+      >
         {progress ? 'Exporting…' : label}
       </button>
       {progress ? (
         <span className="muted" role="status" aria-live="polite" data-testid="dataset-progress">
-          <span className="spinner" aria-hidden="true" /> {progress.phase === 'runs' ? `run ${progress.runsDone}/${progress.runsTotal} · ${progress.steps} steps · ${progress.pairs} pairs` : progress.phase}
+          <span className="spinner" aria-hidden="true" />{' '}
+          {progress.phase === 'runs'
+            ? `run ${progress.runsDone}/${progress.runsTotal} · ${progress.steps} steps · ${progress.pairs} pairs`
+            : progress.phase}
         </span>
       ) : null}
       {result ? (
         <span className="export-result" role="status" data-testid="dataset-result">
-          <strong>Dataset</strong> in <code>{result.dir}</code>: {result.steps} steps of {result.runs} runs (train {result.perSplit.train?.steps ?? 0} / validation {result.perSplit.validation?.steps ?? 0} / test {result.perSplit.test?.steps ?? 0}), {result.pairs} preference pairs, {result.sft} approved proposals
+          <strong>Dataset</strong> in <code>{result.dir}</code>: {result.steps} steps of {result.runs} runs (train{' '}
+          {result.perSplit.train?.steps ?? 0} / validation {result.perSplit.validation?.steps ?? 0} / test{' '}
+          {result.perSplit.test?.steps ?? 0}), {result.pairs} preference pairs, {result.sft} approved proposals
           <button type="button" className="btn btn-small" onClick={() => setResult(null)} aria-label="Dismiss">
             ×
           </button>

@@ -17,14 +17,34 @@ export function ElementOverlay({ elements, deviceWidth, deviceHeight, hovered, s
   // Labels are sized in device pixels: about 2.2% of the screen width stays readable when scaled down.
   const font = Math.max(14, Math.round(deviceWidth * 0.022));
   return (
-    <svg className="mirror-overlay" viewBox={`0 0 ${deviceWidth} ${deviceHeight}`} preserveAspectRatio="none" aria-hidden="true" data-mirror-overlay="">
+    <svg
+      className="mirror-overlay"
+      viewBox={`0 0 ${deviceWidth} ${deviceHeight}`}
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      data-mirror-overlay=""
+    >
       {interactive.map((el) => {
         const [x1, y1, x2, y2] = el.bounds;
         const state = el.index === selectedIndex ? 'selected' : el === hovered ? 'hovered' : 'idle';
         return (
           <g key={el.index} className={`overlay-element overlay-${state}`}>
-            <rect x={x1} y={y1} width={x2 - x1} height={y2 - y1} data-index={el.index} data-bounds={el.bounds.join(',')} vectorEffect="non-scaling-stroke" />
-            <rect className="overlay-label-bg" x={x1} y={y1} width={font * (String(el.index).length * 0.62 + 0.6)} height={font * 1.25} />
+            <rect
+              x={x1}
+              y={y1}
+              width={x2 - x1}
+              height={y2 - y1}
+              data-index={el.index}
+              data-bounds={el.bounds.join(',')}
+              vectorEffect="non-scaling-stroke"
+            />
+            <rect
+              className="overlay-label-bg"
+              x={x1}
+              y={y1}
+              width={font * (String(el.index).length * 0.62 + 0.6)}
+              height={font * 1.25}
+            />
             <text x={x1 + font * 0.3} y={y1 + font * 0.98} fontSize={font}>
               {el.index}
             </text>

@@ -8,7 +8,12 @@
  */
 import { ScrcpyVideoCodecId } from '@yume-chan/scrcpy';
 import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
-import { BitmapVideoFrameRenderer, InsertableStreamVideoFrameRenderer, WebCodecsVideoDecoder, WebGLVideoFrameRenderer } from '@yume-chan/scrcpy-decoder-webcodecs';
+import {
+  BitmapVideoFrameRenderer,
+  InsertableStreamVideoFrameRenderer,
+  WebCodecsVideoDecoder,
+  WebGLVideoFrameRenderer,
+} from '@yume-chan/scrcpy-decoder-webcodecs';
 import type { VideoFrameRenderer } from '@yume-chan/scrcpy-decoder-webcodecs';
 import type { MirrorFrame } from '../../../shared/mirror-frames.ts';
 
@@ -77,7 +82,11 @@ function hardwareWebGl(): boolean {
 }
 
 /** A <video> fed by an insertable stream where there is one; else WebGL on a real GPU; else the bitmap renderer. */
-function videoRenderer(): { element: HTMLVideoElement | HTMLCanvasElement; renderer: VideoFrameRenderer; name: string } {
+function videoRenderer(): {
+  element: HTMLVideoElement | HTMLCanvasElement;
+  renderer: VideoFrameRenderer;
+  name: string;
+} {
   if (InsertableStreamVideoFrameRenderer.isSupported) {
     const video = makePicture('video');
     return { element: video, renderer: new InsertableStreamVideoFrameRenderer(video), name: 'video' };
@@ -117,7 +126,10 @@ class VideoSink implements FrameSink {
     const draw = renderer.draw.bind(renderer);
     // Count and time every frame that reaches the screen (the fps badge): a canvas has it once
     // drawn; a <video> once its compositor presents it (a frame handed over may be skipped).
-    const video = element instanceof HTMLVideoElement && typeof element.requestVideoFrameCallback === 'function' ? element : undefined;
+    const video =
+      element instanceof HTMLVideoElement && typeof element.requestVideoFrameCallback === 'function'
+        ? element
+        : undefined;
     renderer.draw = async (frame: VideoFrame) => {
       probeDecodedFrame(frame);
       await draw(frame);
@@ -163,7 +175,9 @@ class VideoSink implements FrameSink {
     if (this.waitingForKeyframe && !frame.keyframe) return;
     this.waitingForKeyframe = false;
     this.lastFrameTime = frame.frameTime;
-    void this.writer.write({ type: 'data', keyframe: frame.keyframe, pts: frame.pts, data: frame.data }).catch(() => undefined);
+    void this.writer
+      .write({ type: 'data', keyframe: frame.keyframe, pts: frame.pts, data: frame.data })
+      .catch(() => undefined);
   }
 
   private countDrawn(): void {
@@ -200,7 +214,9 @@ class StillSink implements FrameSink {
   push(frame: MirrorFrame): void {
     if (this.disposed || (frame.kind !== 'png' && frame.kind !== 'jpeg')) return;
     const order = ++this.latest;
-    const blob = new Blob([frame.data as Uint8Array<ArrayBuffer>], { type: frame.kind === 'png' ? 'image/png' : 'image/jpeg' });
+    const blob = new Blob([frame.data as Uint8Array<ArrayBuffer>], {
+      type: frame.kind === 'png' ? 'image/png' : 'image/jpeg',
+    });
     void createImageBitmap(blob)
       .then((bitmap) => {
         // A slow decode must not paint over a newer picture.
@@ -232,6 +248,9 @@ class StillSink implements FrameSink {
  */
 export function createFrameSink(options: FrameSinkOptions): FrameSink {
   if (options.codec !== 'h264') return new StillSink(options);
-  if (!WebCodecsVideoDecoder.isSupported) throw new Error('This browser cannot decode H.264 (no WebCodecs); the mirror needs Chromium, Chrome, Edge or Electron.');
+  if (!WebCodecsVideoDecoder.isSupported)
+    throw new Error(
+      'This browser cannot decode H.264 (no WebCodecs); the mirror needs Chromium, Chrome, Edge or Electron.',
+    );
   return new VideoSink(options);
 }

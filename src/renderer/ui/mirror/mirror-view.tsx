@@ -55,7 +55,13 @@ interface Gesture {
   moved: boolean;
 }
 
-export function MirrorView({ serial, elements, onSelectElement, selectMode: initialSelect = false, selectedIndex }: MirrorViewProps) {
+export function MirrorView({
+  serial,
+  elements,
+  onSelectElement,
+  selectMode: initialSelect = false,
+  selectedIndex,
+}: MirrorViewProps) {
   const client = useClient();
   const [pictureHost, setPictureHost] = useState<HTMLDivElement | null>(null);
   const stageRef = useRef<HTMLDivElement | null>(null);
@@ -72,7 +78,13 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
   const [inputError, setInputError] = useState<string | undefined>(undefined);
   const [box, setBox] = useState<{ width: number; height: number }>({ width: 0, height: 0 });
   const gesture = useRef<Gesture | undefined>(undefined);
-  const wheel = useRef<{ dx: number; dy: number; x: number; y: number; timer: ReturnType<typeof setTimeout> | undefined }>({ dx: 0, dy: 0, x: 0, y: 0, timer: undefined });
+  const wheel = useRef<{
+    dx: number;
+    dy: number;
+    x: number;
+    y: number;
+    timer: ReturnType<typeof setTimeout> | undefined;
+  }>({ dx: 0, dy: 0, x: 0, y: 0, timer: undefined });
 
   const info = mirror.info;
   // The picture's orientation decides the device axes: a landscape frame of a portrait phone is a rotated phone.
@@ -81,7 +93,9 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
     const frameLandscape = mirror.frameWidth > mirror.frameHeight;
     const deviceLandscape = info.deviceWidth > info.deviceHeight;
     const rotated = mirror.frameWidth > 0 && frameLandscape !== deviceLandscape;
-    return rotated ? { width: info.deviceHeight, height: info.deviceWidth } : { width: info.deviceWidth, height: info.deviceHeight };
+    return rotated
+      ? { width: info.deviceHeight, height: info.deviceWidth }
+      : { width: info.deviceWidth, height: info.deviceHeight };
   }, [info, mirror.frameWidth, mirror.frameHeight]);
 
   // Fit the screen box into the stage, keeping the picture's aspect.
@@ -120,7 +134,10 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
     const r = el.getBoundingClientRect();
     const x = ((clientX - r.left) / r.width) * device.width;
     const y = ((clientY - r.top) / r.height) * device.height;
-    return { x: Math.min(device.width - 1, Math.max(0, Math.round(x))), y: Math.min(device.height - 1, Math.max(0, Math.round(y))) };
+    return {
+      x: Math.min(device.width - 1, Math.max(0, Math.round(x))),
+      y: Math.min(device.height - 1, Math.max(0, Math.round(y))),
+    };
   };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -129,12 +146,20 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
     if (!p) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     e.currentTarget.focus();
-    gesture.current = { pointerId: e.pointerId, ...p, clientX: e.clientX, clientY: e.clientY, at: performance.now(), moved: false };
+    gesture.current = {
+      pointerId: e.pointerId,
+      ...p,
+      clientX: e.clientX,
+      clientY: e.clientY,
+      at: performance.now(),
+      moved: false,
+    };
   };
 
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const g = gesture.current;
-    if (g && g.pointerId === e.pointerId && Math.hypot(e.clientX - g.clientX, e.clientY - g.clientY) > TAP_SLOP_PX) g.moved = true;
+    if (g && g.pointerId === e.pointerId && Math.hypot(e.clientX - g.clientX, e.clientY - g.clientY) > TAP_SLOP_PX)
+      g.moved = true;
     const p = toDevice(e.clientX, e.clientY);
     if (!p || !showOverlay) return;
     const el = elementAt(shown, p.x, p.y);
@@ -158,10 +183,21 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
       return;
     }
     if (!g.moved) {
-      send(heldMs >= LONG_PRESS_MS ? { type: 'longPress', x: g.x, y: g.y, durationMs: Math.min(5_000, Math.round(heldMs)) } : { type: 'tap', x: g.x, y: g.y });
+      send(
+        heldMs >= LONG_PRESS_MS
+          ? { type: 'longPress', x: g.x, y: g.y, durationMs: Math.min(5_000, Math.round(heldMs)) }
+          : { type: 'tap', x: g.x, y: g.y },
+      );
       return;
     }
-    send({ type: 'swipe', x1: g.x, y1: g.y, x2: end.x, y2: end.y, durationMs: Math.min(3_000, Math.max(80, Math.round(heldMs))) });
+    send({
+      type: 'swipe',
+      x1: g.x,
+      y1: g.y,
+      x2: end.x,
+      y2: end.y,
+      durationMs: Math.min(3_000, Math.max(80, Math.round(heldMs))),
+    });
   };
 
   const onWheel = (e: WheelEvent<HTMLDivElement>) => {
@@ -208,24 +244,53 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
             : { cls: 'badge-warn', text: `screenshots — ${info.reason ?? 'scrcpy unavailable'}` };
 
   return (
-    <div className="mirror-view" data-mirror-view={serial} data-mode={info?.mode ?? ''} data-status={mirror.status} data-renderer={mirror.renderer ?? ''}>
+    <div
+      className="mirror-view"
+      data-mirror-view={serial}
+      data-mode={info?.mode ?? ''}
+      data-status={mirror.status}
+      data-renderer={mirror.renderer ?? ''}
+    >
       <div className="mirror-toolbar">
         <span className={`mirror-badge ${badge.cls}`} data-testid="mirror-mode" title={badge.text}>
           {badge.text}
         </span>
         <label className="mirror-toggle">
-          <input type="checkbox" checked={showOverlay} onChange={(e) => setShowOverlay(e.target.checked)} data-action="toggle-overlay" /> Elements
+          <input
+            type="checkbox"
+            checked={showOverlay}
+            onChange={(e) => setShowOverlay(e.target.checked)}
+            data-action="toggle-overlay"
+          />{' '}
+          Elements
         </label>
         <label className="mirror-toggle" title="Clicks pick an element instead of tapping">
-          <input type="checkbox" checked={selectMode} onChange={(e) => setSelectMode(e.target.checked)} data-action="toggle-select" /> Select
+          <input
+            type="checkbox"
+            checked={selectMode}
+            onChange={(e) => setSelectMode(e.target.checked)}
+            data-action="toggle-select"
+          />{' '}
+          Select
         </label>
         {mirror.status === 'failed' || mirror.status === 'stopped' ? (
-          <button type="button" className="btn btn-small" onClick={() => setAttempt((n) => n + 1)} data-action="restart-mirror">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => setAttempt((n) => n + 1)}
+            data-action="restart-mirror"
+          >
             Restart
           </button>
         ) : null}
         {elements === undefined ? (
-          <button type="button" className="btn btn-small" onClick={own.refresh} disabled={own.loading || mirror.status !== 'running'} data-action="refresh-elements">
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={own.refresh}
+            disabled={own.loading || mirror.status !== 'running'}
+            data-action="refresh-elements"
+          >
             {own.loading ? 'Observing…' : 'Refresh'}
           </button>
         ) : null}
@@ -248,9 +313,20 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
           onKeyDown={onKeyDown}
         >
           <div className="mirror-picture-host" ref={setPictureHost} />
-          {showOverlay && device ? <ElementOverlay elements={shown} deviceWidth={device.width} deviceHeight={device.height} hovered={hovered} selectedIndex={picked ?? selectedIndex} /> : null}
+          {showOverlay && device ? (
+            <ElementOverlay
+              elements={shown}
+              deviceWidth={device.width}
+              deviceHeight={device.height}
+              hovered={hovered}
+              selectedIndex={picked ?? selectedIndex}
+            />
+          ) : null}
           {showOverlay && hovered && hoverPos ? (
-            <div className={`mirror-tooltip-anchor ${hoverPos.x > box.width / 2 ? 'flip-x' : ''} ${hoverPos.y > box.height / 2 ? 'flip-y' : ''}`} style={{ left: hoverPos.x, top: hoverPos.y }}>
+            <div
+              className={`mirror-tooltip-anchor ${hoverPos.x > box.width / 2 ? 'flip-x' : ''} ${hoverPos.y > box.height / 2 ? 'flip-y' : ''}`}
+              style={{ left: hoverPos.x, top: hoverPos.y }}
+            >
               <ElementDetails element={hovered} />
             </div>
           ) : null}
@@ -263,7 +339,13 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
         <button type="button" className="btn" onClick={() => send({ type: 'home' })} data-action="home" title="Home">
           ○ Home
         </button>
-        <button type="button" className="btn" onClick={() => send({ type: 'recents' })} data-action="recents" title="Recent apps">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => send({ type: 'recents' })}
+          data-action="recents"
+          title="Recent apps"
+        >
           ▢ Recents
         </button>
       </div>
@@ -272,7 +354,9 @@ export function MirrorView({ serial, elements, onSelectElement, selectMode: init
           {inputError}
         </div>
       ) : null}
-      {own.error && showOverlay && elements === undefined ? <p className="mirror-note">Elements unavailable: {own.error}</p> : null}
+      {own.error && showOverlay && elements === undefined ? (
+        <p className="mirror-note">Elements unavailable: {own.error}</p>
+      ) : null}
     </div>
   );
 }

@@ -23,7 +23,15 @@ export interface MirrorViewState {
   renderer: string | undefined;
 }
 
-const INITIAL: MirrorViewState = { status: 'starting', info: undefined, error: undefined, frameWidth: 0, frameHeight: 0, fps: 0, renderer: undefined };
+const INITIAL: MirrorViewState = {
+  status: 'starting',
+  info: undefined,
+  error: undefined,
+  frameWidth: 0,
+  frameHeight: 0,
+  fps: 0,
+  renderer: undefined,
+};
 
 /** Attaches the sink's canvas into `host` and keeps it there until the sink changes. */
 /** `attempt` restarts the subscription when it changes (the Restart button). */
@@ -107,7 +115,10 @@ export function useMirror(serial: string, host: HTMLElement | null, attempt = 0)
         const { channel: _channel, ...info } = result;
         setState((s) => ({ ...s, status: 'running', info, error: undefined }));
       })
-      .catch((error: unknown) => !disposed && setState((s) => ({ ...s, status: 'failed', error: toMobaError(error).message })));
+      .catch(
+        (error: unknown) =>
+          !disposed && setState((s) => ({ ...s, status: 'failed', error: toMobaError(error).message })),
+      );
 
     return () => {
       disposed = true;

@@ -29,7 +29,9 @@ function Message({ client, m, index }: { client: MobaClient; m: RecordedMessage;
         <span className="msg-size">
           {chars.toLocaleString()} chars{images ? ` · ${images} image${images > 1 ? 's' : ''}` : ''}
         </span>
-        <span className="msg-caret" aria-hidden="true">{open ? '▾' : '▸'}</span>
+        <span className="msg-caret" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
       </button>
       {open ? (
         <div className="msg-body">
@@ -39,8 +41,18 @@ function Message({ client, m, index }: { client: MobaClient; m: RecordedMessage;
                 {p.text}
               </pre>
             ) : (
-              <a key={i} href={client.artifactUrl(p.image.sha256)} target="_blank" rel="noreferrer" className="msg-image">
-                <img src={client.artifactUrl(p.image.sha256)} alt={`Image sent to the model (${p.image.width ?? '?'}×${p.image.height ?? '?'})`} loading="lazy" />
+              <a
+                key={i}
+                href={client.artifactUrl(p.image.sha256)}
+                target="_blank"
+                rel="noreferrer"
+                className="msg-image"
+              >
+                <img
+                  src={client.artifactUrl(p.image.sha256)}
+                  alt={`Image sent to the model (${p.image.width ?? '?'}×${p.image.height ?? '?'})`}
+                  loading="lazy"
+                />
               </a>
             ),
           )}
@@ -65,7 +77,11 @@ export function ModelCallDetail({ client, call }: { client: MobaClient; call: Mo
           {r.model} <span className="muted">@ {r.baseUrl}</span>
         </dd>
         <dt>Tokens</dt>
-        <dd>{r.usage ? `${r.usage.promptTokens.toLocaleString()} in · ${r.usage.completionTokens.toLocaleString()} out` : 'not reported'}</dd>
+        <dd>
+          {r.usage
+            ? `${r.usage.promptTokens.toLocaleString()} in · ${r.usage.completionTokens.toLocaleString()} out`
+            : 'not reported'}
+        </dd>
         <dt>Latency</dt>
         <dd>
           {Math.round(r.latencyMs).toLocaleString()} ms{r.attempts > 1 ? ` · ${r.attempts} attempts` : ''}
@@ -115,7 +131,15 @@ export function ModelCallDetail({ client, call }: { client: MobaClient; call: Mo
 }
 
 /** A compact table of model calls; a click opens one in the detail view. */
-export function ModelCallList({ calls, selected, onSelect }: { calls: readonly ModelCallEvent[]; selected: string | null; onSelect(callId: string): void }) {
+export function ModelCallList({
+  calls,
+  selected,
+  onSelect,
+}: {
+  calls: readonly ModelCallEvent[];
+  selected: string | null;
+  onSelect(callId: string): void;
+}) {
   if (!calls.length) return <p className="muted">No model calls yet.</p>;
   return (
     <table className="calls" data-testid="model-calls">
@@ -130,7 +154,15 @@ export function ModelCallList({ calls, selected, onSelect }: { calls: readonly M
       </thead>
       <tbody>
         {calls.map((c) => (
-          <tr key={c.callId} className={c.callId === selected ? 'selected' : ''} onMouseDown={keepFocus} onClick={() => onSelect(c.callId)} data-call={c.callId} tabIndex={0} onKeyDown={(e) => (e.key === 'Enter' ? onSelect(c.callId) : undefined)}>
+          <tr
+            key={c.callId}
+            className={c.callId === selected ? 'selected' : ''}
+            onMouseDown={keepFocus}
+            onClick={() => onSelect(c.callId)}
+            data-call={c.callId}
+            tabIndex={0}
+            onKeyDown={(e) => (e.key === 'Enter' ? onSelect(c.callId) : undefined)}
+          >
             <td className="mono">{c.callId}</td>
             <td>
               {c.record.purpose}

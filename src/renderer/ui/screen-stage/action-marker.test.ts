@@ -13,19 +13,32 @@ const elements = [list, row, save, label];
 
 describe('action markers', () => {
   it('draws element actions as boxes, coordinates as points and swipes as arrows from the centre', () => {
-    expect(actionMarker({ name: 'Click', params: { index: 3 } }, elements, screen)).toMatchObject({ kind: 'box', bounds: save.bounds, point: [850, 2200] });
-    expect(actionMarker({ name: 'Click_by_Coordinate', params: { x: 500, y: 250, unit: 'grid' } }, elements, screen)).toMatchObject({ kind: 'point', point: [540, 600] });
+    expect(actionMarker({ name: 'Click', params: { index: 3 } }, elements, screen)).toMatchObject({
+      kind: 'box',
+      bounds: save.bounds,
+      point: [850, 2200],
+    });
+    expect(
+      actionMarker({ name: 'Click_by_Coordinate', params: { x: 500, y: 250, unit: 'grid' } }, elements, screen),
+    ).toMatchObject({ kind: 'point', point: [540, 600] });
     const swipe = actionMarker({ name: 'Swipe', params: { direction: 'up', distance: 'medium' } }, elements, screen);
     expect(swipe).toMatchObject({ kind: 'arrow' });
     if (swipe.kind === 'arrow') {
       expect(swipe.from[1]).toBeGreaterThan(swipe.to[1]);
       expect(swipe.from[0]).toBe(540);
     }
-    const scroll = actionMarker({ name: 'Scroll', params: { index: 1, direction: 'down', distance: 'medium' } }, elements, screen);
+    const scroll = actionMarker(
+      { name: 'Scroll', params: { index: 1, direction: 'down', distance: 'medium' } },
+      elements,
+      screen,
+    );
     if (scroll.kind !== 'arrow') throw new Error('expected an arrow');
     // Content from below: the finger moves up.
     expect(scroll.to[1]).toBeLessThan(scroll.from[1]);
-    expect(actionMarker({ name: 'Click', params: { index: 42 } }, elements, screen)).toEqual({ kind: 'none', label: 'Click: no element 42 on this screen' });
+    expect(actionMarker({ name: 'Click', params: { index: 42 } }, elements, screen)).toEqual({
+      kind: 'none',
+      label: 'Click: no element 42 on this screen',
+    });
     expect(actionMarker({ name: 'Back', params: {} }, elements, screen)).toEqual({ kind: 'none', label: 'Back' });
   });
 });

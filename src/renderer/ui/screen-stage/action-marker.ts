@@ -33,9 +33,21 @@ export function actionMarker(action: ActionCall, elements: readonly UiElement[],
     const span = finger[0] !== 0 ? x2 - x1 : y2 - y1;
     const c: Pt = [element.center[0], element.center[1]];
     const half = (DISTANCE_SHARE[action.params.distance] * span) / 2;
-    return { kind: 'arrow', from: [c[0] - finger[0] * half, c[1] - finger[1] * half], to: [c[0] + finger[0] * half, c[1] + finger[1] * half], label: `Scroll ${action.params.direction}`, bounds: element.bounds };
+    return {
+      kind: 'arrow',
+      from: [c[0] - finger[0] * half, c[1] - finger[1] * half],
+      to: [c[0] + finger[0] * half, c[1] + finger[1] * half],
+      label: `Scroll ${action.params.direction}`,
+      bounds: element.bounds,
+    };
   }
-  if (element) return { kind: 'box', bounds: element.bounds, label: `${label} [${element.index}]`, point: [element.center[0], element.center[1]] };
+  if (element)
+    return {
+      kind: 'box',
+      bounds: element.bounds,
+      label: `${label} [${element.index}]`,
+      point: [element.center[0], element.center[1]],
+    };
   if (action.name === 'Click_by_Coordinate') {
     const { x, y, unit } = action.params;
     const p: Pt = unit === 'grid' ? [(x / 1000) * screen.width, (y / 1000) * screen.height] : [x, y];
@@ -46,8 +58,14 @@ export function actionMarker(action: ActionCall, elements: readonly UiElement[],
     const extent = u[0] !== 0 ? screen.width : screen.height;
     const half = (DISTANCE_SHARE[action.params.distance] * extent) / 2;
     const c: Pt = [screen.width / 2, screen.height / 2];
-    return { kind: 'arrow', from: [c[0] - u[0] * half, c[1] - u[1] * half], to: [c[0] + u[0] * half, c[1] + u[1] * half], label: `Swipe ${action.params.direction}` };
+    return {
+      kind: 'arrow',
+      from: [c[0] - u[0] * half, c[1] - u[1] * half],
+      to: [c[0] + u[0] * half, c[1] + u[1] * half],
+      label: `Swipe ${action.params.direction}`,
+    };
   }
-  if ((ACTIONS[action.name] as ActionDefinition).elementParam && index !== undefined) return { kind: 'none', label: `${label}: no element ${index} on this screen` };
+  if ((ACTIONS[action.name] as ActionDefinition).elementParam && index !== undefined)
+    return { kind: 'none', label: `${label}: no element ${index} on this screen` };
   return { kind: 'none', label };
 }

@@ -40,7 +40,14 @@ function MarkerShape({ marker, k, tone }: { marker: Marker; k: number; tone: 'ag
     case 'box':
       return (
         <g className={cls} data-marker="box">
-          <rect x={marker.bounds[0]} y={marker.bounds[1]} width={marker.bounds[2] - marker.bounds[0]} height={marker.bounds[3] - marker.bounds[1]} className="marker-box" rx={6 * k} />
+          <rect
+            x={marker.bounds[0]}
+            y={marker.bounds[1]}
+            width={marker.bounds[2] - marker.bounds[0]}
+            height={marker.bounds[3] - marker.bounds[1]}
+            className="marker-box"
+            rx={6 * k}
+          />
           <circle cx={marker.point[0]} cy={marker.point[1]} r={r} className="marker-dot" />
         </g>
       );
@@ -59,7 +66,15 @@ function MarkerShape({ marker, k, tone }: { marker: Marker; k: number; tone: 'ag
       const head = `${x2},${y2} ${x2 - h * Math.cos(a - 0.45)},${y2 - h * Math.sin(a - 0.45)} ${x2 - h * Math.cos(a + 0.45)},${y2 - h * Math.sin(a + 0.45)}`;
       return (
         <g className={cls} data-marker="arrow">
-          {marker.bounds ? <rect x={marker.bounds[0]} y={marker.bounds[1]} width={marker.bounds[2] - marker.bounds[0]} height={marker.bounds[3] - marker.bounds[1]} className="marker-box marker-box-soft" /> : null}
+          {marker.bounds ? (
+            <rect
+              x={marker.bounds[0]}
+              y={marker.bounds[1]}
+              width={marker.bounds[2] - marker.bounds[0]}
+              height={marker.bounds[3] - marker.bounds[1]}
+              className="marker-box marker-box-soft"
+            />
+          ) : null}
           <circle cx={x1} cy={y1} r={r * 0.8} className="marker-dot" />
           <line x1={x1} y1={y1} x2={x2} y2={y2} className="marker-line" />
           <polygon points={head} className="marker-head" />
@@ -77,14 +92,27 @@ function MarkerShape({ marker, k, tone }: { marker: Marker; k: number; tone: 'ag
  * replay view and the demonstration recorder.
  */
 export function ScreenStage(props: ScreenStageProps) {
-  const { image, screen, elements, showElements, marker, altMarker, mode, selectedIndex, onPick, onAct, testId, caption } = props;
+  const {
+    image,
+    screen,
+    elements,
+    showElements,
+    marker,
+    altMarker,
+    mode,
+    selectedIndex,
+    onPick,
+    onAct,
+    testId,
+    caption,
+  } = props;
   const svgRef = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<{ e: UiElement; x: number; y: number } | null>(null);
   const [drag, setDrag] = useState<{ from: Pt; to: Pt } | null>(null);
   const w = screen.width;
   const h = screen.height;
   // Overlay sizes in device pixels that look the same at any display scale (~1/3 for phones).
-  const k = Math.max(w, h) / 2400 * 2.4;
+  const k = (Math.max(w, h) / 2400) * 2.4;
 
   const toDevice = (ev: { clientX: number; clientY: number }): Pt | null => {
     const box = svgRef.current?.getBoundingClientRect();
@@ -124,7 +152,11 @@ export function ScreenStage(props: ScreenStageProps) {
   return (
     <figure className={`screen-fit screen-mode-${mode}`} data-testid={testId}>
       <div className="screen-stage" style={style}>
-        {image ? <img src={image} alt={caption ?? 'Device screenshot'} draggable={false} /> : <div className="screen-missing">No screenshot for this moment</div>}
+        {image ? (
+          <img src={image} alt={caption ?? 'Device screenshot'} draggable={false} />
+        ) : (
+          <div className="screen-missing">No screenshot for this moment</div>
+        )}
         <svg
           ref={svgRef}
           viewBox={`0 0 ${w} ${h}`}
@@ -134,13 +166,30 @@ export function ScreenStage(props: ScreenStageProps) {
           onPointerUp={onPointerUp}
           onPointerLeave={() => setHover(null)}
           role={mode === 'view' ? 'img' : 'application'}
-          aria-label={mode === 'pick' ? 'Pick an element' : mode === 'act' ? 'Act on the screen: click or drag' : caption ?? 'Screen'}
+          aria-label={
+            mode === 'pick'
+              ? 'Pick an element'
+              : mode === 'act'
+                ? 'Act on the screen: click or drag'
+                : (caption ?? 'Screen')
+          }
           data-screen-width={w}
           data-screen-height={h}
         >
           {numbered.map((e) => (
-            <g key={`${e.index}-${e.bounds.join(',')}`} className={`el ${e.index === selectedIndex ? 'el-selected' : ''} ${hover?.e === e ? 'el-hover' : ''}`} data-element-index={e.index} data-element-label={e.text || e.contentDesc} data-element-desc={e.contentDesc || undefined}>
-              <rect x={e.bounds[0]} y={e.bounds[1]} width={Math.max(1, e.bounds[2] - e.bounds[0])} height={Math.max(1, e.bounds[3] - e.bounds[1])} />
+            <g
+              key={`${e.index}-${e.bounds.join(',')}`}
+              className={`el ${e.index === selectedIndex ? 'el-selected' : ''} ${hover?.e === e ? 'el-hover' : ''}`}
+              data-element-index={e.index}
+              data-element-label={e.text || e.contentDesc}
+              data-element-desc={e.contentDesc || undefined}
+            >
+              <rect
+                x={e.bounds[0]}
+                y={e.bounds[1]}
+                width={Math.max(1, e.bounds[2] - e.bounds[0])}
+                height={Math.max(1, e.bounds[3] - e.bounds[1])}
+              />
               <text x={e.bounds[0] + 4 * k} y={e.bounds[1] + 15 * k} fontSize={15 * k}>
                 {e.index}
               </text>
@@ -156,7 +205,12 @@ export function ScreenStage(props: ScreenStageProps) {
           <div className="el-tip" style={{ left: Math.min(hover.x + 12, 9999), top: hover.y + 12 }} role="tooltip">
             <strong>[{hover.e.index}]</strong> {hover.e.className.split('.').pop()}
             {label(hover.e) ? <span className="el-tip-text"> “{label(hover.e).slice(0, 60)}”</span> : null}
-            <span className="el-tip-meta">{hover.e.trueAttributes.filter((a) => a !== 'enabled').slice(0, 4).join(' · ')}</span>
+            <span className="el-tip-meta">
+              {hover.e.trueAttributes
+                .filter((a) => a !== 'enabled')
+                .slice(0, 4)
+                .join(' · ')}
+            </span>
           </div>
         ) : null}
       </div>

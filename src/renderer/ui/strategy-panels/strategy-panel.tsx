@@ -33,7 +33,11 @@ function Outcomes({ state }: { state: RunState }) {
         <ol className="strategy-outcomes">
           {outcomes.map((o) => (
             <li key={o.stepId} data-outcome={o.outcome} title={o.text}>
-              <span className={`grade grade-${o.outcome}`}>{o.outcome}</span> {o.operation || o.stepId} <span className="muted">— {GRADE[o.outcome]}{o.outcome === 'A' ? '' : `: ${o.text}`}</span>
+              <span className={`grade grade-${o.outcome}`}>{o.outcome}</span> {o.operation || o.stepId}{' '}
+              <span className="muted">
+                — {GRADE[o.outcome]}
+                {o.outcome === 'A' ? '' : `: ${o.text}`}
+              </span>
             </li>
           ))}
         </ol>
@@ -86,7 +90,10 @@ function MobileAgentE({ state }: { state: RunState }) {
       <Section id="notes" title="Notes (Notetaker)">
         <Text value={s.notes} empty="No notes yet." />
       </Section>
-      <Section id="tips" title={`Tips${s.experienceRetrieved ? ' (retrieved)' : ''}${s.experienceFrom?.tips ? ` (from ${s.experienceFrom.tips})` : ''}`}>
+      <Section
+        id="tips"
+        title={`Tips${s.experienceRetrieved ? ' (retrieved)' : ''}${s.experienceFrom?.tips ? ` (from ${s.experienceFrom.tips})` : ''}`}
+      >
         {s.tips.length ? (
           <ul className="strategy-list">
             {s.tips.map((t, i) => (
@@ -105,7 +112,9 @@ function MobileAgentE({ state }: { state: RunState }) {
                 {sc.name}({sc.arguments.join(', ')})
               </code>{' '}
               {sc.description} <span className="muted">Only when: {sc.precondition}</span>
-              {s.experienceFrom?.shortcuts?.[sc.name] ? <span className="muted"> (from {s.experienceFrom.shortcuts[sc.name]})</span> : null}
+              {s.experienceFrom?.shortcuts?.[sc.name] ? (
+                <span className="muted"> (from {s.experienceFrom.shortcuts[sc.name]})</span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -113,7 +122,9 @@ function MobileAgentE({ state }: { state: RunState }) {
           <ul className="strategy-list strategy-used">
             {s.shortcutsUsed.map((u, i) => (
               <li key={i} data-refused={u.refused ? 'true' : undefined}>
-                {u.refused ? `Refused ${u.name}: ${u.reason ?? ''}` : `Used ${u.name}: ${u.actions.map(formatAction).join(' → ')}`}
+                {u.refused
+                  ? `Refused ${u.name}: ${u.reason ?? ''}`
+                  : `Used ${u.name}: ${u.actions.map(formatAction).join(' → ')}`}
               </li>
             ))}
           </ul>
@@ -126,7 +137,11 @@ function MobileAgentE({ state }: { state: RunState }) {
             {s.evolved.tips.map((t, i) => (
               <li key={i}>Tip: {t}</li>
             ))}
-            <li>{s.evolved.shortcut ? `New shortcut ${s.evolved.shortcut.name}: ${s.evolved.shortcut.description}` : `No new shortcut (${s.evolved.note ?? ''})`}</li>
+            <li>
+              {s.evolved.shortcut
+                ? `New shortcut ${s.evolved.shortcut.name}: ${s.evolved.shortcut.description}`
+                : `No new shortcut (${s.evolved.note ?? ''})`}
+            </li>
           </ul>
         </Section>
       ) : null}
@@ -156,7 +171,13 @@ export function StrategyPanel({ state }: { state: RunState }) {
   return (
     <div className="strategy-panel" data-testid="strategy-panel" data-strategy={name}>
       <h3 className="strategy-title">{strategyInfo(name).label}</h3>
-      {name === 'mobile-agent-v2' ? <MobileAgentV2 state={state} /> : name === 'mobile-agent-e' ? <MobileAgentE state={state} /> : <LastDecision state={state} />}
+      {name === 'mobile-agent-v2' ? (
+        <MobileAgentV2 state={state} />
+      ) : name === 'mobile-agent-e' ? (
+        <MobileAgentE state={state} />
+      ) : (
+        <LastDecision state={state} />
+      )}
     </div>
   );
 }

@@ -11,10 +11,20 @@ export interface StrategyChoice {
   evolution: boolean;
 }
 
-export const DEFAULT_STRATEGY_CHOICE: StrategyChoice = { strategy: 'moba', actionSpace: 'full', planning: 'subgoals', evolution: true };
+export const DEFAULT_STRATEGY_CHOICE: StrategyChoice = {
+  strategy: 'moba',
+  actionSpace: 'full',
+  planning: 'subgoals',
+  evolution: true,
+};
 
 /** The run options a choice sets (only those the strategy reads). */
-export function strategyRunOptions(c: StrategyChoice): { strategy: StrategyName; actionSpace?: ActionSpaceMode; planning?: PlanningMode; evolution?: boolean } {
+export function strategyRunOptions(c: StrategyChoice): {
+  strategy: StrategyName;
+  actionSpace?: ActionSpaceMode;
+  planning?: PlanningMode;
+  evolution?: boolean;
+} {
   const options = strategyInfo(c.strategy).options;
   return {
     strategy: c.strategy,
@@ -31,7 +41,12 @@ export function StrategyPicker({ value, onChange }: { value: StrategyChoice; onC
     <>
       <label className="field compact">
         <span className="field-label">Strategy</span>
-        <select name="strategy" value={value.strategy} onChange={(e) => onChange({ ...value, strategy: e.target.value as StrategyName })} title={info.description}>
+        <select
+          name="strategy"
+          value={value.strategy}
+          onChange={(e) => onChange({ ...value, strategy: e.target.value as StrategyName })}
+          title={info.description}
+        >
           {listStrategies().map((s) => (
             <option key={s.name} value={s.name}>
               {s.label}
@@ -42,7 +57,11 @@ export function StrategyPicker({ value, onChange }: { value: StrategyChoice; onC
       {info.options.includes('actionSpace') ? (
         <label className="field compact">
           <span className="field-label">Action space</span>
-          <select name="actionSpace" value={value.actionSpace} onChange={(e) => onChange({ ...value, actionSpace: e.target.value as ActionSpaceMode })}>
+          <select
+            name="actionSpace"
+            value={value.actionSpace}
+            onChange={(e) => onChange({ ...value, actionSpace: e.target.value as ActionSpaceMode })}
+          >
             <option value="full">Full</option>
             <option value="candidates">Candidates (ReachAgent)</option>
           </select>
@@ -51,7 +70,11 @@ export function StrategyPicker({ value, onChange }: { value: StrategyChoice; onC
       {info.options.includes('planning') ? (
         <label className="field compact">
           <span className="field-label">Planning</span>
-          <select name="planning" value={value.planning} onChange={(e) => onChange({ ...value, planning: e.target.value as PlanningMode })}>
+          <select
+            name="planning"
+            value={value.planning}
+            onChange={(e) => onChange({ ...value, planning: e.target.value as PlanningMode })}
+          >
             <option value="subgoals">Sub-goals</option>
             <option value="pages">Pages (reach, then operate)</option>
           </select>
@@ -59,11 +82,18 @@ export function StrategyPicker({ value, onChange }: { value: StrategyChoice; onC
       ) : null}
       {info.options.includes('evolution') ? (
         <div className="composer-toggles">
-          <Toggle label="Evolution" checked={value.evolution} onChange={(evolution) => onChange({ ...value, evolution })} />
+          <Toggle
+            label="Evolution"
+            checked={value.evolution}
+            onChange={(evolution) => onChange({ ...value, evolution })}
+          />
         </div>
       ) : null}
       <p className="strategy-summary" data-testid="strategy-summary">
-        {info.description} <span className="muted">Sees: {info.sees.join(', ')}. Roles: {info.roles.map((r) => r.name).join(', ')}.</span>
+        {info.description}{' '}
+        <span className="muted">
+          Sees: {info.sees.join(', ')}. Roles: {info.roles.map((r) => r.name).join(', ')}.
+        </span>
       </p>
     </>
   );

@@ -6,7 +6,17 @@ import type { PlanEdit } from '../../../shared/contract/runs.ts';
 type TextMode = { kind: 'rename' | 'child' | 'after'; text: string } | null;
 
 /** Plan edits on the selected node: rename, add, reorder, mark, re-plan, cursor, remove. */
-export function NodeToolbar({ state, selected, busy, onEdit }: { state: RunState; selected: string | null; busy: boolean; onEdit(edit: PlanEdit): void }) {
+export function NodeToolbar({
+  state,
+  selected,
+  busy,
+  onEdit,
+}: {
+  state: RunState;
+  selected: string | null;
+  busy: boolean;
+  onEdit(edit: PlanEdit): void;
+}) {
   const [text, setText] = useState<TextMode>(null);
   const node = selected ? state.nodes[selected] : undefined;
   if (!node) return <p className="tree-hint muted">Select a sub-goal to rename, add, move, mark or re-plan it.</p>;
@@ -16,7 +26,12 @@ export function NodeToolbar({ state, selected, busy, onEdit }: { state: RunState
   const submit = () => {
     if (!text || !text.text.trim()) return;
     const goal = text.text.trim();
-    const edit = text.kind === 'rename' ? ({ op: 'rename', nodeId: node.id, goal } as const) : text.kind === 'child' ? ({ op: 'add', parentId: node.id, goal } as const) : addAfterEdit(state, node.id, goal);
+    const edit =
+      text.kind === 'rename'
+        ? ({ op: 'rename', nodeId: node.id, goal } as const)
+        : text.kind === 'child'
+          ? ({ op: 'add', parentId: node.id, goal } as const)
+          : addAfterEdit(state, node.id, goal);
     if (edit) onEdit(edit);
     setText(null);
   };
@@ -30,7 +45,13 @@ export function NodeToolbar({ state, selected, busy, onEdit }: { state: RunState
         }}
       >
         <label className="field compact field-wide">
-          <span className="field-label">{text.kind === 'rename' ? 'Rename the sub-goal' : text.kind === 'child' ? `New sub-goal under “${node.goal.slice(0, 40)}”` : 'New sub-goal after it'}</span>
+          <span className="field-label">
+            {text.kind === 'rename'
+              ? 'Rename the sub-goal'
+              : text.kind === 'child'
+                ? `New sub-goal under “${node.goal.slice(0, 40)}”`
+                : 'New sub-goal after it'}
+          </span>
           <input
             type="text"
             autoFocus
@@ -46,7 +67,12 @@ export function NodeToolbar({ state, selected, busy, onEdit }: { state: RunState
             }}
           />
         </label>
-        <button type="submit" className="btn btn-primary btn-small" disabled={busy || !text.text.trim()} data-action="tree-save">
+        <button
+          type="submit"
+          className="btn btn-primary btn-small"
+          disabled={busy || !text.text.trim()}
+          data-action="tree-save"
+        >
           Save
         </button>
         <button type="button" className="btn btn-small" onClick={() => setText(null)}>
@@ -57,37 +83,101 @@ export function NodeToolbar({ state, selected, busy, onEdit }: { state: RunState
   }
   return (
     <div className="tree-toolbar" role="toolbar" aria-label={`Edit “${node.goal}”`}>
-      <button type="button" className="btn btn-small" disabled={busy} onClick={() => setText({ kind: 'rename', text: node.goal })} data-action="tree-rename">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        onClick={() => setText({ kind: 'rename', text: node.goal })}
+        data-action="tree-rename"
+      >
         Rename
       </button>
-      <button type="button" className="btn btn-small" disabled={busy} onClick={() => setText({ kind: 'child', text: '' })} data-action="tree-add-child">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        onClick={() => setText({ kind: 'child', text: '' })}
+        data-action="tree-add-child"
+      >
         + Sub-goal
       </button>
       {!isRoot ? (
-        <button type="button" className="btn btn-small" disabled={busy} onClick={() => setText({ kind: 'after', text: '' })} data-action="tree-add-after">
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          onClick={() => setText({ kind: 'after', text: '' })}
+          data-action="tree-add-after"
+        >
           + After
         </button>
       ) : null}
-      <button type="button" className="btn btn-small" disabled={busy || !up} onClick={() => up && onEdit(up)} aria-label="Move up" data-action="tree-up">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy || !up}
+        onClick={() => up && onEdit(up)}
+        aria-label="Move up"
+        data-action="tree-up"
+      >
         ↑
       </button>
-      <button type="button" className="btn btn-small" disabled={busy || !down} onClick={() => down && onEdit(down)} aria-label="Move down" data-action="tree-down">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy || !down}
+        onClick={() => down && onEdit(down)}
+        aria-label="Move down"
+        data-action="tree-down"
+      >
         ↓
       </button>
-      <button type="button" className="btn btn-small" disabled={busy || node.status === 'done'} onClick={() => onEdit({ op: 'mark', nodeId: node.id, status: 'done' })} data-action="tree-done">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy || node.status === 'done'}
+        onClick={() => onEdit({ op: 'mark', nodeId: node.id, status: 'done' })}
+        data-action="tree-done"
+      >
         Done
       </button>
-      <button type="button" className="btn btn-small" disabled={busy || node.status === 'failed'} onClick={() => onEdit({ op: 'mark', nodeId: node.id, status: 'failed' })} data-action="tree-failed">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy || node.status === 'failed'}
+        onClick={() => onEdit({ op: 'mark', nodeId: node.id, status: 'failed' })}
+        data-action="tree-failed"
+      >
         Failed
       </button>
-      <button type="button" className="btn btn-small" disabled={busy} onClick={() => onEdit({ op: 'replan', nodeId: node.id })} title="Ask the Global Agent to plan this node again" data-action="tree-replan">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        onClick={() => onEdit({ op: 'replan', nodeId: node.id })}
+        title="Ask the Global Agent to plan this node again"
+        data-action="tree-replan"
+      >
         Re-plan
       </button>
-      <button type="button" className="btn btn-small" disabled={busy || state.cursor === node.id} onClick={() => onEdit({ op: 'cursor', nodeId: node.id })} title="Work on this node next" data-action="tree-cursor">
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy || state.cursor === node.id}
+        onClick={() => onEdit({ op: 'cursor', nodeId: node.id })}
+        title="Work on this node next"
+        data-action="tree-cursor"
+      >
         Cursor here
       </button>
       {!isRoot ? (
-        <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => onEdit({ op: 'remove', nodeId: node.id })} data-action="tree-remove">
+        <button
+          type="button"
+          className="btn btn-small btn-danger"
+          disabled={busy}
+          onClick={() => onEdit({ op: 'remove', nodeId: node.id })}
+          data-action="tree-remove"
+        >
           Remove
         </button>
       ) : null}

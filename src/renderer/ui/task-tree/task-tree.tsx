@@ -7,15 +7,46 @@ import { NodeToolbar } from './node-toolbar.tsx';
 import type { PlanEdit } from '../../../shared/contract/runs.ts';
 import './task-tree.css';
 
-const STATUS_LABEL: Record<TaskNodeState['status'], string> = { pending: 'pending', running: 'running', done: 'done', failed: 'failed', skipped: 'skipped' };
+const STATUS_LABEL: Record<TaskNodeState['status'], string> = {
+  pending: 'pending',
+  running: 'running',
+  done: 'done',
+  failed: 'failed',
+  skipped: 'skipped',
+};
 
-function NodeRow({ state, node, depth, selected, highlight, onSelect, showNotes }: { state: RunState; node: TaskNodeState; depth: number; selected: string | null; highlight: string | null; onSelect(id: string): void; showNotes: boolean }) {
+function NodeRow({
+  state,
+  node,
+  depth,
+  selected,
+  highlight,
+  onSelect,
+  showNotes,
+}: {
+  state: RunState;
+  node: TaskNodeState;
+  depth: number;
+  selected: string | null;
+  highlight: string | null;
+  onSelect(id: string): void;
+  showNotes: boolean;
+}) {
   const [open, setOpen] = useState(true);
   // A finished run has no cursor to show: nothing works there any more.
   const isCursor = state.cursor === node.id && !TERMINAL_STATUSES.includes(state.status);
   const notes = node.planReflections.length + node.reflections.length;
   return (
-    <li className="tree-item" role="treeitem" aria-expanded={node.children.length ? open : undefined} aria-selected={selected === node.id} data-node={node.id} data-goal={node.goal} data-status={node.status} data-cursor={isCursor ? 'true' : undefined}>
+    <li
+      className="tree-item"
+      role="treeitem"
+      aria-expanded={node.children.length ? open : undefined}
+      aria-selected={selected === node.id}
+      data-node={node.id}
+      data-goal={node.goal}
+      data-status={node.status}
+      data-cursor={isCursor ? 'true' : undefined}
+    >
       <div
         className={`tree-row status-${node.status} ${selected === node.id ? 'selected' : ''} ${highlight === node.id ? 'highlight' : ''} ${isCursor ? 'cursor' : ''}`}
         style={{ paddingLeft: 6 + depth * 18 }}
@@ -39,9 +70,21 @@ function NodeRow({ state, node, depth, selected, highlight, onSelect, showNotes 
         <span className={`status-dot dot-${node.status}`} title={STATUS_LABEL[node.status]} aria-hidden="true" />
         <span className="tree-goal">{node.goal}</span>
         <span className="tree-meta">
-          {isCursor ? <span className="chip chip-cursor" title="The agent works here">cursor</span> : null}
-          {node.addedBy === 'person' && node.parentId !== null ? <span className="chip chip-person" title="Added by a person">you</span> : null}
-          {node.attempts ? <span className="tree-count" title="Actions executed for this sub-goal">{node.attempts}×</span> : null}
+          {isCursor ? (
+            <span className="chip chip-cursor" title="The agent works here">
+              cursor
+            </span>
+          ) : null}
+          {node.addedBy === 'person' && node.parentId !== null ? (
+            <span className="chip chip-person" title="Added by a person">
+              you
+            </span>
+          ) : null}
+          {node.attempts ? (
+            <span className="tree-count" title="Actions executed for this sub-goal">
+              {node.attempts}×
+            </span>
+          ) : null}
           <span className={`status-text st-${node.status}`}>{STATUS_LABEL[node.status]}</span>
         </span>
       </div>
@@ -63,7 +106,18 @@ function NodeRow({ state, node, depth, selected, highlight, onSelect, showNotes 
         <ul role="group" className="tree-children">
           {node.children.map((c) => {
             const child = state.nodes[c];
-            return child ? <NodeRow key={c} state={state} node={child} depth={depth + 1} selected={selected} highlight={highlight} onSelect={onSelect} showNotes={showNotes} /> : null;
+            return child ? (
+              <NodeRow
+                key={c}
+                state={state}
+                node={child}
+                depth={depth + 1}
+                selected={selected}
+                highlight={highlight}
+                onSelect={onSelect}
+                showNotes={showNotes}
+              />
+            ) : null;
           })}
         </ul>
       ) : null}
@@ -107,10 +161,24 @@ export function TaskTree({ state, client, editable, highlight = null }: TaskTree
 
   return (
     <div className="task-tree" data-testid="task-tree">
-      {editable && client ? <NodeToolbar state={state} selected={sel} busy={busy} onEdit={(e) => void apply(e)} /> : null}
-      {error ? <p className="step-error" role="alert">{error}</p> : null}
+      {editable && client ? (
+        <NodeToolbar state={state} selected={sel} busy={busy} onEdit={(e) => void apply(e)} />
+      ) : null}
+      {error ? (
+        <p className="step-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <ul className="tree" role="tree" aria-label="Task tree">
-        <NodeRow state={state} node={root} depth={0} selected={sel} highlight={highlight} onSelect={setSelected} showNotes={showNotes} />
+        <NodeRow
+          state={state}
+          node={root}
+          depth={0}
+          selected={sel}
+          highlight={highlight}
+          onSelect={setSelected}
+          showNotes={showNotes}
+        />
       </ul>
       <label className="toggle toggle-small tree-notes-toggle">
         <input type="checkbox" checked={showNotes} onChange={(e) => setShowNotes(e.target.checked)} />

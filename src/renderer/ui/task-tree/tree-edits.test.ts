@@ -4,7 +4,17 @@ import { foldRun } from '../../../shared/run/reducer.ts';
 import type { RunEvent, RunEventBody, RunOptions } from '../../../shared/schemas/run.ts';
 import { addAfterEdit, canEditPlan, moveEdit } from './tree-edits.ts';
 
-const options: RunOptions = { strategy: 'moba', mode: 'step', usePlan: true, useMemory: true, maxSteps: 30, planBudget: 10, settleTimeoutMs: 1000, approvalRules: [], models: {} };
+const options: RunOptions = {
+  strategy: 'moba',
+  mode: 'step',
+  usePlan: true,
+  useMemory: true,
+  maxSteps: 30,
+  planBudget: 10,
+  settleTimeoutMs: 1000,
+  approvalRules: [],
+  models: {},
+};
 const bodies: RunEventBody[] = [
   { type: 'run_started', task: 't', serial: 's', options, appVersion: '0', device: null },
   { type: 'node_added', nodeId: 'n1', parentId: null, goal: 'root', by: 'person' },
@@ -12,7 +22,10 @@ const bodies: RunEventBody[] = [
   { type: 'node_added', nodeId: 'n3', parentId: 'n1', goal: 'b', by: 'agent' },
   { type: 'node_added', nodeId: 'n4', parentId: 'n1', goal: 'c', by: 'agent' },
 ];
-const state = foldRun('r', bodies.map((b, seq) => ({ ...b, seq, at: seq }) as RunEvent));
+const state = foldRun(
+  'r',
+  bodies.map((b, seq) => ({ ...b, seq, at: seq }) as RunEvent),
+);
 
 describe('tree edits', () => {
   it('moves a sub-goal among its siblings as a valid reorder edit', () => {

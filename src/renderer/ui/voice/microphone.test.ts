@@ -11,9 +11,18 @@ describe('microphone', () => {
   });
 
   it('explains each getUserMedia failure in words a person can act on', () => {
-    expect(microphoneError(new DOMException('x', 'NotAllowedError'), 'web')).toMatchObject({ kind: 'denied', message: expect.stringMatching(/site settings/) });
-    expect(microphoneError(new DOMException('x', 'NotAllowedError'), 'electron')).toMatchObject({ kind: 'denied', message: expect.stringMatching(/privacy settings/) });
-    expect(microphoneError(new DOMException('x', 'NotFoundError'), 'web')).toMatchObject({ kind: 'absent', message: expect.stringMatching(/No microphone was found/) });
+    expect(microphoneError(new DOMException('x', 'NotAllowedError'), 'web')).toMatchObject({
+      kind: 'denied',
+      message: expect.stringMatching(/site settings/),
+    });
+    expect(microphoneError(new DOMException('x', 'NotAllowedError'), 'electron')).toMatchObject({
+      kind: 'denied',
+      message: expect.stringMatching(/privacy settings/),
+    });
+    expect(microphoneError(new DOMException('x', 'NotFoundError'), 'web')).toMatchObject({
+      kind: 'absent',
+      message: expect.stringMatching(/No microphone was found/),
+    });
     expect(microphoneError(new DOMException('x', 'NotReadableError'), 'web')).toMatchObject({ kind: 'busy' });
   });
 

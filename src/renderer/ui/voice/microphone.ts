@@ -23,17 +23,29 @@ export class MicrophoneError extends Error {
 export function microphoneError(error: unknown, host: 'electron' | 'web' | undefined): MicrophoneError {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
-    return new MicrophoneError('denied', host === 'electron'
-      ? 'Microphone access is denied. Allow MobA Studio to use the microphone in your system’s privacy settings, then try again.'
-      : 'Microphone access is denied for this page. Allow the microphone in the browser’s site settings (the icon left of the address), then try again.');
+    return new MicrophoneError(
+      'denied',
+      host === 'electron'
+        ? 'Microphone access is denied. Allow MobA Studio to use the microphone in your system’s privacy settings, then try again.'
+        : 'Microphone access is denied for this page. Allow the microphone in the browser’s site settings (the icon left of the address), then try again.',
+    );
   }
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') {
-    return new MicrophoneError('absent', 'No microphone was found. Connect one (or enable it in the system’s sound settings) and try again.');
+    return new MicrophoneError(
+      'absent',
+      'No microphone was found. Connect one (or enable it in the system’s sound settings) and try again.',
+    );
   }
   if (name === 'NotReadableError' || name === 'AbortError' || name === 'TrackStartError') {
-    return new MicrophoneError('busy', 'The microphone could not be opened: another program may be using it, or the system blocked it.');
+    return new MicrophoneError(
+      'busy',
+      'The microphone could not be opened: another program may be using it, or the system blocked it.',
+    );
   }
-  return new MicrophoneError('unsupported', `The microphone could not be used: ${error instanceof Error ? error.message : String(error)}`);
+  return new MicrophoneError(
+    'unsupported',
+    `The microphone could not be used: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
 
 /** Averages each 1/16 000 s window of samples (a box filter) down to 16 kHz. */
@@ -73,10 +85,16 @@ export class MicrophoneRecorder {
    */
   async start(onLevel: (level: number) => void, host: 'electron' | 'web' | undefined): Promise<void> {
     if (!navigator.mediaDevices?.getUserMedia) {
-      throw new MicrophoneError('unsupported', 'This page cannot use a microphone: browsers allow it only on https:// pages or on localhost. Open MobA Studio through https or on this machine, or use the desktop app.');
+      throw new MicrophoneError(
+        'unsupported',
+        'This page cannot use a microphone: browsers allow it only on https:// pages or on localhost. Open MobA Studio through https or on this machine, or use the desktop app.',
+      );
     }
     try {
-      this.stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true }, video: false });
+      this.stream = await navigator.mediaDevices.getUserMedia({
+        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+        video: false,
+      });
     } catch (error) {
       throw microphoneError(error, host);
     }
@@ -114,7 +132,11 @@ export class MicrophoneRecorder {
     }
     this.chunks = [];
     const samples = downsample(all, rate);
-    return { wav: encodeWav(samples, TARGET_RATE), durationMs: (samples.length / TARGET_RATE) * 1000, peakLevel: this.peak };
+    return {
+      wav: encodeWav(samples, TARGET_RATE),
+      durationMs: (samples.length / TARGET_RATE) * 1000,
+      peakLevel: this.peak,
+    };
   }
 
   /** How long it has been recording. */

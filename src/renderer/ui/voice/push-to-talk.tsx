@@ -17,7 +17,10 @@ export interface PushToTalkProps extends PushToTalkOptions {
 function typesText(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return true;
-  return target.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit', 'range'].includes((target as HTMLInputElement).type);
+  return (
+    target.tagName === 'INPUT' &&
+    !['checkbox', 'radio', 'button', 'submit', 'range'].includes((target as HTMLInputElement).type)
+  );
 }
 
 /** Hold V outside a text field, or Alt+V anywhere. */
@@ -62,7 +65,8 @@ export function PushToTalk({ keys = false, label = 'Hold to talk', ...options }:
 
   const s = talk.state;
   // −60 dBFS (a quiet room) to 0 dBFS on the meter.
-  const level = s.phase === 'recording' && s.level > 0 ? Math.max(0, Math.min(1, (20 * Math.log10(s.level) + 60) / 60)) : 0;
+  const level =
+    s.phase === 'recording' && s.level > 0 ? Math.max(0, Math.min(1, (20 * Math.log10(s.level) + 60) / 60)) : 0;
   const busy = s.phase === 'transcribing' || s.phase === 'opening';
   return (
     <div className="ptt" data-testid="push-to-talk" data-purpose={options.purpose} data-phase={s.phase}>
@@ -72,7 +76,11 @@ export function PushToTalk({ keys = false, label = 'Hold to talk', ...options }:
         data-action="push-to-talk"
         aria-pressed={s.phase === 'recording'}
         disabled={busy}
-        title={configured ? `${label} (hold V, or Alt+V in a text field)` : 'Set up a transcription endpoint in Settings → Models → Transcriber first'}
+        title={
+          configured
+            ? `${label} (hold V, or Alt+V in a text field)`
+            : 'Set up a transcription endpoint in Settings → Models → Transcriber first'
+        }
         onPointerDown={(e) => {
           e.preventDefault();
           (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
@@ -93,12 +101,30 @@ export function PushToTalk({ keys = false, label = 'Hold to talk', ...options }:
           }
         }}
       >
-        <span className="ptt-mic" aria-hidden="true">🎤</span>
-        <span>{s.phase === 'recording' ? 'Listening… let go to send' : s.phase === 'transcribing' ? 'Transcribing…' : s.phase === 'opening' ? 'Opening the microphone…' : label}</span>
+        <span className="ptt-mic" aria-hidden="true">
+          🎤
+        </span>
+        <span>
+          {s.phase === 'recording'
+            ? 'Listening… let go to send'
+            : s.phase === 'transcribing'
+              ? 'Transcribing…'
+              : s.phase === 'opening'
+                ? 'Opening the microphone…'
+                : label}
+        </span>
         {keys ? <kbd className="kbd">V</kbd> : null}
       </button>
       {s.phase === 'recording' ? (
-        <span className="ptt-meter" role="meter" aria-label="Microphone level" aria-valuemin={0} aria-valuemax={1} aria-valuenow={Number(level.toFixed(2))} data-testid="level-meter">
+        <span
+          className="ptt-meter"
+          role="meter"
+          aria-label="Microphone level"
+          aria-valuemin={0}
+          aria-valuemax={1}
+          aria-valuenow={Number(level.toFixed(2))}
+          data-testid="level-meter"
+        >
           <span className="ptt-meter-fill" style={{ width: `${Math.round(level * 100)}%` }} />
         </span>
       ) : null}

@@ -61,7 +61,9 @@ function speakInBrowser(a: Announcement, voice: VoiceSettings): Promise<void> {
     u.lang = a.language === 'zh' ? 'zh-CN' : 'en-US';
     u.rate = Math.min(10, Math.max(0.1, voice.rate));
     const wanted = voice.voices[a.language].browser;
-    const match = speechSynthesis.getVoices().find((v) => (wanted ? v.name === wanted : v.lang.toLowerCase().startsWith(a.language)));
+    const match = speechSynthesis
+      .getVoices()
+      .find((v) => (wanted ? v.name === wanted : v.lang.toLowerCase().startsWith(a.language)));
     if (match) u.voice = match;
     u.onend = () => resolve();
     u.onerror = (e) => reject(new Error(`speech synthesis failed: ${e.error}`));
@@ -74,7 +76,9 @@ let queue: Promise<void> = Promise.resolve();
 /** Says one announcement: the speaker role first, then (if allowed) the browser. Never throws. */
 export function say(client: MobaClient, a: Announcement, voice: VoiceSettings): Promise<void> {
   const id = nextId++;
-  useSpeechLog.setState((s) => ({ utterances: [...s.utterances.slice(-19), { id, kind: a.kind, text: a.text, engine: null, state: 'queued' }] }));
+  useSpeechLog.setState((s) => ({
+    utterances: [...s.utterances.slice(-19), { id, kind: a.kind, text: a.text, engine: null, state: 'queued' }],
+  }));
   queue = queue.then(async () => {
     let endpointError: string | undefined;
     try {
@@ -93,7 +97,10 @@ export function say(client: MobaClient, a: Announcement, voice: VoiceSettings): 
       await speakInBrowser(a, voice);
       update(id, { state: 'played' });
     } catch (error) {
-      update(id, { state: 'failed', error: `${endpointError} — and the browser could not speak either: ${(error as Error).message}` });
+      update(id, {
+        state: 'failed',
+        error: `${endpointError} — and the browser could not speak either: ${(error as Error).message}`,
+      });
     }
   });
   return queue;
@@ -117,9 +124,19 @@ export function RunSpeech() {
   }, [client, voice]);
   if (!last) return null;
   return (
-    <div className="speech-status" data-testid="speech-status" data-state={last.state} data-engine={last.engine ?? ''} data-kind={last.kind} title={last.error ?? last.text} role="status">
+    <div
+      className="speech-status"
+      data-testid="speech-status"
+      data-state={last.state}
+      data-engine={last.engine ?? ''}
+      data-kind={last.kind}
+      title={last.error ?? last.text}
+      role="status"
+    >
       <span aria-hidden="true">{last.state === 'failed' ? '🔇' : '🔊'}</span>
-      <span className="speech-text">{last.state === 'failed' ? `Could not speak: ${last.error ?? ''}` : last.text}</span>
+      <span className="speech-text">
+        {last.state === 'failed' ? `Could not speak: ${last.error ?? ''}` : last.text}
+      </span>
       <ol className="visually-hidden" data-testid="speech-log">
         {utterances.map((u) => (
           <li key={u.id} data-state={u.state} data-engine={u.engine ?? ''} data-kind={u.kind}>

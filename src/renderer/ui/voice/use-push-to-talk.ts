@@ -53,25 +53,33 @@ export function usePushToTalk(o: PushToTalkOptions) {
 
   const fail = (message: string, kind: string) => setState({ phase: 'error', message, kind });
 
-  const finish = useCallback(async (rec: MicrophoneRecorder) => {
-    const held = rec.elapsedMs();
-    const recording = await rec.stop();
-    recorder.current = null;
-    if (held < MIN_HOLD_MS) return fail('Hold the button (or the key) while you speak, and let go when you are done.', 'short');
-    if (recording.peakLevel < SILENCE_LEVEL) return fail('Nothing was heard: the microphone gave only silence. Check that it is not muted and its input level is up.', 'silence');
-    setState({ phase: 'transcribing' });
-    try {
-      const t = await client.transcribeSpeech({ audio: toBase64(recording.wav), purpose: options.current.purpose });
-      const result = { transcriptId: t.transcriptId, text: t.text };
-      putVoiceDraft(options.current.draftKey, { ...result, purpose: options.current.purpose });
-      setState({ phase: 'idle' });
-      if (sendAtOnce && options.current.onSendNow) options.current.onSendNow(result);
-      else options.current.onTranscript(result);
-    } catch (error) {
-      const e = toMobaError(error);
-      fail(e.message, e.code);
-    }
-  }, [client, sendAtOnce]);
+  const finish = useCallback(
+    async (rec: MicrophoneRecorder) => {
+      const held = rec.elapsedMs();
+      const recording = await rec.stop();
+      recorder.current = null;
+      if (held < MIN_HOLD_MS)
+        return fail('Hold the button (or the key) while you speak, and let go when you are done.', 'short');
+      if (recording.peakLevel < SILENCE_LEVEL)
+        return fail(
+          'Nothing was heard: the microphone gave only silence. Check that it is not muted and its input level is up.',
+          'silence',
+        );
+      setState({ phase: 'transcribing' });
+      try {
+        const t = await client.transcribeSpeech({ audio: toBase64(recording.wav), purpose: options.current.purpose });
+        const result = { transcriptId: t.transcriptId, text: t.text };
+        putVoiceDraft(options.current.draftKey, { ...result, purpose: options.current.purpose });
+        setState({ phase: 'idle' });
+        if (sendAtOnce && options.current.onSendNow) options.current.onSendNow(result);
+        else options.current.onTranscript(result);
+      } catch (error) {
+        const e = toMobaError(error);
+        fail(e.message, e.code);
+      }
+    },
+    [client, sendAtOnce],
+  );
 
   const press = useCallback(async () => {
     if (recorder.current || state.phase === 'transcribing' || state.phase === 'opening') return;

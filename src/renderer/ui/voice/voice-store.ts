@@ -34,7 +34,10 @@ export function dropVoiceDraft(key: string): void {
  * transcript's id while the text still comes from it (sent as spoken or edited), nothing when
  * the field was emptied and typed anew.
  */
-export function takeVoiceRef(key: string, text: string | undefined): { voice: { transcriptId: string } } | Record<string, never> {
+export function takeVoiceRef(
+  key: string,
+  text: string | undefined,
+): { voice: { transcriptId: string } } | Record<string, never> {
   const draft = useVoiceDrafts.getState().drafts[key];
   if (!draft || !text?.trim()) return {};
   dropVoiceDraft(key);

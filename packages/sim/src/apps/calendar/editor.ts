@@ -9,7 +9,11 @@ import { REMINDERS, REPEATS, fromMinutes, toMinutes } from './model.ts';
 import type { CalCtx, EventDraft, Repeat } from './model.ts';
 
 export function repeatLabel(ctx: CalCtx, repeat: Repeat): string {
-  return ctx.t({ none: 'Does not repeat', daily: 'Every day', weekly: 'Every week', monthly: 'Every month', yearly: 'Every year' }[repeat]);
+  return ctx.t(
+    { none: 'Does not repeat', daily: 'Every day', weekly: 'Every week', monthly: 'Every month', yearly: 'Every year' }[
+      repeat
+    ],
+  );
 }
 
 export function reminderLabel(ctx: CalCtx, minutes: number | null): string {
@@ -85,10 +89,30 @@ export function editScreen(ctx: CalCtx): VNode {
       'LinearLayout',
       { key: which, orientation: 'horizontal', class: 'edit-row' },
       h('View', { class: 'edit-icon', ax: 'skip' }),
-      h('TextView', { id: `${which}_date`, class: 'grow edit-value', onTap: () => ctx.openDialog('date', datePickerData(parseIsoDate(date), { which })) }, formatDateMedium(parseIsoDate(date), ctx.locale)),
+      h(
+        'TextView',
+        {
+          id: `${which}_date`,
+          class: 'grow edit-value',
+          onTap: () => ctx.openDialog('date', datePickerData(parseIsoDate(date), { which })),
+        },
+        formatDateMedium(parseIsoDate(date), ctx.locale),
+      ),
       draft.allDay
         ? null
-        : h('TextView', { id: `${which}_time`, class: 'edit-value time', onTap: () => ctx.openDialog('time', timePickerData(Math.floor(toMinutes(time) / 60), toMinutes(time) % 60, { which })) }, timeText(ctx, time)),
+        : h(
+            'TextView',
+            {
+              id: `${which}_time`,
+              class: 'edit-value time',
+              onTap: () =>
+                ctx.openDialog(
+                  'time',
+                  timePickerData(Math.floor(toMinutes(time) / 60), toMinutes(time) % 60, { which }),
+                ),
+            },
+            timeText(ctx, time),
+          ),
     );
   };
   return h(
@@ -103,10 +127,27 @@ export function editScreen(ctx: CalCtx): VNode {
     }),
     ScrollList(
       { id: 'edit_event_scroll', kind: 'scroll', class: 'editor' },
-      h('FrameLayout', { key: 'title', class: 'edit-title' }, EditText(ctx, { field: 'title', id: 'title', value: draft.title, hint: ctx.t('Add title'), look: 'plain', class: 'title-input', onChange: (v) => (draft.title = v) })),
+      h(
+        'FrameLayout',
+        { key: 'title', class: 'edit-title' },
+        EditText(ctx, {
+          field: 'title',
+          id: 'title',
+          value: draft.title,
+          hint: ctx.t('Add title'),
+          look: 'plain',
+          class: 'title-input',
+          onChange: (v) => (draft.title = v),
+        }),
+      ),
       h(
         'LinearLayout',
-        { key: 'allday', orientation: 'horizontal', class: 'edit-row', onTap: () => ((draft.allDay = !draft.allDay), normalise(draft)) },
+        {
+          key: 'allday',
+          orientation: 'horizontal',
+          class: 'edit-row',
+          onTap: () => ((draft.allDay = !draft.allDay), normalise(draft)),
+        },
         h('View', { class: 'edit-icon', ax: 'skip' }, Icon('clock', { size: 22 })),
         h('TextView', { class: 'grow edit-value' }, ctx.t('All-day')),
         Switch({ id: 'is_all_day', checked: draft.allDay, onToggle: (v) => ((draft.allDay = v), normalise(draft)) }),
@@ -114,9 +155,41 @@ export function editScreen(ctx: CalCtx): VNode {
       dateRow('start'),
       dateRow('end'),
       row({ id: 'rrule', icon: 'repeat', text: repeatLabel(ctx, draft.repeat), onTap: () => ctx.openDialog('repeat') }),
-      h('LinearLayout', { key: 'loc', orientation: 'horizontal', class: 'edit-row' }, h('View', { class: 'edit-icon', ax: 'skip' }, Icon('location', { size: 22 })), EditText(ctx, { field: 'location', id: 'location', value: draft.location, hint: ctx.t('Add location'), look: 'plain', class: 'grow', onChange: (v) => (draft.location = v) })),
-      row({ id: 'reminder', icon: 'bell', text: reminderLabel(ctx, draft.reminderMinutes), onTap: () => ctx.openDialog('reminder') }),
-      h('LinearLayout', { key: 'desc', orientation: 'horizontal', class: 'edit-row' }, h('View', { class: 'edit-icon', ax: 'skip' }, Icon('note', { size: 22 })), EditText(ctx, { field: 'description', id: 'description', value: draft.description, hint: ctx.t('Add description'), look: 'plain', multiline: true, class: 'grow', onChange: (v) => (draft.description = v) })),
+      h(
+        'LinearLayout',
+        { key: 'loc', orientation: 'horizontal', class: 'edit-row' },
+        h('View', { class: 'edit-icon', ax: 'skip' }, Icon('location', { size: 22 })),
+        EditText(ctx, {
+          field: 'location',
+          id: 'location',
+          value: draft.location,
+          hint: ctx.t('Add location'),
+          look: 'plain',
+          class: 'grow',
+          onChange: (v) => (draft.location = v),
+        }),
+      ),
+      row({
+        id: 'reminder',
+        icon: 'bell',
+        text: reminderLabel(ctx, draft.reminderMinutes),
+        onTap: () => ctx.openDialog('reminder'),
+      }),
+      h(
+        'LinearLayout',
+        { key: 'desc', orientation: 'horizontal', class: 'edit-row' },
+        h('View', { class: 'edit-icon', ax: 'skip' }, Icon('note', { size: 22 })),
+        EditText(ctx, {
+          field: 'description',
+          id: 'description',
+          value: draft.description,
+          hint: ctx.t('Add description'),
+          look: 'plain',
+          multiline: true,
+          class: 'grow',
+          onChange: (v) => (draft.description = v),
+        }),
+      ),
     ),
   );
 }
@@ -129,7 +202,9 @@ export const editorDialogs = {
         if (!draft) return;
         const picked = isoDate(new Date(year, month, day));
         if (dialog.data.which === 'start') {
-          const span = Math.round((parseIsoDate(draft.endDate).getTime() - parseIsoDate(draft.date).getTime()) / 86400000);
+          const span = Math.round(
+            (parseIsoDate(draft.endDate).getTime() - parseIsoDate(draft.date).getTime()) / 86400000,
+          );
           draft.date = picked;
           draft.endDate = isoDate(new Date(year, month, day + Math.max(0, span)));
         } else draft.endDate = picked;
@@ -145,7 +220,8 @@ export const editorDialogs = {
         if (dialog.data.which === 'start') {
           const length = toMinutes(draft.end) - toMinutes(draft.start);
           draft.start = value;
-          if (draft.endDate === draft.date) draft.end = fromMinutes(Math.min(23 * 60 + 59, hour * 60 + minute + Math.max(15, length)));
+          if (draft.endDate === draft.date)
+            draft.end = fromMinutes(Math.min(23 * 60 + 59, hour * 60 + minute + Math.max(15, length)));
         } else draft.end = value;
         normalise(draft);
       },
@@ -189,4 +265,3 @@ export const editorDialogs = {
       ),
     }),
 };
-

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { addMonths, eventsOn, initialCalendarData, occursOn } from './model.ts';
 import type { CalendarEvent } from './model.ts';
 
-const base: CalendarEvent = { id: 1, title: 't', date: '2025-06-02', start: '10:00', endDate: '2025-06-02', end: '11:00', allDay: false, repeat: 'none', location: '', description: '', reminderMinutes: null };
+const base: CalendarEvent = {
+  id: 1,
+  title: 't',
+  date: '2025-06-02',
+  start: '10:00',
+  endDate: '2025-06-02',
+  end: '11:00',
+  allDay: false,
+  repeat: 'none',
+  location: '',
+  description: '',
+  reminderMinutes: null,
+};
 
 describe('calendar model', () => {
   it('expands repeats', () => {
@@ -18,7 +30,9 @@ describe('calendar model', () => {
 
   it('covers every day of a multi-day event', () => {
     const trip = { ...base, allDay: true, start: null, end: null, endDate: '2025-06-04' };
-    expect(['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05'].map((d) => occursOn(trip, d))).toEqual([false, true, true, true, false]);
+    expect(
+      ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05'].map((d) => occursOn(trip, d)),
+    ).toEqual([false, true, true, true, false]);
   });
 
   it('lists a day with all-day events first, then by start time', () => {

@@ -42,7 +42,14 @@ export interface CalendarUi {
 export type CalCtx = AppContext<CalendarData, CalendarUi>;
 
 export function initialCalendarData(): CalendarData {
-  const ev = (id: number, title: string, date: string, start: string | null, end: string | null, extra: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  const ev = (
+    id: number,
+    title: string,
+    date: string,
+    start: string | null,
+    end: string | null,
+    extra: Partial<CalendarEvent> = {},
+  ): CalendarEvent => ({
     id,
     title,
     date,
@@ -58,9 +65,16 @@ export function initialCalendarData(): CalendarData {
   });
   return {
     events: [
-      ev(1, 'Team standup', '2025-06-02', '10:00', '10:30', { repeat: 'weekly', location: 'Room 301', reminderMinutes: 10 }),
+      ev(1, 'Team standup', '2025-06-02', '10:00', '10:30', {
+        repeat: 'weekly',
+        location: 'Room 301',
+        reminderMinutes: 10,
+      }),
       ev(2, 'Lunch with Alice', '2025-06-03', '12:30', '13:30', { location: 'Green Bowl Café' }),
-      ev(3, 'Dentist appointment', '2025-06-05', '15:00', '16:00', { location: 'Smile Dental Clinic', description: 'Bring insurance card' }),
+      ev(3, 'Dentist appointment', '2025-06-05', '15:00', '16:00', {
+        location: 'Smile Dental Clinic',
+        description: 'Bring insurance card',
+      }),
       ev(4, 'Project review', '2025-06-06', '14:00', '15:30', { location: 'Room 502' }),
       ev(5, "Mom's birthday", '2025-06-08', null, null, { repeat: 'yearly' }),
       ev(6, 'Trip to Beijing', '2025-06-16', null, null, { endDate: '2025-06-18', location: 'Beijing' }),
@@ -116,7 +130,9 @@ export function occursOn(event: CalendarEvent, date: string): boolean {
 }
 
 export function eventsOn(data: CalendarData, date: string): CalendarEvent[] {
-  return data.events.filter((e) => occursOn(e, date)).sort((a, b) => Number(b.allDay) - Number(a.allDay) || toMinutes(a.start) - toMinutes(b.start) || a.id - b.id);
+  return data.events
+    .filter((e) => occursOn(e, date))
+    .sort((a, b) => Number(b.allDay) - Number(a.allDay) || toMinutes(a.start) - toMinutes(b.start) || a.id - b.id);
 }
 
 export function addDays(date: string, n: number): string {
@@ -138,5 +154,17 @@ export function newDraft(ctx: CalCtx, date: string): EventDraft {
   const now = new Date(ctx.now());
   const today = isoDate(now);
   const start = date === today ? Math.min(23 * 60, (now.getHours() + 1) * 60) : 9 * 60;
-  return { id: null, title: '', date, start: fromMinutes(start), endDate: date, end: fromMinutes(Math.min(start + 60, 23 * 60 + 59)), allDay: false, repeat: 'none', location: '', description: '', reminderMinutes: 30 };
+  return {
+    id: null,
+    title: '',
+    date,
+    start: fromMinutes(start),
+    endDate: date,
+    end: fromMinutes(Math.min(start + 60, 23 * 60 + 59)),
+    allDay: false,
+    repeat: 'none',
+    location: '',
+    description: '',
+    reminderMinutes: 30,
+  };
 }

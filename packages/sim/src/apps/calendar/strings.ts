@@ -37,7 +37,7 @@ export const CALENDAR_STRINGS: Strings = {
     'Next day': '后一天',
     'No events': '没有活动',
     'Nothing planned. Tap to create.': '暂无安排。点按即可创建。',
-    'Edit': '修改',
+    Edit: '修改',
     Delete: '删除',
     'Delete this event?': '要删除此活动吗？',
     Cancel: '取消',

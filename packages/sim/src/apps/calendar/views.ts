@@ -1,9 +1,27 @@
 /** Calendar's main screen (month, day and schedule views) and the event details screen. */
-import { formatDateLong, formatDateMedium, formatMonthYear, formatTime, isoDate, parseIsoDate, weekdayShort } from '../../phone/page/i18n.ts';
+import {
+  formatDateLong,
+  formatDateMedium,
+  formatMonthYear,
+  formatTime,
+  isoDate,
+  parseIsoDate,
+  weekdayShort,
+} from '../../phone/page/i18n.ts';
 import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import { Dialog, EmptyState, Fab, Icon, IconButton, RadioButton, Scaffold, ScrollList, Toolbar } from '../../phone/page/widgets.ts';
+import {
+  Dialog,
+  EmptyState,
+  Fab,
+  Icon,
+  IconButton,
+  RadioButton,
+  Scaffold,
+  ScrollList,
+  Toolbar,
+} from '../../phone/page/widgets.ts';
 import { addDays, addMonths, eventsOn, monthStart, newDraft, toMinutes } from './model.ts';
 import type { CalCtx, CalendarEvent } from './model.ts';
 
@@ -48,7 +66,12 @@ function monthView(ctx: CalCtx): VNode {
       const d = parseIsoDate(date);
       const events = eventsOn(ctx.data, date);
       const inMonth = d.getMonth() === first.getMonth();
-      const count = events.length === 0 ? '' : events.length === 1 ? `, ${ctx.t('1 event')}` : `, ${ctx.t('{n} events', { n: events.length })}`;
+      const count =
+        events.length === 0
+          ? ''
+          : events.length === 1
+            ? `, ${ctx.t('1 event')}`
+            : `, ${ctx.t('{n} events', { n: events.length })}`;
       cells.push(
         h(
           'LinearLayout',
@@ -64,7 +87,11 @@ function monthView(ctx: CalCtx): VNode {
             },
           },
           h('TextView', { class: `mday-num ${date === now ? 'today' : ''}`, ax: 'skip' }, String(d.getDate())),
-          events.slice(0, 2).map((e) => h('TextView', { key: e.id, class: `mday-chip ${e.allDay ? 'allday' : ''}`, ax: 'skip' }, e.title)),
+          events
+            .slice(0, 2)
+            .map((e) =>
+              h('TextView', { key: e.id, class: `mday-chip ${e.allDay ? 'allday' : ''}`, ax: 'skip' }, e.title),
+            ),
           events.length > 2 ? h('TextView', { class: 'mday-more', ax: 'skip' }, `+${events.length - 2}`) : null,
         ),
       );
@@ -73,15 +100,42 @@ function monthView(ctx: CalCtx): VNode {
   }
   return h(
     'LinearLayout',
-    { class: 'fill month', id: 'month_view', onSwipe: (dir) => (dir === 'left' ? (ctx.ui.month = addMonths(ctx.ui.month, 1)) : dir === 'right' ? (ctx.ui.month = addMonths(ctx.ui.month, -1)) : undefined) },
+    {
+      class: 'fill month',
+      id: 'month_view',
+      onSwipe: (dir) =>
+        dir === 'left'
+          ? (ctx.ui.month = addMonths(ctx.ui.month, 1))
+          : dir === 'right'
+            ? (ctx.ui.month = addMonths(ctx.ui.month, -1))
+            : undefined,
+    },
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'month-nav' },
-      IconButton({ id: 'prev', icon: 'chevron-left', desc: ctx.t('Previous month'), onTap: () => (ctx.ui.month = addMonths(ctx.ui.month, -1)) }),
-      h('TextView', { id: 'month_title', class: 'grow month-title' }, formatMonthYear(first.getFullYear(), first.getMonth(), ctx.locale)),
-      IconButton({ id: 'next', icon: 'chevron-right', desc: ctx.t('Next month'), onTap: () => (ctx.ui.month = addMonths(ctx.ui.month, 1)) }),
+      IconButton({
+        id: 'prev',
+        icon: 'chevron-left',
+        desc: ctx.t('Previous month'),
+        onTap: () => (ctx.ui.month = addMonths(ctx.ui.month, -1)),
+      }),
+      h(
+        'TextView',
+        { id: 'month_title', class: 'grow month-title' },
+        formatMonthYear(first.getFullYear(), first.getMonth(), ctx.locale),
+      ),
+      IconButton({
+        id: 'next',
+        icon: 'chevron-right',
+        desc: ctx.t('Next month'),
+        onTap: () => (ctx.ui.month = addMonths(ctx.ui.month, 1)),
+      }),
     ),
-    h('LinearLayout', { orientation: 'horizontal', class: 'mweek-head', ax: 'skip' }, order.map((day) => h('span', { key: day, class: 'mhead' }, weekdayShort(ctx.locale, day)))),
+    h(
+      'LinearLayout',
+      { orientation: 'horizontal', class: 'mweek-head', ax: 'skip' },
+      order.map((day) => h('span', { key: day, class: 'mhead' }, weekdayShort(ctx.locale, day))),
+    ),
     h('LinearLayout', { class: 'grow mgrid', id: 'month_grid' }, rows),
   );
 }
@@ -98,7 +152,11 @@ function dayView(ctx: CalCtx): VNode {
       h(
         'View',
         { key: `h${hour}`, class: 'hour-row', ax: 'skip', style: `top:${hour * HOUR_DP}dp` },
-        h('span', { class: 'hour-label' }, hour === 0 ? '' : formatTime(hour, 0, { locale: ctx.locale, is24Hour: ctx.is24Hour })),
+        h(
+          'span',
+          { class: 'hour-label' },
+          hour === 0 ? '' : formatTime(hour, 0, { locale: ctx.locale, is24Hour: ctx.is24Hour }),
+        ),
       ),
     );
   }
@@ -121,22 +179,65 @@ function dayView(ctx: CalCtx): VNode {
   });
   return h(
     'LinearLayout',
-    { class: 'fill dayview', onSwipe: (dir) => (dir === 'left' ? (ctx.ui.selected = addDays(date, 1)) : dir === 'right' ? (ctx.ui.selected = addDays(date, -1)) : undefined) },
+    {
+      class: 'fill dayview',
+      onSwipe: (dir) =>
+        dir === 'left'
+          ? (ctx.ui.selected = addDays(date, 1))
+          : dir === 'right'
+            ? (ctx.ui.selected = addDays(date, -1))
+            : undefined,
+    },
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'month-nav' },
-      IconButton({ id: 'prev', icon: 'chevron-left', desc: ctx.t('Previous day'), onTap: () => (ctx.ui.selected = addDays(date, -1)) }),
-      h('TextView', { id: 'day_title', class: `grow month-title ${date === today(ctx) ? 'is-today' : ''}` }, formatDateLong(d, ctx.locale)),
-      IconButton({ id: 'next', icon: 'chevron-right', desc: ctx.t('Next day'), onTap: () => (ctx.ui.selected = addDays(date, 1)) }),
+      IconButton({
+        id: 'prev',
+        icon: 'chevron-left',
+        desc: ctx.t('Previous day'),
+        onTap: () => (ctx.ui.selected = addDays(date, -1)),
+      }),
+      h(
+        'TextView',
+        { id: 'day_title', class: `grow month-title ${date === today(ctx) ? 'is-today' : ''}` },
+        formatDateLong(d, ctx.locale),
+      ),
+      IconButton({
+        id: 'next',
+        icon: 'chevron-right',
+        desc: ctx.t('Next day'),
+        onTap: () => (ctx.ui.selected = addDays(date, 1)),
+      }),
     ),
     allDay.length
       ? h(
           'LinearLayout',
           { class: 'allday-row', id: 'all_day_events' },
-          allDay.map((e) => h('TextView', { key: e.id, id: 'event_block', class: 'allday-chip', desc: `${e.title}, ${ctx.t('All-day')}`, onTap: () => openEvent(ctx, e, date) }, e.title)),
+          allDay.map((e) =>
+            h(
+              'TextView',
+              {
+                key: e.id,
+                id: 'event_block',
+                class: 'allday-chip',
+                desc: `${e.title}, ${ctx.t('All-day')}`,
+                onTap: () => openEvent(ctx, e, date),
+              },
+              e.title,
+            ),
+          ),
         )
       : null,
-    h('ScrollView', { id: 'day_view', scroll: 'v', class: 'grow timeline-scroll', key: date, initialScroll: 7 * HOUR_DP }, h('FrameLayout', { class: 'timeline', style: `height:${24 * HOUR_DP}dp`, onLongPress: () => createOn(ctx, date) }, hours, blocks)),
+    h(
+      'ScrollView',
+      { id: 'day_view', scroll: 'v', class: 'grow timeline-scroll', key: date, initialScroll: 7 * HOUR_DP },
+      h(
+        'FrameLayout',
+        { class: 'timeline', style: `height:${24 * HOUR_DP}dp`, onLongPress: () => createOn(ctx, date) },
+        hours,
+        blocks,
+      ),
+    ),
   );
 }
 
@@ -147,26 +248,43 @@ function scheduleView(ctx: CalCtx): VNode {
     const events = eventsOn(ctx.data, date);
     if (events.length === 0) continue;
     const d = parseIsoDate(date);
-    rows.push(h('TextView', { key: `d${date}`, class: 'sched-date', id: 'date_header' }, formatDateMedium(d, ctx.locale)));
+    rows.push(
+      h('TextView', { key: `d${date}`, class: 'sched-date', id: 'date_header' }, formatDateMedium(d, ctx.locale)),
+    );
     for (const e of events) {
       rows.push(
         h(
           'LinearLayout',
-          { key: `${date}/${e.id}`, id: 'agenda_item', class: 'sched-item', desc: `${e.title}, ${formatDateLong(d, ctx.locale)}, ${eventTimeText(ctx, e)}`, onTap: () => openEvent(ctx, e, date) },
+          {
+            key: `${date}/${e.id}`,
+            id: 'agenda_item',
+            class: 'sched-item',
+            desc: `${e.title}, ${formatDateLong(d, ctx.locale)}, ${eventTimeText(ctx, e)}`,
+            onTap: () => openEvent(ctx, e, date),
+          },
           h('TextView', { id: 'title', class: 'sched-title' }, e.title || ctx.t('(No title)')),
-          h('TextView', { id: 'when', class: 'sched-when' }, eventTimeText(ctx, e) + (e.location ? ` · ${e.location}` : '')),
+          h(
+            'TextView',
+            { id: 'when', class: 'sched-when' },
+            eventTimeText(ctx, e) + (e.location ? ` · ${e.location}` : ''),
+          ),
         ),
       );
     }
   }
-  return rows.length ? ScrollList({ id: 'agenda_list' }, rows) : EmptyState('calendar', ctx.t('No events'), 'agenda_empty');
+  return rows.length
+    ? ScrollList({ id: 'agenda_list' }, rows)
+    : EmptyState('calendar', ctx.t('No events'), 'agenda_empty');
 }
 
 export function mainScreen(ctx: CalCtx): VNode {
   const view = ctx.ui.view;
   const body = view === 'month' ? monthView(ctx) : view === 'day' ? dayView(ctx) : scheduleView(ctx);
   const sel = parseIsoDate(ctx.ui.selected);
-  const title = view === 'month' ? formatMonthYear(parseIsoDate(ctx.ui.month).getFullYear(), parseIsoDate(ctx.ui.month).getMonth(), ctx.locale) : formatMonthYear(sel.getFullYear(), sel.getMonth(), ctx.locale);
+  const title =
+    view === 'month'
+      ? formatMonthYear(parseIsoDate(ctx.ui.month).getFullYear(), parseIsoDate(ctx.ui.month).getMonth(), ctx.locale)
+      : formatMonthYear(sel.getFullYear(), sel.getMonth(), ctx.locale);
   return h(
     'LinearLayout',
     { class: 'fill cal-app' },
@@ -187,7 +305,17 @@ export function mainScreen(ctx: CalCtx): VNode {
         }),
       ],
     }),
-    h('FrameLayout', { class: 'grow body' }, body, Fab({ id: 'floating_action_button', icon: 'add', desc: ctx.t('Create new event'), onTap: () => createOn(ctx, ctx.ui.selected) })),
+    h(
+      'FrameLayout',
+      { class: 'grow body' },
+      body,
+      Fab({
+        id: 'floating_action_button',
+        icon: 'add',
+        desc: ctx.t('Create new event'),
+        onTap: () => createOn(ctx, ctx.ui.selected),
+      }),
+    ),
   );
 }
 
@@ -202,9 +330,27 @@ export function viewsDialog(ctx: CalCtx, _dialog: DialogState): VNode {
     body: h(
       'LinearLayout',
       { class: 'dialog-list' },
-      RadioButton({ key: 'd', id: 'day_view_item', text: ctx.t('Day'), checked: ctx.ui.view === 'day', onSelect: () => choose('day') }),
-      RadioButton({ key: 'm', id: 'month_view_item', text: ctx.t('Month'), checked: ctx.ui.view === 'month', onSelect: () => choose('month') }),
-      RadioButton({ key: 's', id: 'agenda_view_item', text: ctx.t('Schedule'), checked: ctx.ui.view === 'schedule', onSelect: () => choose('schedule') }),
+      RadioButton({
+        key: 'd',
+        id: 'day_view_item',
+        text: ctx.t('Day'),
+        checked: ctx.ui.view === 'day',
+        onSelect: () => choose('day'),
+      }),
+      RadioButton({
+        key: 'm',
+        id: 'month_view_item',
+        text: ctx.t('Month'),
+        checked: ctx.ui.view === 'month',
+        onSelect: () => choose('month'),
+      }),
+      RadioButton({
+        key: 's',
+        id: 'agenda_view_item',
+        text: ctx.t('Schedule'),
+        checked: ctx.ui.view === 'schedule',
+        onSelect: () => choose('schedule'),
+      }),
     ),
   });
 }
@@ -215,13 +361,37 @@ export function eventScreen(ctx: CalCtx): VNode {
   if (!event) return Scaffold(ctx, { nav: 'back', body: EmptyState('calendar', ctx.t('No events')) });
   const date = String(ctx.route.params?.date ?? event.date);
   const d = parseIsoDate(date);
-  const repeatText = { none: '', daily: ctx.t('Every day'), weekly: ctx.t('Every week'), monthly: ctx.t('Every month'), yearly: ctx.t('Every year') }[event.repeat];
-  const row = (icon: string, text: string, id: string): VNode => h('LinearLayout', { key: id, orientation: 'horizontal', class: 'detail-row' }, Icon(icon, { size: 22 }), h('TextView', { id, class: 'grow' }, text));
+  const repeatText = {
+    none: '',
+    daily: ctx.t('Every day'),
+    weekly: ctx.t('Every week'),
+    monthly: ctx.t('Every month'),
+    yearly: ctx.t('Every year'),
+  }[event.repeat];
+  const row = (icon: string, text: string, id: string): VNode =>
+    h(
+      'LinearLayout',
+      { key: id, orientation: 'horizontal', class: 'detail-row' },
+      Icon(icon, { size: 22 }),
+      h('TextView', { id, class: 'grow' }, text),
+    );
   return Scaffold(ctx, {
     nav: 'close',
     actions: [
-      IconButton({ id: 'info_action_edit', icon: 'edit', desc: ctx.t('Edit'), onTap: () => ((ctx.ui.draft = { ...event }), ctx.navigate('edit', undefined, { activity: '.event.EditEventActivity' })) }),
-      IconButton({ id: 'info_action_delete', icon: 'delete', desc: ctx.t('Delete'), onTap: () => ctx.openDialog('delete', { id: event.id }) }),
+      IconButton({
+        id: 'info_action_edit',
+        icon: 'edit',
+        desc: ctx.t('Edit'),
+        onTap: () => (
+          (ctx.ui.draft = { ...event }), ctx.navigate('edit', undefined, { activity: '.event.EditEventActivity' })
+        ),
+      }),
+      IconButton({
+        id: 'info_action_delete',
+        icon: 'delete',
+        desc: ctx.t('Delete'),
+        onTap: () => ctx.openDialog('delete', { id: event.id }),
+      }),
     ],
     body: ScrollList(
       { id: 'event_info_scroll_view', kind: 'scroll' },

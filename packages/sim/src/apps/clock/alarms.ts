@@ -9,7 +9,19 @@ import { TimePickerDialog, timePickerData } from '../../phone/page/pickers.ts';
 import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import { CheckBox, Dialog, EditText, EmptyState, Fab, Icon, IconButton, RadioButton, Scaffold, ScrollList, Switch } from '../../phone/page/widgets.ts';
+import {
+  CheckBox,
+  Dialog,
+  EditText,
+  EmptyState,
+  Fab,
+  Icon,
+  IconButton,
+  RadioButton,
+  Scaffold,
+  ScrollList,
+  Switch,
+} from '../../phone/page/widgets.ts';
 import { RINGTONES, minutesUntil } from './model.ts';
 import type { Alarm, ClockCtx } from './model.ts';
 
@@ -54,7 +66,8 @@ function alarmTime(ctx: ClockCtx, alarm: Alarm): VNode {
     {
       id: 'digital_clock',
       class: `alarm-time ${alarm.enabled ? '' : 'off'}`,
-      onTap: () => ctx.openDialog('time', timePickerData(alarm.hour, alarm.minute, { purpose: 'edit', alarmId: alarm.id })),
+      onTap: () =>
+        ctx.openDialog('time', timePickerData(alarm.hour, alarm.minute, { purpose: 'edit', alarmId: alarm.id })),
     },
     text,
   );
@@ -79,7 +92,9 @@ function dayButtons(ctx: ClockCtx, alarm: Alarm): VNode {
           clickable: true,
           class: `day-btn ${on ? 'on' : ''}`,
           onTap: () => {
-            alarm.repeat = on ? alarm.repeat.filter((c) => c !== code) : DAY_CODES.filter((c) => c === code || alarm.repeat.includes(c));
+            alarm.repeat = on
+              ? alarm.repeat.filter((c) => c !== code)
+              : DAY_CODES.filter((c) => c === code || alarm.repeat.includes(c));
           },
         },
         weekdayLetter(ctx.locale, d),
@@ -104,7 +119,12 @@ function alarmCard(ctx: ClockCtx, alarm: Alarm): VNode {
   const header = h(
     'LinearLayout',
     { orientation: 'horizontal', class: 'alarm-head' },
-    h('LinearLayout', { class: 'grow' }, alarm.label && !expanded ? h('TextView', { id: 'label', class: 'alarm-label' }, alarm.label) : null, alarmTime(ctx, alarm)),
+    h(
+      'LinearLayout',
+      { class: 'grow' },
+      alarm.label && !expanded ? h('TextView', { id: 'label', class: 'alarm-label' }, alarm.label) : null,
+      alarmTime(ctx, alarm),
+    ),
     onoff,
   );
   if (!expanded) {
@@ -129,7 +149,10 @@ function alarmCard(ctx: ClockCtx, alarm: Alarm): VNode {
       { class: 'alarm-body' },
       h(
         'TextView',
-        { id: 'edit_label', class: `alarm-row ${alarm.label ? '' : 'hint'}`, onTap: () => {
+        {
+          id: 'edit_label',
+          class: `alarm-row ${alarm.label ? '' : 'hint'}`,
+          onTap: () => {
             ctx.openDialog('label', { alarmId: alarm.id, draft: alarm.label });
             ctx.focus('label');
           },
@@ -147,11 +170,26 @@ function alarmCard(ctx: ClockCtx, alarm: Alarm): VNode {
       dayButtons(ctx, alarm),
       h(
         'LinearLayout',
-        { id: 'choose_ringtone', orientation: 'horizontal', class: 'alarm-row ringtone', onTap: () => ctx.navigate('ringtone', { alarmId: alarm.id }, { activity: 'com.android.deskclock.ringtone.RingtonePickerActivity' }) },
+        {
+          id: 'choose_ringtone',
+          orientation: 'horizontal',
+          class: 'alarm-row ringtone',
+          onTap: () =>
+            ctx.navigate(
+              'ringtone',
+              { alarmId: alarm.id },
+              { activity: 'com.android.deskclock.ringtone.RingtonePickerActivity' },
+            ),
+        },
         Icon('bell', { size: 20 }),
         h('TextView', { class: 'grow' }, ringtoneLabel(ctx, alarm.ringtone)),
       ),
-      CheckBox({ id: 'vibrate_onoff', text: ctx.t('Vibrate'), checked: alarm.vibrate, onToggle: (on) => (alarm.vibrate = on) }),
+      CheckBox({
+        id: 'vibrate_onoff',
+        text: ctx.t('Vibrate'),
+        checked: alarm.vibrate,
+        onToggle: (on) => (alarm.vibrate = on),
+      }),
       h(
         'LinearLayout',
         { orientation: 'horizontal', class: 'alarm-foot' },
@@ -182,9 +220,16 @@ export function alarmTab(ctx: ClockCtx): VNode {
     'FrameLayout',
     { class: 'fill' },
     alarms.length
-      ? ScrollList({ id: 'alarm_recycler_view' }, alarms.map((alarm) => alarmCard(ctx, alarm)))
+      ? ScrollList(
+          { id: 'alarm_recycler_view' },
+          alarms.map((alarm) => alarmCard(ctx, alarm)),
+        )
       : EmptyState('alarm', ctx.t('No alarms'), 'alarms_empty_view'),
-    Fab({ id: 'fab', icon: 'add', desc: ctx.t('Add alarm'), onTap: () => {
+    Fab({
+      id: 'fab',
+      icon: 'add',
+      desc: ctx.t('Add alarm'),
+      onTap: () => {
         const now = new Date(ctx.now());
         ctx.openDialog('time', timePickerData(now.getHours(), now.getMinutes(), { purpose: 'new' }));
       },
@@ -194,7 +239,15 @@ export function alarmTab(ctx: ClockCtx): VNode {
 
 /** Creates an alarm (from the picker or an intent) and expands its card. */
 export function addAlarm(ctx: ClockCtx, fields: Partial<Alarm> & { hour: number; minute: number }): Alarm {
-  const alarm: Alarm = { id: ctx.data.nextAlarmId++, label: '', enabled: true, repeat: [], vibrate: false, ringtone: 'Default', ...fields };
+  const alarm: Alarm = {
+    id: ctx.data.nextAlarmId++,
+    label: '',
+    enabled: true,
+    repeat: [],
+    vibrate: false,
+    ringtone: 'Default',
+    ...fields,
+  };
   ctx.data.alarms.push(alarm);
   ctx.ui.tab = 'alarm';
   ctx.ui.expanded = alarm.id;
@@ -228,7 +281,15 @@ export function labelDialog(ctx: ClockCtx, dialog: DialogState): VNode {
   };
   return Dialog({
     title: ctx.t('Label'),
-    body: EditText(ctx, { field: 'label', id: 'label_input_field', value: data.draft, hint: ctx.t('Label'), look: 'underline', onChange: (v) => (data.draft = v), onSubmit: save }),
+    body: EditText(ctx, {
+      field: 'label',
+      id: 'label_input_field',
+      value: data.draft,
+      hint: ctx.t('Label'),
+      look: 'underline',
+      onChange: (v) => (data.draft = v),
+      onSubmit: save,
+    }),
     negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
     positive: { text: ctx.t('OK'), onTap: save },
   });

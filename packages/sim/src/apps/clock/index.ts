@@ -28,11 +28,21 @@ const TABS: ReadonlyArray<{ tab: ClockTab; icon: string; label: string }> = [
 
 function main(ctx: Ctx): VNode {
   const tab = ctx.ui.tab;
-  const body = tab === 'alarm' ? alarmTab(ctx) : tab === 'clock' ? clockTab(ctx) : tab === 'timer' ? timerTab(ctx) : stopwatchTab(ctx);
+  const body =
+    tab === 'alarm'
+      ? alarmTab(ctx)
+      : tab === 'clock'
+        ? clockTab(ctx)
+        : tab === 'timer'
+          ? timerTab(ctx)
+          : stopwatchTab(ctx);
   return h(
     'LinearLayout',
     { class: 'fill clock-app' },
-    Toolbar(ctx, { title: ctx.t(TABS.find((t) => t.tab === tab)?.label ?? 'Alarm'), actions: [IconButton({ icon: 'more-vert', desc: ctx.t('More options'), onTap: () => undefined })] }),
+    Toolbar(ctx, {
+      title: ctx.t(TABS.find((t) => t.tab === tab)?.label ?? 'Alarm'),
+      actions: [IconButton({ icon: 'more-vert', desc: ctx.t('More options'), onTap: () => undefined })],
+    }),
     h('FrameLayout', { class: 'grow body', id: 'desk_clock_pager' }, body),
     Tabs(
       TABS.map((t) => ({
@@ -51,7 +61,10 @@ function main(ctx: Ctx): VNode {
   );
 }
 
-function extra(request: { extras?: Record<string, string | number | boolean> }, key: string): string | number | boolean | undefined {
+function extra(
+  request: { extras?: Record<string, string | number | boolean> },
+  key: string,
+): string | number | boolean | undefined {
   return request.extras?.[`android.intent.extra.alarm.${key}`];
 }
 
@@ -98,7 +111,8 @@ export const clockApp = defineApp<ClockData, ClockUi>({
   dialogs: { time: timeDialog, label: labelDialog, 'remove-city': removeCityDialog },
   tick(ctx) {
     const timer = ctx.data.timer;
-    if (timer.state === 'running' && timerRemaining(timer, ctx.now()) <= 0) ctx.data.timer = { ...timer, state: 'expired', remainingMs: 0, endsAt: null };
+    if (timer.state === 'running' && timerRemaining(timer, ctx.now()) <= 0)
+      ctx.data.timer = { ...timer, state: 'expired', remainingMs: 0, endsAt: null };
   },
   onBack(ctx) {
     if (ctx.route.screen === 'cities') ctx.ui.citySearch = '';
@@ -107,10 +121,28 @@ export const clockApp = defineApp<ClockData, ClockUi>({
   publicState(data) {
     const now = Date.now();
     return {
-      alarms: data.alarms.map((a) => ({ id: a.id, hour: a.hour, minute: a.minute, label: a.label, enabled: a.enabled, repeat: [...a.repeat], vibrate: a.vibrate, ringtone: a.ringtone })),
+      alarms: data.alarms.map((a) => ({
+        id: a.id,
+        hour: a.hour,
+        minute: a.minute,
+        label: a.label,
+        enabled: a.enabled,
+        repeat: [...a.repeat],
+        vibrate: a.vibrate,
+        ringtone: a.ringtone,
+      })),
       worldClocks: data.worldClocks.map((id) => ({ city: cityById(id)?.en ?? id, timezone: cityById(id)?.zone ?? '' })),
-      timer: { state: data.timer.state, durationSeconds: Math.round(data.timer.durationMs / 1000), remainingSeconds: Math.ceil(timerRemaining(data.timer, now) / 1000), label: data.timer.label },
-      stopwatch: { state: data.stopwatch.state, elapsedMs: stopwatchElapsed(data.stopwatch, now), laps: [...data.stopwatch.laps] },
+      timer: {
+        state: data.timer.state,
+        durationSeconds: Math.round(data.timer.durationMs / 1000),
+        remainingSeconds: Math.ceil(timerRemaining(data.timer, now) / 1000),
+        label: data.timer.label,
+      },
+      stopwatch: {
+        state: data.stopwatch.state,
+        elapsedMs: stopwatchElapsed(data.stopwatch, now),
+        laps: [...data.stopwatch.laps],
+      },
     };
   },
 });

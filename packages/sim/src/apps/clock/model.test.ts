@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration, minutesUntil, stopwatchElapsed, timerRemaining } from './model.ts';
 import type { Alarm } from './model.ts';
 
-const alarm = (fields: Partial<Alarm>): Alarm => ({ id: 1, hour: 18, minute: 30, label: '', enabled: true, repeat: [], vibrate: false, ringtone: 'Default', ...fields });
+const alarm = (fields: Partial<Alarm>): Alarm => ({
+  id: 1,
+  hour: 18,
+  minute: 30,
+  label: '',
+  enabled: true,
+  repeat: [],
+  vibrate: false,
+  ringtone: 'Default',
+  ...fields,
+});
 
 describe('clock model', () => {
   it('computes minutes to the next ring, today, tomorrow or on a repeat day', () => {
@@ -15,8 +25,15 @@ describe('clock model', () => {
   it('formats countdowns and follows the device clock', () => {
     expect(formatDuration(90_000)).toBe('1:30');
     expect(formatDuration(3_661_000)).toBe('1:01:01');
-    expect(timerRemaining({ state: 'running', durationMs: 60_000, remainingMs: 60_000, endsAt: 1_000_000, label: '' }, 970_000)).toBe(30_000);
-    expect(timerRemaining({ state: 'paused', durationMs: 60_000, remainingMs: 12_000, endsAt: null, label: '' }, 0)).toBe(12_000);
+    expect(
+      timerRemaining(
+        { state: 'running', durationMs: 60_000, remainingMs: 60_000, endsAt: 1_000_000, label: '' },
+        970_000,
+      ),
+    ).toBe(30_000);
+    expect(
+      timerRemaining({ state: 'paused', durationMs: 60_000, remainingMs: 12_000, endsAt: null, label: '' }, 0),
+    ).toBe(12_000);
     expect(stopwatchElapsed({ state: 'running', elapsedMs: 1000, startedAt: 5000, laps: [] }, 7500)).toBe(3500);
   });
 });

@@ -55,13 +55,42 @@ export interface ClockUi {
 
 export type ClockCtx = AppContext<ClockData, ClockUi>;
 
-export const RINGTONES = ['Default', 'Silent', 'Argon', 'Carbon', 'Helium', 'Krypton', 'Neon', 'Oxygen', 'Platinum', 'Promethium'];
+export const RINGTONES = [
+  'Default',
+  'Silent',
+  'Argon',
+  'Carbon',
+  'Helium',
+  'Krypton',
+  'Neon',
+  'Oxygen',
+  'Platinum',
+  'Promethium',
+];
 
 export function initialClockData(): ClockData {
   return {
     alarms: [
-      { id: 1, hour: 7, minute: 0, label: '', enabled: true, repeat: ['MON', 'TUE', 'WED', 'THU', 'FRI'], vibrate: true, ringtone: 'Default' },
-      { id: 2, hour: 8, minute: 30, label: 'Weekend', enabled: false, repeat: ['SAT', 'SUN'], vibrate: false, ringtone: 'Default' },
+      {
+        id: 1,
+        hour: 7,
+        minute: 0,
+        label: '',
+        enabled: true,
+        repeat: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+        vibrate: true,
+        ringtone: 'Default',
+      },
+      {
+        id: 2,
+        hour: 8,
+        minute: 30,
+        label: 'Weekend',
+        enabled: false,
+        repeat: ['SAT', 'SUN'],
+        vibrate: false,
+        ringtone: 'Default',
+      },
     ],
     nextAlarmId: 3,
     worldClocks: ['london', 'new_york'],

@@ -15,13 +15,25 @@ function inputToMs(digits: string): number {
 
 /** Starts (or restarts) the countdown for `durationMs`. */
 export function startTimer(ctx: ClockCtx, durationMs: number): void {
-  ctx.data.timer = { state: 'running', durationMs, remainingMs: durationMs, endsAt: ctx.now() + durationMs, label: ctx.data.timer.label };
+  ctx.data.timer = {
+    state: 'running',
+    durationMs,
+    remainingMs: durationMs,
+    endsAt: ctx.now() + durationMs,
+    label: ctx.data.timer.label,
+  };
   ctx.ui.timerInput = '';
 }
 
 function setup(ctx: ClockCtx): VNode {
   const padded = ctx.ui.timerInput.padStart(6, '0');
-  const unit = (value: string, suffix: string, id: string): VNode => h('TextView', { id, class: `timer-unit ${ctx.ui.timerInput ? 'set' : ''}`, ax: 'flatten' }, value, h('span', { class: 'timer-suffix', ax: 'skip' }, suffix));
+  const unit = (value: string, suffix: string, id: string): VNode =>
+    h(
+      'TextView',
+      { id, class: `timer-unit ${ctx.ui.timerInput ? 'set' : ''}`, ax: 'flatten' },
+      value,
+      h('span', { class: 'timer-suffix', ax: 'skip' }, suffix),
+    );
   const digit = (n: number): VNode =>
     h(
       'Button',
@@ -45,7 +57,11 @@ function setup(ctx: ClockCtx): VNode {
       { class: 'fill timer-setup' },
       h(
         'TextView',
-        { id: 'timer_setup_time', class: 'timer-display', text: `${padded.slice(0, 2)}h ${padded.slice(2, 4)}m ${padded.slice(4, 6)}s` },
+        {
+          id: 'timer_setup_time',
+          class: 'timer-display',
+          text: `${padded.slice(0, 2)}h ${padded.slice(2, 4)}m ${padded.slice(4, 6)}s`,
+        },
         unit(padded.slice(0, 2), 'h', 'hours'),
         unit(padded.slice(2, 4), 'm', 'minutes'),
         unit(padded.slice(4, 6), 's', 'seconds'),
@@ -53,17 +69,36 @@ function setup(ctx: ClockCtx): VNode {
       h(
         'LinearLayout',
         { class: 'keypad', id: 'timer_setup_digits' },
-        [[1, 2, 3], [4, 5, 6], [7, 8, 9]].map((row, i) => h('LinearLayout', { key: i, orientation: 'horizontal', class: 'keypad-row', ax: 'flatten' }, row.map(digit))),
+        [
+          [1, 2, 3],
+          [4, 5, 6],
+          [7, 8, 9],
+        ].map((row, i) =>
+          h('LinearLayout', { key: i, orientation: 'horizontal', class: 'keypad-row', ax: 'flatten' }, row.map(digit)),
+        ),
         h(
           'LinearLayout',
           { key: 'last', orientation: 'horizontal', class: 'keypad-row', ax: 'flatten' },
           h('View', { class: 'keypad-btn', ax: 'skip' }),
           digit(0),
-          IconButton({ id: 'timer_setup_delete', icon: 'backspace', desc: ctx.t('Delete'), onTap: () => (ctx.ui.timerInput = ctx.ui.timerInput.slice(0, -1)), enabled: ctx.ui.timerInput !== '' }),
+          IconButton({
+            id: 'timer_setup_delete',
+            icon: 'backspace',
+            desc: ctx.t('Delete'),
+            onTap: () => (ctx.ui.timerInput = ctx.ui.timerInput.slice(0, -1)),
+            enabled: ctx.ui.timerInput !== '',
+          }),
         ),
       ),
     ),
-    ctx.ui.timerInput ? Fab({ id: 'fab', icon: 'play', desc: ctx.t('Start'), onTap: () => startTimer(ctx, inputToMs(ctx.ui.timerInput)) }) : null,
+    ctx.ui.timerInput
+      ? Fab({
+          id: 'fab',
+          icon: 'play',
+          desc: ctx.t('Start'),
+          onTap: () => startTimer(ctx, inputToMs(ctx.ui.timerInput)),
+        })
+      : null,
   );
 }
 
@@ -78,19 +113,33 @@ function countdown(ctx: ClockCtx): VNode {
       'LinearLayout',
       { class: 'fill timer-run', id: 'timer_view' },
       h('TextView', { id: 'timer_label', class: 'timer-label' }, timer.label || ctx.t('Timer')),
-      h('TextView', { id: 'timer_time_text', class: `timer-big ${expired ? 'expired' : ''}` }, expired ? ctx.t("Time's up") : formatDuration(remaining)),
+      h(
+        'TextView',
+        { id: 'timer_time_text', class: `timer-big ${expired ? 'expired' : ''}` },
+        expired ? ctx.t("Time's up") : formatDuration(remaining),
+      ),
       h(
         'LinearLayout',
         { orientation: 'horizontal', class: 'timer-actions' },
-        Button({ id: 'reset_add', variant: 'tonal', text: expired || timer.state === 'paused' ? ctx.t('Reset') : ctx.t('+1:00'), onTap: () => {
-          if (expired || timer.state === 'paused') {
-            ctx.data.timer = { state: 'reset', durationMs: 0, remainingMs: 0, endsAt: null, label: timer.label };
-          } else if (timer.endsAt !== null) {
-            timer.endsAt += 60_000;
-            timer.durationMs += 60_000;
-          }
-        } }),
-        Button({ id: 'delete', variant: 'text', text: ctx.t('Delete timer'), onTap: () => (ctx.data.timer = { state: 'reset', durationMs: 0, remainingMs: 0, endsAt: null, label: '' }) }),
+        Button({
+          id: 'reset_add',
+          variant: 'tonal',
+          text: expired || timer.state === 'paused' ? ctx.t('Reset') : ctx.t('+1:00'),
+          onTap: () => {
+            if (expired || timer.state === 'paused') {
+              ctx.data.timer = { state: 'reset', durationMs: 0, remainingMs: 0, endsAt: null, label: timer.label };
+            } else if (timer.endsAt !== null) {
+              timer.endsAt += 60_000;
+              timer.durationMs += 60_000;
+            }
+          },
+        }),
+        Button({
+          id: 'delete',
+          variant: 'text',
+          text: ctx.t('Delete timer'),
+          onTap: () => (ctx.data.timer = { state: 'reset', durationMs: 0, remainingMs: 0, endsAt: null, label: '' }),
+        }),
       ),
     ),
     Fab({
@@ -98,8 +147,10 @@ function countdown(ctx: ClockCtx): VNode {
       icon: expired ? 'stop' : timer.state === 'running' ? 'pause' : 'play',
       desc: expired ? ctx.t('Stop') : timer.state === 'running' ? ctx.t('Pause') : ctx.t('Start'),
       onTap: () => {
-        if (expired) ctx.data.timer = { state: 'reset', durationMs: 0, remainingMs: 0, endsAt: null, label: timer.label };
-        else if (timer.state === 'running') ctx.data.timer = { ...timer, state: 'paused', remainingMs: remaining, endsAt: null };
+        if (expired)
+          ctx.data.timer = { state: 'reset', durationMs: 0, remainingMs: 0, endsAt: null, label: timer.label };
+        else if (timer.state === 'running')
+          ctx.data.timer = { ...timer, state: 'paused', remainingMs: remaining, endsAt: null };
         else ctx.data.timer = { ...timer, state: 'running', endsAt: ctx.now() + timer.remainingMs };
       },
     }),
@@ -132,7 +183,14 @@ export function stopwatchTab(ctx: ClockCtx): VNode {
       sw.laps.length
         ? ScrollList(
             { id: 'laps_list', class: 'laps' },
-            sw.laps.map((lap, i) => h('LinearLayout', { key: i, orientation: 'horizontal', class: 'list-item' }, h('TextView', { id: 'lap_number', class: 'grow' }, ctx.t('Lap {n}', { n: sw.laps.length - i })), h('TextView', { id: 'lap_time' }, stopwatchText(lap)))),
+            sw.laps.map((lap, i) =>
+              h(
+                'LinearLayout',
+                { key: i, orientation: 'horizontal', class: 'list-item' },
+                h('TextView', { id: 'lap_number', class: 'grow' }, ctx.t('Lap {n}', { n: sw.laps.length - i })),
+                h('TextView', { id: 'lap_time' }, stopwatchText(lap)),
+              ),
+            ),
           )
         : null,
       h(
@@ -156,7 +214,8 @@ export function stopwatchTab(ctx: ClockCtx): VNode {
       icon: sw.state === 'running' ? 'pause' : 'play',
       desc: sw.state === 'running' ? ctx.t('Pause') : ctx.t('Start'),
       onTap: () => {
-        if (sw.state === 'running') ctx.data.stopwatch = { ...sw, state: 'paused', elapsedMs: elapsed, startedAt: null };
+        if (sw.state === 'running')
+          ctx.data.stopwatch = { ...sw, state: 'paused', elapsedMs: elapsed, startedAt: null };
         else ctx.data.stopwatch = { ...sw, state: 'running', startedAt: ctx.now() };
       },
     }),

@@ -39,9 +39,19 @@ export function clockTab(ctx: ClockCtx): VNode {
       h(
         'LinearLayout',
         { key: 'main', id: 'main_clock_frame', class: 'main-clock' },
-        h('TextView', { id: 'digital_clock', class: 'big-clock' }, formatTime(now.getHours(), now.getMinutes(), { locale: ctx.locale, is24Hour: ctx.is24Hour })),
+        h(
+          'TextView',
+          { id: 'digital_clock', class: 'big-clock' },
+          formatTime(now.getHours(), now.getMinutes(), { locale: ctx.locale, is24Hour: ctx.is24Hour }),
+        ),
         h('TextView', { id: 'date', class: 'clock-date' }, formatDateMedium(now, ctx.locale)),
-        next ? h('TextView', { id: 'nextAlarm', class: 'next-alarm', desc: `${ctx.t('Next alarm')}: ${next}` }, `⏰ ${next}`) : null,
+        next
+          ? h(
+              'TextView',
+              { id: 'nextAlarm', class: 'next-alarm', desc: `${ctx.t('Next alarm')}: ${next}` },
+              `⏰ ${next}`,
+            )
+          : null,
       ),
       cities.map((city) => {
         const zoned = zonedTime(nowMs, city.zone);
@@ -49,13 +59,34 @@ export function clockTab(ctx: ClockCtx): VNode {
         const name = ctx.locale === 'zh' ? city.zh : city.en;
         return h(
           'LinearLayout',
-          { key: city.id, id: 'city_item', orientation: 'horizontal', class: 'city-row', onLongPress: () => ctx.openDialog('remove-city', { city: city.id }) },
-          h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'city_name', class: 'city-name' }, name), h('TextView', { id: 'hours_ahead', class: 'city-offset' }, offsetText(ctx, offset))),
-          h('TextView', { id: 'digital_clock', class: 'city-time' }, formatTime(zoned.hour, zoned.minute, { locale: ctx.locale, is24Hour: ctx.is24Hour })),
+          {
+            key: city.id,
+            id: 'city_item',
+            orientation: 'horizontal',
+            class: 'city-row',
+            onLongPress: () => ctx.openDialog('remove-city', { city: city.id }),
+          },
+          h(
+            'LinearLayout',
+            { class: 'grow' },
+            h('TextView', { id: 'city_name', class: 'city-name' }, name),
+            h('TextView', { id: 'hours_ahead', class: 'city-offset' }, offsetText(ctx, offset)),
+          ),
+          h(
+            'TextView',
+            { id: 'digital_clock', class: 'city-time' },
+            formatTime(zoned.hour, zoned.minute, { locale: ctx.locale, is24Hour: ctx.is24Hour }),
+          ),
         );
       }),
     ),
-    Fab({ id: 'fab', icon: 'globe', desc: ctx.t('Cities'), onTap: () => ctx.navigate('cities', undefined, { activity: 'com.android.deskclock.worldclock.CitySelectionActivity' }) }),
+    Fab({
+      id: 'fab',
+      icon: 'globe',
+      desc: ctx.t('Cities'),
+      onTap: () =>
+        ctx.navigate('cities', undefined, { activity: 'com.android.deskclock.worldclock.CitySelectionActivity' }),
+    }),
   );
 }
 
@@ -65,7 +96,17 @@ export function citiesScreen(ctx: ClockCtx): VNode {
   return Scaffold(ctx, {
     title: ctx.t('Cities'),
     nav: 'back',
-    header: h('FrameLayout', { class: 'city-search' }, EditText(ctx, { field: 'city-search', id: 'search_src_text', value: ctx.ui.citySearch, hint: ctx.t('Search cities'), onChange: (v) => (ctx.ui.citySearch = v) })),
+    header: h(
+      'FrameLayout',
+      { class: 'city-search' },
+      EditText(ctx, {
+        field: 'city-search',
+        id: 'search_src_text',
+        value: ctx.ui.citySearch,
+        hint: ctx.t('Search cities'),
+        onChange: (v) => (ctx.ui.citySearch = v),
+      }),
+    ),
     body: ScrollList(
       { id: 'cities_list' },
       list.map((city) => {
@@ -79,14 +120,20 @@ export function citiesScreen(ctx: ClockCtx): VNode {
             text: name,
             checked: selected,
             onToggle: (on) => {
-              ctx.data.worldClocks = on ? [...ctx.data.worldClocks, city.id] : ctx.data.worldClocks.filter((id) => id !== city.id);
+              ctx.data.worldClocks = on
+                ? [...ctx.data.worldClocks, city.id]
+                : ctx.data.worldClocks.filter((id) => id !== city.id);
             },
           }),
           h('View', { class: 'grow', ax: 'skip' }),
-          h('TextView', { id: 'city_time', class: 'muted' }, (() => {
-            const z = zonedTime(ctx.now(), city.zone);
-            return formatTime(z.hour, z.minute, { locale: ctx.locale, is24Hour: ctx.is24Hour });
-          })()),
+          h(
+            'TextView',
+            { id: 'city_time', class: 'muted' },
+            (() => {
+              const z = zonedTime(ctx.now(), city.zone);
+              return formatTime(z.hour, z.minute, { locale: ctx.locale, is24Hour: ctx.is24Hour });
+            })(),
+          ),
         );
       }),
     ),

@@ -4,7 +4,18 @@ import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
 import { svg } from '../../phone/page/icons.ts';
 
-const COLOURS = ['#1a73e8', '#d93025', '#188038', '#e37400', '#9334e6', '#007b83', '#c5221f', '#3f51b5', '#b06000', '#00796b'];
+const COLOURS = [
+  '#1a73e8',
+  '#d93025',
+  '#188038',
+  '#e37400',
+  '#9334e6',
+  '#007b83',
+  '#c5221f',
+  '#3f51b5',
+  '#b06000',
+  '#00796b',
+];
 
 /** Decoration only (not a node in the dump); a person glyph when the label has no letter. */
 export function Avatar(label: string, sizeDp: number, key?: string | number): VNode {
@@ -14,7 +25,12 @@ export function Avatar(label: string, sizeDp: number, key?: string | number): VN
   const bg = letter ? (COLOURS[hashString(label) % COLOURS.length] ?? '#1a73e8') : '#7b8794';
   return h(
     'span',
-    { key, class: 'avatar', ax: 'skip', style: `width:${sizeDp}dp;height:${sizeDp}dp;font-size:${Math.round(sizeDp * 0.45)}sp;background:${bg}` },
+    {
+      key,
+      class: 'avatar',
+      ax: 'skip',
+      style: `width:${sizeDp}dp;height:${sizeDp}dp;font-size:${Math.round(sizeDp * 0.45)}sp;background:${bg}`,
+    },
     letter ? letter : h('span', { class: 'avatar-glyph', html: svg('person') }),
   );
 }

@@ -12,15 +12,31 @@ import { openEditor } from './list.ts';
 const MESSAGING = 'com.android.messaging';
 
 function textContact(ctx: ContactsCtx, contact: Contact): void {
-  ctx.launchApp(MESSAGING, { activity: '.ui.conversation.ConversationActivity', action: 'android.intent.action.SENDTO', data: `sms:${contact.phone.replace(/\s+/g, '')}` });
+  ctx.launchApp(MESSAGING, {
+    activity: '.ui.conversation.ConversationActivity',
+    action: 'android.intent.action.SENDTO',
+    data: `sms:${contact.phone.replace(/\s+/g, '')}`,
+  });
 }
 
-function infoRow(o: { key: string; icon: string; value: string; label: string; id: string; alternate?: VNode | null }): VNode {
+function infoRow(o: {
+  key: string;
+  icon: string;
+  value: string;
+  label: string;
+  id: string;
+  alternate?: VNode | null;
+}): VNode {
   return h(
     'LinearLayout',
     { key: o.key, id: o.id, orientation: 'horizontal', class: 'qc-row' },
     Icon(o.icon, { size: 22, class: 'qc-row-icon' }),
-    h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'header', class: 'qc-header' }, o.value), h('TextView', { id: 'sub_header', class: 'qc-sub' }, o.label)),
+    h(
+      'LinearLayout',
+      { class: 'grow' },
+      h('TextView', { id: 'header', class: 'qc-header' }, o.value),
+      h('TextView', { id: 'sub_header', class: 'qc-sub' }, o.label),
+    ),
     o.alternate ?? null,
   );
 }
@@ -38,38 +54,90 @@ export function detailsScreen(ctx: ContactsCtx): VNode {
         icon: 'phone',
         value: contact.phone,
         label: ctx.t('Mobile'),
-        alternate: IconButton({ id: 'icon_alternate', icon: 'message', desc: ctx.t('Send message to {name}', { name: label }), onTap: () => textContact(ctx, contact) }),
+        alternate: IconButton({
+          id: 'icon_alternate',
+          icon: 'message',
+          desc: ctx.t('Send message to {name}', { name: label }),
+          onTap: () => textContact(ctx, contact),
+        }),
       }),
     );
   }
-  if (contact.email) rows.push(infoRow({ key: 'email', id: 'email_entry', icon: 'email', value: contact.email, label: ctx.t('Email') }));
-  if (contact.company) rows.push(infoRow({ key: 'company', id: 'company_entry', icon: 'business', value: contact.company, label: ctx.t('Company') }));
+  if (contact.email)
+    rows.push(infoRow({ key: 'email', id: 'email_entry', icon: 'email', value: contact.email, label: ctx.t('Email') }));
+  if (contact.company)
+    rows.push(
+      infoRow({
+        key: 'company',
+        id: 'company_entry',
+        icon: 'business',
+        value: contact.company,
+        label: ctx.t('Company'),
+      }),
+    );
   return h(
     'LinearLayout',
     { class: 'fill contacts-app' },
     Scaffold(ctx, {
       nav: 'back',
       actions: [
-        IconButton({ id: 'menu_star', icon: contact.starred ? 'star-fill' : 'star', desc: contact.starred ? ctx.t('Remove from favorites') : ctx.t('Add to favorites'), onTap: () => (contact.starred = !contact.starred) }),
-        IconButton({ id: 'menu_edit', icon: 'edit', desc: ctx.t('Edit contact'), onTap: () => openEditor(ctx, contact) }),
-        IconButton({ id: 'menu_delete', icon: 'delete', desc: ctx.t('Delete'), onTap: () => ctx.openDialog('delete-contact', { id: contact.id }) }),
+        IconButton({
+          id: 'menu_star',
+          icon: contact.starred ? 'star-fill' : 'star',
+          desc: contact.starred ? ctx.t('Remove from favorites') : ctx.t('Add to favorites'),
+          onTap: () => (contact.starred = !contact.starred),
+        }),
+        IconButton({
+          id: 'menu_edit',
+          icon: 'edit',
+          desc: ctx.t('Edit contact'),
+          onTap: () => openEditor(ctx, contact),
+        }),
+        IconButton({
+          id: 'menu_delete',
+          icon: 'delete',
+          desc: ctx.t('Delete'),
+          onTap: () => ctx.openDialog('delete-contact', { id: contact.id }),
+        }),
       ],
       body: ScrollList(
         { id: 'quickcontact_scroll', kind: 'scroll' },
-        h('LinearLayout', { key: 'hero', class: 'qc-hero' }, Avatar(label, 112), h('TextView', { id: 'large_title', class: 'qc-name' }, label), contact.company ? h('TextView', { class: 'qc-company', ax: 'skip' }, contact.company) : null),
+        h(
+          'LinearLayout',
+          { key: 'hero', class: 'qc-hero' },
+          Avatar(label, 112),
+          h('TextView', { id: 'large_title', class: 'qc-name' }, label),
+          contact.company ? h('TextView', { class: 'qc-company', ax: 'skip' }, contact.company) : null,
+        ),
         contact.phone
           ? h(
               'LinearLayout',
               { key: 'actions', orientation: 'horizontal', class: 'qc-actions' },
               h(
                 'LinearLayout',
-                { id: 'action_text', class: 'qc-action', desc: ctx.t('Send message'), onTap: () => textContact(ctx, contact) },
-                h('span', { class: 'qc-action-icon', ax: 'skip' }, h('span', { class: 'icon-glyph', html: svg('message') })),
+                {
+                  id: 'action_text',
+                  class: 'qc-action',
+                  desc: ctx.t('Send message'),
+                  onTap: () => textContact(ctx, contact),
+                },
+                h(
+                  'span',
+                  { class: 'qc-action-icon', ax: 'skip' },
+                  h('span', { class: 'icon-glyph', html: svg('message') }),
+                ),
                 h('TextView', {}, ctx.t('Text')),
               ),
             )
           : null,
-        rows.length ? h('LinearLayout', { key: 'card', id: 'communication_card', class: 'qc-card' }, h('TextView', { class: 'qc-card-title' }, ctx.t('Contact info')), rows) : null,
+        rows.length
+          ? h(
+              'LinearLayout',
+              { key: 'card', id: 'communication_card', class: 'qc-card' },
+              h('TextView', { class: 'qc-card-title' }, ctx.t('Contact info')),
+              rows,
+            )
+          : null,
       ),
     }),
   );

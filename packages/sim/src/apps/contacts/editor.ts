@@ -14,7 +14,9 @@ function isDirty(ctx: ContactsCtx): boolean {
   const draft = ctx.ui.draft;
   const original = ctx.route.params?.original as ContactDraft | undefined;
   if (!draft || !original) return false;
-  return (['firstName', 'lastName', 'company', 'phone', 'email'] as const).some((k) => draft[k].trim() !== original[k].trim());
+  return (['firstName', 'lastName', 'company', 'phone', 'email'] as const).some(
+    (k) => draft[k].trim() !== original[k].trim(),
+  );
 }
 
 function save(ctx: ContactsCtx): void {
@@ -52,7 +54,16 @@ export function editorScreen(ctx: ContactsCtx): VNode {
       'LinearLayout',
       { key, orientation: 'horizontal', class: `editor-row ${icon ? '' : 'indent'}` },
       icon ? h('View', { class: 'editor-icon', ax: 'skip' }, Icon(icon, { size: 22 })) : null,
-      EditText(ctx, { field: id, id, value: draft[key], hint, inputType, class: 'grow', onChange: (v) => (draft[key] = v), onSubmit: () => ctx.blur() }),
+      EditText(ctx, {
+        field: id,
+        id,
+        value: draft[key],
+        hint,
+        inputType,
+        class: 'grow',
+        onChange: (v) => (draft[key] = v),
+        onSubmit: () => ctx.blur(),
+      }),
     );
   const name = displayName(draft);
   return h(
@@ -63,7 +74,9 @@ export function editorScreen(ctx: ContactsCtx): VNode {
       navDesc: ctx.t('Cancel'),
       onNav: () => leaveEditor(ctx),
       title: draft.id === null ? ctx.t('Create contact') : ctx.t('Edit contact'),
-      actions: [Button({ id: 'editor_menu_save_button', text: ctx.t('Save'), onTap: () => save(ctx), class: 'save-btn' })],
+      actions: [
+        Button({ id: 'editor_menu_save_button', text: ctx.t('Save'), onTap: () => save(ctx), class: 'save-btn' }),
+      ],
     }),
     h(
       'FrameLayout',

@@ -24,7 +24,17 @@ function editorRoute(ctx: ContactsCtx, request: LaunchRequest, id: number | unde
   const contact = id === undefined ? null : (ctx.data.contacts.find((c) => c.id === id) ?? null);
   const name = splitName(extra(request, 'name'));
   const phone = extra(request, 'phone');
-  ctx.ui.draft = editorDraft(contact, contact ? {} : { ...name, phone: phone ? formatNumber(phone) : '', email: extra(request, 'email'), company: extra(request, 'company') });
+  ctx.ui.draft = editorDraft(
+    contact,
+    contact
+      ? {}
+      : {
+          ...name,
+          phone: phone ? formatNumber(phone) : '',
+          email: extra(request, 'email'),
+          company: extra(request, 'company'),
+        },
+  );
   const params: Record<string, unknown> = { original: contact ? { ...ctx.ui.draft } : editorDraft(null) };
   const returnTo = extra(request, 'returnTo');
   if (returnTo) params.returnTo = returnTo;
@@ -72,6 +82,15 @@ export const contactsApp = defineApp<ContactsData, ContactsUi>({
   publicState: (data) => ({
     contacts: [...data.contacts]
       .sort((a, b) => a.id - b.id)
-      .map((c) => ({ id: c.id, name: displayName(c), firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email, company: c.company, starred: c.starred })),
+      .map((c) => ({
+        id: c.id,
+        name: displayName(c),
+        firstName: c.firstName,
+        lastName: c.lastName,
+        phone: c.phone,
+        email: c.email,
+        company: c.company,
+        starred: c.starred,
+      })),
   }),
 });

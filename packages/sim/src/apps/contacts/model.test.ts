@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { hashString, mulberry32 } from '../../phone/page/rng.ts';
-import { CONTACTS_PACKAGE, displayName, findByNumber, formatNumber, indexLetter, initialContactsData, normalizeNumber, saveContact, searchContacts, seededContacts, sortContacts, splitName } from './model.ts';
+import {
+  CONTACTS_PACKAGE,
+  displayName,
+  findByNumber,
+  formatNumber,
+  indexLetter,
+  initialContactsData,
+  normalizeNumber,
+  saveContact,
+  searchContacts,
+  seededContacts,
+  sortContacts,
+  splitName,
+} from './model.ts';
 
 const now = new Date(2025, 5, 2, 9).getTime();
 
@@ -27,7 +40,9 @@ describe('contacts model', () => {
 
   it('seeds the fixed people with seed-dependent unique numbers, as Messages derives them', () => {
     const a = seededContacts({ seed: 5, rng: mulberry32(0), now });
-    expect(a).toEqual(initialContactsData({ seed: 5, rng: mulberry32(5 ^ hashString(CONTACTS_PACKAGE)), now }).contacts);
+    expect(a).toEqual(
+      initialContactsData({ seed: 5, rng: mulberry32(5 ^ hashString(CONTACTS_PACKAGE)), now }).contacts,
+    );
     expect(a.slice(0, 2).map(displayName)).toEqual(['Alice Wang', 'Bob Zhang']);
     expect(new Set(a.map((c) => normalizeNumber(c.phone))).size).toBe(a.length);
     expect(a.every((c) => /^1\d{2} \d{4} \d{4}$/.test(c.phone))).toBe(true);
@@ -42,8 +57,24 @@ describe('contacts model', () => {
     expect(searchContacts(data.contacts, 'example.com').length).toBeGreaterThan(2);
     expect(findByNumber(data.contacts, `+86${normalizeNumber(alice.phone)}`)).toBe(alice);
     expect(saveContact(data, { id: null, firstName: ' ', lastName: '', phone: '', email: '', company: '' })).toBeNull();
-    const made = saveContact(data, { id: null, firstName: 'Zoe', lastName: 'Lin', phone: '139 0000 1111', email: '', company: '' });
+    const made = saveContact(data, {
+      id: null,
+      firstName: 'Zoe',
+      lastName: 'Lin',
+      phone: '139 0000 1111',
+      email: '',
+      company: '',
+    });
     expect(made).toMatchObject({ id: data.contacts.length, starred: false });
-    expect(saveContact(data, { id: made!.id, firstName: 'Zoe', lastName: 'Lam', phone: '139 0000 1111', email: 'z@x.cn', company: '' })?.lastName).toBe('Lam');
+    expect(
+      saveContact(data, {
+        id: made!.id,
+        firstName: 'Zoe',
+        lastName: 'Lam',
+        phone: '139 0000 1111',
+        email: 'z@x.cn',
+        company: '',
+      })?.lastName,
+    ).toBe('Lam');
   });
 });

@@ -65,7 +65,8 @@ export function normalizeNumber(text: string): string {
 /** A Chinese mobile number grouped 3-4-4 ("+86 13800134721" → "138 0013 4721"); anything else as typed. */
 export function formatNumber(text: string): string {
   const digits = normalizeNumber(text);
-  if (/^[\d\s+()-]+$/.test(text) && /^1\d{10}$/.test(digits)) return `${digits.slice(0, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
+  if (/^[\d\s+()-]+$/.test(text) && /^1\d{10}$/.test(digits))
+    return `${digits.slice(0, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
   return text.trim();
 }
 
@@ -112,7 +113,8 @@ export function indexLetter(c: Contact): string {
 
 /** Sorted the way the contact list shows them: by index letter, then by label. */
 export function sortContacts(contacts: readonly Contact[]): Contact[] {
-  const key = (c: Contact): string => `${indexLetter(c) === '#' ? '~' : indexLetter(c)}|${contactLabel(c).toLowerCase()}`;
+  const key = (c: Contact): string =>
+    `${indexLetter(c) === '#' ? '~' : indexLetter(c)}|${contactLabel(c).toLowerCase()}`;
   return [...contacts].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id - b.id));
 }
 
@@ -123,7 +125,11 @@ export function searchContacts(contacts: readonly Contact[], query: string): Con
     contacts.filter((c) => {
       const hay = `${displayName(c)} ${c.firstName} ${c.lastName} ${c.email} ${c.company}`.toLowerCase();
       const number = normalizeNumber(c.phone);
-      return words.every((w) => hay.includes(w) || (/^[\d+\s-]+$/.test(w) && normalizeNumber(w) !== '' && number.includes(normalizeNumber(w))));
+      return words.every(
+        (w) =>
+          hay.includes(w) ||
+          (/^[\d+\s-]+$/.test(w) && normalizeNumber(w) !== '' && number.includes(normalizeNumber(w))),
+      );
     }),
   );
 }
@@ -157,7 +163,25 @@ const EXTRA: readonly SeedPerson[] = [
   ['帆', '杨', '', '', false],
 ];
 
-const PREFIXES = ['130', '131', '133', '135', '136', '138', '139', '150', '151', '158', '159', '177', '186', '187', '188', '189', '199'];
+const PREFIXES = [
+  '130',
+  '131',
+  '133',
+  '135',
+  '136',
+  '138',
+  '139',
+  '150',
+  '151',
+  '158',
+  '159',
+  '177',
+  '186',
+  '187',
+  '188',
+  '189',
+  '199',
+];
 
 function mobile(rng: () => number): string {
   let rest = '';
@@ -192,9 +216,14 @@ export function seededContacts(seed: SeedContext): Contact[] {
 /** Splits a full name from an intent ("Alice Wang" → Alice / Wang; "王芳" → 芳 / 王). */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const text = name.trim();
-  if (CJK.test(text) && !text.includes(' ')) return text.length > 1 ? { firstName: text.slice(1), lastName: text.slice(0, 1) } : { firstName: text, lastName: '' };
+  if (CJK.test(text) && !text.includes(' '))
+    return text.length > 1
+      ? { firstName: text.slice(1), lastName: text.slice(0, 1) }
+      : { firstName: text, lastName: '' };
   const space = text.lastIndexOf(' ');
-  return space < 0 ? { firstName: text, lastName: '' } : { firstName: text.slice(0, space), lastName: text.slice(space + 1) };
+  return space < 0
+    ? { firstName: text, lastName: '' }
+    : { firstName: text.slice(0, space), lastName: text.slice(space + 1) };
 }
 
 /** Stores an editor draft; returns the contact, or null when the draft is empty. */

@@ -22,7 +22,17 @@ export interface LauncherUi {
 
 type Ctx = AppContext<LauncherData, LauncherUi>;
 
-const HOME_ORDER = ['com.android.deskclock', 'com.android.calendar', 'com.moba.weather', 'com.moba.notes', 'com.android.messaging', 'com.android.contacts', 'com.moba.shop', 'com.moba.railway', 'com.android.settings'];
+const HOME_ORDER = [
+  'com.android.deskclock',
+  'com.android.calendar',
+  'com.moba.weather',
+  'com.moba.notes',
+  'com.android.messaging',
+  'com.android.contacts',
+  'com.moba.shop',
+  'com.moba.railway',
+  'com.android.settings',
+];
 
 function launchable(ctx: Ctx): string[] {
   return ctx.system.installed.filter((entry) => entry.launcher).map((entry) => entry.packageName);
@@ -61,21 +71,43 @@ function home(ctx: Ctx): VNode {
         h(
           'FrameLayout',
           { id: 'search_container_workspace', class: 'glance' },
-          h('TextView', { id: 'date', class: 'glance-date', desc: formatDateLong(now, ctx.locale), onTap: () => ctx.launchApp('com.android.calendar') }, formatDateLong(now, ctx.locale)),
+          h(
+            'TextView',
+            {
+              id: 'date',
+              class: 'glance-date',
+              desc: formatDateLong(now, ctx.locale),
+              onTap: () => ctx.launchApp('com.android.calendar'),
+            },
+            formatDateLong(now, ctx.locale),
+          ),
         ),
-        h('ViewGroup', { class: 'ws-grid' }, icons.map((pkg) => appCell(ctx, pkg, false))),
+        h(
+          'ViewGroup',
+          { class: 'ws-grid' },
+          icons.map((pkg) => appCell(ctx, pkg, false)),
+        ),
       ),
       h(
         'FrameLayout',
-        { id: 'search_container_hotseat', class: 'hotseat-search', desc: ctx.t('Search'), onTap: () => {
-          // The search bar opens the drawer with its field focused and the keyboard up.
-          ctx.navigate('drawer');
-          ctx.focus('search');
+        {
+          id: 'search_container_hotseat',
+          class: 'hotseat-search',
+          desc: ctx.t('Search'),
+          onTap: () => {
+            // The search bar opens the drawer with its field focused and the keyboard up.
+            ctx.navigate('drawer');
+            ctx.focus('search');
+          },
         },
-      },
         h('span', { class: 'hs-text', ax: 'skip' }, ctx.t('Search apps')),
       ),
-      h('View', { id: 'all_apps_handle', class: 'all-apps-handle', desc: ctx.t('Apps list'), onTap: () => ctx.navigate('drawer') }),
+      h('View', {
+        id: 'all_apps_handle',
+        class: 'all-apps-handle',
+        desc: ctx.t('Apps list'),
+        onTap: () => ctx.navigate('drawer'),
+      }),
     ),
   );
 }
@@ -110,7 +142,15 @@ function drawer(ctx: Ctx): VNode {
         }),
       ),
       apps.length
-        ? h('RecyclerView', { id: 'apps_list_view', scroll: 'v', class: 'grow drawer-list' }, h('ViewGroup', { class: 'ws-grid', ax: 'flatten' }, apps.map((app) => appCell(ctx, app.pkg, true))))
+        ? h(
+            'RecyclerView',
+            { id: 'apps_list_view', scroll: 'v', class: 'grow drawer-list' },
+            h(
+              'ViewGroup',
+              { class: 'ws-grid', ax: 'flatten' },
+              apps.map((app) => appCell(ctx, app.pkg, true)),
+            ),
+          )
         : h('TextView', { id: 'no_apps', class: 'drawer-empty' }, ctx.t('No apps found')),
     ),
   );
@@ -142,7 +182,10 @@ export const launcherApp = defineApp<LauncherData, LauncherUi>({
             id: 'app_info',
             onTap: () => {
               ctx.closeDialog();
-              ctx.launchApp('com.android.settings', { action: 'android.settings.APPLICATION_DETAILS_SETTINGS', data: `package:${pkg}` });
+              ctx.launchApp('com.android.settings', {
+                action: 'android.settings.APPLICATION_DETAILS_SETTINGS',
+                data: `package:${pkg}`,
+              });
             },
           }),
         ),

@@ -28,7 +28,11 @@ function bubble(ctx: MessagesCtx, message: Message): VNode {
       'LinearLayout',
       { id: 'message_content', class: 'bubble' },
       h('TextView', { id: 'message_text', class: 'bubble-text' }, message.text),
-      h('TextView', { id: 'message_status', class: 'bubble-time' }, message.type === 'sent' ? `${ctx.t('Sent')} · ${time}` : time),
+      h(
+        'TextView',
+        { id: 'message_status', class: 'bubble-time' },
+        message.type === 'sent' ? `${ctx.t('Sent')} · ${time}` : time,
+      ),
     ),
   );
 }
@@ -64,21 +68,49 @@ export function conversationScreen(ctx: MessagesCtx): VNode {
         id: 'action_add_contact',
         icon: 'person-add',
         desc: ctx.t('Add contact'),
-        onTap: () => ctx.launchApp('com.android.contacts', { action: 'android.intent.action.INSERT', data: 'content://com.android.contacts/contacts', extras: { phone: address, returnTo: ctx.pkg } }),
+        onTap: () =>
+          ctx.launchApp('com.android.contacts', {
+            action: 'android.intent.action.INSERT',
+            data: 'content://com.android.contacts/contacts',
+            extras: { phone: address, returnTo: ctx.pkg },
+          }),
       }),
     );
   }
-  if (conversation) actions.push(IconButton({ id: 'action_delete', icon: 'delete', desc: ctx.t('Delete conversation'), onTap: () => ctx.openDialog('delete-conversation', { id: conversation.id }) }));
+  if (conversation)
+    actions.push(
+      IconButton({
+        id: 'action_delete',
+        icon: 'delete',
+        desc: ctx.t('Delete conversation'),
+        onTap: () => ctx.openDialog('delete-conversation', { id: conversation.id }),
+      }),
+    );
   return h(
     'LinearLayout',
     { class: 'fill msg-app' },
-    Toolbar(ctx, { nav: 'back', title: name || formatNumber(address), subtitle: name ? formatNumber(address) : undefined, actions }),
+    Toolbar(ctx, {
+      nav: 'back',
+      title: name || formatNumber(address),
+      subtitle: name ? formatNumber(address) : undefined,
+      actions,
+    }),
     h(
       'FrameLayout',
       { class: 'grow body' },
       // Keyed by the message count and the keyboard so the list is re-created scrolled to the end
       // when a message arrives or the keyboard takes space.
-      h('RecyclerView', { key: `list-${conversation?.messages.length ?? 0}-${ctx.isFocused('compose')}`, id: 'message_list', scroll: 'v', class: 'fill', initialScroll: 1_000_000 }, h('LinearLayout', { class: 'thread', ax: 'flatten' }, rows)),
+      h(
+        'RecyclerView',
+        {
+          key: `list-${conversation?.messages.length ?? 0}-${ctx.isFocused('compose')}`,
+          id: 'message_list',
+          scroll: 'v',
+          class: 'fill',
+          initialScroll: 1_000_000,
+        },
+        h('LinearLayout', { class: 'thread', ax: 'flatten' }, rows),
+      ),
     ),
     h(
       'LinearLayout',
@@ -96,7 +128,13 @@ export function conversationScreen(ctx: MessagesCtx): VNode {
           onSubmit: () => send(ctx, address),
         }),
       ),
-      IconButton({ id: 'send_message_button', icon: 'send', desc: ctx.t('Send SMS'), enabled: draft.trim() !== '', onTap: () => send(ctx, address) }),
+      IconButton({
+        id: 'send_message_button',
+        icon: 'send',
+        desc: ctx.t('Send SMS'),
+        enabled: draft.trim() !== '',
+        onTap: () => send(ctx, address),
+      }),
     ),
   );
 }

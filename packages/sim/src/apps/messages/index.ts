@@ -41,7 +41,14 @@ export const messagesApp = defineApp<MessagesData, MessagesUi>({
         existing.unread = false;
         existing.name = nameFor(contactsOf(ctx), existing.address);
       }
-      return [list, { screen: 'conversation', params: { address: existing?.address ?? sms.address }, activity: CONVERSATION_ACTIVITY }];
+      return [
+        list,
+        {
+          screen: 'conversation',
+          params: { address: existing?.address ?? sms.address },
+          activity: CONVERSATION_ACTIVITY,
+        },
+      ];
     }
     if (request.activity.endsWith('ConversationActivity')) {
       ctx.ui.recipient = '';
@@ -54,6 +61,12 @@ export const messagesApp = defineApp<MessagesData, MessagesUi>({
   publicState: (data) => ({
     conversations: [...data.conversations]
       .sort((a, b) => a.id - b.id)
-      .map((c) => ({ id: c.id, address: c.address, name: c.name, unread: c.unread, messages: c.messages.map((m) => ({ from: m.from, to: m.to, text: m.text, at: m.at, type: m.type })) })),
+      .map((c) => ({
+        id: c.id,
+        address: c.address,
+        name: c.name,
+        unread: c.unread,
+        messages: c.messages.map((m) => ({ from: m.from, to: m.to, text: m.text, at: m.at, type: m.type })),
+      })),
   }),
 });

@@ -18,7 +18,11 @@ export function openConversation(ctx: MessagesCtx, address: string, options: { r
     conversation.unread = false;
     conversation.name = nameFor(contactsOf(ctx), conversation.address);
   }
-  ctx.navigate('conversation', { address: conversation?.address ?? address.trim() }, { activity: CONVERSATION_ACTIVITY, replace: options.replace });
+  ctx.navigate(
+    'conversation',
+    { address: conversation?.address ?? address.trim() },
+    { activity: CONVERSATION_ACTIVITY, replace: options.replace },
+  );
 }
 
 export function startNewConversation(ctx: MessagesCtx): void {
@@ -49,7 +53,13 @@ function row(ctx: MessagesCtx, conversation: Conversation, name: string): VNode 
         'LinearLayout',
         { orientation: 'horizontal', class: 'conv-top' },
         h('TextView', { id: 'conversation_name', class: 'grow conv-name' }, label),
-        last ? h('TextView', { id: 'conversation_timestamp', class: 'conv-time' }, formatListDate(last.at, { locale: ctx.locale, is24Hour: ctx.is24Hour, now: ctx.now(), weekdays: true })) : null,
+        last
+          ? h(
+              'TextView',
+              { id: 'conversation_timestamp', class: 'conv-time' },
+              formatListDate(last.at, { locale: ctx.locale, is24Hour: ctx.is24Hour, now: ctx.now(), weekdays: true }),
+            )
+          : null,
       ),
       h('TextView', { id: 'conversation_snippet', class: 'conv-snippet' }, snippet.replace(/\n/g, ' ')),
     ),
@@ -66,9 +76,18 @@ export function listScreen(ctx: MessagesCtx): VNode {
     Scaffold(ctx, {
       title: ctx.t('Messages'),
       body: conversations.length
-        ? ScrollList({ id: 'conversation_list' }, conversations.map((c) => row(ctx, c, nameFor(contacts, c.address))))
+        ? ScrollList(
+            { id: 'conversation_list' },
+            conversations.map((c) => row(ctx, c, nameFor(contacts, c.address))),
+          )
         : EmptyState('message', ctx.t('No conversations yet'), 'empty_view'),
-      fab: Fab({ id: 'start_new_conversation_button', icon: 'message', text: ctx.t('Start chat'), desc: ctx.t('Start chat'), onTap: () => startNewConversation(ctx) }),
+      fab: Fab({
+        id: 'start_new_conversation_button',
+        icon: 'message',
+        text: ctx.t('Start chat'),
+        desc: ctx.t('Start chat'),
+        onTap: () => startNewConversation(ctx),
+      }),
     }),
   );
 }

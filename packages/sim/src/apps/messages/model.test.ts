@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../phone/page/rng.ts';
 import { normalizeNumber, seededContacts } from '../contacts/model.ts';
-import { ME, findConversation, initialMessagesData, isDialable, parseSmsUri, sendMessage, sortConversations } from './model.ts';
+import {
+  ME,
+  findConversation,
+  initialMessagesData,
+  isDialable,
+  parseSmsUri,
+  sendMessage,
+  sortConversations,
+} from './model.ts';
 
 const now = new Date(2025, 5, 2, 9, 0, 3).getTime();
 
 describe('messages model', () => {
   it('parses sms: URIs with recipients and bodies', () => {
     expect(parseSmsUri('sms:123')).toEqual({ address: '123', body: '' });
-    expect(parseSmsUri('smsto:+86%20138%200013%204721?body=Hello%20there')).toEqual({ address: '+86 138 0013 4721', body: 'Hello there' });
+    expect(parseSmsUri('smsto:+86%20138%200013%204721?body=Hello%20there')).toEqual({
+      address: '+86 138 0013 4721',
+      body: 'Hello there',
+    });
     expect(parseSmsUri('sms:10086,10010')).toEqual({ address: '10086', body: '' });
     expect(parseSmsUri('tel:123')).toEqual({ address: '', body: '' });
     expect(isDialable('138 0013')).toBe(true);
@@ -31,7 +42,10 @@ describe('messages model', () => {
     const data = initialMessagesData({ seed: 1, rng: mulberry32(1), now });
     const count = data.conversations.length;
     const c = sendMessage(data, { address: '+8613912345678', name: '', text: 'Hi', now });
-    expect(c).toMatchObject({ address: '139 1234 5678', messages: [{ from: ME, to: '139 1234 5678', text: 'Hi', at: now, type: 'sent' }] });
+    expect(c).toMatchObject({
+      address: '139 1234 5678',
+      messages: [{ from: ME, to: '139 1234 5678', text: 'Hi', at: now, type: 'sent' }],
+    });
     sendMessage(data, { address: '139-1234-5678', name: '', text: 'Again', now: now + 1 });
     expect(data.conversations).toHaveLength(count + 1);
     expect(findConversation(data, '13912345678')?.messages.map((m) => m.text)).toEqual(['Hi', 'Again']);

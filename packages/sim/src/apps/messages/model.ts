@@ -5,7 +5,14 @@
  */
 import { pick } from '../../phone/page/rng.ts';
 import type { AppContext, SeedContext } from '../../phone/page/types.ts';
-import { CONTACTS_PACKAGE, displayName, findByNumber, formatNumber, normalizeNumber, seededContacts } from '../contacts/model.ts';
+import {
+  CONTACTS_PACKAGE,
+  displayName,
+  findByNumber,
+  formatNumber,
+  normalizeNumber,
+  seededContacts,
+} from '../contacts/model.ts';
 import type { Contact, ContactsData } from '../contacts/model.ts';
 
 /** What `from` / `to` say for this phone's own number. */
@@ -81,14 +88,24 @@ export function isDialable(text: string): boolean {
 }
 
 /** Appends a sent message, creating the conversation on the first one. */
-export function sendMessage(data: MessagesData, o: { address: string; name: string; text: string; now: number }): Conversation {
+export function sendMessage(
+  data: MessagesData,
+  o: { address: string; name: string; text: string; now: number },
+): Conversation {
   let conversation = findConversation(data, o.address);
   if (!conversation) {
     conversation = { id: data.nextId++, address: formatNumber(o.address), name: o.name, unread: false, messages: [] };
     data.conversations.push(conversation);
   }
   conversation.name = o.name;
-  conversation.messages.push({ id: data.nextMessageId++, from: ME, to: conversation.address, text: o.text, at: o.now, type: 'sent' });
+  conversation.messages.push({
+    id: data.nextMessageId++,
+    from: ME,
+    to: conversation.address,
+    text: o.text,
+    at: o.now,
+    type: 'sent',
+  });
   return conversation;
 }
 
@@ -104,7 +121,10 @@ export function parseSmsUri(uri: string): { address: string; body: string } {
     }
   };
   // A "+" in the number is the international prefix; in the query it is a form-encoded space.
-  const address = decode(match[1] ?? '').split(/[,;]/)[0]?.trim() ?? '';
+  const address =
+    decode(match[1] ?? '')
+      .split(/[,;]/)[0]
+      ?.trim() ?? '';
   const body = /(?:^|&)body=([^&]*)/.exec(match[2] ?? '')?.[1];
   return { address, body: body ? decode(body.replace(/\+/g, ' ')) : '' };
 }
@@ -149,7 +169,13 @@ export function initialMessagesData(seed: SeedContext): MessagesData {
       address: '95338',
       name: '',
       unread: true,
-      lines: [[75, 'in', `[SF Express] Your parcel ${parcel} is in the Fengchao locker at your building's north gate. Pickup code ${pickup}. Please collect it within 24 hours.`]],
+      lines: [
+        [
+          75,
+          'in',
+          `[SF Express] Your parcel ${parcel} is in the Fengchao locker at your building's north gate. Pickup code ${pickup}. Please collect it within 24 hours.`,
+        ],
+      ],
     },
   ];
   const optional: Array<(typeof threads)[number]> = [
@@ -157,7 +183,13 @@ export function initialMessagesData(seed: SeedContext): MessagesData {
       address: '10086',
       name: '',
       unread: false,
-      lines: [[2 * 24 * 60 + 180, 'in', `【中国移动】尊敬的客户，您好！截至昨日，您本月已使用通用流量${usedGb}GB，套餐内剩余${(20 - Number(usedGb)).toFixed(2)}GB。`]],
+      lines: [
+        [
+          2 * 24 * 60 + 180,
+          'in',
+          `【中国移动】尊敬的客户，您好！截至昨日，您本月已使用通用流量${usedGb}GB，套餐内剩余${(20 - Number(usedGb)).toFixed(2)}GB。`,
+        ],
+      ],
     },
     {
       address: phoneOf('Bob'),
@@ -182,10 +214,23 @@ export function initialMessagesData(seed: SeedContext): MessagesData {
       address: phoneOf('David'),
       name: 'David Chen',
       unread: false,
-      lines: [[5 * 24 * 60 + 120, 'in', pick(rng, ['Running 10 minutes late, sorry!', 'Can you send me the Wi-Fi password for the office?', 'The build is green again.'])]],
+      lines: [
+        [
+          5 * 24 * 60 + 120,
+          'in',
+          pick(rng, [
+            'Running 10 minutes late, sorry!',
+            'Can you send me the Wi-Fi password for the office?',
+            'The build is green again.',
+          ]),
+        ],
+      ],
     },
   ];
-  const extra = optional.map((t) => ({ t, order: rng() })).sort((a, b) => a.order - b.order).slice(0, 2 + Math.floor(rng() * 2));
+  const extra = optional
+    .map((t) => ({ t, order: rng() }))
+    .sort((a, b) => a.order - b.order)
+    .slice(0, 2 + Math.floor(rng() * 2));
   const data: MessagesData = { conversations: [], nextId: 1, nextMessageId: 1 };
   for (const thread of [...threads, ...extra.map((e) => e.t)]) {
     const messages: Message[] = thread.lines.map(([minutes, dir, text]) => ({
@@ -196,7 +241,13 @@ export function initialMessagesData(seed: SeedContext): MessagesData {
       at: anchor - minutes * MINUTE,
       type: dir === 'in' ? 'received' : 'sent',
     }));
-    data.conversations.push({ id: data.nextId++, address: thread.address, name: thread.name, unread: thread.unread, messages });
+    data.conversations.push({
+      id: data.nextId++,
+      address: thread.address,
+      name: thread.name,
+      unread: thread.unread,
+      messages,
+    });
   }
   return data;
 }

@@ -14,7 +14,12 @@ function pickRow(o: { key: string; label: string; sub: string; onTap: () => void
     'LinearLayout',
     { key: o.key, id: 'contact_item', orientation: 'horizontal', class: 'pick-row', onTap: o.onTap },
     Avatar(o.avatar, 40),
-    h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'contact_name', class: 'pick-name' }, o.label), o.sub ? h('TextView', { id: 'contact_details', class: 'pick-sub' }, o.sub) : null),
+    h(
+      'LinearLayout',
+      { class: 'grow' },
+      h('TextView', { id: 'contact_name', class: 'pick-name' }, o.label),
+      o.sub ? h('TextView', { id: 'contact_details', class: 'pick-sub' }, o.sub) : null,
+    ),
   );
 }
 
@@ -29,9 +34,28 @@ export function newConversationScreen(ctx: MessagesCtx): VNode {
   const hits = matches(ctx);
   const go = (address: string): void => openConversation(ctx, address, { replace: true });
   const rows: VNode[] = [];
-  if (isDialable(query)) rows.push(pickRow({ key: 'number', label: ctx.t('Send to {number}', { number: formatNumber(query) }), sub: '', avatar: '', onTap: () => go(query) }));
+  if (isDialable(query))
+    rows.push(
+      pickRow({
+        key: 'number',
+        label: ctx.t('Send to {number}', { number: formatNumber(query) }),
+        sub: '',
+        avatar: '',
+        onTap: () => go(query),
+      }),
+    );
   if (!query && hits.length) rows.push(h('TextView', { key: 'all', class: 'pick-header' }, ctx.t('All contacts')));
-  rows.push(...hits.map((c) => pickRow({ key: `c${c.id}`, label: contactLabel(c), sub: c.phone, avatar: contactLabel(c), onTap: () => go(c.phone) })));
+  rows.push(
+    ...hits.map((c) =>
+      pickRow({
+        key: `c${c.id}`,
+        label: contactLabel(c),
+        sub: c.phone,
+        avatar: contactLabel(c),
+        onTap: () => go(c.phone),
+      }),
+    ),
+  );
   return h(
     'LinearLayout',
     { class: 'fill msg-app' },
@@ -53,6 +77,12 @@ export function newConversationScreen(ctx: MessagesCtx): VNode {
         },
       }),
     ),
-    h('FrameLayout', { class: 'grow body' }, rows.length ? ScrollList({ id: 'contact_list' }, rows) : EmptyState('people', ctx.t('No contacts found'), 'empty_view')),
+    h(
+      'FrameLayout',
+      { class: 'grow body' },
+      rows.length
+        ? ScrollList({ id: 'contact_list' }, rows)
+        : EmptyState('people', ctx.t('No contacts found'), 'empty_view'),
+    ),
   );
 }

@@ -30,7 +30,9 @@ function editedText(ctx: NotesCtx, at: number): string {
   const d = new Date(at);
   const sameDay = new Date(ctx.now()).toDateString() === d.toDateString();
   const time = formatTime(d.getHours(), d.getMinutes(), { locale: ctx.locale, is24Hour: ctx.is24Hour });
-  return ctx.t('Edited {time}', { time: sameDay ? time : `${formatShortDate(at, { locale: ctx.locale, now: ctx.now() })} ${time}` });
+  return ctx.t('Edited {time}', {
+    time: sameDay ? time : `${formatShortDate(at, { locale: ctx.locale, now: ctx.now() })} ${time}`,
+  });
 }
 
 export function editorScreen(ctx: NotesCtx): VNode {
@@ -44,7 +46,12 @@ export function editorScreen(ctx: NotesCtx): VNode {
       nav: 'back',
       onNav: () => close(ctx),
       actions: [
-        IconButton({ id: 'action_pin', icon: draft.pinned ? 'pin-fill' : 'pin', desc: draft.pinned ? ctx.t('Unpin') : ctx.t('Pin'), onTap: () => (draft.pinned = !draft.pinned) }),
+        IconButton({
+          id: 'action_pin',
+          icon: draft.pinned ? 'pin-fill' : 'pin',
+          desc: draft.pinned ? ctx.t('Unpin') : ctx.t('Pin'),
+          onTap: () => (draft.pinned = !draft.pinned),
+        }),
         IconButton({
           id: 'action_delete',
           icon: 'delete',
@@ -69,8 +76,26 @@ export function editorScreen(ctx: NotesCtx): VNode {
         h(
           'LinearLayout',
           { key: 'fields', class: 'editor-body' },
-          EditText(ctx, { field: 'title', id: 'title', value: draft.title, hint: ctx.t('Title'), look: 'plain', class: 'editor-title', onChange: (v) => (draft.title = v), onSubmit: () => ctx.focus('body') }),
-          EditText(ctx, { field: 'body', id: 'body', value: draft.body, hint: ctx.t('Note'), look: 'plain', multiline: true, class: 'editor-text', onChange: (v) => (draft.body = v) }),
+          EditText(ctx, {
+            field: 'title',
+            id: 'title',
+            value: draft.title,
+            hint: ctx.t('Title'),
+            look: 'plain',
+            class: 'editor-title',
+            onChange: (v) => (draft.title = v),
+            onSubmit: () => ctx.focus('body'),
+          }),
+          EditText(ctx, {
+            field: 'body',
+            id: 'body',
+            value: draft.body,
+            hint: ctx.t('Note'),
+            look: 'plain',
+            multiline: true,
+            class: 'editor-text',
+            onChange: (v) => (draft.body = v),
+          }),
         ),
       ),
     ),

@@ -32,7 +32,9 @@ export const notesApp = defineApp<NotesData, NotesUi>({
   initialUi: () => ({ query: '', draft: null }),
   launch(ctx: NotesCtx, request, resuming): Route[] | null {
     const list: Route = { screen: 'list' };
-    const wantsEditor = (request.action !== undefined && CREATE_ACTIONS.has(request.action)) || request.activity.endsWith(EDITOR_ACTIVITY.slice(1));
+    const wantsEditor =
+      (request.action !== undefined && CREATE_ACTIONS.has(request.action)) ||
+      request.activity.endsWith(EDITOR_ACTIVITY.slice(1));
     if (wantsEditor) {
       // A half-written note in the old task is kept rather than lost.
       if (ctx.ui.draft) commitDraft(ctx);
@@ -62,6 +64,13 @@ export const notesApp = defineApp<NotesData, NotesUi>({
   publicState: (data) => ({
     notes: [...data.notes]
       .sort((a, b) => a.id - b.id)
-      .map((n) => ({ id: n.id, title: n.title, body: n.body, pinned: n.pinned, createdAt: n.createdAt, updatedAt: n.updatedAt })),
+      .map((n) => ({
+        id: n.id,
+        title: n.title,
+        body: n.body,
+        pinned: n.pinned,
+        createdAt: n.createdAt,
+        updatedAt: n.updatedAt,
+      })),
   }),
 });

@@ -3,7 +3,17 @@ import { formatListDate } from '../../phone/page/list-dates.ts';
 import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import { Dialog, EditText, EmptyState, Fab, Icon, IconButton, ListItem, Scaffold, ScrollList } from '../../phone/page/widgets.ts';
+import {
+  Dialog,
+  EditText,
+  EmptyState,
+  Fab,
+  Icon,
+  IconButton,
+  ListItem,
+  Scaffold,
+  ScrollList,
+} from '../../phone/page/widgets.ts';
 import { searchNotes, snippet, sortNotes } from './model.ts';
 import type { Note, NotesCtx } from './model.ts';
 
@@ -11,7 +21,9 @@ export const EDITOR_ACTIVITY = '.EditorActivity';
 
 /** Opens the editor on a note, or on a new one with the body focused (keyboard up). */
 export function openEditor(ctx: NotesCtx, note: Note | null, prefill?: { title?: string; body?: string }): void {
-  ctx.ui.draft = note ? { id: note.id, title: note.title, body: note.body, pinned: note.pinned } : { id: null, title: prefill?.title ?? '', body: prefill?.body ?? '', pinned: false };
+  ctx.ui.draft = note
+    ? { id: note.id, title: note.title, body: note.body, pinned: note.pinned }
+    : { id: null, title: prefill?.title ?? '', body: prefill?.body ?? '', pinned: false };
   ctx.navigate('editor', undefined, { activity: EDITOR_ACTIVITY });
   if (!note) ctx.focus('body');
 }
@@ -34,7 +46,9 @@ function noteCard(ctx: NotesCtx, note: Note): VNode {
       'LinearLayout',
       { orientation: 'horizontal', class: 'note-foot' },
       h('TextView', { id: 'note_date', class: 'grow note-date' }, date),
-      note.pinned ? Icon('pin-fill', { size: 18, desc: ctx.t('Pinned'), id: 'pin_indicator', class: 'pin-mark' }) : null,
+      note.pinned
+        ? Icon('pin-fill', { size: 18, desc: ctx.t('Pinned'), id: 'pin_indicator', class: 'pin-mark' })
+        : null,
     ),
   );
 }
@@ -60,10 +74,28 @@ export function listScreen(ctx: NotesCtx): VNode {
     'LinearLayout',
     { orientation: 'horizontal', class: 'notes-search', id: 'search_bar' },
     Icon('search', { size: 22 }),
-    EditText(ctx, { field: 'search', id: 'search_src_text', value: ctx.ui.query, hint: ctx.t('Search notes'), look: 'plain', class: 'grow', onChange: (v) => (ctx.ui.query = v), onSubmit: () => ctx.blur() }),
-    searching ? IconButton({ id: 'search_close_btn', icon: 'close', desc: ctx.t('Clear search'), onTap: () => ((ctx.ui.query = ''), ctx.blur()) }) : null,
+    EditText(ctx, {
+      field: 'search',
+      id: 'search_src_text',
+      value: ctx.ui.query,
+      hint: ctx.t('Search notes'),
+      look: 'plain',
+      class: 'grow',
+      onChange: (v) => (ctx.ui.query = v),
+      onSubmit: () => ctx.blur(),
+    }),
+    searching
+      ? IconButton({
+          id: 'search_close_btn',
+          icon: 'close',
+          desc: ctx.t('Clear search'),
+          onTap: () => ((ctx.ui.query = ''), ctx.blur()),
+        })
+      : null,
   );
-  const empty = searching ? EmptyState('search', ctx.t('No matching notes'), 'empty_view') : EmptyState('note', ctx.t('No notes yet. Tap + to write one.'), 'empty_view');
+  const empty = searching
+    ? EmptyState('search', ctx.t('No matching notes'), 'empty_view')
+    : EmptyState('note', ctx.t('No notes yet. Tap + to write one.'), 'empty_view');
   return h(
     'LinearLayout',
     { class: 'fill notes-app' },
@@ -86,8 +118,20 @@ export function noteMenuDialog(ctx: NotesCtx, dialog: DialogState): VNode {
     body: h(
       'LinearLayout',
       { class: 'dialog-list' },
-      ListItem({ key: 'pin', id: 'menu_pin', icon: 'pin', title: note.pinned ? ctx.t('Unpin') : ctx.t('Pin'), onTap: () => ((note.pinned = !note.pinned), ctx.closeDialog()) }),
-      ListItem({ key: 'delete', id: 'menu_delete', icon: 'delete', title: ctx.t('Delete'), onTap: () => ctx.openDialog('delete-note', { id: note.id }) }),
+      ListItem({
+        key: 'pin',
+        id: 'menu_pin',
+        icon: 'pin',
+        title: note.pinned ? ctx.t('Unpin') : ctx.t('Pin'),
+        onTap: () => ((note.pinned = !note.pinned), ctx.closeDialog()),
+      }),
+      ListItem({
+        key: 'delete',
+        id: 'menu_delete',
+        icon: 'delete',
+        title: ctx.t('Delete'),
+        onTap: () => ctx.openDialog('delete-note', { id: note.id }),
+      }),
     ),
   });
 }

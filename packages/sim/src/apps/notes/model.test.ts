@@ -22,10 +22,20 @@ describe('notes model', () => {
     const draft = { id: null, title: '  ', body: 'Tomorrow: light rain, 21–27°C\n', pinned: false };
     expect(saveDraft(data, draft, now)).toBe('created');
     const created = data.notes.at(-1);
-    expect(created).toMatchObject({ id: count + 1, title: '', body: 'Tomorrow: light rain, 21–27°C', createdAt: now, updatedAt: now });
+    expect(created).toMatchObject({
+      id: count + 1,
+      title: '',
+      body: 'Tomorrow: light rain, 21–27°C',
+      createdAt: now,
+      updatedAt: now,
+    });
     expect(draft.id).toBe(count + 1);
-    expect(saveDraft(data, { id: created!.id, title: '', body: created!.body, pinned: false }, now + 1)).toBe('unchanged');
-    expect(saveDraft(data, { id: created!.id, title: 'Weather', body: created!.body, pinned: true }, now + 2)).toBe('updated');
+    expect(saveDraft(data, { id: created!.id, title: '', body: created!.body, pinned: false }, now + 1)).toBe(
+      'unchanged',
+    );
+    expect(saveDraft(data, { id: created!.id, title: 'Weather', body: created!.body, pinned: true }, now + 2)).toBe(
+      'updated',
+    );
     expect(data.notes.at(-1)).toMatchObject({ title: 'Weather', pinned: true, updatedAt: now + 2 });
     expect(saveDraft(data, { id: null, title: ' ', body: ' \n', pinned: false }, now)).toBe('discarded');
     expect(saveDraft(data, { id: created!.id, title: '', body: '', pinned: false }, now)).toBe('deleted');
@@ -36,7 +46,8 @@ describe('notes model', () => {
     const data = seeded(3);
     const sorted = sortNotes(data.notes);
     expect(sorted[0]?.pinned).toBe(true);
-    for (let i = 2; i < sorted.length; i++) expect(sorted[i - 1]!.updatedAt).toBeGreaterThanOrEqual(sorted[i]!.updatedAt);
+    for (let i = 2; i < sorted.length; i++)
+      expect(sorted[i - 1]!.updatedAt).toBeGreaterThanOrEqual(sorted[i]!.updatedAt);
     expect(searchNotes(data.notes, 'MILK eggs').map((n) => n.title)).toEqual(['Shopping list']);
     expect(searchNotes(data.notes, 'milk nothing-like-this')).toEqual([]);
     expect(snippet('Milk\n\nEggs\n Bread ')).toBe('Milk · Eggs · Bread');

@@ -38,14 +38,24 @@ const DAY = 24 * HOUR;
 /** The seedable notes: [title, body]. The first is always there (and pinned). */
 const POOL: ReadonlyArray<readonly [string, string | ((rng: () => number) => string)]> = [
   ['Shopping list', 'Milk\nEggs\nBread\nApples\nCoffee beans'],
-  ['Meeting notes', 'Q3 roadmap review\n- Ship the new onboarding flow\n- Hire two engineers\n- Budget review on Friday'],
+  [
+    'Meeting notes',
+    'Q3 roadmap review\n- Ship the new onboarding flow\n- Hire two engineers\n- Budget review on Friday',
+  ],
   ['Books to read', 'The Three-Body Problem\nProject Hail Mary\nAtomic Habits\nThe Old Man and the Sea'],
   ['Gym plan', 'Mon: chest and triceps\nWed: back and biceps\nFri: legs\nSun: 5 km run'],
   ['周末计划', '周六上午去超市买菜\n下午和朋友看电影\n周日去世纪公园跑步'],
   ['Gift ideas', 'Mom: silk scarf\nDad: tea set\nAmy: headphones'],
   ['Travel checklist', 'Passport\nPhone charger\nTravel adapter\nSunscreen\nRain jacket'],
-  ['Tomato and egg stir-fry', '3 eggs, 2 tomatoes, 1 scallion\nScramble the eggs first, set aside.\nCook the tomatoes with a pinch of sugar, add the eggs back, salt to taste.'],
-  ['Parking spot', (rng) => `Level B${1 + Math.floor(rng() * 3)}, zone ${pick(rng, ['A', 'C', 'D', 'F'])}, spot ${10 + Math.floor(rng() * 80)}`],
+  [
+    'Tomato and egg stir-fry',
+    '3 eggs, 2 tomatoes, 1 scallion\nScramble the eggs first, set aside.\nCook the tomatoes with a pinch of sugar, add the eggs back, salt to taste.',
+  ],
+  [
+    'Parking spot',
+    (rng) =>
+      `Level B${1 + Math.floor(rng() * 3)}, zone ${pick(rng, ['A', 'C', 'D', 'F'])}, spot ${10 + Math.floor(rng() * 80)}`,
+  ],
   ['Ideas for the blog', 'Why small files are easier to review\nA week with a paper notebook\nNotes on learning Go'],
 ];
 
@@ -61,8 +71,16 @@ export function initialNotesData(seed: SeedContext): NotesData {
   others.sort((a, b) => a.order - b.order);
   const chosen = [POOL[0] as (typeof POOL)[number], ...others.slice(0, 4 + Math.floor(rng() * 2)).map((o) => o.entry)];
   const notes: Note[] = chosen.map(([title, body], i) => {
-    const at = anchor - (i === 0 ? DAY + 2 * HOUR : (i * 2 + Math.floor(rng() * 3)) * DAY + Math.floor(rng() * 10) * HOUR);
-    return { id: i + 1, title, body: typeof body === 'string' ? body : body(rng), pinned: i === 0, createdAt: at - 3 * DAY, updatedAt: at };
+    const at =
+      anchor - (i === 0 ? DAY + 2 * HOUR : (i * 2 + Math.floor(rng() * 3)) * DAY + Math.floor(rng() * 10) * HOUR);
+    return {
+      id: i + 1,
+      title,
+      body: typeof body === 'string' ? body : body(rng),
+      pinned: i === 0,
+      createdAt: at - 3 * DAY,
+      updatedAt: at,
+    };
   });
   return { notes, nextId: notes.length + 1 };
 }
@@ -80,7 +98,11 @@ export function searchNotes(notes: readonly Note[], query: string): Note[] {
 
 /** The card's preview: the body's first lines, joined. */
 export function snippet(body: string, max = 120): string {
-  const text = body.split('\n').map((l) => l.trim()).filter(Boolean).join(' · ');
+  const text = body
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' · ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
@@ -88,7 +110,11 @@ export function snippet(body: string, max = 120): string {
  * Stores the draft. Returns what happened: a new note, an update, nothing (unchanged), an
  * empty new note discarded, or an existing note deleted because it was emptied.
  */
-export function saveDraft(data: NotesData, draft: NoteDraft, now: number): 'created' | 'updated' | 'unchanged' | 'discarded' | 'deleted' {
+export function saveDraft(
+  data: NotesData,
+  draft: NoteDraft,
+  now: number,
+): 'created' | 'updated' | 'unchanged' | 'discarded' | 'deleted' {
   const title = draft.title.trim();
   const body = draft.body.replace(/\s+$/, '');
   const empty = title === '' && body.trim() === '';

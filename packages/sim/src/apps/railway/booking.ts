@@ -5,7 +5,16 @@
 import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import { Button, Dialog, EditText, EmptyState, Scaffold, ScrollList, SectionHeader, Toolbar } from '../../phone/page/widgets.ts';
+import {
+  Button,
+  Dialog,
+  EditText,
+  EmptyState,
+  Scaffold,
+  ScrollList,
+  SectionHeader,
+  Toolbar,
+} from '../../phone/page/widgets.ts';
 import { svg } from '../../phone/page/icons.ts';
 import { availabilityText, dateText, fareText, passengerTypeText, seatName, stationName } from './format.ts';
 import { openAddPassenger } from './home.ts';
@@ -39,14 +48,28 @@ function submit(ctx: RailCtx): void {
 export function bookScreen(ctx: RailCtx): VNode {
   const b = ctx.ui.booking;
   const leg = bookingLeg(ctx);
-  if (!b || !leg) return Scaffold(ctx, { nav: 'back', title: ctx.t('Book tickets'), body: EmptyState('train', ctx.t('No trains found')) });
+  if (!b || !leg)
+    return Scaffold(ctx, {
+      nav: 'back',
+      title: ctx.t('Book tickets'),
+      body: EmptyState('train', ctx.t('No trains found')),
+    });
   const seatOptions = leg.train.classes.map((seat) => {
     const left = seatsLeft(ctx.data, b.train, b.date, seat);
     const on = b.seat === seat;
     const text = `${seatName(ctx, seat)} · ${fareText(fareOf(leg, seat))} · ${availabilityText(ctx, left)}`;
     return h(
       'RadioButton',
-      { key: seat, id: 'seat_option', checkable: true, checked: on, enabled: left > 0 ? undefined : false, text, onTap: left > 0 ? () => (b.seat = seat) : undefined, class: `radio ${on ? 'on' : ''} ${left > 0 ? '' : 'disabled'}` },
+      {
+        key: seat,
+        id: 'seat_option',
+        checkable: true,
+        checked: on,
+        enabled: left > 0 ? undefined : false,
+        text,
+        onTap: left > 0 ? () => (b.seat = seat) : undefined,
+        class: `radio ${on ? 'on' : ''} ${left > 0 ? '' : 'disabled'}`,
+      },
       h('span', { class: 'rb-circle', ax: 'skip' }, h('span', { class: 'rb-dot', ax: 'skip' })),
       h('span', { class: 'rb-text', ax: 'skip' }, text),
     );
@@ -68,7 +91,12 @@ export function bookScreen(ctx: RailCtx): VNode {
         },
       },
       h('span', { class: 'cb-box rw-cb', ax: 'skip', html: on ? svg('check') : '' }),
-      h('span', { class: 'rw-pax-texts', ax: 'skip' }, h('span', { class: 'rw-pax-name' }, p.name), h('span', { class: 'rw-pax-id' }, `${maskId(p.idNumber)} · ${passengerTypeText(ctx, p.type)}`)),
+      h(
+        'span',
+        { class: 'rw-pax-texts', ax: 'skip' },
+        h('span', { class: 'rw-pax-name' }, p.name),
+        h('span', { class: 'rw-pax-id' }, `${maskId(p.idNumber)} · ${passengerTypeText(ctx, p.type)}`),
+      ),
     );
   });
   const total = fareOf(leg, b.seat) * b.passengerIds.length;
@@ -85,14 +113,39 @@ export function bookScreen(ctx: RailCtx): VNode {
         SectionHeader(ctx.t('Seat class'), 'seat_header'),
         h('LinearLayout', { key: 'seats', id: 'seat_options', class: 'rw-card' }, seatOptions),
         SectionHeader(ctx.t('Passengers'), 'passenger_header'),
-        h('LinearLayout', { key: 'pax', id: 'passenger_options', class: 'rw-card' }, passengers, h('LinearLayout', { class: 'rw-pad-row' }, Button({ id: 'add_passenger', text: ctx.t('Add passenger'), variant: 'outlined', onTap: () => openAddPassenger(ctx, true) }))),
-        h('TextView', { key: 'terms', class: 'rw-terms' }, ctx.t('By submitting you agree to the ticketing rules. Tickets can be cancelled before departure for a full refund.')),
+        h(
+          'LinearLayout',
+          { key: 'pax', id: 'passenger_options', class: 'rw-card' },
+          passengers,
+          h(
+            'LinearLayout',
+            { class: 'rw-pad-row' },
+            Button({
+              id: 'add_passenger',
+              text: ctx.t('Add passenger'),
+              variant: 'outlined',
+              onTap: () => openAddPassenger(ctx, true),
+            }),
+          ),
+        ),
+        h(
+          'TextView',
+          { key: 'terms', class: 'rw-terms' },
+          ctx.t(
+            'By submitting you agree to the ticketing rules. Tickets can be cancelled before departure for a full refund.',
+          ),
+        ),
       ),
     ),
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'rw-bottom', id: 'bottom_bar' },
-      h('LinearLayout', { class: 'grow' }, h('TextView', { class: 'rw-total-label' }, ctx.t('Total')), h('TextView', { id: 'total_price', class: 'rw-total' }, fareText(total))),
+      h(
+        'LinearLayout',
+        { class: 'grow' },
+        h('TextView', { class: 'rw-total-label' }, ctx.t('Total')),
+        h('TextView', { id: 'total_price', class: 'rw-total' }, fareText(total)),
+      ),
       Button({ id: 'submit_order', text: ctx.t('Submit order'), onTap: () => submit(ctx), class: 'rw-submit' }),
     ),
   );
@@ -101,7 +154,11 @@ export function bookScreen(ctx: RailCtx): VNode {
 export function confirmBookingDialog(ctx: RailCtx, _dialog: DialogState): VNode {
   const b = ctx.ui.booking;
   const leg = bookingLeg(ctx);
-  if (!b || !leg) return Dialog({ message: ctx.t('No trains found'), positive: { text: ctx.t('OK'), onTap: () => ctx.closeDialog() } });
+  if (!b || !leg)
+    return Dialog({
+      message: ctx.t('No trains found'),
+      positive: { text: ctx.t('OK'), onTap: () => ctx.closeDialog() },
+    });
   const names = ctx.data.passengers.filter((p) => b.passengerIds.includes(p.id)).map((p) => p.name);
   const total = fareOf(leg, b.seat) * names.length;
   const lines = [
@@ -158,19 +215,38 @@ function savePassenger(ctx: RailCtx): void {
   if (d.error) return;
   const passenger = { id: ctx.data.nextPassengerId++, name, idNumber, phone, type: d.type };
   ctx.data.passengers.push(passenger);
-  if (ctx.ui.draftFor === 'booking' && ctx.ui.booking) ctx.ui.booking.passengerIds = [...ctx.ui.booking.passengerIds, passenger.id];
+  if (ctx.ui.draftFor === 'booking' && ctx.ui.booking)
+    ctx.ui.booking.passengerIds = [...ctx.ui.booking.passengerIds, passenger.id];
   ctx.toast(ctx.t('Passenger added'));
   ctx.back();
 }
 
 export function passengerScreen(ctx: RailCtx): VNode {
   const d = ctx.ui.draft;
-  const field = (o: { field: string; id: string; label: string; value: string; hint: string; onChange: (v: string) => void; inputType?: 'text' | 'number' | 'phone'; maxLength?: number }): VNode =>
+  const field = (o: {
+    field: string;
+    id: string;
+    label: string;
+    value: string;
+    hint: string;
+    onChange: (v: string) => void;
+    inputType?: 'text' | 'number' | 'phone';
+    maxLength?: number;
+  }): VNode =>
     h(
       'LinearLayout',
       { key: o.field, class: 'rw-field' },
       h('TextView', { class: 'rw-field-label' }, o.label),
-      EditText(ctx, { field: o.field, id: o.id, value: o.value, hint: o.hint, onChange: o.onChange, inputType: o.inputType, maxLength: o.maxLength, onSubmit: o.field === 'passenger-phone' ? () => savePassenger(ctx) : undefined }),
+      EditText(ctx, {
+        field: o.field,
+        id: o.id,
+        value: o.value,
+        hint: o.hint,
+        onChange: o.onChange,
+        inputType: o.inputType,
+        maxLength: o.maxLength,
+        onSubmit: o.field === 'passenger-phone' ? () => savePassenger(ctx) : undefined,
+      }),
     );
   return Scaffold(ctx, {
     nav: 'close',
@@ -178,10 +254,39 @@ export function passengerScreen(ctx: RailCtx): VNode {
     actions: [Button({ id: 'save_passenger', text: ctx.t('Save'), onTap: () => savePassenger(ctx), class: 'rw-save' })],
     body: ScrollList(
       { id: 'passenger_form', kind: 'scroll', class: 'rw-screen' },
-      field({ field: 'passenger-name', id: 'edit_name', label: ctx.t('Name'), value: d.name, hint: ctx.t('Name as on the ID card'), onChange: (v) => ((d.name = v), (d.error = '')) }),
-      h('LinearLayout', { key: 'idtype', class: 'rw-field' }, h('TextView', { class: 'rw-field-label' }, ctx.t('ID type')), h('TextView', { id: 'id_type', class: 'rw-field-value' }, ctx.t('Resident ID card'))),
-      field({ field: 'passenger-id', id: 'edit_id_number', label: ctx.t('ID number'), value: d.idNumber, hint: ctx.t('18 characters'), maxLength: 18, onChange: (v) => ((d.idNumber = v), (d.error = '')) }),
-      field({ field: 'passenger-phone', id: 'edit_phone', label: ctx.t('Mobile number'), value: d.phone, hint: ctx.t('Optional'), inputType: 'phone', maxLength: 11, onChange: (v) => ((d.phone = v), (d.error = '')) }),
+      field({
+        field: 'passenger-name',
+        id: 'edit_name',
+        label: ctx.t('Name'),
+        value: d.name,
+        hint: ctx.t('Name as on the ID card'),
+        onChange: (v) => ((d.name = v), (d.error = '')),
+      }),
+      h(
+        'LinearLayout',
+        { key: 'idtype', class: 'rw-field' },
+        h('TextView', { class: 'rw-field-label' }, ctx.t('ID type')),
+        h('TextView', { id: 'id_type', class: 'rw-field-value' }, ctx.t('Resident ID card')),
+      ),
+      field({
+        field: 'passenger-id',
+        id: 'edit_id_number',
+        label: ctx.t('ID number'),
+        value: d.idNumber,
+        hint: ctx.t('18 characters'),
+        maxLength: 18,
+        onChange: (v) => ((d.idNumber = v), (d.error = '')),
+      }),
+      field({
+        field: 'passenger-phone',
+        id: 'edit_phone',
+        label: ctx.t('Mobile number'),
+        value: d.phone,
+        hint: ctx.t('Optional'),
+        inputType: 'phone',
+        maxLength: 11,
+        onChange: (v) => ((d.phone = v), (d.error = '')),
+      }),
       h(
         'LinearLayout',
         { key: 'type', class: 'rw-field' },
@@ -189,7 +294,20 @@ export function passengerScreen(ctx: RailCtx): VNode {
         h(
           'LinearLayout',
           { orientation: 'horizontal', class: 'rw-chip-row' },
-          TYPES.map((t) => h('TextView', { key: t, id: `type_${t}`, class: `chip ${d.type === t ? 'selected' : ''}`, checkable: true, checked: d.type === t, onTap: () => (d.type = t) }, passengerTypeText(ctx, t))),
+          TYPES.map((t) =>
+            h(
+              'TextView',
+              {
+                key: t,
+                id: `type_${t}`,
+                class: `chip ${d.type === t ? 'selected' : ''}`,
+                checkable: true,
+                checked: d.type === t,
+                onTap: () => (d.type = t),
+              },
+              passengerTypeText(ctx, t),
+            ),
+          ),
         ),
       ),
       d.error ? h('TextView', { key: 'err', id: 'passenger_error', class: 'rw-error' }, ctx.t(d.error)) : null,

@@ -68,7 +68,10 @@ export function dayDesc(ctx: RailCtx, date: string): string {
 
 export function shortDate(ctx: RailCtx, date: string): { day: string; weekday: string } {
   const d = parseIsoDate(date);
-  const day = ctx.locale === 'zh' ? `${d.getMonth() + 1}月${d.getDate()}日` : `${monthLong('en', d.getMonth()).slice(0, 3)} ${d.getDate()}`;
+  const day =
+    ctx.locale === 'zh'
+      ? `${d.getMonth() + 1}月${d.getDate()}日`
+      : `${monthLong('en', d.getMonth()).slice(0, 3)} ${d.getDate()}`;
   return { day, weekday: weekdayShort(ctx.locale, d.getDay()) };
 }
 

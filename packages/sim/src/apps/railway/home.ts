@@ -1,7 +1,17 @@
 /** Railway's main screen: the ticket search form, my orders and my passengers, on bottom tabs. */
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import { Button, CheckBox, Icon, IconButton, ListItem, ScrollList, SectionHeader, Tabs, Toolbar } from '../../phone/page/widgets.ts';
+import {
+  Button,
+  CheckBox,
+  Icon,
+  IconButton,
+  ListItem,
+  ScrollList,
+  SectionHeader,
+  Tabs,
+  Toolbar,
+} from '../../phone/page/widgets.ts';
 import { cityName, dateText, passengerTypeText, shortDate } from './format.ts';
 import { formDate, maskId } from './model.ts';
 import type { RailCtx } from './model.ts';
@@ -33,13 +43,22 @@ function searchTab(ctx: RailCtx): VNode {
   const stationBox = (which: 'from' | 'to'): VNode =>
     h(
       'LinearLayout',
-      { key: which, class: `rw-station-box ${which}`, id: `${which}_station_layout`, onTap: () => openStationPicker(ctx, which) },
+      {
+        key: which,
+        class: `rw-station-box ${which}`,
+        id: `${which}_station_layout`,
+        onTap: () => openStationPicker(ctx, which),
+      },
       h('TextView', { class: 'rw-station-label' }, ctx.t(which === 'from' ? 'From' : 'To')),
       h('TextView', { id: `${which}_station`, class: 'rw-station-value' }, cityName(ctx, form[which])),
     );
   return ScrollList(
     { id: 'home_scroll', kind: 'scroll' },
-    h('View', { key: 'banner', class: 'rw-banner', ax: 'skip' }, h('span', { class: 'rw-banner-text' }, ctx.t('Travel by train across China'))),
+    h(
+      'View',
+      { key: 'banner', class: 'rw-banner', ax: 'skip' },
+      h('span', { class: 'rw-banner-text' }, ctx.t('Travel by train across China')),
+    ),
     h(
       'LinearLayout',
       { key: 'card', id: 'search_card', class: 'rw-card rw-search-card' },
@@ -60,15 +79,35 @@ function searchTab(ctx: RailCtx): VNode {
       h('View', { class: 'divider', ax: 'skip' }),
       h(
         'LinearLayout',
-        { id: 'travel_date', orientation: 'horizontal', class: 'rw-date-row', desc: `${ctx.t('Departure date')}: ${dateText(ctx, date)}`, onTap: () => openDatePicker(ctx, 'form') },
+        {
+          id: 'travel_date',
+          orientation: 'horizontal',
+          class: 'rw-date-row',
+          desc: `${ctx.t('Departure date')}: ${dateText(ctx, date)}`,
+          onTap: () => openDatePicker(ctx, 'form'),
+        },
         h('TextView', { id: 'travel_date_day', class: 'rw-date-day' }, sd.day),
-        h('TextView', { id: 'travel_date_weekday', class: 'rw-date-weekday' }, relative ? `${sd.weekday} · ${relative}` : sd.weekday),
+        h(
+          'TextView',
+          { id: 'travel_date_weekday', class: 'rw-date-weekday' },
+          relative ? `${sd.weekday} · ${relative}` : sd.weekday,
+        ),
         h('View', { class: 'grow', ax: 'skip' }),
         Icon('chevron-right', { size: 20, class: 'muted' }),
       ),
       h('View', { class: 'divider', ax: 'skip' }),
-      CheckBox({ id: 'high_speed_only', text: ctx.t('High-speed trains only (G/D)'), checked: form.highSpeedOnly, onToggle: (v) => (form.highSpeedOnly = v) }),
-      Button({ id: 'search_button', text: ctx.t('Search trains'), class: 'rw-search-btn', onTap: () => runSearch(ctx, { from: form.from, to: form.to, date, highSpeedOnly: form.highSpeedOnly }) }),
+      CheckBox({
+        id: 'high_speed_only',
+        text: ctx.t('High-speed trains only (G/D)'),
+        checked: form.highSpeedOnly,
+        onToggle: (v) => (form.highSpeedOnly = v),
+      }),
+      Button({
+        id: 'search_button',
+        text: ctx.t('Search trains'),
+        class: 'rw-search-btn',
+        onTap: () => runSearch(ctx, { from: form.from, to: form.to, date, highSpeedOnly: form.highSpeedOnly }),
+      }),
     ),
     ctx.data.searches.length
       ? [
@@ -77,7 +116,12 @@ function searchTab(ctx: RailCtx): VNode {
             { key: 'hist-head', orientation: 'horizontal', class: 'rw-hist-head' },
             SectionHeader(ctx.t('Recent searches')),
             h('View', { class: 'grow', ax: 'skip' }),
-            Button({ id: 'clear_history', text: ctx.t('Clear'), variant: 'text', onTap: () => (ctx.data.searches = []) }),
+            Button({
+              id: 'clear_history',
+              text: ctx.t('Clear'),
+              variant: 'text',
+              onTap: () => (ctx.data.searches = []),
+            }),
           ),
           h(
             'LinearLayout',
@@ -104,7 +148,11 @@ function searchTab(ctx: RailCtx): VNode {
       'LinearLayout',
       { key: 'tips', class: 'rw-card rw-tips' },
       h('TextView', { class: 'rw-tips-title' }, ctx.t('Travel tips')),
-      h('TextView', { class: 'rw-tips-text' }, ctx.t('Tickets go on sale 15 days before departure. Bring the ID card you booked with.')),
+      h(
+        'TextView',
+        { class: 'rw-tips-text' },
+        ctx.t('Tickets go on sale 15 days before departure. Bring the ID card you booked with.'),
+      ),
     ),
   );
 }
@@ -118,14 +166,40 @@ function meTab(ctx: RailCtx): VNode {
           'LinearLayout',
           { key: 'profile', orientation: 'horizontal', class: 'rw-profile' },
           h('View', { class: 'rw-avatar', ax: 'skip' }, holder.name.slice(0, 1)),
-          h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'account_name', class: 'rw-profile-name' }, holder.name), h('TextView', { id: 'account_phone', class: 'rw-profile-phone' }, `${holder.phone.slice(0, 3)}****${holder.phone.slice(7)}`)),
+          h(
+            'LinearLayout',
+            { class: 'grow' },
+            h('TextView', { id: 'account_name', class: 'rw-profile-name' }, holder.name),
+            h(
+              'TextView',
+              { id: 'account_phone', class: 'rw-profile-phone' },
+              `${holder.phone.slice(0, 3)}****${holder.phone.slice(7)}`,
+            ),
+          ),
         )
       : null,
     SectionHeader(ctx.t('Passengers'), 'passengers_header'),
     ctx.data.passengers.map((p) =>
-      ListItem({ key: `p${p.id}`, id: 'passenger_item', icon: 'person', title: p.name, summary: `${ctx.t('ID card')} ${maskId(p.idNumber)} · ${passengerTypeText(ctx, p.type)}`, titleId: 'passenger_name', summaryId: 'passenger_summary' }),
+      ListItem({
+        key: `p${p.id}`,
+        id: 'passenger_item',
+        icon: 'person',
+        title: p.name,
+        summary: `${ctx.t('ID card')} ${maskId(p.idNumber)} · ${passengerTypeText(ctx, p.type)}`,
+        titleId: 'passenger_name',
+        summaryId: 'passenger_summary',
+      }),
     ),
-    h('LinearLayout', { key: 'add', class: 'rw-pad-row' }, Button({ id: 'add_passenger', text: ctx.t('Add passenger'), variant: 'outlined', onTap: () => openAddPassenger(ctx, false) })),
+    h(
+      'LinearLayout',
+      { key: 'add', class: 'rw-pad-row' },
+      Button({
+        id: 'add_passenger',
+        text: ctx.t('Add passenger'),
+        variant: 'outlined',
+        onTap: () => openAddPassenger(ctx, false),
+      }),
+    ),
   );
 }
 
@@ -141,8 +215,20 @@ export function mainScreen(ctx: RailCtx): VNode {
     h('FrameLayout', { class: 'grow body', id: 'main_content' }, body),
     Tabs(
       [
-        { text: ctx.t('Tickets'), icon: 'train', id: 'tab_tickets', selected: tab === 'home', onTap: () => (ctx.ui.tab = 'home') },
-        { text: ctx.t('Orders'), icon: 'note', id: 'tab_orders', selected: tab === 'orders', onTap: () => (ctx.ui.tab = 'orders') },
+        {
+          text: ctx.t('Tickets'),
+          icon: 'train',
+          id: 'tab_tickets',
+          selected: tab === 'home',
+          onTap: () => (ctx.ui.tab = 'home'),
+        },
+        {
+          text: ctx.t('Orders'),
+          icon: 'note',
+          id: 'tab_orders',
+          selected: tab === 'orders',
+          onTap: () => (ctx.ui.tab = 'orders'),
+        },
         { text: ctx.t('Me'), icon: 'person', id: 'tab_me', selected: tab === 'me', onTap: () => (ctx.ui.tab = 'me') },
       ],
       'bottom',

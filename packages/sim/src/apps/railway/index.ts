@@ -35,7 +35,12 @@ function searchFromIntent(ctx: RailCtx, request: LaunchRequest): Route[] | null 
   if (date && bookable(date, ctx.now())) ctx.data.form.date = date;
   ctx.ui.tab = 'home';
   if (!from || !to) return [{ screen: 'main' }];
-  const ok = prepareSearch(ctx, { from: from.id, to: to.id, date: formDate(ctx.data, ctx.now()), highSpeedOnly: ctx.data.form.highSpeedOnly });
+  const ok = prepareSearch(ctx, {
+    from: from.id,
+    to: to.id,
+    date: formDate(ctx.data, ctx.now()),
+    highSpeedOnly: ctx.data.form.highSpeedOnly,
+  });
   return ok ? [{ screen: 'main' }, { ...TRAINS_ROUTE }] : [{ screen: 'main' }];
 }
 
@@ -58,7 +63,16 @@ export const railwayApp = defineApp<RailwayData, RailwayUi>({
     if (searched) return searched;
     return resuming ? null : [{ screen: 'main' }];
   },
-  screens: { main: mainScreen, station: stationScreen, date: dateScreen, trains: trainsScreen, train: trainScreen, book: bookScreen, passenger: passengerScreen, order: orderScreen },
+  screens: {
+    main: mainScreen,
+    station: stationScreen,
+    date: dateScreen,
+    trains: trainsScreen,
+    train: trainScreen,
+    book: bookScreen,
+    passenger: passengerScreen,
+    order: orderScreen,
+  },
   dialogs: { 'confirm-booking': confirmBookingDialog, 'cancel-order': cancelOrderDialog },
   onBack(ctx) {
     if (ctx.route.screen === 'station') ctx.ui.stationQuery = '';
@@ -70,6 +84,10 @@ export const railwayApp = defineApp<RailwayData, RailwayUi>({
     searches: data.searches.map((s) => ({ ...s })),
     lastSearch: data.searches[0] ? { ...data.searches[0] } : null,
     passengers: data.passengers.map((p) => ({ ...p })),
-    orders: data.orders.map((o) => ({ ...o, passengers: o.tickets.map((t) => t.name), tickets: o.tickets.map((t) => ({ ...t })) })),
+    orders: data.orders.map((o) => ({
+      ...o,
+      passengers: o.tickets.map((t) => t.name),
+      tickets: o.tickets.map((t) => ({ ...t })),
+    })),
   }),
 });

@@ -73,7 +73,14 @@ export interface RailwayUi {
   tab: 'home' | 'orders' | 'me';
   stationQuery: string;
   results: { from: string; to: string; date: string; sort: SortKey; highSpeedOnly: boolean };
-  booking: { train: string; fromStation: string; toStation: string; date: string; seat: SeatClass; passengerIds: number[] } | null;
+  booking: {
+    train: string;
+    fromStation: string;
+    toStation: string;
+    date: string;
+    seat: SeatClass;
+    passengerIds: number[];
+  } | null;
   draft: { name: string; idNumber: string; phone: string; type: PassengerType; error: string };
   /** Where a new passenger goes: into the booking being made, or only into the list. */
   draftFor: 'booking' | 'list';
@@ -84,7 +91,18 @@ export type RailCtx = AppContext<RailwayData, RailwayUi>;
 /** Tickets go on sale 15 days ahead (today + 14), like the national ticketing system. */
 export const PRESALE_DAYS = 15;
 
-const NAMES = ['Li Ming', 'Wang Fang', 'Zhang Wei', 'Liu Yang', 'Chen Jing', 'Zhao Lei', 'Sun Li', 'Zhou Jie', 'Wu Xia', 'Huang Tao'];
+const NAMES = [
+  'Li Ming',
+  'Wang Fang',
+  'Zhang Wei',
+  'Liu Yang',
+  'Chen Jing',
+  'Zhao Lei',
+  'Sun Li',
+  'Zhou Jie',
+  'Wu Xia',
+  'Huang Tao',
+];
 const REGIONS = ['310104', '310115', '320102', '330106', '110105', '420106'];
 
 /** The ISO 7064 MOD 11-2 check character of a mainland ID number's first 17 digits. */
@@ -145,12 +163,17 @@ export function departed(leg: Leg, date: string, now: number): boolean {
 }
 
 export function seatsLeft(data: RailwayData, code: string, date: string, seat: SeatClass): number {
-  const booked = data.orders.filter((o) => o.status === 'paid' && o.train === code && o.date === date && o.seatClass === seat).reduce((n, o) => n + o.tickets.length, 0);
+  const booked = data.orders
+    .filter((o) => o.status === 'paid' && o.train === code && o.date === date && o.seatClass === seat)
+    .reduce((n, o) => n + o.tickets.length, 0);
   return Math.max(0, baseSeatsLeft(data.seed, code, date, seat) - booked);
 }
 
 /** A search's legs, filtered and sorted as the results screen shows them. */
-export function searchLegs(data: RailwayData, o: { from: string; to: string; date: string; sort: SortKey; highSpeedOnly: boolean }): Leg[] {
+export function searchLegs(
+  data: RailwayData,
+  o: { from: string; to: string; date: string; sort: SortKey; highSpeedOnly: boolean },
+): Leg[] {
   let legs = findLegs(data.seed, o.from, o.to);
   if (o.highSpeedOnly) legs = legs.filter((l) => l.train.kind === 'G' || l.train.kind === 'D');
   const cheapest = (l: Leg): number => Math.min(...l.train.classes.map((c) => fareOf(l, c)));
@@ -164,7 +187,10 @@ export function searchLegs(data: RailwayData, o: { from: string; to: string; dat
 }
 
 export function recordSearch(data: RailwayData, record: SearchRecord): void {
-  data.searches = [record, ...data.searches.filter((s) => s.from !== record.from || s.to !== record.to || s.date !== record.date)].slice(0, 20);
+  data.searches = [
+    record,
+    ...data.searches.filter((s) => s.from !== record.from || s.to !== record.to || s.date !== record.date),
+  ].slice(0, 20);
 }
 
 /** Car and seat for a ticket: business in car 1, first class in 2–3, second class in 4–16. */
@@ -202,8 +228,15 @@ export interface BookingRequest {
 export function book(data: RailwayData, r: BookingRequest): RailOrder | { error: string } {
   if (r.passengers.length === 0) return { error: 'Select at least one passenger' };
   if (!bookable(r.date, r.now) || departed(r.leg, r.date, r.now)) return { error: 'This train is no longer on sale' };
-  if (seatsLeft(data, r.leg.train.code, r.date, r.seat) < r.passengers.length) return { error: 'Not enough seats left' };
-  const clash = data.orders.find((o) => o.status === 'paid' && o.train === r.leg.train.code && o.date === r.date && o.tickets.some((t) => r.passengers.some((p) => p.id === t.passengerId)));
+  if (seatsLeft(data, r.leg.train.code, r.date, r.seat) < r.passengers.length)
+    return { error: 'Not enough seats left' };
+  const clash = data.orders.find(
+    (o) =>
+      o.status === 'paid' &&
+      o.train === r.leg.train.code &&
+      o.date === r.date &&
+      o.tickets.some((t) => r.passengers.some((p) => p.id === t.passengerId)),
+  );
   if (clash) return { error: 'A passenger already has a ticket on this train' };
   const price = fareOf(r.leg, r.seat);
   const order: RailOrder = {
@@ -241,7 +274,8 @@ export function initialRailwayData(seed: SeedContext): RailwayData {
   const timetableSeed = Math.floor(rng() * 2 ** 32) >>> 0;
   const first = Math.floor(rng() * NAMES.length);
   const second = (first + 1 + Math.floor(rng() * (NAMES.length - 1))) % NAMES.length;
-  const phone = (): string => `1${['38', '39', '58', '86', '37'][Math.floor(rng() * 5)]}${String(Math.floor(rng() * 1e8)).padStart(8, '0')}`;
+  const phone = (): string =>
+    `1${['38', '39', '58', '86', '37'][Math.floor(rng() * 5)]}${String(Math.floor(rng() * 1e8)).padStart(8, '0')}`;
   const passengers: Passenger[] = [
     { id: 1, name: NAMES[first] ?? 'Li Ming', idNumber: seededId(rng), phone: phone(), type: 'adult' },
     { id: 2, name: NAMES[second] ?? 'Wang Fang', idNumber: seededId(rng), phone: phone(), type: 'adult' },
@@ -256,10 +290,21 @@ export function initialRailwayData(seed: SeedContext): RailwayData {
   };
   // One upcoming trip, so "cancel my ticket" has something to act on from the start.
   const date = addDays(todayOf(seed.now), 3);
-  const leg = searchLegs(data, { from: 'shanghai', to: 'hangzhou', date, sort: 'depart', highSpeedOnly: true }).find((l) => l.train.kind === 'G' && departOf(l) >= 9 * 60);
+  const leg = searchLegs(data, { from: 'shanghai', to: 'hangzhou', date, sort: 'depart', highSpeedOnly: true }).find(
+    (l) => l.train.kind === 'G' && departOf(l) >= 9 * 60,
+  );
   const holder = passengers[0];
   if (leg && holder) {
-    const booked = book(data, { leg, date, from: 'shanghai', to: 'hangzhou', seat: 'second', passengers: [holder], now: seed.now, random: rng });
+    const booked = book(data, {
+      leg,
+      date,
+      from: 'shanghai',
+      to: 'hangzhou',
+      seat: 'second',
+      passengers: [holder],
+      now: seed.now,
+      random: rng,
+    });
     if (!('error' in booked)) booked.createdAt = Math.floor(seed.now / 60_000) * 60_000 - 2 * 86_400_000;
   }
   return data;

@@ -26,10 +26,24 @@ export function stationScreen(ctx: RailCtx): VNode {
   const hits = searchCities(query);
   const name = (c: City): string => (ctx.locale === 'zh' ? c.zh : c.en);
   const other = (c: City): string => (ctx.locale === 'zh' ? c.en : c.zh);
-  const row = (c: City, key: string): VNode => ListItem({ key, id: 'city_item', title: name(c), summary: `${other(c)} · ${c.pinyin}`, titleId: 'city_name', summaryId: 'city_pinyin', onTap: () => choose(ctx, c) });
+  const row = (c: City, key: string): VNode =>
+    ListItem({
+      key,
+      id: 'city_item',
+      title: name(c),
+      summary: `${other(c)} · ${c.pinyin}`,
+      titleId: 'city_name',
+      summaryId: 'city_pinyin',
+      onTap: () => choose(ctx, c),
+    });
   let body: VNode;
   if (query.trim()) {
-    body = hits.length ? ScrollList({ id: 'city_list' }, hits.map((c) => row(c, c.id))) : EmptyState('search', ctx.t('No matching cities'), 'empty_view');
+    body = hits.length
+      ? ScrollList(
+          { id: 'city_list' },
+          hits.map((c) => row(c, c.id)),
+        )
+      : EmptyState('search', ctx.t('No matching cities'), 'empty_view');
   } else {
     const groups: VNode[] = [];
     let letter = '';
@@ -47,7 +61,9 @@ export function stationScreen(ctx: RailCtx): VNode {
       h(
         'LinearLayout',
         { key: 'hot', orientation: 'horizontal', class: 'rw-hot-grid', id: 'hot_cities' },
-        CITIES.filter((c) => c.hot).map((c) => h('TextView', { key: c.id, id: 'hot_city', class: 'rw-hot-city', onTap: () => choose(ctx, c) }, name(c))),
+        CITIES.filter((c) => c.hot).map((c) =>
+          h('TextView', { key: c.id, id: 'hot_city', class: 'rw-hot-city', onTap: () => choose(ctx, c) }, name(c)),
+        ),
       ),
       SectionHeader(ctx.t('All cities')),
       groups,
@@ -129,7 +145,11 @@ export function dateScreen(ctx: RailCtx): VNode {
       h(
         'LinearLayout',
         { key: `m${m}`, class: 'rw-cal-month' },
-        h('TextView', { class: 'rw-cal-month-title', id: 'month_title' }, formatMonthYear(start.getFullYear(), start.getMonth(), ctx.locale)),
+        h(
+          'TextView',
+          { class: 'rw-cal-month-title', id: 'month_title' },
+          formatMonthYear(start.getFullYear(), start.getMonth(), ctx.locale),
+        ),
         h('View', { class: 'rw-cal-grid', id: 'month_grid' }, cells),
       ),
     );
@@ -140,12 +160,22 @@ export function dateScreen(ctx: RailCtx): VNode {
     header: h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'rw-cal-week', ax: 'skip' },
-      [0, 1, 2, 3, 4, 5, 6].map((i) => h('span', { key: i, class: 'rw-cal-wd' }, weekdayShort(ctx.locale, (i + weekStart) % 7))),
+      [0, 1, 2, 3, 4, 5, 6].map((i) =>
+        h('span', { key: i, class: 'rw-cal-wd' }, weekdayShort(ctx.locale, (i + weekStart) % 7)),
+      ),
     ),
     body: h(
       'FrameLayout',
       { class: 'fill rw-screen' },
-      ScrollList({ id: 'calendar_list', kind: 'scroll' }, h('TextView', { key: 'note', class: 'rw-cal-note', id: 'presale_note' }, ctx.t('Tickets are on sale until {date}', { date: dayDesc(ctx, last) })), months),
+      ScrollList(
+        { id: 'calendar_list', kind: 'scroll' },
+        h(
+          'TextView',
+          { key: 'note', class: 'rw-cal-note', id: 'presale_note' },
+          ctx.t('Tickets are on sale until {date}', { date: dayDesc(ctx, last) }),
+        ),
+        months,
+      ),
     ),
   });
 }

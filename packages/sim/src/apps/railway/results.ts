@@ -9,7 +9,10 @@ import { arriveOf, clockText, dayOffset, departOf, durationOf, fareOf } from './
 import type { Leg } from './timetable.ts';
 
 /** Checks and records a search and points the results screen at it; false (with a toast) when invalid. */
-export function prepareSearch(ctx: RailCtx, o: { from: string; to: string; date: string; highSpeedOnly: boolean }): boolean {
+export function prepareSearch(
+  ctx: RailCtx,
+  o: { from: string; to: string; date: string; highSpeedOnly: boolean },
+): boolean {
   if (o.from === o.to) {
     ctx.toast(ctx.t('Departure and arrival cities must be different'));
     return false;
@@ -27,7 +30,11 @@ export function runSearch(ctx: RailCtx, o: { from: string; to: string; date: str
 }
 
 export function openTrain(ctx: RailCtx, leg: Leg, date: string): void {
-  ctx.navigate('train', { code: leg.train.code, date, from: leg.train.stops[leg.from]?.station, to: leg.train.stops[leg.to]?.station }, { activity: '.TrainDetailActivity' });
+  ctx.navigate(
+    'train',
+    { code: leg.train.code, date, from: leg.train.stops[leg.from]?.station, to: leg.train.stops[leg.to]?.station },
+    { activity: '.TrainDetailActivity' },
+  );
 }
 
 function trainItem(ctx: RailCtx, leg: Leg, date: string): VNode {
@@ -40,7 +47,16 @@ function trainItem(ctx: RailCtx, leg: Leg, date: string): VNode {
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'rw-train-row' },
-      h('LinearLayout', { class: 'rw-end' }, h('TextView', { id: 'depart_time', class: 'rw-time' }, clockText(departOf(leg))), h('TextView', { id: 'depart_station', class: 'rw-station' }, stationName(ctx, leg.train.stops[leg.from]?.station ?? ''))),
+      h(
+        'LinearLayout',
+        { class: 'rw-end' },
+        h('TextView', { id: 'depart_time', class: 'rw-time' }, clockText(departOf(leg))),
+        h(
+          'TextView',
+          { id: 'depart_station', class: 'rw-station' },
+          stationName(ctx, leg.train.stops[leg.from]?.station ?? ''),
+        ),
+      ),
       h(
         'LinearLayout',
         { class: 'grow rw-mid' },
@@ -55,9 +71,19 @@ function trainItem(ctx: RailCtx, leg: Leg, date: string): VNode {
           'LinearLayout',
           { orientation: 'horizontal', class: 'rw-time-row' },
           h('TextView', { id: 'arrive_time', class: 'rw-time' }, clockText(arriveOf(leg))),
-          offset ? h('TextView', { id: 'arrive_next_day', class: 'rw-plus', desc: ctx.t('Arrives the next day') }, `+${offset}`) : null,
+          offset
+            ? h(
+                'TextView',
+                { id: 'arrive_next_day', class: 'rw-plus', desc: ctx.t('Arrives the next day') },
+                `+${offset}`,
+              )
+            : null,
         ),
-        h('TextView', { id: 'arrive_station', class: 'rw-station' }, stationName(ctx, leg.train.stops[leg.to]?.station ?? '')),
+        h(
+          'TextView',
+          { id: 'arrive_station', class: 'rw-station' },
+          stationName(ctx, leg.train.stops[leg.to]?.station ?? ''),
+        ),
       ),
     ),
     gone
@@ -92,7 +118,11 @@ export function trainsScreen(ctx: RailCtx): VNode {
     recordSearch(ctx.data, { from: r.from, to: r.to, date: r.date });
   };
   const chip = (key: string, text: string, selected: boolean, onTap: () => void, id: string): VNode =>
-    h('TextView', { key, id, class: `chip ${selected ? 'selected' : ''}`, checkable: true, checked: selected, onTap }, text);
+    h(
+      'TextView',
+      { key, id, class: `chip ${selected ? 'selected' : ''}`, checkable: true, checked: selected, onTap },
+      text,
+    );
   return h(
     'LinearLayout',
     { class: 'fill rw-screen' },
@@ -100,9 +130,29 @@ export function trainsScreen(ctx: RailCtx): VNode {
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'rw-datebar', id: 'date_bar' },
-      Button({ id: 'prev_day', text: ctx.t('Previous day'), variant: 'text', enabled: r.date > today, onTap: () => shift(-1) }),
-      h('TextView', { id: 'results_date', class: 'grow rw-date', onTap: () => ctx.navigate('date', { target: 'results' }, { activity: '.DateSelectActivity' }) }, dateText(ctx, r.date, true)),
-      Button({ id: 'next_day', text: ctx.t('Next day'), variant: 'text', enabled: bookable(addDays(r.date, 1), ctx.now()), onTap: () => shift(1) }),
+      Button({
+        id: 'prev_day',
+        text: ctx.t('Previous day'),
+        variant: 'text',
+        enabled: r.date > today,
+        onTap: () => shift(-1),
+      }),
+      h(
+        'TextView',
+        {
+          id: 'results_date',
+          class: 'grow rw-date',
+          onTap: () => ctx.navigate('date', { target: 'results' }, { activity: '.DateSelectActivity' }),
+        },
+        dateText(ctx, r.date, true),
+      ),
+      Button({
+        id: 'next_day',
+        text: ctx.t('Next day'),
+        variant: 'text',
+        enabled: bookable(addDays(r.date, 1), ctx.now()),
+        onTap: () => shift(1),
+      }),
     ),
     h(
       'HorizontalScrollView',
@@ -114,7 +164,20 @@ export function trainsScreen(ctx: RailCtx): VNode {
         chip('hs', ctx.t('G/D only'), r.highSpeedOnly, () => (r.highSpeedOnly = !r.highSpeedOnly), 'filter_high_speed'),
       ),
     ),
-    h('TextView', { id: 'result_count', class: 'rw-count' }, legs.length === 1 ? ctx.t('1 train') : ctx.t('{n} trains', { n: legs.length })),
-    h('FrameLayout', { class: 'grow body' }, legs.length ? ScrollList({ id: 'train_list', class: 'rw-list' }, legs.map((leg) => trainItem(ctx, leg, r.date))) : EmptyState('train', ctx.t('No trains found'), 'empty_view')),
+    h(
+      'TextView',
+      { id: 'result_count', class: 'rw-count' },
+      legs.length === 1 ? ctx.t('1 train') : ctx.t('{n} trains', { n: legs.length }),
+    ),
+    h(
+      'FrameLayout',
+      { class: 'grow body' },
+      legs.length
+        ? ScrollList(
+            { id: 'train_list', class: 'rw-list' },
+            legs.map((leg) => trainItem(ctx, leg, r.date)),
+          )
+        : EmptyState('train', ctx.t('No trains found'), 'empty_view'),
+    ),
   );
 }

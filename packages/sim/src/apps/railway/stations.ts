@@ -21,7 +21,14 @@ export interface Station {
   zh: string;
 }
 
-const city = (id: string, en: string, zh: string, pinyin: string, initials: string, hot = false): City => ({ id, en, zh, pinyin, initials, hot });
+const city = (id: string, en: string, zh: string, pinyin: string, initials: string, hot = false): City => ({
+  id,
+  en,
+  zh,
+  pinyin,
+  initials,
+  hot,
+});
 
 export const CITIES: readonly City[] = [
   city('beijing', 'Beijing', '北京', 'beijing', 'bj', true),

@@ -18,7 +18,8 @@ export const RAILWAY_STRINGS: Strings = {
     'Recent searches': '历史查询',
     Clear: '清除',
     'Travel tips': '出行提示',
-    'Tickets go on sale 15 days before departure. Bring the ID card you booked with.': '车票提前15天开售。乘车请携带购票时使用的身份证件。',
+    'Tickets go on sale 15 days before departure. Bring the ID card you booked with.':
+      '车票提前15天开售。乘车请携带购票时使用的身份证件。',
     'Travel by train across China': '高铁动车 · 畅行全国',
     Passengers: '乘车人',
     'ID card': '身份证',
@@ -69,7 +70,8 @@ export const RAILWAY_STRINGS: Strings = {
     '{n} min': '{n}分钟',
     'Book tickets': '预订车票',
     'Seat class': '席别',
-    'By submitting you agree to the ticketing rules. Tickets can be cancelled before departure for a full refund.': '提交订单即表示同意购票须知。开车前可取消订单并全额退款。',
+    'By submitting you agree to the ticketing rules. Tickets can be cancelled before departure for a full refund.':
+      '提交订单即表示同意购票须知。开车前可取消订单并全额退款。',
     Total: '合计',
     'Submit order': '提交订单',
     'Select at least one passenger': '请至少选择一位乘车人',
@@ -108,7 +110,8 @@ export const RAILWAY_STRINGS: Strings = {
     'Booked on': '下单日期',
     'Cancel order': '取消订单',
     'Cancel this order?': '确定取消订单吗？',
-    'Your tickets for {train} on {date} will be cancelled and {amount} refunded.': '您 {date} {train} 次列车的车票将被取消，{amount} 将原路退回。',
+    'Your tickets for {train} on {date} will be cancelled and {amount} refunded.':
+      '您 {date} {train} 次列车的车票将被取消，{amount} 将原路退回。',
     'Keep order': '暂不取消',
     'Order cancelled': '订单已取消',
     'Car {car}, Seat {seat}': '{car}车{seat}号',

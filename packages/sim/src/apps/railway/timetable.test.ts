@@ -1,8 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../phone/page/rng.ts';
-import { addDays, book, bookable, cancellable, departed, formDate, idCheckDigit, initialRailwayData, searchLegs, seatsLeft, validIdNumber } from './model.ts';
+import {
+  addDays,
+  book,
+  bookable,
+  cancellable,
+  departed,
+  formDate,
+  idCheckDigit,
+  initialRailwayData,
+  searchLegs,
+  seatsLeft,
+  validIdNumber,
+} from './model.ts';
 import { findCity, searchCities, stationById } from './stations.ts';
-import { arriveOf, buildTimetable, clockText, dayOffset, departOf, durationOf, fareOf, findLegs, legFor, trainByCode } from './timetable.ts';
+import {
+  arriveOf,
+  buildTimetable,
+  clockText,
+  dayOffset,
+  departOf,
+  durationOf,
+  fareOf,
+  findLegs,
+  legFor,
+  trainByCode,
+} from './timetable.ts';
 
 const NOW = new Date(2025, 5, 2, 9, 0).getTime();
 
@@ -17,7 +40,11 @@ describe('railway timetable', () => {
       expect(findLegs(seed, 'beijing', 'shanghai').some((l) => l.train.code === 'G104')).toBe(false);
     }
     const leg = legFor(1, 'G104', 'SHH', 'BJS');
-    expect(leg && [clockText(departOf(leg)), clockText(arriveOf(leg)), durationOf(leg)]).toEqual(['06:50', '12:03', 313]);
+    expect(leg && [clockText(departOf(leg)), clockText(arriveOf(leg)), durationOf(leg)]).toEqual([
+      '06:50',
+      '12:03',
+      313,
+    ]);
     expect(leg && fareOf(leg, 'second')).toBe(553);
     expect(leg && fareOf(leg, 'first')).toBe(933);
   });
@@ -44,7 +71,9 @@ describe('railway timetable', () => {
 
   it('finds trains between the cities of the brief, overnight ones arriving the next day', () => {
     const cities = ['shanghai', 'beijing', 'nanjing', 'hangzhou', 'suzhou', 'jinan', 'tianjin', 'wuhan'];
-    for (const from of cities) for (const to of ['shanghai', 'beijing', 'nanjing']) if (from !== to) expect(findLegs(3, from, to).length, `${from}→${to}`).toBeGreaterThan(0);
+    for (const from of cities)
+      for (const to of ['shanghai', 'beijing', 'nanjing'])
+        if (from !== to) expect(findLegs(3, from, to).length, `${from}→${to}`).toBeGreaterThan(0);
     expect(findLegs(3, 'shanghai', 'wuhan').length).toBeGreaterThan(0);
     const overnight = findLegs(3, 'shanghai', 'beijing').filter((l) => l.train.kind === 'Z' || l.train.kind === 'K');
     expect(overnight.length).toBeGreaterThan(0);
@@ -89,13 +118,44 @@ describe('railway bookings', () => {
     const before = seatsLeft(data, 'G104', date, 'second');
     const random = mulberry32(5);
     const passengers = data.passengers.slice(0, 2);
-    const order = book(data, { leg, date, from: 'shanghai', to: 'nanjing', seat: 'second', passengers, now: NOW, random });
+    const order = book(data, {
+      leg,
+      date,
+      from: 'shanghai',
+      to: 'nanjing',
+      seat: 'second',
+      passengers,
+      now: NOW,
+      random,
+    });
     if ('error' in order) throw new Error(order.error);
-    expect(order).toMatchObject({ train: 'G104', fromStation: 'SHH', toStation: 'NJS', depart: '06:50', arrive: '08:01', price: 124, total: 248, status: 'paid' });
+    expect(order).toMatchObject({
+      train: 'G104',
+      fromStation: 'SHH',
+      toStation: 'NJS',
+      depart: '06:50',
+      arrive: '08:01',
+      price: 124,
+      total: 248,
+      status: 'paid',
+    });
     expect(order.tickets.map((t) => t.car).every((car) => car >= 4 && car <= 16)).toBe(true);
     expect(seatsLeft(data, 'G104', date, 'second')).toBe(before - 2);
-    expect(book(data, { leg, date, from: 'shanghai', to: 'nanjing', seat: 'first', passengers: passengers.slice(0, 1), now: NOW, random })).toEqual({ error: 'A passenger already has a ticket on this train' });
-    expect(book(data, { leg, date, from: 'shanghai', to: 'nanjing', seat: 'first', passengers: [], now: NOW, random })).toEqual({ error: 'Select at least one passenger' });
+    expect(
+      book(data, {
+        leg,
+        date,
+        from: 'shanghai',
+        to: 'nanjing',
+        seat: 'first',
+        passengers: passengers.slice(0, 1),
+        now: NOW,
+        random,
+      }),
+    ).toEqual({ error: 'A passenger already has a ticket on this train' });
+    expect(
+      book(data, { leg, date, from: 'shanghai', to: 'nanjing', seat: 'first', passengers: [], now: NOW, random }),
+    ).toEqual({ error: 'Select at least one passenger' });
     expect(cancellable(order, NOW)).toBe(true);
     expect(cancellable(order, new Date(2025, 5, 5, 7, 0).getTime())).toBe(false);
   });
@@ -107,7 +167,11 @@ describe('railway bookings', () => {
     expect(byDuration).toEqual([...byDuration].sort((a, b) => a - b));
     const cheapest = searchLegs(data, { ...base, sort: 'price' })[0];
     expect(cheapest?.train.kind === 'K' || cheapest?.train.kind === 'Z').toBe(true);
-    expect(searchLegs(data, { ...base, sort: 'depart', highSpeedOnly: true }).every((l) => l.train.kind === 'G' || l.train.kind === 'D')).toBe(true);
+    expect(
+      searchLegs(data, { ...base, sort: 'depart', highSpeedOnly: true }).every(
+        (l) => l.train.kind === 'G' || l.train.kind === 'D',
+      ),
+    ).toBe(true);
   });
 
   it('validates ID numbers and computes the check character', () => {

@@ -63,19 +63,174 @@ interface RouteDef {
   speed: number;
 }
 
-const JINGHU: Array<[string, number]> = [['BJS', 0], ['TJS', 122], ['JNW', 406], ['XZE', 692], ['NJS', 1023], ['CZN', 1153], ['WXE', 1210], ['SZN', 1237], ['SHH', 1318]];
+const JINGHU: Array<[string, number]> = [
+  ['BJS', 0],
+  ['TJS', 122],
+  ['JNW', 406],
+  ['XZE', 692],
+  ['NJS', 1023],
+  ['CZN', 1153],
+  ['WXE', 1210],
+  ['SZN', 1237],
+  ['SHH', 1318],
+];
 
 const ROUTES: readonly RouteDef[] = [
-  { kind: 'G', line: JINGHU, numbers: [[1, 29], [101, 199]], perDirection: 9, window: [6 * 60, 19 * 60 + 30], keep: 0.45, speed: 290 },
-  { kind: 'G', line: [['BJS', 0], ['TJS', 122], ['JNW', 406], ['XZE', 692], ['NJS', 1023], ['HZC', 1199], ['HZE', 1279]], numbers: [[31, 60]], perDirection: 3, window: [7 * 60, 16 * 60], keep: 0.5, speed: 285 },
-  { kind: 'G', line: [['NJS', 0], ['CZN', 130], ['WXE', 187], ['SZN', 214], ['SHH', 295]], numbers: [[7001, 7099]], perDirection: 8, window: [6 * 60 + 30, 21 * 60], keep: 0.6, speed: 240 },
-  { kind: 'G', line: [['SHH', 0], ['JXS', 84], ['HZE', 159], ['NGB', 314]], numbers: [[7501, 7599]], perDirection: 5, window: [6 * 60 + 20, 20 * 60 + 30], keep: 0.6, speed: 250 },
-  { kind: 'D', line: [['SHH', 0], ['JXS', 84], ['HZE', 159], ['NGB', 314]], numbers: [[5501, 5599]], perDirection: 3, window: [7 * 60, 19 * 60], keep: 0.9, speed: 190 },
-  { kind: 'D', line: [['SHH', 0], ['SZN', 81], ['WXE', 108], ['CZN', 165], ['NJS', 295], ['HFS', 451], ['HKN', 817]], numbers: [[3001, 3099]], perDirection: 4, window: [6 * 60 + 40, 17 * 60], keep: 0.6, speed: 200 },
-  { kind: 'G', line: [['BJW', 0], ['SJP', 281], ['ZZE', 693], ['WHN', 1229], ['CSS', 1591], ['GZS', 2298]], numbers: [[61, 99]], perDirection: 4, window: [7 * 60, 14 * 60], keep: 0.5, speed: 295 },
-  { kind: 'G', line: [['SHH', 0], ['SZN', 81], ['NJS', 295], ['XZE', 626], ['ZZE', 988], ['XAN', 1511]], numbers: [[1901, 1999]], perDirection: 2, window: [7 * 60, 13 * 60], keep: 0.5, speed: 285 },
-  { kind: 'Z', line: [['BJP', 0], ['TJP', 137], ['JNP', 497], ['XZP', 814], ['NJP', 1157], ['SZP', 1375], ['SHP', 1463]], numbers: [[21, 29]], perDirection: 1, window: [19 * 60, 21 * 60], keep: 0.3, speed: 125 },
-  { kind: 'K', line: [['BJP', 0], ['TJP', 137], ['JNP', 497], ['XZP', 814], ['NJP', 1157], ['SZP', 1375], ['SHP', 1463]], numbers: [[101, 199]], perDirection: 2, window: [7 * 60, 16 * 60], keep: 1, speed: 75 },
+  {
+    kind: 'G',
+    line: JINGHU,
+    numbers: [
+      [1, 29],
+      [101, 199],
+    ],
+    perDirection: 9,
+    window: [6 * 60, 19 * 60 + 30],
+    keep: 0.45,
+    speed: 290,
+  },
+  {
+    kind: 'G',
+    line: [
+      ['BJS', 0],
+      ['TJS', 122],
+      ['JNW', 406],
+      ['XZE', 692],
+      ['NJS', 1023],
+      ['HZC', 1199],
+      ['HZE', 1279],
+    ],
+    numbers: [[31, 60]],
+    perDirection: 3,
+    window: [7 * 60, 16 * 60],
+    keep: 0.5,
+    speed: 285,
+  },
+  {
+    kind: 'G',
+    line: [
+      ['NJS', 0],
+      ['CZN', 130],
+      ['WXE', 187],
+      ['SZN', 214],
+      ['SHH', 295],
+    ],
+    numbers: [[7001, 7099]],
+    perDirection: 8,
+    window: [6 * 60 + 30, 21 * 60],
+    keep: 0.6,
+    speed: 240,
+  },
+  {
+    kind: 'G',
+    line: [
+      ['SHH', 0],
+      ['JXS', 84],
+      ['HZE', 159],
+      ['NGB', 314],
+    ],
+    numbers: [[7501, 7599]],
+    perDirection: 5,
+    window: [6 * 60 + 20, 20 * 60 + 30],
+    keep: 0.6,
+    speed: 250,
+  },
+  {
+    kind: 'D',
+    line: [
+      ['SHH', 0],
+      ['JXS', 84],
+      ['HZE', 159],
+      ['NGB', 314],
+    ],
+    numbers: [[5501, 5599]],
+    perDirection: 3,
+    window: [7 * 60, 19 * 60],
+    keep: 0.9,
+    speed: 190,
+  },
+  {
+    kind: 'D',
+    line: [
+      ['SHH', 0],
+      ['SZN', 81],
+      ['WXE', 108],
+      ['CZN', 165],
+      ['NJS', 295],
+      ['HFS', 451],
+      ['HKN', 817],
+    ],
+    numbers: [[3001, 3099]],
+    perDirection: 4,
+    window: [6 * 60 + 40, 17 * 60],
+    keep: 0.6,
+    speed: 200,
+  },
+  {
+    kind: 'G',
+    line: [
+      ['BJW', 0],
+      ['SJP', 281],
+      ['ZZE', 693],
+      ['WHN', 1229],
+      ['CSS', 1591],
+      ['GZS', 2298],
+    ],
+    numbers: [[61, 99]],
+    perDirection: 4,
+    window: [7 * 60, 14 * 60],
+    keep: 0.5,
+    speed: 295,
+  },
+  {
+    kind: 'G',
+    line: [
+      ['SHH', 0],
+      ['SZN', 81],
+      ['NJS', 295],
+      ['XZE', 626],
+      ['ZZE', 988],
+      ['XAN', 1511],
+    ],
+    numbers: [[1901, 1999]],
+    perDirection: 2,
+    window: [7 * 60, 13 * 60],
+    keep: 0.5,
+    speed: 285,
+  },
+  {
+    kind: 'Z',
+    line: [
+      ['BJP', 0],
+      ['TJP', 137],
+      ['JNP', 497],
+      ['XZP', 814],
+      ['NJP', 1157],
+      ['SZP', 1375],
+      ['SHP', 1463],
+    ],
+    numbers: [[21, 29]],
+    perDirection: 1,
+    window: [19 * 60, 21 * 60],
+    keep: 0.3,
+    speed: 125,
+  },
+  {
+    kind: 'K',
+    line: [
+      ['BJP', 0],
+      ['TJP', 137],
+      ['JNP', 497],
+      ['XZP', 814],
+      ['NJP', 1157],
+      ['SZP', 1375],
+      ['SHP', 1463],
+    ],
+    numbers: [[101, 199]],
+    perDirection: 2,
+    window: [7 * 60, 16 * 60],
+    keep: 1,
+    speed: 75,
+  },
 ];
 
 const hm = (text: string): number => {
@@ -109,7 +264,13 @@ function shuffle<T>(items: T[], rng: () => number): T[] {
   return items;
 }
 
-function runTrain(code: string, route: RouteDef, line: Array<[string, number]>, start: number, rng: () => number): Train {
+function runTrain(
+  code: string,
+  route: RouteDef,
+  line: Array<[string, number]>,
+  start: number,
+  rng: () => number,
+): Train {
   const kept = line.filter((_, i) => i === 0 || i === line.length - 1 || rng() < route.keep);
   const slow = route.kind === 'Z' || route.kind === 'K';
   const stops: Stop[] = [];
@@ -141,16 +302,22 @@ export function buildTimetable(seed: number): Train[] {
   for (const route of ROUTES) {
     for (const down of [true, false]) {
       const total = route.line[route.line.length - 1]?.[1] ?? 0;
-      const line: Array<[string, number]> = down ? route.line : [...route.line].reverse().map(([s, km]) => [s, total - km]);
+      const line: Array<[string, number]> = down
+        ? route.line
+        : [...route.line].reverse().map(([s, km]) => [s, total - km]);
       const pool: number[] = [];
       for (const [lo, hi] of route.numbers) {
         for (let n = lo; n <= hi; n++) if (n % 2 === (down ? 1 : 0) && !used.has(`${route.kind}${n}`)) pool.push(n);
       }
-      const numbers = shuffle(pool, rng).slice(0, route.perDirection).sort((a, b) => a - b);
+      const numbers = shuffle(pool, rng)
+        .slice(0, route.perDirection)
+        .sort((a, b) => a - b);
       for (const n of numbers) used.add(`${route.kind}${n}`);
       const span = route.window[1] - route.window[0];
       const starts = numbers.map(() => route.window[0] + Math.floor(rng() * span)).sort((a, b) => a - b);
-      numbers.forEach((n, i) => trains.push(runTrain(`${route.kind}${n}`, route, line, starts[i] ?? route.window[0], rng)));
+      numbers.forEach((n, i) =>
+        trains.push(runTrain(`${route.kind}${n}`, route, line, starts[i] ?? route.window[0], rng)),
+      );
     }
   }
   return trains.sort(compareCodes);

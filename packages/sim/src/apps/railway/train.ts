@@ -14,7 +14,11 @@ function routeLeg(ctx: RailCtx): { leg: Leg; date: string } | undefined {
   const date = String(p.date ?? '');
   const train = trainByCode(ctx.data.seed, code);
   if (!train) return undefined;
-  const leg = legFor(ctx.data.seed, code, String(p.from ?? ''), String(p.to ?? '')) ?? { train, from: 0, to: train.stops.length - 1 };
+  const leg = legFor(ctx.data.seed, code, String(p.from ?? ''), String(p.to ?? '')) ?? {
+    train,
+    from: 0,
+    to: train.stops.length - 1,
+  };
   return { leg, date };
 }
 
@@ -41,13 +45,37 @@ export function legHeader(ctx: RailCtx, leg: Leg, date: string): VNode {
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'rw-train-row' },
-      h('LinearLayout', { class: 'rw-end' }, h('TextView', { id: 'header_depart_time', class: 'rw-time big' }, clockText(departOf(leg))), h('TextView', { id: 'header_depart_station', class: 'rw-station' }, stationName(ctx, leg.train.stops[leg.from]?.station ?? ''))),
-      h('LinearLayout', { class: 'grow rw-mid' }, h('TextView', { id: 'header_train_number', class: 'rw-code' }, leg.train.code), h('View', { class: 'rw-arrow', ax: 'skip' }), h('TextView', { id: 'header_duration', class: 'rw-dur' }, durationText(ctx, durationOf(leg)))),
+      h(
+        'LinearLayout',
+        { class: 'rw-end' },
+        h('TextView', { id: 'header_depart_time', class: 'rw-time big' }, clockText(departOf(leg))),
+        h(
+          'TextView',
+          { id: 'header_depart_station', class: 'rw-station' },
+          stationName(ctx, leg.train.stops[leg.from]?.station ?? ''),
+        ),
+      ),
+      h(
+        'LinearLayout',
+        { class: 'grow rw-mid' },
+        h('TextView', { id: 'header_train_number', class: 'rw-code' }, leg.train.code),
+        h('View', { class: 'rw-arrow', ax: 'skip' }),
+        h('TextView', { id: 'header_duration', class: 'rw-dur' }, durationText(ctx, durationOf(leg))),
+      ),
       h(
         'LinearLayout',
         { class: 'rw-end right' },
-        h('LinearLayout', { orientation: 'horizontal', class: 'rw-time-row' }, h('TextView', { id: 'header_arrive_time', class: 'rw-time big' }, clockText(arriveOf(leg))), offset ? h('TextView', { class: 'rw-plus', desc: ctx.t('Arrives the next day') }, `+${offset}`) : null),
-        h('TextView', { id: 'header_arrive_station', class: 'rw-station' }, stationName(ctx, leg.train.stops[leg.to]?.station ?? '')),
+        h(
+          'LinearLayout',
+          { orientation: 'horizontal', class: 'rw-time-row' },
+          h('TextView', { id: 'header_arrive_time', class: 'rw-time big' }, clockText(arriveOf(leg))),
+          offset ? h('TextView', { class: 'rw-plus', desc: ctx.t('Arrives the next day') }, `+${offset}`) : null,
+        ),
+        h(
+          'TextView',
+          { id: 'header_arrive_station', class: 'rw-station' },
+          stationName(ctx, leg.train.stops[leg.to]?.station ?? ''),
+        ),
       ),
     ),
   );
@@ -55,7 +83,12 @@ export function legHeader(ctx: RailCtx, leg: Leg, date: string): VNode {
 
 export function trainScreen(ctx: RailCtx): VNode {
   const found = routeLeg(ctx);
-  if (!found) return Scaffold(ctx, { nav: 'back', title: ctx.t('Train details'), body: EmptyState('train', ctx.t('No trains found')) });
+  if (!found)
+    return Scaffold(ctx, {
+      nav: 'back',
+      title: ctx.t('Train details'),
+      body: EmptyState('train', ctx.t('No trains found')),
+    });
   const { leg, date } = found;
   const gone = date === '' || departed(leg, date, ctx.now());
   const seats = leg.train.classes.map((seat) => {
@@ -63,9 +96,24 @@ export function trainScreen(ctx: RailCtx): VNode {
     return h(
       'LinearLayout',
       { key: seat, id: 'seat_row', orientation: 'horizontal', class: 'rw-seat-row' },
-      h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'seat_class', class: 'rw-seat-name' }, seatName(ctx, seat)), h('TextView', { id: 'seat_left', class: `rw-seat-left ${left === 0 ? 'none' : ''}` }, availabilityText(ctx, left))),
+      h(
+        'LinearLayout',
+        { class: 'grow' },
+        h('TextView', { id: 'seat_class', class: 'rw-seat-name' }, seatName(ctx, seat)),
+        h(
+          'TextView',
+          { id: 'seat_left', class: `rw-seat-left ${left === 0 ? 'none' : ''}` },
+          availabilityText(ctx, left),
+        ),
+      ),
       h('TextView', { id: 'seat_price', class: 'rw-price' }, fareText(fareOf(leg, seat))),
-      Button({ id: `book_${seat.replace('-', '_')}`, text: ctx.t('Book'), enabled: !gone && left > 0, onTap: () => startBooking(ctx, leg, date, seat), class: 'rw-book' }),
+      Button({
+        id: `book_${seat.replace('-', '_')}`,
+        text: ctx.t('Book'),
+        enabled: !gone && left > 0,
+        onTap: () => startBooking(ctx, leg, date, seat),
+        class: 'rw-book',
+      }),
     );
   });
   const stops = leg.train.stops.map((stop, i) => {
@@ -73,7 +121,13 @@ export function trainScreen(ctx: RailCtx): VNode {
     const dwell = stop.arrive !== null && stop.depart !== null ? stop.depart - stop.arrive : null;
     return h(
       'LinearLayout',
-      { key: stop.station, id: 'stop_item', orientation: 'horizontal', class: `rw-stop ${inLeg ? 'on' : ''} ${i === leg.from || i === leg.to ? 'end' : ''}`, selected: i === leg.from || i === leg.to ? true : undefined },
+      {
+        key: stop.station,
+        id: 'stop_item',
+        orientation: 'horizontal',
+        class: `rw-stop ${inLeg ? 'on' : ''} ${i === leg.from || i === leg.to ? 'end' : ''}`,
+        selected: i === leg.from || i === leg.to ? true : undefined,
+      },
       h('TextView', { id: 'stop_index', class: 'rw-stop-i' }, String(i + 1)),
       h('TextView', { id: 'stop_station', class: 'grow rw-stop-name' }, stationName(ctx, stop.station)),
       h('TextView', { id: 'stop_arrive', class: 'rw-stop-t' }, stop.arrive === null ? '----' : clockText(stop.arrive)),
@@ -88,7 +142,13 @@ export function trainScreen(ctx: RailCtx): VNode {
     body: ScrollList(
       { id: 'train_detail_scroll', kind: 'scroll', class: 'rw-screen' },
       legHeader(ctx, leg, date),
-      gone && date ? h('TextView', { key: 'gone', id: 'train_status', class: 'rw-gone pad' }, ctx.t('This train is no longer on sale')) : null,
+      gone && date
+        ? h(
+            'TextView',
+            { key: 'gone', id: 'train_status', class: 'rw-gone pad' },
+            ctx.t('This train is no longer on sale'),
+          )
+        : null,
       SectionHeader(ctx.t('Seats and fares'), 'seats_header'),
       h('LinearLayout', { key: 'seats', id: 'seat_list', class: 'rw-card' }, seats),
       SectionHeader(ctx.t('Timetable'), 'timetable_header'),

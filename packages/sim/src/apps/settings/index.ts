@@ -6,13 +6,37 @@
  */
 import { defineApp } from '../../phone/page/types.ts';
 import type { Route } from '../../phone/page/types.ts';
-import { allAppsScreen, aboutScreen, appInfoScreen, appsScreen, deviceNameDialog, mainScreen, searchScreen, simpleScreens } from './main-screens.ts';
+import {
+  allAppsScreen,
+  aboutScreen,
+  appInfoScreen,
+  appsScreen,
+  deviceNameDialog,
+  mainScreen,
+  searchScreen,
+  simpleScreens,
+} from './main-screens.ts';
 import { initialSettingsData } from './model.ts';
 import type { SettingsData, SettingsUi } from './model.ts';
-import { connectedScreen, networkScreen, pairScreen, wifiDetailScreen, wifiPasswordDialog, wifiScreen } from './network-screens.ts';
+import {
+  connectedScreen,
+  networkScreen,
+  pairScreen,
+  wifiDetailScreen,
+  wifiPasswordDialog,
+  wifiScreen,
+} from './network-screens.ts';
 import { SETTINGS_CSS } from './settings-css.ts';
 import { SETTINGS_STRINGS } from './strings.ts';
-import { dateTimeScreen, displayDialogs, displayScreen, keyboardsScreen, languagesScreen, soundScreen, systemScreen } from './system-screens.ts';
+import {
+  dateTimeScreen,
+  displayDialogs,
+  displayScreen,
+  keyboardsScreen,
+  languagesScreen,
+  soundScreen,
+  systemScreen,
+} from './system-screens.ts';
 
 /** `am start -a <action>` and `-n pkg/<activity>` → the page it opens. */
 const ACTION_SCREENS: Record<string, string> = {
@@ -45,7 +69,9 @@ const ACTIVITY_SCREENS: Record<string, string> = {
 };
 
 /** The activity each directly-launched page reports (the inverse of ACTIVITY_SCREENS). */
-const SCREEN_ACTIVITY: Record<string, string> = Object.fromEntries(Object.entries(ACTIVITY_SCREENS).map(([activity, screen]) => [screen, activity]));
+const SCREEN_ACTIVITY: Record<string, string> = Object.fromEntries(
+  Object.entries(ACTIVITY_SCREENS).map(([activity, screen]) => [screen, activity]),
+);
 
 function shortName(activity: string): string {
   return activity.startsWith('com.android.settings.') ? activity.slice('com.android.settings'.length) : activity;
@@ -64,7 +90,13 @@ export const settingsApp = defineApp<SettingsData, SettingsUi>({
     if (screen && screen !== 'main') {
       const params: Record<string, unknown> = {};
       if (screen === 'app-info') params.pkg = (request.data ?? '').replace(/^package:/, '');
-      return [{ screen, params, activity: ACTIVITY_SCREENS[activity] ? activity : (SCREEN_ACTIVITY[screen] ?? '.SubSettings') }];
+      return [
+        {
+          screen,
+          params,
+          activity: ACTIVITY_SCREENS[activity] ? activity : (SCREEN_ACTIVITY[screen] ?? '.SubSettings'),
+        },
+      ];
     }
     if (screen === 'main' || !resuming) return [{ screen: 'main' }];
     return null;
@@ -122,7 +154,11 @@ export const settingsApp = defineApp<SettingsData, SettingsUi>({
       hotspot: data.hotspot,
       developerOptions: g.development_settings_enabled === '1',
       defaultInputMethod: sec.default_input_method ?? '',
-      volumes: { media: Number(sys.volume_music ?? 0), ring: Number(sys.volume_ring ?? 0), alarm: Number(sys.volume_alarm ?? 0) },
+      volumes: {
+        media: Number(sys.volume_music ?? 0),
+        ring: Number(sys.volume_ring ?? 0),
+        alarm: Number(sys.volume_alarm ?? 0),
+      },
     };
   },
 });

@@ -1,7 +1,17 @@
 /** Settings: the top-level list, search, About phone, Apps, and the simpler pages. */
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import { Button, Dialog, EditText, EmptyState, ListItem, Scaffold, ScrollList, SectionHeader, SwitchItem } from '../../phone/page/widgets.ts';
+import {
+  Button,
+  Dialog,
+  EditText,
+  EmptyState,
+  ListItem,
+  Scaffold,
+  ScrollList,
+  SectionHeader,
+  SwitchItem,
+} from '../../phone/page/widgets.ts';
 import type { DialogState } from '../../phone/page/types.ts';
 import { go, on } from './model.ts';
 import type { SettingsCtx } from './model.ts';
@@ -15,18 +25,87 @@ interface Entry {
 }
 
 const TOP: readonly Entry[] = [
-  { title: 'Network & internet', summary: (c) => c.t('Wi‑Fi, mobile, data usage, hotspot'), icon: 'wifi', screen: 'network', color: '#1a73e8' },
-  { title: 'Connected devices', summary: (c) => c.t('Bluetooth, pairing'), icon: 'bluetooth', screen: 'connected', color: '#0b8043' },
+  {
+    title: 'Network & internet',
+    summary: (c) => c.t('Wi‑Fi, mobile, data usage, hotspot'),
+    icon: 'wifi',
+    screen: 'network',
+    color: '#1a73e8',
+  },
+  {
+    title: 'Connected devices',
+    summary: (c) => c.t('Bluetooth, pairing'),
+    icon: 'bluetooth',
+    screen: 'connected',
+    color: '#0b8043',
+  },
   { title: 'Apps', summary: (c) => c.t('Recent apps, default apps'), icon: 'apps', screen: 'apps', color: '#e37400' },
-  { title: 'Notifications', summary: (c) => c.t('Notification history, conversations'), icon: 'notifications', screen: 'notifications', color: '#c5221f' },
-  { title: 'Battery', summary: (c) => `${c.system.batteryLevel}%`, icon: 'battery', screen: 'battery', color: '#188038' },
-  { title: 'Storage', summary: (c) => c.t('{used}% used - {free} GB free', { used: 34, free: '84.21' }), icon: 'storage', screen: 'storage', color: '#9334e6' },
-  { title: 'Sound & vibration', summary: (c) => c.t('Volume, haptics, Do Not Disturb'), icon: 'volume', screen: 'sound', color: '#1967d2' },
-  { title: 'Display', summary: (c) => c.t('Dark theme, font size, brightness'), icon: 'brightness', screen: 'display', color: '#f29900' },
-  { title: 'Security & privacy', summary: (c) => c.t('Screen lock, app security'), icon: 'security', screen: 'security', color: '#137333' },
-  { title: 'Location', summary: (c) => (c.setting('secure', 'location_mode') !== '0' ? c.t('On - {n} apps have access to location', { n: 3 }) : c.t('Off')), icon: 'location', screen: 'location', color: '#1a73e8' },
-  { title: 'System', summary: (c) => c.t('Languages, time, keyboard'), icon: 'system', screen: 'system', color: '#5f6368' },
-  { title: 'About phone', summary: (c) => c.setting('global', 'device_name') ?? c.system.model, icon: 'info', screen: 'about', color: '#5f6368' },
+  {
+    title: 'Notifications',
+    summary: (c) => c.t('Notification history, conversations'),
+    icon: 'notifications',
+    screen: 'notifications',
+    color: '#c5221f',
+  },
+  {
+    title: 'Battery',
+    summary: (c) => `${c.system.batteryLevel}%`,
+    icon: 'battery',
+    screen: 'battery',
+    color: '#188038',
+  },
+  {
+    title: 'Storage',
+    summary: (c) => c.t('{used}% used - {free} GB free', { used: 34, free: '84.21' }),
+    icon: 'storage',
+    screen: 'storage',
+    color: '#9334e6',
+  },
+  {
+    title: 'Sound & vibration',
+    summary: (c) => c.t('Volume, haptics, Do Not Disturb'),
+    icon: 'volume',
+    screen: 'sound',
+    color: '#1967d2',
+  },
+  {
+    title: 'Display',
+    summary: (c) => c.t('Dark theme, font size, brightness'),
+    icon: 'brightness',
+    screen: 'display',
+    color: '#f29900',
+  },
+  {
+    title: 'Security & privacy',
+    summary: (c) => c.t('Screen lock, app security'),
+    icon: 'security',
+    screen: 'security',
+    color: '#137333',
+  },
+  {
+    title: 'Location',
+    summary: (c) =>
+      c.setting('secure', 'location_mode') !== '0'
+        ? c.t('On - {n} apps have access to location', { n: 3 })
+        : c.t('Off'),
+    icon: 'location',
+    screen: 'location',
+    color: '#1a73e8',
+  },
+  {
+    title: 'System',
+    summary: (c) => c.t('Languages, time, keyboard'),
+    icon: 'system',
+    screen: 'system',
+    color: '#5f6368',
+  },
+  {
+    title: 'About phone',
+    summary: (c) => c.setting('global', 'device_name') ?? c.system.model,
+    icon: 'info',
+    screen: 'about',
+    color: '#5f6368',
+  },
 ];
 
 /** Everything the search page can find: [title, screen]. */
@@ -61,7 +140,13 @@ export function mainScreen(ctx: SettingsCtx): VNode {
       h('TextView', { key: 'title', id: 'homepage_title', class: 'settings-home-title' }, ctx.t('Settings')),
       h(
         'LinearLayout',
-        { key: 'search', id: 'search_action_bar', orientation: 'horizontal', class: 'settings-search', onTap: () => (go(ctx, 'search'), ctx.focus('search')) },
+        {
+          key: 'search',
+          id: 'search_action_bar',
+          orientation: 'horizontal',
+          class: 'settings-search',
+          onTap: () => (go(ctx, 'search'), ctx.focus('search')),
+        },
         h('ImageView', { class: 'ss-icon', ax: 'skip' }),
         h('TextView', { id: 'search_action_bar_title', class: 'ss-text' }, ctx.t('Search settings')),
       ),
@@ -81,22 +166,46 @@ export function mainScreen(ctx: SettingsCtx): VNode {
 
 export function searchScreen(ctx: SettingsCtx): VNode {
   const q = ctx.ui.search.trim().toLowerCase();
-  const hits = q ? SEARCH_INDEX.filter(([title]) => title.toLowerCase().includes(q) || ctx.t(title).toLowerCase().includes(q)) : [];
+  const hits = q
+    ? SEARCH_INDEX.filter(([title]) => title.toLowerCase().includes(q) || ctx.t(title).toLowerCase().includes(q))
+    : [];
   return Scaffold(ctx, {
     nav: 'back',
     onNav: () => ((ctx.ui.search = ''), ctx.back()),
-    header: h('FrameLayout', { class: 'settings-search-field' }, EditText(ctx, { field: 'search', id: 'search_src_text', value: ctx.ui.search, hint: ctx.t('Search settings'), onChange: (v) => (ctx.ui.search = v) })),
-    body: q && hits.length === 0
-      ? EmptyState('search', ctx.t('No results'), 'no_results_layout')
-      : ScrollList(
-          { id: 'recycler_view' },
-          hits.map(([title, screen]) => ListItem({ key: `${title}/${screen}`, title: ctx.t(title), onTap: () => ((ctx.ui.search = ''), go(ctx, screen)) })),
-        ),
+    header: h(
+      'FrameLayout',
+      { class: 'settings-search-field' },
+      EditText(ctx, {
+        field: 'search',
+        id: 'search_src_text',
+        value: ctx.ui.search,
+        hint: ctx.t('Search settings'),
+        onChange: (v) => (ctx.ui.search = v),
+      }),
+    ),
+    body:
+      q && hits.length === 0
+        ? EmptyState('search', ctx.t('No results'), 'no_results_layout')
+        : ScrollList(
+            { id: 'recycler_view' },
+            hits.map(([title, screen]) =>
+              ListItem({
+                key: `${title}/${screen}`,
+                title: ctx.t(title),
+                onTap: () => ((ctx.ui.search = ''), go(ctx, screen)),
+              }),
+            ),
+          ),
   });
 }
 
 function page(ctx: SettingsCtx, title: string, ...rows: Array<VNode | VNode[] | null>): VNode {
-  return Scaffold(ctx, { title: ctx.t(title), nav: 'back', large: true, body: ScrollList({ id: 'recycler_view' }, rows) });
+  return Scaffold(ctx, {
+    title: ctx.t(title),
+    nav: 'back',
+    large: true,
+    body: ScrollList({ id: 'recycler_view' }, rows),
+  });
 }
 
 export function aboutScreen(ctx: SettingsCtx): VNode {
@@ -104,13 +213,26 @@ export function aboutScreen(ctx: SettingsCtx): VNode {
   return page(
     ctx,
     'About phone',
-    ListItem({ key: 'name', title: ctx.t('Device name'), summary: name, onTap: () => ((ctx.ui.deviceName = name), ctx.openDialog('device-name'), ctx.focus('device-name')) }),
+    ListItem({
+      key: 'name',
+      title: ctx.t('Device name'),
+      summary: name,
+      onTap: () => ((ctx.ui.deviceName = name), ctx.openDialog('device-name'), ctx.focus('device-name')),
+    }),
     ListItem({ key: 'phone', title: ctx.t('Phone number'), summary: ctx.t('Unknown') }),
     ListItem({ key: 'model', title: ctx.t('Model'), summary: ctx.system.model }),
     ListItem({ key: 'android', title: ctx.t('Android version'), summary: ctx.system.androidVersion }),
-    ListItem({ key: 'ip', title: ctx.t('IP address'), summary: on(ctx, 'global', 'wifi_on') && ctx.data.connected ? '192.168.1.23' : ctx.t('Unavailable') }),
+    ListItem({
+      key: 'ip',
+      title: ctx.t('IP address'),
+      summary: on(ctx, 'global', 'wifi_on') && ctx.data.connected ? '192.168.1.23' : ctx.t('Unavailable'),
+    }),
     ListItem({ key: 'mac', title: ctx.t('Wi‑Fi MAC address'), summary: '02:00:00:4d:6f:42' }),
-    ListItem({ key: 'bt', title: ctx.t('Bluetooth address'), summary: on(ctx, 'global', 'bluetooth_on') ? '3c:28:6d:12:9a:5e' : ctx.t('Unavailable') }),
+    ListItem({
+      key: 'bt',
+      title: ctx.t('Bluetooth address'),
+      summary: on(ctx, 'global', 'bluetooth_on') ? '3c:28:6d:12:9a:5e' : ctx.t('Unavailable'),
+    }),
     ListItem({
       key: 'build',
       title: ctx.t('Build number'),
@@ -141,7 +263,15 @@ export function deviceNameDialog(ctx: SettingsCtx, _dialog: DialogState): VNode 
   };
   return Dialog({
     title: ctx.t('Device name'),
-    body: EditText(ctx, { field: 'device-name', id: 'edittext', value: ctx.ui.deviceName, look: 'underline', onChange: (v) => (ctx.ui.deviceName = v), onSubmit: save, maxLength: 32 }),
+    body: EditText(ctx, {
+      field: 'device-name',
+      id: 'edittext',
+      value: ctx.ui.deviceName,
+      look: 'underline',
+      onChange: (v) => (ctx.ui.deviceName = v),
+      onSubmit: save,
+      maxLength: 32,
+    }),
     negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
     positive: { text: ctx.t('Rename'), onTap: save, enabled: ctx.ui.deviceName.trim() !== '' },
   });
@@ -152,18 +282,43 @@ export function appsScreen(ctx: SettingsCtx): VNode {
   return page(
     ctx,
     'Apps',
-    ListItem({ key: 'all', title: ctx.t('See all {n} apps', { n: ctx.system.installed.length }), icon: 'apps', onTap: () => go(ctx, 'apps-all') }),
+    ListItem({
+      key: 'all',
+      title: ctx.t('See all {n} apps', { n: ctx.system.installed.length }),
+      icon: 'apps',
+      onTap: () => go(ctx, 'apps-all'),
+    }),
     SectionHeader(ctx.t('Apps')),
-    apps.slice(0, 4).map((e) => ListItem({ key: e.packageName, title: ctx.appLabel(e.packageName), onTap: () => go(ctx, 'app-info', { pkg: e.packageName }) })),
+    apps
+      .slice(0, 4)
+      .map((e) =>
+        ListItem({
+          key: e.packageName,
+          title: ctx.appLabel(e.packageName),
+          onTap: () => go(ctx, 'app-info', { pkg: e.packageName }),
+        }),
+      ),
   );
 }
 
 export function allAppsScreen(ctx: SettingsCtx): VNode {
-  const apps = [...ctx.system.installed].sort((a, b) => ctx.appLabel(a.packageName).localeCompare(ctx.appLabel(b.packageName)));
+  const apps = [...ctx.system.installed].sort((a, b) =>
+    ctx.appLabel(a.packageName).localeCompare(ctx.appLabel(b.packageName)),
+  );
   return Scaffold(ctx, {
     title: ctx.t('All apps'),
     nav: 'back',
-    body: ScrollList({ id: 'apps_list' }, apps.map((e) => ListItem({ key: e.packageName, title: ctx.appLabel(e.packageName), summary: e.packageName, onTap: () => go(ctx, 'app-info', { pkg: e.packageName }) }))),
+    body: ScrollList(
+      { id: 'apps_list' },
+      apps.map((e) =>
+        ListItem({
+          key: e.packageName,
+          title: ctx.appLabel(e.packageName),
+          summary: e.packageName,
+          onTap: () => go(ctx, 'app-info', { pkg: e.packageName }),
+        }),
+      ),
+    ),
   });
 }
 
@@ -185,11 +340,21 @@ export function appInfoScreen(ctx: SettingsCtx): VNode {
       h(
         'LinearLayout',
         { key: 'buttons', orientation: 'horizontal', class: 'app-buttons' },
-        Button({ id: 'button1', text: ctx.t('Open'), variant: 'tonal', enabled: entry?.launcher === true, onTap: () => ctx.launchApp(pkg) }),
+        Button({
+          id: 'button1',
+          text: ctx.t('Open'),
+          variant: 'tonal',
+          enabled: entry?.launcher === true,
+          onTap: () => ctx.launchApp(pkg),
+        }),
       ),
       ListItem({ key: 'notif', title: ctx.t('Notifications'), summary: ctx.t('On') }),
       ListItem({ key: 'storage', title: ctx.t('Storage'), summary: '24.6 MB' }),
-      ListItem({ key: 'version', title: ctx.t('Version'), summary: entry?.system ? ctx.system.androidVersion : '1.0.0' }),
+      ListItem({
+        key: 'version',
+        title: ctx.t('Version'),
+        summary: entry?.system ? ctx.system.androidVersion : '1.0.0',
+      }),
     ),
   });
 }
@@ -197,28 +362,67 @@ export function appInfoScreen(ctx: SettingsCtx): VNode {
 export function simpleScreens(): Record<string, (ctx: SettingsCtx) => VNode> {
   return {
     storage: (ctx) =>
-      page(ctx, 'Storage', ListItem({ key: 'used', title: ctx.t('Used space'), summary: '43.79 GB' }), ListItem({ key: 'total', title: ctx.t('Total space'), summary: '128 GB' })),
-    security: (ctx) => page(ctx, 'Security & privacy', ListItem({ key: 'lock', title: ctx.t('Screen lock'), summary: ctx.t('None'), icon: 'lock' })),
+      page(
+        ctx,
+        'Storage',
+        ListItem({ key: 'used', title: ctx.t('Used space'), summary: '43.79 GB' }),
+        ListItem({ key: 'total', title: ctx.t('Total space'), summary: '128 GB' }),
+      ),
+    security: (ctx) =>
+      page(
+        ctx,
+        'Security & privacy',
+        ListItem({ key: 'lock', title: ctx.t('Screen lock'), summary: ctx.t('None'), icon: 'lock' }),
+      ),
     notifications: (ctx) =>
       page(
         ctx,
         'Notifications',
-        SwitchItem({ key: 'history', title: ctx.t('Notification history'), checked: ctx.data.notificationHistory, onToggle: (v) => (ctx.data.notificationHistory = v) }),
-        SwitchItem({ key: 'dnd', title: ctx.t('Do Not Disturb'), checked: ctx.setting('global', 'zen_mode') === '1', onToggle: (v) => ctx.putSetting('global', 'zen_mode', v ? '1' : '0') }),
+        SwitchItem({
+          key: 'history',
+          title: ctx.t('Notification history'),
+          checked: ctx.data.notificationHistory,
+          onToggle: (v) => (ctx.data.notificationHistory = v),
+        }),
+        SwitchItem({
+          key: 'dnd',
+          title: ctx.t('Do Not Disturb'),
+          checked: ctx.setting('global', 'zen_mode') === '1',
+          onToggle: (v) => ctx.putSetting('global', 'zen_mode', v ? '1' : '0'),
+        }),
       ),
     battery: (ctx) =>
       page(
         ctx,
         'Battery',
-        h('TextView', { key: 'level', class: 'battery-level', id: 'battery_header_title' }, ctx.t('{pct}% - about {h} hr left', { pct: ctx.system.batteryLevel, h: 19 })),
-        SwitchItem({ key: 'saver', title: ctx.t('Battery Saver'), checked: ctx.data.batterySaver, onToggle: (v) => ((ctx.data.batterySaver = v), ctx.putSetting('global', 'low_power', v ? '1' : '0')) }),
-        SwitchItem({ key: 'pct', title: ctx.t('Battery percentage'), checked: ctx.data.batteryPercentage, onToggle: (v) => (ctx.data.batteryPercentage = v) }),
+        h(
+          'TextView',
+          { key: 'level', class: 'battery-level', id: 'battery_header_title' },
+          ctx.t('{pct}% - about {h} hr left', { pct: ctx.system.batteryLevel, h: 19 }),
+        ),
+        SwitchItem({
+          key: 'saver',
+          title: ctx.t('Battery Saver'),
+          checked: ctx.data.batterySaver,
+          onToggle: (v) => ((ctx.data.batterySaver = v), ctx.putSetting('global', 'low_power', v ? '1' : '0')),
+        }),
+        SwitchItem({
+          key: 'pct',
+          title: ctx.t('Battery percentage'),
+          checked: ctx.data.batteryPercentage,
+          onToggle: (v) => (ctx.data.batteryPercentage = v),
+        }),
       ),
     location: (ctx) =>
       page(
         ctx,
         'Location',
-        SwitchItem({ key: 'use', title: ctx.t('Use location'), checked: ctx.setting('secure', 'location_mode') !== '0', onToggle: (v) => ctx.putSetting('secure', 'location_mode', v ? '3' : '0') }),
+        SwitchItem({
+          key: 'use',
+          title: ctx.t('Use location'),
+          checked: ctx.setting('secure', 'location_mode') !== '0',
+          onToggle: (v) => ctx.putSetting('secure', 'location_mode', v ? '3' : '0'),
+        }),
       ),
   };
 }

@@ -2,12 +2,27 @@
 import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import { Button, Dialog, EditText, Icon, ListItem, Scaffold, ScrollList, SectionHeader, SwitchItem } from '../../phone/page/widgets.ts';
+import {
+  Button,
+  Dialog,
+  EditText,
+  Icon,
+  ListItem,
+  Scaffold,
+  ScrollList,
+  SectionHeader,
+  SwitchItem,
+} from '../../phone/page/widgets.ts';
 import { go, on, setAirplane, setWifi } from './model.ts';
 import type { SettingsCtx, WifiNetwork } from './model.ts';
 
 function page(ctx: SettingsCtx, title: string, ...rows: Array<VNode | VNode[] | null>): VNode {
-  return Scaffold(ctx, { title: ctx.t(title), nav: 'back', large: true, body: ScrollList({ id: 'recycler_view' }, rows) });
+  return Scaffold(ctx, {
+    title: ctx.t(title),
+    nav: 'back',
+    large: true,
+    body: ScrollList({ id: 'recycler_view' }, rows),
+  });
 }
 
 export function networkScreen(ctx: SettingsCtx): VNode {
@@ -16,11 +31,34 @@ export function networkScreen(ctx: SettingsCtx): VNode {
   return page(
     ctx,
     'Network & internet',
-    ListItem({ key: 'internet', title: ctx.t('Internet'), summary: wifi && ctx.data.connected ? ctx.data.connected : wifi ? ctx.t('Not connected') : ctx.t('Off'), icon: 'wifi', onTap: () => go(ctx, 'wifi') }),
+    ListItem({
+      key: 'internet',
+      title: ctx.t('Internet'),
+      summary: wifi && ctx.data.connected ? ctx.data.connected : wifi ? ctx.t('Not connected') : ctx.t('Off'),
+      icon: 'wifi',
+      onTap: () => go(ctx, 'wifi'),
+    }),
     ListItem({ key: 'sims', title: ctx.t('SIMs'), summary: airplane ? ctx.t('Off') : 'MobA Mobile', icon: 'phone' }),
-    SwitchItem({ key: 'airplane', title: ctx.t('Airplane mode'), icon: 'airplane', checked: airplane, onToggle: (v) => setAirplane(ctx, v) }),
-    SwitchItem({ key: 'hotspot', title: ctx.t('Hotspot & tethering'), icon: 'wifi', checked: ctx.data.hotspot, onToggle: (v) => (ctx.data.hotspot = v) }),
-    SwitchItem({ key: 'saver', title: ctx.t('Data Saver'), checked: ctx.data.dataSaver, onToggle: (v) => (ctx.data.dataSaver = v) }),
+    SwitchItem({
+      key: 'airplane',
+      title: ctx.t('Airplane mode'),
+      icon: 'airplane',
+      checked: airplane,
+      onToggle: (v) => setAirplane(ctx, v),
+    }),
+    SwitchItem({
+      key: 'hotspot',
+      title: ctx.t('Hotspot & tethering'),
+      icon: 'wifi',
+      checked: ctx.data.hotspot,
+      onToggle: (v) => (ctx.data.hotspot = v),
+    }),
+    SwitchItem({
+      key: 'saver',
+      title: ctx.t('Data Saver'),
+      checked: ctx.data.dataSaver,
+      onToggle: (v) => (ctx.data.dataSaver = v),
+    }),
     ListItem({ key: 'vpn', title: ctx.t('VPN'), summary: ctx.t('None') }),
     ListItem({ key: 'dns', title: ctx.t('Private DNS'), summary: ctx.t('Automatic') }),
   );
@@ -45,12 +83,20 @@ function connect(ctx: SettingsCtx, network: WifiNetwork): void {
 export function wifiScreen(ctx: SettingsCtx): VNode {
   const wifi = on(ctx, 'global', 'wifi_on');
   const connected = ctx.data.networks.find((n) => n.ssid === ctx.data.connected);
-  const others = [...ctx.data.networks].filter((n) => n.ssid !== ctx.data.connected).sort((a, b) => b.signal - a.signal || a.ssid.localeCompare(b.ssid));
+  const others = [...ctx.data.networks]
+    .filter((n) => n.ssid !== ctx.data.connected)
+    .sort((a, b) => b.signal - a.signal || a.ssid.localeCompare(b.ssid));
   const row = (network: WifiNetwork, isConnected: boolean): VNode =>
     ListItem({
       key: network.ssid,
       title: network.ssid,
-      summary: isConnected ? ctx.t('Connected') : ctx.ui.wrongPassword === network.ssid ? ctx.t('Check password and try again') : network.saved ? ctx.t('Saved') : undefined,
+      summary: isConnected
+        ? ctx.t('Connected')
+        : ctx.ui.wrongPassword === network.ssid
+          ? ctx.t('Check password and try again')
+          : network.saved
+            ? ctx.t('Saved')
+            : undefined,
       icon: 'wifi',
       iconColor: isConnected ? 'var(--primary)' : undefined,
       desc: `${network.ssid},${network.password ? 'Secure network' : 'Open network'},${signalWord(ctx, network.signal)}`,
@@ -60,11 +106,22 @@ export function wifiScreen(ctx: SettingsCtx): VNode {
   return page(
     ctx,
     'Internet',
-    SwitchItem({ key: 'master', id: 'wifi_toggle', title: ctx.t('Wi‑Fi'), checked: wifi, switchId: 'android:id/switch_widget', onToggle: (v) => setWifi(ctx, v) }),
+    SwitchItem({
+      key: 'master',
+      id: 'wifi_toggle',
+      title: ctx.t('Wi‑Fi'),
+      checked: wifi,
+      switchId: 'android:id/switch_widget',
+      onToggle: (v) => setWifi(ctx, v),
+    }),
     wifi && connected ? row(connected, true) : null,
     wifi ? others.map((n) => row(n, false)) : null,
     wifi ? ListItem({ key: 'add', title: ctx.t('Add network'), icon: 'add' }) : null,
-    ListItem({ key: 'saved', title: ctx.t('Saved networks'), summary: String(ctx.data.networks.filter((n) => n.saved).length) }),
+    ListItem({
+      key: 'saved',
+      title: ctx.t('Saved networks'),
+      summary: String(ctx.data.networks.filter((n) => n.saved).length),
+    }),
   );
 }
 
@@ -85,7 +142,16 @@ export function wifiPasswordDialog(ctx: SettingsCtx, dialog: DialogState): VNode
   };
   return Dialog({
     title: ssid,
-    body: EditText(ctx, { field: 'wifi-password', id: 'password', value: ctx.ui.password, hint: ctx.t('Password'), inputType: 'password', look: 'underline', onChange: (v) => (ctx.ui.password = v), onSubmit: submit }),
+    body: EditText(ctx, {
+      field: 'wifi-password',
+      id: 'password',
+      value: ctx.ui.password,
+      hint: ctx.t('Password'),
+      inputType: 'password',
+      look: 'underline',
+      onChange: (v) => (ctx.ui.password = v),
+      onSubmit: submit,
+    }),
     negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
     positive: { text: ctx.t('Connect'), onTap: submit, enabled: ctx.ui.password.length >= 8 },
   });
@@ -124,7 +190,11 @@ export function wifiDetailScreen(ctx: SettingsCtx): VNode {
         }),
       ),
       ListItem({ key: 'signal', title: ctx.t('Signal strength'), summary: signalWord(ctx, network?.signal ?? 0) }),
-      ListItem({ key: 'security', title: ctx.t('Security'), summary: network?.password ? ctx.t('WPA2-Personal') : ctx.t('None') }),
+      ListItem({
+        key: 'security',
+        title: ctx.t('Security'),
+        summary: network?.password ? ctx.t('WPA2-Personal') : ctx.t('None'),
+      }),
       ListItem({ key: 'ip', title: ctx.t('IP address'), summary: '192.168.1.23' }),
     ),
   });
@@ -137,7 +207,13 @@ export function connectedScreen(ctx: SettingsCtx): VNode {
     ctx,
     'Connected devices',
     ListItem({ key: 'pair', title: ctx.t('Pair new device'), icon: 'add', onTap: () => go(ctx, 'bt-pair') }),
-    SwitchItem({ key: 'bt', title: ctx.t('Bluetooth'), icon: 'bluetooth', checked: bt, onToggle: (v) => setBluetooth(ctx, v) }),
+    SwitchItem({
+      key: 'bt',
+      title: ctx.t('Bluetooth'),
+      icon: 'bluetooth',
+      checked: bt,
+      onToggle: (v) => setBluetooth(ctx, v),
+    }),
     SectionHeader(ctx.t('Saved devices')),
     saved.map((d) =>
       ListItem({
@@ -167,7 +243,11 @@ export function pairScreen(ctx: SettingsCtx): VNode {
   return page(
     ctx,
     'Pair new device',
-    ListItem({ key: 'name', title: ctx.t('Device name'), summary: ctx.setting('global', 'device_name') ?? ctx.system.model }),
+    ListItem({
+      key: 'name',
+      title: ctx.t('Device name'),
+      summary: ctx.setting('global', 'device_name') ?? ctx.system.model,
+    }),
     bt
       ? [
           SectionHeader(ctx.t('Available devices')),
@@ -185,6 +265,11 @@ export function pairScreen(ctx: SettingsCtx): VNode {
             }),
           ),
         ]
-      : SwitchItem({ key: 'bt', title: ctx.t('Turn on Bluetooth to pair'), checked: false, onToggle: (v) => setBluetooth(ctx, v) }),
+      : SwitchItem({
+          key: 'bt',
+          title: ctx.t('Turn on Bluetooth to pair'),
+          checked: false,
+          onToggle: (v) => setBluetooth(ctx, v),
+        }),
   );
 }

@@ -7,7 +7,17 @@ import { svg } from '../../phone/page/icons.ts';
 import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import { Button, Dialog, EditText, EmptyState, Icon, IconButton, RadioButton, ScrollList, Toolbar } from '../../phone/page/widgets.ts';
+import {
+  Button,
+  Dialog,
+  EditText,
+  EmptyState,
+  Icon,
+  IconButton,
+  RadioButton,
+  ScrollList,
+  Toolbar,
+} from '../../phone/page/widgets.ts';
 import { Glyph, Picture, PriceText, goBack, openProduct, productTitle, toMain, variantText } from './common.ts';
 import { EXPRESS_FEE, money, placeOrder, productById, totals, unitPrice } from './model.ts';
 import type { CartLine, ShopCtx } from './model.ts';
@@ -18,7 +28,15 @@ const DAY = 86_400_000;
 function CheckMark(o: { id: string; checked: boolean; desc: string; onToggle: () => void; text?: string }): VNode {
   return h(
     'CheckBox',
-    { id: o.id, desc: o.desc, checkable: true, checked: o.checked, onTap: o.onToggle, class: `checkbox sp-check ${o.checked ? 'on' : ''}`, text: o.text ?? '' },
+    {
+      id: o.id,
+      desc: o.desc,
+      checkable: true,
+      checked: o.checked,
+      onTap: o.onToggle,
+      class: `checkbox sp-check ${o.checked ? 'on' : ''}`,
+      text: o.text ?? '',
+    },
     h('span', { class: 'cb-box sp-round', ax: 'skip', html: o.checked ? svg('check') : '' }),
     o.text ? h('span', { class: 'cb-text', ax: 'skip' }, o.text) : null,
   );
@@ -31,16 +49,37 @@ function cartLine(ctx: ShopCtx, line: CartLine): VNode | null {
   return h(
     'LinearLayout',
     { key: line.line, id: 'cart_item', orientation: 'horizontal', class: 'sp-cart-line' },
-    CheckMark({ id: 'item_checkbox', checked: line.selected, desc: ctx.t('Select {title}', { title }), onToggle: () => (line.selected = !line.selected) }),
-    h('FrameLayout', { class: 'sp-line-pic', onTap: () => openProduct(ctx, p.id), ax: 'flatten' }, Picture(p, line.colour, { size: 84, id: 'item_image' })),
+    CheckMark({
+      id: 'item_checkbox',
+      checked: line.selected,
+      desc: ctx.t('Select {title}', { title }),
+      onToggle: () => (line.selected = !line.selected),
+    }),
+    h(
+      'FrameLayout',
+      { class: 'sp-line-pic', onTap: () => openProduct(ctx, p.id), ax: 'flatten' },
+      Picture(p, line.colour, { size: 84, id: 'item_image' }),
+    ),
     h(
       'LinearLayout',
       { class: 'grow sp-line-texts' },
       h('TextView', { id: 'item_title', class: 'sp-line-title' }, title),
-      variantText(ctx, line.colour, line.option) ? h('TextView', { id: 'item_variant', class: 'sp-variant-text' }, variantText(ctx, line.colour, line.option)) : null,
-      h('LinearLayout', { orientation: 'horizontal', class: 'sp-line-foot' }, PriceText(unitPrice(p, line.option), { id: 'item_price', cls: 'grow' }), Stepper(ctx, { value: line.qty, label: title, onChange: (n) => (line.qty = n) })),
+      variantText(ctx, line.colour, line.option)
+        ? h('TextView', { id: 'item_variant', class: 'sp-variant-text' }, variantText(ctx, line.colour, line.option))
+        : null,
+      h(
+        'LinearLayout',
+        { orientation: 'horizontal', class: 'sp-line-foot' },
+        PriceText(unitPrice(p, line.option), { id: 'item_price', cls: 'grow' }),
+        Stepper(ctx, { value: line.qty, label: title, onChange: (n) => (line.qty = n) }),
+      ),
     ),
-    IconButton({ id: 'remove_item', icon: 'delete', desc: ctx.t('Remove {title}', { title }), onTap: () => ctx.openDialog('remove-item', { line: line.line }) }),
+    IconButton({
+      id: 'remove_item',
+      icon: 'delete',
+      desc: ctx.t('Remove {title}', { title }),
+      onTap: () => ctx.openDialog('remove-item', { line: line.line }),
+    }),
   );
 }
 
@@ -51,7 +90,16 @@ export function cartTab(ctx: ShopCtx): VNode {
       'FrameLayout',
       { class: 'fill' },
       EmptyState('cart', ctx.t('Your cart is empty'), 'empty_cart'),
-      h('FrameLayout', { class: 'sp-empty-action' }, Button({ id: 'go_shopping', text: ctx.t('Go shopping'), variant: 'outlined', onTap: () => toMain(ctx, 'home') })),
+      h(
+        'FrameLayout',
+        { class: 'sp-empty-action' },
+        Button({
+          id: 'go_shopping',
+          text: ctx.t('Go shopping'),
+          variant: 'outlined',
+          onTap: () => toMain(ctx, 'home'),
+        }),
+      ),
     );
   }
   const selected = cart.filter((l) => l.selected);
@@ -60,12 +108,36 @@ export function cartTab(ctx: ShopCtx): VNode {
   return h(
     'LinearLayout',
     { class: 'fill' },
-    h('FrameLayout', { class: 'grow body' }, ScrollList({ id: 'cart_list' }, cart.map((l) => cartLine(ctx, l)))),
+    h(
+      'FrameLayout',
+      { class: 'grow body' },
+      ScrollList(
+        { id: 'cart_list' },
+        cart.map((l) => cartLine(ctx, l)),
+      ),
+    ),
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'sp-cart-bar', id: 'cart_bar' },
-      CheckMark({ id: 'select_all', checked: all, text: ctx.t('All'), desc: ctx.t('Select all'), onToggle: () => cart.forEach((l) => (l.selected = !all)) }),
-      h('LinearLayout', { class: 'grow sp-cart-sum' }, h('TextView', { id: 'cart_total', class: 'sp-cart-total' }, `${ctx.t('Total')}: ${money(t.subtotal)}`), t.coupon ? h('TextView', { id: 'cart_coupon_hint', class: 'sp-muted small' }, ctx.t('Coupon −{amount} at checkout', { amount: money(t.coupon.amount) })) : null),
+      CheckMark({
+        id: 'select_all',
+        checked: all,
+        text: ctx.t('All'),
+        desc: ctx.t('Select all'),
+        onToggle: () => cart.forEach((l) => (l.selected = !all)),
+      }),
+      h(
+        'LinearLayout',
+        { class: 'grow sp-cart-sum' },
+        h('TextView', { id: 'cart_total', class: 'sp-cart-total' }, `${ctx.t('Total')}: ${money(t.subtotal)}`),
+        t.coupon
+          ? h(
+              'TextView',
+              { id: 'cart_coupon_hint', class: 'sp-muted small' },
+              ctx.t('Coupon −{amount} at checkout', { amount: money(t.coupon.amount) }),
+            )
+          : null,
+      ),
       Button({
         id: 'checkout_button',
         text: ctx.t('Check out ({n})', { n: t.count }),
@@ -87,7 +159,12 @@ function checkoutLines(ctx: ShopCtx): CartLine[] {
 }
 
 function summaryRow(label: string, value: string, id: string, cls = ''): VNode {
-  return h('LinearLayout', { key: id, orientation: 'horizontal', class: `sp-sum-row ${cls}` }, h('TextView', { class: 'grow sp-sum-label' }, label), h('TextView', { id, class: 'sp-sum-value' }, value));
+  return h(
+    'LinearLayout',
+    { key: id, orientation: 'horizontal', class: `sp-sum-row ${cls}` },
+    h('TextView', { class: 'grow sp-sum-label' }, label),
+    h('TextView', { id, class: 'sp-sum-value' }, value),
+  );
 }
 
 export function checkoutScreen(ctx: ShopCtx): VNode {
@@ -108,9 +185,20 @@ export function checkoutScreen(ctx: ShopCtx): VNode {
         address
           ? h(
               'LinearLayout',
-              { key: 'addr', orientation: 'horizontal', id: 'address_card', class: 'sp-box sp-addr', onTap: () => ctx.openDialog('address') },
+              {
+                key: 'addr',
+                orientation: 'horizontal',
+                id: 'address_card',
+                class: 'sp-box sp-addr',
+                onTap: () => ctx.openDialog('address'),
+              },
               Icon('location', { size: 24, class: 'sp-accent-fg' }),
-              h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'address_name', class: 'sp-addr-name' }, `${address.name}  ${address.phone}`), h('TextView', { id: 'address_text', class: 'sp-muted' }, ctx.locale === 'zh' ? address.zh : address.en)),
+              h(
+                'LinearLayout',
+                { class: 'grow' },
+                h('TextView', { id: 'address_name', class: 'sp-addr-name' }, `${address.name}  ${address.phone}`),
+                h('TextView', { id: 'address_text', class: 'sp-muted' }, ctx.locale === 'zh' ? address.zh : address.en),
+              ),
               Icon('chevron-right', { size: 20, class: 'muted' }),
             )
           : null,
@@ -124,8 +212,18 @@ export function checkoutScreen(ctx: ShopCtx): VNode {
               'LinearLayout',
               { key: l.line, orientation: 'horizontal', id: 'checkout_item', class: 'sp-co-item' },
               Picture(p, l.colour, { size: 64, skip: true }),
-              h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'item_title', class: 'sp-line-title' }, productTitle(ctx, p)), h('TextView', { id: 'item_variant', class: 'sp-variant-text' }, variantText(ctx, l.colour, l.option))),
-              h('LinearLayout', { class: 'sp-co-right' }, PriceText(unitPrice(p, l.option), { id: 'item_price', cls: 'small' }), h('TextView', { id: 'item_quantity', class: 'sp-muted' }, `×${l.qty}`)),
+              h(
+                'LinearLayout',
+                { class: 'grow' },
+                h('TextView', { id: 'item_title', class: 'sp-line-title' }, productTitle(ctx, p)),
+                h('TextView', { id: 'item_variant', class: 'sp-variant-text' }, variantText(ctx, l.colour, l.option)),
+              ),
+              h(
+                'LinearLayout',
+                { class: 'sp-co-right' },
+                PriceText(unitPrice(p, l.option), { id: 'item_price', cls: 'small' }),
+                h('TextView', { id: 'item_quantity', class: 'sp-muted' }, `×${l.qty}`),
+              ),
             );
           }),
         ),
@@ -134,9 +232,18 @@ export function checkoutScreen(ctx: ShopCtx): VNode {
           { key: 'opts', class: 'sp-box' },
           h(
             'LinearLayout',
-            { orientation: 'horizontal', id: 'delivery_option', class: 'sp-opt-row', onTap: () => ctx.openDialog('delivery') },
+            {
+              orientation: 'horizontal',
+              id: 'delivery_option',
+              class: 'sp-opt-row',
+              onTap: () => ctx.openDialog('delivery'),
+            },
             h('TextView', { class: 'grow sp-sum-label' }, ctx.t('Delivery')),
-            h('TextView', { id: 'delivery_value', class: 'sp-sum-value' }, `${ctx.t(c.delivery === 'express' ? 'Express' : 'Standard')} · ${ctx.t('arrives {date}', { date: eta })}`),
+            h(
+              'TextView',
+              { id: 'delivery_value', class: 'sp-sum-value' },
+              `${ctx.t(c.delivery === 'express' ? 'Express' : 'Standard')} · ${ctx.t('arrives {date}', { date: eta })}`,
+            ),
             Icon('chevron-right', { size: 20, class: 'muted' }),
           ),
           h(
@@ -144,9 +251,25 @@ export function checkoutScreen(ctx: ShopCtx): VNode {
             { orientation: 'horizontal', id: 'coupon_row', class: 'sp-opt-row' },
             Glyph('coupon', 20, 'sp-accent-fg'),
             h('TextView', { class: 'grow sp-sum-label' }, ctx.t('Coupon')),
-            h('TextView', { id: 'coupon_value', class: `sp-sum-value ${t.coupon ? 'sp-accent-fg' : 'sp-muted'}` }, t.coupon ? `−${money(t.coupon.amount)}` : ctx.t('None available')),
+            h(
+              'TextView',
+              { id: 'coupon_value', class: `sp-sum-value ${t.coupon ? 'sp-accent-fg' : 'sp-muted'}` },
+              t.coupon ? `−${money(t.coupon.amount)}` : ctx.t('None available'),
+            ),
           ),
-          h('FrameLayout', { class: 'sp-note' }, EditText(ctx, { field: 'note', id: 'order_note', value: c.note, hint: ctx.t('Note to seller (optional)'), look: 'underline', maxLength: 100, onChange: (v) => (c.note = v) })),
+          h(
+            'FrameLayout',
+            { class: 'sp-note' },
+            EditText(ctx, {
+              field: 'note',
+              id: 'order_note',
+              value: c.note,
+              hint: ctx.t('Note to seller (optional)'),
+              look: 'underline',
+              maxLength: 100,
+              onChange: (v) => (c.note = v),
+            }),
+          ),
         ),
         h(
           'LinearLayout',
@@ -161,14 +284,27 @@ export function checkoutScreen(ctx: ShopCtx): VNode {
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'sp-cart-bar', id: 'pay_bar' },
-      h('LinearLayout', { class: 'grow sp-cart-sum' }, h('TextView', { class: 'sp-muted small' }, ctx.t('{n} items', { n: t.count })), h('TextView', { id: 'checkout_total', class: 'sp-cart-total' }, `${ctx.t('Total')}: ${money(t.total)}`)),
+      h(
+        'LinearLayout',
+        { class: 'grow sp-cart-sum' },
+        h('TextView', { class: 'sp-muted small' }, ctx.t('{n} items', { n: t.count })),
+        h('TextView', { id: 'checkout_total', class: 'sp-cart-total' }, `${ctx.t('Total')}: ${money(t.total)}`),
+      ),
       Button({
         id: 'btn_pay',
         text: ctx.t('Pay now'),
         class: 'sp-accent sp-bar-btn',
         enabled: lines.length > 0,
         onTap: () => {
-          const order = placeOrder(ctx.data, { lines, fromCart: c.source === 'cart', addressId: c.addressId, delivery: c.delivery, note: c.note, now: ctx.now(), random: () => ctx.random() });
+          const order = placeOrder(ctx.data, {
+            lines,
+            fromCart: c.source === 'cart',
+            addressId: c.addressId,
+            delivery: c.delivery,
+            note: c.note,
+            now: ctx.now(),
+            random: () => ctx.random(),
+          });
           ctx.ui.buyNow = null;
           ctx.navigate('paid', { id: order.id }, { activity: '.PayResultActivity', replace: true });
         },
@@ -193,8 +329,19 @@ export function paidScreen(ctx: ShopCtx): VNode {
       h(
         'LinearLayout',
         { orientation: 'horizontal', class: 'sp-paid-actions' },
-        Button({ id: 'view_order', text: ctx.t('View order'), variant: 'outlined', onTap: () => order && ctx.navigate('order', { id: order.id }, { activity: '.OrderDetailActivity', replace: true }) }),
-        Button({ id: 'continue_shopping', text: ctx.t('Continue shopping'), class: 'sp-accent', onTap: () => toMain(ctx, 'home') }),
+        Button({
+          id: 'view_order',
+          text: ctx.t('View order'),
+          variant: 'outlined',
+          onTap: () =>
+            order && ctx.navigate('order', { id: order.id }, { activity: '.OrderDetailActivity', replace: true }),
+        }),
+        Button({
+          id: 'continue_shopping',
+          text: ctx.t('Continue shopping'),
+          class: 'sp-accent',
+          onTap: () => toMain(ctx, 'home'),
+        }),
       ),
     ),
   );
@@ -242,8 +389,20 @@ export const cartDialogs = {
       body: h(
         'LinearLayout',
         { class: 'dialog-list' },
-        RadioButton({ key: 's', id: 'delivery_standard', text: `${ctx.t('Standard')} · ${ctx.t('3 days')}`, checked: ctx.ui.checkout.delivery === 'standard', onSelect: () => ((ctx.ui.checkout.delivery = 'standard'), ctx.closeDialog()) }),
-        RadioButton({ key: 'e', id: 'delivery_express', text: `${ctx.t('Express')} · ${ctx.t('next day')} · +${money(EXPRESS_FEE)}`, checked: ctx.ui.checkout.delivery === 'express', onSelect: () => ((ctx.ui.checkout.delivery = 'express'), ctx.closeDialog()) }),
+        RadioButton({
+          key: 's',
+          id: 'delivery_standard',
+          text: `${ctx.t('Standard')} · ${ctx.t('3 days')}`,
+          checked: ctx.ui.checkout.delivery === 'standard',
+          onSelect: () => ((ctx.ui.checkout.delivery = 'standard'), ctx.closeDialog()),
+        }),
+        RadioButton({
+          key: 'e',
+          id: 'delivery_express',
+          text: `${ctx.t('Express')} · ${ctx.t('next day')} · +${money(EXPRESS_FEE)}`,
+          checked: ctx.ui.checkout.delivery === 'express',
+          onSelect: () => ((ctx.ui.checkout.delivery = 'express'), ctx.closeDialog()),
+        }),
       ),
     }),
 };

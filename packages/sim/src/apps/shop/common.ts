@@ -37,19 +37,44 @@ export function colourHex(p: Product, colour: string | null): string {
 }
 
 /** A product picture (an ImageView, or decoration when `skip`). */
-export function Picture(p: Product, colour: string | null, o: { size?: number; view?: number; id?: string; skip?: boolean; cls?: string } = {}): VNode {
+export function Picture(
+  p: Product,
+  colour: string | null,
+  o: { size?: number; view?: number; id?: string; skip?: boolean; cls?: string } = {},
+): VNode {
   const size = o.size ?? 96;
-  return h('ImageView', { id: o.id, ax: o.skip ? 'skip' : undefined, class: `sp-pic ${o.cls ?? ''}`, style: `width:${size}dp;height:${size}dp`, html: productArt(p.art, colourHex(p, colour), o.view ?? 0) });
+  return h('ImageView', {
+    id: o.id,
+    ax: o.skip ? 'skip' : undefined,
+    class: `sp-pic ${o.cls ?? ''}`,
+    style: `width:${size}dp;height:${size}dp`,
+    html: productArt(p.art, colourHex(p, colour), o.view ?? 0),
+  });
 }
 
 export function Glyph(name: string, size = 24, cls = ''): VNode {
-  return h('span', { class: `sp-glyph ${cls}`, ax: 'skip', style: `width:${size}dp;height:${size}dp`, html: glyphSvg(name) });
+  return h('span', {
+    class: `sp-glyph ${cls}`,
+    ax: 'skip',
+    style: `width:${size}dp;height:${size}dp`,
+    html: glyphSvg(name),
+  });
 }
 
 /** An ImageButton drawing one of the shop's own glyphs (the system set has no minus sign). */
-export function GlyphButton(o: { id: string; glyph: string; desc: string; onTap: () => void; enabled?: boolean }): VNode {
+export function GlyphButton(o: {
+  id: string;
+  glyph: string;
+  desc: string;
+  onTap: () => void;
+  enabled?: boolean;
+}): VNode {
   const on = o.enabled !== false;
-  return h('ImageButton', { id: o.id, desc: o.desc, onTap: on ? o.onTap : undefined, enabled: on ? undefined : false, class: 'icon-btn' }, h('span', { class: 'icon-glyph', ax: 'skip', html: glyphSvg(o.glyph) }));
+  return h(
+    'ImageButton',
+    { id: o.id, desc: o.desc, onTap: on ? o.onTap : undefined, enabled: on ? undefined : false, class: 'icon-btn' },
+    h('span', { class: 'icon-glyph', ax: 'skip', html: glyphSvg(o.glyph) }),
+  );
 }
 
 export function PriceText(fen: number, o: { id?: string; cls?: string } = {}): VNode {
@@ -121,12 +146,34 @@ export function PromoOverlay(ctx: ShopCtx): VNode | null {
     h(
       'LinearLayout',
       { id: 'promo_dialog', class: 'sp-promo-card' },
-      h('View', { class: 'sp-promo-art', ax: 'skip' }, h('span', { class: 'sp-promo-big' }, '618'), h('span', { class: 'sp-promo-sub' }, ctx.t('MID-YEAR SALE'))),
-      h('TextView', { id: 'promo_title', class: 'sp-promo-title' }, ctx.t(home ? '618 Mid-Year Sale is on!' : 'A coupon just for you')),
-      h('TextView', { id: 'promo_message', class: 'sp-promo-msg' }, ctx.t('{amount} off orders over {min}. Today only.', { amount: money(5000), min: money(29900) })),
-      Button({ id: 'promo_claim', text: ctx.t('Claim coupon'), class: 'sp-promo-btn', onTap: () => (claimPromo(ctx.data), ctx.toast(ctx.t('Coupon claimed'))) }),
+      h(
+        'View',
+        { class: 'sp-promo-art', ax: 'skip' },
+        h('span', { class: 'sp-promo-big' }, '618'),
+        h('span', { class: 'sp-promo-sub' }, ctx.t('MID-YEAR SALE')),
+      ),
+      h(
+        'TextView',
+        { id: 'promo_title', class: 'sp-promo-title' },
+        ctx.t(home ? '618 Mid-Year Sale is on!' : 'A coupon just for you'),
+      ),
+      h(
+        'TextView',
+        { id: 'promo_message', class: 'sp-promo-msg' },
+        ctx.t('{amount} off orders over {min}. Today only.', { amount: money(5000), min: money(29900) }),
+      ),
+      Button({
+        id: 'promo_claim',
+        text: ctx.t('Claim coupon'),
+        class: 'sp-promo-btn',
+        onTap: () => (claimPromo(ctx.data), ctx.toast(ctx.t('Coupon claimed'))),
+      }),
     ),
-    h('FrameLayout', { class: 'sp-promo-close', ax: 'flatten' }, IconButton({ id: 'promo_close', icon: 'close', desc: ctx.t('Close'), onTap: () => dismissPromo(ctx.data) })),
+    h(
+      'FrameLayout',
+      { class: 'sp-promo-close', ax: 'flatten' },
+      IconButton({ id: 'promo_close', icon: 'close', desc: ctx.t('Close'), onTap: () => dismissPromo(ctx.data) }),
+    ),
   );
 }
 

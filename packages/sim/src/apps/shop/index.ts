@@ -38,9 +38,19 @@ function fromIntent(ctx: ShopCtx, request: LaunchRequest): Route[] | null {
   return null;
 }
 
-function lineState(data: ShopData, l: Pick<CartLine, 'productId' | 'colour' | 'option' | 'qty'>): Record<string, unknown> {
+function lineState(
+  data: ShopData,
+  l: Pick<CartLine, 'productId' | 'colour' | 'option' | 'qty'>,
+): Record<string, unknown> {
   const p = productById(data.seed, l.productId);
-  return { productId: l.productId, title: p?.en ?? '', colour: l.colour, option: l.option, quantity: l.qty, unitPrice: p ? yuan(unitPrice(p, l.option)) : 0 };
+  return {
+    productId: l.productId,
+    title: p?.en ?? '',
+    colour: l.colour,
+    option: l.option,
+    quantity: l.qty,
+    unitPrice: p ? yuan(unitPrice(p, l.option)) : 0,
+  };
 }
 
 export const shopApp = defineApp<ShopData, ShopUi>({
@@ -69,7 +79,15 @@ export const shopApp = defineApp<ShopData, ShopUi>({
     if (ctx.route.screen === 'main' && ctx.ui.tab === 'home') countVisit(ctx.data, 'home');
     return null;
   },
-  screens: { main: mainScreen, search: searchScreen, results: resultsScreen, product: productScreen, checkout: checkoutScreen, paid: paidScreen, order: orderScreen },
+  screens: {
+    main: mainScreen,
+    search: searchScreen,
+    results: resultsScreen,
+    product: productScreen,
+    checkout: checkoutScreen,
+    paid: paidScreen,
+    order: orderScreen,
+  },
   dialogs: { ...cartDialogs, 'cancel-order': cancelOrderDialog },
   onBack(ctx) {
     if (promoVisible(ctx)) {
@@ -103,8 +121,20 @@ export const shopApp = defineApp<ShopData, ShopUi>({
       })),
       lastSearch: data.lastSearch ? { ...data.lastSearch } : null,
       searchHistory: [...data.searchHistory],
-      coupons: data.coupons.map((c) => ({ id: c.id, amount: yuan(c.amount), minSpend: yuan(c.minSpend), used: c.used })),
-      popup: { open: data.promo.open, shown: data.promo.shown, dismissed: data.promo.dismissed, claimed: data.promo.claimed, visits: { ...data.visits }, schedule: { home: [...data.promo.homeAt], product: [...data.promo.productAt] } },
+      coupons: data.coupons.map((c) => ({
+        id: c.id,
+        amount: yuan(c.amount),
+        minSpend: yuan(c.minSpend),
+        used: c.used,
+      })),
+      popup: {
+        open: data.promo.open,
+        shown: data.promo.shown,
+        dismissed: data.promo.dismissed,
+        claimed: data.promo.claimed,
+        visits: { ...data.visits },
+        schedule: { home: [...data.promo.homeAt], product: [...data.promo.productAt] },
+      },
     };
   },
 });

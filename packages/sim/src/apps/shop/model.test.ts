@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../phone/page/rng.ts';
 import { TEMPLATES } from './catalog-data.ts';
-import { addToCart, buildCatalogue, claimPromo, countVisit, dismissPromo, initialShopData, money, placeOrder, searchProducts, totals, unitPrice } from './model.ts';
+import {
+  addToCart,
+  buildCatalogue,
+  claimPromo,
+  countVisit,
+  dismissPromo,
+  initialShopData,
+  money,
+  placeOrder,
+  searchProducts,
+  totals,
+  unitPrice,
+} from './model.ts';
 import type { SearchSpec } from './model.ts';
 
 const NOW = new Date(2025, 5, 2, 9, 0).getTime();
-const fresh = (seed = 1): ReturnType<typeof initialShopData> => initialShopData({ seed, rng: mulberry32(seed * 7919), now: NOW });
-const spec = (query: string, extra: Partial<SearchSpec> = {}): SearchSpec => ({ query, category: null, sort: 'best', freeShipping: false, highRating: false, ...extra });
+const fresh = (seed = 1): ReturnType<typeof initialShopData> =>
+  initialShopData({ seed, rng: mulberry32(seed * 7919), now: NOW });
+const spec = (query: string, extra: Partial<SearchSpec> = {}): SearchSpec => ({
+  query,
+  category: null,
+  sort: 'best',
+  freeShipping: false,
+  highRating: false,
+  ...extra,
+});
 
 describe('shop catalogue', () => {
   it('has ~40 products with names in both languages, deterministic per seed and varied across seeds', () => {
@@ -50,7 +70,10 @@ describe('shop cart and orders', () => {
     addToCart(data, { productId: 1, colour: 'blue', option: '256GB', qty: 1 });
     addToCart(data, { productId: 1, colour: 'blue', option: '256GB', qty: 2 });
     addToCart(data, { productId: 1, colour: 'black', option: '128GB', qty: 1 });
-    expect(data.cart.map((l) => [l.colour, l.option, l.qty])).toEqual([['blue', '256GB', 3], ['black', '128GB', 1]]);
+    expect(data.cart.map((l) => [l.colour, l.option, l.qty])).toEqual([
+      ['blue', '256GB', 3],
+      ['black', '128GB', 1],
+    ]);
     expect(unitPrice(phone, '256GB')).toBe(phone.price + 30000);
     const t = totals(data, data.cart, 'express');
     expect(t.subtotal).toBe(unitPrice(phone, '256GB') * 3 + phone.price);
@@ -62,7 +85,15 @@ describe('shop cart and orders', () => {
     claimPromo(data);
     const withCoupon = totals(data, data.cart, 'standard');
     expect(withCoupon.discount).toBe(5000);
-    const order = placeOrder(data, { lines: data.cart.slice(0, 1), fromCart: true, addressId: 2, delivery: 'standard', note: ' ring twice ', now: NOW, random: mulberry32(1) });
+    const order = placeOrder(data, {
+      lines: data.cart.slice(0, 1),
+      fromCart: true,
+      addressId: 2,
+      delivery: 'standard',
+      note: ' ring twice ',
+      now: NOW,
+      random: mulberry32(1),
+    });
     expect(order).toMatchObject({ status: 'paid', addressId: 2, note: 'ring twice', discount: 5000 });
     expect(order.total).toBe(order.subtotal - 5000);
     expect(order.id).toMatch(/^20250602\d{8}$/);

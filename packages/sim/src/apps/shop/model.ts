@@ -101,7 +101,14 @@ export interface ShopData {
   lastSearch: (SearchSpec & { results: number }) | null;
   /** How many times each screen was shown (the pop-up schedule counts these). */
   visits: { home: number; product: number };
-  promo: { homeAt: number[]; productAt: number[]; shown: number; dismissed: number; claimed: number; open: 'home' | 'product' | null };
+  promo: {
+    homeAt: number[];
+    productAt: number[];
+    shown: number;
+    dismissed: number;
+    claimed: number;
+    open: 'home' | 'product' | null;
+  };
 }
 
 export interface ProductPick {
@@ -215,8 +222,13 @@ export function searchProducts(seed: number, spec: SearchSpec): Product[] {
 }
 
 /** Adds to the cart, merging with a line of the same product and variant. */
-export function addToCart(data: ShopData, item: { productId: number; colour: string | null; option: string | null; qty: number }): CartLine {
-  const same = data.cart.find((l) => l.productId === item.productId && l.colour === item.colour && l.option === item.option);
+export function addToCart(
+  data: ShopData,
+  item: { productId: number; colour: string | null; option: string | null; qty: number },
+): CartLine {
+  const same = data.cart.find(
+    (l) => l.productId === item.productId && l.colour === item.colour && l.option === item.option,
+  );
   if (same) {
     same.qty = Math.min(99, same.qty + item.qty);
     same.selected = true;
@@ -250,13 +262,25 @@ export function totals(data: ShopData, lines: CartLine[], delivery: 'standard' |
   }
   const base = allFree || subtotal >= FREE_SHIPPING_FROM || count === 0 ? 0 : SHIPPING_FEE;
   const shipping = base + (delivery === 'express' && count > 0 ? EXPRESS_FEE : 0);
-  const coupon = data.coupons.filter((c) => !c.used && subtotal >= c.minSpend).sort((a, b) => b.amount - a.amount)[0] ?? null;
+  const coupon =
+    data.coupons.filter((c) => !c.used && subtotal >= c.minSpend).sort((a, b) => b.amount - a.amount)[0] ?? null;
   const discount = coupon ? coupon.amount : 0;
   return { subtotal, shipping, discount, total: subtotal + shipping - discount, count, coupon };
 }
 
 /** Pays for the lines: a new order (status paid); cart lines bought are removed, the coupon used. */
-export function placeOrder(data: ShopData, o: { lines: CartLine[]; fromCart: boolean; addressId: number; delivery: 'standard' | 'express'; note: string; now: number; random: () => number }): ShopOrder {
+export function placeOrder(
+  data: ShopData,
+  o: {
+    lines: CartLine[];
+    fromCart: boolean;
+    addressId: number;
+    delivery: 'standard' | 'express';
+    note: string;
+    now: number;
+    random: () => number;
+  },
+): ShopOrder {
   const t = totals(data, o.lines, o.delivery);
   const d = new Date(o.now);
   const stamp = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
@@ -266,7 +290,13 @@ export function placeOrder(data: ShopData, o: { lines: CartLine[]; fromCart: boo
     status: 'paid',
     items: o.lines.map((l) => {
       const p = productById(data.seed, l.productId);
-      return { productId: l.productId, colour: l.colour, option: l.option, qty: l.qty, unitPrice: p ? unitPrice(p, l.option) : 0 };
+      return {
+        productId: l.productId,
+        colour: l.colour,
+        option: l.option,
+        qty: l.qty,
+        unitPrice: p ? unitPrice(p, l.option) : 0,
+      };
     }),
     addressId: o.addressId,
     delivery: o.delivery,
@@ -328,26 +358,63 @@ export function initialShopData(seed: SeedContext): ShopData {
     nextLine: 1,
     orders: [],
     addresses: [
-      { id: 1, name: 'Li Ming', phone: '138 0013 8000', en: 'Room 1502, Building 3, 88 Century Avenue, Pudong New Area, Shanghai', zh: '上海市浦东新区世纪大道88号3号楼1502室' },
-      { id: 2, name: 'Li Ming', phone: '138 0013 8000', en: '12F, Tower B, 1 Zhongguancun Street, Haidian District, Beijing', zh: '北京市海淀区中关村大街1号B座12层' },
+      {
+        id: 1,
+        name: 'Li Ming',
+        phone: '138 0013 8000',
+        en: 'Room 1502, Building 3, 88 Century Avenue, Pudong New Area, Shanghai',
+        zh: '上海市浦东新区世纪大道88号3号楼1502室',
+      },
+      {
+        id: 2,
+        name: 'Li Ming',
+        phone: '138 0013 8000',
+        en: '12F, Tower B, 1 Zhongguancun Street, Haidian District, Beijing',
+        zh: '北京市海淀区中关村大街1号B座12层',
+      },
     ],
     defaultAddress: 1,
     coupons: [],
     searchHistory: ['headphones', 'running shoes'],
     lastSearch: null,
     visits: { home: 0, product: 0 },
-    promo: { homeAt: [homeFirst, homeFirst + 4], productAt: [3 + Math.floor(rng() * 2)], shown: 0, dismissed: 0, claimed: 0, open: null },
+    promo: {
+      homeAt: [homeFirst, homeFirst + 4],
+      productAt: [3 + Math.floor(rng() * 2)],
+      shown: 0,
+      dismissed: 0,
+      claimed: 0,
+      open: null,
+    },
   };
   // Two earlier orders, so "my orders" has history to read.
   const past = (daysAgo: number, items: Array<[number, number]>): void => {
     const lines = items.map(([productId, qty], i) => {
       const p = productById(catalogueSeed, productId);
-      return { line: -1 - i, productId, colour: p?.colours[0]?.id ?? null, option: p?.options?.options[0]?.[0] ?? null, qty, selected: true };
+      return {
+        line: -1 - i,
+        productId,
+        colour: p?.colours[0]?.id ?? null,
+        option: p?.options?.options[0]?.[0] ?? null,
+        qty,
+        selected: true,
+      };
     });
-    const order = placeOrder(data, { lines, fromCart: false, addressId: 1, delivery: 'standard', note: '', now: start - daysAgo * day, random: rng });
+    const order = placeOrder(data, {
+      lines,
+      fromCart: false,
+      addressId: 1,
+      delivery: 'standard',
+      note: '',
+      now: start - daysAgo * day,
+      random: rng,
+    });
     order.status = 'delivered';
   };
   past(24, [[32, 2]]);
-  past(9, [[13, 1], [9, 1]]);
+  past(9, [
+    [13, 1],
+    [9, 1],
+  ]);
   return data;
 }

@@ -8,7 +8,12 @@ import { Picture, PriceText, goBack, openProduct, productTitle, variantText } fr
 import { money, productById } from './model.ts';
 import type { ShopCtx, ShopOrder } from './model.ts';
 
-const STATUS: Record<ShopOrder['status'], string> = { paid: 'To be shipped', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled' };
+const STATUS: Record<ShopOrder['status'], string> = {
+  paid: 'To be shipped',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
 
 function when(ctx: ShopCtx, ms: number): string {
   const d = new Date(ms);
@@ -29,17 +34,37 @@ export function ordersTab(ctx: ShopCtx): VNode {
       const more = o.items.length - 1;
       return h(
         'LinearLayout',
-        { key: o.id, id: 'order_item', class: 'sp-order', onTap: () => ctx.navigate('order', { id: o.id }, { activity: '.OrderDetailActivity' }) },
-        h('LinearLayout', { orientation: 'horizontal', class: 'sp-order-top' }, h('TextView', { id: 'order_date', class: 'grow sp-muted' }, when(ctx, o.placedAt)), h('TextView', { id: 'order_status', class: `sp-status ${o.status}` }, ctx.t(STATUS[o.status]))),
+        {
+          key: o.id,
+          id: 'order_item',
+          class: 'sp-order',
+          onTap: () => ctx.navigate('order', { id: o.id }, { activity: '.OrderDetailActivity' }),
+        },
+        h(
+          'LinearLayout',
+          { orientation: 'horizontal', class: 'sp-order-top' },
+          h('TextView', { id: 'order_date', class: 'grow sp-muted' }, when(ctx, o.placedAt)),
+          h('TextView', { id: 'order_status', class: `sp-status ${o.status}` }, ctx.t(STATUS[o.status])),
+        ),
         p && first
           ? h(
               'LinearLayout',
               { orientation: 'horizontal', class: 'sp-order-mid' },
               Picture(p, first.colour, { size: 64, skip: true }),
-              h('TextView', { id: 'order_title', class: 'grow sp-line-title' }, more > 0 ? ctx.t('{title} and {n} more', { title: productTitle(ctx, p), n: more }) : productTitle(ctx, p)),
+              h(
+                'TextView',
+                { id: 'order_title', class: 'grow sp-line-title' },
+                more > 0
+                  ? ctx.t('{title} and {n} more', { title: productTitle(ctx, p), n: more })
+                  : productTitle(ctx, p),
+              ),
             )
           : null,
-        h('TextView', { id: 'order_total', class: 'sp-order-total' }, ctx.t('{n} items, total {amount}', { n: itemCount(o), amount: money(o.total) })),
+        h(
+          'TextView',
+          { id: 'order_total', class: 'sp-order-total' },
+          ctx.t('{n} items, total {amount}', { n: itemCount(o), amount: money(o.total) }),
+        ),
       );
     }),
   );
@@ -48,9 +73,21 @@ export function ordersTab(ctx: ShopCtx): VNode {
 export function orderScreen(ctx: ShopCtx): VNode {
   const order = ctx.data.orders.find((o) => o.id === ctx.route.params?.id);
   const toolbar = Toolbar(ctx, { nav: 'back', onNav: () => goBack(ctx), title: ctx.t('Order details') });
-  if (!order) return h('LinearLayout', { class: 'fill sp-screen' }, toolbar, h('FrameLayout', { class: 'grow body' }, EmptyState('note', ctx.t('No orders yet'))));
+  if (!order)
+    return h(
+      'LinearLayout',
+      { class: 'fill sp-screen' },
+      toolbar,
+      h('FrameLayout', { class: 'grow body' }, EmptyState('note', ctx.t('No orders yet'))),
+    );
   const address = ctx.data.addresses.find((a) => a.id === order.addressId);
-  const row = (label: string, value: string, id: string): VNode => h('LinearLayout', { key: id, orientation: 'horizontal', class: 'sp-sum-row' }, h('TextView', { class: 'grow sp-sum-label' }, label), h('TextView', { id, class: 'sp-sum-value' }, value));
+  const row = (label: string, value: string, id: string): VNode =>
+    h(
+      'LinearLayout',
+      { key: id, orientation: 'horizontal', class: 'sp-sum-row' },
+      h('TextView', { class: 'grow sp-sum-label' }, label),
+      h('TextView', { id, class: 'sp-sum-value' }, value),
+    );
   return h(
     'LinearLayout',
     { class: 'fill sp-screen' },
@@ -60,8 +97,20 @@ export function orderScreen(ctx: ShopCtx): VNode {
       { class: 'grow body' },
       ScrollList(
         { id: 'order_scroll', kind: 'scroll', class: 'sp-checkout' },
-        h('LinearLayout', { key: 'status', class: `sp-status-banner ${order.status}` }, h('TextView', { id: 'order_status', class: 'sp-status-big' }, ctx.t(STATUS[order.status])), h('TextView', { id: 'order_number', class: 'sp-status-sub' }, ctx.t('Order {id}', { id: order.id }))),
-        address ? h('LinearLayout', { key: 'addr', class: 'sp-box sp-addr-col', id: 'order_address' }, h('TextView', { id: 'address_name', class: 'sp-addr-name' }, `${address.name}  ${address.phone}`), h('TextView', { id: 'address_text', class: 'sp-muted' }, ctx.locale === 'zh' ? address.zh : address.en)) : null,
+        h(
+          'LinearLayout',
+          { key: 'status', class: `sp-status-banner ${order.status}` },
+          h('TextView', { id: 'order_status', class: 'sp-status-big' }, ctx.t(STATUS[order.status])),
+          h('TextView', { id: 'order_number', class: 'sp-status-sub' }, ctx.t('Order {id}', { id: order.id })),
+        ),
+        address
+          ? h(
+              'LinearLayout',
+              { key: 'addr', class: 'sp-box sp-addr-col', id: 'order_address' },
+              h('TextView', { id: 'address_name', class: 'sp-addr-name' }, `${address.name}  ${address.phone}`),
+              h('TextView', { id: 'address_text', class: 'sp-muted' }, ctx.locale === 'zh' ? address.zh : address.en),
+            )
+          : null,
         h(
           'LinearLayout',
           { key: 'items', class: 'sp-box', id: 'order_items' },
@@ -70,10 +119,30 @@ export function orderScreen(ctx: ShopCtx): VNode {
             if (!p) return null;
             return h(
               'LinearLayout',
-              { key: i, orientation: 'horizontal', id: 'order_product', class: 'sp-co-item', onTap: () => openProduct(ctx, p.id) },
+              {
+                key: i,
+                orientation: 'horizontal',
+                id: 'order_product',
+                class: 'sp-co-item',
+                onTap: () => openProduct(ctx, p.id),
+              },
               Picture(p, item.colour, { size: 64, skip: true }),
-              h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'item_title', class: 'sp-line-title' }, productTitle(ctx, p)), h('TextView', { id: 'item_variant', class: 'sp-variant-text' }, variantText(ctx, item.colour, item.option))),
-              h('LinearLayout', { class: 'sp-co-right' }, PriceText(item.unitPrice, { id: 'item_price', cls: 'small' }), h('TextView', { id: 'item_quantity', class: 'sp-muted' }, `×${item.qty}`)),
+              h(
+                'LinearLayout',
+                { class: 'grow' },
+                h('TextView', { id: 'item_title', class: 'sp-line-title' }, productTitle(ctx, p)),
+                h(
+                  'TextView',
+                  { id: 'item_variant', class: 'sp-variant-text' },
+                  variantText(ctx, item.colour, item.option),
+                ),
+              ),
+              h(
+                'LinearLayout',
+                { class: 'sp-co-right' },
+                PriceText(item.unitPrice, { id: 'item_price', cls: 'small' }),
+                h('TextView', { id: 'item_quantity', class: 'sp-muted' }, `×${item.qty}`),
+              ),
             );
           }),
         ),
@@ -94,7 +163,18 @@ export function orderScreen(ctx: ShopCtx): VNode {
           row(ctx.t('Delivery'), ctx.t(order.delivery === 'express' ? 'Express' : 'Standard'), 'order_delivery'),
           order.note ? row(ctx.t('Note'), order.note, 'order_note') : null,
         ),
-        order.status === 'paid' ? h('LinearLayout', { key: 'act', class: 'sp-pad' }, Button({ id: 'cancel_order', text: ctx.t('Cancel order'), variant: 'outlined', onTap: () => ctx.openDialog('cancel-order', { id: order.id }) })) : null,
+        order.status === 'paid'
+          ? h(
+              'LinearLayout',
+              { key: 'act', class: 'sp-pad' },
+              Button({
+                id: 'cancel_order',
+                text: ctx.t('Cancel order'),
+                variant: 'outlined',
+                onTap: () => ctx.openDialog('cancel-order', { id: order.id }),
+              }),
+            )
+          : null,
       ),
     ),
   );

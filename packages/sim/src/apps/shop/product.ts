@@ -5,7 +5,18 @@ import type { VNode } from '../../phone/page/vdom.ts';
 import { Button, EmptyState, IconButton, Scaffold, ScrollList, Toolbar } from '../../phone/page/widgets.ts';
 import { PHOTO_COUNT } from './art.ts';
 import { CATEGORIES } from './catalog-data.ts';
-import { Glyph, GlyphButton, Picture, cartCount, colourName, goBack, productTitle, soldText, toMain, withPromo } from './common.ts';
+import {
+  Glyph,
+  GlyphButton,
+  Picture,
+  cartCount,
+  colourName,
+  goBack,
+  productTitle,
+  soldText,
+  toMain,
+  withPromo,
+} from './common.ts';
 import { addToCart, money, productById, unitPrice } from './model.ts';
 import type { Product, ProductPick, ShopCtx } from './model.ts';
 
@@ -22,15 +33,38 @@ export function pickFor(ctx: ShopCtx, p: Product): ProductPick {
 }
 
 /** Quantity stepper: − count +, with the resource ids shopping apps use. */
-export function Stepper(ctx: ShopCtx, o: { value: number; onChange: (n: number) => void; min?: number; max?: number; label: string }): VNode {
+export function Stepper(
+  ctx: ShopCtx,
+  o: { value: number; onChange: (n: number) => void; min?: number; max?: number; label: string },
+): VNode {
   const min = o.min ?? 1;
   const max = o.max ?? 99;
   return h(
     'LinearLayout',
     { orientation: 'horizontal', class: 'sp-stepper', id: 'quantity_stepper' },
-    h('FrameLayout', { class: 'sp-step-btn', ax: 'flatten' }, GlyphButton({ id: 'decrease', glyph: 'minus', desc: ctx.t('Decrease quantity of {label}', { label: o.label }), enabled: o.value > min, onTap: () => o.onChange(o.value - 1) })),
+    h(
+      'FrameLayout',
+      { class: 'sp-step-btn', ax: 'flatten' },
+      GlyphButton({
+        id: 'decrease',
+        glyph: 'minus',
+        desc: ctx.t('Decrease quantity of {label}', { label: o.label }),
+        enabled: o.value > min,
+        onTap: () => o.onChange(o.value - 1),
+      }),
+    ),
     h('TextView', { id: 'quantity', class: 'sp-qty' }, String(o.value)),
-    h('FrameLayout', { class: 'sp-step-btn', ax: 'flatten' }, GlyphButton({ id: 'increase', glyph: 'plus', desc: ctx.t('Increase quantity of {label}', { label: o.label }), enabled: o.value < max, onTap: () => o.onChange(o.value + 1) })),
+    h(
+      'FrameLayout',
+      { class: 'sp-step-btn', ax: 'flatten' },
+      GlyphButton({
+        id: 'increase',
+        glyph: 'plus',
+        desc: ctx.t('Increase quantity of {label}', { label: o.label }),
+        enabled: o.value < max,
+        onTap: () => o.onChange(o.value + 1),
+      }),
+    ),
   );
 }
 
@@ -50,8 +84,27 @@ export function productScreen(ctx: ShopCtx): VNode {
   const photo = (delta: number): void => {
     pick.image = (pick.image + delta + PHOTO_COUNT) % PHOTO_COUNT;
   };
-  const chip = (o: { key: string; id: string; text: string; selected: boolean; onTap: () => void; desc?: string }): VNode =>
-    h('TextView', { key: o.key, id: o.id, desc: o.desc, class: `chip sp-variant ${o.selected ? 'selected' : ''}`, checkable: true, checked: o.selected, onTap: o.onTap }, o.text);
+  const chip = (o: {
+    key: string;
+    id: string;
+    text: string;
+    selected: boolean;
+    onTap: () => void;
+    desc?: string;
+  }): VNode =>
+    h(
+      'TextView',
+      {
+        key: o.key,
+        id: o.id,
+        desc: o.desc,
+        class: `chip sp-variant ${o.selected ? 'selected' : ''}`,
+        checkable: true,
+        checked: o.selected,
+        onTap: o.onTap,
+      },
+      o.text,
+    );
   const screen = h(
     'LinearLayout',
     { class: 'fill sp-screen' },
@@ -59,7 +112,14 @@ export function productScreen(ctx: ShopCtx): VNode {
       nav: 'back',
       onNav: () => goBack(ctx),
       title: ctx.t('Product details'),
-      actions: [IconButton({ id: 'action_cart', icon: 'cart', desc: count ? ctx.t('{label}, {n} items', { label: ctx.t('Cart'), n: count }) : ctx.t('Cart'), onTap: () => toMain(ctx, 'cart') })],
+      actions: [
+        IconButton({
+          id: 'action_cart',
+          icon: 'cart',
+          desc: count ? ctx.t('{label}, {n} items', { label: ctx.t('Cart'), n: count }) : ctx.t('Cart'),
+          onTap: () => toMain(ctx, 'cart'),
+        }),
+      ],
     }),
     h(
       'FrameLayout',
@@ -68,44 +128,123 @@ export function productScreen(ctx: ShopCtx): VNode {
         { id: 'product_scroll', kind: 'scroll' },
         h(
           'ViewPager',
-          { key: 'photos', id: 'product_images', class: 'sp-photos', desc: ctx.t('Photo {i} of {n}', { i: pick.image + 1, n: PHOTO_COUNT }), onSwipe: (dir) => (dir === 'left' ? photo(1) : dir === 'right' ? photo(-1) : undefined) },
+          {
+            key: 'photos',
+            id: 'product_images',
+            class: 'sp-photos',
+            desc: ctx.t('Photo {i} of {n}', { i: pick.image + 1, n: PHOTO_COUNT }),
+            onSwipe: (dir) => (dir === 'left' ? photo(1) : dir === 'right' ? photo(-1) : undefined),
+          },
           Picture(p, pick.colour, { size: 280, view: pick.image, id: 'product_image' }),
-          h('View', { class: 'sp-dots', ax: 'skip' }, Array.from({ length: PHOTO_COUNT }, (_, i) => h('span', { key: i, class: `sp-dot ${i === pick.image ? 'on' : ''}` }))),
+          h(
+            'View',
+            { class: 'sp-dots', ax: 'skip' },
+            Array.from({ length: PHOTO_COUNT }, (_, i) =>
+              h('span', { key: i, class: `sp-dot ${i === pick.image ? 'on' : ''}` }),
+            ),
+          ),
         ),
         h(
           'LinearLayout',
           { key: 'price', orientation: 'horizontal', class: 'sp-price-row big' },
           h('TextView', { id: 'product_price', class: 'sp-price big' }, money(price)),
-          p.originalPrice ? h('TextView', { id: 'original_price', class: 'sp-strike' }, money(p.originalPrice + (price - p.price))) : null,
-          p.originalPrice ? h('TextView', { id: 'discount_tag', class: 'sp-off-tag' }, `-${Math.round((1 - p.price / p.originalPrice) * 100)}%`) : null,
+          p.originalPrice
+            ? h('TextView', { id: 'original_price', class: 'sp-strike' }, money(p.originalPrice + (price - p.price)))
+            : null,
+          p.originalPrice
+            ? h(
+                'TextView',
+                { id: 'discount_tag', class: 'sp-off-tag' },
+                `-${Math.round((1 - p.price / p.originalPrice) * 100)}%`,
+              )
+            : null,
         ),
         h('TextView', { key: 'title', id: 'product_title', class: 'sp-title' }, title),
-        h('LinearLayout', { key: 'rate', orientation: 'horizontal', class: 'sp-rate-row' }, h('TextView', { id: 'product_rating', class: 'sp-rating' }, `★ ${p.rating.toFixed(1)}  ${ctx.t('({n} reviews)', { n: p.reviews })}`), h('TextView', { id: 'product_sold', class: 'sp-muted' }, soldText(ctx, p.sold))),
-        h('LinearLayout', { key: 'ship', orientation: 'horizontal', class: 'sp-ship' }, Glyph('truck', 20, 'sp-muted'), h('TextView', { id: 'shipping_info', class: 'grow' }, deliveryText(ctx, p))),
+        h(
+          'LinearLayout',
+          { key: 'rate', orientation: 'horizontal', class: 'sp-rate-row' },
+          h(
+            'TextView',
+            { id: 'product_rating', class: 'sp-rating' },
+            `★ ${p.rating.toFixed(1)}  ${ctx.t('({n} reviews)', { n: p.reviews })}`,
+          ),
+          h('TextView', { id: 'product_sold', class: 'sp-muted' }, soldText(ctx, p.sold)),
+        ),
+        h(
+          'LinearLayout',
+          { key: 'ship', orientation: 'horizontal', class: 'sp-ship' },
+          Glyph('truck', 20, 'sp-muted'),
+          h('TextView', { id: 'shipping_info', class: 'grow' }, deliveryText(ctx, p)),
+        ),
         p.colours.length
           ? h(
               'LinearLayout',
               { key: 'colours', class: 'sp-section', id: 'colour_section' },
-              h('TextView', { id: 'colour_label', class: 'sp-section-title' }, `${ctx.t('Colour')}: ${colourName(ctx, pick.colour)}`),
-              h('LinearLayout', { orientation: 'horizontal', class: 'sp-chip-wrap' }, p.colours.map((c) => chip({ key: c.id, id: 'colour_option', text: ctx.locale === 'zh' ? c.zh : c.en, selected: pick.colour === c.id, onTap: () => (pick.colour = c.id) }))),
+              h(
+                'TextView',
+                { id: 'colour_label', class: 'sp-section-title' },
+                `${ctx.t('Colour')}: ${colourName(ctx, pick.colour)}`,
+              ),
+              h(
+                'LinearLayout',
+                { orientation: 'horizontal', class: 'sp-chip-wrap' },
+                p.colours.map((c) =>
+                  chip({
+                    key: c.id,
+                    id: 'colour_option',
+                    text: ctx.locale === 'zh' ? c.zh : c.en,
+                    selected: pick.colour === c.id,
+                    onTap: () => (pick.colour = c.id),
+                  }),
+                ),
+              ),
             )
           : null,
         p.options
           ? h(
               'LinearLayout',
               { key: 'options', class: 'sp-section', id: 'size_section' },
-              h('TextView', { id: 'size_label', class: 'sp-section-title' }, `${ctx.locale === 'zh' ? p.options.zh : ctx.t(p.options.en)}: ${pick.option ?? ''}`),
-              h('LinearLayout', { orientation: 'horizontal', class: 'sp-chip-wrap' }, p.options.options.map(([name]) => chip({ key: name, id: 'size_option', text: name, selected: pick.option === name, onTap: () => (pick.option = name) }))),
+              h(
+                'TextView',
+                { id: 'size_label', class: 'sp-section-title' },
+                `${ctx.locale === 'zh' ? p.options.zh : ctx.t(p.options.en)}: ${pick.option ?? ''}`,
+              ),
+              h(
+                'LinearLayout',
+                { orientation: 'horizontal', class: 'sp-chip-wrap' },
+                p.options.options.map(([name]) =>
+                  chip({
+                    key: name,
+                    id: 'size_option',
+                    text: name,
+                    selected: pick.option === name,
+                    onTap: () => (pick.option = name),
+                  }),
+                ),
+              ),
             )
           : null,
-        h('LinearLayout', { key: 'qty', orientation: 'horizontal', class: 'sp-section row' }, h('TextView', { class: 'grow sp-section-title' }, ctx.t('Quantity')), Stepper(ctx, { value: pick.qty, label: title, onChange: (n) => (pick.qty = n) })),
+        h(
+          'LinearLayout',
+          { key: 'qty', orientation: 'horizontal', class: 'sp-section row' },
+          h('TextView', { class: 'grow sp-section-title' }, ctx.t('Quantity')),
+          Stepper(ctx, { value: pick.qty, label: title, onChange: (n) => (pick.qty = n) }),
+        ),
         h(
           'LinearLayout',
           { key: 'about', class: 'sp-section', id: 'details_section' },
           h('TextView', { class: 'sp-section-title' }, ctx.t('Details')),
           h('TextView', { id: 'product_brand', class: 'sp-muted' }, `${ctx.t('Brand')}: ${p.brand}`),
-          h('TextView', { id: 'product_category', class: 'sp-muted' }, `${ctx.t('Category')}: ${category ? (ctx.locale === 'zh' ? category.zh : category.en) : ''}`),
-          h('TextView', { id: 'product_returns', class: 'sp-muted' }, ctx.t('7-day no-reason returns · Genuine guarantee')),
+          h(
+            'TextView',
+            { id: 'product_category', class: 'sp-muted' },
+            `${ctx.t('Category')}: ${category ? (ctx.locale === 'zh' ? category.zh : category.en) : ''}`,
+          ),
+          h(
+            'TextView',
+            { id: 'product_returns', class: 'sp-muted' },
+            ctx.t('7-day no-reason returns · Genuine guarantee'),
+          ),
         ),
       ),
     ),
@@ -127,7 +266,14 @@ export function productScreen(ctx: ShopCtx): VNode {
         text: ctx.t('Buy now'),
         class: 'grow sp-buy-btn sp-accent',
         onTap: () => {
-          ctx.ui.buyNow = { line: 0, productId: p.id, colour: pick.colour, option: pick.option, qty: pick.qty, selected: true };
+          ctx.ui.buyNow = {
+            line: 0,
+            productId: p.id,
+            colour: pick.colour,
+            option: pick.option,
+            qty: pick.qty,
+            selected: true,
+          };
           ctx.ui.checkout = { source: 'buy-now', addressId: ctx.data.defaultAddress, delivery: 'standard', note: '' };
           ctx.navigate('checkout', undefined, { activity: '.CheckoutActivity' });
         },

@@ -6,7 +6,8 @@ import { forecastDay, sunTimes, toUnit, utcOffset } from './forecast.ts';
 import { addDays, cityWeather, initialWeatherData, weatherState } from './model.ts';
 
 const city = (id: string): City => cityById(id) as City;
-const year = (seed: number, id: string) => Array.from({ length: 365 }, (_, i) => forecastDay(seed, city(id), addDays('2025-01-01', i)));
+const year = (seed: number, id: string) =>
+  Array.from({ length: 365 }, (_, i) => forecastDay(seed, city(id), addDays('2025-01-01', i)));
 
 describe('weather forecast', () => {
   it('is a pure function of seed, city and date', () => {
@@ -30,7 +31,8 @@ describe('weather forecast', () => {
   });
 
   it('follows each climate: seasons, rainy days, dry deserts', () => {
-    const mean = (days: ReturnType<typeof year>, from: number, to: number): number => days.slice(from, to).reduce((s, d) => s + (d.high + d.low) / 2, 0) / (to - from);
+    const mean = (days: ReturnType<typeof year>, from: number, to: number): number =>
+      days.slice(from, to).reduce((s, d) => s + (d.high + d.low) / 2, 0) / (to - from);
     const harbin = year(1, 'harbin');
     expect(mean(harbin, 0, 31)).toBeLessThan(-12);
     expect(mean(harbin, 181, 212)).toBeGreaterThan(19);
@@ -40,7 +42,14 @@ describe('weather forecast', () => {
     const shanghai = year(1, 'shanghai').filter((d) => d.chanceOfRain >= 50).length;
     expect(shanghai).toBeGreaterThan(80);
     expect(shanghai).toBeLessThan(170);
-    expect(year(1, 'beijing').slice(0, 40).some((d) => d.condition === 'Haze' || d.condition.includes('snow') || d.condition === 'Snow' || d.condition === 'Sunny')).toBe(true);
+    expect(
+      year(1, 'beijing')
+        .slice(0, 40)
+        .some(
+          (d) =>
+            d.condition === 'Haze' || d.condition.includes('snow') || d.condition === 'Snow' || d.condition === 'Sunny',
+        ),
+    ).toBe(true);
     for (const d of year(2, 'nanjing')) {
       expect(d.high).toBeGreaterThanOrEqual(d.low);
       expect(d.chanceOfRain % 10).toBe(0);
@@ -55,17 +64,24 @@ describe('weather forecast', () => {
     const later = cityWeather(11, city('shanghai'), new Date(2025, 5, 3, 9, 0).getTime());
     expect(later.days[0]).toEqual(w.days[1]);
     const data = initialWeatherData({ seed: 11, rng: mulberry32(11), now });
-    const state = weatherState({ ...data, unit: 'F' }, now) as { forecast: { tomorrow: { date: string; high: number } } };
+    const state = weatherState({ ...data, unit: 'F' }, now) as {
+      forecast: { tomorrow: { date: string; high: number } };
+    };
     expect(state.forecast.tomorrow).toMatchObject({ date: '2025-06-03', high: toUnit(w.days[1]!.high, 'F') });
   });
 
   it("reports today and tomorrow of every saved city, as each city's own screen would show them", () => {
     const now = Date.UTC(2025, 5, 2, 1, 0);
     const data = initialWeatherData({ seed: 7, rng: mulberry32(7), now });
-    const state = weatherState(data, now) as { cities: string[]; cityForecasts: Array<{ city: string; tomorrow: { high: number } }> };
+    const state = weatherState(data, now) as {
+      cities: string[];
+      cityForecasts: Array<{ city: string; tomorrow: { high: number } }>;
+    };
     expect(state.cityForecasts.map((c) => c.city)).toEqual(state.cities);
     const beijing = state.cityForecasts.find((c) => c.city === 'Beijing')!;
-    const switched = weatherState({ ...data, current: 'beijing' }, now) as { forecast: { tomorrow: unknown; today: unknown } };
+    const switched = weatherState({ ...data, current: 'beijing' }, now) as {
+      forecast: { tomorrow: unknown; today: unknown };
+    };
     expect(beijing).toEqual({ city: 'Beijing', today: switched.forecast.today, tomorrow: switched.forecast.tomorrow });
   });
 

@@ -20,7 +20,20 @@ export type Condition =
   | 'Light snow'
   | 'Snow';
 
-export const CONDITIONS: readonly Condition[] = ['Sunny', 'Mostly sunny', 'Partly cloudy', 'Cloudy', 'Haze', 'Light rain', 'Showers', 'Rain', 'Heavy rain', 'Thunderstorms', 'Light snow', 'Snow'];
+export const CONDITIONS: readonly Condition[] = [
+  'Sunny',
+  'Mostly sunny',
+  'Partly cloudy',
+  'Cloudy',
+  'Haze',
+  'Light rain',
+  'Showers',
+  'Rain',
+  'Heavy rain',
+  'Thunderstorms',
+  'Light snow',
+  'Snow',
+];
 
 export interface DayForecast {
   /** YYYY-MM-DD. */
@@ -63,7 +76,9 @@ function noise(seed: number, city: string, day: number, salt: string): number {
 function normalCdf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  const erf =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
 }
 
@@ -72,7 +87,10 @@ function normalCdf(z: number): number {
  * back to about uniform [0, 1) so "below the month's wetness" happens as often as it should.
  */
 function smooth(seed: number, city: string, day: number, salt: string): number {
-  const blend = 0.5 * noise(seed, city, day, salt) + 0.25 * noise(seed, city, day - 1, salt) + 0.25 * noise(seed, city, day + 1, salt);
+  const blend =
+    0.5 * noise(seed, city, day, salt) +
+    0.25 * noise(seed, city, day - 1, salt) +
+    0.25 * noise(seed, city, day + 1, salt);
   // The blend's standard deviation: sqrt(0.25 + 2 × 0.0625) / sqrt(12).
   return normalCdf((blend - 0.5) / 0.1768);
 }
@@ -153,7 +171,10 @@ export function forecastDay(seed: number, city: City, date: string): DayForecast
     high: Math.round(mean + range / 2),
     low: Math.round(mean - range / 2),
     chanceOfRain,
-    humidity: Math.max(20, Math.min(98, Math.round(40 + wet * 45 + rainy * 25 + (noise(seed, city.id, day, 'hum') - 0.5) * 10))),
+    humidity: Math.max(
+      20,
+      Math.min(98, Math.round(40 + wet * 45 + rainy * 25 + (noise(seed, city.id, day, 'hum') - 0.5) * 10)),
+    ),
     windKph,
     windDir: DIRS[Math.floor(noise(seed, city.id, day, 'dir') * DIRS.length)] ?? 'N',
     uvIndex: Math.max(0, Math.min(11, Math.round(uvClear * (1 - 0.75 * rainy) * (condition === 'Haze' ? 0.6 : 1)))),

@@ -30,14 +30,21 @@ export const weatherApp = defineApp<WeatherData, WeatherUi>({
       ctx.ui.search = '';
       return [main, { screen: 'cities', activity: CITIES_ACTIVITY }, { screen: 'search', activity: SEARCH_ACTIVITY }];
     }
-    if (activity.endsWith(SETTINGS_ACTIVITY.slice(1))) return [main, { screen: 'settings', activity: SETTINGS_ACTIVITY }];
+    if (activity.endsWith(SETTINGS_ACTIVITY.slice(1)))
+      return [main, { screen: 'settings', activity: SETTINGS_ACTIVITY }];
     if (activity.endsWith(DETAIL_ACTIVITY.slice(1))) {
       const date = request.extras?.date;
       return [main, { screen: 'detail', params: typeof date === 'string' ? { date } : {}, activity: DETAIL_ACTIVITY }];
     }
     return resuming ? null : [main];
   },
-  screens: { main: mainScreen, detail: detailScreen, cities: citiesScreen, search: searchScreen, settings: settingsScreen },
+  screens: {
+    main: mainScreen,
+    detail: detailScreen,
+    cities: citiesScreen,
+    search: searchScreen,
+    settings: settingsScreen,
+  },
   dialogs: { 'remove-city': removeCityDialog, unit: unitDialog },
   onBack(ctx) {
     if (ctx.route.screen === 'search') ctx.ui.search = '';

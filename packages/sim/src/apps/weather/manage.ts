@@ -40,14 +40,33 @@ function cityCard(ctx: WeatherCtx, city: City, index: number): VNode {
       'LinearLayout',
       { class: 'grow' },
       h('TextView', { id: 'city_name', class: 'city-name' }, name),
-      h('TextView', { id: 'city_condition', class: 'city-sub' }, index === 0 ? `${ctx.t('Current location')} · ${ctx.t(w.now.condition)}` : ctx.t(w.now.condition)),
-      today ? h('TextView', { id: 'city_high_low', class: 'city-sub' }, ctx.t('H:{high}° L:{low}°', { high: degNumber(ctx, today.high), low: degNumber(ctx, today.low) })) : null,
+      h(
+        'TextView',
+        { id: 'city_condition', class: 'city-sub' },
+        index === 0 ? `${ctx.t('Current location')} · ${ctx.t(w.now.condition)}` : ctx.t(w.now.condition),
+      ),
+      today
+        ? h(
+            'TextView',
+            { id: 'city_high_low', class: 'city-sub' },
+            ctx.t('H:{high}° L:{low}°', { high: degNumber(ctx, today.high), low: degNumber(ctx, today.low) }),
+          )
+        : null,
     ),
     Glyph(w.now.condition, 40),
     h('TextView', { id: 'city_temp', class: 'city-temp' }, deg(ctx, w.now.temperature)),
     index === 0
-      ? h('View', { style: 'width:48dp;height:48dp;display:flex;align-items:center;justify-content:center', ax: 'skip' }, Icon('location', { size: 20 }))
-      : IconButton({ id: 'remove_city', icon: 'delete', desc: ctx.t('Remove {city}', { city: name }), onTap: () => ctx.openDialog('remove-city', { id: city.id }) }),
+      ? h(
+          'View',
+          { style: 'width:48dp;height:48dp;display:flex;align-items:center;justify-content:center', ax: 'skip' },
+          Icon('location', { size: 20 }),
+        )
+      : IconButton({
+          id: 'remove_city',
+          icon: 'delete',
+          desc: ctx.t('Remove {city}', { city: name }),
+          onTap: () => ctx.openDialog('remove-city', { id: city.id }),
+        }),
   );
 }
 
@@ -59,7 +78,10 @@ export function citiesScreen(ctx: WeatherCtx): VNode {
     Scaffold(ctx, {
       nav: 'back',
       title: ctx.t('Manage cities'),
-      body: ScrollList({ id: 'city_list' }, cities.map((city, i) => cityCard(ctx, city, i))),
+      body: ScrollList(
+        { id: 'city_list' },
+        cities.map((city, i) => cityCard(ctx, city, i)),
+      ),
       fab: Fab({ id: 'add_city', icon: 'add', desc: ctx.t('Add city'), onTap: () => openSearch(ctx) }),
     }),
   );
@@ -81,18 +103,35 @@ function resultRow(ctx: WeatherCtx, city: City): VNode {
   const added = ctx.data.cities.includes(city.id);
   return h(
     'LinearLayout',
-    { key: city.id, id: 'search_result', orientation: 'horizontal', class: 'result-row', onTap: () => choose(ctx, city) },
+    {
+      key: city.id,
+      id: 'search_result',
+      orientation: 'horizontal',
+      class: 'result-row',
+      onTap: () => choose(ctx, city),
+    },
     Icon('location', { size: 22, class: 'muted' }),
-    h('LinearLayout', { class: 'grow' }, h('TextView', { id: 'city_name', class: 'result-name' }, cityName(ctx, city)), h('TextView', { id: 'city_region', class: 'result-region' }, ctx.locale === 'zh' ? city.regionZh : city.regionEn)),
+    h(
+      'LinearLayout',
+      { class: 'grow' },
+      h('TextView', { id: 'city_name', class: 'result-name' }, cityName(ctx, city)),
+      h('TextView', { id: 'city_region', class: 'result-region' }, ctx.locale === 'zh' ? city.regionZh : city.regionEn),
+    ),
     added ? h('TextView', { id: 'city_added', class: 'result-added' }, ctx.t('Added')) : null,
   );
 }
 
 export function searchScreen(ctx: WeatherCtx): VNode {
   const query = ctx.ui.search.trim();
-  const results = query ? searchCities(query) : POPULAR.map((id) => cityById(id)).filter((c): c is City => c !== undefined);
+  const results = query
+    ? searchCities(query)
+    : POPULAR.map((id) => cityById(id)).filter((c): c is City => c !== undefined);
   const body = results.length
-    ? ScrollList({ id: 'search_results' }, query ? null : h('TextView', { key: 'popular', class: 'section' }, ctx.t('Popular cities')), results.map((c) => resultRow(ctx, c)))
+    ? ScrollList(
+        { id: 'search_results' },
+        query ? null : h('TextView', { key: 'popular', class: 'section' }, ctx.t('Popular cities')),
+        results.map((c) => resultRow(ctx, c)),
+      )
     : EmptyState('search', ctx.t('No cities found'), 'empty_view');
   return h(
     'LinearLayout',

@@ -78,11 +78,21 @@ export function cityWeather(seed: number, city: City, now: number): CityWeather 
     const total = startHour + i;
     const day = days[Math.floor(total / 24)] ?? first;
     const m = (total % 24) * 60;
-    hours.push({ hour: total % 24, temperature: i === 0 ? temperature : temperatureAt(day, m), condition: conditionAt(day, m), chanceOfRain: day.chanceOfRain });
+    hours.push({
+      hour: total % 24,
+      temperature: i === 0 ? temperature : temperatureAt(day, m),
+      condition: conditionAt(day, m),
+      chanceOfRain: day.chanceOfRain,
+    });
   }
   return {
     city,
-    now: { temperature, condition: conditionAt(first, minutes), feelsLike: feelsLike(temperature, first), localTime: minutes },
+    now: {
+      temperature,
+      condition: conditionAt(first, minutes),
+      feelsLike: feelsLike(temperature, first),
+      localTime: minutes,
+    },
     days: days.slice(0, DAYS),
     hours,
   };
@@ -129,7 +139,12 @@ export function weatherState(data: WeatherData, now: number): unknown {
     unit: data.unit,
     forecast: {
       city: city.en,
-      now: { temperature: toUnit(w.now.temperature, data.unit), condition: w.now.condition, feelsLike: toUnit(w.now.feelsLike, data.unit), localTime: hhmm(w.now.localTime) },
+      now: {
+        temperature: toUnit(w.now.temperature, data.unit),
+        condition: w.now.condition,
+        feelsLike: toUnit(w.now.feelsLike, data.unit),
+        localTime: hhmm(w.now.localTime),
+      },
       today: days[0],
       tomorrow: days[1],
       days,

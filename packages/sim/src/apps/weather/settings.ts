@@ -19,7 +19,14 @@ export function settingsScreen(ctx: WeatherCtx): VNode {
       body: ScrollList(
         { id: 'recycler_view' },
         SectionHeader(ctx.t('Units')),
-        ListItem({ key: 'unit', id: 'temperature_unit', icon: 'thermometer', title: ctx.t('Temperature unit'), summary: unitLabel(ctx, ctx.data.unit), onTap: () => ctx.openDialog('unit') }),
+        ListItem({
+          key: 'unit',
+          id: 'temperature_unit',
+          icon: 'thermometer',
+          title: ctx.t('Temperature unit'),
+          summary: unitLabel(ctx, ctx.data.unit),
+          onTap: () => ctx.openDialog('unit'),
+        }),
       ),
     }),
   );
@@ -35,7 +42,15 @@ export function unitDialog(ctx: WeatherCtx, _dialog: DialogState): VNode {
     body: h(
       'LinearLayout',
       { class: 'dialog-list' },
-      (['C', 'F'] as const).map((unit) => RadioButton({ key: unit, id: unit === 'C' ? 'unit_celsius' : 'unit_fahrenheit', text: unitLabel(ctx, unit), checked: ctx.data.unit === unit, onSelect: () => choose(unit) })),
+      (['C', 'F'] as const).map((unit) =>
+        RadioButton({
+          key: unit,
+          id: unit === 'C' ? 'unit_celsius' : 'unit_fahrenheit',
+          text: unitLabel(ctx, unit),
+          checked: ctx.data.unit === unit,
+          onSelect: () => choose(unit),
+        }),
+      ),
     ),
     negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
   });

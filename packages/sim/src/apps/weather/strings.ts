@@ -55,11 +55,13 @@ export const WEATHER_STRINGS: Strings = {
     'Temperature unit': '温度单位',
     'Celsius (°C)': '摄氏度 (°C)',
     'Fahrenheit (°F)': '华氏度 (°F)',
-    'Units': '单位',
+    Units: '单位',
     'Next city': '下一个城市',
     'Previous city': '上一个城市',
-    '{day}: {condition}, high {high}°, low {low}°, {rain}% chance of rain': '{day}：{condition}，最高 {high}°，最低 {low}°，降水概率 {rain}%',
-    '{condition}. High {high}°, low {low}°. {rain}% chance of rain. Wind {wind}.': '{condition}。最高 {high}°，最低 {low}°。降水概率 {rain}%。{wind}。',
+    '{day}: {condition}, high {high}°, low {low}°, {rain}% chance of rain':
+      '{day}：{condition}，最高 {high}°，最低 {low}°，降水概率 {rain}%',
+    '{condition}. High {high}°, low {low}°. {rain}% chance of rain. Wind {wind}.':
+      '{condition}。最高 {high}°，最低 {low}°。降水概率 {rain}%。{wind}。',
     'Navigate up': '向上导航',
     Close: '关闭',
     N: '北风',

@@ -44,7 +44,9 @@ export function hourLabel(ctx: WeatherCtx, hour: number): string {
 
 export function windText(ctx: WeatherCtx, day: DayForecast): string {
   const wind = windSpeed(day.windKph, ctx.data.unit);
-  return ctx.locale === 'zh' ? `${ctx.t(day.windDir)} ${wind.value} ${wind.unit}` : `${wind.value} ${wind.unit} ${day.windDir}`;
+  return ctx.locale === 'zh'
+    ? `${ctx.t(day.windDir)} ${wind.value} ${wind.unit}`
+    : `${wind.value} ${wind.unit} ${day.windDir}`;
 }
 
 export function cityName(ctx: WeatherCtx, city: { en: string; zh: string }): string {
@@ -52,5 +54,11 @@ export function cityName(ctx: WeatherCtx, city: { en: string; zh: string }): str
 }
 
 export function Glyph(condition: string, sizeDp: number, key?: string): VNode {
-  return h('span', { key, class: 'wx-glyph', ax: 'skip', style: `width:${sizeDp}dp;height:${sizeDp}dp`, html: conditionSvg(condition) });
+  return h('span', {
+    key,
+    class: 'wx-glyph',
+    ax: 'skip',
+    style: `width:${sizeDp}dp;height:${sizeDp}dp`,
+    html: conditionSvg(condition),
+  });
 }

@@ -21,7 +21,10 @@ export function dpToPx(dp: number): number {
 export function css(text: string): string {
   let out = cache.get(text);
   if (out === undefined) {
-    out = text.includes('dp') || text.includes('sp') ? text.replace(UNIT, (_m, n: string) => `${+(Number(n) * pxPerDp).toFixed(3)}px`) : text;
+    out =
+      text.includes('dp') || text.includes('sp')
+        ? text.replace(UNIT, (_m, n: string) => `${+(Number(n) * pxPerDp).toFixed(3)}px`)
+        : text;
     if (cache.size > 5000) cache.clear();
     cache.set(text, out);
   }

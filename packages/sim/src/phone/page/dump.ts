@@ -102,7 +102,14 @@ class Dumper {
     const explicitText = attr('data-text');
     const text = explicitText ?? (containers ? directText(el) : (el.textContent ?? ''));
     let cls = attr('data-class');
-    if (!cls) cls = containers ? 'android.view.ViewGroup' : text ? 'android.widget.TextView' : el.querySelector('svg') ? 'android.widget.ImageView' : 'android.view.View';
+    if (!cls)
+      cls = containers
+        ? 'android.view.ViewGroup'
+        : text
+          ? 'android.widget.TextView'
+          : el.querySelector('svg')
+            ? 'android.widget.ImageView'
+            : 'android.view.View';
     const rid = attr('data-rid');
     const isEdit = props?.field !== undefined;
     const enabled = attr('data-enabled') !== 'false';
@@ -121,9 +128,15 @@ class Dumper {
       checked: attr('data-checked') === 'true',
       clickable,
       enabled,
-      focusable: attr('data-focusable') === 'true' || ((clickable || checkable || isEdit) && attr('data-focusable') !== 'false'),
+      focusable:
+        attr('data-focusable') === 'true' || ((clickable || checkable || isEdit) && attr('data-focusable') !== 'false'),
       focused: this.focused === el,
-      scrollable: scrollAxis === 'v' ? he.scrollHeight > he.clientHeight + 1 : scrollAxis === 'h' ? he.scrollWidth > he.clientWidth + 1 : false,
+      scrollable:
+        scrollAxis === 'v'
+          ? he.scrollHeight > he.clientHeight + 1
+          : scrollAxis === 'h'
+            ? he.scrollWidth > he.clientWidth + 1
+            : false,
       longClickable: attr('data-long-clickable') === 'true' || (isEdit && enabled),
       password: attr('data-password') === 'true',
       selected: attr('data-selected') === 'true',
@@ -153,7 +166,15 @@ class Dumper {
 /** Layout-only nodes (nothing to read or act on) are dropped; their children move up. */
 function compress(node: DumpNode, root: boolean): DumpNode[] {
   const children = node.children.flatMap((child) => compress(child, false));
-  const important = root || node.text !== '' || node.desc !== '' || node.clickable || node.longClickable || node.checkable || node.scrollable || node.focusable;
+  const important =
+    root ||
+    node.text !== '' ||
+    node.desc !== '' ||
+    node.clickable ||
+    node.longClickable ||
+    node.checkable ||
+    node.scrollable ||
+    node.focusable;
   if (!important) return children;
   children.forEach((child, i) => (child.index = i));
   return [{ ...node, children }];

@@ -28,7 +28,10 @@ function elementAt(x: number, y: number): Element | null {
 }
 
 /** Walks from `el` up to its window root, returning the first element whose props match. */
-function closest(el: Element | null, test: (props: Props, el: Element) => boolean): { el: Element; props: Props } | undefined {
+function closest(
+  el: Element | null,
+  test: (props: Props, el: Element) => boolean,
+): { el: Element; props: Props } | undefined {
   for (let node = el; node; node = node.parentElement) {
     const props = metaOf(node);
     if (props && test(props, node)) return { el: node, props };
@@ -44,7 +47,9 @@ function canScroll(el: HTMLElement, axis: 'v' | 'h'): boolean {
 }
 
 export function findScroller(target: Element | null, axis: 'v' | 'h'): HTMLElement | undefined {
-  return closest(target, (props, el) => props.scroll === axis && canScroll(el as HTMLElement, axis))?.el as HTMLElement | undefined;
+  return closest(target, (props, el) => props.scroll === axis && canScroll(el as HTMLElement, axis))?.el as
+    | HTMLElement
+    | undefined;
 }
 
 /** Installs the recogniser; `cancel()` forgets a touch in progress (used on reset/restore). */
@@ -78,7 +83,15 @@ export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel
         press = undefined;
         return;
       }
-      const current: Press = { x: event.clientX, y: event.clientY, target, dragging: false, longPressed: false, startScroll: 0, timer: undefined };
+      const current: Press = {
+        x: event.clientX,
+        y: event.clientY,
+        target,
+        dragging: false,
+        longPressed: false,
+        startScroll: 0,
+        timer: undefined,
+      };
       current.timer = setTimeout(() => {
         if (press !== current || current.dragging) return;
         const hit = closest(current.target, (props) => props.onLongPress !== undefined && enabled(props));

@@ -20,10 +20,28 @@ const WEEKDAY_LETTER: Record<Locale, readonly string[]> = {
   en: ['S', 'M', 'T', 'W', 'T', 'F', 'S'],
   zh: ['日', '一', '二', '三', '四', '五', '六'],
 };
-const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-export function translate(strings: Strings, locale: Locale, key: string, vars?: Record<string, string | number>): string {
+export function translate(
+  strings: Strings,
+  locale: Locale,
+  key: string,
+  vars?: Record<string, string | number>,
+): string {
   const text = (locale === 'zh' ? strings.zh[key] : undefined) ?? strings.en[key] ?? key;
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
@@ -48,7 +66,11 @@ export function monthShort(locale: Locale, month: number): string {
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /** "6:30 PM" / "18:30" / "下午6:30". */
-export function formatTime(hour: number, minute: number, options: { locale: Locale; is24Hour: boolean; withPeriod?: boolean }): string {
+export function formatTime(
+  hour: number,
+  minute: number,
+  options: { locale: Locale; is24Hour: boolean; withPeriod?: boolean },
+): string {
   if (options.is24Hour) return `${pad2(hour)}:${pad2(minute)}`;
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
   if (options.withPeriod === false) return `${h12}:${pad2(minute)}`;

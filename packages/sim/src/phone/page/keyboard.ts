@@ -26,8 +26,18 @@ function keyView(spec: KeySpec, index: number): VNode {
   if (spec.kind === 'spacer') return h('View', { key: index, ax: 'skip', style: `flex:${spec.width} 1 0` });
   return h(
     'FrameLayout',
-    { key: index, desc: spec.desc, onTap: spec.press, class: `kb-key ${spec.kind ?? ''}`, style: `flex:${spec.width} 1 0` },
-    h('span', { class: 'kb-cap', ax: 'skip' }, spec.icon ? h('span', { class: 'kb-icon', html: svg(spec.icon) }) : spec.label),
+    {
+      key: index,
+      desc: spec.desc,
+      onTap: spec.press,
+      class: `kb-key ${spec.kind ?? ''}`,
+      style: `flex:${spec.width} 1 0`,
+    },
+    h(
+      'span',
+      { class: 'kb-cap', ax: 'skip' },
+      spec.icon ? h('span', { class: 'kb-icon', html: svg(spec.icon) }) : spec.label,
+    ),
   );
 }
 
@@ -49,16 +59,36 @@ export function latinKeyboard(rt: PhoneHost): VNode {
       row.push({ label: '', desc: '', width: 0.5, kind: 'spacer', press: () => undefined });
     }
     if (r === 2) {
-      if (!ime.symbols) row.unshift({ label: '', desc: 'Shift', icon: 'shift', width: 1.5, kind: 'fn', press: () => (ime.shift = !ime.shift) });
+      if (!ime.symbols)
+        row.unshift({
+          label: '',
+          desc: 'Shift',
+          icon: 'shift',
+          width: 1.5,
+          kind: 'fn',
+          press: () => (ime.shift = !ime.shift),
+        });
       else row.unshift({ label: '=\\<', desc: 'More symbols', width: 1.5, kind: 'fn', press: () => undefined });
       row.push({ label: '', desc: 'Delete', icon: 'backspace', width: 1.5, kind: 'fn', press: () => rt.key(KEY.DEL) });
     }
     rows.push(row);
   });
   rows.push([
-    { label: ime.symbols ? 'ABC' : '?123', desc: ime.symbols ? 'Letters' : 'Symbols', width: 1.5, kind: 'fn', press: () => ((ime.symbols = !ime.symbols), (ime.shift = false)) },
+    {
+      label: ime.symbols ? 'ABC' : '?123',
+      desc: ime.symbols ? 'Letters' : 'Symbols',
+      width: 1.5,
+      kind: 'fn',
+      press: () => ((ime.symbols = !ime.symbols), (ime.shift = false)),
+    },
     { label: ',', desc: ',', width: 1, press: () => type(',') },
-    { label: rt.locale() === 'zh' ? '中文' : 'English', desc: 'Space', width: 5, kind: 'space', press: () => type(' ') },
+    {
+      label: rt.locale() === 'zh' ? '中文' : 'English',
+      desc: 'Space',
+      width: 5,
+      kind: 'space',
+      press: () => type(' '),
+    },
     { label: '.', desc: '.', width: 1, press: () => type('.') },
     { label: '', desc: 'Enter', icon: 'enter', width: 1.5, kind: 'action', press: () => rt.key(KEY.ENTER) },
   ]);
@@ -69,11 +99,21 @@ export function latinKeyboard(rt: PhoneHost): VNode {
     h(
       'LinearLayout',
       { class: 'kb-rows', ax: 'flatten' },
-      rows.map((row, r) => h('LinearLayout', { key: `${ime.symbols ? 's' : 'l'}${r}`, orientation: 'horizontal', class: 'kb-row', ax: 'flatten' }, row.map(keyView))),
+      rows.map((row, r) =>
+        h(
+          'LinearLayout',
+          { key: `${ime.symbols ? 's' : 'l'}${r}`, orientation: 'horizontal', class: 'kb-row', ax: 'flatten' },
+          row.map(keyView),
+        ),
+      ),
     ),
   );
 }
 
 export function adbKeyboardBar(): VNode {
-  return h('FrameLayout', { class: 'adbkb' }, h('TextView', { id: 'com.android.adbkeyboard:id/keyboard_text', class: 'adbkb-text' }, 'ADB Keyboard {ON}'));
+  return h(
+    'FrameLayout',
+    { class: 'adbkb' },
+    h('TextView', { id: 'com.android.adbkeyboard:id/keyboard_text', class: 'adbkb-text' }, 'ADB Keyboard {ON}'),
+  );
 }

@@ -32,7 +32,8 @@ export function formatShortDate(ms: number, options: { locale: Locale; now: numb
 export function formatListDate(ms: number, options: ListDateOptions): string {
   const days = dayNumber(options.now) - dayNumber(ms);
   const d = new Date(ms);
-  if (days <= 0) return formatTime(d.getHours(), d.getMinutes(), { locale: options.locale, is24Hour: options.is24Hour });
+  if (days <= 0)
+    return formatTime(d.getHours(), d.getMinutes(), { locale: options.locale, is24Hour: options.is24Hour });
   if (days === 1) return options.locale === 'zh' ? '昨天' : 'Yesterday';
   if (options.weekdays && days < 7) return weekdayShort(options.locale, d.getDay());
   return formatShortDate(ms, options);

@@ -21,7 +21,11 @@ export interface TimePickerData {
 }
 
 /** Dialog data for a time picker starting at hour:minute (plus any app fields, e.g. a purpose). */
-export function timePickerData(hour: number, minute: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function timePickerData(
+  hour: number,
+  minute: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { ...extra, hour, minute, mode: 'hour', input: 'dial' };
 }
 
@@ -43,7 +47,16 @@ const OUTER = 104;
 const INNER = 68;
 const CELL = 44;
 
-function dialNumber(o: { label: string; desc: string; angle: number; radius: number; selected: boolean; onTap: () => void; inner?: boolean; key: string }): VNode {
+function dialNumber(o: {
+  label: string;
+  desc: string;
+  angle: number;
+  radius: number;
+  selected: boolean;
+  onTap: () => void;
+  inner?: boolean;
+  key: string;
+}): VNode {
   const rad = (o.angle * Math.PI) / 180;
   const cx = DIAL / 2 + o.radius * Math.sin(rad) - CELL / 2;
   const cy = DIAL / 2 - o.radius * Math.cos(rad) - CELL / 2;
@@ -62,7 +75,11 @@ function dialNumber(o: { label: string; desc: string; angle: number; radius: num
   );
 }
 
-export function TimePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk: (hour: number, minute: number) => void; title?: string }): VNode {
+export function TimePickerDialog(
+  ctx: AppContext,
+  dialog: DialogState,
+  o: { onOk: (hour: number, minute: number) => void; title?: string },
+): VNode {
   const d = dialog.data as TimePickerData;
   const is24 = ctx.is24Hour;
   const pm = d.hour >= 12;
@@ -72,16 +89,54 @@ export function TimePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk
   const header = h(
     'LinearLayout',
     { orientation: 'horizontal', class: 'tp-header', id: 'android:id/time_header' },
-    h('TextView', { id: 'android:id/hours', class: `tp-big ${d.mode === 'hour' ? 'active' : ''}`, onTap: () => (d.mode = 'hour'), selected: d.mode === 'hour' }, is24 ? pad2(d.hour) : String(d.hour % 12 === 0 ? 12 : d.hour % 12)),
+    h(
+      'TextView',
+      {
+        id: 'android:id/hours',
+        class: `tp-big ${d.mode === 'hour' ? 'active' : ''}`,
+        onTap: () => (d.mode = 'hour'),
+        selected: d.mode === 'hour',
+      },
+      is24 ? pad2(d.hour) : String(d.hour % 12 === 0 ? 12 : d.hour % 12),
+    ),
     h('TextView', { id: 'android:id/separator', class: 'tp-sep' }, ':'),
-    h('TextView', { id: 'android:id/minutes', class: `tp-big ${d.mode === 'minute' ? 'active' : ''}`, onTap: () => (d.mode = 'minute'), selected: d.mode === 'minute' }, pad2(d.minute)),
+    h(
+      'TextView',
+      {
+        id: 'android:id/minutes',
+        class: `tp-big ${d.mode === 'minute' ? 'active' : ''}`,
+        onTap: () => (d.mode = 'minute'),
+        selected: d.mode === 'minute',
+      },
+      pad2(d.minute),
+    ),
     is24
       ? null
       : h(
           'LinearLayout',
           { id: 'android:id/ampm_layout', class: 'tp-ampm' },
-          h('TextView', { id: 'android:id/am_label', class: `tp-ap ${!pm ? 'on' : ''}`, checkable: true, checked: !pm, onTap: () => setPm(false) }, periodLabel(ctx.locale, false)),
-          h('TextView', { id: 'android:id/pm_label', class: `tp-ap ${pm ? 'on' : ''}`, checkable: true, checked: pm, onTap: () => setPm(true) }, periodLabel(ctx.locale, true)),
+          h(
+            'TextView',
+            {
+              id: 'android:id/am_label',
+              class: `tp-ap ${!pm ? 'on' : ''}`,
+              checkable: true,
+              checked: !pm,
+              onTap: () => setPm(false),
+            },
+            periodLabel(ctx.locale, false),
+          ),
+          h(
+            'TextView',
+            {
+              id: 'android:id/pm_label',
+              class: `tp-ap ${pm ? 'on' : ''}`,
+              checkable: true,
+              checked: pm,
+              onTap: () => setPm(true),
+            },
+            periodLabel(ctx.locale, true),
+          ),
         ),
   );
 
@@ -96,8 +151,29 @@ export function TimePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk
         if (is24) {
           const outer = i; // 0..11 on the outer ring (00 at the top)
           const inner = i + 12;
-          numbers.push(dialNumber({ key: `o${i}`, label: i === 0 ? '00' : String(outer), desc: String(outer), angle: i * 30, radius: OUTER, selected: d.hour === outer, onTap: () => ((d.hour = outer), (d.mode = 'minute')) }));
-          numbers.push(dialNumber({ key: `i${i}`, label: String(inner), desc: String(inner), angle: i * 30, radius: INNER, inner: true, selected: d.hour === inner, onTap: () => ((d.hour = inner), (d.mode = 'minute')) }));
+          numbers.push(
+            dialNumber({
+              key: `o${i}`,
+              label: i === 0 ? '00' : String(outer),
+              desc: String(outer),
+              angle: i * 30,
+              radius: OUTER,
+              selected: d.hour === outer,
+              onTap: () => ((d.hour = outer), (d.mode = 'minute')),
+            }),
+          );
+          numbers.push(
+            dialNumber({
+              key: `i${i}`,
+              label: String(inner),
+              desc: String(inner),
+              angle: i * 30,
+              radius: INNER,
+              inner: true,
+              selected: d.hour === inner,
+              onTap: () => ((d.hour = inner), (d.mode = 'minute')),
+            }),
+          );
           if (d.hour === outer || d.hour === inner) {
             handAngle = i * 30;
             handRadius = d.hour === inner ? INNER : OUTER;
@@ -124,13 +200,27 @@ export function TimePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk
     } else {
       for (let i = 0; i < 12; i++) {
         const minute = i * 5;
-        numbers.push(dialNumber({ key: `m${i}`, label: pad2(minute), desc: String(minute), angle: i * 30, radius: OUTER, selected: d.minute === minute, onTap: () => (d.minute = minute) }));
+        numbers.push(
+          dialNumber({
+            key: `m${i}`,
+            label: pad2(minute),
+            desc: String(minute),
+            angle: i * 30,
+            radius: OUTER,
+            selected: d.minute === minute,
+            onTap: () => (d.minute = minute),
+          }),
+        );
       }
       handAngle = d.minute * 6;
     }
     picker = h(
       'View',
-      { id: 'android:id/radial_picker', class: 'dial', desc: d.mode === 'hour' ? ctx.t('Select hours') : ctx.t('Select minutes') },
+      {
+        id: 'android:id/radial_picker',
+        class: 'dial',
+        desc: d.mode === 'hour' ? ctx.t('Select hours') : ctx.t('Select minutes'),
+      },
       h('span', { class: 'dial-center', ax: 'skip' }),
       h('span', { class: 'dial-hand', ax: 'skip', style: `height:${handRadius}dp;transform:rotate(${handAngle}deg)` }),
       numbers,
@@ -144,9 +234,35 @@ export function TimePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk
       h(
         'LinearLayout',
         { orientation: 'horizontal', class: 'tp-input-row' },
-        h('LinearLayout', { class: 'tp-input-col' }, EditText(ctx, { field: 'tp-hour', id: 'android:id/input_hour', value: hourText, inputType: 'number', maxLength: 2, onChange: (v) => ((d.hourText = v), (d.error = false)), class: 'tp-input' }), h('TextView', { class: 'tp-input-label', id: 'android:id/top_label' }, ctx.t('hour'))),
+        h(
+          'LinearLayout',
+          { class: 'tp-input-col' },
+          EditText(ctx, {
+            field: 'tp-hour',
+            id: 'android:id/input_hour',
+            value: hourText,
+            inputType: 'number',
+            maxLength: 2,
+            onChange: (v) => ((d.hourText = v), (d.error = false)),
+            class: 'tp-input',
+          }),
+          h('TextView', { class: 'tp-input-label', id: 'android:id/top_label' }, ctx.t('hour')),
+        ),
         h('TextView', { class: 'tp-sep small' }, ':'),
-        h('LinearLayout', { class: 'tp-input-col' }, EditText(ctx, { field: 'tp-minute', id: 'android:id/input_minute', value: minuteText, inputType: 'number', maxLength: 2, onChange: (v) => ((d.minuteText = v), (d.error = false)), class: 'tp-input' }), h('TextView', { class: 'tp-input-label', id: 'android:id/bottom_label' }, ctx.t('minute'))),
+        h(
+          'LinearLayout',
+          { class: 'tp-input-col' },
+          EditText(ctx, {
+            field: 'tp-minute',
+            id: 'android:id/input_minute',
+            value: minuteText,
+            inputType: 'number',
+            maxLength: 2,
+            onChange: (v) => ((d.minuteText = v), (d.error = false)),
+            class: 'tp-input',
+          }),
+          h('TextView', { class: 'tp-input-label', id: 'android:id/bottom_label' }, ctx.t('minute')),
+        ),
       ),
       d.error ? h('TextView', { class: 'tp-error', id: 'android:id/label_error' }, ctx.t('Enter a valid time')) : null,
     );
@@ -178,7 +294,11 @@ export function TimePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk
       body: h(
         'LinearLayout',
         { class: 'tp', id: 'android:id/timePicker' },
-        h('TextView', { class: 'tp-title', id: 'android:id/title' }, o.title ?? (d.input === 'dial' ? ctx.t('Select time') : ctx.t('Enter time'))),
+        h(
+          'TextView',
+          { class: 'tp-title', id: 'android:id/title' },
+          o.title ?? (d.input === 'dial' ? ctx.t('Select time') : ctx.t('Enter time')),
+        ),
         header,
         picker,
       ),
@@ -196,7 +316,10 @@ function withToggle(ctx: AppContext, d: TimePickerData, dialog: VNode): VNode {
       IconButton({
         id: 'android:id/toggle_mode',
         icon: d.input === 'dial' ? 'keyboard' : 'clock',
-        desc: d.input === 'dial' ? ctx.t('Switch to text input mode for the time input.') : ctx.t('Switch to clock mode for the time input.'),
+        desc:
+          d.input === 'dial'
+            ? ctx.t('Switch to text input mode for the time input.')
+            : ctx.t('Switch to clock mode for the time input.'),
         onTap: () => {
           d.input = d.input === 'dial' ? 'keyboard' : 'dial';
           d.hourText = undefined;
@@ -221,10 +344,21 @@ export interface DatePickerData {
 }
 
 export function datePickerData(date: Date, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...extra, year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), viewYear: date.getFullYear(), viewMonth: date.getMonth() };
+  return {
+    ...extra,
+    year: date.getFullYear(),
+    month: date.getMonth(),
+    day: date.getDate(),
+    viewYear: date.getFullYear(),
+    viewMonth: date.getMonth(),
+  };
 }
 
-export function DatePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk: (year: number, month: number, day: number) => void }): VNode {
+export function DatePickerDialog(
+  ctx: AppContext,
+  dialog: DialogState,
+  o: { onOk: (year: number, month: number, day: number) => void },
+): VNode {
   const d = dialog.data as DatePickerData;
   const selected = new Date(d.year, d.month, d.day);
   const first = new Date(d.viewYear, d.viewMonth, 1);
@@ -235,10 +369,14 @@ export function DatePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk
     d.viewMonth = ((m % 12) + 12) % 12;
   };
   const cells: VNode[] = [];
-  for (let i = 0; i < first.getDay(); i++) cells.push(h('View', { key: `pad${i}`, class: 'dp-cell empty', ax: 'skip' }));
+  for (let i = 0; i < first.getDay(); i++)
+    cells.push(h('View', { key: `pad${i}`, class: 'dp-cell empty', ax: 'skip' }));
   for (let day = 1; day <= daysInMonth; day++) {
     const isSel = d.year === d.viewYear && d.month === d.viewMonth && d.day === day;
-    const desc = ctx.locale === 'zh' ? `${d.viewYear}年${d.viewMonth + 1}月${day}日` : `${pad2(day)} ${monthLong('en', d.viewMonth)} ${d.viewYear}`;
+    const desc =
+      ctx.locale === 'zh'
+        ? `${d.viewYear}年${d.viewMonth + 1}月${day}日`
+        : `${pad2(day)} ${monthLong('en', d.viewMonth)} ${d.viewYear}`;
     cells.push(
       h(
         'View',
@@ -269,16 +407,33 @@ export function DatePickerDialog(ctx: AppContext, dialog: DialogState, o: { onOk
         'LinearLayout',
         { id: 'android:id/date_picker_header', class: 'dp-header' },
         h('TextView', { id: 'android:id/date_picker_header_year', class: 'dp-year' }, String(d.year)),
-        h('TextView', { id: 'android:id/date_picker_header_date', class: 'dp-date' }, formatDateMedium(selected, ctx.locale)),
+        h(
+          'TextView',
+          { id: 'android:id/date_picker_header_date', class: 'dp-date' },
+          formatDateMedium(selected, ctx.locale),
+        ),
       ),
       h(
         'LinearLayout',
         { orientation: 'horizontal', class: 'dp-nav' },
-        IconButton({ id: 'android:id/prev', icon: 'chevron-left', desc: ctx.t('Previous month'), onTap: () => shift(-1) }),
-        h('TextView', { class: 'dp-month', id: 'android:id/month_view' }, formatMonthYear(d.viewYear, d.viewMonth, ctx.locale)),
+        IconButton({
+          id: 'android:id/prev',
+          icon: 'chevron-left',
+          desc: ctx.t('Previous month'),
+          onTap: () => shift(-1),
+        }),
+        h(
+          'TextView',
+          { class: 'dp-month', id: 'android:id/month_view' },
+          formatMonthYear(d.viewYear, d.viewMonth, ctx.locale),
+        ),
         IconButton({ id: 'android:id/next', icon: 'chevron-right', desc: ctx.t('Next month'), onTap: () => shift(1) }),
       ),
-      h('LinearLayout', { orientation: 'horizontal', class: 'dp-week', ax: 'skip' }, [0, 1, 2, 3, 4, 5, 6].map((i) => h('span', { key: i, class: 'dp-wd' }, weekdayLetter(ctx.locale, i)))),
+      h(
+        'LinearLayout',
+        { orientation: 'horizontal', class: 'dp-week', ax: 'skip' },
+        [0, 1, 2, 3, 4, 5, 6].map((i) => h('span', { key: i, class: 'dp-wd' }, weekdayLetter(ctx.locale, i))),
+      ),
       h('View', { class: 'dp-grid', id: 'android:id/day_picker_view_pager' }, cells),
     ),
     negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },

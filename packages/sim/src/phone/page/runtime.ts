@@ -4,7 +4,14 @@
  * is one JSON object (`PageState`) so snapshots and reset are plain copies.
  */
 import { APPS } from '../../apps/index.ts';
-import { ADB_KEYBOARD_ID, LATIN_IME_ID, LAUNCHER_PACKAGE, RECENTS_ACTIVITY, catalogEntry, shortActivity } from '../../apps/catalog.ts';
+import {
+  ADB_KEYBOARD_ID,
+  LATIN_IME_ID,
+  LAUNCHER_PACKAGE,
+  RECENTS_ACTIVITY,
+  catalogEntry,
+  shortActivity,
+} from '../../apps/catalog.ts';
 import { deviceNow } from './clock.ts';
 import { translate } from './i18n.ts';
 import { pressBack, pressKey } from './keys.ts';
@@ -67,7 +74,11 @@ export class PhoneRuntime implements PhoneHost {
     this.state = structuredClone(state);
     for (const app of APPS) {
       const rng = mulberry32(this.config.seed ^ hashString(app.packageName));
-      if (!this.state.apps[app.packageName]) this.state.apps[app.packageName] = { data: app.initialData({ seed: this.config.seed, rng, now: deviceNow() }), ui: app.initialUi() };
+      if (!this.state.apps[app.packageName])
+        this.state.apps[app.packageName] = {
+          data: app.initialData({ seed: this.config.seed, rng, now: deviceNow() }),
+          ui: app.initialUi(),
+        };
     }
     if (settings) this.settings = structuredClone(settings);
     this.previous = undefined;
@@ -111,7 +122,8 @@ export class PhoneRuntime implements PhoneHost {
   }
 
   focusInfo(): { packageName: string; activity: string } {
-    if (this.state.recents) return { packageName: LAUNCHER_PACKAGE, activity: shortActivity(LAUNCHER_PACKAGE, RECENTS_ACTIVITY) };
+    if (this.state.recents)
+      return { packageName: LAUNCHER_PACKAGE, activity: shortActivity(LAUNCHER_PACKAGE, RECENTS_ACTIVITY) };
     const task = this.foregroundTask();
     const entry = catalogEntry(task.pkg);
     const activity = this.topRoute(task).activity ?? entry?.launchActivity ?? '.MainActivity';
@@ -127,7 +139,13 @@ export class PhoneRuntime implements PhoneHost {
   }
 
   sync(): SyncInfo {
-    const out: SyncInfo = { version: this.version, focus: this.focusInfo(), imeShown: this.state.imeShown && this.state.focus !== null, settings: this.pendingSettings, errors: this.errors };
+    const out: SyncInfo = {
+      version: this.version,
+      focus: this.focusInfo(),
+      imeShown: this.state.imeShown && this.state.focus !== null,
+      settings: this.pendingSettings,
+      errors: this.errors,
+    };
     this.pendingSettings = [];
     this.errors = [];
     return out;
@@ -179,7 +197,8 @@ export class PhoneRuntime implements PhoneHost {
         this.blurIfIn(task.pkg);
       },
       launchApp: (pkg, request) => {
-        if (this.installed(pkg) && this.app(pkg)) this.launch(pkg, { activity: catalogEntry(pkg)?.launchActivity ?? '', ...request });
+        if (this.installed(pkg) && this.app(pkg))
+          this.launch(pkg, { activity: catalogEntry(pkg)?.launchActivity ?? '', ...request });
       },
       openRecents: () => this.openRecents(),
       setting: (ns, key) => this.settings[ns]?.[key],
@@ -188,7 +207,8 @@ export class PhoneRuntime implements PhoneHost {
       focus: (field) => this.focusField(task.pkg, field),
       blur: () => this.blur(),
       isFocused: (field) => this.state.focus?.pkg === task.pkg && this.state.focus.field === field,
-      cursor: (field) => (this.state.focus?.pkg === task.pkg && this.state.focus.field === field ? this.state.focus.cursor : -1),
+      cursor: (field) =>
+        this.state.focus?.pkg === task.pkg && this.state.focus.field === field ? this.state.focus.cursor : -1,
       toast: (message) => {
         this.state.toast = message;
       },
@@ -205,7 +225,11 @@ export class PhoneRuntime implements PhoneHost {
    * @returns 'started', or 'front' when an existing task was resumed as it was.
    */
   launch(pkg: string, request: LaunchRequest): 'started' | 'front' {
-    if (pkg === LAUNCHER_PACKAGE && request.activity !== RECENTS_ACTIVITY && !request.activity.endsWith('RecentsActivity')) {
+    if (
+      pkg === LAUNCHER_PACKAGE &&
+      request.activity !== RECENTS_ACTIVITY &&
+      !request.activity.endsWith('RecentsActivity')
+    ) {
       const wasHome = this.state.foreground === LAUNCHER_PACKAGE && !this.state.recents;
       this.goHome();
       return wasHome ? 'front' : 'started';
@@ -292,7 +316,10 @@ export class PhoneRuntime implements PhoneHost {
     if (!app) return;
     this.forceStop(pkg);
     const rng = mulberry32(this.config.seed ^ hashString(pkg));
-    this.state.apps[pkg] = { data: app.initialData({ seed: this.config.seed, rng, now: deviceNow() }), ui: app.initialUi() };
+    this.state.apps[pkg] = {
+      data: app.initialData({ seed: this.config.seed, rng, now: deviceNow() }),
+      ui: app.initialUi(),
+    };
   }
 
   popScreen(task: TaskState): void {
@@ -391,7 +418,8 @@ export class PhoneRuntime implements PhoneHost {
     }
     // Apps without a running task still own timers (Clock): tick them too.
     for (const app of APPS) {
-      if (!app.tick || this.state.tasks.some((t) => t.pkg === app.packageName) || app.packageName === LAUNCHER_PACKAGE) continue;
+      if (!app.tick || this.state.tasks.some((t) => t.pkg === app.packageName) || app.packageName === LAUNCHER_PACKAGE)
+        continue;
       try {
         app.tick(this.context({ pkg: app.packageName, stack: [], dialog: null }));
       } catch (error) {

@@ -26,7 +26,14 @@ export function screenMetrics(rt: PhoneHost): ScreenMetrics {
   };
 }
 
-function windowRoot(pkg: string, kind: 'app' | 'dialog' | 'ime', key: string, style: string, className: string, ...children: VNode[]): VNode {
+function windowRoot(
+  pkg: string,
+  kind: 'app' | 'dialog' | 'ime',
+  key: string,
+  style: string,
+  className: string,
+  ...children: VNode[]
+): VNode {
   return h('FrameLayout', { key, 'data-window': kind, 'data-pkg': pkg, class: className, style }, ...children);
 }
 
@@ -40,7 +47,20 @@ export function renderScreen(rt: PhoneHost): VNode {
   let statusStyle: 'surface' | 'primary' | 'transparent';
   if (rt.state.recents) {
     statusStyle = 'transparent';
-    children.push(windowRoot(LAUNCHER_PACKAGE, 'app', 'win-recents', '', 'window recents-window', h('FrameLayout', { id: 'android:id/content', class: 'content', style: `top:0;bottom:${m.navBar}px` }, recentsView(rt))));
+    children.push(
+      windowRoot(
+        LAUNCHER_PACKAGE,
+        'app',
+        'win-recents',
+        '',
+        'window recents-window',
+        h(
+          'FrameLayout',
+          { id: 'android:id/content', class: 'content', style: `top:0;bottom:${m.navBar}px` },
+          recentsView(rt),
+        ),
+      ),
+    );
   } else {
     const app = rt.app(task.pkg);
     const route = rt.topRoute(task);
@@ -61,7 +81,12 @@ export function renderScreen(rt: PhoneHost): VNode {
           { class: 'fill decor' },
           h(
             'FrameLayout',
-            { id: 'android:id/content', key: `${task.stack.length}/${route.screen}`, class: 'content', style: `top:${m.statusBar}px;bottom:${bottom}px` },
+            {
+              id: 'android:id/content',
+              key: `${task.stack.length}/${route.screen}`,
+              class: 'content',
+              style: `top:${m.statusBar}px;bottom:${bottom}px`,
+            },
             body,
           ),
         ),
@@ -75,7 +100,11 @@ export function renderScreen(rt: PhoneHost): VNode {
       children.push(
         h(
           'div',
-          { key: `dialog-${task.pkg}-${dialog.kind}`, class: `dialog-layer ${sheet ? 'sheet' : ''}`, style: `top:${m.statusBar}px;bottom:${bottom}px` },
+          {
+            key: `dialog-${task.pkg}-${dialog.kind}`,
+            class: `dialog-layer ${sheet ? 'sheet' : ''}`,
+            style: `top:${m.statusBar}px;bottom:${bottom}px`,
+          },
           h('div', {
             class: 'scrim',
             'data-scrim': 'true',
@@ -83,7 +112,14 @@ export function renderScreen(rt: PhoneHost): VNode {
               if (dialog.data.cancelable !== false) ctx.closeDialog();
             },
           }),
-          windowRoot(task.pkg, 'dialog', 'dialog-window', '', 'dialog-window', h('FrameLayout', { id: 'android:id/content' }, view)),
+          windowRoot(
+            task.pkg,
+            'dialog',
+            'dialog-window',
+            '',
+            'dialog-window',
+            h('FrameLayout', { id: 'android:id/content' }, view),
+          ),
         ),
       );
     }
@@ -92,12 +128,36 @@ export function renderScreen(rt: PhoneHost): VNode {
   if (m.ime > 0) {
     const latin = rt.activeIme() === 'latin';
     children.push(
-      windowRoot(latin ? LATIN_IME_PACKAGE : ADB_KEYBOARD_PACKAGE, 'ime', latin ? 'ime-latin' : 'ime-adb', `bottom:${m.navBar}px;height:${m.ime}px`, 'ime-window', latin ? latinKeyboard(rt) : adbKeyboardBar()),
+      windowRoot(
+        latin ? LATIN_IME_PACKAGE : ADB_KEYBOARD_PACKAGE,
+        'ime',
+        latin ? 'ime-latin' : 'ime-adb',
+        `bottom:${m.navBar}px;height:${m.ime}px`,
+        'ime-window',
+        latin ? latinKeyboard(rt) : adbKeyboardBar(),
+      ),
     );
   }
   children.push(statusBar(rt, m.statusBar, statusStyle));
   children.push(navBar(rt, m.navBar));
-  if (rt.state.toast) children.push(h('div', { key: 'toast', class: 'toast', ax: 'skip', style: `bottom:${bottom + Math.round(dpToPx(56))}px` }, rt.state.toast));
+  if (rt.state.toast)
+    children.push(
+      h(
+        'div',
+        { key: 'toast', class: 'toast', ax: 'skip', style: `bottom:${bottom + Math.round(dpToPx(56))}px` },
+        rt.state.toast,
+      ),
+    );
 
-  return h('div', { key: 'screen', id: 'screen', class: `screen ${rt.dark() ? 'dark' : 'light'}`, lang: rt.locale() === 'zh' ? 'zh-CN' : 'en', style: `width:${width}px;height:${height}px` }, ...children);
+  return h(
+    'div',
+    {
+      key: 'screen',
+      id: 'screen',
+      class: `screen ${rt.dark() ? 'dark' : 'light'}`,
+      lang: rt.locale() === 'zh' ? 'zh-CN' : 'en',
+      style: `width:${width}px;height:${height}px`,
+    },
+    ...children,
+  );
 }

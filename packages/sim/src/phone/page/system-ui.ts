@@ -20,19 +20,37 @@ export function appLabel(rt: PhoneHost, pkg: string): string {
 export function appIcon(rt: PhoneHost, pkg: string, sizeDp: number): VNode {
   const app = rt.app(pkg);
   const icon = app?.icon ?? { bg: '#607d8b', fg: '#ffffff', glyph: 'apps' };
-  return h('span', { class: 'app-icon', ax: 'skip', style: `width:${sizeDp}dp;height:${sizeDp}dp;background:${icon.bg};color:${icon.fg}` }, h('span', { class: 'app-icon-glyph', ax: 'skip', html: svg(icon.glyph) }));
+  return h(
+    'span',
+    {
+      class: 'app-icon',
+      ax: 'skip',
+      style: `width:${sizeDp}dp;height:${sizeDp}dp;background:${icon.bg};color:${icon.fg}`,
+    },
+    h('span', { class: 'app-icon-glyph', ax: 'skip', html: svg(icon.glyph) }),
+  );
 }
 
 export function statusBar(rt: PhoneHost, heightPx: number, style: 'surface' | 'primary' | 'transparent'): VNode {
   const now = new Date(deviceNow());
-  const time = formatTime(now.getHours(), now.getMinutes(), { locale: rt.locale(), is24Hour: rt.is24Hour(), withPeriod: false });
+  const time = formatTime(now.getHours(), now.getMinutes(), {
+    locale: rt.locale(),
+    is24Hour: rt.is24Hour(),
+    withPeriod: false,
+  });
   const airplane = rt.settings.global?.airplane_mode_on === '1';
   const wifi = rt.settings.global?.wifi_on === '1' && !airplane;
   const bluetooth = rt.settings.global?.bluetooth_on === '1';
   const battery = rt.system.batteryLevel;
   return h(
     'div',
-    { key: 'statusbar', 'data-window': 'systemui', ax: 'skip', class: `statusbar sb-${style}`, style: `height:${heightPx}px` },
+    {
+      key: 'statusbar',
+      'data-window': 'systemui',
+      ax: 'skip',
+      class: `statusbar sb-${style}`,
+      style: `height:${heightPx}px`,
+    },
     h('span', { class: 'sb-time' }, time),
     h('span', { class: 'grow' }),
     airplane ? h('span', { class: 'sb-icon', html: svg('airplane') }) : null,
@@ -59,12 +77,18 @@ export function navBar(rt: PhoneHost, heightPx: number): VNode {
 /** The overview screen: recent tasks as cards, most recent first; swipe a card up to remove it. */
 export function recentsView(rt: PhoneHost): VNode {
   const zh = rt.locale() === 'zh';
-  const tasks = rt.state.tasks.filter((task) => CATALOG.some((entry) => entry.packageName === task.pkg) && task.pkg !== LAUNCHER_PACKAGE);
+  const tasks = rt.state.tasks.filter(
+    (task) => CATALOG.some((entry) => entry.packageName === task.pkg) && task.pkg !== LAUNCHER_PACKAGE,
+  );
   if (tasks.length === 0) {
     return h(
       'FrameLayout',
       { class: 'fill recents', id: 'com.android.launcher3:id/overview_panel', onTap: () => rt.goHome() },
-      h('TextView', { class: 'recents-empty', id: 'com.android.launcher3:id/recents_empty_message' }, zh ? '无最近用过的应用' : 'No recent items'),
+      h(
+        'TextView',
+        { class: 'recents-empty', id: 'com.android.launcher3:id/recents_empty_message' },
+        zh ? '无最近用过的应用' : 'No recent items',
+      ),
     );
   }
   return h(
@@ -93,14 +117,31 @@ export function recentsView(rt: PhoneHost): VNode {
             h(
               'LinearLayout',
               { orientation: 'horizontal', class: 'task-header' },
-              h('ImageView', { id: 'com.android.launcher3:id/icon', desc: label, class: 'task-icon' }, appIcon(rt, task.pkg, 32)),
+              h(
+                'ImageView',
+                { id: 'com.android.launcher3:id/icon', desc: label, class: 'task-icon' },
+                appIcon(rt, task.pkg, 32),
+              ),
               h('TextView', { class: 'task-title', ax: 'skip' }, label),
             ),
-            h('View', { id: 'com.android.launcher3:id/snapshot', class: 'task-snapshot' }, h('span', { class: 'task-snapshot-label', ax: 'skip' }, label)),
+            h(
+              'View',
+              { id: 'com.android.launcher3:id/snapshot', class: 'task-snapshot' },
+              h('span', { class: 'task-snapshot-label', ax: 'skip' }, label),
+            ),
           );
         }),
       ),
     ),
-    h('Button', { id: 'com.android.launcher3:id/clear_all', class: 'btn btn-tonal clear-all', clickable: true, onTap: () => ((rt.state.tasks = []), rt.goHome()) }, zh ? '全部清除' : 'Clear all'),
+    h(
+      'Button',
+      {
+        id: 'com.android.launcher3:id/clear_all',
+        class: 'btn btn-tonal clear-all',
+        clickable: true,
+        onTap: () => ((rt.state.tasks = []), rt.goHome()),
+      },
+      zh ? '全部清除' : 'Clear all',
+    ),
   );
 }

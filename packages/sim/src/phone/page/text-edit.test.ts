@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deleteBackward, deleteForward, insertText, moveCursor } from './text-edit.ts';
 
-const field = (value: string, extra: Partial<Parameters<typeof insertText>[0]> = {}) => ({ value, multiline: false, ...extra });
+const field = (value: string, extra: Partial<Parameters<typeof insertText>[0]> = {}) => ({
+  value,
+  multiline: false,
+  ...extra,
+});
 
 describe('text-edit', () => {
   it('inserts at the cursor and moves it past the insertion', () => {

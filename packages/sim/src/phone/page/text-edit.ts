@@ -30,7 +30,8 @@ function filter(spec: FieldSpec, text: string): string {
 export function insertText(spec: FieldSpec, cursor: number, text: string): EditResult {
   const c = clampCursor(spec.value, cursor);
   let add = filter(spec, text);
-  if (spec.maxLength !== undefined) add = [...add].slice(0, Math.max(0, spec.maxLength - [...spec.value].length)).join('');
+  if (spec.maxLength !== undefined)
+    add = [...add].slice(0, Math.max(0, spec.maxLength - [...spec.value].length)).join('');
   return { value: spec.value.slice(0, c) + add + spec.value.slice(c), cursor: c + add.length };
 }
 
@@ -51,7 +52,11 @@ export function deleteForward(spec: FieldSpec, cursor: number): EditResult {
   return { value: spec.value.slice(0, c) + spec.value.slice(c + width), cursor: c };
 }
 
-export function moveCursor(spec: FieldSpec, cursor: number, to: 'start' | 'end' | 'left' | 'right' | 'line-start' | 'line-end'): number {
+export function moveCursor(
+  spec: FieldSpec,
+  cursor: number,
+  to: 'start' | 'end' | 'left' | 'right' | 'line-start' | 'line-end',
+): number {
   const v = spec.value;
   const c = clampCursor(v, cursor);
   switch (to) {

@@ -32,13 +32,23 @@ function fieldSpec(rt: PhoneHost, field: string): (FieldSpec & { props: Props })
   for (const win of rt.root.querySelectorAll(FIELD_WINDOWS)) {
     const el = win.querySelector(`[data-field="${CSS.escape(field)}"]`);
     const props = el ? metaOf(el) : undefined;
-    if (props) return { value: props.value ?? '', multiline: props.multiline ?? false, maxLength: props.maxLength, inputType: props.inputType, props };
+    if (props)
+      return {
+        value: props.value ?? '',
+        multiline: props.multiline ?? false,
+        maxLength: props.maxLength,
+        inputType: props.inputType,
+        props,
+      };
   }
   return undefined;
 }
 
 /** Applies an edit to the focused field; false when no field has focus. */
-export function editFocused(rt: PhoneHost, edit: (spec: FieldSpec, cursor: number) => { value: string; cursor: number }): boolean {
+export function editFocused(
+  rt: PhoneHost,
+  edit: (spec: FieldSpec, cursor: number) => { value: string; cursor: number },
+): boolean {
   const focus = rt.state.focus;
   if (!focus) return false;
   const spec = fieldSpec(rt, focus.field);
@@ -65,7 +75,9 @@ export function submitFocused(rt: PhoneHost): boolean {
 }
 
 export function focusNextField(rt: PhoneHost): void {
-  const fields = [...rt.root.querySelectorAll('[data-window="app"] [data-field], [data-window="dialog"] [data-field]')].filter((el) => el.getAttribute('data-enabled') !== 'false');
+  const fields = [
+    ...rt.root.querySelectorAll('[data-window="app"] [data-field], [data-window="dialog"] [data-field]'),
+  ].filter((el) => el.getAttribute('data-enabled') !== 'false');
   if (fields.length === 0) return;
   const current = focusedElement(rt);
   const index = current ? fields.indexOf(current) : -1;

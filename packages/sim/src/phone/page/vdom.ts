@@ -103,7 +103,8 @@ function flatten(children: Child[], out: VNode[]): VNode[] {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) flatten(child, out);
-    else if (typeof child === 'string' || typeof child === 'number') out.push({ tag: '#text', props: EMPTY, children: [], key: undefined, text: String(child) });
+    else if (typeof child === 'string' || typeof child === 'number')
+      out.push({ tag: '#text', props: EMPTY, children: [], key: undefined, text: String(child) });
     else out.push(child);
   }
   return out;
@@ -116,8 +117,35 @@ export function h(tag: string, props?: Props | null, ...children: Child[]): VNod
 
 /** Keys handled by `applyProps` itself (never DOM attributes). */
 const SPECIAL = new Set([
-  'key', 'class', 'style', 'id', 'desc', 'text', 'onTap', 'onLongPress', 'onSwipe', 'clickable', 'checkable', 'checked', 'selected', 'enabled',
-  'focusable', 'password', 'scroll', 'orientation', 'ax', 'html', 'field', 'value', 'hint', 'onChange', 'onSubmit', 'multiline', 'maxLength', 'inputType', 'initialScroll',
+  'key',
+  'class',
+  'style',
+  'id',
+  'desc',
+  'text',
+  'onTap',
+  'onLongPress',
+  'onSwipe',
+  'clickable',
+  'checkable',
+  'checked',
+  'selected',
+  'enabled',
+  'focusable',
+  'password',
+  'scroll',
+  'orientation',
+  'ax',
+  'html',
+  'field',
+  'value',
+  'hint',
+  'onChange',
+  'onSubmit',
+  'multiline',
+  'maxLength',
+  'inputType',
+  'initialScroll',
 ]);
 
 /** The handlers and semantics the gesture recogniser and the dumper read from an element. */
@@ -235,7 +263,8 @@ function patchChildren(parent: Element, oldChildren: VNode[], newChildren: VNode
       nodes.push(create(next));
     }
   }
-  for (const old of oldChildren) if (!used.has(old) && old.el && old.el.parentNode === parent) parent.removeChild(old.el);
+  for (const old of oldChildren)
+    if (!used.has(old) && old.el && old.el.parentNode === parent) parent.removeChild(old.el);
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i] as Node;
     if (parent.childNodes[i] !== node) parent.insertBefore(node, parent.childNodes[i] ?? null);

@@ -9,7 +9,10 @@ import type { AppContext } from './types.ts';
 import { h } from './vdom.ts';
 import type { Child, Props, VNode } from './vdom.ts';
 
-export function Icon(name: string, options: { size?: number; color?: string; desc?: string; id?: string; onTap?: () => void; class?: string } = {}): VNode {
+export function Icon(
+  name: string,
+  options: { size?: number; color?: string; desc?: string; id?: string; onTap?: () => void; class?: string } = {},
+): VNode {
   const size = options.size ?? 24;
   return h('ImageView', {
     id: options.id,
@@ -21,10 +24,24 @@ export function Icon(name: string, options: { size?: number; color?: string; des
   });
 }
 
-export function IconButton(options: { icon: string; desc: string; onTap: () => void; id?: string; color?: string; enabled?: boolean }): VNode {
+export function IconButton(options: {
+  icon: string;
+  desc: string;
+  onTap: () => void;
+  id?: string;
+  color?: string;
+  enabled?: boolean;
+}): VNode {
   return h(
     'ImageButton',
-    { id: options.id, desc: options.desc, onTap: options.enabled === false ? undefined : options.onTap, enabled: options.enabled, class: 'icon-btn', style: options.color ? `color:${options.color}` : undefined },
+    {
+      id: options.id,
+      desc: options.desc,
+      onTap: options.enabled === false ? undefined : options.onTap,
+      enabled: options.enabled,
+      class: 'icon-btn',
+      style: options.color ? `color:${options.color}` : undefined,
+    },
     h('span', { class: 'icon-glyph', ax: 'skip', html: svg(options.icon) }),
   );
 }
@@ -48,15 +65,24 @@ export interface ToolbarOptions {
 
 export function Toolbar(ctx: AppContext, o: ToolbarOptions): VNode {
   const navIcon = o.nav === 'menu' ? 'menu' : o.nav === 'close' ? 'close' : 'back';
-  const navDesc = o.navDesc ?? (o.nav === 'menu' ? ctx.t('Open navigation drawer') : o.nav === 'close' ? ctx.t('Close') : ctx.t('Navigate up'));
+  const navDesc =
+    o.navDesc ??
+    (o.nav === 'menu' ? ctx.t('Open navigation drawer') : o.nav === 'close' ? ctx.t('Close') : ctx.t('Navigate up'));
   return h(
     'Toolbar',
     { id: o.id ?? 'toolbar', class: `toolbar ${o.class ?? ''}` },
     o.nav ? IconButton({ icon: navIcon, desc: navDesc, onTap: o.onNav ?? (() => ctx.back()) }) : null,
     o.title !== undefined
-      ? h('LinearLayout', { class: 'toolbar-titles' }, h('TextView', { class: 'toolbar-title' }, o.title), o.subtitle ? h('TextView', { class: 'toolbar-subtitle' }, o.subtitle) : null)
+      ? h(
+          'LinearLayout',
+          { class: 'toolbar-titles' },
+          h('TextView', { class: 'toolbar-title' }, o.title),
+          o.subtitle ? h('TextView', { class: 'toolbar-subtitle' }, o.subtitle) : null,
+        )
       : h('View', { class: 'grow', ax: 'skip' }),
-    o.actions && o.actions.length ? h('LinearLayout', { orientation: 'horizontal', class: 'toolbar-actions' }, o.actions) : null,
+    o.actions && o.actions.length
+      ? h('LinearLayout', { orientation: 'horizontal', class: 'toolbar-actions' }, o.actions)
+      : null,
   );
 }
 
@@ -83,16 +109,31 @@ export function Scaffold(ctx: AppContext, o: ScaffoldOptions): VNode {
 }
 
 /** A vertically scrolling list (RecyclerView by default) with its items in a LinearLayout. */
-export function ScrollList(options: { id?: string; kind?: 'recycler' | 'scroll'; class?: string; style?: string; padBottom?: boolean }, ...children: Child[]): VNode {
+export function ScrollList(
+  options: { id?: string; kind?: 'recycler' | 'scroll'; class?: string; style?: string; padBottom?: boolean },
+  ...children: Child[]
+): VNode {
   const tag = options.kind === 'scroll' ? 'ScrollView' : 'RecyclerView';
   return h(
     tag,
     { id: options.id, scroll: 'v', class: `fill ${options.class ?? ''}`, style: options.style },
-    h('LinearLayout', { class: options.padBottom === false ? '' : 'list-pad', ax: tag === 'RecyclerView' ? 'flatten' : undefined }, children),
+    h(
+      'LinearLayout',
+      { class: options.padBottom === false ? '' : 'list-pad', ax: tag === 'RecyclerView' ? 'flatten' : undefined },
+      children,
+    ),
   );
 }
 
-export function Button(options: { text: string; onTap: () => void; id?: string; variant?: 'filled' | 'tonal' | 'text' | 'outlined'; enabled?: boolean; desc?: string; class?: string }): VNode {
+export function Button(options: {
+  text: string;
+  onTap: () => void;
+  id?: string;
+  variant?: 'filled' | 'tonal' | 'text' | 'outlined';
+  enabled?: boolean;
+  desc?: string;
+  class?: string;
+}): VNode {
   return h(
     'Button',
     {
@@ -152,7 +193,13 @@ export function ListItem(o: ListItemOptions): VNode {
       selected: o.selected,
       enabled: disabled ? false : undefined,
     },
-    o.icon ? h('LinearLayout', { class: 'list-icon', id: 'icon_frame' }, Icon(o.icon, { id: 'android:id/icon', color: o.iconColor })) : null,
+    o.icon
+      ? h(
+          'LinearLayout',
+          { class: 'list-icon', id: 'icon_frame' },
+          Icon(o.icon, { id: 'android:id/icon', color: o.iconColor }),
+        )
+      : null,
     h(
       'RelativeLayout',
       { class: 'list-texts' },
@@ -163,7 +210,14 @@ export function ListItem(o: ListItemOptions): VNode {
   );
 }
 
-export function Switch(options: { checked: boolean; onToggle?: (checked: boolean) => void; id?: string; desc?: string; enabled?: boolean; text?: string }): VNode {
+export function Switch(options: {
+  checked: boolean;
+  onToggle?: (checked: boolean) => void;
+  id?: string;
+  desc?: string;
+  enabled?: boolean;
+  text?: string;
+}): VNode {
   const toggle = options.onToggle;
   return h(
     'Switch',
@@ -183,7 +237,13 @@ export function Switch(options: { checked: boolean; onToggle?: (checked: boolean
 }
 
 /** A settings row with a switch; tapping anywhere on the row toggles it (like a SwitchPreference). */
-export function SwitchItem(o: Omit<ListItemOptions, 'trailing' | 'onTap'> & { checked: boolean; onToggle: (checked: boolean) => void; switchId?: string }): VNode {
+export function SwitchItem(
+  o: Omit<ListItemOptions, 'trailing' | 'onTap'> & {
+    checked: boolean;
+    onToggle: (checked: boolean) => void;
+    switchId?: string;
+  },
+): VNode {
   return ListItem({
     ...o,
     onTap: () => o.onToggle(!o.checked),
@@ -191,19 +251,47 @@ export function SwitchItem(o: Omit<ListItemOptions, 'trailing' | 'onTap'> & { ch
   });
 }
 
-export function CheckBox(options: { checked: boolean; onToggle: (checked: boolean) => void; text?: string; id?: string; desc?: string }): VNode {
+export function CheckBox(options: {
+  checked: boolean;
+  onToggle: (checked: boolean) => void;
+  text?: string;
+  id?: string;
+  desc?: string;
+}): VNode {
   return h(
     'CheckBox',
-    { id: options.id, desc: options.desc, checkable: true, checked: options.checked, onTap: () => options.onToggle(!options.checked), class: `checkbox ${options.checked ? 'on' : ''}`, text: options.text ?? '' },
+    {
+      id: options.id,
+      desc: options.desc,
+      checkable: true,
+      checked: options.checked,
+      onTap: () => options.onToggle(!options.checked),
+      class: `checkbox ${options.checked ? 'on' : ''}`,
+      text: options.text ?? '',
+    },
     h('span', { class: 'cb-box', ax: 'skip', html: options.checked ? svg('check') : '' }),
     options.text ? h('span', { class: 'cb-text', ax: 'skip' }, options.text) : null,
   );
 }
 
-export function RadioButton(options: { checked: boolean; onSelect: () => void; text: string; id?: string; key?: string | number }): VNode {
+export function RadioButton(options: {
+  checked: boolean;
+  onSelect: () => void;
+  text: string;
+  id?: string;
+  key?: string | number;
+}): VNode {
   return h(
     'RadioButton',
-    { key: options.key, id: options.id, checkable: true, checked: options.checked, onTap: options.onSelect, class: `radio ${options.checked ? 'on' : ''}`, text: options.text },
+    {
+      key: options.key,
+      id: options.id,
+      checkable: true,
+      checked: options.checked,
+      onTap: options.onSelect,
+      class: `radio ${options.checked ? 'on' : ''}`,
+      text: options.text,
+    },
     h('span', { class: 'rb-circle', ax: 'skip' }, h('span', { class: 'rb-dot', ax: 'skip' })),
     h('span', { class: 'rb-text', ax: 'skip' }, options.text),
   );
@@ -242,7 +330,10 @@ export function EditText(ctx: AppContext, o: EditTextOptions): VNode {
   const shown = password ? '•'.repeat([...o.value].length) : o.value;
   let content: Child;
   if (focused) {
-    const cursor = Math.max(0, Math.min(shown.length, password ? [...o.value.slice(0, ctx.cursor(o.field))].length : ctx.cursor(o.field)));
+    const cursor = Math.max(
+      0,
+      Math.min(shown.length, password ? [...o.value.slice(0, ctx.cursor(o.field))].length : ctx.cursor(o.field)),
+    );
     content = [
       h('span', { ax: 'skip', class: 'et-text' }, shown.slice(0, cursor)),
       h('span', { ax: 'skip', class: 'caret' }),
@@ -250,7 +341,9 @@ export function EditText(ctx: AppContext, o: EditTextOptions): VNode {
       !o.value && o.hint ? h('span', { ax: 'skip', class: 'et-hint' }, o.hint) : null,
     ];
   } else {
-    content = o.value ? h('span', { ax: 'skip', class: 'et-text' }, shown) : h('span', { ax: 'skip', class: 'et-hint' }, o.hint ?? '');
+    content = o.value
+      ? h('span', { ax: 'skip', class: 'et-text' }, shown)
+      : h('span', { ax: 'skip', class: 'et-hint' }, o.hint ?? '');
   }
   return h(
     'EditText',
@@ -284,18 +377,56 @@ export interface DialogButton {
 }
 
 /** An AlertDialog-shaped card: title, body, and up to three buttons (positive last, like Android). */
-export function Dialog(o: { title?: string; message?: string; body?: Child; positive?: DialogButton; negative?: DialogButton; neutral?: DialogButton; class?: string }): VNode {
+export function Dialog(o: {
+  title?: string;
+  message?: string;
+  body?: Child;
+  positive?: DialogButton;
+  negative?: DialogButton;
+  neutral?: DialogButton;
+  class?: string;
+}): VNode {
   const btn = (b: DialogButton | undefined, id: string): VNode | null =>
-    b ? h('Button', { id, onTap: b.enabled === false ? undefined : b.onTap, enabled: b.enabled, clickable: true, class: 'btn btn-text dialog-btn' }, b.text) : null;
+    b
+      ? h(
+          'Button',
+          {
+            id,
+            onTap: b.enabled === false ? undefined : b.onTap,
+            enabled: b.enabled,
+            clickable: true,
+            class: 'btn btn-text dialog-btn',
+          },
+          b.text,
+        )
+      : null;
   return h(
     'LinearLayout',
     { id: 'android:id/parentPanel', class: `dialog ${o.class ?? ''}` },
-    o.title ? h('LinearLayout', { id: 'android:id/topPanel', class: 'dialog-top' }, h('TextView', { id: 'android:id/alertTitle', class: 'dialog-title' }, o.title)) : null,
+    o.title
+      ? h(
+          'LinearLayout',
+          { id: 'android:id/topPanel', class: 'dialog-top' },
+          h('TextView', { id: 'android:id/alertTitle', class: 'dialog-title' }, o.title),
+        )
+      : null,
     o.message || o.body
-      ? h('FrameLayout', { id: 'android:id/contentPanel', class: 'dialog-content' }, o.message ? h('TextView', { id: 'android:id/message', class: 'dialog-message' }, o.message) : null, o.body ?? null)
+      ? h(
+          'FrameLayout',
+          { id: 'android:id/contentPanel', class: 'dialog-content' },
+          o.message ? h('TextView', { id: 'android:id/message', class: 'dialog-message' }, o.message) : null,
+          o.body ?? null,
+        )
       : null,
     o.positive || o.negative || o.neutral
-      ? h('LinearLayout', { id: 'android:id/buttonPanel', orientation: 'horizontal', class: 'dialog-buttons' }, btn(o.neutral, 'android:id/button3'), h('View', { class: 'grow', ax: 'skip' }), btn(o.negative, 'android:id/button2'), btn(o.positive, 'android:id/button1'))
+      ? h(
+          'LinearLayout',
+          { id: 'android:id/buttonPanel', orientation: 'horizontal', class: 'dialog-buttons' },
+          btn(o.neutral, 'android:id/button3'),
+          h('View', { class: 'grow', ax: 'skip' }),
+          btn(o.negative, 'android:id/button2'),
+          btn(o.positive, 'android:id/button1'),
+        )
       : null,
   );
 }
@@ -320,27 +451,60 @@ export function Tabs(items: TabItem[], variant: 'bottom' | 'top' = 'bottom', id?
       items.map((item, i) =>
         h(
           variant === 'bottom' ? 'FrameLayout' : 'LinearLayout',
-          { key: i, id: item.id, desc: item.desc ?? item.text, selected: item.selected, onTap: item.onTap, class: `tab ${item.selected ? 'selected' : ''}` },
-          item.icon ? h('span', { class: 'tab-icon', ax: 'skip' }, h('span', { class: 'tab-pill', ax: 'skip' }), h('span', { class: 'icon-glyph', ax: 'skip', html: svg(item.icon) })) : null,
-          h('TextView', { class: 'tab-label', id: variant === 'bottom' ? 'navigation_bar_item_large_label_view' : undefined }, item.text),
+          {
+            key: i,
+            id: item.id,
+            desc: item.desc ?? item.text,
+            selected: item.selected,
+            onTap: item.onTap,
+            class: `tab ${item.selected ? 'selected' : ''}`,
+          },
+          item.icon
+            ? h(
+                'span',
+                { class: 'tab-icon', ax: 'skip' },
+                h('span', { class: 'tab-pill', ax: 'skip' }),
+                h('span', { class: 'icon-glyph', ax: 'skip', html: svg(item.icon) }),
+              )
+            : null,
+          h(
+            'TextView',
+            { class: 'tab-label', id: variant === 'bottom' ? 'navigation_bar_item_large_label_view' : undefined },
+            item.text,
+          ),
         ),
       ),
     ),
   );
 }
 
-export function Chip(options: { text: string; selected?: boolean; onTap: () => void; id?: string; key?: string | number }): VNode {
-  return h('TextView', {
-    key: options.key,
-    id: options.id,
-    checkable: true,
-    checked: options.selected ?? false,
-    onTap: options.onTap,
-    class: `chip ${options.selected ? 'selected' : ''}`,
-  }, options.text);
+export function Chip(options: {
+  text: string;
+  selected?: boolean;
+  onTap: () => void;
+  id?: string;
+  key?: string | number;
+}): VNode {
+  return h(
+    'TextView',
+    {
+      key: options.key,
+      id: options.id,
+      checkable: true,
+      checked: options.selected ?? false,
+      onTap: options.onTap,
+      class: `chip ${options.selected ? 'selected' : ''}`,
+    },
+    options.text,
+  );
 }
 
 /** Empty-state placeholder: an icon and a line of text centred in the body. */
 export function EmptyState(icon: string, text: string, id?: string): VNode {
-  return h('LinearLayout', { class: 'empty-state', id }, Icon(icon, { size: 64, class: 'muted' }), h('TextView', { class: 'empty-text' }, text));
+  return h(
+    'LinearLayout',
+    { class: 'empty-state', id },
+    Icon(icon, { size: 64, class: 'muted' }),
+    h('TextView', { class: 'empty-text' }, text),
+  );
 }

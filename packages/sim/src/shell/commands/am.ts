@@ -50,7 +50,14 @@ async function broadcast(ctx: CommandContext, args: readonly string[]): Promise<
   const { intent, flags } = parseIntentArgs(args);
   await ctx.out(`Broadcasting: ${formatIntent(intent, flags | SHELL_BROADCAST_FLAGS)}\n`);
   const result = await ctx.device.broadcast(intent);
-  await ctx.out(splitLines(result.split('\n').filter((line) => !line.startsWith('Broadcasting: Intent')).join('\n')));
+  await ctx.out(
+    splitLines(
+      result
+        .split('\n')
+        .filter((line) => !line.startsWith('Broadcasting: Intent'))
+        .join('\n'),
+    ),
+  );
   return 0;
 }
 

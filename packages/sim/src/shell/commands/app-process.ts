@@ -6,7 +6,10 @@
 import type { AppProcessInvocation, ShellCommand } from '../registry.ts';
 import { command, pathArg } from './util.ts';
 
-export function parseAppProcessArgs(args: readonly string[], env: Readonly<Record<string, string>>): AppProcessInvocation | undefined {
+export function parseAppProcessArgs(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): AppProcessInvocation | undefined {
   const vmOptions: string[] = [];
   let classpath = env.CLASSPATH;
   let i = 0;

@@ -14,23 +14,43 @@ function unescape(text: string): { text: string; stop: boolean } {
     }
     const n = text[++i] as string;
     switch (n) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case 'a': out += '\x07'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'v': out += '\v'; break;
-      case 'e': out += '\x1b'; break;
-      case '\\': out += '\\'; break;
-      case 'c': return { text: out, stop: true };
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'a':
+        out += '\x07';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case 'e':
+        out += '\x1b';
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case 'c':
+        return { text: out, stop: true };
       case '0': {
         const digits = /^[0-7]{0,3}/.exec(text.slice(i + 1))?.[0] ?? '';
         out += String.fromCharCode(Number.parseInt(digits || '0', 8));
         i += digits.length;
         break;
       }
-      default: out += `\\${n}`;
+      default:
+        out += `\\${n}`;
     }
   }
   return { text: out, stop: false };
@@ -64,22 +84,36 @@ export const printf: ShellCommand = command('printf', async (ctx) => {
   let index = 0;
   // The format is reused until every argument is consumed, as POSIX printf does.
   do {
-    out += format.replace(/%(-?\d*)(\.\d+)?([sdixXcf%])/g, (_m, width: string, precision: string | undefined, conv: string) => {
-      if (conv === '%') return '%';
-      const raw = values[index++] ?? '';
-      let text: string;
-      switch (conv) {
-        case 'd':
-        case 'i': text = String(Math.trunc(Number(raw) || 0)); break;
-        case 'x': text = (Math.trunc(Number(raw) || 0) >>> 0).toString(16); break;
-        case 'X': text = (Math.trunc(Number(raw) || 0) >>> 0).toString(16).toUpperCase(); break;
-        case 'c': text = raw.slice(0, 1); break;
-        case 'f': text = (Number(raw) || 0).toFixed(precision ? Number(precision.slice(1)) : 6); break;
-        default: text = precision ? raw.slice(0, Number(precision.slice(1))) : raw;
-      }
-      const w = Number.parseInt(width || '0', 10);
-      return w < 0 ? text.padEnd(-w) : text.padStart(w);
-    });
+    out += format.replace(
+      /%(-?\d*)(\.\d+)?([sdixXcf%])/g,
+      (_m, width: string, precision: string | undefined, conv: string) => {
+        if (conv === '%') return '%';
+        const raw = values[index++] ?? '';
+        let text: string;
+        switch (conv) {
+          case 'd':
+          case 'i':
+            text = String(Math.trunc(Number(raw) || 0));
+            break;
+          case 'x':
+            text = (Math.trunc(Number(raw) || 0) >>> 0).toString(16);
+            break;
+          case 'X':
+            text = (Math.trunc(Number(raw) || 0) >>> 0).toString(16).toUpperCase();
+            break;
+          case 'c':
+            text = raw.slice(0, 1);
+            break;
+          case 'f':
+            text = (Number(raw) || 0).toFixed(precision ? Number(precision.slice(1)) : 6);
+            break;
+          default:
+            text = precision ? raw.slice(0, Number(precision.slice(1))) : raw;
+        }
+        const w = Number.parseInt(width || '0', 10);
+        return w < 0 ? text.padEnd(-w) : text.padStart(w);
+      },
+    );
   } while (index > 0 && index < values.length);
   const result = unescape(out);
   await ctx.out(result.text);
@@ -132,7 +166,8 @@ export const pwd: ShellCommand = command('pwd', async (ctx) => {
 export const uname: ShellCommand = command('uname', async (ctx) => {
   const all = ctx.args.some((a) => a.startsWith('-') && a.includes('a'));
   const machine = ctx.args.some((a) => a.startsWith('-') && a.includes('m'));
-  if (all) await ctx.out(`Linux localhost 5.15.148-android14-11 #1 SMP PREEMPT Mon Jun 2 09:00:00 UTC 2025 x86_64 Toybox\n`);
+  if (all)
+    await ctx.out(`Linux localhost 5.15.148-android14-11 #1 SMP PREEMPT Mon Jun 2 09:00:00 UTC 2025 x86_64 Toybox\n`);
   else if (machine) await ctx.out('x86_64\n');
   else await ctx.out('Linux\n');
   return 0;
@@ -141,11 +176,14 @@ export const uname: ShellCommand = command('uname', async (ctx) => {
 export const env: ShellCommand = command('env', async (ctx) => {
   if (ctx.args.length > 0) {
     // `env VAR=x cmd …`: run the rest as a command line with the extra variables.
-    const assignments = ctx.args.filter((a, i) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(a) && ctx.args.slice(0, i).every((b) => b.includes('=')));
+    const assignments = ctx.args.filter(
+      (a, i) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(a) && ctx.args.slice(0, i).every((b) => b.includes('=')),
+    );
     const rest = ctx.args.slice(assignments.length);
     if (rest.length > 0) return ctx.runScript([...assignments.map(quote), ...rest.map(quote)].join(' '));
   }
-  for (const [key, value] of Object.entries(ctx.env).sort(([a], [b]) => a.localeCompare(b))) await ctx.out(`${key}=${value}\n`);
+  for (const [key, value] of Object.entries(ctx.env).sort(([a], [b]) => a.localeCompare(b)))
+    await ctx.out(`${key}=${value}\n`);
   return 0;
 });
 
@@ -169,33 +207,51 @@ function evaluateTest(args: string[], ctx: Parameters<ShellCommand['run']>[0]): 
     const operand = op as string;
     const path = pathArg(ctx, operand);
     switch (a) {
-      case '-z': return operand === '';
-      case '-n': return operand !== '';
-      case '-e': return ctx.fs.stat(path) !== undefined;
-      case '-f': return (ctx.fs.stat(path)?.mode ?? 0) >> 12 === 0o10;
-      case '-d': return (ctx.fs.stat(path)?.mode ?? 0) >> 12 === 0o4;
+      case '-z':
+        return operand === '';
+      case '-n':
+        return operand !== '';
+      case '-e':
+        return ctx.fs.stat(path) !== undefined;
+      case '-f':
+        return (ctx.fs.stat(path)?.mode ?? 0) >> 12 === 0o10;
+      case '-d':
+        return (ctx.fs.stat(path)?.mode ?? 0) >> 12 === 0o4;
       case '-L':
-      case '-h': return (ctx.fs.lstat(path)?.mode ?? 0) >> 12 === 0o12;
-      case '-s': return (ctx.fs.stat(path)?.size ?? 0) > 0;
+      case '-h':
+        return (ctx.fs.lstat(path)?.mode ?? 0) >> 12 === 0o12;
+      case '-s':
+        return (ctx.fs.stat(path)?.size ?? 0) > 0;
       case '-r':
       case '-w':
-      case '-x': return ctx.fs.stat(path) !== undefined;
-      default: throw new CommandError(`test: unknown operator ${a}`, 2);
+      case '-x':
+        return ctx.fs.stat(path) !== undefined;
+      default:
+        throw new CommandError(`test: unknown operator ${a}`, 2);
     }
   }
   const x = Number(a);
   const y = Number(b);
   switch (op) {
     case '=':
-    case '==': return a === b;
-    case '!=': return a !== b;
-    case '-eq': return x === y;
-    case '-ne': return x !== y;
-    case '-lt': return x < y;
-    case '-le': return x <= y;
-    case '-gt': return x > y;
-    case '-ge': return x >= y;
-    default: throw new CommandError(`test: unknown operator ${op}`, 2);
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '-eq':
+      return x === y;
+    case '-ne':
+      return x !== y;
+    case '-lt':
+      return x < y;
+    case '-le':
+      return x <= y;
+    case '-gt':
+      return x > y;
+    case '-ge':
+      return x >= y;
+    default:
+      throw new CommandError(`test: unknown operator ${op}`, 2);
   }
 }
 
@@ -216,4 +272,18 @@ export function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export const BASIC_COMMANDS: readonly ShellCommand[] = [echo, printf, trueCommand, falseCommand, sleepCommand, id, whoami, which, pwd, uname, env, logcat, test];
+export const BASIC_COMMANDS: readonly ShellCommand[] = [
+  echo,
+  printf,
+  trueCommand,
+  falseCommand,
+  sleepCommand,
+  id,
+  whoami,
+  which,
+  pwd,
+  uname,
+  env,
+  logcat,
+  test,
+];

@@ -15,18 +15,40 @@ async function window(ctx: CommandContext, section: string | undefined): Promise
   const lines: string[] = [];
   if (section === undefined || section === 'windows') {
     lines.push('WINDOW MANAGER WINDOWS (dumpsys window windows)');
-    if (keyboard) lines.push(`  Window #0 ${ime}:`, `    mDisplayId=0 rootTaskId=1 mSession=Session{${identityHash('session-ime')} 2345:u0a10120} mClient=android.os.BinderProxy@${identityHash('client-ime')}`, '    mViewVisibility=0x0 mHaveFrame=true mObscured=false', '    isOnScreen=true', '    isVisible=true');
-    lines.push(`  Window #${keyboard ? 1 : 0} ${win}:`, `    mDisplayId=0 rootTaskId=${taskId(focus.packageName)} mSession=Session{${identityHash(`session:${focus.packageName}`)} 3456:u0a10150} mClient=android.os.BinderProxy@${identityHash(`client:${focus.packageName}`)}`, `    mOwnerUid=10150 showForAllUsers=false package=${focus.packageName} appop=NONE`, '    mViewVisibility=0x0 mHaveFrame=true mObscured=false', '    isOnScreen=true', '    isVisible=true');
-    lines.push('', '  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long port finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - ' + `${width}, ${height})` + '} s.1}');
+    if (keyboard)
+      lines.push(
+        `  Window #0 ${ime}:`,
+        `    mDisplayId=0 rootTaskId=1 mSession=Session{${identityHash('session-ime')} 2345:u0a10120} mClient=android.os.BinderProxy@${identityHash('client-ime')}`,
+        '    mViewVisibility=0x0 mHaveFrame=true mObscured=false',
+        '    isOnScreen=true',
+        '    isVisible=true',
+      );
+    lines.push(
+      `  Window #${keyboard ? 1 : 0} ${win}:`,
+      `    mDisplayId=0 rootTaskId=${taskId(focus.packageName)} mSession=Session{${identityHash(`session:${focus.packageName}`)} 3456:u0a10150} mClient=android.os.BinderProxy@${identityHash(`client:${focus.packageName}`)}`,
+      `    mOwnerUid=10150 showForAllUsers=false package=${focus.packageName} appop=NONE`,
+      '    mViewVisibility=0x0 mHaveFrame=true mObscured=false',
+      '    isOnScreen=true',
+      '    isVisible=true',
+    );
+    lines.push(
+      '',
+      '  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long port finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - ' +
+        `${width}, ${height})` +
+        '} s.1}',
+    );
     lines.push('  mHasPermanentDpad=false', '  mTopFocusedDisplayId=0');
-    if (keyboard) lines.push(`  mInputMethodTarget in display# 0 ${win}`, `  mInputMethodInputTarget in display# 0 ${win}`);
+    if (keyboard)
+      lines.push(`  mInputMethodTarget in display# 0 ${win}`, `  mInputMethodInputTarget in display# 0 ${win}`);
     lines.push(`  mInputMethodWindow=${keyboard ? ime : 'null'}`);
     lines.push(`  mCurrentFocus=${win}`, `  mFocusedApp=${app}`);
   }
   if (section === undefined || section === 'displays') {
     lines.push('WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)');
     lines.push(`  Display: mDisplayId=0 rootTasks=1`);
-    lines.push(`    init=${width}x${height} ${density}dpi cur=${width}x${height} app=${width}x${height - 126} rng=${width}x${width - 63}-${height}x${height - 63}`);
+    lines.push(
+      `    init=${width}x${height} ${density}dpi cur=${width}x${height} app=${width}x${height - 126} rng=${width}x${width - 63}-${height}x${height - 63}`,
+    );
     lines.push(`    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,${width},${height}))`);
     // The full dump shows the focus once (in the windows section), like `dumpsys window | grep` expects.
     if (section === 'displays') lines.push('', `  mCurrentFocus=${win}`, `  mFocusedApp=${app}`);
@@ -67,7 +89,10 @@ async function inputMethod(ctx: CommandContext): Promise<string> {
   return [
     'Current Input Method Manager state:',
     `  Input Methods: mMethodMapUpdateCount=${methods.length}`,
-    ...methods.map((m) => `  InputMethod #${methods.indexOf(m)}:\n    mId=${m.id} mSettingsActivityName=null mIsVrOnly=false mSupportsSwitchingToNextInputMethod=false`),
+    ...methods.map(
+      (m) =>
+        `  InputMethod #${methods.indexOf(m)}:\n    mId=${m.id} mSettingsActivityName=null mIsVrOnly=false mSupportsSwitchingToNextInputMethod=false`,
+    ),
     `  mCurMethodId=${current}`,
     `  mCurFocusedWindow=${windowRecord(focus)}`,
     `  mCurFocusedWindowSoftInputMode=STATE_UNSPECIFIED|ADJUST_RESIZE`,
@@ -97,7 +122,18 @@ const BATTERY = `Current Battery Service state:
   technology: Li-ion
 `;
 
-const SERVICES = ['activity', 'battery', 'display', 'input', 'input_method', 'package', 'power', 'settings', 'statusbar', 'window'];
+const SERVICES = [
+  'activity',
+  'battery',
+  'display',
+  'input',
+  'input_method',
+  'package',
+  'power',
+  'settings',
+  'statusbar',
+  'window',
+];
 
 export const dumpsys: ShellCommand = command('dumpsys', async (ctx) => {
   const [service, section] = ctx.args.filter((a) => a !== '-a');
@@ -123,15 +159,21 @@ export const dumpsys: ShellCommand = command('dumpsys', async (ctx) => {
       return 0;
     case 'display': {
       const { width, height, density } = ctx.device.props;
-      await ctx.out(`DISPLAY MANAGER (dumpsys display)\n  mDefaultDisplayDevice: DisplayDeviceInfo{"Built-in Screen": uniqueId="local:0", ${width} x ${height}, modeId 1, defaultModeId 1, density ${density}, ${density}.0 x ${density}.0 dpi, appVsyncOff 0, presDeadline 16666666, touch INTERNAL, rotation 0, type INTERNAL, state ON, FLAG_DEFAULT_DISPLAY}\n  mScreenState=ON\n`);
+      await ctx.out(
+        `DISPLAY MANAGER (dumpsys display)\n  mDefaultDisplayDevice: DisplayDeviceInfo{"Built-in Screen": uniqueId="local:0", ${width} x ${height}, modeId 1, defaultModeId 1, density ${density}, ${density}.0 x ${density}.0 dpi, appVsyncOff 0, presDeadline 16666666, touch INTERNAL, rotation 0, type INTERNAL, state ON, FLAG_DEFAULT_DISPLAY}\n  mScreenState=ON\n`,
+      );
       return 0;
     }
     case 'power':
-      await ctx.out('POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mWakefulnessChanging=false\n  mIsPowered=true\n  Display Power: state=ON\n');
+      await ctx.out(
+        'POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mWakefulnessChanging=false\n  mIsPowered=true\n  Display Power: state=ON\n',
+      );
       return 0;
     case undefined:
       for (const s of ['window', 'activity', 'input_method', 'battery']) {
-        await ctx.out(`-------------------------------------------------------------------------------\nDUMP OF SERVICE ${s}:\n`);
+        await ctx.out(
+          `-------------------------------------------------------------------------------\nDUMP OF SERVICE ${s}:\n`,
+        );
         await (ctx.commands.get('dumpsys')?.run({ ...ctx, args: [s] }) ?? Promise.resolve(0));
       }
       return 0;

@@ -116,7 +116,8 @@ export const ls: ShellCommand = command('ls', async (ctx) => {
     if (long) entries.push(`total ${names.length * 8}\n`);
     for (const name of names) {
       if (name.startsWith('.') && !all && !almostAll) continue;
-      const child = name === '.' || name === '..' ? pathArg(ctx, `${operand}/${name}`) : `${full === '/' ? '' : full}/${name}`;
+      const child =
+        name === '.' || name === '..' ? pathArg(ctx, `${operand}/${name}`) : `${full === '/' ? '' : full}/${name}`;
       const stat = ctx.fs.lstat(child) ?? ctx.fs.stat(child);
       if (stat) entries.push(line(name, child, stat));
     }
@@ -296,13 +297,21 @@ function hashCommand(name: string, algorithm: string): ShellCommand {
   return command(name, async (ctx) => {
     const { operands } = parseFlags(ctx.args);
     if (operands.length === 0) {
-      await ctx.out(`${createHash(algorithm).update(await readAll(ctx.stdin)).digest('hex')}  -\n`);
+      await ctx.out(
+        `${createHash(algorithm)
+          .update(await readAll(ctx.stdin))
+          .digest('hex')}  -\n`,
+      );
       return 0;
     }
     let status = 0;
     for (const file of operands) {
       try {
-        await ctx.out(`${createHash(algorithm).update(ctx.fs.readFile(pathArg(ctx, file))).digest('hex')}  ${file}\n`);
+        await ctx.out(
+          `${createHash(algorithm)
+            .update(ctx.fs.readFile(pathArg(ctx, file)))
+            .digest('hex')}  ${file}\n`,
+        );
       } catch (error) {
         status = await failWith(ctx, name, file, error);
       }
@@ -311,4 +320,16 @@ function hashCommand(name: string, algorithm: string): ShellCommand {
   });
 }
 
-export const FILE_COMMANDS: readonly ShellCommand[] = [cat, ls, rm, rmdir, mkdir, touch, cp, mv, hashCommand('md5sum', 'md5'), hashCommand('sha1sum', 'sha1'), hashCommand('sha256sum', 'sha256')];
+export const FILE_COMMANDS: readonly ShellCommand[] = [
+  cat,
+  ls,
+  rm,
+  rmdir,
+  mkdir,
+  touch,
+  cp,
+  mv,
+  hashCommand('md5sum', 'md5'),
+  hashCommand('sha1sum', 'sha1'),
+  hashCommand('sha256sum', 'sha256'),
+];

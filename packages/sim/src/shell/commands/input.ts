@@ -8,7 +8,19 @@ import type { CommandContext, ShellCommand } from '../registry.ts';
 import { parseKeyCode } from '../keycodes.ts';
 import { command, parseNumberArg, sleep } from './util.ts';
 
-const SOURCES = new Set(['dpad', 'keyboard', 'mouse', 'touchpad', 'gamepad', 'touchnavigation', 'joystick', 'touchscreen', 'stylus', 'trackball', 'rotaryencoder']);
+const SOURCES = new Set([
+  'dpad',
+  'keyboard',
+  'mouse',
+  'touchpad',
+  'gamepad',
+  'touchnavigation',
+  'joystick',
+  'touchscreen',
+  'stylus',
+  'trackball',
+  'rotaryencoder',
+]);
 
 const USAGE = `Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]
 
@@ -88,7 +100,8 @@ async function keyevent(ctx: CommandContext, args: readonly string[]): Promise<n
     else if (arg === '--duration') longpress = (parseNumberArg(args[++i]) ?? 0) >= LONG_PRESS_MS;
     else {
       const code = parseKeyCode(arg);
-      if (code === undefined) return exception(ctx, 'keyevent', `java.lang.IllegalArgumentException: Unknown keycode: ${arg}`);
+      if (code === undefined)
+        return exception(ctx, 'keyevent', `java.lang.IllegalArgumentException: Unknown keycode: ${arg}`);
       codes.push(code);
     }
   }
@@ -128,7 +141,8 @@ async function scroll(ctx: CommandContext, args: readonly string[]): Promise<num
       positional.push(args[i] as string);
     }
   }
-  const point = positional.length >= 2 ? numbers(positional, 2) : [ctx.device.props.width / 2, ctx.device.props.height / 2];
+  const point =
+    positional.length >= 2 ? numbers(positional, 2) : [ctx.device.props.width / 2, ctx.device.props.height / 2];
   if (!point) return invalid(ctx, 'scroll');
   await ctx.device.scroll(point[0] as number, point[1] as number, h, v);
   return 0;
@@ -161,7 +175,8 @@ export const input: ShellCommand = command('input', async (ctx) => {
       if (rest[0] === undefined) return invalid(ctx, name);
       const text = decodeInputText(rest[0]);
       // Unmappable characters make KeyCharacterMap.getEvents return null on a real phone.
-      if (!TYPABLE.test(text)) return exception(ctx, 'text', 'java.lang.NullPointerException: Attempt to get length of null array');
+      if (!TYPABLE.test(text))
+        return exception(ctx, 'text', 'java.lang.NullPointerException: Attempt to get length of null array');
       await ctx.device.text(text);
       return 0;
     }

@@ -4,19 +4,62 @@ import { CommandError } from '../registry.ts';
 
 /** Options without a value that `am` accepts and the simulated phone ignores. */
 const IGNORED_FLAGS = new Set([
-  '-D', '-N', '--streaming', '--track-allocation', '--grant-read-uri-permission', '--grant-write-uri-permission',
-  '--grant-persistable-uri-permission', '--grant-prefix-uri-permission', '--exclude-stopped-packages', '--include-stopped-packages',
-  '--debug-log-resolution', '--activity-brought-to-front', '--activity-clear-top', '--activity-clear-when-task-reset',
-  '--activity-exclude-from-recents', '--activity-launched-from-history', '--activity-multiple-task', '--activity-no-animation',
-  '--activity-no-history', '--activity-no-user-action', '--activity-previous-is-top', '--activity-reorder-to-front',
-  '--activity-reset-task-if-needed', '--activity-single-top', '--activity-clear-task', '--activity-task-on-home',
-  '--activity-match-external', '--receiver-registered-only', '--receiver-replace-pending', '--receiver-foreground',
-  '--receiver-no-abort', '--receiver-include-background', '--allow-background-activity-starts', '--async', '--task-overlay',
-  '--lock-task', '--allow-background-activity-starts',
+  '-D',
+  '-N',
+  '--streaming',
+  '--track-allocation',
+  '--grant-read-uri-permission',
+  '--grant-write-uri-permission',
+  '--grant-persistable-uri-permission',
+  '--grant-prefix-uri-permission',
+  '--exclude-stopped-packages',
+  '--include-stopped-packages',
+  '--debug-log-resolution',
+  '--activity-brought-to-front',
+  '--activity-clear-top',
+  '--activity-clear-when-task-reset',
+  '--activity-exclude-from-recents',
+  '--activity-launched-from-history',
+  '--activity-multiple-task',
+  '--activity-no-animation',
+  '--activity-no-history',
+  '--activity-no-user-action',
+  '--activity-previous-is-top',
+  '--activity-reorder-to-front',
+  '--activity-reset-task-if-needed',
+  '--activity-single-top',
+  '--activity-clear-task',
+  '--activity-task-on-home',
+  '--activity-match-external',
+  '--receiver-registered-only',
+  '--receiver-replace-pending',
+  '--receiver-foreground',
+  '--receiver-no-abort',
+  '--receiver-include-background',
+  '--allow-background-activity-starts',
+  '--async',
+  '--task-overlay',
+  '--lock-task',
+  '--allow-background-activity-starts',
 ]);
 
 /** Options with one value that are accepted and ignored. */
-const IGNORED_WITH_VALUE = new Set(['-P', '--start-profiler', '--sampling', '-R', '--user', '--display', '--windowingMode', '--activityType', '--task', '-t', '-i', '--attach-agent', '--receiver-permission', '--activity-options']);
+const IGNORED_WITH_VALUE = new Set([
+  '-P',
+  '--start-profiler',
+  '--sampling',
+  '-R',
+  '--user',
+  '--display',
+  '--windowingMode',
+  '--activityType',
+  '--task',
+  '-t',
+  '-i',
+  '--attach-agent',
+  '--receiver-permission',
+  '--activity-options',
+]);
 
 export interface ParsedAmArgs {
   intent: Intent;
@@ -41,21 +84,39 @@ export function parseIntentArgs(args: readonly string[]): ParsedAmArgs {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     switch (arg) {
-      case '-W': wait = true; continue;
-      case '-S': stopFirst = true; continue;
-      case '-a': intent.action = need(++i, arg); continue;
-      case '-d': intent.data = need(++i, arg); continue;
-      case '-c': (intent.categories ??= []).push(need(++i, arg)); continue;
-      case '-n': intent.component = need(++i, arg); continue;
-      case '-p': intent.packageName = need(++i, arg); continue;
-      case '-f': flags = Number(need(++i, arg)) >>> 0; continue;
+      case '-W':
+        wait = true;
+        continue;
+      case '-S':
+        stopFirst = true;
+        continue;
+      case '-a':
+        intent.action = need(++i, arg);
+        continue;
+      case '-d':
+        intent.data = need(++i, arg);
+        continue;
+      case '-c':
+        (intent.categories ??= []).push(need(++i, arg));
+        continue;
+      case '-n':
+        intent.component = need(++i, arg);
+        continue;
+      case '-p':
+        intent.packageName = need(++i, arg);
+        continue;
+      case '-f':
+        flags = Number(need(++i, arg)) >>> 0;
+        continue;
       case '-e':
       case '--es': {
         const key = need(++i, arg);
         extras[key] = need(++i, arg);
         continue;
       }
-      case '--esn': extras[need(++i, arg)] = ''; continue;
+      case '--esn':
+        extras[need(++i, arg)] = '';
+        continue;
       case '--ez': {
         const key = need(++i, arg);
         const value = need(++i, arg).toLowerCase();
@@ -122,7 +183,9 @@ function redactUri(uri: string): string {
   const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):(\/\/[^/?#]*)?/.exec(uri);
   if (!match) return uri;
   const scheme = match[1]?.toLowerCase() ?? '';
-  if (scheme === 'tel' || scheme === 'sms' || scheme === 'smsto' || scheme === 'mailto' || scheme === 'nfc') return `${scheme}:xxx`;
-  if (scheme === 'http' || scheme === 'https' || scheme === 'ftp' || scheme === 'rtsp') return `${scheme}:${match[2] ?? ''}/...`;
+  if (scheme === 'tel' || scheme === 'sms' || scheme === 'smsto' || scheme === 'mailto' || scheme === 'nfc')
+    return `${scheme}:xxx`;
+  if (scheme === 'http' || scheme === 'https' || scheme === 'ftp' || scheme === 'rtsp')
+    return `${scheme}:${match[2] ?? ''}/...`;
   return uri;
 }

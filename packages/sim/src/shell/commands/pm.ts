@@ -87,7 +87,9 @@ export const pm: ShellCommand = command('pm', async (ctx) => {
         return 0;
       }
       if (what === 'libraries') {
-        await ctx.out('library:android.test.base\nlibrary:android.test.mock\nlibrary:android.test.runner\nlibrary:javax.obex\nlibrary:org.apache.http.legacy\n');
+        await ctx.out(
+          'library:android.test.base\nlibrary:android.test.mock\nlibrary:android.test.runner\nlibrary:javax.obex\nlibrary:org.apache.http.legacy\n',
+        );
         return 0;
       }
       await ctx.err(`Error: unknown list type '${what ?? ''}'\n`);
@@ -130,8 +132,12 @@ export const pm: ShellCommand = command('pm', async (ctx) => {
         return 0;
       }
       const component = longComponent(pkg.packageName, pkg.launchActivity);
-      if (rest.includes('--brief')) await ctx.out(`priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n${component}\n`);
-      else await ctx.out(`Activity Resolver Table:\n  ActivityInfo:\n    name=${component.split('/')[1]}\n    packageName=${pkg.packageName}\n    enabled=true exported=true directBootAware=false\n`);
+      if (rest.includes('--brief'))
+        await ctx.out(`priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n${component}\n`);
+      else
+        await ctx.out(
+          `Activity Resolver Table:\n  ActivityInfo:\n    name=${component.split('/')[1]}\n    packageName=${pkg.packageName}\n    enabled=true exported=true directBootAware=false\n`,
+        );
       return 0;
     }
     case 'grant':
@@ -141,13 +147,19 @@ export const pm: ShellCommand = command('pm', async (ctx) => {
     case 'disable-user': {
       const name = packageArg(rest);
       if (!find(name)) {
-        await ctx.err(`Exception occurred while executing '${sub}':\njava.lang.IllegalArgumentException: Unknown package: ${name ?? ''}\n`);
+        await ctx.err(
+          `Exception occurred while executing '${sub}':\njava.lang.IllegalArgumentException: Unknown package: ${name ?? ''}\n`,
+        );
         return 255;
       }
       return 0;
     }
     default:
-      await ctx.err(sub === undefined ? 'usage: pm [list|path|install|uninstall|clear|resolve-activity|grant|revoke] ...\n' : `Unknown command: ${sub}\n`);
+      await ctx.err(
+        sub === undefined
+          ? 'usage: pm [list|path|install|uninstall|clear|resolve-activity|grant|revoke] ...\n'
+          : `Unknown command: ${sub}\n`,
+      );
       return sub === undefined ? 0 : 255;
   }
 });
@@ -180,9 +192,10 @@ async function queryActivities(ctx: CommandContext, args: readonly string[]): Pr
     else if (arg === '--components') components = true;
     else if (arg === '--user') i++;
   }
-  const matches = action === MAIN && categories.every((c) => c === LAUNCHER) && categories.length > 0
-    ? launcherApps(ctx).filter((p) => onlyPackage === undefined || p.packageName === onlyPackage)
-    : [];
+  const matches =
+    action === MAIN && categories.every((c) => c === LAUNCHER) && categories.length > 0
+      ? launcherApps(ctx).filter((p) => onlyPackage === undefined || p.packageName === onlyPackage)
+      : [];
   if (components) {
     await ctx.out(matches.map((p) => `${longComponent(p.packageName, p.launchActivity)}\n`).join(''));
     return 0;
@@ -245,7 +258,10 @@ export const monkey: ShellCommand = command('monkey', async (ctx) => {
     await ctx.err('** Error: Count not specified\n');
     return 1;
   }
-  if (verbose > 0) await ctx.out(`:Monkey: seed=${seed} count=${count}\n${packages.map((p) => `:AllowPackage: ${p}\n`).join('')}${categories.map((c) => `:IncludeCategory: ${c}\n`).join('')}`);
+  if (verbose > 0)
+    await ctx.out(
+      `:Monkey: seed=${seed} count=${count}\n${packages.map((p) => `:AllowPackage: ${p}\n`).join('')}${categories.map((c) => `:IncludeCategory: ${c}\n`).join('')}`,
+    );
   const launchable = ctx.device.packages().filter((p) => packages.length === 0 || packages.includes(p.packageName));
   if (launchable.length === 0) {
     await ctx.out('** No activities found to run, monkey aborted.\n');
@@ -253,7 +269,7 @@ export const monkey: ShellCommand = command('monkey', async (ctx) => {
   }
   const began = Date.now();
   // Deterministic pseudo-random taps after the launch, from the seed.
-  let state = (seed >>> 0) || 1;
+  let state = seed >>> 0 || 1;
   const random = () => {
     state ^= state << 13;
     state ^= state >>> 17;
@@ -271,13 +287,18 @@ export const monkey: ShellCommand = command('monkey', async (ctx) => {
         component: `${pkg.packageName}/${pkg.launchActivity}`,
       });
     } else {
-      await ctx.device.tap(Math.floor(random() * ctx.device.props.width), Math.floor(random() * ctx.device.props.height));
+      await ctx.device.tap(
+        Math.floor(random() * ctx.device.props.width),
+        Math.floor(random() * ctx.device.props.height),
+      );
     }
     injected++;
     if (throttle > 0) await sleep(throttle, ctx.signal);
   }
   const elapsed = Date.now() - began;
-  await ctx.out(`Events injected: ${injected}\n## Network stats: elapsed time=${elapsed}ms (0ms mobile, 0ms wifi, ${elapsed}ms not connected)\n`);
+  await ctx.out(
+    `Events injected: ${injected}\n## Network stats: elapsed time=${elapsed}ms (0ms mobile, 0ms wifi, ${elapsed}ms not connected)\n`,
+  );
   return 0;
 });
 

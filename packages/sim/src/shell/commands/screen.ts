@@ -45,7 +45,9 @@ export const screencap: ShellCommand = command('screencap', async (ctx) => {
     if (arg === '-p') png = true;
     else if (arg === '-d') i++;
     else if (arg === '-h') {
-      await ctx.err('usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n');
+      await ctx.err(
+        'usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n',
+      );
       return 0;
     } else if (!arg.startsWith('-')) file = arg;
   }
@@ -80,7 +82,9 @@ export const uiautomator: ShellCommand = command('uiautomator', async (ctx) => {
   const [sub, ...rest] = ctx.args;
   if (sub !== 'dump') {
     if (sub === 'events') {
-      await new Promise<void>((resolve) => (ctx.signal.aborted ? resolve() : ctx.signal.addEventListener('abort', () => resolve(), { once: true })));
+      await new Promise<void>((resolve) =>
+        ctx.signal.aborted ? resolve() : ctx.signal.addEventListener('abort', () => resolve(), { once: true }),
+      );
       return 0;
     }
     await ctx.out(UIAUTOMATOR_USAGE);

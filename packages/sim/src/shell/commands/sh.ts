@@ -39,7 +39,12 @@ const CMD_SERVICES: Readonly<Record<string, string>> = {
 export const cmd: ShellCommand = command('cmd', async (ctx) => {
   const [service, ...rest] = ctx.args;
   if (service === '-l') {
-    await ctx.out(Object.keys(CMD_SERVICES).sort().map((s) => `${s}\n`).join(''));
+    await ctx.out(
+      Object.keys(CMD_SERVICES)
+        .sort()
+        .map((s) => `${s}\n`)
+        .join(''),
+    );
     return 0;
   }
   const program = service === undefined ? undefined : CMD_SERVICES[service];

@@ -69,7 +69,12 @@ export const simSnapshot: ShellCommand = command('sim-snapshot', async (ctx) => 
   const [verb, name] = ctx.args;
   switch (verb) {
     case 'list':
-      await ctx.out(ctx.device.listSnapshots().map((s) => `${s}\n`).join(''));
+      await ctx.out(
+        ctx.device
+          .listSnapshots()
+          .map((s) => `${s}\n`)
+          .join(''),
+      );
       return 0;
     case 'save':
     case 'restore':

@@ -10,7 +10,8 @@ export const wm: ShellCommand = command('wm', async (ctx) => {
       await ctx.err(`wm ${sub}: changing the display ${sub} is not supported by the simulated phone\n`);
       return 1;
     }
-    if (value === undefined) await ctx.out(sub === 'size' ? `Physical size: ${width}x${height}\n` : `Physical density: ${density}\n`);
+    if (value === undefined)
+      await ctx.out(sub === 'size' ? `Physical size: ${width}x${height}\n` : `Physical density: ${density}\n`);
     return 0;
   }
   await ctx.err(sub === undefined ? 'usage: wm size|density\n' : `Unknown command: ${sub}\n`);
@@ -23,7 +24,9 @@ export const settings: ShellCommand = command('settings', async (ctx) => {
   const args = ctx.args.filter((a, i) => a !== '--user' && ctx.args[i - 1] !== '--user' && a !== '--lineage');
   const [verb, namespace, key, ...valueParts] = args;
   if (verb === undefined) {
-    await ctx.err('usage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n        settings [--user <USER_ID> | current] list namespace\n');
+    await ctx.err(
+      'usage:  settings [--user <USER_ID> | current] get namespace key\n        settings [--user <USER_ID> | current] put namespace key value\n        settings [--user <USER_ID> | current] list namespace\n',
+    );
     return 1;
   }
   if (namespace === undefined || !NAMESPACES.has(namespace)) {
@@ -38,13 +41,19 @@ export const settings: ShellCommand = command('settings', async (ctx) => {
     case 'put': {
       if (key === undefined || valueParts.length === 0) break;
       // A trailing `default` token is Android's "make default" switch, not part of the value.
-      const value = valueParts[valueParts.length - 1] === 'default' && valueParts.length > 1 ? valueParts.slice(0, -1) : valueParts;
+      const value =
+        valueParts[valueParts.length - 1] === 'default' && valueParts.length > 1 ? valueParts.slice(0, -1) : valueParts;
       await ctx.device.putSetting(namespace, key, value.join(' '));
       return 0;
     }
     case 'list': {
       const all = ctx.device.listSettings(namespace);
-      await ctx.out(Object.keys(all).sort().map((k) => `${k}=${all[k]}\n`).join(''));
+      await ctx.out(
+        Object.keys(all)
+          .sort()
+          .map((k) => `${k}=${all[k]}\n`)
+          .join(''),
+      );
       return 0;
     }
   }
@@ -106,7 +115,9 @@ export const ime: ShellCommand = command('ime', async (ctx) => {
       return 0;
     }
     default:
-      await ctx.out('ime <command>:\n  list [-a] [-s]\n    prints all enabled input methods.\n  enable [--user <USER_ID>] <ID>\n    allows the given input method ID to be used.\n  disable [--user <USER_ID>] <ID>\n    disallows the given input method ID to be used.\n  set [--user <USER_ID>] <ID>\n    switches to the given input method ID.\n  reset [--user <USER_ID>]\n    reset currently selected/enabled IMEs to the default ones as if the device is initially booted with the current locale.\n');
+      await ctx.out(
+        'ime <command>:\n  list [-a] [-s]\n    prints all enabled input methods.\n  enable [--user <USER_ID>] <ID>\n    allows the given input method ID to be used.\n  disable [--user <USER_ID>] <ID>\n    disallows the given input method ID to be used.\n  set [--user <USER_ID>] <ID>\n    switches to the given input method ID.\n  reset [--user <USER_ID>]\n    reset currently selected/enabled IMEs to the default ones as if the device is initially booted with the current locale.\n',
+      );
       return sub === undefined ? 0 : 255;
   }
 });

@@ -5,8 +5,13 @@ import type { CommandContext, ShellCommand } from '../registry.ts';
 import { command, pathArg } from './util.ts';
 
 /** The named files' contents, or stdin when there are none (or for `-`). */
-async function inputs(ctx: CommandContext, files: string[], name: string): Promise<Array<{ name: string; text: string }> | number> {
-  if (files.length === 0) return [{ name: '(standard input)', text: Buffer.from(await readAll(ctx.stdin)).toString('utf8') }];
+async function inputs(
+  ctx: CommandContext,
+  files: string[],
+  name: string,
+): Promise<Array<{ name: string; text: string }> | number> {
+  if (files.length === 0)
+    return [{ name: '(standard input)', text: Buffer.from(await readAll(ctx.stdin)).toString('utf8') }];
   const out: Array<{ name: string; text: string }> = [];
   for (const file of files) {
     if (file === '-') {
@@ -133,7 +138,13 @@ export const head: ShellCommand = command('head', async (ctx) => {
   const { count, files } = lineCount(ctx.args);
   const sources = await inputs(ctx, files, 'head');
   if (typeof sources === 'number') return 1;
-  for (const { text } of sources) await ctx.out(lines(text).slice(0, count).map((l) => `${l}\n`).join(''));
+  for (const { text } of sources)
+    await ctx.out(
+      lines(text)
+        .slice(0, count)
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
   return 0;
 });
 

@@ -4,7 +4,11 @@ import { resolvePath } from '../../fs/virtual-fs.ts';
 import type { CommandContext, ShellCommand } from '../registry.ts';
 
 /** Defines a command from a name and a function. */
-export function command(name: string, run: (ctx: CommandContext) => Promise<number>, aliases?: readonly string[]): ShellCommand {
+export function command(
+  name: string,
+  run: (ctx: CommandContext) => Promise<number>,
+  aliases?: readonly string[],
+): ShellCommand {
   return aliases ? { name, aliases, run } : { name, run };
 }
 
@@ -26,7 +30,9 @@ export function fullClassName(packageName: string, activity: string): string {
 /** ComponentName.flattenToShortString(): `pkg/.Main` when the class is inside the package. */
 export function shortComponent(packageName: string, activity: string): string {
   const full = fullClassName(packageName, activity);
-  return full.startsWith(`${packageName}.`) ? `${packageName}/${full.slice(packageName.length)}` : `${packageName}/${full}`;
+  return full.startsWith(`${packageName}.`)
+    ? `${packageName}/${full.slice(packageName.length)}`
+    : `${packageName}/${full}`;
 }
 
 /** ComponentName.flattenToString(): `pkg/pkg.Main`. */
@@ -96,7 +102,20 @@ export function deviceTimeZone(ctx: CommandContext): string {
 }
 
 /** The calendar fields of `epochMs` in `timeZone`. */
-export function zonedParts(epochMs: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number; offsetMinutes: number; zoneName: string } {
+export function zonedParts(
+  epochMs: number,
+  timeZone: string,
+): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+  offsetMinutes: number;
+  zoneName: string;
+} {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -117,7 +136,9 @@ export function zonedParts(epochMs: number, timeZone: string): { year: number; m
   const minute = Number(get('minute'));
   const second = Number(get('second'));
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  const offsetMinutes = Math.round((Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(epochMs / 1000) * 1000) / 60_000);
+  const offsetMinutes = Math.round(
+    (Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(epochMs / 1000) * 1000) / 60_000,
+  );
   const zoneName = get('timeZoneName').replace(/^GMT$/, timeZone === 'UTC' ? 'UTC' : 'GMT');
   return { year, month, day, hour, minute, second, weekday, offsetMinutes, zoneName };
 }

@@ -35,7 +35,10 @@ async function appAgentView(kit: StrategyKit, o: Observation, grid: boolean): Pr
   }
   if (!o.screenshot) return { ...o, elements, marked: null };
   const marks = grid ? gridCells(gridFor(o.screen), o.screen) : elements;
-  const marked = await drawSetOfMarks(kit.artifacts.read(o.screenshot.sha256), marks, { screen: o.screen, format: 'png' });
+  const marked = await drawSetOfMarks(kit.artifacts.read(o.screenshot.sha256), marks, {
+    screen: o.screen,
+    format: 'png',
+  });
   const ref = kit.artifacts.put(marked.data, { mime: marked.mime });
   return { ...o, elements, marked: { ...ref, width: marked.width, height: marked.height } };
 }
@@ -68,7 +71,9 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
     let gridMode = false;
     let lastError: string | null = null;
     // The model's summary of what was done: kept only once its step was executed.
-    let summary: string | null = [...ctx.state().steps].reverse().find((s) => s.executed) ? ctx.state().strategy.lastDecision?.summary || null : null;
+    let summary: string | null = [...ctx.state().steps].reverse().find((s) => s.executed)
+      ? ctx.state().strategy.lastDecision?.summary || null
+      : null;
     const resumed = await run.resumeOpenWork();
     if (resumed?.outcome.kind === 'executed' && !resumed.outcome.ok) lastError = resumed.outcome.error;
     const demonstrations = await kit.memory.demonstrations().catch((error: unknown) => {
@@ -95,7 +100,12 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
         grid: grid ? { cols: grid.cols, rows: grid.rows } : null,
         candidates: candidates?.lines ?? null,
       });
-      const schema = appAgentReplySchema({ elements: obs.observation.elements, screen: obs.observation.screen, grid, candidates: candidates?.allowed ?? null });
+      const schema = appAgentReplySchema({
+        elements: obs.observation.elements,
+        screen: obs.observation.screen,
+        grid,
+        candidates: candidates?.allowed ?? null,
+      });
       const r = await ctx.modelStep({ role: 'actor', purpose: 'appagent', nodeId, messages, schema, memories: [] });
       if (!r.ok) {
         await run.modelFailed(nodeId, r.error);
@@ -104,7 +114,16 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
       run.modelOk();
       const reply = r.value;
       const command = reply.command;
-      run.decided({ nodeId, role: 'agent', callIds: r.callIds, observation: reply.observation, thought: reply.thought, written: reply.written, action: command.kind === 'action' ? command.action : null, summary: reply.summary });
+      run.decided({
+        nodeId,
+        role: 'agent',
+        callIds: r.callIds,
+        observation: reply.observation,
+        thought: reply.thought,
+        written: reply.written,
+        action: command.kind === 'action' ? command.action : null,
+        summary: reply.summary,
+      });
       if (command.kind === 'finish') {
         await run.steps.finish('succeeded', 'The agent reported the task done (FINISH)');
         break;
@@ -114,7 +133,11 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
         continue;
       }
       if (run.repeatsOf(command.action) >= MAX_REPEATS) {
-        await run.stuck(nodeId, 'repeated_action', `${formatAction(command.action)} was done ${MAX_REPEATS} times in a row.`);
+        await run.stuck(
+          nodeId,
+          'repeated_action',
+          `${formatAction(command.action)} was done ${MAX_REPEATS} times in a row.`,
+        );
         continue;
       }
       const outcome = await run.act(nodeId, obs, command.action);

@@ -20,7 +20,11 @@ function quotedLabel(element: string): string | null {
  * @returns per element index, the documentation lines (at most two), for elements a
  *   demonstration acted on in the same app
  */
-export function elementDocs(elements: readonly UiElement[], demonstrations: readonly Demonstration[], app: string | null): Map<number, string[]> {
+export function elementDocs(
+  elements: readonly UiElement[],
+  demonstrations: readonly Demonstration[],
+  app: string | null,
+): Map<number, string[]> {
   const docs = new Map<number, string[]>();
   const byLabel = new Map<string, UiElement[]>();
   for (const e of elements) {

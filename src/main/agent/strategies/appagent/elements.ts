@@ -38,7 +38,15 @@ export function appAgentElements(xml: string | Uint8Array, screen: { width: numb
   const dump = parseDump(text, { beforeGeneral: checkDumpText });
   const packages: string[] = [];
   for (const n of dump.nodes) if (n.depth === 0) packages.push(n.packageName);
-  const occluders = dump.windows.length > 1 ? occludersByWindow(dump.windows.map((w, i) => ({ bounds: clipRect(w, screen.width, screen.height), packageName: packages[i] ?? '' }))) : [];
+  const occluders =
+    dump.windows.length > 1
+      ? occludersByWindow(
+          dump.windows.map((w, i) => ({
+            bounds: clipRect(w, screen.width, screen.height),
+            packageName: packages[i] ?? '',
+          })),
+        )
+      : [];
 
   const clickables: Candidate[] = [];
   const focusables: Candidate[] = [];

@@ -6,7 +6,17 @@
  */
 import type { UiElement } from '../../../../shared/schemas/perception.ts';
 
-export const SUBAREAS = ['center', 'top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom', 'bottom-right'] as const;
+export const SUBAREAS = [
+  'center',
+  'top-left',
+  'top',
+  'top-right',
+  'left',
+  'right',
+  'bottom-left',
+  'bottom',
+  'bottom-right',
+] as const;
 export type Subarea = (typeof SUBAREAS)[number];
 
 export interface Grid {
@@ -26,7 +36,12 @@ export function gridFor(screen: { width: number; height: number }): Grid {
 }
 
 /** The point of a sub-area of an area, in screen pixels; null when the area does not exist. */
-export function gridPoint(grid: Grid, screen: { width: number; height: number }, area: number, subarea: Subarea): [number, number] | null {
+export function gridPoint(
+  grid: Grid,
+  screen: { width: number; height: number },
+  area: number,
+  subarea: Subarea,
+): [number, number] | null {
   if (!Number.isInteger(area) || area < 1 || area > grid.cols * grid.rows) return null;
   const row = Math.floor((area - 1) / grid.cols);
   const col = (area - 1) % grid.cols;
@@ -44,7 +59,12 @@ export function gridCells(grid: Grid, screen: { width: number; height: number })
   const cells: UiElement[] = [];
   for (let r = 0; r < grid.rows; r++) {
     for (let c = 0; c < grid.cols; c++) {
-      const bounds: [number, number, number, number] = [c * grid.cell, r * grid.cell, Math.min(screen.width, (c + 1) * grid.cell), Math.min(screen.height, (r + 1) * grid.cell)];
+      const bounds: [number, number, number, number] = [
+        c * grid.cell,
+        r * grid.cell,
+        Math.min(screen.width, (c + 1) * grid.cell),
+        Math.min(screen.height, (r + 1) * grid.cell),
+      ];
       cells.push({
         index: r * grid.cols + c + 1,
         bounds,

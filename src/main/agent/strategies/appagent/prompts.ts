@@ -52,23 +52,47 @@ Reply with ONE JSON object and nothing else:
 /** AppAgent's step prompt. */
 export function buildAppAgentMessages(input: AppAgentPromptInput): ChatMessage[] {
   const s = input.screen;
-  const lines = s.elementsText.split('\n').filter(Boolean).map((line) => {
-    const m = /^\[(\d+)\]/.exec(line);
-    const docs = m ? input.docs.get(Number(m[1])) : undefined;
-    return docs?.length ? `${line}\n    docs: ${docs.join(' ')}` : line;
-  });
+  const lines = s.elementsText
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^\[(\d+)\]/.exec(line);
+      const docs = m ? input.docs.get(Number(m[1])) : undefined;
+      return docs?.length ? `${line}\n    docs: ${docs.join(' ')}` : line;
+    });
   const text = [
     section('Task', input.task),
     section('Summary of your past actions', input.lastSummary ?? 'Nothing done yet.'),
     section('The last action failed', input.lastError),
     section('The person supervising you said', input.feedback),
     `## Screen\nApp: ${s.currentApp ?? 'unknown'} · keyboard ${s.keyboardShown ? 'shown' : 'hidden'} · screen ${s.width}×${s.height}\n`,
-    input.grid ? section('Grid', `${input.grid.cols} columns × ${input.grid.rows} rows; areas numbered from 1, row by row from the top left.`) : section('Tagged elements', lines.length ? lines.join('\n') : '(no interactive elements; use grid())'),
+    input.grid
+      ? section(
+          'Grid',
+          `${input.grid.cols} columns × ${input.grid.rows} rows; areas numbered from 1, row by row from the top left.`,
+        )
+      : section('Tagged elements', lines.length ? lines.join('\n') : '(no interactive elements; use grid())'),
     section('Allowed actions on this screen (nothing else will be accepted)', input.candidates),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const image = s.marked ?? s.screenshot;
   return [
     { role: 'system', content: input.grid ? SYSTEM_GRID : SYSTEM },
-    { role: 'user', content: [{ type: 'text', text }, ...(image ? [{ type: 'text' as const, text: input.grid ? 'The screen with the numbered grid:' : 'The screen with element tags:' }, { type: 'image' as const, data: image.data, mime: image.mime }] : [])] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text },
+        ...(image
+          ? [
+              {
+                type: 'text' as const,
+                text: input.grid ? 'The screen with the numbered grid:' : 'The screen with element tags:',
+              },
+              { type: 'image' as const, data: image.data, mime: image.mime },
+            ]
+          : []),
+      ],
+    },
   ];
 }

@@ -34,7 +34,10 @@ const DISTANCES = ['short', 'medium', 'long'] as const;
 /** A finger moving up brings what is below into view: MobA's Scroll names that side. */
 const CONTENT_SIDE: Record<Direction, Direction> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 
-const text = z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)), z.string());
+const text = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)),
+  z.string(),
+);
 
 type Mapped = { ok: true; command: AppAgentCommand; canonical: string } | { ok: false; error: string };
 
@@ -49,7 +52,10 @@ function asDistance(v: unknown): (typeof DISTANCES)[number] {
 }
 
 function asSubarea(v: unknown): Subarea | null {
-  const s = String(v ?? 'center').toLowerCase().replace(/[\s_]+/g, '-').replace('centre', 'center');
+  const s = String(v ?? 'center')
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace('centre', 'center');
   return (SUBAREAS as readonly string[]).includes(s) ? (s as Subarea) : null;
 }
 
@@ -61,7 +67,10 @@ export function mapAppAgentAction(written: string, at: AppAgentScreen): Mapped {
   const key = callKey(name);
   if (key === 'finish') return { ok: true, command: { kind: 'finish' }, canonical: 'FINISH' };
   const indices = new Set(at.elements.map((e) => e.index));
-  const tag = (v: unknown): number | string => (typeof v === 'number' && indices.has(v) ? v : `element ${String(v)} is not on the screen; tags are 1–${Math.max(0, ...indices)}`);
+  const tag = (v: unknown): number | string =>
+    typeof v === 'number' && indices.has(v)
+      ? v
+      : `element ${String(v)} is not on the screen; tags are 1–${Math.max(0, ...indices)}`;
   if (at.grid) {
     const grid = at.grid;
     const point = (area: unknown, sub: unknown): [number, number] | string => {
@@ -73,10 +82,29 @@ export function mapAppAgentAction(written: string, at: AppAgentScreen): Mapped {
     if (key === 'tap' || key === 'long_press') {
       const p = point(args[0], args[1]);
       if (typeof p === 'string') return { ok: false, error: p };
-      if (key === 'tap') return { ok: true, command: { kind: 'action', action: { name: 'Click_by_Coordinate', params: { x: p[0], y: p[1], unit: 'px' } } }, canonical: written };
-      const under = at.elements.filter((e) => p[0] >= e.bounds[0] && p[0] < e.bounds[2] && p[1] >= e.bounds[1] && p[1] < e.bounds[3]).sort((a, b) => (a.bounds[2] - a.bounds[0]) * (a.bounds[3] - a.bounds[1]) - (b.bounds[2] - b.bounds[0]) * (b.bounds[3] - b.bounds[1]))[0];
-      if (!under) return { ok: false, error: 'long_press in grid mode needs an element under the point; there is none there' };
-      return { ok: true, command: { kind: 'action', action: { name: 'Long_Press', params: { index: under.index } } }, canonical: written };
+      if (key === 'tap')
+        return {
+          ok: true,
+          command: {
+            kind: 'action',
+            action: { name: 'Click_by_Coordinate', params: { x: p[0], y: p[1], unit: 'px' } },
+          },
+          canonical: written,
+        };
+      const under = at.elements
+        .filter((e) => p[0] >= e.bounds[0] && p[0] < e.bounds[2] && p[1] >= e.bounds[1] && p[1] < e.bounds[3])
+        .sort(
+          (a, b) =>
+            (a.bounds[2] - a.bounds[0]) * (a.bounds[3] - a.bounds[1]) -
+            (b.bounds[2] - b.bounds[0]) * (b.bounds[3] - b.bounds[1]),
+        )[0];
+      if (!under)
+        return { ok: false, error: 'long_press in grid mode needs an element under the point; there is none there' };
+      return {
+        ok: true,
+        command: { kind: 'action', action: { name: 'Long_Press', params: { index: under.index } } },
+        canonical: written,
+      };
     }
     if (key === 'swipe') {
       const a = point(args[0], args[1]);
@@ -88,7 +116,17 @@ export function mapAppAgentAction(written: string, at: AppAgentScreen): Mapped {
       const horizontal = Math.abs(dx) > Math.abs(dy);
       const direction: Direction = horizontal ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
       const share = Math.abs(horizontal ? dx : dy) / (horizontal ? at.screen.width : at.screen.height);
-      return { ok: true, command: { kind: 'action', action: { name: 'Swipe', params: { direction, distance: share < 0.25 ? 'short' : share < 0.5 ? 'medium' : 'long' } } }, canonical: written };
+      return {
+        ok: true,
+        command: {
+          kind: 'action',
+          action: {
+            name: 'Swipe',
+            params: { direction, distance: share < 0.25 ? 'short' : share < 0.5 ? 'medium' : 'long' },
+          },
+        },
+        canonical: written,
+      };
     }
     return { ok: false, error: `${name} is not an action in grid mode; use tap, long_press, swipe or FINISH` };
   }
@@ -97,21 +135,37 @@ export function mapAppAgentAction(written: string, at: AppAgentScreen): Mapped {
     case 'long_press': {
       const i = tag(args[0]);
       if (typeof i === 'string') return { ok: false, error: i };
-      const action: ActionCall = key === 'tap' ? { name: 'Click', params: { index: i } } : { name: 'Long_Press', params: { index: i } };
+      const action: ActionCall =
+        key === 'tap' ? { name: 'Click', params: { index: i } } : { name: 'Long_Press', params: { index: i } };
       return { ok: true, command: { kind: 'action', action }, canonical: `${key}(${i})` };
     }
     case 'text': {
       const t = args.length ? String(args[0]) : '';
       if (!t) return { ok: false, error: 'text() needs the words to type, e.g. text("hello")' };
-      return { ok: true, command: { kind: 'action', action: { name: 'Type', params: { text: t } } }, canonical: 'text' };
+      return {
+        ok: true,
+        command: { kind: 'action', action: { name: 'Type', params: { text: t } } },
+        canonical: 'text',
+      };
     }
     case 'swipe': {
       const i = tag(args[0]);
       if (typeof i === 'string') return { ok: false, error: i };
       const d = asDirection(args[1]);
-      if (!d) return { ok: false, error: `swipe needs a direction up, down, left or right, got ${JSON.stringify(args[1] ?? null)}` };
+      if (!d)
+        return {
+          ok: false,
+          error: `swipe needs a direction up, down, left or right, got ${JSON.stringify(args[1] ?? null)}`,
+        };
       const dist = asDistance(args[2]);
-      return { ok: true, command: { kind: 'action', action: { name: 'Scroll', params: { index: i, direction: CONTENT_SIDE[d], distance: dist } } }, canonical: `swipe(${i}, ${d})` };
+      return {
+        ok: true,
+        command: {
+          kind: 'action',
+          action: { name: 'Scroll', params: { index: i, direction: CONTENT_SIDE[d], distance: dist } },
+        },
+        canonical: `swipe(${i}, ${d})`,
+      };
     }
     case 'grid':
       return { ok: true, command: { kind: 'grid' }, canonical: 'grid()' };
@@ -123,7 +177,12 @@ export function mapAppAgentAction(written: string, at: AppAgentScreen): Mapped {
 /** The reply of one AppAgent step, validated against the screen it was made on. */
 export function appAgentReplySchema(at: AppAgentScreen): z.ZodType<AppAgentReply> {
   return z
-    .object({ observation: text.optional(), thought: text.optional(), action: z.string().trim().min(1, 'an action is required, e.g. tap(3) or FINISH'), summary: text.optional() })
+    .object({
+      observation: text.optional(),
+      thought: text.optional(),
+      action: z.string().trim().min(1, 'an action is required, e.g. tap(3) or FINISH'),
+      summary: text.optional(),
+    })
     .transform((r, ctx): AppAgentReply => {
       const mapped = mapAppAgentAction(r.action, at);
       if (!mapped.ok) {
@@ -131,9 +190,19 @@ export function appAgentReplySchema(at: AppAgentScreen): z.ZodType<AppAgentReply
         return z.NEVER;
       }
       if (at.candidates && mapped.command.kind !== 'finish' && !at.candidates.has(mapped.canonical)) {
-        ctx.addIssue({ code: 'custom', path: ['action'], message: `${r.action} is not one of the allowed actions on this screen: ${[...at.candidates].slice(0, 40).join(', ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['action'],
+          message: `${r.action} is not one of the allowed actions on this screen: ${[...at.candidates].slice(0, 40).join(', ')}`,
+        });
         return z.NEVER;
       }
-      return { observation: r.observation ?? '', thought: r.thought ?? '', written: r.action, summary: r.summary ?? '', command: mapped.command };
+      return {
+        observation: r.observation ?? '',
+        thought: r.thought ?? '',
+        written: r.action,
+        summary: r.summary ?? '',
+        command: mapped.command,
+      };
     }) as unknown as z.ZodType<AppAgentReply>;
 }

@@ -6,7 +6,10 @@ describe('parseCall', () => {
     expect(parseCall('tap(3)')).toEqual({ ok: true, call: { name: 'tap', args: [3] } });
     expect(parseCall('Tap(540, 1875)')).toEqual({ ok: true, call: { name: 'Tap', args: [540, 1875] } });
     expect(parseCall('text("Hello, \\"you\\"")')).toEqual({ ok: true, call: { name: 'text', args: ['Hello, "you"'] } });
-    expect(parseCall("swipe(4, 'up', medium)")).toEqual({ ok: true, call: { name: 'swipe', args: [4, 'up', 'medium'] } });
+    expect(parseCall("swipe(4, 'up', medium)")).toEqual({
+      ok: true,
+      call: { name: 'swipe', args: [4, 'up', 'medium'] },
+    });
     expect(parseCall('FINISH')).toEqual({ ok: true, call: { name: 'FINISH', args: [] } });
     expect(parseCall('`Home()`.')).toEqual({ ok: true, call: { name: 'Home', args: [] } });
     expect(parseCall('Tap(x=10, y=20)')).toEqual({ ok: true, call: { name: 'Tap', args: [10, 20] } });

@@ -38,13 +38,18 @@ export function parseCall(input: string): CallParse {
     } else {
       const start = i;
       while (i < src.length && src[i] !== ',') i++;
-      const word = src.slice(start, i).trim().replace(/^[([]|[)\]]$/g, '').trim();
+      const word = src
+        .slice(start, i)
+        .trim()
+        .replace(/^[([]|[)\]]$/g, '')
+        .trim();
       if (word === '') return { ok: false, error: `empty argument in ${JSON.stringify(input.slice(0, 120))}` };
       args.push(/^-?\d+(\.\d+)?$/.test(word) ? Number(word) : word);
     }
     skip();
     if (i >= src.length) break;
-    if (src[i] !== ',') return { ok: false, error: `unexpected ${JSON.stringify(src[i])} in ${JSON.stringify(input.slice(0, 120))}` };
+    if (src[i] !== ',')
+      return { ok: false, error: `unexpected ${JSON.stringify(src[i])} in ${JSON.stringify(input.slice(0, 120))}` };
     i++;
     skip();
   }
@@ -53,5 +58,8 @@ export function parseCall(input: string): CallParse {
 
 /** The name in a canonical form for matching: lower case, spaces and dashes as `_`. */
 export function callKey(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }

@@ -11,7 +11,17 @@ import type { ActionCall, ActionName } from '../../../../shared/actions.ts';
 import type { UiElement } from '../../../../shared/schemas/perception.ts';
 import { candidateActions } from '../../../perception/candidate-actions.ts';
 
-const WITHOUT_ELEMENT: ReadonlySet<ActionName> = new Set(['Open_App', 'Close_App', 'Back', 'Home', 'Enter', 'Wait', 'Type', 'Finish', 'Failed']);
+const WITHOUT_ELEMENT: ReadonlySet<ActionName> = new Set([
+  'Open_App',
+  'Close_App',
+  'Back',
+  'Home',
+  'Enter',
+  'Wait',
+  'Type',
+  'Finish',
+  'Failed',
+]);
 
 export interface ReachActionSpace {
   /** The candidates as a prompt lists them, e.g. `Click(3) — "OK"`, `Scroll(5, down)`. */
@@ -24,7 +34,12 @@ export function reachActionSpace(elements: readonly UiElement[]): ReachActionSpa
   const candidates = candidateActions(elements);
   const keys = new Set(candidates.map((c) => `${c.action}:${c.elementIndex}:${c.detail ?? ''}`));
   const lines = candidates.map((c) => {
-    const call = c.action === 'Scroll' ? `Scroll(${c.elementIndex}, ${c.detail})` : c.action === 'Box_Input' ? `Box_Input(${c.elementIndex}, "…")` : `${c.action}(${c.elementIndex})`;
+    const call =
+      c.action === 'Scroll'
+        ? `Scroll(${c.elementIndex}, ${c.detail})`
+        : c.action === 'Box_Input'
+          ? `Box_Input(${c.elementIndex}, "…")`
+          : `${c.action}(${c.elementIndex})`;
     return c.text ? `${call} — ${JSON.stringify(c.text)}` : call;
   });
   return {

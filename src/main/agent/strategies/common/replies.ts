@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import type { ActionOutcomeGrade } from '../../../../shared/schemas/strategy.ts';
 
-export const text = z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)), z.string());
+export const text = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)),
+  z.string(),
+);
 
 export const nullableText = z.preprocess((v) => {
   if (v === undefined || v === null) return null;
@@ -11,8 +14,11 @@ export const nullableText = z.preprocess((v) => {
 }, z.string().nullable());
 
 /** "A", "a", "A: as expected", "Outcome B" → the grade. */
-export const grade = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const m = /^\s*(?:outcome\s*[:=]?\s*)?\(?([ABCabc])\b/.exec(v);
-  return m ? m[1]!.toUpperCase() : v;
-}, z.enum(['A', 'B', 'C'])) as z.ZodType<ActionOutcomeGrade>;
+export const grade = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const m = /^\s*(?:outcome\s*[:=]?\s*)?\(?([ABCabc])\b/.exec(v);
+    return m ? m[1]!.toUpperCase() : v;
+  },
+  z.enum(['A', 'B', 'C']),
+) as z.ZodType<ActionOutcomeGrade>;

@@ -60,7 +60,8 @@ export class StrategyRun {
   currentNode(): string {
     const st = this.state;
     const id = st.cursor ?? st.rootId!;
-    if (st.nodes[id]?.status === 'pending') this.ctx.append({ type: 'node_status', nodeId: id, status: 'running', by: 'agent' });
+    if (st.nodes[id]?.status === 'pending')
+      this.ctx.append({ type: 'node_status', nodeId: id, status: 'running', by: 'agent' });
     return id;
   }
 
@@ -125,9 +126,18 @@ export class StrategyRun {
   }
 
   async askPerson(detail: string): Promise<void> {
-    const d = await this.ctx.waitForPerson('escalation', null, `The agent is stuck: ${detail} Give guidance (it goes into the next prompt), take over, or reject to end the run.`);
+    const d = await this.ctx.waitForPerson(
+      'escalation',
+      null,
+      `The agent is stuck: ${detail} Give guidance (it goes into the next prompt), take over, or reject to end the run.`,
+    );
     if (d.decision === 'reject') await this.steps.finish('failed', 'The person ended the run at an escalation');
-    else if (d.decision === 'take_over') await this.ctx.waitForPerson('take_over', null, 'You have control of the phone. Act on the mirror, then hand back.');
+    else if (d.decision === 'take_over')
+      await this.ctx.waitForPerson(
+        'take_over',
+        null,
+        'You have control of the phone. Act on the mirror, then hand back.',
+      );
   }
 
   /** How many of the last executed actions are this same action (for repeated-action limits). */
@@ -147,7 +157,11 @@ export class StrategyRun {
    * or escalation wait continues, a proposed step that was never executed is abandoned.
    * @returns the step executed now and the screen it was proposed on, for the strategy to judge
    */
-  async resumeOpenWork(): Promise<{ step: StepState; before: Observed; outcome: Exclude<StepOutcome, { kind: 'rejected' }> } | null> {
+  async resumeOpenWork(): Promise<{
+    step: StepState;
+    before: Observed;
+    outcome: Exclude<StepOutcome, { kind: 'rejected' }>;
+  } | null> {
     const st = this.state;
     const last = st.steps.at(-1);
     if (st.waiting) {
@@ -159,12 +173,17 @@ export class StrategyRun {
           return outcome.kind === 'rejected' ? null : { step, before, outcome };
         }
       }
-      if (st.waiting.kind === 'take_over') await this.ctx.waitForPerson('take_over', st.waiting.stepId, st.waiting.prompt);
+      if (st.waiting.kind === 'take_over')
+        await this.ctx.waitForPerson('take_over', st.waiting.stepId, st.waiting.prompt);
       else if (st.waiting.kind === 'escalation') await this.askPerson(st.lastEscalation?.detail ?? st.waiting.prompt);
       return null;
     }
     if (last && !last.abandoned && !last.executed && last.decision?.kind !== 'reject') {
-      this.ctx.append({ type: 'step_abandoned', stepId: last.stepId, reason: 'MobA Studio stopped before the step was executed' });
+      this.ctx.append({
+        type: 'step_abandoned',
+        stepId: last.stepId,
+        reason: 'MobA Studio stopped before the step was executed',
+      });
     }
     return null;
   }

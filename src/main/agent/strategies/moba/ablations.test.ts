@@ -14,14 +14,27 @@ afterEach(async () => {
 describe('without the Plan module (--no-plan)', () => {
   it('counts replies that choose no action ("can_complete": "false") against the step limit and ends the run with a clear reason', async () => {
     const h = await loopHarness({
-      steps: [{ name: 'never acts', match: { system: SINGLE }, reply: { observation: 'home', thought: 'too hard for one action', can_complete: 'false', action: null }, times: 'always' }],
+      steps: [
+        {
+          name: 'never acts',
+          match: { system: SINGLE },
+          reply: { observation: 'home', thought: 'too hard for one action', can_complete: 'false', action: null },
+          times: 'always',
+        },
+      ],
     });
     harnesses.push(h);
-    const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto', usePlan: false, maxSteps: 4 } });
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: 'Turn on Wi-Fi',
+      options: { mode: 'auto', usePlan: false, maxSteps: 4 },
+    });
     await h.runs.settled(runId);
     const st = h.runs.state(runId);
     expect(st.status).toBe('failed');
-    expect(st.outcomeReason).toBe('The step limit (4) was reached: 0 executed actions and 4 replies that chose no action');
+    expect(st.outcomeReason).toBe(
+      'The step limit (4) was reached: 0 executed actions and 4 replies that chose no action',
+    );
     expect(st.counters.noActionReplies).toBe(4);
     expect(h.model.requests()).toHaveLength(4);
     expect(h.runs.events(runId).events.some((e) => e.type === 'plan_made' || e.type === 'plan_reflection')).toBe(false);
@@ -34,15 +47,34 @@ describe('without the Plan module (--no-plan)', () => {
   it('executed actions and no-action replies share the one step limit', async () => {
     const h = await loopHarness({
       steps: [
-        { match: { system: SINGLE }, reply: { observation: 'home', thought: 'open settings', can_complete: 'true', action: 'Open_App("Settings")' }, times: 1 },
-        { match: { system: SINGLE }, reply: { observation: 'settings', thought: 'not sure', can_complete: 'false', action: null }, times: 'always' },
+        {
+          match: { system: SINGLE },
+          reply: {
+            observation: 'home',
+            thought: 'open settings',
+            can_complete: 'true',
+            action: 'Open_App("Settings")',
+          },
+          times: 1,
+        },
+        {
+          match: { system: SINGLE },
+          reply: { observation: 'settings', thought: 'not sure', can_complete: 'false', action: null },
+          times: 'always',
+        },
       ],
     });
     harnesses.push(h);
-    const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto', usePlan: false, maxSteps: 3 } });
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: 'Turn on Wi-Fi',
+      options: { mode: 'auto', usePlan: false, maxSteps: 3 },
+    });
     await h.runs.settled(runId);
     const st = h.runs.state(runId);
-    expect(st.outcomeReason).toBe('The step limit (3) was reached: 1 executed action and 2 replies that chose no action');
+    expect(st.outcomeReason).toBe(
+      'The step limit (3) was reached: 1 executed action and 2 replies that chose no action',
+    );
     expect(h.model.requests()).toHaveLength(3);
   });
 });

@@ -5,7 +5,16 @@
  * current page, user memory in act and reflect, and preferences learned from runs.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACT, PLAN, REFLECT, act, loopHarness, plan, prompts, reflect } from '../../../../../test/support/agent-harness.ts';
+import {
+  ACT,
+  PLAN,
+  REFLECT,
+  act,
+  loopHarness,
+  plan,
+  prompts,
+  reflect,
+} from '../../../../../test/support/agent-harness.ts';
 import type { Harness } from '../../../../../test/support/agent-harness.ts';
 import { agentMemory } from '../../../memory/agent-memory.ts';
 import { MemoryService } from '../../../memory/memory-service.ts';
@@ -44,11 +53,26 @@ describe('Finish() on a sub-goal', () => {
       steps: [
         act('Turn on Wi-Fi', { observation: 'home', thought: 'several steps', can_complete: 'false', action: null }),
         plan('Turn on Wi-Fi', ['Open the Settings app', 'Open Network & internet', 'Switch Wi-Fi on']),
-        act('Open the Settings app', { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("Settings")' }),
+        act('Open the Settings app', {
+          observation: 'home',
+          thought: 'open it',
+          can_complete: 'true',
+          action: 'Open_App("Settings")',
+        }),
         reflect('Open the Settings app', 'success'),
         // The Local Agent thinks this sub-goal needs nothing more (wrongly, as it happens) and says Finish().
-        act('Open Network & internet', { observation: 'settings', thought: 'nothing to do here', can_complete: 'true', action: 'Finish()' }),
-        act('Switch Wi-Fi on', { observation: 'settings', thought: 'open the page first', can_complete: 'true', action: 'Click({{element:Network & internet}})' }),
+        act('Open Network & internet', {
+          observation: 'settings',
+          thought: 'nothing to do here',
+          can_complete: 'true',
+          action: 'Finish()',
+        }),
+        act('Switch Wi-Fi on', {
+          observation: 'settings',
+          thought: 'open the page first',
+          can_complete: 'true',
+          action: 'Click({{element:Network & internet}})',
+        }),
         reflect('Switch Wi-Fi on', 'success', 'done'),
       ],
     });
@@ -67,10 +91,23 @@ describe('Finish() on a sub-goal', () => {
   });
 
   it('at the root (the whole task) still ends the run', async () => {
-    const h = await harness({ steps: [act('Turn on Wi-Fi', { observation: 'settings', thought: 'already on', can_complete: 'true', action: 'Finish("Wi-Fi is already on")' })] });
+    const h = await harness({
+      steps: [
+        act('Turn on Wi-Fi', {
+          observation: 'settings',
+          thought: 'already on',
+          can_complete: 'true',
+          action: 'Finish("Wi-Fi is already on")',
+        }),
+      ],
+    });
     const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto' } });
     await h.runs.settled(runId);
-    expect(h.runs.state(runId)).toMatchObject({ status: 'succeeded', outcomeReason: 'The agent reported the task done', answer: 'Wi-Fi is already on' });
+    expect(h.runs.state(runId)).toMatchObject({
+      status: 'succeeded',
+      outcomeReason: 'The agent reported the task done',
+      answer: 'Wi-Fi is already on',
+    });
   });
 });
 
@@ -78,7 +115,12 @@ describe('the Local Agent', () => {
   it('executes Open_App even when the model says the step cannot be completed (MobA treats it as "possibly")', async () => {
     const h = await harness({
       steps: [
-        act('Open the settings', { observation: 'home', thought: 'the app is not open yet', can_complete: 'false', action: 'Open_App("Settings")' }),
+        act('Open the settings', {
+          observation: 'home',
+          thought: 'the app is not open yet',
+          can_complete: 'false',
+          action: 'Open_App("Settings")',
+        }),
         reflect('Open the settings', 'success', 'done'),
       ],
     });
@@ -88,7 +130,10 @@ describe('the Local Agent', () => {
     expect(st.status).toBe('succeeded');
     expect(h.phone.executed).toEqual(['Open_App{"app":"Settings"}']);
     expect(prompts(h.model, PLAN)).toEqual([]);
-    expect(h.runs.events(runId).events.find((e) => e.type === 'act_decided')).toMatchObject({ canComplete: 'possibly', action: { name: 'Open_App' } });
+    expect(h.runs.events(runId).events.find((e) => e.type === 'act_decided')).toMatchObject({
+      canComplete: 'possibly',
+      action: { name: 'Open_App' },
+    });
   });
 
   it("gets the device's date and time, as do the planner's prompts", async () => {
@@ -96,13 +141,19 @@ describe('the Local Agent', () => {
       steps: [
         act('Turn on Wi-Fi', { observation: 'home', thought: 'several steps', can_complete: 'false', action: null }),
         plan('Turn on Wi-Fi', ['Open the Settings app']),
-        act('Open the Settings app', { observation: 'home', thought: 'open it', can_complete: 'true', action: 'Open_App("Settings")' }),
+        act('Open the Settings app', {
+          observation: 'home',
+          thought: 'open it',
+          can_complete: 'true',
+          action: 'Open_App("Settings")',
+        }),
         reflect('Open the Settings app', 'success', 'done'),
       ],
     });
     const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto' } });
     await h.runs.settled(runId);
-    for (const body of [...prompts(h.model, ACT), ...prompts(h.model, PLAN)]) expect(body).toMatch(/## Date and time on the device\\n2025-06-02 \(Monday\) 09:0\d, UTC\+08:00/);
+    for (const body of [...prompts(h.model, ACT), ...prompts(h.model, PLAN)])
+      expect(body).toMatch(/## Date and time on the device\\n2025-06-02 \(Monday\) 09:0\d, UTC\+08:00/);
   });
 });
 
@@ -110,15 +161,25 @@ describe('the Reflection module', () => {
   it("sees the Local Agent's observation and thought for the action it judges", async () => {
     const h = await harness({
       steps: [
-        act('Open the settings', { observation: 'The launcher shows a Settings icon', thought: 'Tapping the icon opens Settings', can_complete: 'true', action: 'Click({{element:Settings}})' }),
+        act('Open the settings', {
+          observation: 'The launcher shows a Settings icon',
+          thought: 'Tapping the icon opens Settings',
+          can_complete: 'true',
+          action: 'Click({{element:Settings}})',
+        }),
         reflect('Open the settings', 'success', 'done'),
       ],
     });
     const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Open the settings', options: { mode: 'auto' } });
     await h.runs.settled(runId);
     const [body] = prompts(h.model, REFLECT);
-    expect(body).toContain("## The Local Agent's view when it chose the action\\n- Observation: The launcher shows a Settings icon\\n- Thought: Tapping the icon opens Settings");
-    expect(h.runs.state(runId).steps[0]!.intent).toEqual({ observation: 'The launcher shows a Settings icon', thought: 'Tapping the icon opens Settings' });
+    expect(body).toContain(
+      "## The Local Agent's view when it chose the action\\n- Observation: The launcher shows a Settings icon\\n- Thought: Tapping the icon opens Settings",
+    );
+    expect(h.runs.state(runId).steps[0]!.intent).toEqual({
+      observation: 'The launcher shows a Settings icon',
+      thought: 'Tapping the icon opens Settings',
+    });
   });
 });
 
@@ -128,25 +189,50 @@ describe('memory in the loop', () => {
       steps: [
         act('Open the settings', { observation: 'home', thought: 'two steps', can_complete: 'false', action: null }),
         plan('Open the settings', ['Tap the Settings icon', 'Look around']),
-        act('Tap the Settings icon', { observation: 'home', thought: 'tap', can_complete: 'true', action: 'Click({{element:Settings}})' }),
+        act('Tap the Settings icon', {
+          observation: 'home',
+          thought: 'tap',
+          can_complete: 'true',
+          action: 'Click({{element:Settings}})',
+        }),
         reflect('Tap the Settings icon', 'success'),
         act('Look around', { observation: 'network rows', thought: 'done', can_complete: 'true', action: 'Finish()' }),
       ],
     });
     // ToyPhone reports `.settings`; the expert wrote the full class name. No word is shared with the goals.
-    memory.create({ kind: 'page', id: 'page:toy-settings', source: 'expert', app: 'com.android.settings', activity: 'com.android.settings.settings', description: 'Rows for networks and devices' }, 'expert');
+    memory.create(
+      {
+        kind: 'page',
+        id: 'page:toy-settings',
+        source: 'expert',
+        app: 'com.android.settings',
+        activity: 'com.android.settings.settings',
+        description: 'Rows for networks and devices',
+      },
+      'expert',
+    );
     const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Open the settings', options: { mode: 'auto' } });
     await h.runs.settled(runId);
-    const onPage = retrieved.filter((r) => r.purpose === 'act').flatMap((r) => r.items).filter((i) => i.id === 'page:toy-settings');
+    const onPage = retrieved
+      .filter((r) => r.purpose === 'act')
+      .flatMap((r) => r.items)
+      .filter((i) => i.id === 'page:toy-settings');
     expect(onPage[0]).toMatchObject({ relation: 'current_page' });
     const calls = h.runs.events(runId).events.filter((e) => e.type === 'model_call' && e.record.purpose === 'act');
-    expect(calls.some((e) => e.type === 'model_call' && e.memories.some((m) => m.id === 'page:toy-settings'))).toBe(true);
+    expect(calls.some((e) => e.type === 'model_call' && e.memories.some((m) => m.id === 'page:toy-settings'))).toBe(
+      true,
+    );
   });
 
   it('gives the act and reflect prompts the user memory that matches the goal, and only that', async () => {
     const { h, memory } = await withMemory({
       steps: [
-        act('Turn on Wi-Fi', { observation: 'home', thought: 'open settings', can_complete: 'true', action: 'Open_App("Settings")' }),
+        act('Turn on Wi-Fi', {
+          observation: 'home',
+          thought: 'open settings',
+          can_complete: 'true',
+          action: 'Open_App("Settings")',
+        }),
         reflect('Turn on Wi-Fi', 'success', 'done'),
       ],
     });
@@ -163,15 +249,34 @@ describe('memory in the loop', () => {
   it('learns preferences from runs: the app that turned out right for a request, and what the person said', async () => {
     const { h, memory } = await withMemory({
       steps: [
-        act('Change a system setting', { observation: 'home', thought: 'open the settings app', can_complete: 'true', action: 'Click({{element:Clock}})' }),
-        act('Change a system setting', { observation: 'home', thought: 'open the settings app', can_complete: 'true', action: 'Open_App("the app for system settings")' }),
+        act('Change a system setting', {
+          observation: 'home',
+          thought: 'open the settings app',
+          can_complete: 'true',
+          action: 'Click({{element:Clock}})',
+        }),
+        act('Change a system setting', {
+          observation: 'home',
+          thought: 'open the settings app',
+          can_complete: 'true',
+          action: 'Open_App("the app for system settings")',
+        }),
         { match: { system: SELECT }, reply: { package: 'com.android.settings', reason: 'system settings' }, times: 1 },
         reflect('Change a system setting', 'success', 'done'),
       ],
     });
-    const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Change a system setting', options: { mode: 'step' } });
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: 'Change a system setting',
+      options: { mode: 'step' },
+    });
     const waiting = async (n: number) => {
-      for (let i = 0; i < 500 && !(h.runs.state(runId).status === 'waiting' && h.runs.state(runId).steps.length === n); i++) await new Promise((r) => setTimeout(r, 10));
+      for (
+        let i = 0;
+        i < 500 && !(h.runs.state(runId).status === 'waiting' && h.runs.state(runId).steps.length === n);
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 10));
     };
     await waiting(1);
     h.runs.decide(runId, { decision: 'reject', feedback: 'Never use the Clock app for settings' });
@@ -179,7 +284,10 @@ describe('memory in the loop', () => {
     h.runs.decide(runId, { decision: 'approve' });
     await h.runs.settled(runId);
     expect(h.runs.state(runId).status).toBe('succeeded');
-    const learned = memory.list({ kind: 'user' }).items.filter((m) => m.kind === 'user' && m.category === 'preference').map((m) => (m.kind === 'user' ? m.text : ''));
+    const learned = memory
+      .list({ kind: 'user' })
+      .items.filter((m) => m.kind === 'user' && m.category === 'preference')
+      .map((m) => (m.kind === 'user' ? m.text : ''));
     expect(learned).toEqual(
       expect.arrayContaining([
         'For "the app for system settings", Settings (com.android.settings) was the right app.',
@@ -187,7 +295,12 @@ describe('memory in the loop', () => {
       ]),
     );
     // The next app selection for a similar request is given it.
-    const next = await agentMemory(memory).retrieve({ purpose: 'select_app', query: 'the app for system settings', runId: 'later' }, new AbortController().signal);
-    expect(next.map((m) => m.text)).toContain('User preference: For "the app for system settings", Settings (com.android.settings) was the right app.');
+    const next = await agentMemory(memory).retrieve(
+      { purpose: 'select_app', query: 'the app for system settings', runId: 'later' },
+      new AbortController().signal,
+    );
+    expect(next.map((m) => m.text)).toContain(
+      'User preference: For "the app for system settings", Settings (com.android.settings) was the right app.',
+    );
   });
 });

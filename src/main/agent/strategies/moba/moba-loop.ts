@@ -40,7 +40,12 @@ export const mobaLoop: RunLoop = async (ctx) => {
   let fresh: { observed: Observed; seq: number } | null = null;
   const reuseOrObserve = async (): Promise<Observed> => {
     const st = ctx.state();
-    if (fresh && st.lastObservationId === fresh.observed.id && !st.steps.some((s) => s.executed?.by === 'person' && s.seq > fresh!.seq) && !st.waiting) {
+    if (
+      fresh &&
+      st.lastObservationId === fresh.observed.id &&
+      !st.steps.some((s) => s.executed?.by === 'person' && s.seq > fresh!.seq) &&
+      !st.waiting
+    ) {
       const o = fresh.observed;
       fresh = null;
       return o;
@@ -55,16 +60,29 @@ export const mobaLoop: RunLoop = async (ctx) => {
     modelFailures++;
     if (modelFailures >= MODEL_FAILURES_BEFORE_ESCALATION) {
       modelFailures = 0;
-      await escalate(nodeId, 'model_failure', `The model's replies could not be used ${MODEL_FAILURES_BEFORE_ESCALATION} times in a row: ${error.message}`);
+      await escalate(
+        nodeId,
+        'model_failure',
+        `The model's replies could not be used ${MODEL_FAILURES_BEFORE_ESCALATION} times in a row: ${error.message}`,
+      );
     }
   };
 
   /** Re-plan the parent first; when that was tried already (or there is no parent), ask the person. */
-  const escalate = async (nodeId: string, reason: 'repeated_action' | 'repeated_split' | 'plan_budget' | 'model_failure', detail: string): Promise<void> => {
+  const escalate = async (
+    nodeId: string,
+    reason: 'repeated_action' | 'repeated_split' | 'plan_budget' | 'model_failure',
+    detail: string,
+  ): Promise<void> => {
     const st = ctx.state();
     const parentId = st.nodes[nodeId]?.parentId ?? null;
     const parent = parentId ? st.nodes[parentId] : undefined;
-    const canReplanParent = reason !== 'plan_budget' && reason !== 'model_failure' && parent && parent.escalations === 0 && planBudgetLeft() > 0;
+    const canReplanParent =
+      reason !== 'plan_budget' &&
+      reason !== 'model_failure' &&
+      parent &&
+      parent.escalations === 0 &&
+      planBudgetLeft() > 0;
     if (canReplanParent) {
       ctx.append({ type: 'escalated', nodeId: parent.id, reason, detail, response: 'replan_parent' });
       const obs = await m.observe();
@@ -83,8 +101,16 @@ export const mobaLoop: RunLoop = async (ctx) => {
 
   const askPerson = async (nodeId: string, detail: string): Promise<void> => {
     const goal = ctx.state().nodes[nodeId]?.goal ?? ctx.state().task;
-    const d = await ctx.waitForPerson('escalation', null, `The agent is stuck on "${goal}": ${detail} Give guidance (it goes into the next plan), edit the plan, take over, or reject to end the run.`);
-    if (d.decision === 'answer' && d.feedback) await m.learn(`said-while:${goal}:${d.feedback}`, `While "${goal}", the person supervising the agent said: ${d.feedback}`);
+    const d = await ctx.waitForPerson(
+      'escalation',
+      null,
+      `The agent is stuck on "${goal}": ${detail} Give guidance (it goes into the next plan), edit the plan, take over, or reject to end the run.`,
+    );
+    if (d.decision === 'answer' && d.feedback)
+      await m.learn(
+        `said-while:${goal}:${d.feedback}`,
+        `While "${goal}", the person supervising the agent said: ${d.feedback}`,
+      );
     if (d.decision === 'reject') {
       await m.finish('failed', 'The person ended the run at an escalation');
       return;
@@ -106,9 +132,18 @@ export const mobaLoop: RunLoop = async (ctx) => {
   };
 
   /** Plans a node unless a guard says to escalate instead. */
-  const planOrEscalate = async (nodeId: string, obs: Observed, reason: 'cannot_complete' | 'reflection_failed'): Promise<void> => {
+  const planOrEscalate = async (
+    nodeId: string,
+    obs: Observed,
+    reason: 'cannot_complete' | 'reflection_failed',
+  ): Promise<void> => {
     const node = ctx.state().nodes[nodeId]!;
-    if (planBudgetLeft() <= 0) return escalate(nodeId, 'plan_budget', `The planning budget (${ctx.state().options!.planBudget} plans) is used up.`);
+    if (planBudgetLeft() <= 0)
+      return escalate(
+        nodeId,
+        'plan_budget',
+        `The planning budget (${ctx.state().options!.planBudget} plans) is used up.`,
+      );
     if (node.splits >= SPLITS_PER_NODE * (node.escalations + 1) || depthOf(ctx.state(), nodeId) >= MAX_DEPTH) {
       return escalate(nodeId, 'repeated_split', `"${node.goal}" was split ${node.splits} times without finishing.`);
     }
@@ -118,10 +153,22 @@ export const mobaLoop: RunLoop = async (ctx) => {
   };
 
   /** After a step ran (by the agent or the person): reflect, then advance or re-plan. */
-  const afterStep = async (nodeId: string, before: Observed, outcome: Exclude<StepOutcome, { kind: 'rejected' }>): Promise<void> => {
+  const afterStep = async (
+    nodeId: string,
+    before: Observed,
+    outcome: Exclude<StepOutcome, { kind: 'rejected' }>,
+  ): Promise<void> => {
     const step = outcome.step;
     if (outcome.kind === 'executed' && !outcome.ok) {
-      ctx.append({ type: 'reflected', stepId: step.stepId, nodeId, callIds: [], subgoalStatus: 'failure', goalDone: false, reflection: `The action ${formatAction(outcome.action)} could not be executed: ${outcome.error ?? 'unknown error'}` });
+      ctx.append({
+        type: 'reflected',
+        stepId: step.stepId,
+        nodeId,
+        callIds: [],
+        subgoalStatus: 'failure',
+        goalDone: false,
+        reflection: `The action ${formatAction(outcome.action)} could not be executed: ${outcome.error ?? 'unknown error'}`,
+      });
       // Without the Plan module there is no Global Agent to re-plan: the single-level agent
       // tries again from the failure it is shown.
       if (!ctx.state().options!.usePlan) return;
@@ -130,9 +177,13 @@ export const mobaLoop: RunLoop = async (ctx) => {
     }
     const after = await m.observe();
     fresh = { observed: after, seq: ctx.state().lastSeq };
-    const performed = outcome.kind === 'person'
-      ? { text: outcome.actions.length ? outcome.actions.join(', ') : 'the person acted on the phone', by: 'person' as const }
-      : { text: formatAction(outcome.action), by: 'agent' as const };
+    const performed =
+      outcome.kind === 'person'
+        ? {
+            text: outcome.actions.length ? outcome.actions.join(', ') : 'the person acted on the phone',
+            by: 'person' as const,
+          }
+        : { text: formatAction(outcome.action), by: 'agent' as const };
     if (!ctx.state().options!.usePlan) return;
     const r = await m.reflect(nodeId, step, before, after, performed);
     if (!r.ok) return modelFailed(nodeId, r.error);
@@ -171,11 +222,28 @@ export const mobaLoop: RunLoop = async (ctx) => {
       }
     }
     if (last && !last.abandoned && !last.executed && !last.decision?.kind.match(/reject/)) {
-      ctx.append({ type: 'step_abandoned', stepId: last.stepId, reason: 'MobA Studio stopped before the step was executed' });
-    } else if (last && last.executed && last.executed.by === 'agent' && !last.reflection && ctx.state().options!.usePlan) {
+      ctx.append({
+        type: 'step_abandoned',
+        stepId: last.stepId,
+        reason: 'MobA Studio stopped before the step was executed',
+      });
+    } else if (
+      last &&
+      last.executed &&
+      last.executed.by === 'agent' &&
+      !last.reflection &&
+      ctx.state().options!.usePlan
+    ) {
       const before = m.observed(last.observationId);
       if (before && ctx.state().nodes[last.nodeId]) {
-        await afterStep(last.nodeId, before, { kind: 'executed', step: last, action: last.executed.action, by: 'agent', ok: last.executed.ok, error: last.executed.error });
+        await afterStep(last.nodeId, before, {
+          kind: 'executed',
+          step: last,
+          action: last.executed.action,
+          by: 'agent',
+          ok: last.executed.ok,
+          error: last.executed.error,
+        });
         return true;
       }
     }
@@ -193,7 +261,12 @@ export const mobaLoop: RunLoop = async (ctx) => {
     const idle = options.usePlan ? 0 : st.counters.noActionReplies;
     if (st.counters.executedActions + idle >= options.maxSteps) {
       const executed = `${st.counters.executedActions} executed action${st.counters.executedActions === 1 ? '' : 's'}`;
-      await m.finish('failed', idle ? `The step limit (${options.maxSteps}) was reached: ${executed} and ${idle} repl${idle === 1 ? 'y' : 'ies'} that chose no action` : `The step limit (${options.maxSteps} executed actions) was reached`);
+      await m.finish(
+        'failed',
+        idle
+          ? `The step limit (${options.maxSteps}) was reached: ${executed} and ${idle} repl${idle === 1 ? 'y' : 'ies'} that chose no action`
+          : `The step limit (${options.maxSteps} executed actions) was reached`,
+      );
       break;
     }
     const replan = ctx.takeReplanRequest();
@@ -215,7 +288,8 @@ export const mobaLoop: RunLoop = async (ctx) => {
     }
     const nodeId = firstOpenLeaf(st, st.cursor);
     if (nodeId !== st.cursor) ctx.append({ type: 'cursor_moved', nodeId, by: 'agent' });
-    if (ctx.state().nodes[nodeId]?.status === 'pending') ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
+    if (ctx.state().nodes[nodeId]?.status === 'pending')
+      ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
 
     const obs = await reuseOrObserve();
     const singleLevel = !options.usePlan;
@@ -240,7 +314,11 @@ export const mobaLoop: RunLoop = async (ctx) => {
     }
     if (reply.canComplete === 'false' || !reply.action) {
       if (singleLevel) continue;
-      ctx.append({ type: 'plan_reflection', nodeId, text: reply.thought || 'The sub-goal needs more than one action.' });
+      ctx.append({
+        type: 'plan_reflection',
+        nodeId,
+        text: reply.thought || 'The sub-goal needs more than one action.',
+      });
       await planOrEscalate(nodeId, obs, 'cannot_complete');
       continue;
     }
@@ -277,4 +355,3 @@ export const mobaLoop: RunLoop = async (ctx) => {
     await afterStep(nodeId, obs, outcome);
   }
 };
-

@@ -78,11 +78,29 @@ export class MobaSteps {
   }
 
   /** `page` is the foreground app and activity, when there is a screen. */
-  private async retrieve(purpose: 'plan' | 'act' | 'reflect' | 'select_app', query: string, nodeId: string | null, page: Observation['currentApp']): Promise<RetrievedMemoryItem[]> {
+  private async retrieve(
+    purpose: 'plan' | 'act' | 'reflect' | 'select_app',
+    query: string,
+    nodeId: string | null,
+    page: Observation['currentApp'],
+  ): Promise<RetrievedMemoryItem[]> {
     if (!this.options.useMemory) return [];
-    const parent = nodeId ? pathTo(this.state, nodeId).at(-2)?.goal ?? null : null;
+    const parent = nodeId ? (pathTo(this.state, nodeId).at(-2)?.goal ?? null) : null;
     try {
-      return await this.ctx.memory.retrieve({ purpose, query, runId: this.ctx.runId, ...(nodeId ? { nodeId } : {}), parentGoal: parent, app: page?.packageName ?? null, activity: page?.activity ?? null, k: 6, ...(this.options.approvedMemoriesOnly ? { approvedOnly: true } : {}) }, this.ctx.signal);
+      return await this.ctx.memory.retrieve(
+        {
+          purpose,
+          query,
+          runId: this.ctx.runId,
+          ...(nodeId ? { nodeId } : {}),
+          parentGoal: parent,
+          app: page?.packageName ?? null,
+          activity: page?.activity ?? null,
+          k: 6,
+          ...(this.options.approvedMemoriesOnly ? { approvedOnly: true } : {}),
+        },
+        this.ctx.signal,
+      );
     } catch (error) {
       if (this.ctx.signal.aborted) throw error;
       this.nonFatal(error);
@@ -116,13 +134,21 @@ export class MobaSteps {
       .map((s) => {
         const goal = this.state.nodes[s.nodeId]?.goal ?? '';
         const el = s.element ? describeElement(s.element) : null;
-        const result = s.reflection ? s.reflection.subgoalStatus : s.executed!.ok ? 'done' : `failed: ${s.executed!.error}`;
+        const result = s.reflection
+          ? s.reflection.subgoalStatus
+          : s.executed!.ok
+            ? 'done'
+            : `failed: ${s.executed!.error}`;
         return `${formatAction(s.executed!.action)}${el && s.executed!.action === s.proposed ? ` on ${el}` : ''}${s.executed!.by === 'person' ? ' (by the person)' : ''} for "${goal}" → ${result}`;
       });
   }
 
   /** The Local Agent: can this sub-goal be done with one action, and which. */
-  async act(nodeId: string, obs: Observed, singleLevel: boolean): Promise<{ ok: true; reply: ActReply; callIds: string[] } | { ok: false; error: MobaError }> {
+  async act(
+    nodeId: string,
+    obs: Observed,
+    singleLevel: boolean,
+  ): Promise<{ ok: true; reply: ActReply; callIds: string[] } | { ok: false; error: MobaError }> {
     const st = this.state;
     const path = pathTo(st, nodeId);
     const node = path.at(-1)!;
@@ -148,7 +174,14 @@ export class MobaSteps {
       candidates: space?.lines ?? null,
     });
     const indices = new Set(obs.observation.elements.filter((e) => e.index > 0).map((e) => e.index));
-    const r = await this.ctx.modelStep({ role: 'actor', purpose: 'act', nodeId, messages, schema: actReplySchema(indices, { requireAction: singleLevel, ...(space ? { allowed: space.refuse } : {}) }), memories });
+    const r = await this.ctx.modelStep({
+      role: 'actor',
+      purpose: 'act',
+      nodeId,
+      messages,
+      schema: actReplySchema(indices, { requireAction: singleLevel, ...(space ? { allowed: space.refuse } : {}) }),
+      memories,
+    });
     if (!r.ok) return { ok: false, error: r.error };
     const reply = r.value;
     this.ctx.append({
@@ -166,7 +199,11 @@ export class MobaSteps {
   }
 
   /** The Global Agent's Plan module: split the node; the cursor moves to the first sub-goal. */
-  async plan(nodeId: string, obs: Observed, reason: PlanPromptInput['reason']): Promise<{ ok: true } | { ok: false; error: MobaError }> {
+  async plan(
+    nodeId: string,
+    obs: Observed,
+    reason: PlanPromptInput['reason'],
+  ): Promise<{ ok: true } | { ok: false; error: MobaError }> {
     const st = this.state;
     const path = pathTo(st, nodeId);
     const node = path.at(-1)!;
@@ -189,14 +226,28 @@ export class MobaSteps {
       reason,
       planning: this.options.planning ?? 'subgoals',
     });
-    const r = await this.ctx.modelStep({ role: 'planner', purpose: 'plan', nodeId, messages, schema: PlanReplySchema, memories });
+    const r = await this.ctx.modelStep({
+      role: 'planner',
+      purpose: 'plan',
+      nodeId,
+      messages,
+      schema: PlanReplySchema,
+      memories,
+    });
     if (!r.ok) return { ok: false, error: r.error };
     const { subgoals, observation, thought } = r.value;
     this.ctx.append({ type: 'plan_made', nodeId, callIds: r.callIds, observation, thought, subgoals, reason });
     // A re-plan replaces the open sub-goals; finished ones stay as history.
     for (const childId of this.state.nodes[nodeId]?.children ?? []) {
       const child = this.state.nodes[childId];
-      if (child && (child.status === 'pending' || child.status === 'running')) this.ctx.append({ type: 'node_status', nodeId: childId, status: 'skipped', reason: 'replaced by a new plan', by: 'agent' });
+      if (child && (child.status === 'pending' || child.status === 'running'))
+        this.ctx.append({
+          type: 'node_status',
+          nodeId: childId,
+          status: 'skipped',
+          reason: 'replaced by a new plan',
+          by: 'agent',
+        });
     }
     const ids: string[] = [];
     for (const goal of subgoals) {
@@ -206,12 +257,28 @@ export class MobaSteps {
     }
     this.ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
     this.ctx.append({ type: 'cursor_moved', nodeId: ids[0]!, by: 'agent' });
-    if (this.writesMemory) await this.write(() => this.ctx.memory.recordPlan({ runId: this.ctx.runId, nodeId, goal: node.goal, subgoals, subgoalIds: ids, thought }));
+    if (this.writesMemory)
+      await this.write(() =>
+        this.ctx.memory.recordPlan({
+          runId: this.ctx.runId,
+          nodeId,
+          goal: node.goal,
+          subgoals,
+          subgoalIds: ids,
+          thought,
+        }),
+      );
     return { ok: true };
   }
 
   /** The Global Agent's Reflection module on one step's before and after screens. */
-  async reflect(nodeId: string, step: StepState, before: Observed, after: Observed, performed: { text: string; by: 'agent' | 'person' }): Promise<{ ok: true; reply: ReflectReply } | { ok: false; error: MobaError }> {
+  async reflect(
+    nodeId: string,
+    step: StepState,
+    before: Observed,
+    after: Observed,
+    performed: { text: string; by: 'agent' | 'person' },
+  ): Promise<{ ok: true; reply: ReflectReply } | { ok: false; error: MobaError }> {
     const st = this.state;
     const node = st.nodes[nodeId]!;
     const [memories, b, a] = await Promise.all([
@@ -219,11 +286,36 @@ export class MobaSteps {
       this.ctx.screens.prepare(before.id, before.observation),
       this.ctx.screens.prepare(after.id, after.observation),
     ]);
-    const messages = buildReflectMessages({ finalGoal: st.task, goal: node.goal, action: performed.text, element: step.element ? describeElement(step.element) : null, performedBy: performed.by, intent: step.intent, before: b, after: a, memories });
-    const r = await this.ctx.modelStep({ role: 'reflector', purpose: 'reflect', nodeId, messages, schema: ReflectReplySchema, memories });
+    const messages = buildReflectMessages({
+      finalGoal: st.task,
+      goal: node.goal,
+      action: performed.text,
+      element: step.element ? describeElement(step.element) : null,
+      performedBy: performed.by,
+      intent: step.intent,
+      before: b,
+      after: a,
+      memories,
+    });
+    const r = await this.ctx.modelStep({
+      role: 'reflector',
+      purpose: 'reflect',
+      nodeId,
+      messages,
+      schema: ReflectReplySchema,
+      memories,
+    });
     if (!r.ok) return { ok: false, error: r.error };
     const reply = r.value;
-    this.ctx.append({ type: 'reflected', stepId: step.stepId, nodeId, callIds: r.callIds, subgoalStatus: reply.subgoalStatus, goalDone: reply.goalDone, reflection: reply.reflection });
+    this.ctx.append({
+      type: 'reflected',
+      stepId: step.stepId,
+      nodeId,
+      callIds: r.callIds,
+      subgoalStatus: reply.subgoalStatus,
+      goalDone: reply.goalDone,
+      reflection: reply.reflection,
+    });
     if (this.writesMemory) {
       const path = pathTo(this.state, nodeId);
       await this.write(() =>
@@ -246,7 +338,10 @@ export class MobaSteps {
       );
       const chosen = this.chosenApps.get(step.stepId);
       if (chosen && reply.subgoalStatus === 'success') {
-        await this.learn(`app-for:${chosen.description}`, `For "${chosen.description}", ${chosen.label === chosen.packageName ? chosen.packageName : `${chosen.label} (${chosen.packageName})`} was the right app.`);
+        await this.learn(
+          `app-for:${chosen.description}`,
+          `For "${chosen.description}", ${chosen.label === chosen.packageName ? chosen.packageName : `${chosen.label} (${chosen.packageName})`} was the right app.`,
+        );
       }
     }
     this.chosenApps.delete(step.stepId);
@@ -257,16 +352,27 @@ export class MobaSteps {
   async resolveApp(description: string): Promise<ResolvedApp> {
     this.apps ??= await this.ctx.device.installedApps(this.ctx.signal);
     const wanted = description.trim().toLowerCase();
-    const exact = this.apps.find((a) => a.packageName.toLowerCase() === wanted || (a.label !== a.packageName && a.label.toLowerCase() === wanted));
+    const exact = this.apps.find(
+      (a) => a.packageName.toLowerCase() === wanted || (a.label !== a.packageName && a.label.toLowerCase() === wanted),
+    );
     if (exact) {
-      this.ctx.append({ type: 'app_selected', description, packageName: exact.packageName, activity: exact.activity ?? null, method: 'exact', callIds: [] });
+      this.ctx.append({
+        type: 'app_selected',
+        description,
+        packageName: exact.packageName,
+        activity: exact.activity ?? null,
+        method: 'exact',
+        callIds: [],
+      });
       return { packageName: exact.packageName, activity: exact.activity ?? null };
     }
     const memories = await this.retrieve('select_app', description, null, null);
     let descriptions: Record<string, string> = {};
     if (this.options.useMemory) {
       try {
-        descriptions = await this.ctx.memory.appDescriptions(this.options.approvedMemoriesOnly ? { approvedOnly: true } : undefined);
+        descriptions = await this.ctx.memory.appDescriptions(
+          this.options.approvedMemoriesOnly ? { approvedOnly: true } : undefined,
+        );
       } catch (error) {
         this.nonFatal(error);
       }
@@ -274,19 +380,40 @@ export class MobaSteps {
     // Only apps a person can launch; devices do not report labels, so App Memory descriptions carry the meaning.
     const launchable = this.apps.filter((a) => a.activity);
     const choices = launchable.length ? launchable : this.apps;
-    const messages = buildSelectAppMessages({ request: description, finalGoal: this.state.task, apps: choices, descriptions, memories });
-    const r = await this.ctx.modelStep({ role: 'appSelector', purpose: 'select-app', nodeId: this.state.cursor, messages, schema: selectAppReplySchema(choices.map((a) => a.packageName)), memories });
+    const messages = buildSelectAppMessages({
+      request: description,
+      finalGoal: this.state.task,
+      apps: choices,
+      descriptions,
+      memories,
+    });
+    const r = await this.ctx.modelStep({
+      role: 'appSelector',
+      purpose: 'select-app',
+      nodeId: this.state.cursor,
+      messages,
+      schema: selectAppReplySchema(choices.map((a) => a.packageName)),
+      memories,
+    });
     if (!r.ok) throw new MobaError('ACTION_FAILED', `Could not choose an app for "${description}": ${r.error.message}`);
     const app = this.apps.find((a) => a.packageName === r.value.packageName)!;
-    this.ctx.append({ type: 'app_selected', description, packageName: app.packageName, activity: app.activity ?? null, method: 'model', callIds: r.callIds });
-    if (this.executing) this.chosenApps.set(this.executing, { description, packageName: app.packageName, label: app.label });
+    this.ctx.append({
+      type: 'app_selected',
+      description,
+      packageName: app.packageName,
+      activity: app.activity ?? null,
+      method: 'model',
+      callIds: r.callIds,
+    });
+    if (this.executing)
+      this.chosenApps.set(this.executing, { description, packageName: app.packageName, label: app.label });
     return { packageName: app.packageName, activity: app.activity ?? null };
   }
 
   /** Appends step_proposed for an action on the observed screen; returns the step. */
   propose(nodeId: string, obs: Observed, action: ActionCall): StepState {
     const index = targetIndex(action);
-    const element = index === undefined ? null : obs.observation.elements.find((e) => e.index === index) ?? null;
+    const element = index === undefined ? null : (obs.observation.elements.find((e) => e.index === index) ?? null);
     const gate = gateFor(action, obs.observation, this.options);
     const stepId = nextId(this.state, 's');
     this.ctx.append({ type: 'step_proposed', stepId, nodeId, action, element, observationId: obs.id, gate });
@@ -309,7 +436,11 @@ export class MobaSteps {
       if (d.decision === 'reject') return { kind: 'rejected' };
       if (d.decision === 'hand_back') return { kind: 'person', step, actions: this.personActionsSince(step) };
       if (d.decision === 'take_over') {
-        await this.ctx.waitForPerson('take_over', step.stepId, 'You have control of the phone. Act on the mirror, then hand back.');
+        await this.ctx.waitForPerson(
+          'take_over',
+          step.stepId,
+          'You have control of the phone. Act on the mirror, then hand back.',
+        );
         return { kind: 'person', step, actions: this.personActionsSince(step) };
       }
       if ((d.decision === 'edit' || d.decision === 'override') && d.action) action = d.action;
@@ -319,31 +450,70 @@ export class MobaSteps {
 
   private async execute(step: StepState, obs: Observed, action: ActionCall): Promise<StepOutcome> {
     this.executing = step.stepId;
-    const result = await this.ctx.device.execute(action, { observation: obs.observation, resolveApp: (d) => this.resolveApp(d), signal: this.ctx.signal }).finally(() => (this.executing = null));
-    this.ctx.append({ type: 'step_executed', stepId: step.stepId, action, by: 'agent', ok: result.ok, error: result.error ? { name: result.error.name, code: result.error.code, message: result.error.message } : null, durationMs: result.durationMs, settleMs: result.settleMs, detail: result.detail });
-    if (!result.ok && result.error && isDeviceGone(result.error)) throw new MobaError(result.error.code, result.error.message);
-    return { kind: 'executed', step: this.state.steps.find((s) => s.stepId === step.stepId)!, action, by: 'agent', ok: result.ok, error: result.error?.message ?? null };
+    const result = await this.ctx.device
+      .execute(action, { observation: obs.observation, resolveApp: (d) => this.resolveApp(d), signal: this.ctx.signal })
+      .finally(() => (this.executing = null));
+    this.ctx.append({
+      type: 'step_executed',
+      stepId: step.stepId,
+      action,
+      by: 'agent',
+      ok: result.ok,
+      error: result.error ? { name: result.error.name, code: result.error.code, message: result.error.message } : null,
+      durationMs: result.durationMs,
+      settleMs: result.settleMs,
+      detail: result.detail,
+    });
+    if (!result.ok && result.error && isDeviceGone(result.error))
+      throw new MobaError(result.error.code, result.error.message);
+    return {
+      kind: 'executed',
+      step: this.state.steps.find((s) => s.stepId === step.stepId)!,
+      action,
+      by: 'agent',
+      ok: result.ok,
+      error: result.error?.message ?? null,
+    };
   }
 
   /** What a person's decision says about their preferences: their feedback, the app they chose instead. */
   private async learnFromDecision(step: StepState, d: ResolvedDecision): Promise<void> {
     const goal = this.state.nodes[step.nodeId]?.goal ?? this.state.task;
-    if (d.feedback) await this.learn(`said-while:${goal}:${d.feedback}`, `While "${goal}", the person supervising the agent said: ${d.feedback}`);
+    if (d.feedback)
+      await this.learn(
+        `said-while:${goal}:${d.feedback}`,
+        `While "${goal}", the person supervising the agent said: ${d.feedback}`,
+      );
     const proposed = step.proposed;
-    if (d.action?.name === 'Open_App' && proposed.name === 'Open_App' && d.action.params.app.toLowerCase() !== proposed.params.app.toLowerCase()) {
-      await this.learn(`app-for:${goal}`, `For "${goal}", the person opens ${d.action.params.app}, not ${proposed.params.app}.`);
+    if (
+      d.action?.name === 'Open_App' &&
+      proposed.name === 'Open_App' &&
+      d.action.params.app.toLowerCase() !== proposed.params.app.toLowerCase()
+    ) {
+      await this.learn(
+        `app-for:${goal}`,
+        `For "${goal}", the person opens ${d.action.params.app}, not ${proposed.params.app}.`,
+      );
     }
   }
 
   private personActionsSince(step: StepState): string[] {
     const i = this.state.steps.findIndex((s) => s.stepId === step.stepId);
-    return this.state.steps.slice(i + 1).filter((s) => s.executed?.by === 'person').map((s) => formatAction(s.executed!.action));
+    return this.state.steps
+      .slice(i + 1)
+      .filter((s) => s.executed?.by === 'person')
+      .map((s) => formatAction(s.executed!.action));
   }
 
   /** How often this action was already executed on this very screen. */
   repeatsOnScreen(screenKey: string, action: ActionCall): number {
     const text = formatAction(action);
-    return this.state.steps.filter((s) => s.executed?.ok && this.state.observations[s.observationId]?.screenKey === screenKey && formatAction(s.executed.action) === text).length;
+    return this.state.steps.filter(
+      (s) =>
+        s.executed?.ok &&
+        this.state.observations[s.observationId]?.screenKey === screenKey &&
+        formatAction(s.executed.action) === text,
+    ).length;
   }
 
   /** Marks nodes done, records routes of finished non-leaf nodes, moves the cursor. */
@@ -353,7 +523,16 @@ export class MobaSteps {
       const node = this.state.nodes[id];
       if (this.writesMemory && node && node.children.length) {
         const steps = this.routeOf(id);
-        if (steps.length) await this.write(() => this.ctx.memory.recordRoute({ runId: this.ctx.runId, nodeId: id, goal: node.goal, taskGoal: this.state.task, steps }));
+        if (steps.length)
+          await this.write(() =>
+            this.ctx.memory.recordRoute({
+              runId: this.ctx.runId,
+              nodeId: id,
+              goal: node.goal,
+              taskGoal: this.state.task,
+              steps,
+            }),
+          );
       }
     }
     this.ctx.append({ type: 'cursor_moved', nodeId: next, by: 'agent' });
@@ -381,8 +560,16 @@ export class MobaSteps {
   async answer(nodeId: string | null, text: string): Promise<void> {
     this.ctx.append({ type: 'message', from: 'agent', nodeId, text });
     if (this.writesMemory) {
-      const goal = nodeId ? this.state.nodes[nodeId]?.goal ?? this.state.task : this.state.task;
-      await this.write(() => this.ctx.memory.recordAnswer({ runId: this.ctx.runId, nodeId: nodeId ?? this.state.rootId ?? '', goal, taskGoal: this.state.task, text }));
+      const goal = nodeId ? (this.state.nodes[nodeId]?.goal ?? this.state.task) : this.state.task;
+      await this.write(() =>
+        this.ctx.memory.recordAnswer({
+          runId: this.ctx.runId,
+          nodeId: nodeId ?? this.state.rootId ?? '',
+          goal,
+          taskGoal: this.state.task,
+          text,
+        }),
+      );
     }
   }
 
@@ -393,7 +580,10 @@ export class MobaSteps {
         if (n.status !== 'done') this.ctx.append({ type: 'node_status', nodeId: n.id, status: 'done', by: 'agent' });
       }
     }
-    if (this.writesMemory) await this.write(() => this.ctx.memory.recordInteraction({ runId: this.ctx.runId, task: this.state.task, outcome, answer }));
+    if (this.writesMemory)
+      await this.write(() =>
+        this.ctx.memory.recordInteraction({ runId: this.ctx.runId, task: this.state.task, outcome, answer }),
+      );
     this.ctx.append({ type: 'run_finished', outcome, reason, answer });
   }
 
@@ -403,7 +593,9 @@ export class MobaSteps {
    */
   async learn(key: string, text: string): Promise<void> {
     if (!this.writesMemory) return;
-    await this.write(() => this.ctx.memory.recordPreference({ runId: this.ctx.runId, key, text, task: this.state.task }));
+    await this.write(() =>
+      this.ctx.memory.recordPreference({ runId: this.ctx.runId, key, text, task: this.state.task }),
+    );
   }
 
   private async rememberPage(obs: Observed, description: string): Promise<void> {
@@ -412,13 +604,24 @@ export class MobaSteps {
     const key = `${app.packageName}/${app.activity}`;
     if (this.pagesSeen.has(key)) return;
     this.pagesSeen.add(key);
-    await this.write(() => this.ctx.memory.recordAppPage({ packageName: app.packageName, activity: app.activity, description, runId: this.ctx.runId }));
+    await this.write(() =>
+      this.ctx.memory.recordAppPage({
+        packageName: app.packageName,
+        activity: app.activity,
+        description,
+        runId: this.ctx.runId,
+      }),
+    );
   }
 
   private async write(fn: () => Promise<string[]>): Promise<void> {
     try {
       const ids = await fn();
-      if (ids.length) this.ctx.append({ type: 'memory_written', items: ids.map((id) => ({ id, kind: id.split(':')[0] ?? 'memory' })) });
+      if (ids.length)
+        this.ctx.append({
+          type: 'memory_written',
+          items: ids.map((id) => ({ id, kind: id.split(':')[0] ?? 'memory' })),
+        });
     } catch (error) {
       if (this.ctx.signal.aborted) throw error;
       this.nonFatal(error);

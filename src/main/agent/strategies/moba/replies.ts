@@ -8,19 +8,25 @@ import { parseAction, targetIndex } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
 import type { CanComplete } from '../../../../shared/schemas/run.ts';
 
-const text = z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)), z.string());
+const text = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v)),
+  z.string(),
+);
 
-const canComplete = z.preprocess((v) => {
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'number') return v >= 1 ? 'true' : v > 0 ? 'possibly' : 'false';
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    if (['true', 'yes', '1'].includes(s)) return 'true';
-    if (['possibly', 'maybe', 'possible', '0.5', 'partially'].includes(s)) return 'possibly';
-    if (['false', 'no', '0'].includes(s)) return 'false';
-  }
-  return v;
-}, z.enum(['true', 'possibly', 'false']));
+const canComplete = z.preprocess(
+  (v) => {
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'number') return v >= 1 ? 'true' : v > 0 ? 'possibly' : 'false';
+    if (typeof v === 'string') {
+      const s = v.trim().toLowerCase();
+      if (['true', 'yes', '1'].includes(s)) return 'true';
+      if (['possibly', 'maybe', 'possible', '0.5', 'partially'].includes(s)) return 'possibly';
+      if (['false', 'no', '0'].includes(s)) return 'false';
+    }
+    return v;
+  },
+  z.enum(['true', 'possibly', 'false']),
+);
 
 const nullableText = z.preprocess((v) => {
   if (v === undefined || v === null) return null;
@@ -40,7 +46,10 @@ export interface ActReply {
  * The Local Agent's reply, validated against the elements on screen. An index that is not on
  * the screen (e.g. 999) is a validation error the model sees in its repair round.
  */
-export function actReplySchema(elementIndices: ReadonlySet<number>, options: { requireAction?: boolean; allowed?: (action: ActionCall) => string | null } = {}): z.ZodType<ActReply> {
+export function actReplySchema(
+  elementIndices: ReadonlySet<number>,
+  options: { requireAction?: boolean; allowed?: (action: ActionCall) => string | null } = {},
+): z.ZodType<ActReply> {
   return z
     .object({
       observation: text,
@@ -66,12 +75,20 @@ export function actReplySchema(elementIndices: ReadonlySet<number>, options: { r
           const refused = options.allowed?.(parsed.action) ?? null;
           if (index !== undefined && !elementIndices.has(index)) {
             const max = Math.max(0, ...elementIndices);
-            ctx.addIssue({ code: 'custom', path: ['action'], message: `element ${index} is not on the screen; valid indices are 1–${max}` });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['action'],
+              message: `element ${index} is not on the screen; valid indices are 1–${max}`,
+            });
           } else if (refused) ctx.addIssue({ code: 'custom', path: ['action'], message: refused });
           else action = parsed.action;
         }
       } else if (cc !== 'false' && options.requireAction) {
-        ctx.addIssue({ code: 'custom', path: ['action'], message: 'an action is required when can_complete is "true" or "possibly"' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['action'],
+          message: 'an action is required when can_complete is "true" or "possibly"',
+        });
       }
       return { observation: r.observation, thought: r.thought, canComplete: cc, action, message: r.message ?? null };
     }) as unknown as z.ZodType<ActReply>;
@@ -88,8 +105,22 @@ export const PlanReplySchema = z
     observation: text,
     thought: text,
     subgoals: z.preprocess(
-      (v) => (typeof v === 'string' ? v.split(/\n+/).map((s) => s.replace(/^\s*(\d+[.)]|[-*•])\s*/, '').trim()).filter(Boolean) : v),
-      z.array(z.preprocess((s) => (typeof s === 'object' && s !== null && 'goal' in s ? (s as { goal: unknown }).goal : s), z.string().trim().min(1).max(500))).min(1).max(12),
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(/\n+/)
+              .map((s) => s.replace(/^\s*(\d+[.)]|[-*•])\s*/, '').trim())
+              .filter(Boolean)
+          : v,
+      z
+        .array(
+          z.preprocess(
+            (s) => (typeof s === 'object' && s !== null && 'goal' in s ? (s as { goal: unknown }).goal : s),
+            z.string().trim().min(1).max(500),
+          ),
+        )
+        .min(1)
+        .max(12),
     ),
   })
   .transform((r): PlanReply => r) as unknown as z.ZodType<PlanReply>;
@@ -102,20 +133,26 @@ export interface ReflectReply {
   reflection: string;
 }
 
-const status = z.preprocess((v) => {
-  if (typeof v === 'boolean') return v ? 'success' : 'failure';
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    if (['success', 'succeeded', 'successful', 'true', 'yes', 'done', 'completed'].includes(s)) return 'success';
-    if (['failure', 'failed', 'fail', 'false', 'no', 'not_done'].includes(s)) return 'failure';
-  }
-  return v;
-}, z.enum(['success', 'failure']));
+const status = z.preprocess(
+  (v) => {
+    if (typeof v === 'boolean') return v ? 'success' : 'failure';
+    if (typeof v === 'string') {
+      const s = v.trim().toLowerCase();
+      if (['success', 'succeeded', 'successful', 'true', 'yes', 'done', 'completed'].includes(s)) return 'success';
+      if (['failure', 'failed', 'fail', 'false', 'no', 'not_done'].includes(s)) return 'failure';
+    }
+    return v;
+  },
+  z.enum(['success', 'failure']),
+);
 
 const goal = z.preprocess((v) => {
   if (typeof v === 'boolean') return v;
   if (typeof v === 'string') {
-    const s = v.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const s = v
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     if (['done', 'true', 'yes', 'completed', 'success', 'finished'].includes(s)) return true;
     if (['not_done', 'false', 'no', 'in_progress', 'failure', 'not_finished', 'ongoing'].includes(s)) return false;
   }
@@ -133,22 +170,35 @@ export const ReflectReplySchema = z
     reflection: text.optional(),
   })
   .superRefine((r, ctx) => {
-    if (!r.subgoal_status && !r.subgoalStatus) ctx.addIssue({ code: 'custom', path: ['subgoal_status'], message: 'required: "success" or "failure"' });
+    if (!r.subgoal_status && !r.subgoalStatus)
+      ctx.addIssue({ code: 'custom', path: ['subgoal_status'], message: 'required: "success" or "failure"' });
   })
-  .transform((r): ReflectReply => ({
-    observation: r.observation ?? '',
-    thought: r.thought ?? '',
-    subgoalStatus: (r.subgoal_status ?? r.subgoalStatus)!,
-    goalDone: r.goal_status ?? r.goalStatus ?? false,
-    reflection: r.reflection ?? '',
-  })) as unknown as z.ZodType<ReflectReply>;
+  .transform(
+    (r): ReflectReply => ({
+      observation: r.observation ?? '',
+      thought: r.thought ?? '',
+      subgoalStatus: (r.subgoal_status ?? r.subgoalStatus)!,
+      goalDone: r.goal_status ?? r.goalStatus ?? false,
+      reflection: r.reflection ?? '',
+    }),
+  ) as unknown as z.ZodType<ReflectReply>;
 
 export function selectAppReplySchema(packages: readonly string[]): z.ZodType<{ packageName: string; reason: string }> {
   return z
-    .object({ package: z.string().optional(), package_name: z.string().optional(), packageName: z.string().optional(), reason: text.optional() })
+    .object({
+      package: z.string().optional(),
+      package_name: z.string().optional(),
+      packageName: z.string().optional(),
+      reason: text.optional(),
+    })
     .transform((r, ctx) => {
       const p = (r.package ?? r.package_name ?? r.packageName ?? '').trim();
-      if (!packages.includes(p)) ctx.addIssue({ code: 'custom', path: ['package'], message: `"${p}" is not installed; choose one of: ${packages.join(', ')}` });
+      if (!packages.includes(p))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['package'],
+          message: `"${p}" is not installed; choose one of: ${packages.join(', ')}`,
+        });
       return { packageName: p, reason: r.reason ?? '' };
     }) as unknown as z.ZodType<{ packageName: string; reason: string }>;
 }

@@ -28,8 +28,21 @@ import { IconCaptions } from '../vision/captions.ts';
 import { mapCoordinateCall } from '../vision/coordinate-actions.ts';
 import { observeVision } from '../vision/observe-vision.ts';
 import { evolve, loadExperience } from './evolution.ts';
-import { buildActionReflectorMessages, buildManagerMessages, buildNotetakerMessages, buildOperatorMessages, buildPreconditionMessages } from './prompts.ts';
-import { ActionReflectorReplySchema, E_ACTIONS, ManagerReplySchema, NotetakerReplySchema, PreconditionReplySchema, operatorReplySchema } from './replies.ts';
+import {
+  buildActionReflectorMessages,
+  buildManagerMessages,
+  buildNotetakerMessages,
+  buildOperatorMessages,
+  buildPreconditionMessages,
+} from './prompts.ts';
+import {
+  ActionReflectorReplySchema,
+  E_ACTIONS,
+  ManagerReplySchema,
+  NotetakerReplySchema,
+  PreconditionReplySchema,
+  operatorReplySchema,
+} from './replies.ts';
 
 /** Failed actions in a row before the Manager is told (E's err_to_manager_thresh). */
 export const ESCALATE_AFTER = 2;
@@ -57,7 +70,13 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
      * The Action Reflector on an executed step (then the Notetaker after A).
      * @returns true when the task ended (too many failures in a row)
      */
-    const judge = async (nodeId: string, before: Observed, outcome: Extract<StepOutcome, { kind: 'executed' }>, written: string, description: string): Promise<boolean> => {
+    const judge = async (
+      nodeId: string,
+      before: Observed,
+      outcome: Extract<StepOutcome, { kind: 'executed' }>,
+      written: string,
+      description: string,
+    ): Promise<boolean> => {
       const st = run.state;
       const stepId = outcome.step.stepId;
       const beforeView = await view(before);
@@ -67,13 +86,30 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
       let grade: ActionOutcomeGrade;
       if (!outcome.ok) {
         grade = 'C';
-        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: [], outcome: 'C', operation: description, text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`, progress: null });
+        ctx.append({
+          type: 'outcome_judged',
+          stepId,
+          nodeId,
+          callIds: [],
+          outcome: 'C',
+          operation: description,
+          text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`,
+          progress: null,
+        });
       } else {
         const r = await ctx.modelStep({
           role: 'reflector',
           purpose: 'action-reflector',
           nodeId,
-          messages: buildActionReflectorMessages({ task: st.task, subgoal: st.strategy.subgoal ?? st.task, progress: st.strategy.progress, action: written, expectation: description, before: beforeView, after: afterView }),
+          messages: buildActionReflectorMessages({
+            task: st.task,
+            subgoal: st.strategy.subgoal ?? st.task,
+            progress: st.strategy.progress,
+            action: written,
+            expectation: description,
+            before: beforeView,
+            after: afterView,
+          }),
           schema: ActionReflectorReplySchema,
           memories: [],
         });
@@ -82,7 +118,16 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
           return false;
         }
         grade = r.value.outcome;
-        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: r.callIds, outcome: grade, operation: description, text: grade === 'A' ? r.value.error || 'As expected.' : r.value.error || 'Failed.', progress: r.value.progress || null });
+        ctx.append({
+          type: 'outcome_judged',
+          stepId,
+          nodeId,
+          callIds: r.callIds,
+          outcome: grade,
+          operation: description,
+          text: grade === 'A' ? r.value.error || 'As expected.' : r.value.error || 'Failed.',
+          progress: r.value.progress || null,
+        });
       }
       grades.push(grade);
       if (grade === 'A') {
@@ -99,7 +144,16 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
     const resumed = await run.resumeOpenWork();
     if (resumed?.outcome.kind === 'executed') {
       const d = run.state.strategy.lastDecision;
-      if (await judge(resumed.step.nodeId, resumed.before, resumed.outcome, d?.written ?? formatAction(resumed.outcome.action), d?.summary ?? '')) return;
+      if (
+        await judge(
+          resumed.step.nodeId,
+          resumed.before,
+          resumed.outcome,
+          d?.written ?? formatAction(resumed.outcome.action),
+          d?.summary ?? '',
+        )
+      )
+        return;
     }
     const experience = await loadExperience(run, kit);
 
@@ -118,7 +172,18 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
           role: 'planner',
           purpose: 'manager',
           nodeId: st.cursor,
-          messages: buildManagerMessages({ task: st.task, screen: beforeView, plan: st.strategy.plan, previousSubgoal: st.strategy.subgoal, progress: st.strategy.progress, notes: st.strategy.notes, shortcuts: experience.shortcuts, shortcutsFrom: experience.from.shortcuts, failedAttempts: escalating ? failedAttempts(run, ESCALATE_AFTER) : [], feedback: run.feedback }),
+          messages: buildManagerMessages({
+            task: st.task,
+            screen: beforeView,
+            plan: st.strategy.plan,
+            previousSubgoal: st.strategy.subgoal,
+            progress: st.strategy.progress,
+            notes: st.strategy.notes,
+            shortcuts: experience.shortcuts,
+            shortcutsFrom: experience.from.shortcuts,
+            failedAttempts: escalating ? failedAttempts(run, ESCALATE_AFTER) : [],
+            feedback: run.feedback,
+          }),
           schema: ManagerReplySchema,
           memories: [],
         });
@@ -129,7 +194,15 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
         }
         run.modelOk();
         const m = r.value;
-        ctx.append({ type: 'plan_updated', callIds: r.callIds, thought: m.thought, plan: m.plan, subgoal: m.subgoal, finished: m.finished, escalated: escalating });
+        ctx.append({
+          type: 'plan_updated',
+          callIds: r.callIds,
+          thought: m.thought,
+          plan: m.plan,
+          subgoal: m.subgoal,
+          finished: m.finished,
+          escalated: escalating,
+        });
         if (m.finished) {
           if (run.state.counters.executedActions > 0) await evolve(run, kit, experience);
           await run.steps.finish('succeeded', 'The Manager found the task finished');
@@ -143,7 +216,10 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
       // Operator
       const st = run.state;
       const screen = { width: beforeView.width, height: beforeView.height, keyboardShown: beforeView.keyboardShown };
-      const lastTwoTaps = st.steps.filter((s) => s.executed?.by === 'agent').slice(-2).every((s) => s.executed?.action.name === 'Click_by_Coordinate');
+      const lastTwoTaps = st.steps
+        .filter((s) => s.executed?.by === 'agent')
+        .slice(-2)
+        .every((s) => s.executed?.action.name === 'Click_by_Coordinate');
       const o = await ctx.modelStep({
         role: 'actor',
         purpose: 'operator',
@@ -160,7 +236,10 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
           shortcuts: experience.shortcuts,
           shortcutsFrom: experience.from.shortcuts,
           recent: recentActions(run, 5),
-          hint: grades.at(-1) === 'C' && lastTwoTaps && st.steps.length >= 2 ? 'Tapping did not change the screen twice: the target may be off screen — try a Swipe, or another position.' : null,
+          hint:
+            grades.at(-1) === 'C' && lastTwoTaps && st.steps.length >= 2
+              ? 'Tapping did not change the screen twice: the target may be off screen — try a Swipe, or another position.'
+              : null,
           feedback: run.feedback,
         }),
         schema: operatorReplySchema(screen, experience.shortcuts),
@@ -175,15 +254,34 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
       run.modelOk();
       const reply = o.value;
       const choice = reply.choice;
-      run.decided({ nodeId, role: 'operator', callIds: o.callIds, observation: '', thought: reply.thought, written: choice.written, action: choice.kind === 'atomic' && choice.command.kind === 'action' ? choice.command.action : null, summary: reply.description });
+      run.decided({
+        nodeId,
+        role: 'operator',
+        callIds: o.callIds,
+        observation: '',
+        thought: reply.thought,
+        written: choice.written,
+        action: choice.kind === 'atomic' && choice.command.kind === 'action' ? choice.command.action : null,
+        summary: reply.description,
+      });
       if (choice.kind === 'abnormal' || (choice.kind === 'atomic' && choice.command.kind === 'stop')) {
-        await run.steps.finish('failed', `The Operator ended the task itself with ${choice.written} (an abnormal finish: only the Manager decides the task is done)`);
+        await run.steps.finish(
+          'failed',
+          `The Operator ended the task itself with ${choice.written} (an abnormal finish: only the Manager decides the task is done)`,
+        );
         break;
       }
 
       let outcome: StepOutcome;
       if (choice.kind === 'shortcut') {
-        const check = await ctx.modelStep({ role: 'reflector', purpose: 'precondition', nodeId, messages: buildPreconditionMessages({ shortcut: choice.shortcut, args: choice.args, screen: beforeView }), schema: PreconditionReplySchema, memories: [] });
+        const check = await ctx.modelStep({
+          role: 'reflector',
+          purpose: 'precondition',
+          nodeId,
+          messages: buildPreconditionMessages({ shortcut: choice.shortcut, args: choice.args, screen: beforeView }),
+          schema: PreconditionReplySchema,
+          memories: [],
+        });
         if (!check.ok) {
           await run.modelFailed(nodeId, check.error);
           current = before;
@@ -191,18 +289,38 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
           continue;
         }
         if (!check.value.holds) {
-          ctx.append({ type: 'shortcut_invoked', nodeId, name: choice.shortcut.name, arguments: choice.args, actions: [], refused: true, reason: `Its precondition "${choice.shortcut.precondition}" does not hold on this screen: ${check.value.reason || 'no reason given'}`, callIds: check.callIds });
+          ctx.append({
+            type: 'shortcut_invoked',
+            nodeId,
+            name: choice.shortcut.name,
+            arguments: choice.args,
+            actions: [],
+            refused: true,
+            reason: `Its precondition "${choice.shortcut.precondition}" does not hold on this screen: ${check.value.reason || 'no reason given'}`,
+            callIds: check.callIds,
+          });
           grades.push('C');
           if (await endIfStuck(run, grades)) break;
           current = before;
           skipManager = true;
           continue;
         }
-        const actions = choice.calls.map((c) => {
-          const m = mapCoordinateCall(c, { ...screen, keyboardShown: true }, E_ACTIONS);
-          return m.ok && m.command.kind === 'action' ? m.command.action : null;
-        }).filter((a): a is ActionCall => a !== null);
-        ctx.append({ type: 'shortcut_invoked', nodeId, name: choice.shortcut.name, arguments: choice.args, actions, refused: false, reason: null, callIds: check.callIds });
+        const actions = choice.calls
+          .map((c) => {
+            const m = mapCoordinateCall(c, { ...screen, keyboardShown: true }, E_ACTIONS);
+            return m.ok && m.command.kind === 'action' ? m.command.action : null;
+          })
+          .filter((a): a is ActionCall => a !== null);
+        ctx.append({
+          type: 'shortcut_invoked',
+          nodeId,
+          name: choice.shortcut.name,
+          arguments: choice.args,
+          actions,
+          refused: false,
+          reason: null,
+          callIds: check.callIds,
+        });
         outcome = { kind: 'rejected' };
         for (const action of actions) {
           outcome = await run.act(nodeId, before, action);
@@ -211,7 +329,10 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
       } else {
         const action = (choice.command as { kind: 'action'; action: ActionCall }).action;
         if (action.name !== 'Swipe' && action.name !== 'Back' && run.repeatsOf(action) >= MAX_REPEATED_ACTIONS - 1) {
-          await run.steps.finish('failed', `The same action ${formatAction(action)} was chosen ${MAX_REPEATED_ACTIONS} times in a row`);
+          await run.steps.finish(
+            'failed',
+            `The same action ${formatAction(action)} was chosen ${MAX_REPEATED_ACTIONS} times in a row`,
+          );
           break;
         }
         outcome = await run.act(nodeId, before, action);
@@ -233,11 +354,18 @@ function enterSubgoal(run: StrategyRun, subgoal: string, revised: boolean): void
   const cursor = st.cursor && st.cursor !== root ? st.nodes[st.cursor] : undefined;
   if (cursor && cursor.goal === subgoal) return;
   if (cursor && (cursor.status === 'running' || cursor.status === 'pending')) {
-    run.ctx.append({ type: 'node_status', nodeId: cursor.id, status: revised ? 'skipped' : 'done', ...(revised ? { reason: 'the Manager revised the plan' } : {}), by: 'agent' });
+    run.ctx.append({
+      type: 'node_status',
+      nodeId: cursor.id,
+      status: revised ? 'skipped' : 'done',
+      ...(revised ? { reason: 'the Manager revised the plan' } : {}),
+      by: 'agent',
+    });
   }
   const id = nextId(run.state, 'n');
   run.ctx.append({ type: 'node_added', nodeId: id, parentId: root, goal: subgoal, by: 'agent' });
-  if (run.state.nodes[root]?.status === 'pending') run.ctx.append({ type: 'node_status', nodeId: root, status: 'running', by: 'agent' });
+  if (run.state.nodes[root]?.status === 'pending')
+    run.ctx.append({ type: 'node_status', nodeId: root, status: 'running', by: 'agent' });
   run.ctx.append({ type: 'cursor_moved', nodeId: id, by: 'agent' });
 }
 
@@ -248,17 +376,26 @@ function recentActions(run: StrategyRun, limit: number): string[] {
     const step = st.steps.find((s) => s.stepId === o.stepId);
     return `${step?.executed ? formatAction(step.executed.action) : '?'} — ${o.operation} → ${o.outcome}${o.outcome === 'A' ? '' : `: ${o.text}`}`;
   });
-  const refused = st.strategy.shortcutsUsed.filter((s) => s.refused).slice(-2).map((s) => `Shortcut ${s.name} was refused and not run: ${s.reason ?? ''}`);
+  const refused = st.strategy.shortcutsUsed
+    .filter((s) => s.refused)
+    .slice(-2)
+    .map((s) => `Shortcut ${s.name} was refused and not run: ${s.reason ?? ''}`);
   return [...judged, ...refused];
 }
 
 function failedAttempts(run: StrategyRun, k: number): string[] {
   const st = run.state;
-  const failed = st.strategy.outcomes.slice(-k).filter((o) => o.outcome !== 'A').map((o) => {
-    const step = st.steps.find((s) => s.stepId === o.stepId);
-    return `${step?.executed ? formatAction(step.executed.action) : '?'} — meant to ${o.operation} → ${o.outcome}: ${o.text}`;
-  });
-  const refused = st.strategy.shortcutsUsed.filter((s) => s.refused).slice(-k).map((s) => `Shortcut ${s.name} refused: ${s.reason ?? ''}`);
+  const failed = st.strategy.outcomes
+    .slice(-k)
+    .filter((o) => o.outcome !== 'A')
+    .map((o) => {
+      const step = st.steps.find((s) => s.stepId === o.stepId);
+      return `${step?.executed ? formatAction(step.executed.action) : '?'} — meant to ${o.operation} → ${o.outcome}: ${o.text}`;
+    });
+  const refused = st.strategy.shortcutsUsed
+    .filter((s) => s.refused)
+    .slice(-k)
+    .map((s) => `Shortcut ${s.name} refused: ${s.reason ?? ''}`);
   return [...failed, ...refused].slice(-Math.max(k, 1) * 2);
 }
 
@@ -271,10 +408,25 @@ async function endIfStuck(run: StrategyRun, grades: readonly ActionOutcomeGrade[
 
 async function takeNotes(run: StrategyRun, nodeId: string, screen: ScreenView): Promise<void> {
   const st = run.state;
-  const r = await run.ctx.modelStep({ role: 'reflector', purpose: 'notetaker', nodeId, messages: buildNotetakerMessages({ task: st.task, plan: st.strategy.plan ?? '', subgoal: st.strategy.subgoal ?? st.task, progress: st.strategy.progress, notes: st.strategy.notes, screen }), schema: NotetakerReplySchema, memories: [] });
+  const r = await run.ctx.modelStep({
+    role: 'reflector',
+    purpose: 'notetaker',
+    nodeId,
+    messages: buildNotetakerMessages({
+      task: st.task,
+      plan: st.strategy.plan ?? '',
+      subgoal: st.strategy.subgoal ?? st.task,
+      progress: st.strategy.progress,
+      notes: st.strategy.notes,
+      screen,
+    }),
+    schema: NotetakerReplySchema,
+    memories: [],
+  });
   if (!r.ok) {
     await run.modelFailed(nodeId, r.error);
     return;
   }
-  if (r.value && r.value !== st.strategy.notes) run.ctx.append({ type: 'notes_updated', callIds: r.callIds, notes: r.value });
+  if (r.value && r.value !== st.strategy.notes)
+    run.ctx.append({ type: 'notes_updated', callIds: r.callIds, notes: r.value });
 }

@@ -38,7 +38,8 @@ function evolving(run: StrategyRun): boolean {
 /** The experience this task uses (recorded as experience_loaded; after a restart, read back from the run). */
 export async function loadExperience(run: StrategyRun, kit: StrategyKit): Promise<Experience> {
   const st = run.state;
-  if (st.strategy.tips.length || st.strategy.shortcuts.length) return { tips: st.strategy.tips, shortcuts: st.strategy.shortcuts, from: st.strategy.experienceFrom ?? {} };
+  if (st.strategy.tips.length || st.strategy.shortcuts.length)
+    return { tips: st.strategy.tips, shortcuts: st.strategy.shortcuts, from: st.strategy.experienceFrom ?? {} };
   let tips = [...INITIAL_TIPS];
   let shortcuts = [...INITIAL_SHORTCUTS];
   const memoryIds: string[] = [];
@@ -53,7 +54,10 @@ export async function loadExperience(run: StrategyRun, kit: StrategyKit): Promis
         memoryIds.push(stored.id);
       }
       const learned = await kit.memory.shortcuts();
-      shortcuts = [...shortcuts.filter((s) => !learned.some((l) => l.shortcut.name === s.name)), ...learned.map((l) => l.shortcut)];
+      shortcuts = [
+        ...shortcuts.filter((s) => !learned.some((l) => l.shortcut.name === s.name)),
+        ...learned.map((l) => l.shortcut),
+      ];
       for (const l of learned) if (l.from) shortcutsFrom[l.shortcut.name] = l.from;
       memoryIds.push(...learned.map((l) => l.id));
     } catch (error) {
@@ -63,10 +67,21 @@ export async function loadExperience(run: StrategyRun, kit: StrategyKit): Promis
   let retrieved = false;
   let callIds: string[] = [];
   if (tips.length > RETRIEVE_ABOVE.tips || shortcuts.length > RETRIEVE_ABOVE.shortcuts) {
-    const r = await run.ctx.modelStep({ role: 'planner', purpose: 'experience-retriever', nodeId: st.rootId, messages: buildRetrieverMessages({ task: st.task, tips, shortcuts }), schema: RetrieverReplySchema, memories: [] });
+    const r = await run.ctx.modelStep({
+      role: 'planner',
+      purpose: 'experience-retriever',
+      nodeId: st.rootId,
+      messages: buildRetrieverMessages({ task: st.task, tips, shortcuts }),
+      schema: RetrieverReplySchema,
+      memories: [],
+    });
     if (r.ok) {
-      const pickedTips = r.value.tips.map((t) => (typeof t === 'number' ? tips[t - 1] : tips.find((x) => x === t))).filter((t): t is string => !!t);
-      const pickedShortcuts = shortcuts.filter((s) => r.value.shortcuts.some((n) => n.toLowerCase() === s.name.toLowerCase()));
+      const pickedTips = r.value.tips
+        .map((t) => (typeof t === 'number' ? tips[t - 1] : tips.find((x) => x === t)))
+        .filter((t): t is string => !!t);
+      const pickedShortcuts = shortcuts.filter((s) =>
+        r.value.shortcuts.some((n) => n.toLowerCase() === s.name.toLowerCase()),
+      );
       tips = pickedTips.length ? pickedTips : tips.slice(0, RETRIEVE_ABOVE.tips);
       shortcuts = pickedShortcuts.length ? pickedShortcuts : shortcuts.slice(0, RETRIEVE_ABOVE.shortcuts);
       retrieved = true;
@@ -78,7 +93,15 @@ export async function loadExperience(run: StrategyRun, kit: StrategyKit): Promis
   if (tipsFrom) from.tips = tipsFrom;
   const kept = Object.entries(shortcutsFrom).filter(([name]) => shortcuts.some((s) => s.name === name));
   if (kept.length) from.shortcuts = Object.fromEntries(kept);
-  run.ctx.append({ type: 'experience_loaded', tips, shortcuts, memoryIds, retrieved, callIds, ...(from.tips || from.shortcuts ? { provenance: from } : {}) });
+  run.ctx.append({
+    type: 'experience_loaded',
+    tips,
+    shortcuts,
+    memoryIds,
+    retrieved,
+    callIds,
+    ...(from.tips || from.shortcuts ? { provenance: from } : {}),
+  });
   return { tips, shortcuts, from };
 }
 
@@ -107,19 +130,44 @@ export async function evolve(run: StrategyRun, kit: StrategyKit, experience: Exp
   } catch (error) {
     run.steps.nonFatal(error);
   }
-  const input: ExperiencePromptInput = { task: st.task, plan: st.strategy.plan, progress: st.strategy.progress, notes: st.strategy.notes, actions: actionLog(run), tips: experience.tips, shortcuts: storedShortcuts, futureTasks: [] };
+  const input: ExperiencePromptInput = {
+    task: st.task,
+    plan: st.strategy.plan,
+    progress: st.strategy.progress,
+    notes: st.strategy.notes,
+    actions: actionLog(run),
+    tips: experience.tips,
+    shortcuts: storedShortcuts,
+    futureTasks: [],
+  };
   const callIds: string[] = [];
   const memoryIds: string[] = [];
   let tips = experience.tips;
-  const t = await run.ctx.modelStep({ role: 'planner', purpose: 'tips-reflector', nodeId, messages: buildTipsReflectorMessages(input), schema: TipsReplySchema, memories: [] });
+  const t = await run.ctx.modelStep({
+    role: 'planner',
+    purpose: 'tips-reflector',
+    nodeId,
+    messages: buildTipsReflectorMessages(input),
+    schema: TipsReplySchema,
+    memories: [],
+  });
   callIds.push(...t.callIds);
   if (t.ok) {
     tips = t.value;
-    memoryIds.push(await kit.memory.saveTips(tips, run.ctx.runId).catch((error: unknown) => (run.steps.nonFatal(error), '')));
+    memoryIds.push(
+      await kit.memory.saveTips(tips, run.ctx.runId).catch((error: unknown) => (run.steps.nonFatal(error), '')),
+    );
   } else run.steps.nonFatal(t.error);
   let shortcut: Shortcut | null = null;
   let note: string | null = null;
-  const s = await run.ctx.modelStep({ role: 'planner', purpose: 'shortcut-reflector', nodeId, messages: buildShortcutReflectorMessages(input), schema: ShortcutReplySchema, memories: [] });
+  const s = await run.ctx.modelStep({
+    role: 'planner',
+    purpose: 'shortcut-reflector',
+    nodeId,
+    messages: buildShortcutReflectorMessages(input),
+    schema: ShortcutReplySchema,
+    memories: [],
+  });
   callIds.push(...s.callIds);
   if (!s.ok) {
     run.steps.nonFatal(s.error);
@@ -130,10 +178,18 @@ export async function evolve(run: StrategyRun, kit: StrategyKit, experience: Exp
     if (problem) note = `not kept: ${problem}`;
     else {
       shortcut = s.value;
-      memoryIds.push(await kit.memory.addShortcut(shortcut, run.ctx.runId).catch((error: unknown) => (run.steps.nonFatal(error), '')));
+      memoryIds.push(
+        await kit.memory
+          .addShortcut(shortcut, run.ctx.runId)
+          .catch((error: unknown) => (run.steps.nonFatal(error), '')),
+      );
     }
   }
   const written = memoryIds.filter(Boolean);
   run.ctx.append({ type: 'experience_evolved', callIds, tips, shortcut, shortcutNote: note, memoryIds: written });
-  if (written.length) run.ctx.append({ type: 'memory_written', items: written.map((id) => ({ id, kind: id.split(':')[0] ?? 'memory' })) });
+  if (written.length)
+    run.ctx.append({
+      type: 'memory_written',
+      items: written.map((id) => ({ id, kind: id.split(':')[0] ?? 'memory' })),
+    });
 }

@@ -55,14 +55,23 @@ export function atomicCall(name: string, args: Record<string, unknown>): ParsedC
  * shortcut's argument it takes, or is a literal value.
  * @returns the calls, or why the invocation does not fit the shortcut
  */
-export function expandShortcut(shortcut: Shortcut, args: Record<string, string | number>): { ok: true; calls: ParsedCall[] } | { ok: false; error: string } {
+export function expandShortcut(
+  shortcut: Shortcut,
+  args: Record<string, string | number>,
+): { ok: true; calls: ParsedCall[] } | { ok: false; error: string } {
   const missing = shortcut.arguments.filter((a) => args[a] === undefined || args[a] === '');
-  if (missing.length) return { ok: false, error: `${shortcut.name} needs the argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` };
+  if (missing.length)
+    return {
+      ok: false,
+      error: `${shortcut.name} needs the argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+    };
   const calls: ParsedCall[] = [];
   for (const step of shortcut.steps) {
-    if (!ATOMIC_ACTIONS[callKey(step.action)]) return { ok: false, error: `${shortcut.name} has a step ${step.action}, which is not an atomic action` };
+    if (!ATOMIC_ACTIONS[callKey(step.action)])
+      return { ok: false, error: `${shortcut.name} has a step ${step.action}, which is not an atomic action` };
     const resolved: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(step.arguments)) resolved[k] = typeof v === 'string' && Object.hasOwn(args, v) ? args[v] : v;
+    for (const [k, v] of Object.entries(step.arguments))
+      resolved[k] = typeof v === 'string' && Object.hasOwn(args, v) ? args[v] : v;
     calls.push(atomicCall(step.action, resolved));
   }
   return { ok: true, calls };
@@ -73,17 +82,29 @@ export function expandShortcut(shortcut: Shortcut, args: Record<string, string |
  * @returns why it cannot be kept, or null
  */
 export function shortcutProblem(shortcut: Shortcut, existing: readonly Shortcut[]): string | null {
-  if (existing.some((s) => s.name.toLowerCase() === shortcut.name.toLowerCase())) return `a shortcut named ${shortcut.name} exists already`;
+  if (existing.some((s) => s.name.toLowerCase() === shortcut.name.toLowerCase()))
+    return `a shortcut named ${shortcut.name} exists already`;
   for (const step of shortcut.steps) {
-    if (!ATOMIC_ACTIONS[callKey(step.action)]) return `step ${step.action} is not an atomic action (shortcuts are made of atomic actions only)`;
+    if (!ATOMIC_ACTIONS[callKey(step.action)])
+      return `step ${step.action} is not an atomic action (shortcuts are made of atomic actions only)`;
   }
-  const used = new Set(shortcut.steps.flatMap((s) => Object.values(s.arguments).filter((v): v is string => typeof v === 'string')));
+  const used = new Set(
+    shortcut.steps.flatMap((s) => Object.values(s.arguments).filter((v): v is string => typeof v === 'string')),
+  );
   const unused = shortcut.arguments.filter((a) => !used.has(a));
-  if (unused.length) return `argument${unused.length > 1 ? 's' : ''} ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} not used by any step`;
+  if (unused.length)
+    return `argument${unused.length > 1 ? 's' : ''} ${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} not used by any step`;
   return null;
 }
 
 /** A shortcut as the prompts list it. */
 export function describeShortcut(s: Shortcut): string {
-  return `${s.name}(${s.arguments.join(', ')}): ${s.description} | Precondition: ${s.precondition} | Steps: ${s.steps.map((st) => `${st.action}(${Object.entries(st.arguments).map(([k, v]) => `${k}=${String(v)}`).join(', ')})`).join(' → ')}`;
+  return `${s.name}(${s.arguments.join(', ')}): ${s.description} | Precondition: ${s.precondition} | Steps: ${s.steps
+    .map(
+      (st) =>
+        `${st.action}(${Object.entries(st.arguments)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ')})`,
+    )
+    .join(' → ')}`;
 }

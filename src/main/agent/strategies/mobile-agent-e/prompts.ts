@@ -13,7 +13,12 @@ import { describeShortcut } from './experience.ts';
 export type { ScreenView } from '../mobile-agent-v2/prompts.ts';
 
 const image = (s: ScreenView, label?: string): ChatContentPart[] =>
-  s.screenshot ? [...(label ? [{ type: 'text' as const, text: label }] : []), { type: 'image' as const, data: s.screenshot.data, mime: s.screenshot.mime }] : [];
+  s.screenshot
+    ? [
+        ...(label ? [{ type: 'text' as const, text: label }] : []),
+        { type: 'image' as const, data: s.screenshot.data, mime: s.screenshot.mime },
+      ]
+    : [];
 
 const keyboardLine = (s: ScreenView) => (s.keyboardShown ? 'The keyboard is shown.' : 'The keyboard is not shown.');
 
@@ -52,15 +57,35 @@ Reply with ONE JSON object and nothing else:
 export function buildManagerMessages(input: ManagerPromptInput): ChatMessage[] {
   const text = [
     section('Task', input.task),
-    input.plan === null ? section('What to do', 'Make a plan for the task and choose the first sub-goal.') : section('Current plan', input.plan),
+    input.plan === null
+      ? section('What to do', 'Make a plan for the task and choose the first sub-goal.')
+      : section('Current plan', input.plan),
     section('Previous sub-goal', input.previousSubgoal),
     section('Progress', input.progress),
     section('Important notes', input.notes),
-    input.plan === null ? '' : section('What to do', 'If the previous sub-goal is done, move on to the next one; change the plan if it no longer fits; answer "Finished" when the whole task is done.'),
-    input.failedAttempts.length ? section('The agent may be stuck: the last attempts failed', [...input.failedAttempts, 'Revise the plan or the sub-goal so that the Operator can get on.']) : '',
-    section('Shortcuts', input.shortcuts.map((s) => `${s.name}: ${s.description} | Precondition: ${s.precondition}${fromNote(input.shortcutsFrom?.[s.name])}`)),
+    input.plan === null
+      ? ''
+      : section(
+          'What to do',
+          'If the previous sub-goal is done, move on to the next one; change the plan if it no longer fits; answer "Finished" when the whole task is done.',
+        ),
+    input.failedAttempts.length
+      ? section('The agent may be stuck: the last attempts failed', [
+          ...input.failedAttempts,
+          'Revise the plan or the sub-goal so that the Operator can get on.',
+        ])
+      : '',
+    section(
+      'Shortcuts',
+      input.shortcuts.map(
+        (s) =>
+          `${s.name}: ${s.description} | Precondition: ${s.precondition}${fromNote(input.shortcutsFrom?.[s.name])}`,
+      ),
+    ),
     section('The person supervising the agent said', input.feedback),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: MANAGER },
     { role: 'user', content: [{ type: 'text', text }, ...image(input.screen)] },
@@ -112,12 +137,20 @@ export function buildOperatorMessages(input: OperatorPromptInput): ChatMessage[]
     section('Current subgoal', input.subgoal),
     section(`Tips from earlier tasks${fromNote(input.tipsFrom)}`, [...input.tips]),
     section('Important notes', input.notes),
-    section('Shortcuts', input.shortcuts.map((sc) => `${describeShortcut(sc)}${fromNote(input.shortcutsFrom?.[sc.name])}`)),
+    section(
+      'Shortcuts',
+      input.shortcuts.map((sc) => `${describeShortcut(sc)}${fromNote(input.shortcutsFrom?.[sc.name])}`),
+    ),
     section('Your last actions (outcome A = as expected, B = wrong page, C = no change)', input.recent),
     section('Hint', input.hint),
     section('The person supervising the agent said', input.feedback),
-    section(`Screen (${s.width}×${s.height} pixels)`, `${s.perception || '(nothing could be read from this screen)'}\n\n${keyboardLine(s)}${s.keyboardShown ? '' : ' Type() is not available: tap an input box first.'}`),
-  ].filter(Boolean).join('\n');
+    section(
+      `Screen (${s.width}×${s.height} pixels)`,
+      `${s.perception || '(nothing could be read from this screen)'}\n\n${keyboardLine(s)}${s.keyboardShown ? '' : ' Type() is not available: tap an input box first.'}`,
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: OPERATOR },
     { role: 'user', content: [{ type: 'text', text }, ...image(s)] },
@@ -129,12 +162,23 @@ const PRECONDITION = `You check whether a shortcut may run on the current screen
 Reply with ONE JSON object and nothing else:
 {"holds": true or false, "reason": "what on the screen shows it"}`;
 
-export function buildPreconditionMessages(input: { shortcut: Shortcut; args: Record<string, string | number>; screen: ScreenView }): ChatMessage[] {
+export function buildPreconditionMessages(input: {
+  shortcut: Shortcut;
+  args: Record<string, string | number>;
+  screen: ScreenView;
+}): ChatMessage[] {
   const text = [
-    section('Shortcut', `${input.shortcut.name}(${Object.entries(input.args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')}): ${input.shortcut.description}`),
+    section(
+      'Shortcut',
+      `${input.shortcut.name}(${Object.entries(input.args)
+        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        .join(', ')}): ${input.shortcut.description}`,
+    ),
     section('Precondition', input.shortcut.precondition),
     section('Screen', `${input.screen.perception}\n\n${keyboardLine(input.screen)}`),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: PRECONDITION },
     { role: 'user', content: [{ type: 'text', text }, ...image(input.screen)] },
@@ -169,10 +213,15 @@ export function buildActionReflectorMessages(input: ActionReflectorPromptInput):
     section('Expectation', input.expectation),
     section('Screen BEFORE', `${input.before.perception}\n\n${keyboardLine(input.before)}`),
     section('Screen AFTER', `${input.after.perception}\n\n${keyboardLine(input.after)}`),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: ACTION_REFLECTOR },
-    { role: 'user', content: [{ type: 'text', text }, ...image(input.before, 'BEFORE:'), ...image(input.after, 'AFTER:')] },
+    {
+      role: 'user',
+      content: [{ type: 'text', text }, ...image(input.before, 'BEFORE:'), ...image(input.after, 'AFTER:')],
+    },
   ];
 }
 
@@ -181,7 +230,14 @@ const NOTETAKER = `You are the Notetaker of an agent that operates an Android ph
 Reply with ONE JSON object and nothing else:
 {"notes": "the important notes, or None"}`;
 
-export function buildNotetakerMessages(input: { task: string; plan: string; subgoal: string; progress: string | null; notes: string | null; screen: ScreenView }): ChatMessage[] {
+export function buildNotetakerMessages(input: {
+  task: string;
+  plan: string;
+  subgoal: string;
+  progress: string | null;
+  notes: string | null;
+  screen: ScreenView;
+}): ChatMessage[] {
   const text = [
     section('Task', input.task),
     section('Plan', input.plan),
@@ -189,7 +245,9 @@ export function buildNotetakerMessages(input: { task: string; plan: string; subg
     section('Progress', input.progress),
     section('Existing notes', input.notes ?? 'None'),
     section('Screen', input.screen.perception),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: NOTETAKER },
     { role: 'user', content: [{ type: 'text', text }, ...image(input.screen)] },
@@ -226,9 +284,13 @@ function experienceText(input: ExperiencePromptInput, existing: 'tips' | 'shortc
     section('Progress', input.progress),
     section('Important notes', input.notes),
     section('Actions, outcomes and feedback', input.actions),
-    existing === 'tips' ? section('Existing tips', [...input.tips]) : section('Existing shortcuts', input.shortcuts.map(describeShortcut)),
+    existing === 'tips'
+      ? section('Existing tips', [...input.tips])
+      : section('Existing shortcuts', input.shortcuts.map(describeShortcut)),
     section('Tasks to come', input.futureTasks),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 export function buildTipsReflectorMessages(input: ExperiencePromptInput): ChatMessage[] {
@@ -250,12 +312,24 @@ const RETRIEVER = `You choose which of an agent's stored tips and shortcuts are 
 Reply with ONE JSON object and nothing else:
 {"tips": [1, 4], "shortcuts": ["Tap_Type_and_Enter"]}`;
 
-export function buildRetrieverMessages(input: { task: string; tips: readonly string[]; shortcuts: readonly Shortcut[] }): ChatMessage[] {
+export function buildRetrieverMessages(input: {
+  task: string;
+  tips: readonly string[];
+  shortcuts: readonly Shortcut[];
+}): ChatMessage[] {
   const text = [
     section('New task', input.task),
-    section('Tips (by number)', input.tips.map((t, i) => `${i + 1}. ${t}`)),
-    section('Shortcuts', input.shortcuts.map((s) => `${s.name}: ${s.description}`)),
-  ].filter(Boolean).join('\n');
+    section(
+      'Tips (by number)',
+      input.tips.map((t, i) => `${i + 1}. ${t}`),
+    ),
+    section(
+      'Shortcuts',
+      input.shortcuts.map((s) => `${s.name}: ${s.description}`),
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: RETRIEVER },
     { role: 'user', content: text },

@@ -23,7 +23,12 @@ export interface ManagerReply {
 export const ManagerReplySchema = z
   .object({ thought: text.optional(), plan: text, current_subgoal: text.optional(), subgoal: text.optional() })
   .superRefine((r, ctx) => {
-    if (!(r.current_subgoal ?? r.subgoal)?.trim()) ctx.addIssue({ code: 'custom', path: ['current_subgoal'], message: 'required: the next sub-goal, or "Finished"' });
+    if (!(r.current_subgoal ?? r.subgoal)?.trim())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['current_subgoal'],
+        message: 'required: the next sub-goal, or "Finished"',
+      });
   })
   .transform((r): ManagerReply => {
     const subgoal = (r.current_subgoal ?? r.subgoal ?? '').trim();
@@ -32,7 +37,13 @@ export const ManagerReplySchema = z
 
 export type OperatorChoice =
   | { kind: 'atomic'; written: string; command: VisionCommand }
-  | { kind: 'shortcut'; written: string; shortcut: Shortcut; args: Record<string, string | number>; calls: ParsedCall[] }
+  | {
+      kind: 'shortcut';
+      written: string;
+      shortcut: Shortcut;
+      args: Record<string, string | number>;
+      calls: ParsedCall[];
+    }
   | { kind: 'abnormal'; written: string };
 
 export interface OperatorReply {
@@ -47,11 +58,16 @@ const ActionValue = z.union([
 ]);
 
 function written(name: string, args: Record<string, unknown>): string {
-  return `${name}(${Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+  return `${name}(${Object.entries(args)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(', ')})`;
 }
 
 /** The Operator's reply: an atomic action that fits the screen, a known shortcut with its arguments, or an abnormal end. */
-export function operatorReplySchema(screen: CoordinateScreen, shortcuts: readonly Shortcut[]): z.ZodType<OperatorReply> {
+export function operatorReplySchema(
+  screen: CoordinateScreen,
+  shortcuts: readonly Shortcut[],
+): z.ZodType<OperatorReply> {
   return z
     .object({ thought: text.optional(), action: ActionValue, description: text.optional() })
     .transform((r, ctx): OperatorReply => {
@@ -67,7 +83,9 @@ export function operatorReplySchema(screen: CoordinateScreen, shortcuts: readonl
         call = parsed.call;
         name = call.name;
         const shortcut = shortcuts.find((s) => s.name.toLowerCase() === name.toLowerCase());
-        args = shortcut ? Object.fromEntries(shortcut.arguments.map((a, i) => [a, call.args[i]])) : Object.fromEntries(call.args.map((v, i) => [String(i), v]));
+        args = shortcut
+          ? Object.fromEntries(shortcut.arguments.map((a, i) => [a, call.args[i]]))
+          : Object.fromEntries(call.args.map((v, i) => [String(i), v]));
       } else {
         name = r.action.name;
         args = r.action.arguments ?? {};
@@ -95,35 +113,79 @@ export function operatorReplySchema(screen: CoordinateScreen, shortcuts: readonl
             return z.NEVER;
           }
         }
-        return { ...base, choice: { kind: 'shortcut', written: written(shortcut.name, values), shortcut, args: values, calls: expanded.calls } };
+        return {
+          ...base,
+          choice: {
+            kind: 'shortcut',
+            written: written(shortcut.name, values),
+            shortcut,
+            args: values,
+            calls: expanded.calls,
+          },
+        };
       }
       const mapped = mapCoordinateCall(call, screen, E_ACTIONS);
       if (!mapped.ok) {
-        ctx.addIssue({ code: 'custom', path: ['action'], message: `${mapped.error}${shortcuts.length ? `; or a shortcut: ${shortcuts.map((s) => s.name).join(', ')}` : ''}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['action'],
+          message: `${mapped.error}${shortcuts.length ? `; or a shortcut: ${shortcuts.map((s) => s.name).join(', ')}` : ''}`,
+        });
         return z.NEVER;
       }
-      return { ...base, choice: { kind: 'atomic', written: typeof r.action === 'string' ? r.action : written(name, args), command: mapped.command } };
+      return {
+        ...base,
+        choice: {
+          kind: 'atomic',
+          written: typeof r.action === 'string' ? r.action : written(name, args),
+          command: mapped.command,
+        },
+      };
     }) as unknown as z.ZodType<OperatorReply>;
 }
 
 const bool = z.preprocess((v) => (typeof v === 'string' ? /^(true|yes|holds)$/i.test(v.trim()) : v), z.boolean());
 
-export const PreconditionReplySchema = z.object({ holds: bool, reason: text.optional() }).transform((r) => ({ holds: r.holds, reason: r.reason ?? '' }));
+export const PreconditionReplySchema = z
+  .object({ holds: bool, reason: text.optional() })
+  .transform((r) => ({ holds: r.holds, reason: r.reason ?? '' }));
 
 export const ActionReflectorReplySchema = z
   .object({ outcome: grade, error_description: nullableText.optional(), progress_status: text.optional() })
-  .transform((r): { outcome: ActionOutcomeGrade; error: string; progress: string } => ({ outcome: r.outcome, error: r.error_description ?? '', progress: r.progress_status ?? '' }));
+  .transform((r): { outcome: ActionOutcomeGrade; error: string; progress: string } => ({
+    outcome: r.outcome,
+    error: r.error_description ?? '',
+    progress: r.progress_status ?? '',
+  }));
 
 export const NotetakerReplySchema = z.object({ notes: nullableText.optional() }).transform((r) => r.notes ?? null);
 
 export const TipsReplySchema = z
-  .object({ thought: text.optional(), tips: z.preprocess((v) => (typeof v === 'string' ? v.split(/\n+/).map((t) => t.replace(/^\s*(\d+[.)]|[-*•])\s*/, '').trim()).filter(Boolean) : v), z.array(z.string().trim().min(1).max(1_000)).min(1).max(100)) })
+  .object({
+    thought: text.optional(),
+    tips: z.preprocess(
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(/\n+/)
+              .map((t) => t.replace(/^\s*(\d+[.)]|[-*•])\s*/, '').trim())
+              .filter(Boolean)
+          : v,
+      z.array(z.string().trim().min(1).max(1_000)).min(1).max(100),
+    ),
+  })
   .transform((r) => r.tips);
 
 export const ShortcutReplySchema = z
-  .object({ thought: text.optional(), shortcut: z.preprocess((v) => (v === 'None' || v === 'null' ? null : v), Shortcut.nullable()) })
+  .object({
+    thought: text.optional(),
+    shortcut: z.preprocess((v) => (v === 'None' || v === 'null' ? null : v), Shortcut.nullable()),
+  })
   .transform((r) => r.shortcut);
 
 export const RetrieverReplySchema = z
-  .object({ tips: z.array(z.union([z.number().int(), z.string()])).default([]), shortcuts: z.array(z.string()).default([]) })
+  .object({
+    tips: z.array(z.union([z.number().int(), z.string()])).default([]),
+    shortcuts: z.array(z.string()).default([]),
+  })
   .transform((r) => r);

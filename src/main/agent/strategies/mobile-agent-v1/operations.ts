@@ -37,7 +37,9 @@ function inRegion(e: UiElement, region: Region, screen: { width: number; height:
     case 'right':
       return x >= screen.width / 2;
     case 'center':
-      return x >= screen.width / 4 && x < (screen.width * 3) / 4 && y >= screen.height / 3 && y < (screen.height * 2) / 3;
+      return (
+        x >= screen.width / 4 && x < (screen.width * 3) / 4 && y >= screen.height / 3 && y < (screen.height * 2) / 3
+      );
   }
 }
 
@@ -50,37 +52,81 @@ export function textMatches(elements: readonly UiElement[], text: string): UiEle
 }
 
 /** Parses one written operation and grounds it on the screen's text and icon regions. */
-export function groundOperation(written: string, elements: readonly UiElement[], screen: { width: number; height: number }): Grounded {
+export function groundOperation(
+  written: string,
+  elements: readonly UiElement[],
+  screen: { width: number; height: number },
+): Grounded {
   const parsed = parseCall(written);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const { name, args } = parsed.call;
   const arg = (i: number) => (args[i] === undefined ? '' : String(args[i]).trim());
   switch (callKey(name)) {
     case 'open_app':
-      return arg(0) ? { ok: true, op: { kind: 'action', action: { name: 'Open_App', params: { app: arg(0) } } } } : { ok: false, error: 'open App needs the app name, e.g. open App("Clock")' };
+      return arg(0)
+        ? { ok: true, op: { kind: 'action', action: { name: 'Open_App', params: { app: arg(0) } } } }
+        : { ok: false, error: 'open App needs the app name, e.g. open App("Clock")' };
     case 'click_text': {
       const text = arg(0);
       if (!text) return { ok: false, error: 'click text needs the text, e.g. click text("OK")' };
       const matches = textMatches(elements, text);
-      if (!matches.length) return { ok: false, error: `There is no text "${text}" on the screen. Choose another operation, or click an icon instead.` };
-      if (matches.length > MAX_TEXT_MATCHES) return { ok: false, error: `"${text}" appears ${matches.length} times on the screen; click a longer, more specific text.` };
-      return { ok: true, op: matches.length === 1 ? { kind: 'tap', element: matches[0]! } : { kind: 'choose', what: 'text', query: text, candidates: matches } };
+      if (!matches.length)
+        return {
+          ok: false,
+          error: `There is no text "${text}" on the screen. Choose another operation, or click an icon instead.`,
+        };
+      if (matches.length > MAX_TEXT_MATCHES)
+        return {
+          ok: false,
+          error: `"${text}" appears ${matches.length} times on the screen; click a longer, more specific text.`,
+        };
+      return {
+        ok: true,
+        op:
+          matches.length === 1
+            ? { kind: 'tap', element: matches[0]! }
+            : { kind: 'choose', what: 'text', query: text, candidates: matches },
+      };
     }
     case 'click_icon': {
       const description = arg(0);
       const region = (arg(1) || 'center').toLowerCase() as Region;
-      if (!description) return { ok: false, error: 'click icon needs a description and a region, e.g. click icon("white plus on a blue circle", "bottom")' };
-      if (!REGIONS.includes(region)) return { ok: false, error: `"${arg(1)}" is not a region; use one of ${REGIONS.join(', ')}` };
+      if (!description)
+        return {
+          ok: false,
+          error:
+            'click icon needs a description and a region, e.g. click icon("white plus on a blue circle", "bottom")',
+        };
+      if (!REGIONS.includes(region))
+        return { ok: false, error: `"${arg(1)}" is not a region; use one of ${REGIONS.join(', ')}` };
       const icons = elements.filter((e) => e.className === ICON_CLASS && inRegion(e, region, screen));
-      if (!icons.length) return { ok: false, error: `No icon was found in the ${region} of the screen. Try another region, or click text.` };
-      return { ok: true, op: icons.length === 1 ? { kind: 'tap', element: icons[0]! } : { kind: 'choose', what: 'icon', query: description, candidates: icons.slice(0, 8) } };
+      if (!icons.length)
+        return {
+          ok: false,
+          error: `No icon was found in the ${region} of the screen. Try another region, or click text.`,
+        };
+      return {
+        ok: true,
+        op:
+          icons.length === 1
+            ? { kind: 'tap', element: icons[0]! }
+            : { kind: 'choose', what: 'icon', query: description, candidates: icons.slice(0, 8) },
+      };
     }
     case 'type':
-      return arg(0) ? { ok: true, op: { kind: 'action', action: { name: 'Type', params: { text: String(args[0]) } } } } : { ok: false, error: 'type needs the text, e.g. type("hello")' };
+      return arg(0)
+        ? { ok: true, op: { kind: 'action', action: { name: 'Type', params: { text: String(args[0]) } } } }
+        : { ok: false, error: 'type needs the text, e.g. type("hello")' };
     case 'page_up':
-      return { ok: true, op: { kind: 'action', action: { name: 'Swipe', params: { direction: 'down', distance: 'long' } } } };
+      return {
+        ok: true,
+        op: { kind: 'action', action: { name: 'Swipe', params: { direction: 'down', distance: 'long' } } },
+      };
     case 'page_down':
-      return { ok: true, op: { kind: 'action', action: { name: 'Swipe', params: { direction: 'up', distance: 'long' } } } };
+      return {
+        ok: true,
+        op: { kind: 'action', action: { name: 'Swipe', params: { direction: 'up', distance: 'long' } } },
+      };
     case 'back':
       return { ok: true, op: { kind: 'action', action: { name: 'Back', params: {} } } };
     case 'exit':
@@ -89,7 +135,10 @@ export function groundOperation(written: string, elements: readonly UiElement[],
     case 'stop':
       return { ok: true, op: { kind: 'stop' } };
     default:
-      return { ok: false, error: `${name} is not an operation; use open App, click text, click icon, type, page up, page down, back, exit or stop` };
+      return {
+        ok: false,
+        error: `${name} is not an operation; use open App, click text, click icon, type, page up, page down, back, exit or stop`,
+      };
   }
 }
 

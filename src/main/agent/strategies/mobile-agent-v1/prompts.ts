@@ -37,14 +37,27 @@ Reply with ONE JSON object and nothing else:
 export function buildV1Messages(input: V1PromptInput): ChatMessage[] {
   const text = [
     section('Task', input.task),
-    section('Your operations so far', input.history.length ? input.history.map((h, i) => `${i + 1}. ${h}`) : ['none yet']),
+    section(
+      'Your operations so far',
+      input.history.length ? input.history.map((h, i) => `${i + 1}. ${h}`) : ['none yet'],
+    ),
     section('Reflection', input.reflection),
     section('The person supervising you said', input.feedback),
     section('Keyboard', input.keyboardShown ? 'shown' : 'not shown'),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: SYSTEM },
-    { role: 'user', content: [{ type: 'text', text }, ...(input.screenshot ? [{ type: 'image' as const, data: input.screenshot.data, mime: input.screenshot.mime }] : [])] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text },
+        ...(input.screenshot
+          ? [{ type: 'image' as const, data: input.screenshot.data, mime: input.screenshot.mime }]
+          : []),
+      ],
+    },
   ];
 }
 
@@ -53,11 +66,28 @@ const CHOOSE = `An agent operating an Android phone wants to tap something that 
 Reply with ONE JSON object and nothing else:
 {"thought": "…", "choice": 1}`;
 
-export function buildChooseMessages(input: { task: string; intent: string; what: 'text' | 'icon'; query: string; crops: Image[] }): ChatMessage[] {
+export function buildChooseMessages(input: {
+  task: string;
+  intent: string;
+  what: 'text' | 'icon';
+  query: string;
+  crops: Image[];
+}): ChatMessage[] {
   const parts: ChatContentPart[] = [
-    { type: 'text', text: [section('Task', input.task), section('What the agent wants to do', input.intent), section(input.what === 'text' ? 'The text to tap' : 'The icon to tap', input.query)].filter(Boolean).join('\n') },
+    {
+      type: 'text',
+      text: [
+        section('Task', input.task),
+        section('What the agent wants to do', input.intent),
+        section(input.what === 'text' ? 'The text to tap' : 'The icon to tap', input.query),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    },
   ];
-  input.crops.forEach((c, i) => parts.push({ type: 'text', text: `Candidate ${i + 1}:` }, { type: 'image', data: c.data, mime: c.mime }));
+  input.crops.forEach((c, i) =>
+    parts.push({ type: 'text', text: `Candidate ${i + 1}:` }, { type: 'image', data: c.data, mime: c.mime }),
+  );
   return [
     { role: 'system', content: CHOOSE },
     { role: 'user', content: parts },
@@ -69,10 +99,30 @@ const FINAL_CHECK = `An agent operating an Android phone is about to stop. Check
 Reply with ONE JSON object and nothing else:
 {"complete": true, "missing": "what is still missing, or None"}`;
 
-export function buildFinalCheckMessages(input: { task: string; history: string[]; screenshot: Image | null }): ChatMessage[] {
-  const text = [section('Task', input.task), section('Operations done', input.history.map((h, i) => `${i + 1}. ${h}`))].filter(Boolean).join('\n');
+export function buildFinalCheckMessages(input: {
+  task: string;
+  history: string[];
+  screenshot: Image | null;
+}): ChatMessage[] {
+  const text = [
+    section('Task', input.task),
+    section(
+      'Operations done',
+      input.history.map((h, i) => `${i + 1}. ${h}`),
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: FINAL_CHECK },
-    { role: 'user', content: [{ type: 'text', text }, ...(input.screenshot ? [{ type: 'image' as const, data: input.screenshot.data, mime: input.screenshot.mime }] : [])] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text },
+        ...(input.screenshot
+          ? [{ type: 'image' as const, data: input.screenshot.data, mime: input.screenshot.mime }]
+          : []),
+      ],
+    },
   ];
 }

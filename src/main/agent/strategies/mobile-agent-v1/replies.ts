@@ -13,9 +13,16 @@ export interface V1Reply {
 }
 
 /** The step's reply. Grounding failures (no such text, too many) go back to the model in its repair round, as v1's error prompts do. */
-export function v1ReplySchema(elements: readonly UiElement[], screen: { width: number; height: number }): z.ZodType<V1Reply> {
+export function v1ReplySchema(
+  elements: readonly UiElement[],
+  screen: { width: number; height: number },
+): z.ZodType<V1Reply> {
   return z
-    .object({ observation: text.optional(), thought: text.optional(), action: z.string().trim().min(1, 'an operation is required, e.g. click text("OK")') })
+    .object({
+      observation: text.optional(),
+      thought: text.optional(),
+      action: z.string().trim().min(1, 'an operation is required, e.g. click text("OK")'),
+    })
     .transform((r, ctx): V1Reply => {
       const g = groundOperation(r.action, elements, screen);
       if (!g.ok) {
@@ -27,9 +34,14 @@ export function v1ReplySchema(elements: readonly UiElement[], screen: { width: n
 }
 
 export function chooseReplySchema(count: number): z.ZodType<number> {
-  return z.object({ thought: text.optional(), choice: z.coerce.number().int().min(1).max(count) }).transform((r) => r.choice) as unknown as z.ZodType<number>;
+  return z
+    .object({ thought: text.optional(), choice: z.coerce.number().int().min(1).max(count) })
+    .transform((r) => r.choice) as unknown as z.ZodType<number>;
 }
 
 export const FinalCheckReplySchema = z
-  .object({ complete: z.preprocess((v) => (typeof v === 'string' ? /^(true|yes)$/i.test(v.trim()) : v), z.boolean()), missing: text.optional() })
+  .object({
+    complete: z.preprocess((v) => (typeof v === 'string' ? /^(true|yes)$/i.test(v.trim()) : v), z.boolean()),
+    missing: text.optional(),
+  })
   .transform((r) => ({ complete: r.complete, missing: r.missing ?? '' }));

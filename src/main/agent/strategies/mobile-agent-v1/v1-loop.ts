@@ -36,8 +36,22 @@ export function mobileAgentV1Loop(kit: StrategyKit): RunLoop {
       current = null;
       const { elements, screen, keyboardShown } = obs.observation;
       const prepared = await ctx.screens.prepare(obs.id, obs.observation);
-      const messages = buildV1Messages({ task: run.state.task, screenshot: prepared.screenshot, keyboardShown, history: history.slice(-8), reflection, feedback: run.feedback });
-      const r = await ctx.modelStep({ role: 'actor', purpose: 'mobile-agent', nodeId, messages, schema: v1ReplySchema(elements, screen), memories: [] });
+      const messages = buildV1Messages({
+        task: run.state.task,
+        screenshot: prepared.screenshot,
+        keyboardShown,
+        history: history.slice(-8),
+        reflection,
+        feedback: run.feedback,
+      });
+      const r = await ctx.modelStep({
+        role: 'actor',
+        purpose: 'mobile-agent',
+        nodeId,
+        messages,
+        schema: v1ReplySchema(elements, screen),
+        memories: [],
+      });
       if (!r.ok) {
         await run.modelFailed(nodeId, r.error);
         current = obs;
@@ -54,7 +68,13 @@ export function mobileAgentV1Loop(kit: StrategyKit): RunLoop {
           role: 'actor',
           purpose: op.what === 'text' ? 'pick-text' : 'locate-icon',
           nodeId,
-          messages: buildChooseMessages({ task: run.state.task, intent: reply.thought || reply.written, what: op.what, query: op.query, crops }),
+          messages: buildChooseMessages({
+            task: run.state.task,
+            intent: reply.thought || reply.written,
+            what: op.what,
+            query: op.query,
+            crops,
+          }),
           schema: chooseReplySchema(op.candidates.length),
           memories: [],
         });
@@ -66,12 +86,28 @@ export function mobileAgentV1Loop(kit: StrategyKit): RunLoop {
         op = { kind: 'tap', element: op.candidates[c.value - 1]! };
       }
       const action = op.kind === 'tap' ? tapOn(op.element) : op.kind === 'action' ? op.action : null;
-      run.decided({ nodeId, role: 'agent', callIds: r.callIds, observation: reply.observation, thought: reply.thought, written: reply.written, action, summary: reply.thought });
+      run.decided({
+        nodeId,
+        role: 'agent',
+        callIds: r.callIds,
+        observation: reply.observation,
+        thought: reply.thought,
+        written: reply.written,
+        action,
+        summary: reply.thought,
+      });
 
       if (op.kind === 'stop') {
         if (!checkedStop) {
           checkedStop = true;
-          const check = await ctx.modelStep({ role: 'actor', purpose: 'final-check', nodeId, messages: buildFinalCheckMessages({ task: run.state.task, history, screenshot: prepared.screenshot }), schema: FinalCheckReplySchema, memories: [] });
+          const check = await ctx.modelStep({
+            role: 'actor',
+            purpose: 'final-check',
+            nodeId,
+            messages: buildFinalCheckMessages({ task: run.state.task, history, screenshot: prepared.screenshot }),
+            schema: FinalCheckReplySchema,
+            memories: [],
+          });
           if (check.ok && !check.value.complete) {
             reflection = `Before stopping, the check found the task incomplete: ${check.value.missing || 'a requirement is not met'}. Continue with what is missing.`;
             current = obs;
@@ -100,8 +136,12 @@ export function mobileAgentV1Loop(kit: StrategyKit): RunLoop {
         reflection = null;
         continue;
       }
-      const unchanged = perceptionList(after.observation.elements) === perceptionList(elements) && after.observation.keyboardShown === keyboardShown;
-      history.push(`${reply.written}${outcome.ok ? (unchanged ? ' → the screen did not change' : '') : ` → failed: ${outcome.error}`}`);
+      const unchanged =
+        perceptionList(after.observation.elements) === perceptionList(elements) &&
+        after.observation.keyboardShown === keyboardShown;
+      history.push(
+        `${reply.written}${outcome.ok ? (unchanged ? ' → the screen did not change' : '') : ` → failed: ${outcome.error}`}`,
+      );
       reflection = !outcome.ok
         ? `The last operation ${reply.written} could not be carried out (${outcome.error}). Try another operation.`
         : unchanged

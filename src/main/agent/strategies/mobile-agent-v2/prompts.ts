@@ -30,7 +30,10 @@ export interface DecisionPromptInput {
   feedback: string[];
 }
 
-const keyboardLine = (s: ScreenView) => (s.keyboardShown ? 'The keyboard is shown: Type() writes into the focused input box.' : 'The keyboard is not shown: tap an input box before typing; Type() is not available now.');
+const keyboardLine = (s: ScreenView) =>
+  s.keyboardShown
+    ? 'The keyboard is shown: Type() writes into the focused input box.'
+    : 'The keyboard is not shown: tap an input box before typing; Type() is not available now.';
 
 const DECISION = `You operate an Android phone for a user, one action at a time, from a screenshot. With the screenshot you get a perception list: each line is a position [x, y] in screen pixels (from the top left) and the text or icon found there.
 
@@ -49,19 +52,36 @@ export function buildDecisionMessages(input: DecisionPromptInput): ChatMessage[]
   const s = input.screen;
   const text = [
     section('Task', input.task),
-    section('Operations done so far', input.history.length ? input.history.map((h, i) => `${i + 1}. ${h}`) : ['none yet']),
+    section(
+      'Operations done so far',
+      input.history.length ? input.history.map((h, i) => `${i + 1}. ${h}`) : ['none yet'],
+    ),
     section('Task progress', input.progress),
     section('Remembered content', input.memory),
     input.lastFailure
-      ? section('Your last operation did not work', `${input.lastFailure.action} — meant to ${input.lastFailure.expectation}. ${input.lastFailure.outcome === 'B' ? 'It led to a wrong page, and the agent went back.' : 'Nothing changed on the screen.'} ${input.lastFailure.why} Try another action or other coordinates.`)
+      ? section(
+          'Your last operation did not work',
+          `${input.lastFailure.action} — meant to ${input.lastFailure.expectation}. ${input.lastFailure.outcome === 'B' ? 'It led to a wrong page, and the agent went back.' : 'Nothing changed on the screen.'} ${input.lastFailure.why} Try another action or other coordinates.`,
+        )
       : '',
     section('Hints', input.hints),
     section('The person supervising you said', input.feedback),
-    section(`Screen (${s.width}×${s.height} pixels)`, `${s.perception || '(nothing could be read from this screen)'}\n\n${keyboardLine(s)}`),
-  ].filter(Boolean).join('\n');
+    section(
+      `Screen (${s.width}×${s.height} pixels)`,
+      `${s.perception || '(nothing could be read from this screen)'}\n\n${keyboardLine(s)}`,
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: DECISION },
-    { role: 'user', content: [{ type: 'text', text }, ...(s.screenshot ? [{ type: 'image' as const, data: s.screenshot.data, mime: s.screenshot.mime }] : [])] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text },
+        ...(s.screenshot ? [{ type: 'image' as const, data: s.screenshot.data, mime: s.screenshot.mime }] : []),
+      ],
+    },
   ];
 }
 
@@ -96,10 +116,22 @@ export function buildReflectionMessages(input: ReflectionPromptInput): ChatMessa
     section('Expectation', input.expectation),
     section('Screen BEFORE', `${input.before.perception}\n\n${keyboardLine(input.before)}`),
     section('Screen AFTER', `${input.after.perception}\n\n${keyboardLine(input.after)}`),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const images = [
-    ...(input.before.screenshot ? [{ type: 'text' as const, text: 'BEFORE:' }, { type: 'image' as const, data: input.before.screenshot.data, mime: input.before.screenshot.mime }] : []),
-    ...(input.after.screenshot ? [{ type: 'text' as const, text: 'AFTER:' }, { type: 'image' as const, data: input.after.screenshot.data, mime: input.after.screenshot.mime }] : []),
+    ...(input.before.screenshot
+      ? [
+          { type: 'text' as const, text: 'BEFORE:' },
+          { type: 'image' as const, data: input.before.screenshot.data, mime: input.before.screenshot.mime },
+        ]
+      : []),
+    ...(input.after.screenshot
+      ? [
+          { type: 'text' as const, text: 'AFTER:' },
+          { type: 'image' as const, data: input.after.screenshot.data, mime: input.after.screenshot.mime },
+        ]
+      : []),
   ];
   return [
     { role: 'system', content: REFLECTION },
@@ -122,10 +154,15 @@ Reply with ONE JSON object and nothing else:
 export function buildPlanningMessages(input: PlanningPromptInput): ChatMessage[] {
   const text = [
     section('Task', input.task),
-    section('Operations done so far', input.history.map((h, i) => `${i + 1}. ${h}`)),
+    section(
+      'Operations done so far',
+      input.history.map((h, i) => `${i + 1}. ${h}`),
+    ),
     section('Earlier progress note', input.progress),
     section('Remembered content', input.memory),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: PLANNING },
     { role: 'user', content: text },

@@ -17,7 +17,11 @@ export interface DecisionReply {
 
 export function decisionReplySchema(screen: CoordinateScreen): z.ZodType<DecisionReply> {
   return z
-    .object({ thought: text.optional(), action: z.string().trim().min(1, 'an action is required, e.g. Tap(540, 1875) or Stop()'), operation: text.optional() })
+    .object({
+      thought: text.optional(),
+      action: z.string().trim().min(1, 'an action is required, e.g. Tap(540, 1875) or Stop()'),
+      operation: text.optional(),
+    })
     .transform((r, ctx): DecisionReply => {
       const parsed = parseCall(r.action);
       const mapped = parsed.ok ? mapCoordinateCall(parsed.call, screen, V2_ACTIONS) : parsed;
@@ -34,8 +38,14 @@ export const MemoryReplySchema = z.object({ important: nullableText.optional() }
 export const ReflectionReplySchema = z
   .object({ thought: text.optional(), answer: grade.optional(), outcome: grade.optional() })
   .superRefine((r, ctx) => {
-    if (!r.answer && !r.outcome) ctx.addIssue({ code: 'custom', path: ['answer'], message: 'required: "A", "B" or "C"' });
+    if (!r.answer && !r.outcome)
+      ctx.addIssue({ code: 'custom', path: ['answer'], message: 'required: "A", "B" or "C"' });
   })
-  .transform((r): { thought: string; outcome: ActionOutcomeGrade } => ({ thought: r.thought ?? '', outcome: (r.answer ?? r.outcome)! }));
+  .transform((r): { thought: string; outcome: ActionOutcomeGrade } => ({
+    thought: r.thought ?? '',
+    outcome: (r.answer ?? r.outcome)!,
+  }));
 
-export const PlanningReplySchema = z.object({ thought: text.optional(), completed: z.string().trim().min(1) }).transform((r) => r.completed);
+export const PlanningReplySchema = z
+  .object({ thought: text.optional(), completed: z.string().trim().min(1) })
+  .transform((r) => r.completed);

@@ -20,7 +20,12 @@ import type { Observed, StepOutcome } from '../common/runner.ts';
 import { IconCaptions } from '../vision/captions.ts';
 import { observeVision } from '../vision/observe-vision.ts';
 import { perceptionList } from '../vision/view.ts';
-import { buildDecisionMessages, buildMemoryMessages, buildPlanningMessages, buildReflectionMessages } from './prompts.ts';
+import {
+  buildDecisionMessages,
+  buildMemoryMessages,
+  buildPlanningMessages,
+  buildReflectionMessages,
+} from './prompts.ts';
 import type { DecisionPromptInput, ScreenView } from './prompts.ts';
 import { MemoryReplySchema, PlanningReplySchema, ReflectionReplySchema, decisionReplySchema } from './replies.ts';
 
@@ -38,7 +43,13 @@ const MAX_REPEATS = 3;
 export function screenViewer(ctx: LoopContext): (o: Observed) => Promise<ScreenView> {
   return async (o) => {
     const prepared = await ctx.screens.prepare(o.id, o.observation);
-    return { perception: perceptionList(o.observation.elements), keyboardShown: o.observation.keyboardShown, width: o.observation.screen.width, height: o.observation.screen.height, screenshot: prepared.screenshot };
+    return {
+      perception: perceptionList(o.observation.elements),
+      keyboardShown: o.observation.keyboardShown,
+      width: o.observation.screen.width,
+      height: o.observation.screen.height,
+      screenshot: prepared.screenshot,
+    };
   };
 }
 
@@ -52,10 +63,25 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
     let current: Observed | null = null;
 
     /** The reflection agent on an executed step: A → history and progress; B → Back; C → retry. */
-    const judge = async (nodeId: string, before: Observed, outcome: Extract<StepOutcome, { kind: 'executed' }>, written: string, operation: string): Promise<void> => {
+    const judge = async (
+      nodeId: string,
+      before: Observed,
+      outcome: Extract<StepOutcome, { kind: 'executed' }>,
+      written: string,
+      operation: string,
+    ): Promise<void> => {
       const stepId = outcome.step.stepId;
       if (!outcome.ok) {
-        ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: [], outcome: 'C', operation, text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`, progress: null });
+        ctx.append({
+          type: 'outcome_judged',
+          stepId,
+          nodeId,
+          callIds: [],
+          outcome: 'C',
+          operation,
+          text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`,
+          progress: null,
+        });
         lastFailure = { action: written, expectation: operation, outcome: 'C', why: outcome.error ?? '' };
         return;
       }
@@ -67,7 +93,13 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
         role: 'reflector',
         purpose: 'reflection',
         nodeId,
-        messages: buildReflectionMessages({ task: run.state.task, action: written, expectation: operation, before: beforeView, after: afterView }),
+        messages: buildReflectionMessages({
+          task: run.state.task,
+          action: written,
+          expectation: operation,
+          before: beforeView,
+          after: afterView,
+        }),
         schema: ReflectionReplySchema,
         memories: [],
       });
@@ -76,7 +108,16 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
         return;
       }
       const judged = reflection.value;
-      ctx.append({ type: 'outcome_judged', stepId, nodeId, callIds: reflection.callIds, outcome: judged.outcome, operation, text: judged.thought, progress: null });
+      ctx.append({
+        type: 'outcome_judged',
+        stepId,
+        nodeId,
+        callIds: reflection.callIds,
+        outcome: judged.outcome,
+        operation,
+        text: judged.thought,
+        progress: null,
+      });
       if (judged.outcome === 'A') {
         lastFailure = null;
         await updateProgress(run, nodeId);
@@ -86,7 +127,12 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
       if (judged.outcome === 'C') return;
       // B: a wrong page. Mobile-Agent-v2 goes back by itself (through the gate like any step).
       current = null;
-      ctx.append({ type: 'message', from: 'agent', nodeId, text: `The reflection found a wrong page after ${written}; going back.` });
+      ctx.append({
+        type: 'message',
+        from: 'agent',
+        nodeId,
+        text: `The reflection found a wrong page after ${written}; going back.`,
+      });
       await run.act(nodeId, after, { name: 'Back', params: {} });
     };
 
@@ -94,7 +140,13 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
     const resumed = await run.resumeOpenWork();
     if (resumed?.outcome.kind === 'executed') {
       const d = run.state.strategy.lastDecision;
-      await judge(resumed.step.nodeId, resumed.before, resumed.outcome, d?.written ?? formatAction(resumed.outcome.action), d?.summary ?? '');
+      await judge(
+        resumed.step.nodeId,
+        resumed.before,
+        resumed.outcome,
+        d?.written ?? formatAction(resumed.outcome.action),
+        d?.summary ?? '',
+      );
     }
 
     while (!run.done) {
@@ -117,15 +169,36 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
         feedback: run.feedback,
       });
       const screen = { width: beforeView.width, height: beforeView.height, keyboardShown: beforeView.keyboardShown };
-      const r = await ctx.modelStep({ role: 'actor', purpose: 'decision', nodeId, messages, schema: decisionReplySchema(screen), memories: [] });
+      const r = await ctx.modelStep({
+        role: 'actor',
+        purpose: 'decision',
+        nodeId,
+        messages,
+        schema: decisionReplySchema(screen),
+        memories: [],
+      });
       if (!r.ok) {
         await run.modelFailed(nodeId, r.error);
         continue;
       }
       run.modelOk();
       const d = r.value;
-      run.decided({ nodeId, role: 'decision', callIds: r.callIds, observation: '', thought: d.thought, written: d.written, action: d.command.kind === 'action' ? d.command.action : null, summary: d.operation });
-      await rememberFocusContent(run, nodeId, messages, JSON.stringify({ thought: d.thought, action: d.written, operation: d.operation }));
+      run.decided({
+        nodeId,
+        role: 'decision',
+        callIds: r.callIds,
+        observation: '',
+        thought: d.thought,
+        written: d.written,
+        action: d.command.kind === 'action' ? d.command.action : null,
+        summary: d.operation,
+      });
+      await rememberFocusContent(
+        run,
+        nodeId,
+        messages,
+        JSON.stringify({ thought: d.thought, action: d.written, operation: d.operation }),
+      );
       if (d.command.kind === 'stop') {
         await run.steps.finish('succeeded', 'The decision agent reported the task done (Stop)');
         break;
@@ -146,8 +219,20 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
 }
 
 /** The memory unit: a follow-up question in the decision chat; kept content goes into later prompts. */
-async function rememberFocusContent(run: StrategyRun, nodeId: string, decision: ChatMessage[], reply: string): Promise<void> {
-  const r = await run.ctx.modelStep({ role: 'actor', purpose: 'memory-unit', nodeId, messages: buildMemoryMessages(decision, reply), schema: MemoryReplySchema, memories: [] });
+async function rememberFocusContent(
+  run: StrategyRun,
+  nodeId: string,
+  decision: ChatMessage[],
+  reply: string,
+): Promise<void> {
+  const r = await run.ctx.modelStep({
+    role: 'actor',
+    purpose: 'memory-unit',
+    nodeId,
+    messages: buildMemoryMessages(decision, reply),
+    schema: MemoryReplySchema,
+    memories: [],
+  });
   if (!r.ok) {
     run.steps.nonFatal(r.error);
     return;
@@ -162,7 +247,12 @@ async function updateProgress(run: StrategyRun, nodeId: string): Promise<void> {
     role: 'planner',
     purpose: 'planning',
     nodeId,
-    messages: buildPlanningMessages({ task: st.task, history: st.strategy.history.map((h) => h.operation), progress: st.strategy.progress, memory: st.strategy.memoryUnit }),
+    messages: buildPlanningMessages({
+      task: st.task,
+      history: st.strategy.history.map((h) => h.operation),
+      progress: st.strategy.progress,
+      memory: st.strategy.memoryUnit,
+    }),
     schema: PlanningReplySchema,
     memories: [],
   });

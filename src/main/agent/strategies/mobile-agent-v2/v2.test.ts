@@ -1,17 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../llm/types.ts';
-import { buildDecisionMessages, buildMemoryMessages, buildPlanningMessages, buildReflectionMessages } from './prompts.ts';
+import {
+  buildDecisionMessages,
+  buildMemoryMessages,
+  buildPlanningMessages,
+  buildReflectionMessages,
+} from './prompts.ts';
 import type { ScreenView } from './prompts.ts';
 import { MemoryReplySchema, PlanningReplySchema, ReflectionReplySchema, decisionReplySchema } from './replies.ts';
 
 const png = new Uint8Array([1, 2, 3, 4]);
-const screen = (perception: string, keyboardShown = false): ScreenView => ({ perception, keyboardShown, width: 1080, height: 2400, screenshot: { data: png, mime: 'image/jpeg' } });
+const screen = (perception: string, keyboardShown = false): ScreenView => ({
+  perception,
+  keyboardShown,
+  width: 1080,
+  height: 2400,
+  screenshot: { data: png, mime: 'image/jpeg' },
+});
 const alarms = screen('[126, 145]; text: "Alarm"\n[542, 1874]; text: "+"\n[136, 2142]; icon: "alarm clock"');
-const printable = (m: ChatMessage[]) => m.map((x) => ({ role: x.role, content: typeof x.content === 'string' ? x.content : x.content.map((p) => (p.type === 'text' ? p.text : `<image ${p.data.byteLength} bytes>`)) }));
+const printable = (m: ChatMessage[]) =>
+  m.map((x) => ({
+    role: x.role,
+    content:
+      typeof x.content === 'string'
+        ? x.content
+        : x.content.map((p) => (p.type === 'text' ? p.text : `<image ${p.data.byteLength} bytes>`)),
+  }));
 
 describe('Mobile-Agent-v2 prompts (snapshots)', () => {
   it('decision, first step and after a failure', () => {
-    expect(printable(buildDecisionMessages({ task: 'Create an alarm at 6:30 PM', screen: alarms, history: [], progress: null, memory: [], lastFailure: null, hints: [], feedback: [] }))).toMatchSnapshot();
+    expect(
+      printable(
+        buildDecisionMessages({
+          task: 'Create an alarm at 6:30 PM',
+          screen: alarms,
+          history: [],
+          progress: null,
+          memory: [],
+          lastFailure: null,
+          hints: [],
+          feedback: [],
+        }),
+      ),
+    ).toMatchSnapshot();
     expect(
       printable(
         buildDecisionMessages({
@@ -20,7 +51,12 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
           history: ['open the Clock app', 'start a new alarm'],
           progress: 'The Clock app is open; a new alarm was started.',
           memory: ['The alarm list shows 7:00 AM.'],
-          lastFailure: { action: 'Tap(542, 1874)', expectation: 'start a new alarm', outcome: 'B', why: 'Settings opened.' },
+          lastFailure: {
+            action: 'Tap(542, 1874)',
+            expectation: 'start a new alarm',
+            outcome: 'B',
+            why: 'Settings opened.',
+          },
           hints: ['Tap the centre of the text.'],
           feedback: ['Use the + button'],
         }),
@@ -29,14 +65,34 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
   });
 
   it('memory unit as a follow-up turn, reflection with two screens, planning text only', () => {
-    const decision = buildDecisionMessages({ task: 't', screen: alarms, history: [], progress: null, memory: [], lastFailure: null, hints: [], feedback: [] });
+    const decision = buildDecisionMessages({
+      task: 't',
+      screen: alarms,
+      history: [],
+      progress: null,
+      memory: [],
+      lastFailure: null,
+      hints: [],
+      feedback: [],
+    });
     const memory = buildMemoryMessages(decision, '{"action":"Tap(542, 1874)"}');
     expect(memory.slice(0, 2)).toEqual(decision);
     expect(printable(memory.slice(2))).toMatchSnapshot();
-    const reflection = buildReflectionMessages({ task: 'Create an alarm', action: 'Tap(542, 1874)', expectation: 'start a new alarm', before: alarms, after: screen('[250, 579]; text: "Select time"') });
+    const reflection = buildReflectionMessages({
+      task: 'Create an alarm',
+      action: 'Tap(542, 1874)',
+      expectation: 'start a new alarm',
+      before: alarms,
+      after: screen('[250, 579]; text: "Select time"'),
+    });
     expect(printable(reflection)).toMatchSnapshot();
     expect((reflection[1]!.content as Array<{ type: string }>).filter((p) => p.type === 'image')).toHaveLength(2);
-    const planning = buildPlanningMessages({ task: 'Create an alarm', history: ['open the Clock app'], progress: null, memory: [] });
+    const planning = buildPlanningMessages({
+      task: 'Create an alarm',
+      history: ['open the Clock app'],
+      progress: null,
+      memory: [],
+    });
     expect(printable(planning)).toMatchSnapshot();
     expect(typeof planning[1]!.content).toBe('string');
   });
@@ -45,7 +101,10 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
 describe('Mobile-Agent-v2 replies', () => {
   it('decision: coordinates on the screen; Type only with the keyboard up', () => {
     const s = decisionReplySchema({ width: 1080, height: 2400, keyboardShown: false });
-    expect(s.parse({ thought: 't', action: 'Tap(542, 1874)', operation: 'add' })).toMatchObject({ written: 'Tap(542, 1874)', command: { kind: 'action', action: { name: 'Click_by_Coordinate' } } });
+    expect(s.parse({ thought: 't', action: 'Tap(542, 1874)', operation: 'add' })).toMatchObject({
+      written: 'Tap(542, 1874)',
+      command: { kind: 'action', action: { name: 'Click_by_Coordinate' } },
+    });
     expect(s.safeParse({ action: 'Type("Work")' }).success).toBe(false);
     expect(s.safeParse({ action: 'Back()' }).success).toBe(false);
     expect(s.parse({ action: 'Stop()' }).command).toEqual({ kind: 'stop' });

@@ -89,7 +89,12 @@ export function overlapArea(a: Box, b: Box): number {
 }
 
 export function containsBox(outer: Box, inner: Box, slack = 0): boolean {
-  return inner[0] >= outer[0] - slack && inner[1] >= outer[1] - slack && inner[2] <= outer[2] + slack && inner[3] <= outer[3] + slack;
+  return (
+    inner[0] >= outer[0] - slack &&
+    inner[1] >= outer[1] - slack &&
+    inner[2] <= outer[2] + slack &&
+    inner[3] <= outer[3] + slack
+  );
 }
 
 export function scaleBox(b: Box, f: number): Box {

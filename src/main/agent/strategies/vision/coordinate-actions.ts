@@ -23,10 +23,25 @@ export interface CoordinateScreen {
 /** The names a strategy offers (canonical keys, e.g. `tap`, `open_app`); others are refused. */
 export type ActionNames = ReadonlySet<string>;
 
-const ALIASES: Record<string, string> = { open: 'open_app', openapp: 'open_app', click: 'tap', input: 'type', text: 'type', finish: 'stop', done: 'stop', exit: 'home', go_home: 'home', press_back: 'back' };
+const ALIASES: Record<string, string> = {
+  open: 'open_app',
+  openapp: 'open_app',
+  click: 'tap',
+  input: 'type',
+  text: 'type',
+  finish: 'stop',
+  done: 'stop',
+  exit: 'home',
+  go_home: 'home',
+  press_back: 'back',
+};
 
 function num(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : null;
+  return typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())
+      ? Number(v)
+      : null;
 }
 
 function distanceOf(share: number): 'short' | 'medium' | 'long' {
@@ -37,32 +52,46 @@ function distanceOf(share: number): 'short' | 'medium' | 'long' {
 export function mapCoordinateCall(call: ParsedCall, screen: CoordinateScreen, names: ActionNames): MappedCommand {
   const raw = callKey(call.name);
   const key = ALIASES[raw.replace(/_/g, '')] ?? ALIASES[raw] ?? raw;
-  if (!names.has(key)) return { ok: false, error: `${call.name} is not an available action; use one of: ${[...names].join(', ')}` };
+  if (!names.has(key))
+    return { ok: false, error: `${call.name} is not an available action; use one of: ${[...names].join(', ')}` };
   const args = call.args;
   const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < screen.width && y < screen.height;
   switch (key) {
     case 'tap': {
       const x = num(args[0]);
       const y = num(args[1]);
-      if (x === null || y === null) return { ok: false, error: `Tap needs two numbers, Tap(x, y); got ${JSON.stringify(args)}` };
-      if (!inside(x, y)) return { ok: false, error: `(${x}, ${y}) is off the screen (${screen.width}×${screen.height})` };
-      return { ok: true, command: { kind: 'action', action: { name: 'Click_by_Coordinate', params: { x: Math.round(x), y: Math.round(y), unit: 'px' } } } };
+      if (x === null || y === null)
+        return { ok: false, error: `Tap needs two numbers, Tap(x, y); got ${JSON.stringify(args)}` };
+      if (!inside(x, y))
+        return { ok: false, error: `(${x}, ${y}) is off the screen (${screen.width}×${screen.height})` };
+      return {
+        ok: true,
+        command: {
+          kind: 'action',
+          action: { name: 'Click_by_Coordinate', params: { x: Math.round(x), y: Math.round(y), unit: 'px' } },
+        },
+      };
     }
     case 'swipe': {
       const [x1, y1, x2, y2] = args.map(num);
-      if ([x1, y1, x2, y2].some((v) => v === null || v === undefined)) return { ok: false, error: `Swipe needs four numbers, Swipe(x1, y1, x2, y2); got ${JSON.stringify(args)}` };
+      if ([x1, y1, x2, y2].some((v) => v === null || v === undefined))
+        return { ok: false, error: `Swipe needs four numbers, Swipe(x1, y1, x2, y2); got ${JSON.stringify(args)}` };
       const dx = x2! - x1!;
       const dy = y2! - y1!;
       if (dx === 0 && dy === 0) return { ok: false, error: 'Swipe needs two different points' };
       const horizontal = Math.abs(dx) > Math.abs(dy);
       const direction: Direction = horizontal ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
       const share = Math.abs(horizontal ? dx : dy) / (horizontal ? screen.width : screen.height);
-      return { ok: true, command: { kind: 'action', action: { name: 'Swipe', params: { direction, distance: distanceOf(share) } } } };
+      return {
+        ok: true,
+        command: { kind: 'action', action: { name: 'Swipe', params: { direction, distance: distanceOf(share) } } },
+      };
     }
     case 'type': {
       const text = args.length ? String(args[0]) : '';
       if (!text) return { ok: false, error: 'Type needs the text, Type("…")' };
-      if (!screen.keyboardShown) return { ok: false, error: 'The keyboard is not shown, so typing is not possible yet: tap an input box first' };
+      if (!screen.keyboardShown)
+        return { ok: false, error: 'The keyboard is not shown, so typing is not possible yet: tap an input box first' };
       return { ok: true, command: { kind: 'action', action: { name: 'Type', params: { text } } } };
     }
     case 'open_app': {
@@ -77,7 +106,13 @@ export function mapCoordinateCall(call: ParsedCall, screen: CoordinateScreen, na
     case 'enter':
       return { ok: true, command: { kind: 'action', action: { name: 'Enter', params: {} } } };
     case 'wait':
-      return { ok: true, command: { kind: 'action', action: { name: 'Wait', params: { seconds: Math.min(10, Math.max(1, num(args[0]) ?? 3)) } } } };
+      return {
+        ok: true,
+        command: {
+          kind: 'action',
+          action: { name: 'Wait', params: { seconds: Math.min(10, Math.max(1, num(args[0]) ?? 3)) } },
+        },
+      };
     case 'stop':
       return { ok: true, command: { kind: 'stop' } };
     default:

@@ -5,7 +5,11 @@
 import sharp from 'sharp';
 import type { UiElement } from '../../../../shared/schemas/perception.ts';
 
-export async function candidateCrops(png: Uint8Array, candidates: readonly UiElement[], screen: { width: number; height: number }): Promise<Array<{ data: Uint8Array; mime: 'image/jpeg' }>> {
+export async function candidateCrops(
+  png: Uint8Array,
+  candidates: readonly UiElement[],
+  screen: { width: number; height: number },
+): Promise<Array<{ data: Uint8Array; mime: 'image/jpeg' }>> {
   const meta = await sharp(png).metadata();
   const iw = meta.width ?? screen.width;
   const ih = meta.height ?? screen.height;
@@ -20,7 +24,12 @@ export async function candidateCrops(png: Uint8Array, candidates: readonly UiEle
       const width = Math.round(Math.min(side, iw - left));
       const height = Math.round(Math.min(side, ih - top));
       const box = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${Math.max(2, x1 - left - 4)}" y="${Math.max(2, y1 - top - 4)}" width="${x2 - x1 + 8}" height="${y2 - y1 + 8}" fill="none" stroke="#ff1f1f" stroke-width="5"/></svg>`;
-      const data = await sharp(png).extract({ left, top, width, height }).composite([{ input: Buffer.from(box) }]).resize({ width: Math.min(320, width) }).jpeg({ quality: 80 }).toBuffer();
+      const data = await sharp(png)
+        .extract({ left, top, width, height })
+        .composite([{ input: Buffer.from(box) }])
+        .resize({ width: Math.min(320, width) })
+        .jpeg({ quality: 80 })
+        .toBuffer();
       return { data: new Uint8Array(data), mime: 'image/jpeg' as const };
     }),
   );

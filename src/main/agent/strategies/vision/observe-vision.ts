@@ -10,15 +10,24 @@ import type { IconCaptions } from './captions.ts';
 import { languagesFor, perceiveScreen } from './perceive.ts';
 import { visionElements, visionObservation } from './view.ts';
 
-export async function observeVision(run: StrategyRun, kit: StrategyKit, options: { nodeId: string; captions: IconCaptions | null }): Promise<Observed> {
+export async function observeVision(
+  run: StrategyRun,
+  kit: StrategyKit,
+  options: { nodeId: string; captions: IconCaptions | null },
+): Promise<Observed> {
   return run.observe(async (o) => {
     if (!o.screenshot) return visionObservation(o, []);
     const png = kit.artifacts.read(o.screenshot.sha256);
     const started = performance.now();
-    const screen = await perceiveScreen(png, kit.ocr(), { languages: languagesFor(run.state.task), signal: run.ctx.signal });
+    const screen = await perceiveScreen(png, kit.ocr(), {
+      languages: languagesFor(run.state.task),
+      signal: run.ctx.signal,
+    });
     const perceived = performance.now() - started;
     const plain = visionElements(screen, o.screen);
-    const captions = options.captions ? await options.captions.caption(run.ctx, options.nodeId, png, plain, o.screen) : new Map<number, string>();
+    const captions = options.captions
+      ? await options.captions.caption(run.ctx, options.nodeId, png, plain, o.screen)
+      : new Map<number, string>();
     const viewed = visionObservation(o, visionElements(screen, o.screen, captions));
     return { ...viewed, timings: { ...o.timings, vision: Math.round(perceived) } };
   });

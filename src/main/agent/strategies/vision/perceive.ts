@@ -58,7 +58,12 @@ export function groupWords(words: readonly OcrWord[]): Array<{ text: string; bou
     });
     if (line) {
       line.words.push(w);
-      line.bounds = [Math.min(line.bounds[0], w.bounds[0]), Math.min(line.bounds[1], w.bounds[1]), Math.max(line.bounds[2], w.bounds[2]), Math.max(line.bounds[3], w.bounds[3])];
+      line.bounds = [
+        Math.min(line.bounds[0], w.bounds[0]),
+        Math.min(line.bounds[1], w.bounds[1]),
+        Math.max(line.bounds[2], w.bounds[2]),
+        Math.max(line.bounds[3], w.bounds[3]),
+      ];
     } else lines.push({ words: [w], bounds: [...w.bounds] as Box });
   }
   return lines.map((l) => ({ text: l.words.map((w) => w.text).join(' '), bounds: l.bounds }));
@@ -70,7 +75,9 @@ function center(b: Box): [number, number] {
 
 /** Reading order: top to bottom, then left to right (rows within 20 px count as one). */
 export function readingOrder<T extends { center: [number, number] }>(items: T[]): T[] {
-  return [...items].sort((a, b) => (Math.abs(a.center[1] - b.center[1]) > 20 ? a.center[1] - b.center[1] : a.center[0] - b.center[0]));
+  return [...items].sort((a, b) =>
+    Math.abs(a.center[1] - b.center[1]) > 20 ? a.center[1] - b.center[1] : a.center[0] - b.center[0],
+  );
 }
 
 /**
@@ -91,11 +98,17 @@ export interface PerceiveOptions {
  * Text and icon regions of a screenshot.
  * @throws MobaError OCR_FAILED / CANCELLED from the OCR engine
  */
-export async function perceiveScreen(png: Uint8Array, ocr: OcrEngine, options: PerceiveOptions = {}): Promise<VisionScreen> {
+export async function perceiveScreen(
+  png: Uint8Array,
+  ocr: OcrEngine,
+  options: PerceiveOptions = {},
+): Promise<VisionScreen> {
   const t0 = performance.now();
   const { signal } = options;
   const languages = options.languages ?? ['eng'];
-  const words = (await ocr.recognizeWords([png], { layout: 'sparse', languages, ...(signal ? { signal } : {}) }))[0]!.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE && meaningful(w.text));
+  const words = (
+    await ocr.recognizeWords([png], { layout: 'sparse', languages, ...(signal ? { signal } : {}) })
+  )[0]!.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE && meaningful(w.text));
   const phrases = groupWords(words);
   const t1 = performance.now();
 
@@ -104,14 +117,31 @@ export async function perceiveScreen(png: Uint8Array, ocr: OcrEngine, options: P
   const height = full.info.height;
   const w2 = Math.max(1, Math.floor(width / SCALE));
   const h2 = Math.max(1, Math.floor(height / SCALE));
-  const small = await sharp(full.data, { raw: { width, height, channels: 1 } }).resize(w2, h2).toColourspace('b-w').raw().toBuffer();
-  const blurred = await sharp(small, { raw: { width: w2, height: h2, channels: 1 } }).blur(6).toColourspace('b-w').raw().toBuffer();
+  const small = await sharp(full.data, { raw: { width, height, channels: 1 } })
+    .resize(w2, h2)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const blurred = await sharp(small, { raw: { width: w2, height: h2, channels: 1 } })
+    .blur(6)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
   const regions = inkComponents(inkMask(small, blurred), w2, h2).map((b) => scaleBox(b, SCALE));
   const t2 = performance.now();
 
-  const texts: VisionItem[] = phrases.map((p) => ({ kind: 'text', text: p.text, bounds: p.bounds, center: center(p.bounds) }));
-  const uncovered = regions.filter((r) => boxArea(r) > 0 && !texts.some((t) => overlapArea(r, t.bounds) > 0.3 * boxArea(r)));
-  const glyphs = uncovered.filter((r) => r[3] - r[1] <= MOSAIC_MAX_HEIGHT && r[2] - r[0] <= MOSAIC_MAX_WIDTH && r[3] - r[1] >= 12);
+  const texts: VisionItem[] = phrases.map((p) => ({
+    kind: 'text',
+    text: p.text,
+    bounds: p.bounds,
+    center: center(p.bounds),
+  }));
+  const uncovered = regions.filter(
+    (r) => boxArea(r) > 0 && !texts.some((t) => overlapArea(r, t.bounds) > 0.3 * boxArea(r)),
+  );
+  const glyphs = uncovered.filter(
+    (r) => r[3] - r[1] <= MOSAIC_MAX_HEIGHT && r[2] - r[0] <= MOSAIC_MAX_WIDTH && r[3] - r[1] >= 12,
+  );
   const read = await readRegions(full.data, width, height, glyphs, ocr, languages, signal);
   for (const [i, text] of read) texts.push({ kind: 'text', text, bounds: glyphs[i]!, center: center(glyphs[i]!) });
   const t3 = performance.now();
@@ -120,14 +150,25 @@ export async function perceiveScreen(png: Uint8Array, ocr: OcrEngine, options: P
     if (glyphs.some((g, i) => read.has(i) && g === r)) return false;
     const w = r[2] - r[0];
     const h = r[3] - r[1];
-    if (Math.min(w, h) < ICON_MIN_SIDE || Math.max(w, h) > ICON_MAX_SIDE || Math.max(w, h) > 4 * Math.min(w, h)) return false;
+    if (Math.min(w, h) < ICON_MIN_SIDE || Math.max(w, h) > ICON_MAX_SIDE || Math.max(w, h) > 4 * Math.min(w, h))
+      return false;
     return !texts.some((t) => containsBox(r, t.bounds, 4));
   });
-  const icons = iconBoxes.filter((r) => !iconBoxes.some((o) => o !== r && containsBox(o, r) && boxArea(o) > boxArea(r)));
+  const icons = iconBoxes.filter(
+    (r) => !iconBoxes.some((o) => o !== r && containsBox(o, r) && boxArea(o) > boxArea(r)),
+  );
   // A letter read on its own and again inside its ring is one label: the ring (the larger) stays.
   const same = (a: VisionItem, b: VisionItem) => a.text.toLowerCase() === b.text.toLowerCase();
-  const unique = texts.filter((t) => !texts.some((o) => o !== t && same(o, t) && containsBox(o.bounds, t.bounds, 4) && boxArea(o.bounds) > boxArea(t.bounds)));
-  const items = readingOrder([...unique, ...icons.map((b): VisionItem => ({ kind: 'icon', text: '', bounds: b, center: center(b) }))]);
+  const unique = texts.filter(
+    (t) =>
+      !texts.some(
+        (o) => o !== t && same(o, t) && containsBox(o.bounds, t.bounds, 4) && boxArea(o.bounds) > boxArea(t.bounds),
+      ),
+  );
+  const items = readingOrder([
+    ...unique,
+    ...icons.map((b): VisionItem => ({ kind: 'icon', text: '', bounds: b, center: center(b) })),
+  ]);
   return { items, width, height, ms: { ocr: t1 - t0, regions: t2 - t1, labels: t3 - t2 } };
 }
 
@@ -138,7 +179,15 @@ export async function perceiveScreen(png: Uint8Array, ocr: OcrEngine, options: P
  * read instead, without the outline.
  * @returns region index → text, for the regions read with enough confidence
  */
-async function readRegions(gray: Uint8Array, width: number, height: number, regions: readonly Box[], ocr: OcrEngine, languages: OcrLanguage[], signal?: AbortSignal): Promise<Map<number, string>> {
+async function readRegions(
+  gray: Uint8Array,
+  width: number,
+  height: number,
+  regions: readonly Box[],
+  ocr: OcrEngine,
+  languages: OcrLanguage[],
+  signal?: AbortSignal,
+): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (!regions.length) return out;
   const PAD = 10;
@@ -146,9 +195,20 @@ async function readRegions(gray: Uint8Array, width: number, height: number, regi
     regions.map((r) => {
       const w = r[2] - r[0];
       const h = r[3] - r[1];
-      const src: Box = Math.min(w, h) >= 60
-        ? [r[0] + Math.round(w * 0.22), r[1] + Math.round(h * 0.22), r[2] - Math.round(w * 0.22), r[3] - Math.round(h * 0.22)]
-        : [Math.max(0, r[0] - PAD), Math.max(0, r[1] - PAD), Math.min(width, r[2] + PAD), Math.min(height, r[3] + PAD)];
+      const src: Box =
+        Math.min(w, h) >= 60
+          ? [
+              r[0] + Math.round(w * 0.22),
+              r[1] + Math.round(h * 0.22),
+              r[2] - Math.round(w * 0.22),
+              r[3] - Math.round(h * 0.22),
+            ]
+          : [
+              Math.max(0, r[0] - PAD),
+              Math.max(0, r[1] - PAD),
+              Math.min(width, r[2] + PAD),
+              Math.min(height, r[3] + PAD),
+            ];
       return cropForReading(gray, width, src);
     }),
   );
@@ -175,7 +235,8 @@ async function cropForReading(gray: Uint8Array, width: number, src: Box): Promis
   const level = (v: number) => (invert ? 255 - v : v);
   const background = level(bg);
   let ink = 255;
-  for (let y = src[1]; y < src[3]; y++) for (let x = src[0]; x < src[2]; x++) ink = Math.min(ink, level(gray[y * width + x]!));
+  for (let y = src[1]; y < src[3]; y++)
+    for (let x = src[0]; x < src[2]; x++) ink = Math.min(ink, level(gray[y * width + x]!));
   const span = Math.max(1, background - ink);
   const M = 16;
   const cw = w + 2 * M;
@@ -187,5 +248,8 @@ async function cropForReading(gray: Uint8Array, width: number, src: Box): Promis
       pixels[(y + M) * cw + x + M] = Math.max(0, Math.min(255, Math.round(v * 255)));
     }
   }
-  return sharp(pixels, { raw: { width: cw, height: ch, channels: 1 } }).withMetadata({ density: 300 }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(pixels, { raw: { width: cw, height: ch, channels: 1 } })
+    .withMetadata({ density: 300 })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }

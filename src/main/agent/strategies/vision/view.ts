@@ -18,17 +18,26 @@ export const TEXT_CLASS = 'vision.Text';
 export const ICON_CLASS = 'vision.Icon';
 
 /** Items scaled to the device screen (the screenshot may be smaller), as numbered elements. */
-export function visionElements(screen: VisionScreen, device: { width: number; height: number }, captions: ReadonlyMap<number, string> = new Map()): UiElement[] {
+export function visionElements(
+  screen: VisionScreen,
+  device: { width: number; height: number },
+  captions: ReadonlyMap<number, string> = new Map(),
+): UiElement[] {
   const fx = device.width / screen.width;
   const fy = device.height / screen.height;
   return screen.items.map((item: VisionItem, i) => {
-    const bounds: [number, number, number, number] = [Math.round(item.bounds[0] * fx), Math.round(item.bounds[1] * fy), Math.round(item.bounds[2] * fx), Math.round(item.bounds[3] * fy)];
+    const bounds: [number, number, number, number] = [
+      Math.round(item.bounds[0] * fx),
+      Math.round(item.bounds[1] * fy),
+      Math.round(item.bounds[2] * fx),
+      Math.round(item.bounds[3] * fy),
+    ];
     return {
       index: i + 1,
       bounds,
       center: [Math.floor((bounds[0] + bounds[2]) / 2), Math.floor((bounds[1] + bounds[3]) / 2)],
       text: item.kind === 'text' ? item.text : '',
-      contentDesc: item.kind === 'icon' ? captions.get(i + 1) ?? '' : '',
+      contentDesc: item.kind === 'icon' ? (captions.get(i + 1) ?? '') : '',
       resourceId: '',
       className: item.kind === 'text' ? TEXT_CLASS : ICON_CLASS,
       packageName: '',
@@ -45,6 +54,9 @@ export function visionObservation(o: Observation, elements: UiElement[]): Observ
 /** The perception list for a prompt (format in this file's header). */
 export function perceptionList(elements: readonly UiElement[]): string {
   return elements
-    .map((e) => `[${e.center[0]}, ${e.center[1]}]; ${e.className === ICON_CLASS ? 'icon' : 'text'}: ${JSON.stringify(e.className === ICON_CLASS ? e.contentDesc : e.text)}`)
+    .map(
+      (e) =>
+        `[${e.center[0]}, ${e.center[1]}]; ${e.className === ICON_CLASS ? 'icon' : 'text'}: ${JSON.stringify(e.className === ICON_CLASS ? e.contentDesc : e.text)}`,
+    )
     .join('\n');
 }

@@ -31,9 +31,19 @@ describe('ink components', () => {
 
 describe('text grouping and reading order', () => {
   it('joins words on one line that are close, keeps distant labels apart', () => {
-    const word = (text: string, x: number, y = 100) => ({ text, confidence: 90, bounds: [x, y, x + text.length * 20, y + 40] as [number, number, number, number] });
-    expect(groupWords([word('Add', 40), word('label', 120), word('Clock', 400), word('Repeat', 40, 300)]).map((p) => p.text)).toEqual(['Add label', 'Clock', 'Repeat']);
-    expect(readingOrder([{ center: [500, 110] }, { center: [40, 100] }, { center: [40, 300] }])).toEqual([{ center: [40, 100] }, { center: [500, 110] }, { center: [40, 300] }]);
+    const word = (text: string, x: number, y = 100) => ({
+      text,
+      confidence: 90,
+      bounds: [x, y, x + text.length * 20, y + 40] as [number, number, number, number],
+    });
+    expect(
+      groupWords([word('Add', 40), word('label', 120), word('Clock', 400), word('Repeat', 40, 300)]).map((p) => p.text),
+    ).toEqual(['Add label', 'Clock', 'Repeat']);
+    expect(readingOrder([{ center: [500, 110] }, { center: [40, 100] }, { center: [40, 300] }])).toEqual([
+      { center: [40, 100] },
+      { center: [500, 110] },
+      { center: [40, 300] },
+    ]);
     expect(languagesFor('Create an alarm')).toEqual(['eng']);
     expect(languagesFor('创建一个闹钟')).toEqual(['chi_sim', 'eng']);
   });
@@ -43,14 +53,34 @@ describe('coordinate actions', () => {
   const screen = { width: 1080, height: 2400, keyboardShown: false };
   const all = new Set(['tap', 'swipe', 'type', 'open_app', 'home', 'back', 'enter', 'wait', 'stop']);
   it('maps Tap, Swipe, Open_App, Stop; refuses Type without a keyboard and points off the screen', () => {
-    expect(mapCoordinateCall({ name: 'Tap', args: [540, 1875] }, screen, all)).toEqual({ ok: true, command: { kind: 'action', action: { name: 'Click_by_Coordinate', params: { x: 540, y: 1875, unit: 'px' } } } });
-    expect(mapCoordinateCall({ name: 'Swipe', args: [540, 1800, 540, 600] }, screen, all)).toEqual({ ok: true, command: { kind: 'action', action: { name: 'Swipe', params: { direction: 'up', distance: 'long' } } } });
-    expect(mapCoordinateCall({ name: 'Open app', args: ['Clock'] }, screen, all)).toMatchObject({ ok: true, command: { action: { name: 'Open_App', params: { app: 'Clock' } } } });
+    expect(mapCoordinateCall({ name: 'Tap', args: [540, 1875] }, screen, all)).toEqual({
+      ok: true,
+      command: { kind: 'action', action: { name: 'Click_by_Coordinate', params: { x: 540, y: 1875, unit: 'px' } } },
+    });
+    expect(mapCoordinateCall({ name: 'Swipe', args: [540, 1800, 540, 600] }, screen, all)).toEqual({
+      ok: true,
+      command: { kind: 'action', action: { name: 'Swipe', params: { direction: 'up', distance: 'long' } } },
+    });
+    expect(mapCoordinateCall({ name: 'Open app', args: ['Clock'] }, screen, all)).toMatchObject({
+      ok: true,
+      command: { action: { name: 'Open_App', params: { app: 'Clock' } } },
+    });
     expect(mapCoordinateCall({ name: 'Stop', args: [] }, screen, all)).toEqual({ ok: true, command: { kind: 'stop' } });
-    expect(mapCoordinateCall({ name: 'Type', args: ['Work'] }, screen, all)).toEqual({ ok: false, error: 'The keyboard is not shown, so typing is not possible yet: tap an input box first' });
-    expect(mapCoordinateCall({ name: 'Type', args: ['Work'] }, { ...screen, keyboardShown: true }, all)).toMatchObject({ ok: true });
-    expect(mapCoordinateCall({ name: 'Tap', args: [2000, 10] }, screen, all)).toMatchObject({ ok: false, error: expect.stringMatching(/off the screen/) });
-    expect(mapCoordinateCall({ name: 'Back', args: [] }, screen, new Set(['tap']))).toMatchObject({ ok: false, error: expect.stringMatching(/not an available action/) });
+    expect(mapCoordinateCall({ name: 'Type', args: ['Work'] }, screen, all)).toEqual({
+      ok: false,
+      error: 'The keyboard is not shown, so typing is not possible yet: tap an input box first',
+    });
+    expect(mapCoordinateCall({ name: 'Type', args: ['Work'] }, { ...screen, keyboardShown: true }, all)).toMatchObject({
+      ok: true,
+    });
+    expect(mapCoordinateCall({ name: 'Tap', args: [2000, 10] }, screen, all)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/off the screen/),
+    });
+    expect(mapCoordinateCall({ name: 'Back', args: [] }, screen, new Set(['tap']))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not an available action/),
+    });
   });
 });
 
@@ -72,7 +102,11 @@ describe('vision perception of a screenshot (tesseract.js)', () => {
     const icon = screen.items.find((i) => i.kind === 'icon');
     expect(icon?.center[0]).toBeGreaterThan(500);
     expect(icon?.center[0]).toBeLessThan(540);
-    const elements = visionElements(screen, { width: 1440, height: 1600 }, new Map([[screen.items.indexOf(icon!) + 1, 'dark star']]));
+    const elements = visionElements(
+      screen,
+      { width: 1440, height: 1600 },
+      new Map([[screen.items.indexOf(icon!) + 1, 'dark star']]),
+    );
     expect(elements.map((e) => e.index)).toEqual(elements.map((_, i) => i + 1));
     const t = elements.find((e) => e.text === 'T')!;
     expect(t.className).toBe(TEXT_CLASS);

@@ -5,7 +5,11 @@
  * sees it come back through the run feed.
  */
 import { useEffect, useRef, useState } from 'react';
-import { FAILURE_CATEGORIES, FAILURE_CATEGORY_INFO, categoryForKey } from '../../../../shared/annotations/failure-categories.ts';
+import {
+  FAILURE_CATEGORIES,
+  FAILURE_CATEGORY_INFO,
+  categoryForKey,
+} from '../../../../shared/annotations/failure-categories.ts';
 import type { FailureCategory } from '../../../../shared/annotations/failure-categories.ts';
 import type { MobaClient } from '../../../../shared/contract.ts';
 import { toMobaError } from '../../../../shared/errors.ts';
@@ -17,7 +21,17 @@ function when(ms: number): string {
   return new Date(ms).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 }
 
-export function StepAnnotations({ client, runId, stepId, annotations }: { client: MobaClient; runId: string; stepId: string; annotations: readonly AnnotationState[] }) {
+export function StepAnnotations({
+  client,
+  runId,
+  stepId,
+  annotations,
+}: {
+  client: MobaClient;
+  runId: string;
+  stepId: string;
+  annotations: readonly AnnotationState[];
+}) {
   const [draft, setDraft] = useState<{ category: FailureCategory; note: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -73,7 +87,12 @@ export function StepAnnotations({ client, runId, stepId, annotations }: { client
               <span className="muted annotation-by">
                 {a.author ?? a.by}, {when(a.at)}
               </span>
-              <button type="button" className="btn btn-small" onClick={() => void remove(a.annotationId)} aria-label={`Remove the ${FAILURE_CATEGORY_INFO[a.category].label} tag`}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => void remove(a.annotationId)}
+                aria-label={`Remove the ${FAILURE_CATEGORY_INFO[a.category].label} tag`}
+              >
                 ×
               </button>
             </li>
@@ -102,7 +121,9 @@ export function StepAnnotations({ client, runId, stepId, annotations }: { client
             void save();
           }}
         >
-          <span className={`chip chip-tag chip-tag-${draft.category}`}>{FAILURE_CATEGORY_INFO[draft.category].label}</span>
+          <span className={`chip chip-tag chip-tag-${draft.category}`}>
+            {FAILURE_CATEGORY_INFO[draft.category].label}
+          </span>
           <input
             ref={noteRef}
             name="annotation.note"

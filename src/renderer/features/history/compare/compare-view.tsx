@@ -25,18 +25,43 @@ const REASON: Record<NonNullable<RunDiff['firstDivergence']>['reason'], string> 
   b_ended: 'run B had ended',
 };
 
-function Side({ client, label, state, step }: { client: MobaClient; label: 'A' | 'B'; state: RunState; step: DiffStep | null }) {
+function Side({
+  client,
+  label,
+  state,
+  step,
+}: {
+  client: MobaClient;
+  label: 'A' | 'B';
+  state: RunState;
+  step: DiffStep | null;
+}) {
   const obs = step ? state.observations[step.before] : undefined;
   const parsed = step ? parseAction(step.executed ?? step.proposed) : null;
   const marker = obs && parsed?.ok ? actionMarker(parsed.action, obs.elements, obs.screen) : null;
   return (
     <div className="compare-side" data-side={label} data-testid={`divergence-${label.toLowerCase()}`}>
       <h3>
-        {label} <a href={hrefFor('history', state.runId, String((step?.index ?? state.steps.length - 1) + 1))}>{state.runId}</a>
+        {label}{' '}
+        <a href={hrefFor('history', state.runId, String((step?.index ?? state.steps.length - 1) + 1))}>{state.runId}</a>
       </h3>
       {step ? (
         <>
-          {obs ? <div className="compare-screen"><ScreenStage image={obs.screenshot ? client.artifactUrl(obs.screenshot.sha256) : null} screen={obs.screen} elements={obs.elements} showElements={false} marker={marker} mode="view" caption={`Step ${step.index + 1}, before`} /></div> : <p className="muted">No screenshot.</p>}
+          {obs ? (
+            <div className="compare-screen">
+              <ScreenStage
+                image={obs.screenshot ? client.artifactUrl(obs.screenshot.sha256) : null}
+                screen={obs.screen}
+                elements={obs.elements}
+                showElements={false}
+                marker={marker}
+                mode="view"
+                caption={`Step ${step.index + 1}, before`}
+              />
+            </div>
+          ) : (
+            <p className="muted">No screenshot.</p>
+          )}
           <dl className="proposal-why">
             <dt>Sub-goal</dt>
             <dd>{step.subgoal ?? '—'}</dd>
@@ -45,13 +70,30 @@ function Side({ client, label, state, step }: { client: MobaClient; label: 'A' |
               <code>{step.proposed}</code>
             </dd>
             <dt>Executed</dt>
-            <dd>{step.executed ? <code>{step.executed}</code> : <span className="muted">nothing</span>} {step.by === 'person' ? <span className="chip chip-person">person</span> : null} {step.decision ? <span className={`chip chip-${step.decision}`}>{step.decision.replace('_', ' ')}</span> : null}</dd>
+            <dd>
+              {step.executed ? <code>{step.executed}</code> : <span className="muted">nothing</span>}{' '}
+              {step.by === 'person' ? <span className="chip chip-person">person</span> : null}{' '}
+              {step.decision ? (
+                <span className={`chip chip-${step.decision}`}>{step.decision.replace('_', ' ')}</span>
+              ) : null}
+            </dd>
             <dt>Reflection</dt>
-            <dd>{step.reflection ? <span className={step.reflection.status === 'success' ? 'ok-text' : 'bad-text'}>{step.reflection.status}: {step.reflection.text}</span> : <span className="muted">—</span>}</dd>
+            <dd>
+              {step.reflection ? (
+                <span className={step.reflection.status === 'success' ? 'ok-text' : 'bad-text'}>
+                  {step.reflection.status}: {step.reflection.text}
+                </span>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </dd>
           </dl>
         </>
       ) : (
-        <p className="muted">The run has no step here: it ended ({state.status}{state.outcomeReason ? `: ${state.outcomeReason}` : ''}).</p>
+        <p className="muted">
+          The run has no step here: it ended ({state.status}
+          {state.outcomeReason ? `: ${state.outcomeReason}` : ''}).
+        </p>
       )}
     </div>
   );
@@ -63,7 +105,9 @@ function Alignment({ diff, a, b }: { diff: RunDiff; a: RunState; b: RunState }) 
     const s = state.steps[i]!;
     return (
       <td>
-        <span className="muted">{i + 1}.</span> <code>{s.executed ? `${s.executed.action.name}` : s.proposed.name}</code> <span className="muted">{state.nodes[s.nodeId]?.goal ?? ''}</span>
+        <span className="muted">{i + 1}.</span>{' '}
+        <code>{s.executed ? `${s.executed.action.name}` : s.proposed.name}</code>{' '}
+        <span className="muted">{state.nodes[s.nodeId]?.goal ?? ''}</span>
       </td>
     );
   };
@@ -135,11 +179,14 @@ export function CompareView({ runA, runB }: { runA: string; runB: string }) {
       ) : (
         <>
           <Panel id="first-divergence" title="First divergence" className="compare-main">
-            {!diff.sameTask ? <p className="muted">These runs have different tasks; the comparison still aligns their steps.</p> : null}
+            {!diff.sameTask ? (
+              <p className="muted">These runs have different tasks; the comparison still aligns their steps.</p>
+            ) : null}
             {diff.firstDivergence ? (
               <>
                 <p data-testid="divergence-summary">
-                  The same for {diff.commonPrefix} step{diff.commonPrefix === 1 ? '' : 's'}; at step <strong>{diff.firstDivergence.position + 1}</strong> {REASON[diff.firstDivergence.reason]}.
+                  The same for {diff.commonPrefix} step{diff.commonPrefix === 1 ? '' : 's'}; at step{' '}
+                  <strong>{diff.firstDivergence.position + 1}</strong> {REASON[diff.firstDivergence.reason]}.
                 </p>
                 <div className="compare-sides">
                   <Side client={client} label="A" state={stateA!} step={diff.firstDivergence.a} />
@@ -147,7 +194,9 @@ export function CompareView({ runA, runB }: { runA: string; runB: string }) {
                 </div>
               </>
             ) : (
-              <p data-testid="divergence-summary">No divergence: both runs took the same {diff.commonPrefix} steps on the same screens.</p>
+              <p data-testid="divergence-summary">
+                No divergence: both runs took the same {diff.commonPrefix} steps on the same screens.
+              </p>
             )}
           </Panel>
           <Panel id="alignment" title="Steps aligned" className="compare-align">

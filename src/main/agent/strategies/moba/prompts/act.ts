@@ -62,19 +62,31 @@ Reply with ONE JSON object and nothing else:
 export function buildActMessages(input: ActPromptInput): ChatMessage[] {
   const system = `${input.singleLevel ? SYSTEM_SINGLE_LEVEL : SYSTEM_TWO_LEVEL}\n\n## Actions\n${describeActions(ACTION_NAMES)}`;
   const text = [
-    section('Final goal (the user\'s task)', input.finalGoal),
+    section("Final goal (the user's task)", input.finalGoal),
     section('Date and time on the device', input.deviceTime),
-    input.singleLevel ? '' : section('Parent goal', input.parentGoal && input.parentGoal !== input.finalGoal ? input.parentGoal : null),
+    input.singleLevel
+      ? ''
+      : section('Parent goal', input.parentGoal && input.parentGoal !== input.finalGoal ? input.parentGoal : null),
     input.singleLevel ? '' : section('Current sub-goal', input.goal),
     section('Already achieved', input.completed),
     section('Recent actions', input.recentActions),
     section('Earlier attempts at this sub-goal failed', input.reflections),
     section('The person supervising you said', input.feedback),
-    input.singleLevel && input.previousReplyChoseNoAction ? section('Note', 'Your previous reply chose no action, which did nothing and counted against the step limit. Choose the next action now, or Failed("reason") if the task cannot be done.') : '',
+    input.singleLevel && input.previousReplyChoseNoAction
+      ? section(
+          'Note',
+          'Your previous reply chose no action, which did nothing and counted against the step limit. Choose the next action now, or Failed("reason") if the task cannot be done.',
+        )
+      : '',
     memorySection(input.memories),
     screenSection('Current screen elements', input.screen),
-    section('Allowed element actions on this screen (ReachAgent\'s action space: other element actions are not accepted; Open_App, Back, Home, Enter, Wait, Type, Finish and Failed remain)', input.candidates),
-  ].filter(Boolean).join('\n');
+    section(
+      "Allowed element actions on this screen (ReachAgent's action space: other element actions are not accepted; Open_App, Back, Home, Enter, Wait, Type, Finish and Failed remain)",
+      input.candidates,
+    ),
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: system },
     { role: 'user', content: [{ type: 'text', text }, ...screenImages(input.screen, 'Current screen')] },

@@ -16,7 +16,12 @@ export interface ScreenForPrompt {
 
 export function section(title: string, body: string | string[] | null | undefined): string {
   if (body === null || body === undefined) return '';
-  const text = Array.isArray(body) ? body.filter(Boolean).map((l) => `- ${l}`).join('\n') : body.trim();
+  const text = Array.isArray(body)
+    ? body
+        .filter(Boolean)
+        .map((l) => `- ${l}`)
+        .join('\n')
+    : body.trim();
   return text ? `## ${title}\n${text}\n` : '';
 }
 
@@ -37,7 +42,9 @@ export function screenSection(title: string, s: ScreenForPrompt): string {
   const head = [
     `App: ${s.currentApp ?? 'unknown'} · keyboard ${s.keyboardShown ? 'shown' : 'hidden'} · screen ${s.width}×${s.height}`,
     s.note ? `Note: ${s.note}` : '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return `## ${title}\n${head}\n${s.elementsText.trim() || '(no elements could be read from this screen)'}\n`;
 }
 
@@ -48,7 +55,15 @@ export function screenSection(title: string, s: ScreenForPrompt): string {
  */
 export function screenImages(s: ScreenForPrompt, label: string, options: { marked?: boolean } = {}): ChatContentPart[] {
   const parts: ChatContentPart[] = [];
-  if (s.screenshot) parts.push({ type: 'text', text: `${label}: screenshot` }, { type: 'image', data: s.screenshot.data, mime: s.screenshot.mime });
-  if (s.marked && options.marked !== false) parts.push({ type: 'text', text: `${label}: the same screenshot with numbered element boxes` }, { type: 'image', data: s.marked.data, mime: s.marked.mime });
+  if (s.screenshot)
+    parts.push(
+      { type: 'text', text: `${label}: screenshot` },
+      { type: 'image', data: s.screenshot.data, mime: s.screenshot.mime },
+    );
+  if (s.marked && options.marked !== false)
+    parts.push(
+      { type: 'text', text: `${label}: the same screenshot with numbered element boxes` },
+      { type: 'image', data: s.marked.data, mime: s.marked.mime },
+    );
   return parts;
 }

@@ -43,26 +43,29 @@ Reply with ONE JSON object and nothing else:
 const REASONS: Record<PlanPromptInput['reason'], string> = {
   cannot_complete: 'The Local Agent found that this goal needs more than one action.',
   reflection_failed: 'An action for this goal did not achieve it. Plan what is still needed on the current screen.',
-  escalation: 'Planning at a lower level kept failing; plan this goal again from the current screen, possibly differently.',
+  escalation:
+    'Planning at a lower level kept failing; plan this goal again from the current screen, possibly differently.',
   requested: 'The person asked for a new plan of this goal.',
 };
 
 /** The Global Agent's Plan module prompt. */
 export function buildPlanMessages(input: PlanPromptInput): ChatMessage[] {
   const text = [
-    section('Final goal (the user\'s task)', input.finalGoal),
+    section("Final goal (the user's task)", input.finalGoal),
     section('Date and time on the device', input.deviceTime),
     section('Parent goal', input.parentGoal && input.parentGoal !== input.finalGoal ? input.parentGoal : null),
     section('Goal to split', input.goal),
     section('Why a plan is needed', REASONS[input.reason]),
     input.planning === 'pages' ? section('Decomposition: page reaching and page operation', PAGES) : '',
     section('Already achieved', input.completed),
-    section('The Local Agent\'s assessment', input.planReflection),
+    section("The Local Agent's assessment", input.planReflection),
     section('What went wrong before', input.failureReflections),
     section('Guidance from the person supervising you', input.guidance),
     memorySection(input.memories),
     screenSection('Current screen elements', input.screen),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: [{ type: 'text', text }, ...screenImages(input.screen, 'Current screen')] },

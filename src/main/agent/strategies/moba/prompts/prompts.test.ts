@@ -20,13 +20,25 @@ const screen = (elements: string, app = 'com.android.deskclock/.DeskClock'): Scr
 const alarms = screen('[1] TextView "7:00 AM" #digital_clock\n[2] ImageButton "Add alarm" #fab\n- TextView "Alarm"');
 // Each memory carries its provenance into the prompt: a run's (model, unreviewed) and a person's.
 const memories = [
-  { id: 'route:1', kind: 'route', score: 0.9, text: 'Route for "Set an alarm at 7:00": Open_App("Clock") → Click "Add alarm" → …', provenance: 'run 20250601-080000-ab12, gpt-4o, unreviewed' },
+  {
+    id: 'route:1',
+    kind: 'route',
+    score: 0.9,
+    text: 'Route for "Set an alarm at 7:00": Open_App("Clock") → Click "Add alarm" → …',
+    provenance: 'run 20250601-080000-ab12, gpt-4o, unreviewed',
+  },
   { id: 'user:2', kind: 'user', score: 0.5, text: 'Alarms are labelled in English', provenance: 'a person' },
 ];
 
 /** Images become placeholders so snapshots stay readable and stable. */
 function printable(messages: ChatMessage[]): unknown {
-  return messages.map((m) => ({ role: m.role, content: typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : `<image ${p.mime} ${p.data.byteLength} bytes>`)) }));
+  return messages.map((m) => ({
+    role: m.role,
+    content:
+      typeof m.content === 'string'
+        ? m.content
+        : m.content.map((p) => (p.type === 'text' ? p.text : `<image ${p.mime} ${p.data.byteLength} bytes>`)),
+  }));
 }
 
 describe('MobA prompts (pure functions of typed inputs)', () => {
@@ -48,12 +60,47 @@ describe('MobA prompts (pure functions of typed inputs)', () => {
   });
 
   it('act (single level, without the Plan module)', () => {
-    expect(printable(buildActMessages({ finalGoal: 'Open the Clock app', goal: 'Open the Clock app', parentGoal: null, completed: [], reflections: [], feedback: [], recentActions: [], memories: [], screen: alarms, singleLevel: true, deviceTime: null }))).toMatchSnapshot();
+    expect(
+      printable(
+        buildActMessages({
+          finalGoal: 'Open the Clock app',
+          goal: 'Open the Clock app',
+          parentGoal: null,
+          completed: [],
+          reflections: [],
+          feedback: [],
+          recentActions: [],
+          memories: [],
+          screen: alarms,
+          singleLevel: true,
+          deviceTime: null,
+        }),
+      ),
+    ).toMatchSnapshot();
   });
 
   it('act (single level, after a reply that chose no action)', () => {
-    const text = JSON.stringify(printable(buildActMessages({ finalGoal: 'Open the Clock app', goal: 'Open the Clock app', parentGoal: null, completed: [], reflections: [], feedback: [], recentActions: [], memories: [], screen: alarms, singleLevel: true, deviceTime: null, previousReplyChoseNoAction: true })));
-    expect(text).toContain('## Note\\nYour previous reply chose no action, which did nothing and counted against the step limit.');
+    const text = JSON.stringify(
+      printable(
+        buildActMessages({
+          finalGoal: 'Open the Clock app',
+          goal: 'Open the Clock app',
+          parentGoal: null,
+          completed: [],
+          reflections: [],
+          feedback: [],
+          recentActions: [],
+          memories: [],
+          screen: alarms,
+          singleLevel: true,
+          deviceTime: null,
+          previousReplyChoseNoAction: true,
+        }),
+      ),
+    );
+    expect(text).toContain(
+      '## Note\\nYour previous reply chose no action, which did nothing and counted against the step limit.',
+    );
   });
 
   it('plan after a failed reflection', () => {
@@ -77,7 +124,17 @@ describe('MobA prompts (pure functions of typed inputs)', () => {
   });
 
   it('reflect (before/after originals only)', () => {
-    const messages = buildReflectMessages({ finalGoal: 'Create an alarm', goal: 'Add a new alarm', action: 'Click(2)', element: '[2] ImageButton "Add alarm"', performedBy: 'agent', intent: { observation: 'The alarm list with the + button at the bottom', thought: 'The + button adds an alarm' }, before: alarms, after: screen('[1] View "6" \n[2] Button "OK"'), memories: [] });
+    const messages = buildReflectMessages({
+      finalGoal: 'Create an alarm',
+      goal: 'Add a new alarm',
+      action: 'Click(2)',
+      element: '[2] ImageButton "Add alarm"',
+      performedBy: 'agent',
+      intent: { observation: 'The alarm list with the + button at the bottom', thought: 'The + button adds an alarm' },
+      before: alarms,
+      after: screen('[1] View "6" \n[2] Button "OK"'),
+      memories: [],
+    });
     expect(printable(messages)).toMatchSnapshot();
     const images = (messages[1]!.content as Array<{ type: string }>).filter((p) => p.type === 'image');
     expect(images).toHaveLength(2);
@@ -91,7 +148,10 @@ describe('MobA prompts (pure functions of typed inputs)', () => {
         { packageName: 'com.android.deskclock', label: 'com.android.deskclock', activity: '.DeskClock' },
         { packageName: 'com.moba.notes', label: 'Notes', activity: '.MainActivity' },
       ],
-      descriptions: { 'com.android.deskclock': 'Alarms, world clock, timer and stopwatch.', 'com.moba.notes': 'Notes: quick notes (from run 20250601-080000-ab12, gpt-4o, unreviewed)' },
+      descriptions: {
+        'com.android.deskclock': 'Alarms, world clock, timer and stopwatch.',
+        'com.moba.notes': 'Notes: quick notes (from run 20250601-080000-ab12, gpt-4o, unreviewed)',
+      },
       memories: [],
     });
     expect(printable(messages)).toMatchSnapshot();

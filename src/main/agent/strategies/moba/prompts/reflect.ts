@@ -30,19 +30,35 @@ Reply with ONE JSON object and nothing else:
 /** The Global Agent's Reflection module prompt: before/after screens of one action. */
 export function buildReflectMessages(input: ReflectPromptInput): ChatMessage[] {
   const text = [
-    section('Final goal (the user\'s task)', input.finalGoal),
+    section("Final goal (the user's task)", input.finalGoal),
     section('Sub-goal of the action', input.goal),
-    section('Action performed', `${input.action}${input.element ? ` on ${input.element}` : ''}${input.performedBy === 'person' ? ' (performed by the person supervising the agent)' : ''}`),
     section(
-      input.performedBy === 'person' ? 'The Local Agent\'s view when it proposed the action' : 'The Local Agent\'s view when it chose the action',
-      input.intent ? [`Observation: ${input.intent.observation}`, `Thought: ${input.intent.thought}`].filter((l) => !/: $/.test(l)) : null,
+      'Action performed',
+      `${input.action}${input.element ? ` on ${input.element}` : ''}${input.performedBy === 'person' ? ' (performed by the person supervising the agent)' : ''}`,
+    ),
+    section(
+      input.performedBy === 'person'
+        ? "The Local Agent's view when it proposed the action"
+        : "The Local Agent's view when it chose the action",
+      input.intent
+        ? [`Observation: ${input.intent.observation}`, `Thought: ${input.intent.thought}`].filter((l) => !/: $/.test(l))
+        : null,
     ),
     memorySection(input.memories),
     screenSection('Screen BEFORE the action', input.before),
     screenSection('Screen AFTER the action', input.after),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: SYSTEM },
-    { role: 'user', content: [{ type: 'text', text }, ...screenImages(input.before, 'BEFORE', { marked: false }), ...screenImages(input.after, 'AFTER', { marked: false })] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text },
+        ...screenImages(input.before, 'BEFORE', { marked: false }),
+        ...screenImages(input.after, 'AFTER', { marked: false }),
+      ],
+    },
   ];
 }

@@ -25,10 +25,12 @@ export function buildSelectAppMessages(input: SelectAppPromptInput): ChatMessage
   });
   const text = [
     section('Open an app for', input.request),
-    section('The user\'s task', input.finalGoal),
+    section("The user's task", input.finalGoal),
     memorySection(input.memories),
     section('Installed apps (package — label: what it is for)', list),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: text },
