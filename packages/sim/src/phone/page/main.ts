@@ -93,7 +93,16 @@ function boot(config: PageBootConfig): void {
   const gestures = installGestures(rt, changed);
   setInterval(() => rt.tick(), 1000);
 
-  window.__moba = {
+  window.__moba = pageApi(rt, { sync, run, cancelGestures: () => gestures.cancel() });
+}
+
+/** What the Node side calls (one `page.evaluate` per operation). */
+function pageApi(
+  rt: PhoneRuntime,
+  tools: { sync: () => SyncInfo; run: <T>(where: string, fn: () => T) => T; cancelGestures: () => void },
+): MobaPageApi {
+  const { sync, run } = tools;
+  return {
     sync,
     key(code) {
       run('key', () => {
@@ -173,14 +182,14 @@ function boot(config: PageBootConfig): void {
     },
     exportState: () => ({ page: rt.export(), settings: structuredClone(rt.settings) }),
     importState(page, settings, system, seed) {
-      gestures.cancel();
+      tools.cancelGestures();
       rt.system = system;
       rt.config.seed = seed;
       rt.load(page, settings);
       return sync();
     },
     reset(settings, system, seed) {
-      gestures.cancel();
+      tools.cancelGestures();
       rt.system = system;
       rt.config.seed = seed;
       rt.settings = structuredClone(settings);
