@@ -4,6 +4,7 @@
  * swipes that no container consumed. Scrolling follows the finger exactly (no fling), so the
  * same input always lands on the same offset.
  */
+import { closeTextMenu, openTextMenu } from './clipboard.ts';
 import { dpToPx } from './dp.ts';
 import type { PhoneHost } from './phone-host.ts';
 import { metaOf } from './vdom.ts';
@@ -92,8 +93,17 @@ export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel
         startScroll: 0,
         timer: undefined,
       };
+      if (rt.state.textMenu && !target.closest('.text-menu')) rt.dispatch('input', () => closeTextMenu(rt));
       current.timer = setTimeout(() => {
         if (press !== current || current.dragging) return;
+        const field = closest(current.target, (props) => props.field !== undefined && enabled(props));
+        if (field?.props.field !== undefined) {
+          const name = field.props.field;
+          const pkg = field.el.closest('[data-window]')?.getAttribute('data-pkg') ?? rt.foregroundTask().pkg;
+          current.longPressed = true;
+          rt.dispatch('long-press', () => openTextMenu(rt, pkg, name));
+          return;
+        }
         const hit = closest(current.target, (props) => props.onLongPress !== undefined && enabled(props));
         if (!hit?.props.onLongPress) return;
         current.longPressed = true;
