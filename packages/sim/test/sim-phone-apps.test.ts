@@ -83,6 +83,29 @@ describe('Settings', () => {
     expect(requireNode(await dump(phone), { id: 'dark_ui_mode' })).toBeDefined();
   });
 
+  it('sets a volume with its slider (a tap jumps there, a drag follows the finger) and with its buttons', async () => {
+    await phone.startActivity({ action: 'android.settings.SOUND_SETTINGS' });
+    let slider = requireNode(await dump(phone), { descStarts: 'Media volume' });
+    expect(slider.className).toBe('android.widget.SeekBar');
+    expect(slider.contentDesc).toBe('Media volume 8/15');
+    expect(slider.text).toBe('8');
+    const { left, right } = slider.bounds;
+    const at = (f: number) => Math.round(left + f * (right - left));
+    await phone.tap(at(0.8), slider.center.y);
+    expect(phone.getSetting('system', 'volume_music')).toBe('12');
+    slider = requireNode(await dump(phone), { descStarts: 'Media volume' });
+    expect(slider.contentDesc).toBe('Media volume 12/15');
+    await phone.swipe(at(0.8), slider.center.y, at(0.2), slider.center.y + 30, 400);
+    expect(phone.getSetting('system', 'volume_music')).toBe('3');
+    await phone.swipe(at(0.5), slider.center.y, left - 40, slider.center.y, 300);
+    expect(((await settings()).volumes as Record<string, number>).media).toBe(0);
+    await tapOn(phone, { desc: 'Increase Media volume' });
+    expect(((await settings()).volumes as Record<string, number>).media).toBe(1);
+    const ring = requireNode(await dump(phone), { descStarts: 'Ring volume' });
+    await phone.tap(ring.bounds.right - 2, ring.center.y);
+    expect(((await settings()).volumes as Record<string, number>).ring).toBe(7);
+  });
+
   it('renames the device and counts down to developer options from the build number', async () => {
     await phone.startActivity({ action: 'android.settings.DEVICE_INFO_SETTINGS' });
     await tapOn(phone, { text: 'Device name' });
