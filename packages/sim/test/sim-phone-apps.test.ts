@@ -202,6 +202,35 @@ describe('Calendar', () => {
     expect(requireNode(await dump(phone), { id: 'when_repeat' }).text).toBe('Every week');
   });
 
+  it('draws overlapping events side by side in the day view, each one tappable', async () => {
+    const data = (await phone.appData('com.android.calendar')) as { events: Array<Record<string, unknown>> };
+    const standup = data.events.find((e) => e.title === 'Team standup')!;
+    const events = [
+      ...data.events,
+      { ...standup, id: 90, title: 'Design review', start: '10:15', end: '11:00', repeat: 'none' },
+      { ...standup, id: 91, title: 'Coffee', start: '10:20', end: '10:40', repeat: 'none' },
+    ];
+    await phone.setAppData('com.android.calendar', { events, nextId: 92 });
+    await phone.startActivity({ component: 'com.android.calendar/.AllInOneActivity' });
+    await tapOn(phone, { desc: 'Change view' });
+    await tapOn(phone, { text: 'Day' });
+    const xml = await dump(phone);
+    const titles = ['Team standup', 'Design review', 'Coffee'];
+    const blocks = titles.map((title) => requireNode(xml, { descStarts: `${title},` }));
+    // All three overlap at 10:20: three columns, left to right, none covering another.
+    const [a, b, c] = blocks.map((n) => n.bounds);
+    expect(a!.right).toBeLessThanOrEqual(b!.left);
+    expect(b!.right).toBeLessThanOrEqual(c!.left);
+    expect(c!.right - c!.left).toBeGreaterThan(200);
+    expect(b!.bottom - b!.top).toBeGreaterThan(1.4 * (a!.bottom - a!.top));
+    for (const [i, node] of blocks.entries()) {
+      await phone.tap(node.center.x, node.center.y);
+      expect(await phone.focus()).toEqual({ packageName: 'com.android.calendar', activity: '.EventInfoActivity' });
+      expect(findNode(await dump(phone), { text: titles[i] })).toBeDefined();
+      await phone.keyevent(4);
+    }
+  });
+
   it('makes an all-day event with the editor and deletes it from its details page', async () => {
     await phone.startActivity({ component: 'com.android.calendar/.AllInOneActivity' });
     await tapOn(phone, { desc: 'Create new event' });
