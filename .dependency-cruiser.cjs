@@ -13,7 +13,7 @@ const PUBLIC_ENTRIES = [
   '^packages/testkit/src/rigs/index\\.ts$',
   '^packages/testkit/src/speech/index\\.ts$',
 ];
-const APP = '^(src|test|e2e|bench|scripts)/';
+const APP = '^(src|test|e2e|perf|scripts)/';
 
 /**
  * The renderer's layers, top to bottom. A module imports its own layer and those below it,
@@ -60,7 +60,7 @@ module.exports = {
       name: 'packages-never-import-the-app',
       severity: 'error',
       comment:
-        'A package is usable without MobA Studio: it never imports the app (src/, test/, e2e/, bench/, scripts/).',
+        'A package is usable without MobA Studio: it never imports the app (src/, test/, e2e/, perf/, scripts/).',
       from: { path: '^packages/' },
       to: { path: APP },
     },
