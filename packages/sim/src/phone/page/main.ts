@@ -14,6 +14,11 @@ import type { BootConfig, PageState, SettingsMap, SyncInfo } from './phone-host.
 import { baseCss } from './styles.ts';
 import type { LaunchRequest, SystemInfo } from './types.ts';
 
+/** What `sim-state` reports of the page under `device`. */
+export interface PageDeviceState {
+  clipboard: string;
+}
+
 export interface PageBootConfig extends BootConfig {
   clock: { epochMs: number; frozen: boolean };
 }
@@ -33,6 +38,8 @@ export interface MobaPageApi {
   setClock(epochMs: number, frozen: boolean): SyncInfo;
   dump(compressed: boolean): string;
   state(pkg?: string): unknown;
+  /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
+  deviceState(): PageDeviceState;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
@@ -163,6 +170,7 @@ function pageApi(
       for (const app of APPS) out[app.packageName] = pick(app.packageName);
       return out;
     },
+    deviceState: () => ({ clipboard: rt.state.clipboard }),
     appData(pkg) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;
