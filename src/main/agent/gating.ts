@@ -1,6 +1,9 @@
 import type { ActionCall } from '../../shared/actions.ts';
 import type { Observation } from '../../shared/schemas/perception.ts';
+import { MobaError } from '../../shared/errors.ts';
 import type { RunOptions } from '../../shared/schemas/run.ts';
+import type { ApprovalRule } from '../../shared/schemas/settings.ts';
+import { linearRegex, regexProblem } from '../linear-regex.ts';
 import { actionEffect } from './action-effect.ts';
 
 /**
@@ -35,18 +38,32 @@ export function gateFor(
         if (rule.actions.length && !rule.actions.includes(action.name) && !rule.actions.includes(effect.as)) continue;
         if (rule.passwordFieldsOnly && !effect.target?.trueAttributes.includes('password')) continue;
         if (rule.pattern) {
-          let re: RegExp;
-          try {
-            re = new RegExp(rule.pattern, 'iu');
-          } catch {
+          // RE2: a rule's pattern cannot freeze the host however the model words the action.
+          if (regexProblem(rule.pattern, 'i') !== null)
             // A broken pattern must not let a guarded action through silently.
             return `rule "${rule.label}" (its pattern is invalid, so it always asks): ${effect.summary}`;
-          }
-          if (!re.test(effect.text)) continue;
+          if (!linearRegex(rule.pattern, 'i').test(effect.text)) continue;
         }
         return `rule: ${rule.label} — ${effect.summary}`;
       }
       return null;
     }
   }
+}
+
+/**
+ * Refuses approval rules whose pattern RE2 cannot run, naming the rule (saved settings and a
+ * run's own rules are checked before they are used; a stored rule that slipped through asks).
+ * @param at where the rules are, e.g. `agent.approvalRules`
+ * @throws MobaError INVALID_INPUT
+ */
+export function assertApprovalRules(rules: readonly Pick<ApprovalRule, 'label' | 'pattern'>[], at: string): void {
+  rules.forEach((rule, i) => {
+    const problem = rule.pattern ? regexProblem(rule.pattern, 'i') : null;
+    if (problem)
+      throw new MobaError(
+        'INVALID_INPUT',
+        `${at}[${i}] ("${rule.label}"): the pattern is not a valid regular expression: ${problem}`,
+      );
+  });
 }

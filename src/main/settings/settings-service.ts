@@ -15,6 +15,7 @@ import {
 import { VoiceSettings } from '../../shared/schemas/voice.ts';
 import type { KeyStatus, ModelEndpoint, ModelRole, Settings, SettingsSection } from '../../shared/schemas/settings.ts';
 import type { Db } from '../store/database.ts';
+import { assertApprovalRules } from '../agent/gating.ts';
 import { Emitter } from '@moba/base';
 import type { SecretStore } from './secrets.ts';
 import { KeyBindings, originOf } from './key-bindings.ts';
@@ -164,6 +165,7 @@ export class SettingsService {
       next[section] = parsed.data;
       changed.push(section);
     }
+    if (patch.agent?.approvalRules) assertApprovalRules((next as Settings).agent.approvalRules, 'agent.approvalRules');
     if (writer === 'remote') assertRemoteMayWrite(current, next as Settings);
     this.write(next as Settings, changed);
     if (changed.includes('models')) this.afterModelsWritten(current, writer);
