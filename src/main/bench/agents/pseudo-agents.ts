@@ -8,7 +8,7 @@
  */
 import type { ActionCall } from '../../../shared/actions.ts';
 import type { SolutionStep } from '../../../shared/bench/task-schema.ts';
-import { MobaError } from '../../../shared/errors.ts';
+import { MobaError, isDeviceGone } from '../../../shared/errors.ts';
 import { nextId } from '../../../shared/run/reducer.ts';
 import type { Observation } from '../../../shared/schemas/perception.ts';
 import type { LoopContext, RunLoop } from '../../agent/run-controller.ts';
@@ -24,7 +24,6 @@ export function isPseudoAgent(name: string): name is PseudoAgent {
   return (PSEUDO_AGENTS as readonly string[]).includes(name);
 }
 
-const DEVICE_FATAL = new Set(['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE']);
 const DEFAULT_SCROLLS = 8;
 
 async function observe(ctx: LoopContext): Promise<{ id: string; observation: Observation }> {
@@ -100,7 +99,7 @@ export function referenceLoop(solution: readonly SolutionStep[], options: { skip
         settleMs: r.settleMs,
         detail: r.detail,
       });
-      if (!r.ok && r.error && DEVICE_FATAL.has(r.error.code)) throw new MobaError(r.error.code, r.error.message);
+      if (!r.ok && r.error && isDeviceGone(r.error)) throw new MobaError(r.error.code, r.error.message);
       return r.ok;
     };
 
