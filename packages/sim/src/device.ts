@@ -64,6 +64,23 @@ export interface InputMethodInfo {
 /** A key event as Android numbers it (KEYCODE_BACK = 4, …). */
 export type KeyCode = number;
 
+/**
+ * The display rotation (0–3, Surface.ROTATION_*) as Android sets it on a phone without an
+ * accelerometer: `settings system user_rotation` while auto-rotate
+ * (`accelerometer_rotation`) is off, else 0.
+ */
+export function displayRotation(device: Pick<SimulatedDevice, 'getSetting'>): 0 | 1 | 2 | 3 {
+  if (device.getSetting('system', 'accelerometer_rotation') === '1') return 0;
+  const value = Number.parseInt(device.getSetting('system', 'user_rotation') ?? '0', 10);
+  return (Number.isInteger(value) && value >= 0 && value <= 3 ? value : 0) as 0 | 1 | 2 | 3;
+}
+
+/** The logical display size: the physical (portrait) size, swapped at 90° and 270°. */
+export function displaySize(device: Pick<SimulatedDevice, 'getSetting' | 'props'>): { width: number; height: number } {
+  const { width, height } = device.props;
+  return displayRotation(device) % 2 === 1 ? { width: height, height: width } : { width, height };
+}
+
 /** Whether an app is in the app drawer: what an `-a MAIN -c LAUNCHER` query resolves to. */
 export function inAppDrawer(p: PackageInfo): boolean {
   return p.launchActivity !== '' && (p.launcher ?? true);
@@ -112,6 +129,8 @@ export interface SimulatedDevice {
   clearPackageData(packageName: string): Promise<boolean>;
   focus(): Promise<FocusInfo>;
   keyboardShown(): Promise<boolean>;
+  /** Packages whose process runs: the launcher, the foreground app and every app in recents. */
+  runningApps(): Promise<string[]>;
 
   getprop(): Record<string, string>;
   /** `settings get|put <namespace> <key>` (system, secure, global). */

@@ -83,6 +83,8 @@ const PACKAGES: readonly PackageInfo[] = [
 
 interface FakeState {
   focus: FocusInfo;
+  /** Apps opened since boot and not force-stopped, in start order. */
+  started: string[];
   keyboard: boolean;
   fieldFocused: boolean;
   fields: Record<string, string>;
@@ -180,6 +182,7 @@ export class FakeDevice implements SimulatedDevice {
     };
     this.model = {
       focus: LAUNCHER,
+      started: [],
       keyboard: false,
       fieldFocused: false,
       fields: {},
@@ -337,6 +340,7 @@ export class FakeDevice implements SimulatedDevice {
 
   private open(pkg: PackageInfo): void {
     this.model.focus = { packageName: pkg.packageName, activity: pkg.launchActivity };
+    if (!this.model.started.includes(pkg.packageName)) this.model.started.push(pkg.packageName);
     this.model.keyboard = false;
     this.model.fieldFocused = false;
   }
@@ -381,6 +385,7 @@ export class FakeDevice implements SimulatedDevice {
 
   async forceStop(packageName: string): Promise<void> {
     if (this.model.focus.packageName === packageName && packageName !== LAUNCHER.packageName) this.goHome();
+    this.model.started = this.model.started.filter((p) => p !== packageName);
     this.changed();
   }
 
@@ -412,6 +417,10 @@ export class FakeDevice implements SimulatedDevice {
 
   async keyboardShown(): Promise<boolean> {
     return this.model.keyboard;
+  }
+
+  async runningApps(): Promise<string[]> {
+    return [...new Set([LAUNCHER.packageName, ...this.model.started])];
   }
 
   getprop(): Record<string, string> {

@@ -208,6 +208,13 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     });
   }
 
+  async runningApps(): Promise<string[]> {
+    return this.run(async () => {
+      this.applySync(await this.call('sync'));
+      return [...(this.lastSync?.running ?? [])];
+    });
+  }
+
   async keyboardShown(): Promise<boolean> {
     return this.run(async () => {
       this.applySync(await this.call('sync'));
