@@ -92,8 +92,12 @@ export interface SimulatedDevice {
 
   /** PNG of what is drawn now (status bar and navigation bar included), at width×height. */
   screencap(): Promise<Uint8Array>;
-  /** uiautomator's XML of the current screen (`compressed` drops layout-only containers). */
-  dumpUi(options: { compressed: boolean }): Promise<string>;
+  /**
+   * uiautomator's XML of the active window, as `uiautomator dump` gives it (`compressed` drops
+   * layout-only containers); with `allWindows`, every window (status bar, app, dialog, keyboard,
+   * navigation bar) in the uiautomator2 server's layout.
+   */
+  dumpUi(options: { compressed: boolean; allWindows?: boolean }): Promise<string>;
 
   tap(x: number, y: number): Promise<void>;
   /** Same start and end with a duration ≥ 500 ms is a long press. */

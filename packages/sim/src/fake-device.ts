@@ -226,7 +226,7 @@ export class FakeDevice implements SimulatedDevice {
     return this.png;
   }
 
-  async dumpUi(_options: { compressed: boolean }): Promise<string> {
+  async dumpUi(_options: { compressed: boolean; allWindows?: boolean }): Promise<string> {
     const { width, height } = this.props;
     const pkg = this.model.focus.packageName;
     const node = (

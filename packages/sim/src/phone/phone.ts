@@ -63,8 +63,10 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     return this.capture.subscribe(options, onFrame);
   }
 
-  async dumpUi(options: { compressed: boolean }): Promise<string> {
-    return this.run(() => this.call('dump', options.compressed));
+  async dumpUi(options: { compressed: boolean; allWindows?: boolean }): Promise<string> {
+    return this.run(() =>
+      this.call('dump', { compressed: options.compressed, allWindows: options.allWindows ?? false }),
+    );
   }
 
   onDidChangeScreen(listener: () => void): { dispose(): void } {

@@ -7,6 +7,7 @@ import { APPS } from '../../apps/index.ts';
 import { installDateOverride, setDeviceClock } from './clock.ts';
 import { css, setDensity } from './dp.ts';
 import { dumpXml } from './dump.ts';
+import type { DumpOptions } from './dump.ts';
 import { installGestures } from './gestures.ts';
 import { mergePatch } from './merge-patch.ts';
 import { PhoneRuntime } from './runtime.ts';
@@ -31,7 +32,7 @@ export interface MobaPageApi {
   putSetting(namespace: string, key: string, value: string): SyncInfo;
   setSystem(system: Partial<SystemInfo>): SyncInfo;
   setClock(epochMs: number, frozen: boolean): SyncInfo;
-  dump(compressed: boolean): string;
+  dump(options: DumpOptions): string;
   state(pkg?: string): unknown;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
@@ -151,7 +152,7 @@ function pageApi(
       rt.tick();
       return sync();
     },
-    dump: (compressed) => dumpXml(rt, compressed),
+    dump: (options) => dumpXml(rt, options),
     state(pkg) {
       const pick = (name: string): unknown => {
         const app = rt.app(name);
