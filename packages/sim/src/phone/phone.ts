@@ -298,6 +298,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       this.applySync(await this.call('sync'));
       if (packageName !== undefined) return (await this.call('state', packageName)) ?? null;
       const packages = await this.call('state');
+      const page = await this.call('deviceState');
       return {
         device: {
           time: new Date(this.now()).toISOString(),
@@ -305,6 +306,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
           ...this.device.summary(),
           foreground: this.lastSync?.focus,
           keyboardShown: this.lastSync?.imeShown ?? false,
+          ...page,
         },
         packages,
       };

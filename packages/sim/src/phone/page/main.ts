@@ -15,6 +15,11 @@ import type { BootConfig, PageState, SettingsMap, SyncInfo } from './phone-host.
 import { baseCss } from './styles.ts';
 import type { LaunchRequest, SystemInfo } from './types.ts';
 
+/** What `sim-state` reports of the page under `device`. */
+export interface PageDeviceState {
+  clipboard: string;
+}
+
 export interface PageBootConfig extends BootConfig {
   clock: { epochMs: number; frozen: boolean };
 }
@@ -34,6 +39,8 @@ export interface MobaPageApi {
   setClock(epochMs: number, frozen: boolean): SyncInfo;
   dump(options: DumpOptions): string;
   state(pkg?: string): unknown;
+  /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
+  deviceState(): PageDeviceState;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
@@ -164,6 +171,7 @@ function pageApi(
       for (const app of APPS) out[app.packageName] = pick(app.packageName);
       return out;
     },
+    deviceState: () => ({ clipboard: rt.state.clipboard }),
     appData(pkg) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;

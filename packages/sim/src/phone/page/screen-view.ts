@@ -4,6 +4,7 @@
  * marked `data-window` so the dumper can list them the way uiautomator lists windows.
  */
 import { ADB_KEYBOARD_PACKAGE, LATIN_IME_PACKAGE, LAUNCHER_PACKAGE } from '../../apps/catalog.ts';
+import { textMenuWindow } from './clipboard.ts';
 import { dpToPx } from './dp.ts';
 import { adbKeyboardBar, latinKeyboard } from './keyboard.ts';
 import type { PhoneHost } from './phone-host.ts';
@@ -136,6 +137,8 @@ export function renderScreen(rt: PhoneHost): VNode {
     statusStyle = app.statusStyle;
   }
 
+  const textMenu = textMenuWindow(rt);
+  if (textMenu) children.push(textMenu);
   if (m.ime > 0) {
     const latin = rt.activeIme() === 'latin';
     children.push(
