@@ -135,6 +135,10 @@ export interface SimulatedDevice {
   keyboardShown(): Promise<boolean>;
   /** Packages whose process runs: the launcher, the foreground app and every app in recents. */
   runningApps(): Promise<string[]>;
+  /** The phone's clipboard text ('' when empty). */
+  getClipboard(): Promise<string>;
+  /** Puts text on the phone's clipboard (scrcpy's SET_CLIPBOARD, uiautomator2's setClipboard). */
+  setClipboard(text: string): Promise<void>;
 
   getprop(): Record<string, string>;
   /** `settings get|put <namespace> <key>` (system, secure, global). */

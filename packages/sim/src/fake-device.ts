@@ -85,6 +85,7 @@ interface FakeState {
   focus: FocusInfo;
   /** Apps opened since boot and not force-stopped, in start order. */
   started: string[];
+  clipboard: string;
   keyboard: boolean;
   fieldFocused: boolean;
   fields: Record<string, string>;
@@ -183,6 +184,7 @@ export class FakeDevice implements SimulatedDevice {
     this.model = {
       focus: LAUNCHER,
       started: [],
+      clipboard: '',
       keyboard: false,
       fieldFocused: false,
       fields: {},
@@ -417,6 +419,14 @@ export class FakeDevice implements SimulatedDevice {
 
   async keyboardShown(): Promise<boolean> {
     return this.model.keyboard;
+  }
+
+  async getClipboard(): Promise<string> {
+    return this.model.clipboard;
+  }
+
+  async setClipboard(text: string): Promise<void> {
+    this.model.clipboard = text;
   }
 
   async runningApps(): Promise<string[]> {

@@ -210,6 +210,14 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     });
   }
 
+  async getClipboard(): Promise<string> {
+    return this.run(async () => (await this.call('deviceState')).clipboard);
+  }
+
+  async setClipboard(text: string): Promise<void> {
+    return this.run(async () => this.applySync(await this.call('setClipboard', text)));
+  }
+
   async runningApps(): Promise<string[]> {
     return this.run(async () => {
       this.applySync(await this.call('sync'));

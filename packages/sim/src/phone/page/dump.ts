@@ -346,7 +346,8 @@ export function dumpXml(rt: PhoneHost, options: DumpOptions): string {
   ];
   const windows = options.allWindows
     ? [...document.querySelectorAll('[data-window="app"], [data-window="dialog"], [data-window="ime"]')]
-    : [document.querySelector('[data-window="dialog"]') ?? document.querySelector('[data-window="app"]')];
+    : // A dialog takes focus; a popup such as the floating text toolbar does not.
+      [document.querySelector('.dialog-window[data-window="dialog"]') ?? document.querySelector('[data-window="app"]')];
   const system = options.allWindows ? systemWindows() : {};
   const roots: DumpNode[] = system.statusBar ? [system.statusBar] : [];
   for (const win of windows) {

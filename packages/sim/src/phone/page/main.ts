@@ -6,6 +6,7 @@
 import { APPS } from '../../apps/index.ts';
 import { installDateOverride, setDeviceClock } from './clock.ts';
 import { css, setDensity } from './dp.ts';
+import { copyText } from './clipboard.ts';
 import { dumpXml } from './dump.ts';
 import type { DumpOptions } from './dump.ts';
 import { installGestures } from './gestures.ts';
@@ -41,6 +42,7 @@ export interface MobaPageApi {
   state(pkg?: string): unknown;
   /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
   deviceState(): PageDeviceState;
+  setClipboard(text: string): SyncInfo;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
@@ -172,6 +174,10 @@ function pageApi(
       return out;
     },
     deviceState: () => ({ clipboard: rt.state.clipboard }),
+    setClipboard(text) {
+      run('clipboard', () => copyText(rt, text));
+      return sync();
+    },
     appData(pkg) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;
