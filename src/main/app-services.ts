@@ -1,7 +1,7 @@
 /** The services `createApp` builds: what the contract's handlers are given. */
 import type { RunService } from './agent/run-service.ts';
 import type { AnnotationService } from './annotations/annotation-service.ts';
-import type { EventHub } from './contract/router.ts';
+import type { EventHub } from './event-hub.ts';
 import type { DeviceService } from './device/device-service.ts';
 import type { Observer } from './device/observe.ts';
 import type { MemoryService } from './memory/memory-service.ts';

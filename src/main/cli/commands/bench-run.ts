@@ -8,13 +8,12 @@ import type { BenchConfigurationInput, BenchSpecInput } from '../../../shared/be
 import { MobaError } from '../../../shared/errors.ts';
 import type { MobaApp } from '../../app.ts';
 import { MAX_TASK_FILE_BYTES, readRegularFile } from '../../bounded-read.ts';
-import { BenchmarkRunner } from '../../bench/runner.ts';
+import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
 import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
 import { reportHtml } from '../../bench/report/html.ts';
 import { formatTaskJson } from '../../bench/task-format.ts';
-import { APP_VERSION } from '../../version.ts';
 import { createApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf } from '../options.ts';
@@ -26,20 +25,9 @@ export async function withApp<T>(
 ): Promise<T> {
   const dataDir = dataDirOf(command);
   const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-  const runner = new BenchmarkRunner({
-    db: app.db,
-    runs: app.runs,
-    artifacts: app.artifacts,
-    devices: app.devices,
-    observer: app.observer,
-    settings: app.settings,
-    appVersion: APP_VERSION,
-    dataDir: app.paths.dataDir,
-  });
   try {
-    return await fn(app, runner);
+    return await fn(app, app.benchmarks);
   } finally {
-    runner.dispose();
     await app.dispose();
   }
 }

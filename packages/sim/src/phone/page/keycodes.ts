@@ -22,6 +22,7 @@ export const KEY = {
   MOVE_END: 123,
   NUMPAD_ENTER: 160,
   APP_SWITCH: 187,
+  PASTE: 279,
 } as const;
 
 /** Key codes that type a character (no meta state: letters are lower case, like `input keyevent`). */

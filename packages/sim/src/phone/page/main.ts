@@ -14,6 +14,11 @@ import type { BootConfig, PageState, SettingsMap, SyncInfo } from './phone-host.
 import { baseCss } from './styles.ts';
 import type { LaunchRequest, SystemInfo } from './types.ts';
 
+/** What `sim-state` reports of the page under `device`. */
+export interface PageDeviceState {
+  clipboard: string;
+}
+
 export interface PageBootConfig extends BootConfig {
   clock: { epochMs: number; frozen: boolean };
 }
@@ -33,6 +38,8 @@ export interface MobaPageApi {
   setClock(epochMs: number, frozen: boolean): SyncInfo;
   dump(compressed: boolean): string;
   state(pkg?: string): unknown;
+  /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
+  deviceState(): PageDeviceState;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
@@ -93,7 +100,16 @@ function boot(config: PageBootConfig): void {
   const gestures = installGestures(rt, changed);
   setInterval(() => rt.tick(), 1000);
 
-  window.__moba = {
+  window.__moba = pageApi(rt, { sync, run, cancelGestures: () => gestures.cancel() });
+}
+
+/** What the Node side calls (one `page.evaluate` per operation). */
+function pageApi(
+  rt: PhoneRuntime,
+  tools: { sync: () => SyncInfo; run: <T>(where: string, fn: () => T) => T; cancelGestures: () => void },
+): MobaPageApi {
+  const { sync, run } = tools;
+  return {
     sync,
     key(code) {
       run('key', () => {
@@ -154,6 +170,7 @@ function boot(config: PageBootConfig): void {
       for (const app of APPS) out[app.packageName] = pick(app.packageName);
       return out;
     },
+    deviceState: () => ({ clipboard: rt.state.clipboard }),
     appData(pkg) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;
@@ -173,14 +190,14 @@ function boot(config: PageBootConfig): void {
     },
     exportState: () => ({ page: rt.export(), settings: structuredClone(rt.settings) }),
     importState(page, settings, system, seed) {
-      gestures.cancel();
+      tools.cancelGestures();
       rt.system = system;
       rt.config.seed = seed;
       rt.load(page, settings);
       return sync();
     },
     reset(settings, system, seed) {
-      gestures.cancel();
+      tools.cancelGestures();
       rt.system = system;
       rt.config.seed = seed;
       rt.settings = structuredClone(settings);

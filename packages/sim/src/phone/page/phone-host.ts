@@ -25,6 +25,10 @@ export interface PageState {
   ime: { shift: boolean; symbols: boolean };
   toast: string | null;
   rng: number;
+  /** The phone's clipboard (text). */
+  clipboard: string;
+  /** The floating text toolbar opened by a long press on a field. */
+  textMenu: { pkg: string; field: string } | null;
 }
 
 export interface BootConfig {
