@@ -3,7 +3,8 @@ import type { ActionCall } from '../../shared/actions.ts';
 import { defaultSettings } from '../../shared/schemas/settings.ts';
 import type { Observation, UiElement } from '../../shared/schemas/perception.ts';
 import { actionEffect } from './action-effect.ts';
-import { assertApprovalRules, gateFor } from './gating.ts';
+import { assertApprovalRules } from '../settings/approval-rules.ts';
+import { gateFor } from './gating.ts';
 
 const rules = defaultSettings().agent.approvalRules;
 const guarded = { mode: 'guarded' as const, approvalRules: rules };

@@ -1,8 +1,6 @@
 import type { ActionCall } from '../../shared/actions.ts';
 import type { Observation } from '../../shared/schemas/perception.ts';
-import { MobaError } from '../../shared/errors.ts';
 import type { RunOptions } from '../../shared/schemas/run.ts';
-import type { ApprovalRule } from '../../shared/schemas/settings.ts';
 import { linearRegex, regexProblem } from '../linear-regex.ts';
 import { actionEffect } from './action-effect.ts';
 
@@ -49,21 +47,4 @@ export function gateFor(
       return null;
     }
   }
-}
-
-/**
- * Refuses approval rules whose pattern RE2 cannot run, naming the rule (saved settings and a
- * run's own rules are checked before they are used; a stored rule that slipped through asks).
- * @param at where the rules are, e.g. `agent.approvalRules`
- * @throws MobaError INVALID_INPUT
- */
-export function assertApprovalRules(rules: readonly Pick<ApprovalRule, 'label' | 'pattern'>[], at: string): void {
-  rules.forEach((rule, i) => {
-    const problem = rule.pattern ? regexProblem(rule.pattern, 'i') : null;
-    if (problem)
-      throw new MobaError(
-        'INVALID_INPUT',
-        `${at}[${i}] ("${rule.label}"): the pattern is not a valid regular expression: ${problem}`,
-      );
-  });
 }

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { BenchTask, CONDITION_OPERATORS, SolutionStep } from '../../shared/bench/task-schema.ts';
 import type { BenchTask as BenchTaskType, Condition, Predicate } from '../../shared/bench/task-schema.ts';
 import { MAX_TASK_FILE_BYTES, readRegularFile } from '../bounded-read.ts';
-import { tooDeepPath } from '../contract/input-depth.ts';
+import { tooDeepPath } from '../../shared/input-depth.ts';
 import { regexProblem } from '../linear-regex.ts';
 import { parsePath } from './predicates/paths.ts';
 import { parseClockTime, parseIsoDate } from './predicates/text-match.ts';

@@ -15,7 +15,7 @@ import {
 import { VoiceSettings } from '../../shared/schemas/voice.ts';
 import type { KeyStatus, ModelEndpoint, ModelRole, Settings, SettingsSection } from '../../shared/schemas/settings.ts';
 import type { Db } from '../store/database.ts';
-import { assertApprovalRules } from '../agent/gating.ts';
+import { assertApprovalRules } from './approval-rules.ts';
 import { Emitter } from '@moba/base';
 import type { SecretStore } from './secrets.ts';
 import { KeyBindings, originOf } from './key-bindings.ts';
