@@ -126,16 +126,12 @@ export const StepRecord = z
       .meta({ description: 'The sub-goal the step was for (null when a person removed it later).' }),
     subgoalPath: z.array(z.string()).meta({ description: 'The goals from the task down to the sub-goal.' }),
     screen: Screen.meta({ description: 'The screen before the step.' }),
-    elements: z
-      .array(UiElement)
-      .meta({
-        description: "The indexed elements on that screen (MobA's view-hierarchy processing); `index` -1 = text only.",
-      }),
-    elementsFrom: z
-      .enum(['xml', 'ocr', 'none'])
-      .meta({
-        description: 'Where the elements came from: the UI dump, OCR of the screenshot (the dump failed), or nowhere.',
-      }),
+    elements: z.array(UiElement).meta({
+      description: "The indexed elements on that screen (MobA's view-hierarchy processing); `index` -1 = text only.",
+    }),
+    elementsFrom: z.enum(['xml', 'ocr', 'none']).meta({
+      description: 'Where the elements came from: the UI dump, OCR of the screenshot (the dump failed), or nowhere.',
+    }),
     after: Screen.nullable().meta({ description: 'The first screen after the step was executed.' }),
     modelInputs: z
       .object({ act: z.array(Path), reflect: z.array(Path) })
@@ -166,12 +162,10 @@ export const StepRecord = z
       .enum(['agent', 'person'])
       .nullable()
       .meta({ description: 'Who carried the action out on the phone.' }),
-    source: z
-      .enum(STEP_SOURCES)
-      .meta({
-        description:
-          'Where the executed action came from: the agent unsupervised, approved, edited, overridden, rejected (nothing ran), performed by a person, abandoned, pending.',
-      }),
+    source: z.enum(STEP_SOURCES).meta({
+      description:
+        'Where the executed action came from: the agent unsupervised, approved, edited, overridden, rejected (nothing ran), performed by a person, abandoned, pending.',
+    }),
     outcome: z
       .object({
         executed: z.boolean().meta({ description: 'Something was executed for this step.' }),
@@ -218,12 +212,10 @@ export const PreferencePair = z
     kind: z.enum(['edit', 'override', 'reject']),
     run: RunInfo,
     stepId: z.string().meta({ description: 'The step whose proposal was corrected.' }),
-    chosenStepId: z
-      .string()
-      .meta({
-        description:
-          'The step whose executed action is `chosen` (the same step for an edit or override; the next executed step for a rejection).',
-      }),
+    chosenStepId: z.string().meta({
+      description:
+        'The step whose executed action is `chosen` (the same step for an edit or override; the next executed step for a rejection).',
+    }),
     context: PairContext,
     chosen: ActionForms.meta({
       description:
