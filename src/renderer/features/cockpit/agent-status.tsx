@@ -3,6 +3,7 @@ import { plural } from '../../../shared/plural.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import { hrefFor } from '../../routing/router.ts';
 import type { RunLog } from '../../state/run-log.ts';
+import { modelWaitReason } from '../../state/run-selectors.ts';
 
 /** A sentence about what the agent is doing, from the newest events. */
 export function describeActivity(events: readonly RunEvent[]): string {
@@ -42,6 +43,8 @@ export function describeActivity(events: readonly RunEvent[]): string {
       return `Opening ${e.packageName}…`;
     case 'memory_written':
       return 'Saving what it learned to memory…';
+    case 'model_waiting':
+      return `The model is ${modelWaitReason(e.status)}: retrying ${e.purpose} in ${Math.ceil(e.waitMs / 1000)} s (attempt ${e.attempt + 1} of ${e.maxAttempts})${e.serverAsked ? ', as the server asked' : ''}…`;
     default:
       return 'Working…';
   }
