@@ -97,6 +97,14 @@ module.exports = {
     },
     ...rendererLayerRules,
     {
+      name: 'strategies-common-never-imports-moba',
+      severity: 'error',
+      comment:
+        "The step kernel all strategies share (src/main/agent/strategies/common) never imports a strategy's own code, MobA's included: MobA builds on it like the others.",
+      from: { path: '^src/main/agent/strategies/common/' },
+      to: { path: '^src/main/agent/strategies/moba/' },
+    },
+    {
       name: 'declared-dependencies-only',
       severity: 'error',
       comment:

@@ -82,3 +82,25 @@ describe('renderer layering rules', () => {
     ).toContain('renderer-features-never-imports-up');
   });
 });
+
+describe('the strategies step kernel', () => {
+  const strategies = {
+    'src/main/agent/strategies/common/kernel.ts': 'export const kernel = 1;\n',
+    'src/main/agent/strategies/moba/loop.ts':
+      "import { kernel } from '../common/kernel.ts';\nexport const loop = kernel;\n",
+  };
+
+  it('accepts MobA building on common', async () => {
+    expect(await violations(strategies)).toEqual([]);
+  });
+
+  it('rejects common importing MobA, type-only imports too', async () => {
+    expect(
+      await violations({
+        ...strategies,
+        'src/main/agent/strategies/common/runner.ts':
+          "import type { loop } from '../moba/loop.ts';\nexport const runner: typeof loop | null = null;\n",
+      }),
+    ).toEqual(['strategies-common-never-imports-moba']);
+  });
+});

@@ -8,6 +8,7 @@ import type { Shortcut } from '../../../../shared/schemas/strategy.ts';
 import type { RouteStep } from '../../../../shared/schemas/memory.ts';
 import type { ArtifactRef } from '../../../../shared/schemas/common.ts';
 import type { OcrEngine } from '../../../perception/ocr.ts';
+import type { AppChooser } from './step-kernel.ts';
 
 /** Where strategies read and write images and dumps (`ArtifactStore` satisfies it). */
 export interface StrategyArtifacts {
@@ -52,4 +53,9 @@ export interface StrategyKit {
   /** The shared OCR engine (created on first use, disposed by whoever made the kit). */
   ocr(): OcrEngine;
   memory: StrategyMemory;
+  /**
+   * Chooses the app an Open_App description means when no app is named exactly by it (the
+   * registry gives every strategy MobA's app-selection call); without one such actions fail.
+   */
+  chooseApp?: AppChooser;
 }
