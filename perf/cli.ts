@@ -24,10 +24,10 @@ import { MemoryService } from '../src/main/memory/memory-service.ts';
 import { openDatabase } from '../src/main/store/database.ts';
 import { RunsRepo } from '../src/main/store/runs-repo.ts';
 import { mulberry32 } from '@moba/base';
+import { QUICK, option } from './quick.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const QUICK = process.env.MOBA_PERF_QUICK === '1';
-const RUNS = QUICK ? 2 : Number(process.env.MOBA_PERF_RUNS ?? 15);
+const RUNS = option('MOBA_PERF_RUNS', 15, 2);
 const TARGET_MS = 300;
 const READ_ONLY_TARGET = 2;
 const BIN = join(ROOT, 'bin', 'moba.js');

@@ -10,8 +10,9 @@ import sharp from 'sharp';
 import { mulberry32 } from '@moba/base';
 import { OCR_DEADLINE_MS, OCR_MAX_PIXELS, OcrEngine } from '../src/main/perception/ocr.ts';
 import { MobaError } from '../src/shared/errors.ts';
+import { option } from './quick.ts';
 
-const CAP_MS = Number(process.env.MOBA_PERF_OCR_CAP_MS ?? 90_000);
+const CAP_MS = option('MOBA_PERF_OCR_CAP_MS', 90_000, 5_000);
 const ROWS = [
   'Wi-Fi',
   'Bluetooth',
