@@ -8,6 +8,8 @@ import type { ActionCall } from '../actions.ts';
 import type { Observation, UiElement } from '../schemas/perception.ts';
 import type { Actor, CanComplete, NodeStatus, RunEvent, RunOptions, RunStatus, WaitKind } from '../schemas/run.ts';
 import type { FailureCategory } from '../annotations/failure-categories.ts';
+import { endCauseOf } from '../schemas/end-cause.ts';
+import type { EndCause } from '../schemas/end-cause.ts';
 import { initialStrategyState, reduceStrategy } from './strategy-state.ts';
 import type { StrategyState } from './strategy-state.ts';
 
@@ -94,7 +96,11 @@ export interface RunState {
   task: string;
   serial: string;
   options: RunOptions | null;
+  /** The loop that drove the run instead of its strategy (a benchmark pseudo-agent), or null. */
+  driver: string | null;
   status: RunStatus;
+  /** Why the run ended (its run_finished's cause; derived for logs older than causes); null until it ends. */
+  cause: EndCause | null;
   outcomeReason: string | null;
   answer: string | null;
   rootId: string | null;
@@ -140,6 +146,20 @@ export interface RunState {
   annotations: AnnotationState[];
   /** What the run's strategy keeps beyond the task tree (progress, plan, notes, outcomes…). */
   strategy: StrategyState;
+  /** A model call waiting to be retried (rate limited, server error), until the next call is recorded. */
+  modelWait: ModelWaitState | null;
+}
+
+/** `model_waiting` as the cockpit shows it: what waits, why, and until when (epoch ms). */
+export interface ModelWaitState {
+  role: string;
+  purpose: string;
+  attempt: number;
+  maxAttempts: number;
+  status: number | null;
+  serverAsked: boolean;
+  message: string;
+  until: number;
 }
 
 export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
@@ -163,7 +183,9 @@ export function initialRunState(runId: string): RunState {
     task: '',
     serial: '',
     options: null,
+    driver: null,
     status: 'running',
+    cause: null,
     outcomeReason: null,
     answer: null,
     rootId: null,
@@ -197,6 +219,7 @@ export function initialRunState(runId: string): RunState {
     ids: { n: 0, s: 0, o: 0, c: 0, w: 0 },
     annotations: [],
     strategy: initialStrategyState(),
+    modelWait: null,
   };
 }
 
@@ -241,6 +264,7 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
         task: event.task,
         serial: event.serial,
         options: event.options,
+        driver: event.driver ?? null,
         status: 'running',
         createdAt: event.at,
       };
@@ -305,6 +329,7 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       const c = state.counters;
       return {
         ...state,
+        modelWait: null,
         counters: {
           ...c,
           modelCalls: c.modelCalls + 1,
@@ -440,6 +465,10 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
         ...state,
         lastEscalation: { nodeId: event.nodeId, reason: event.reason, detail: event.detail, response: event.response },
       };
+    case 'model_waiting': {
+      const { type: _t, seq: _s, at, waitMs, ...wait } = event;
+      return { ...state, modelWait: { ...wait, until: at + waitMs } };
+    }
     case 'memory_written':
     case 'run_error':
       return state;
@@ -460,11 +489,19 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
         ],
       };
     case 'run_paused':
-      return { ...state, status: 'paused' };
+      return { ...state, status: 'paused', modelWait: null };
     case 'run_resumed':
       return { ...state, status: state.waiting ? 'waiting' : 'running' };
     case 'run_finished':
-      return { ...state, status: event.outcome, outcomeReason: event.reason, answer: event.answer, waiting: null };
+      return {
+        ...state,
+        status: event.outcome,
+        cause: endCauseOf(event),
+        outcomeReason: event.reason,
+        answer: event.answer,
+        waiting: null,
+        modelWait: null,
+      };
     case 'step_annotated':
       if (!state.steps.some((s) => s.stepId === event.stepId)) return { ...state, anomalies: state.anomalies + 1 };
       return {
