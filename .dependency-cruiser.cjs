@@ -7,7 +7,7 @@
 
 /** What other packages may import: the files named in each package.json's "exports". */
 const PUBLIC_ENTRIES = [
-  '^packages/base/src/(index|node|random)\\.ts$',
+  '^packages/base/src/(index|node|random|keycodes)\\.ts$',
   '^packages/sim/src/(index|cli|constants)\\.ts$',
   '^packages/sim/src/testing/(index|vitest)\\.ts$',
   '^packages/testkit/src/index\\.ts$',
@@ -40,7 +40,7 @@ const rendererLayerRules = RENDERER_LAYERS.slice(1).map((layer, i) => ({
 const MAIN_UNITS = [
   {
     name: 'foundation',
-    path: '^src/main/(packaging/|(paths|private-files|package-root|version|event-hub|linear-regex|bounded-read)\\.ts$)',
+    path: '^src/main/(packaging/|(paths|private-files|package-root|version|event-hub|linear-regex|bounded-read|capped-fetch)\\.ts$)',
     uses: [],
   },
   { name: 'adb', uses: ['foundation'] },

@@ -101,6 +101,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
   const voice = new VoiceService({ settings, artifacts });
+  // One driver per device across processes: runs take the lock, every other way to act checks it.
+  const deviceLocks = new DeviceLockService({ locks: new DeviceLocks(db) });
   const runs = new RunService({
     repo: new RunsRepo(db),
     artifacts,
@@ -111,7 +113,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     strategyMemory: (o) => strategyMemory(memory, o),
     recentModelImages: (sha, options) => observer.modelImage(sha, options),
     voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
-    deviceLocks: new DeviceLockService({ locks: new DeviceLocks(db) }),
+    deviceLocks,
   });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
@@ -134,8 +136,9 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const demos = new DemoRecorder({
     device: {
       observe: async (serial, signal) => (await observer.observe(serial, { signal })).observation,
-      act: (serial, action, seen, signal) =>
-        actOnDevice({
+      act: (serial, action, seen, signal) => {
+        deviceLocks.assertMayAct(serial);
+        return actOnDevice({
           devices,
           observer,
           serial,
@@ -144,7 +147,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
           screen: seen.screen,
           settleTimeoutMs: settings.get().agent.settleTimeoutMs,
           signal,
-        }),
+        });
+      },
     },
     memory: () => memory,
   });
@@ -155,6 +159,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     mirror,
     runs,
     settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
+    deviceLock: deviceLocks,
   });
 
   // Benchmarks started from the UI run in this process with the runner `moba bench run` uses.
@@ -189,6 +194,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     memory,
     annotations,
     voice,
+    deviceLocks,
   };
   const handlers: Handlers = {
     ...appHandlers(services),

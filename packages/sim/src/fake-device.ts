@@ -15,7 +15,7 @@ import type {
   SimulatedDevice,
 } from './device.ts';
 import type { ClockPolicy } from './device-clock.ts';
-import { MobaError } from '@moba/base';
+import { KEYCODE, MobaError } from '@moba/base';
 import { createAndroidFs } from './fs/android-fs.ts';
 import type { MemoryFs } from './fs/memory-fs.ts';
 
@@ -319,12 +319,12 @@ export class FakeDevice implements SimulatedDevice {
       ...(options?.metaState ? { metaState: options.metaState } : {}),
     });
     const pkg = this.model.focus.packageName;
-    if (code === 3 || code === 187) {
+    if (code === KEYCODE.HOME || code === KEYCODE.APP_SWITCH) {
       this.goHome();
-    } else if (code === 4) {
+    } else if (code === KEYCODE.BACK) {
       if (this.model.keyboard) this.model.keyboard = false;
       else this.goHome();
-    } else if (code === 67 && this.model.fieldFocused) {
+    } else if (code === KEYCODE.DEL && this.model.fieldFocused) {
       this.model.fields[pkg] = [...(this.model.fields[pkg] ?? '')].slice(0, -1).join('');
     }
     this.changed();
