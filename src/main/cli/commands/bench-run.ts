@@ -8,6 +8,7 @@ import type { BenchConfigurationInput, BenchSpecInput } from '../../../shared/be
 import { MobaError } from '../../../shared/errors.ts';
 import type { MobaApp } from '../../app.ts';
 import { MAX_TASK_FILE_BYTES, readRegularFile } from '../../bounded-read.ts';
+import { PRIVATE_FILE_MODE } from '../../private-files.ts';
 import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
@@ -222,7 +223,8 @@ export async function benchReport(
             ? reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {})
             : reportTable(report);
     if (opts.out) {
-      writeFileSync(opts.out, text);
+      // A report names the tasks, answers and costs of the runs: private, as other exports are.
+      writeFileSync(opts.out, text, { mode: PRIVATE_FILE_MODE });
       io.out(`wrote ${opts.out}\n`);
     } else io.out(text);
   });

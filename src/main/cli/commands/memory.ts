@@ -15,6 +15,7 @@ import { registerMemoryTrust } from './memory-trust.ts';
 import { dataPaths, resolveDataDir } from '../../paths.ts';
 import { EnvSecretStore } from '../../settings/secrets.ts';
 import { SettingsService } from '../../settings/settings-service.ts';
+import { ensurePrivateDataDir } from '../../private-files.ts';
 import { openDatabase } from '../../store/database.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';
@@ -25,6 +26,7 @@ import { dataDirOf, parsePositiveInt } from '../options.ts';
  */
 async function withMemory<T>(command: Command, fn: (memory: MemoryService) => Promise<T> | T): Promise<T> {
   const paths = dataPaths(dataDirOf(command) ?? resolveDataDir());
+  ensurePrivateDataDir(paths.dataDir);
   const db = openDatabase({ path: paths.databasePath });
   const settings = new SettingsService({ db, secrets: new EnvSecretStore() });
   const gateway = new ModelGateway({ settings });
