@@ -15,14 +15,6 @@ import type { Settings } from '../../shared/schemas/settings.ts';
 /** Who asks for a change: this machine's own user (desktop app, CLI, in-process code) or a web client. */
 export type SettingsWriter = 'local' | 'remote';
 
-/** The paths of host-only fields, for messages and the README. */
-export const HOST_ONLY_SETTINGS = [
-  'adb.binary',
-  'mirror.scrcpyServerPath',
-  'models.<role>.apiKeyEnv',
-  'sweep.redisUrl',
-] as const;
-
 /**
  * @throws MobaError UNAUTHORIZED naming the first host-only field that `next` changes.
  */

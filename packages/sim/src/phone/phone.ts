@@ -63,8 +63,10 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     return this.capture.subscribe(options, onFrame);
   }
 
-  async dumpUi(options: { compressed: boolean }): Promise<string> {
-    return this.run(() => this.call('dump', options.compressed));
+  async dumpUi(options: { compressed: boolean; allWindows?: boolean }): Promise<string> {
+    return this.run(() =>
+      this.call('dump', { compressed: options.compressed, allWindows: options.allWindows ?? false }),
+    );
   }
 
   onDidChangeScreen(listener: () => void): { dispose(): void } {
@@ -205,6 +207,21 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     return this.run(async () => {
       this.applySync(await this.call('sync'));
       return { ...(this.lastSync?.focus ?? { packageName: 'com.android.launcher3', activity: '.Launcher' }) };
+    });
+  }
+
+  async getClipboard(): Promise<string> {
+    return this.run(async () => (await this.call('deviceState')).clipboard);
+  }
+
+  async setClipboard(text: string): Promise<void> {
+    return this.run(async () => this.applySync(await this.call('setClipboard', text)));
+  }
+
+  async runningApps(): Promise<string[]> {
+    return this.run(async () => {
+      this.applySync(await this.call('sync'));
+      return [...(this.lastSync?.running ?? [])];
     });
   }
 

@@ -6,7 +6,9 @@
 import { APPS } from '../../apps/index.ts';
 import { installDateOverride, setDeviceClock } from './clock.ts';
 import { css, setDensity } from './dp.ts';
+import { copyText } from './clipboard.ts';
 import { dumpXml } from './dump.ts';
+import type { DumpOptions } from './dump.ts';
 import { installGestures } from './gestures.ts';
 import { mergePatch } from './merge-patch.ts';
 import { PhoneRuntime } from './runtime.ts';
@@ -36,10 +38,11 @@ export interface MobaPageApi {
   putSetting(namespace: string, key: string, value: string): SyncInfo;
   setSystem(system: Partial<SystemInfo>): SyncInfo;
   setClock(epochMs: number, frozen: boolean): SyncInfo;
-  dump(compressed: boolean): string;
+  dump(options: DumpOptions): string;
   state(pkg?: string): unknown;
   /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
   deviceState(): PageDeviceState;
+  setClipboard(text: string): SyncInfo;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
@@ -158,7 +161,7 @@ function pageApi(
       rt.tick();
       return sync();
     },
-    dump: (compressed) => dumpXml(rt, compressed),
+    dump: (options) => dumpXml(rt, options),
     state(pkg) {
       const pick = (name: string): unknown => {
         const app = rt.app(name);
@@ -171,6 +174,10 @@ function pageApi(
       return out;
     },
     deviceState: () => ({ clipboard: rt.state.clipboard }),
+    setClipboard(text) {
+      run('clipboard', () => copyText(rt, text));
+      return sync();
+    },
     appData(pkg) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;

@@ -44,6 +44,8 @@ export interface SyncInfo {
   version: number;
   focus: { packageName: string; activity: string };
   imeShown: boolean;
+  /** Packages with a running process: the launcher, the foreground app and the recent tasks. */
+  running: string[];
   settings: Array<[string, string, string]>;
   errors: string[];
 }

@@ -146,6 +146,7 @@ export class PhoneRuntime implements PhoneHost {
       version: this.version,
       focus: this.focusInfo(),
       imeShown: this.state.imeShown && this.state.focus !== null,
+      running: [...new Set([LAUNCHER_PACKAGE, this.state.foreground, ...this.state.tasks.map((t) => t.pkg)])],
       settings: this.pendingSettings,
       errors: this.errors,
     };

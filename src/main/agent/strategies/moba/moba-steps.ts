@@ -6,7 +6,7 @@
 import { formatAction, targetIndex } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
 import { MobaError, isDeviceGone, serializeError } from '../../../../shared/errors.ts';
-import { describeElement } from '../../../../shared/elements/describe-element.ts';
+import { describeElement, describeElementForMemory } from '../../../../shared/elements/describe-element.ts';
 import type { Observation } from '../../../../shared/schemas/perception.ts';
 import type { EndCause } from '../../../../shared/schemas/end-cause.ts';
 import type { RunOptions } from '../../../../shared/schemas/run.ts';
@@ -553,7 +553,7 @@ export class MobaSteps {
       .map((s) => ({
         subgoal: this.state.nodes[s.nodeId]?.goal ?? '',
         action: formatAction(s.executed!.action),
-        element: s.element ? describeElement(s.element) : null,
+        element: s.element ? describeElementForMemory(s.element) : null,
         app: this.state.observations[s.observationId]?.currentApp?.packageName ?? null,
       }));
   }
