@@ -5,6 +5,7 @@ import { MobaError, serializeError } from '../../shared/errors.ts';
 import type { ModelCallRecord, RecordedRequest } from '../../shared/schemas/llm.ts';
 import type { ModelEndpoint, ModelRole } from '../../shared/schemas/settings.ts';
 import { Emitter } from '@moba/base';
+import { cappedFetch } from '../capped-fetch.ts';
 import { costOf, resolveEndpoint } from './endpoints.ts';
 import type { ModelOverrides, ModelSettingsSource, ResolvedEndpoint } from './endpoints.ts';
 import { classifyFailure } from './http-errors.ts';
@@ -241,6 +242,8 @@ export class ModelGateway implements LlmGateway {
         maxRetries: 0,
         timeout: endpoint.timeoutMs + 5_000,
         logLevel: 'off',
+        // A reply is read up to MOBA_MAX_RESPONSE_MB, whoever runs the endpoint.
+        fetch: cappedFetch(),
       });
       this.clients.set(cacheKey, client);
     }

@@ -289,15 +289,13 @@ export function appsScreen(ctx: SettingsCtx): VNode {
       onTap: () => go(ctx, 'apps-all'),
     }),
     SectionHeader(ctx.t('Apps')),
-    apps
-      .slice(0, 4)
-      .map((e) =>
-        ListItem({
-          key: e.packageName,
-          title: ctx.appLabel(e.packageName),
-          onTap: () => go(ctx, 'app-info', { pkg: e.packageName }),
-        }),
-      ),
+    apps.slice(0, 4).map((e) =>
+      ListItem({
+        key: e.packageName,
+        title: ctx.appLabel(e.packageName),
+        onTap: () => go(ctx, 'app-info', { pkg: e.packageName }),
+      }),
+    ),
   );
 }
 

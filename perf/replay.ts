@@ -1,5 +1,5 @@
 /**
- * `npm run bench:replay` — how fast a long recorded run opens in the History replay view.
+ * `npm run perf:replay` — how fast a long recorded run opens in the History replay view.
  * Builds a 200-step run (≈ 2,800 events: observations with screenshots and elements, model
  * calls with messages, approvals, reflections) in a temp data folder, serves the built renderer
  * from the real web host, and in Chromium measures from navigating to the run until the replay
@@ -8,7 +8,7 @@
  * reads in main (all events, and the first page the view asks for; the rest loads behind), and
  * scrubbing to the last step. Target: open ≤ 1 s. Ends with one JSON line.
  *
- * Options: MOBA_BENCH_STEPS (default 200), MOBA_BENCH_RUNS (cold opens, default 5).
+ * Options: MOBA_PERF_STEPS (default 200), MOBA_PERF_RUNS (cold opens, default 5).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +19,8 @@ import { startWebHost } from '../src/main/host/web-host.ts';
 import { packageRoot } from '../src/main/package-root.ts';
 import { writeSyntheticRun } from '../test/support/synthetic-run.ts';
 
-const STEPS = Number(process.env.MOBA_BENCH_STEPS ?? 200);
-const RUNS = Number(process.env.MOBA_BENCH_RUNS ?? 5);
+const STEPS = Number(process.env.MOBA_PERF_STEPS ?? 200);
+const RUNS = Number(process.env.MOBA_PERF_RUNS ?? 5);
 const TARGET_MS = 1_000;
 const rendererDir = join(packageRoot(), 'out', 'renderer');
 if (!existsSync(join(rendererDir, 'index.html'))) {
@@ -40,7 +40,7 @@ const { runId, events } = await writeSyntheticRun({ dataDir, steps: STEPS, scree
 const buildMs = performance.now() - t0;
 console.log(`Built a ${STEPS}-step run: ${events} events in ${round(buildMs)} ms (${dataDir})`);
 
-// A non-loopback adb address: nothing in this bench talks to adb, and nothing may start a server.
+// A non-loopback adb address: nothing in this script talks to adb, and nothing may start a server.
 const app = await createApp({
   host: 'web',
   dataDir,
@@ -157,7 +157,7 @@ try {
 }
 
 const summary = {
-  bench: 'replay',
+  perf: 'replay',
   steps: STEPS,
   events,
   payloadKb: results.payloadKb,

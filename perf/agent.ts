@@ -1,5 +1,5 @@
 /**
- * bench:agent — the MobA agent on the alarm case study (simulated phone, scripted model):
+ * perf:agent — the MobA agent on the alarm case study (simulated phone, scripted model):
  *  - model calls per executed action,
  *  - prompt tokens per call (o200k tokenizer for text, OpenAI's tile formula for images),
  *  - the agent's own overhead per step, excluding model and device time (target ≤ 50 ms),
@@ -8,10 +8,10 @@
  *    (its control socket, screenshots decoded from its stream), as a ratio; the executed
  *    actions' own time (input + settling) separately, and how often the phone's `input`
  *    command ran in each mode.
- * Runs the case study MOBA_BENCH_RUNS times (default 3) in each mode, alternating, on a reset
+ * Runs the case study MOBA_PERF_RUNS times (default 3) in each mode, alternating, on a reset
  * phone; prints medians and ends with one line of JSON.
  * Then every other registered strategy with its own script (resources/scripts/alarm-<name>.json),
- * MOBA_BENCH_STRATEGY_RUNS times each (default 1; MOBA_BENCH_STRATEGIES=a,b to choose), without
+ * MOBA_PERF_STRATEGY_RUNS times each (default 1; MOBA_PERF_STRATEGIES=a,b to choose), without
  * a mirror: the same three figures, recorded the same way for every strategy, with the vision
  * strategies' screen reading (OCR and icon regions, part of their own overhead) shown apart.
  */
@@ -28,7 +28,7 @@ import { loadScript, startAgentRig } from '../test/support/agent-rig.ts';
 import { STRATEGY_NAMES } from '../src/shared/schemas/strategy.ts';
 import type { StrategyName } from '../src/shared/schemas/strategy.ts';
 
-const RUNS = Number(process.env.MOBA_BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.MOBA_PERF_RUNS ?? 3);
 const TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
 
 /** gpt-4o image tokens: fit in 2048², shortest side down to 768, 170 per 512-px tile + 85. */
@@ -209,9 +209,9 @@ try {
       `run ${Math.floor(i / 2) + 1} ${mode === 'adb' ? 'without a mirror' : 'with a mirror   '}: ${r.actions} actions, ${r.calls} model calls, wall ${Math.round(wallMs)} ms = model ${Math.round(modelMs)} + device ${Math.round(deviceMs)} (observing ${Math.round(observeMs)}, executing ${Math.round(executeMs)} of which input ${Math.round(inputMs)}) + agent ${Math.round(overhead)} ms; \`input\` ran ${inputCommands}×`,
     );
   }
-  const others = (process.env.MOBA_BENCH_STRATEGIES?.split(',').map((x) => x.trim()) ??
+  const others = (process.env.MOBA_PERF_STRATEGIES?.split(',').map((x) => x.trim()) ??
     STRATEGY_NAMES.filter((n) => n !== 'moba')) as StrategyName[];
-  const strategyRuns = Number(process.env.MOBA_BENCH_STRATEGY_RUNS ?? 1);
+  const strategyRuns = Number(process.env.MOBA_PERF_STRATEGY_RUNS ?? 1);
   for (const strategy of others) {
     const per: Array<{
       calls: number;
@@ -292,7 +292,7 @@ const inputMirror = perAction(mirrored, (r) => r.inputMs);
 const observeAdb = perAction(plain, (r) => r.observeMs);
 const observeMirror = perAction(mirrored, (r) => r.observeMs);
 const summary = {
-  bench: 'agent',
+  perf: 'agent',
   runs: RUNS,
   executedActions: plain[0]!.actions,
   modelCalls: plain[0]!.calls,

@@ -1,14 +1,14 @@
 /**
- * `npm run bench:dataset` — exporting a dataset streams: memory must not grow with the number
+ * `npm run perf:dataset` — exporting a dataset streams: memory must not grow with the number
  * of steps. Writes synthetic runs (`test/support/synthetic-run.ts`: observations with
  * screenshots and 21 elements, act and reflect calls with messages, approvals, some edits,
- * overrides and rejections) totalling MOBA_BENCH_STEPS steps (default 10,000) into a temp data
+ * overrides and rejections) totalling MOBA_PERF_STEPS steps (default 10,000) into a temp data
  * folder, then exports a tenth of them and all of them, sampling the process's heap and RSS
  * every 20 ms. Bounded memory means the full export's peak is about the small one's, not ten
  * times it. Then checks every record of the full export against the JSON Schemas it carries
  * (`moba dataset validate`). Ends with one JSON line.
  *
- * Options: MOBA_BENCH_STEPS (default 10000), MOBA_BENCH_RUN_STEPS (steps per run, default 200).
+ * Options: MOBA_PERF_STEPS (default 10000), MOBA_PERF_RUN_STEPS (steps per run, default 200).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,8 +21,8 @@ import { openDatabase } from '../src/main/store/database.ts';
 import { writeSyntheticRun } from '../test/support/synthetic-run.ts';
 import type { SyntheticDecision } from '../test/support/synthetic-run.ts';
 
-const STEPS = Number(process.env.MOBA_BENCH_STEPS ?? 10_000);
-const PER_RUN = Number(process.env.MOBA_BENCH_RUN_STEPS ?? 200);
+const STEPS = Number(process.env.MOBA_PERF_STEPS ?? 10_000);
+const PER_RUN = Number(process.env.MOBA_PERF_RUN_STEPS ?? 200);
 const MB = 1024 * 1024;
 const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 
@@ -150,7 +150,7 @@ try {
   const { dir: _b, ...smallOut } = small;
   console.log(
     JSON.stringify({
-      bench: 'dataset',
+      perf: 'dataset',
       steps: full.steps,
       runs,
       full: fullOut,

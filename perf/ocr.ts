@@ -1,17 +1,17 @@
 /**
- * `npm run bench:ocr` — the OCR fallback on the images that made it hang: a noisy 4100×4100
+ * `npm run perf:ocr` — the OCR fallback on the images that made it hang: a noisy 4100×4100
  * picture and a noisy phone screen (1080×2400), plus a clean phone screen to check that what is
  * read stays the same. Each is recognised at full size (the engine as it was: no downscaling, here
- * bounded by a cap so the bench ends) and with the defaults (downscaled to OCR_MAX_PIXELS, with
+ * bounded by a cap so the script ends) and with the defaults (downscaled to OCR_MAX_PIXELS, with
  * OCR_DEADLINE_MS); then how fast an abort stops a recognition in progress. Ends with one JSON line.
- * `MOBA_BENCH_OCR_CAP_MS` sets the cap of the full-size runs (default 90 000).
+ * `MOBA_PERF_OCR_CAP_MS` sets the cap of the full-size runs (default 90 000).
  */
 import sharp from 'sharp';
 import { mulberry32 } from '@moba/base';
 import { OCR_DEADLINE_MS, OCR_MAX_PIXELS, OcrEngine } from '../src/main/perception/ocr.ts';
 import { MobaError } from '../src/shared/errors.ts';
 
-const CAP_MS = Number(process.env.MOBA_BENCH_OCR_CAP_MS ?? 90_000);
+const CAP_MS = Number(process.env.MOBA_PERF_OCR_CAP_MS ?? 90_000);
 const ROWS = [
   'Wi-Fi',
   'Bluetooth',
@@ -117,7 +117,7 @@ try {
   );
   console.log(
     JSON.stringify({
-      bench: 'ocr',
+      perf: 'ocr',
       capMs: CAP_MS,
       maxPixels: OCR_MAX_PIXELS,
       deadlineMs: OCR_DEADLINE_MS,

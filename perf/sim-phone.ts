@@ -6,7 +6,7 @@
  * - of 1 phone and of 4 phones sharing one Chromium inside this process (the library API).
  * Ends with one JSON line.
  *
- *   npm run bench:sim-phone            (ITER=40 by default)
+ *   npm run perf:sim-phone            (ITER=40 by default)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
   );
   console.log(
     JSON.stringify({
-      bench: 'sim-phone',
+      perf: 'sim-phone',
       iterations: ITER,
       chromium: executable,
       startMs,

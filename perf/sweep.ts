@@ -1,9 +1,9 @@
 /**
- * `npm run bench:sweep` — a benchmark sweep's throughput with 1, 2 and 3 `moba worker`
+ * `npm run perf:sweep` — a benchmark sweep's throughput with 1, 2 and 3 `moba worker`
  * processes (one simulated phone each, as on separate machines) behind one Redis and one
  * `moba bench run --distributed` coordinator, on this machine: wall time from submission to the
  * last result, episodes per minute, and the speed-up over one worker. The same reference-agent
- * episodes every time (MOBA_BENCH_SWEEP_TASKS, MOBA_BENCH_SWEEP_SEEDS). Workers are started and
+ * episodes every time (MOBA_PERF_SWEEP_TASKS, MOBA_PERF_SWEEP_SEEDS). Workers are started and
  * ready (phone up) before the clock starts. On a 2-core machine every worker's Chromium, phone
  * and Node compete for the same cores, so the speed-up flattens long before 3 (README). Ends
  * with one JSON line.
@@ -15,11 +15,11 @@ import type { MobaCli } from '../test/support/moba-cli.ts';
 import { startRedis } from '../test/support/redis-server.ts';
 
 const TASKS = (
-  process.env.MOBA_BENCH_SWEEP_TASKS ??
+  process.env.MOBA_PERF_SWEEP_TASKS ??
   'clock.timer-minutes,contacts.favourite,notes.pin-note,settings.wifi-off,settings.dark-theme,messages.reply-alice'
 ).split(',');
-const SEEDS = Number(process.env.MOBA_BENCH_SWEEP_SEEDS ?? 2);
-const WORKERS = (process.env.MOBA_BENCH_SWEEP_WORKERS ?? '1,2,3').split(',').map(Number);
+const SEEDS = Number(process.env.MOBA_PERF_SWEEP_SEEDS ?? 2);
+const WORKERS = (process.env.MOBA_PERF_SWEEP_WORKERS ?? '1,2,3').split(',').map(Number);
 const EPISODES = TASKS.length * SEEDS;
 
 async function stop(cli: MobaCli): Promise<void> {
@@ -138,7 +138,7 @@ for (const s of scaling)
   );
 console.log(
   JSON.stringify({
-    bench: 'sweep',
+    perf: 'sweep',
     cores: (await import('node:os')).availableParallelism(),
     tasks: TASKS.length,
     seeds: SEEDS,

@@ -1,11 +1,11 @@
 /**
- * bench:suite — the reference pass over the whole built-in suite (the human solutions, no
+ * perf:suite — the reference pass over the whole built-in suite (the human solutions, no
  * model), through the runner `moba bench run` uses, with 1, 2 and 4 simulated phones
- * (MOBA_BENCH_PHONES=1,2,4; MOBA_BENCH_SEEDS=1 instance per task): wall time, episodes per
+ * (MOBA_PERF_PHONES=1,2,4; MOBA_PERF_SEEDS=1 instance per task): wall time, episodes per
  * minute, the speed-up over one phone, the time to start the phones, and the memory each phone
  * adds (peak resident memory of this process and its Chromium processes over the run, less
  * what they used before, per phone). Every pass must reach every milestone, or the figures
- * mean nothing and the bench fails. Prints a table and ends with one line of JSON.
+ * mean nothing and the script fails. Prints a table and ends with one line of JSON.
  */
 import { cpus } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -14,8 +14,8 @@ import { computeReport } from '../src/main/bench/report/metrics.ts';
 import { loadTasks } from '../src/main/bench/task-files.ts';
 import { startBenchRig } from '../test/support/bench-rig.ts';
 
-const PHONES = (process.env.MOBA_BENCH_PHONES ?? '1,2,4').split(',').map(Number);
-const SEEDS = Number(process.env.MOBA_BENCH_SEEDS ?? 1);
+const PHONES = (process.env.MOBA_PERF_PHONES ?? '1,2,4').split(',').map(Number);
+const SEEDS = Number(process.env.MOBA_PERF_SEEDS ?? 1);
 
 /** Resident memory of this process and everything it started, MB. */
 function treeRssMb(): number {
@@ -49,7 +49,7 @@ try {
   for (const phones of PHONES) {
     const id = rig.runner.create(
       {
-        name: `bench:suite ${phones} phone(s)`,
+        name: `perf:suite ${phones} phone(s)`,
         tasks: ['builtin'],
         configurations: [{ agent: 'reference' }],
         seeds: SEEDS,
@@ -97,7 +97,7 @@ try {
 }
 
 console.log(
-  `\nbench:suite on ${cpus().length} CPU cores (${cpus()[0]?.model ?? 'unknown'}), ${tasks.length} tasks × ${SEEDS} seed(s), reference pass`,
+  `\nperf:suite on ${cpus().length} CPU cores (${cpus()[0]?.model ?? 'unknown'}), ${tasks.length} tasks × ${SEEDS} seed(s), reference pass`,
 );
 console.log('phones  episodes  wall s  episodes/min  speed-up  MB/phone');
 for (const p of passes)
@@ -106,7 +106,7 @@ for (const p of passes)
   );
 console.log(
   JSON.stringify({
-    bench: 'suite',
+    perf: 'suite',
     cores: cpus().length,
     tasks: tasks.length,
     seeds: SEEDS,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:perception` — view-hierarchy processing time against node count (synthetic
+ * `npm run perf:perception` — view-hierarchy processing time against node count (synthetic
  * screens with realistic nesting), per 1,000 nodes, growth against linear, the general XML
  * parser (saxes) as the in-process baseline, and the 14 real dumps. Ends with one JSON line.
  */
@@ -89,7 +89,7 @@ console.log(
 const row = (n: number) => synthetic.find((r) => r.nodes === n);
 console.log(
   JSON.stringify({
-    bench: 'perception',
+    perf: 'perception',
     msAt1000: row(1_000)?.ms,
     msPer1000At10000: row(10_000)?.msPer1000,
     growthVsLinearAt10000: row(10_000)?.growthVsLinear,

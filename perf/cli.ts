@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cli` — how long `moba` takes to answer, as a person's shell sees it: the wall
+ * `npm run perf:cli` — how long `moba` takes to answer, as a person's shell sees it: the wall
  * time of a whole process for `moba --help` and `moba --version` (target ≤ 300 ms), against
  * Node starting with nothing to do in the same run (the floor no command can go below), a
  * command's own help (which loads that command's module), and a program with every command
@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
-const RUNS = Number(process.env.MOBA_BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.MOBA_PERF_RUNS ?? 15);
 const TARGET_MS = 300;
 const BIN = join(ROOT, 'bin', 'moba.js');
 const BUNDLE = join(ROOT, 'out', 'main', 'cli.js');
@@ -95,7 +95,7 @@ if (help && all)
 
 console.log(
   JSON.stringify({
-    bench: 'cli',
+    perf: 'cli',
     runs: RUNS,
     targetMs: TARGET_MS,
     meetsTarget: meets,

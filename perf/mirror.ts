@@ -1,5 +1,5 @@
 /**
- * `npm run bench:mirror` — the live mirror of a simulated 720×1600 phone, end to end: the
+ * `npm run perf:mirror` — the live mirror of a simulated 720×1600 phone, end to end: the
  * phone impersonates scrcpy-server 3.3.3, `moba serve` (a child process) runs the session over
  * a private adb server, and the built renderer decodes it with WebCodecs in Chromium.
  *
@@ -11,7 +11,7 @@
  * Clock, or Home back to the launcher, until a decoded frame handed to the renderer shows the
  * new colour below the screen's centre) p50/p95, and the host's RSS and the page's JS heap
  * after `--minute1` and `--minute10` seconds of streaming (defaults 60 and 600; with
- * MOBA_BENCH_QUICK=1, 10 and 40), with their ratio.
+ * MOBA_PERF_QUICK=1, 10 and 40), with their ratio.
  *
  * Then the host and the renderer alone: a recording of the scroll, made at the start, is
  * replayed at 30 fps in place of the phone's encoder (as a phone's hardware encoder would
@@ -37,7 +37,7 @@ import { commandLine, cpuSeconds, descendants, processTree } from '@moba/testkit
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
 import { tempDir } from '@moba/testkit/rigs';
 
-const quick = process.env.MOBA_BENCH_QUICK === '1';
+const quick = process.env.MOBA_PERF_QUICK === '1';
 const { values: args } = parseArgs({
   options: {
     minute1: { type: 'string', default: quick ? '10' : '60' },
@@ -236,7 +236,7 @@ function cpuByGroup(hostPid: number): Record<CpuGroup, number> {
   for (const child of tree.get(process.pid) ?? []) {
     const line = (commandLine(child) ?? []).join(' ');
     const seconds = [child, ...descendants(child, tree)].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-    // The bench's viewer is Playwright's Chromium (its profile), the phone's Chromium has a moba profile.
+    // The script's viewer is Playwright's Chromium (its profile), the phone's Chromium has a moba profile.
     const group: CpuGroup | undefined =
       child === hostPid
         ? 'host'
@@ -538,7 +538,7 @@ async function main(): Promise<void> {
     );
     console.log(
       JSON.stringify({
-        bench: 'mirror',
+        perf: 'mirror',
         quick,
         video: video ? `${video.width}x${video.height}` : null,
         firstFrameMs: round(firstFrameMs),

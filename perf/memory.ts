@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory` — memory at 100,000 items: insert throughput (one bulk import, and
+ * `npm run perf:memory` — memory at 100,000 items: insert throughput (one bulk import, and
  * single agent-style records), then top-10 retrieval latency p50/p95 for BM25 (no embedder), for
  * embeddings alone (coarse sketch search + exact rerank) and for the fused retrieval, at 256 and
  * 1536 dimensions, with recall@10 of the coarse search against brute-force cosine measured in the
@@ -8,8 +8,8 @@
  * scripted server's deterministic hashing embedder (in-process, so the model's own latency is
  * not measured). Ends with one JSON line.
  *
- * Options (env): MEMORY_BENCH_N (default 100000), MEMORY_BENCH_QUERIES (default 200),
- * MEMORY_BENCH_DIMS (default "256,1536").
+ * Options (env): MOBA_PERF_MEMORY_N (default 100000), MOBA_PERF_MEMORY_QUERIES (default 200),
+ * MOBA_PERF_MEMORY_DIMS (default "256,1536").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -25,9 +25,9 @@ import { dot, normalized, sketchOf } from '../src/main/memory/sketch.ts';
 import { openDatabase } from '../src/main/store/database.ts';
 import type { MemoryDraftInput, RetrievalPurpose } from '../src/shared/schemas/memory.ts';
 
-const N = Number(process.env.MEMORY_BENCH_N ?? 100_000);
-const QUERIES = Number(process.env.MEMORY_BENCH_QUERIES ?? 200);
-const DIMS = (process.env.MEMORY_BENCH_DIMS ?? '256,1536').split(',').map(Number);
+const N = Number(process.env.MOBA_PERF_MEMORY_N ?? 100_000);
+const QUERIES = Number(process.env.MOBA_PERF_MEMORY_QUERIES ?? 200);
+const DIMS = (process.env.MOBA_PERF_MEMORY_DIMS ?? '256,1536').split(',').map(Number);
 const TARGET_MS = 20;
 
 // ── a realistic corpus ───────────────────────────────────────────────────────────────────────
@@ -616,7 +616,7 @@ const db = openDatabase({ path: join(dir, 'moba.sqlite') });
 let embedder: Embedder | null = null;
 const service = new MemoryService({ db, embedder: () => embedder });
 const result: Record<string, unknown> = {
-  bench: 'memory',
+  perf: 'memory',
   n: N,
   queries: QUERIES,
   targetMs: TARGET_MS,

@@ -6,7 +6,7 @@
  * Baseline in the same process: the capture phase against the same four requests (screencap,
  * dump, foreground app, keyboard) one after the other. Ends with one JSON line.
  *
- *   npm run bench:observe            (RUNS=30 by default)
+ *   npm run perf:observe            (RUNS=30 by default)
  */
 import { DeviceService } from '../src/main/device/device-service.ts';
 import { Observer } from '../src/main/device/observe.ts';
@@ -105,7 +105,7 @@ const gain = +(result.sequential!.p50 / result.capture!.p50).toFixed(2);
 console.log(`  capture phase (screencap, dump, app, keyboard in parallel) vs the same one after the other: ${gain}x`);
 console.log(
   JSON.stringify({
-    bench: 'observe',
+    perf: 'observe',
     runs: RUNS,
     unit: 'ms',
     ...result,
