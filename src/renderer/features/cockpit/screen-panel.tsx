@@ -90,6 +90,9 @@ export function ScreenPanel({ client, d, serial }: { client: MobaClient; d: Step
         <LiveMirror
           serial={serial}
           elements={d.observation?.elements ?? []}
+          placeholder={
+            d.observation?.screenshot ? { url: client.artifactUrl(d.observation.screenshot.sha256), ...d.screen } : null
+          }
           mode={d.picking && editing ? 'pick' : d.interaction === 'override' ? 'override' : 'direct'}
           selectedIndex={editing ? Number(d.draft.values.index ?? NaN) : undefined}
           onSelect={(e) => {
