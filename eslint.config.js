@@ -16,7 +16,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'resources/**',
-      'bench-results/**',
+      'perf-results/**',
     ],
   },
   js.configs.recommended,

@@ -82,7 +82,7 @@ check(
     'src',
     'packages',
     'test',
-    'bench',
+    'perf',
     'e2e',
     'scripts',
   ]),

@@ -1,7 +1,8 @@
 /** The services `createApp` builds: what the contract's handlers are given. */
+import type { DeviceActGuard } from './agent/device-lock.ts';
 import type { RunService } from './agent/run-service.ts';
 import type { AnnotationService } from './annotations/annotation-service.ts';
-import type { EventHub } from './contract/router.ts';
+import type { EventHub } from './event-hub.ts';
 import type { DeviceService } from './device/device-service.ts';
 import type { Observer } from './device/observe.ts';
 import type { MemoryService } from './memory/memory-service.ts';
@@ -27,4 +28,6 @@ export interface AppServices {
   readonly memory: MemoryService;
   readonly annotations: AnnotationService;
   readonly voice: VoiceService;
+  /** Checked before any action on a device that is not a run's own (another process's run may hold it). */
+  readonly deviceLocks: DeviceActGuard;
 }

@@ -9,7 +9,8 @@ import { ArtifactStore } from './store/artifacts.ts';
 import { SettingsService } from './settings/settings-service.ts';
 import { EnvSecretStore } from './settings/secrets.ts';
 import type { SecretStore } from './settings/secrets.ts';
-import { ContractRouter, EventHub } from './contract/router.ts';
+import { ContractRouter } from './contract/router.ts';
+import { EventHub } from './event-hub.ts';
 import type { Handlers } from './contract/router.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
 import { deviceHandlers } from './handlers/device-handlers.ts';
@@ -33,6 +34,7 @@ import { voiceHandlers } from './handlers/voice-handlers.ts';
 import { benchHandlers } from './handlers/bench-handlers.ts';
 import { BenchService } from './bench/bench-service.ts';
 import { BenchmarkRunner } from './bench/runner.ts';
+import type { BenchHost } from './bench/runner.ts';
 import { sweepHandlers } from './handlers/sweep-handlers.ts';
 import { SweepService } from './sweep/sweep-service.ts';
 import { VoiceService } from './voice/voice-service.ts';
@@ -61,6 +63,10 @@ export interface CreateAppOptions {
 
 export interface MobaApp extends AppServices {
   readonly router: ContractRouter;
+  /** What benchmark episodes run on (the runner's and the sweep worker's episode environment). */
+  readonly benchHost: BenchHost;
+  /** The benchmark runner (the Benchmarks page, `moba bench run`): one per app. */
+  readonly benchmarks: BenchmarkRunner;
   /** The simulated phones this app started (the Devices page's, and the default phone a host starts). */
   readonly simulators: SimulatorManager;
   dispose(): Promise<void>;
@@ -95,6 +101,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const memoryForRuns = memoryPort(memory);
   const agentMemory = (): AgentMemory => memoryForRuns;
   const voice = new VoiceService({ settings, artifacts });
+  // One driver per device across processes: runs take the lock, every other way to act checks it.
+  const deviceLocks = new DeviceLockService({ locks: new DeviceLocks(db) });
   const runs = new RunService({
     repo: new RunsRepo(db),
     artifacts,
@@ -105,7 +113,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     strategyMemory: (o) => strategyMemory(memory, o),
     recentModelImages: (sha, options) => observer.modelImage(sha, options),
     voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
-    deviceLocks: new DeviceLockService({ locks: new DeviceLocks(db) }),
+    deviceLocks,
   });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
@@ -128,8 +136,9 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const demos = new DemoRecorder({
     device: {
       observe: async (serial, signal) => (await observer.observe(serial, { signal })).observation,
-      act: (serial, action, seen, signal) =>
-        actOnDevice({
+      act: (serial, action, seen, signal) => {
+        deviceLocks.assertMayAct(serial);
+        return actOnDevice({
           devices,
           observer,
           serial,
@@ -138,7 +147,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
           screen: seen.screen,
           settleTimeoutMs: settings.get().agent.settleTimeoutMs,
           signal,
-        }),
+        });
+      },
     },
     memory: () => memory,
   });
@@ -149,19 +159,12 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     mirror,
     runs,
     settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
+    deviceLock: deviceLocks,
   });
 
   // Benchmarks started from the UI run in this process with the runner `moba bench run` uses.
-  const benchRunner = new BenchmarkRunner({
-    db,
-    runs,
-    artifacts,
-    devices,
-    observer,
-    settings,
-    appVersion: APP_VERSION,
-    dataDir: paths.dataDir,
-  });
+  const benchHost: BenchHost = { db, runs, devices, observer, settings, dataDir: paths.dataDir };
+  const benchRunner = new BenchmarkRunner(benchHost);
   owned.add(benchRunner);
   // A benchmark started "on the queue" is coordinated here as `moba bench run --distributed` does.
   const sweep = new SweepService({ settings, db, artifacts, env, log: (line) => console.log(`[sweep] ${line}`) });
@@ -191,6 +194,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     memory,
     annotations,
     voice,
+    deviceLocks,
   };
   const handlers: Handlers = {
     ...appHandlers(services),
@@ -214,6 +218,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...services,
     router,
     simulators,
+    benchHost,
+    benchmarks: benchRunner,
     async dispose() {
       if (disposed) return;
       disposed = true;

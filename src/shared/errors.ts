@@ -17,6 +17,17 @@ export {
 } from '@moba/base';
 export type { ErrorCode, SerializedError } from '@moba/base';
 
+/** A schema's first problems on one line (`path: message; …`, at most `limit` of them), for an error message or a log. */
+export function issuesInOneLine(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  limit = 5,
+): string {
+  return issues
+    .slice(0, limit)
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
 /**
  * Any thrown value as a MobaError, e.g. a rejected contract call in the renderer: a MobaError
  * as it is, its wire form rebuilt, anything else INTERNAL with its message (an AbortError

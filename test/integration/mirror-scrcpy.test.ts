@@ -102,7 +102,7 @@ describe('scrcpy session against the simulated phone', () => {
       expect(second).toMatchObject({ type: 'data', keyframe: true });
       // A still screen's last frame is repeated every 100 ms, like scrcpy-server on Android:
       // frames keep flowing (about 40 in 4 s), far fewer than max_fps would allow. (The frame
-      // rate while the picture moves is measured by `npm run bench:mirror`: a loaded CI machine
+      // rate while the picture moves is measured by `npm run perf:mirror`: a loaded CI machine
       // encodes slower and a timed assertion would only be flaky.)
       const frames = r.packets.filter((p) => p.packet.type === 'data' && p.at >= t0 && p.at < t0 + 4_000);
       expect(frames.length).toBeGreaterThanOrEqual(8);

@@ -2,7 +2,7 @@
  * Security: OCR has a time limit. Before the fix a noisy 4100×4100 screenshot kept OCR (and the
  * observation or command waiting on it) busy for over 300 s. `moba perceive --png` on that very
  * kind of picture now answers within OCR's deadline: downscaled, it reads the text in well under
- * a second (`npm run bench:ocr` measures it); whatever the picture, past the deadline the worker
+ * a second (`npm run perf:ocr` measures it); whatever the picture, past the deadline the worker
  * is stopped and the command says so.
  */
 import { writeFileSync } from 'node:fs';

@@ -17,7 +17,7 @@ import { computeReport } from './report/metrics.ts';
 import type { BenchmarkRunner } from './runner.ts';
 import { BUILTIN_SUITE, loadTasks } from './task-files.ts';
 import type { BenchTask } from '../../shared/bench/task-schema.ts';
-import type { BenchDistributor } from '../sweep/sweep-service.ts';
+import type { BenchDistributor } from './bench-distributor.ts';
 
 type StartInput = MethodParsedInput<'startBenchmark'>;
 

@@ -1,10 +1,9 @@
-import { events, methods } from '../../shared/contract.ts';
-import type { EventName, EventPayload, MethodName, MethodOutput, MethodParsedInput } from '../../shared/contract.ts';
-import { MobaError, serializeError } from '../../shared/errors.ts';
+import { methods } from '../../shared/contract.ts';
+import type { MethodName, MethodOutput, MethodParsedInput } from '../../shared/contract.ts';
+import { MobaError, issuesInOneLine, serializeError } from '../../shared/errors.ts';
 import type { SerializedError } from '../../shared/errors.ts';
 import type { Disposable } from '@moba/base';
-import { Emitter } from '@moba/base';
-import { MAX_INPUT_DEPTH, tooDeepAt } from './input-depth.ts';
+import { MAX_INPUT_DEPTH, tooDeepAt } from '../../shared/input-depth.ts';
 
 /** One connected renderer (an Electron window or a WebSocket). */
 export interface Connection {
@@ -26,13 +25,6 @@ export type Handlers = {
 };
 
 export type CallResult = { ok: true; result: unknown } | { ok: false; error: SerializedError };
-
-function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
-}
 
 /**
  * Binds the contract to handlers. Every input is validated against its schema before a handler
@@ -69,15 +61,15 @@ export class ContractRouter {
         );
       const parsed = def.input.safeParse(input === undefined ? {} : input);
       if (!parsed.success)
-        throw new MobaError('INVALID_INPUT', `Invalid input for ${name}: ${describeIssues(parsed.error.issues)}`);
+        throw new MobaError('INVALID_INPUT', `Invalid input for ${name}: ${issuesInOneLine(parsed.error.issues)}`);
       const handler = this.handlers[name] as (input: unknown, ctx: CallContext) => unknown;
       const raw = await handler(parsed.data, ctx);
       const out = def.output.safeParse(raw);
       if (!out.success) {
-        this.log(`handler ${name} returned an invalid result: ${describeIssues(out.error.issues)}`);
+        this.log(`handler ${name} returned an invalid result: ${issuesInOneLine(out.error.issues)}`);
         throw new MobaError(
           'INVALID_OUTPUT',
-          `The result of ${name} did not match the contract: ${describeIssues(out.error.issues)}`,
+          `The result of ${name} did not match the contract: ${issuesInOneLine(out.error.issues)}`,
         );
       }
       return { ok: true, result: out.data };
@@ -86,29 +78,5 @@ export class ContractRouter {
       if (serialized.code === 'INTERNAL') this.log(`method ${String(method).slice(0, 100)} failed`, error);
       return { ok: false, error: serialized };
     }
-  }
-}
-
-export interface EmittedEvent {
-  event: EventName;
-  payload: unknown;
-}
-
-/** Main's side of the events in the contract: services fire, transports forward to renderers. */
-export class EventHub {
-  private readonly emitter = new Emitter<EmittedEvent>();
-  readonly onDidEmit = this.emitter.event;
-
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
-    const parsed = events[event].safeParse(payload);
-    if (!parsed.success) {
-      console.error(`[moba] dropped event ${event} with an invalid payload: ${describeIssues(parsed.error.issues)}`);
-      return;
-    }
-    this.emitter.fire({ event, payload: parsed.data });
-  }
-
-  dispose(): void {
-    this.emitter.dispose();
   }
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Handlers } from '../contract/router.ts';
-import type { EventHub } from '../contract/router.ts';
+import type { EventHub } from '../event-hub.ts';
 import type { AnnotationService } from '../annotations/annotation-service.ts';
 import { exportDataset } from '../datasets/dataset-export.ts';
 import type { BenchmarkRuns } from '../datasets/run-selection.ts';

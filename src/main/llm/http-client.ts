@@ -7,6 +7,7 @@ import OpenAI, { AzureOpenAI } from 'openai';
 import { MobaError } from '../../shared/errors.ts';
 import type { ModelEndpoint } from '../../shared/schemas/settings.ts';
 import { providerOf } from '../../shared/providers.ts';
+import { cappedFetch } from '../capped-fetch.ts';
 
 /** A placeholder bearer token for local servers that need none (the SDK insists on one). */
 const NO_KEY = 'no-key';
@@ -14,13 +15,21 @@ const NO_KEY = 'no-key';
 /** Nothing from the environment may leak into a request: settings are the only source. */
 const NOTHING_FROM_ENV = { organization: null, project: null, adminAPIKey: null, webhookSecret: null } as const;
 
+
 /**
  * A client for the endpoint. The SDK's own retries are off (the gateway retries) and its
  * timeout is a backstop a little beyond the endpoint's.
  * @throws MobaError MODEL_NOT_CONFIGURED for an Azure endpoint without its deployment and API version
  */
 export function createModelClient(endpoint: ModelEndpoint, apiKey: string | undefined): OpenAI {
-  const common = { maxRetries: 0, timeout: endpoint.timeoutMs + 5_000, logLevel: 'off' as const, ...NOTHING_FROM_ENV };
+  const common = {
+    maxRetries: 0,
+    timeout: endpoint.timeoutMs + 5_000,
+    logLevel: 'off' as const,
+    // A reply is read up to MOBA_MAX_RESPONSE_MB, whoever runs the endpoint.
+    fetch: cappedFetch(),
+    ...NOTHING_FROM_ENV,
+  };
   if (providerOf(endpoint).id !== 'azure') {
     return new OpenAI({ ...common, apiKey: apiKey ?? NO_KEY, baseURL: endpoint.baseUrl });
   }

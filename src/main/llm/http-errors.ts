@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { MobaError } from '../../shared/errors.ts';
+import { responseTooLarge } from '../capped-fetch.ts';
 import { isRetryableStatus, parseRetryAfter } from './retry.ts';
 
 export interface ClassifiedFailure {
@@ -36,6 +37,8 @@ export function classifyFailure(
   error: unknown,
   context: { baseUrl: string; model: string; timeoutMs: number },
 ): ClassifiedFailure {
+  const tooLarge = responseTooLarge(error);
+  if (tooLarge) return { error: tooLarge, retryable: false };
   if (error instanceof MobaError) return { error, retryable: false };
   if (error instanceof APIConnectionTimeoutError) {
     return {

@@ -13,7 +13,7 @@
  *   2. Hamming distance on all 1024 bits for the survivors only; the best `keep` per selector
  *      are returned for the caller to rerank with exact cosine.
  * The trade-off: a true top-10 item can be lost when its 256-bit distance is unluckily far from
- * its cosine; `bench:memory` measures recall@10 against brute force (≈ 0.97–1.0 for queries with
+ * its cosine; `perf:memory` measures recall@10 against brute force (≈ 0.97–1.0 for queries with
  * real matches) and speed against it (10–35×). `prefilter` is the knob that buys recall with time.
  */
 import { SKETCH_WORDS } from './sketch.ts';

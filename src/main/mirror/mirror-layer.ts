@@ -4,7 +4,7 @@
  * running mirror (the observer's 'mirror' source).
  */
 import { join } from 'node:path';
-import type { EventHub } from '../contract/router.ts';
+import type { EventHub } from '../event-hub.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { Observer } from '../device/observe.ts';
 import { scrcpyStandInPath } from '@moba/sim/constants';

@@ -2,7 +2,7 @@
  * A fast, strict reader for the XML subset `uiautomator dump` writes: an optional XML
  * declaration, elements with quoted attributes, whitespace between tags, and the five named
  * plus numeric character references. On dumps it is faster than a general parser (see
- * `bench:perception`). Anything outside the subset or not well-formed makes it return false, and
+ * `perf:perception`). Anything outside the subset or not well-formed makes it return false, and
  * the caller hands the text to the general parser (saxes), which either reads it or says
  * precisely what is wrong — so this reader never has to explain errors.
  */

@@ -70,7 +70,7 @@ describe('OcrEngine (tesseract.js, offline language data)', () => {
   }, 120_000);
 
   it('stops at its deadline with TIMEOUT (the worker is stopped), and the next call works', async () => {
-    // Full-size noise keeps tesseract busy for many seconds (bench:ocr measures how long).
+    // Full-size noise keeps tesseract busy for many seconds (perf:ocr measures how long).
     const width = 2000;
     const height = 2000;
     const noise = Buffer.alloc(width * height);

@@ -46,7 +46,7 @@ export interface OcrRecognizeOptions {
 
 /**
  * A phone screen's text stays legible well below its full size, while tesseract's time grows
- * with pixels — and with noise, which scaling down also smooths (`npm run bench:ocr`).
+ * with pixels — and with noise, which scaling down also smooths (`npm run perf:ocr`).
  */
 export const OCR_MAX_PIXELS = 1_200_000;
 /** Long enough for a busy phone screen on a slow machine; short enough that a run never hangs on OCR. */

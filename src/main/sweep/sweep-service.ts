@@ -9,6 +9,7 @@ import type { BenchmarkSummary } from '../../shared/bench/results.ts';
 import type { SweepProgressView, SweepWorker } from '../../shared/contract/sweeps.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { Settings } from '../../shared/schemas/settings.ts';
+import type { BenchDistributor } from '../bench/bench-distributor.ts';
 import { BenchRepo } from '../bench/bench-repo.ts';
 import type { StoredEpisode } from '../bench/bench-repo.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
@@ -18,17 +19,6 @@ import { DEFAULT_PROFILE } from './jobs.ts';
 import { parseRedisUrl, probeRedis } from './redis-url.ts';
 import type { RedisTarget } from './redis-url.ts';
 import { readWorkersAt, sweepProgress } from './status.ts';
-
-/** What the bench service needs to run a benchmark on the queue (kept narrow so bench does not import sweep). */
-export interface BenchDistributor {
-  /** @throws MobaError INVALID_INPUT (no queue, memory carried), DISCONNECTED / UNAUTHORIZED (Redis) */
-  check(configurations: readonly BenchConfiguration[]): Promise<void>;
-  /** Follows the sweep until every episode finished or `signal` stops following (the workers go on). */
-  run(
-    id: string,
-    options: { signal: AbortSignal; onChange: (episode: StoredEpisode | null) => void },
-  ): Promise<BenchmarkSummary>;
-}
 
 export interface SweepServiceOptions {
   settings: { get(): Settings };

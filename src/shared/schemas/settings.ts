@@ -210,6 +210,7 @@ export const UiSettings = z.object({
 });
 export type UiSettings = z.infer<typeof UiSettings>;
 
+/** The settings, section by section (each stored as one row). `Settings.shape` lists the sections and their schemas. */
 export const Settings = z.object({
   models: ModelSettings,
   agent: AgentSettings,
@@ -222,6 +223,9 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 export type SettingsSection = keyof Settings;
+/** The name of every section, in the order of `Settings`. */
+export const SettingsSection = Settings.keyof();
+export const SETTINGS_SECTIONS = SettingsSection.options;
 
 export const DEFAULT_MODEL_ENDPOINT: ModelEndpoint = {
   baseUrl: 'https://api.openai.com/v1',
@@ -282,21 +286,22 @@ export function defaultSettings(): Settings {
   };
 }
 
+/** A section's schema with every field optional, as `.partial()` makes it. */
+type PartialSection<T extends z.ZodObject> = z.ZodObject<
+  { -readonly [K in keyof T['shape']]: z.ZodOptional<T['shape'][K]> },
+  T['_zod']['config']
+>;
+
 /**
  * A partial update: each section may be given partially (section schemas carry no defaults, so
  * a patch never resets fields it does not name); `models` entries are replaced whole.
  */
 export const SettingsPatch = z
-  .object({
-    models: ModelSettings.partial().optional(),
-    agent: AgentSettings.partial().optional(),
-    adb: AdbSettings.partial().optional(),
-    mirror: MirrorSettings.partial().optional(),
-    simulator: SimulatorSettings.partial().optional(),
-    ui: UiSettings.partial().optional(),
-    voice: VoiceSettings.partial().optional(),
-    sweep: SweepSettings.partial().optional(),
-  })
+  .object(
+    Object.fromEntries(SETTINGS_SECTIONS.map((section) => [section, Settings.shape[section].partial().optional()])) as {
+      [S in SettingsSection]: z.ZodOptional<PartialSection<(typeof Settings.shape)[S]>>;
+    },
+  )
   .strict();
 export type SettingsPatch = z.input<typeof SettingsPatch>;
 

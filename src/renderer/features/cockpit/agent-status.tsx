@@ -1,4 +1,5 @@
 import { formatAction } from '../../../shared/actions.ts';
+import { plural } from '../../../shared/plural.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import { hrefFor } from '../../routing/router.ts';
 import type { RunLog } from '../../state/run-log.ts';
@@ -72,8 +73,8 @@ export function AgentStatus({ log, error }: { log: RunLog; error?: string | unde
           </p>
         ) : null}
         <p className="muted">
-          {st.counters.executedActions} actions · {st.counters.modelCalls} model calls ·{' '}
-          {(st.counters.promptTokens + st.counters.completionTokens).toLocaleString()} tokens
+          {plural(st.counters.executedActions, 'action')} · {plural(st.counters.modelCalls, 'model call')} ·{' '}
+          {plural(st.counters.promptTokens + st.counters.completionTokens, 'token')}
           {st.counters.humanActions ? ` · ${st.counters.humanActions} by you` : ''}
           {st.counters.rejections ? ` · ${st.counters.rejections} rejected` : ''}
         </p>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_MODEL_ENDPOINT, ModelSettings } from '../../../shared/schemas/settings.ts';
 import type { KeyStatus, ModelEndpoint, ModelRole } from '../../../shared/schemas/settings.ts';
 import { useAppStore, useClient } from '../../state/app-store.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useBusy } from '../../ui/use-busy.ts';
 import { NumberField, TextField } from './inputs.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useSectionDraft } from './use-section-draft.ts';
@@ -153,7 +153,7 @@ function KeyLine({
 }) {
   const client = useClient();
   const [key, setKey] = useState('');
-  const [error, setError] = useState<string>();
+  const { error, run } = useBusy();
   const text =
     !status || status.source === 'none'
       ? 'No key found. Set OPENAI_API_KEY (or MOBA_' +
@@ -187,10 +187,7 @@ function KeyLine({
             type="button"
             className="btn"
             onClick={() => {
-              client.setApiKey({ role: storeAs, key }).then(
-                () => setKey(''),
-                (e: unknown) => setError(toMobaError(e).message),
-              );
+              void run('Storing the key…', () => client.setApiKey({ role: storeAs, key })).then((r) => r && setKey(''));
             }}
           >
             {key ? 'Store key' : 'Remove key'}

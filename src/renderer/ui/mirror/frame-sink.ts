@@ -39,7 +39,7 @@ export interface FrameSinkOptions {
 
 /**
  * Instrumentation hook: a page that defines `window.__mobaDecodedFrame` is handed every decoded
- * picture just before it is drawn (`npm run bench:mirror` times input-to-photon there). It must
+ * picture just before it is drawn (`npm run perf:mirror` times input-to-photon there). It must
  * not keep or close the frame.
  */
 type DecodedFrameProbe = (frame: VideoFrame | ImageBitmap) => void;
