@@ -15,7 +15,6 @@ const NO_KEY = 'no-key';
 /** Nothing from the environment may leak into a request: settings are the only source. */
 const NOTHING_FROM_ENV = { organization: null, project: null, adminAPIKey: null, webhookSecret: null } as const;
 
-
 /**
  * A client for the endpoint. The SDK's own retries are off (the gateway retries) and its
  * timeout is a backstop a little beyond the endpoint's.
@@ -26,9 +25,9 @@ export function createModelClient(endpoint: ModelEndpoint, apiKey: string | unde
     maxRetries: 0,
     timeout: endpoint.timeoutMs + 5_000,
     logLevel: 'off' as const,
+    ...NOTHING_FROM_ENV,
     // A reply is read up to MOBA_MAX_RESPONSE_MB, whoever runs the endpoint.
     fetch: cappedFetch(),
-    ...NOTHING_FROM_ENV,
   };
   if (providerOf(endpoint).id !== 'azure') {
     return new OpenAI({ ...common, apiKey: apiKey ?? NO_KEY, baseURL: endpoint.baseUrl });
