@@ -220,11 +220,6 @@ export type RunEvent = {
   [T in RunEventType]: { seq: number; at: number; type: T } & z.infer<(typeof body)[T]>;
 }[RunEventType];
 
-export const RunEventBodySchema = z.discriminatedUnion(
-  'type',
-  RUN_EVENT_TYPES.map((t) => body[t].extend({ type: z.literal(t) })) as unknown as [z.ZodObject, ...z.ZodObject[]],
-) as unknown as z.ZodType<RunEventBody>;
-
 export const RunEventSchema = z.discriminatedUnion(
   'type',
   RUN_EVENT_TYPES.map((t) =>

@@ -124,7 +124,3 @@ export function svg(name: string): string {
   cache.set(name, out);
   return out;
 }
-
-export function hasIcon(name: string): boolean {
-  return name in STROKE || name in FILL;
-}
