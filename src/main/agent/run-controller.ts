@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { validateAction, parseAction } from '../../shared/actions.ts';
 import type { ActionCall } from '../../shared/actions.ts';
 import { MobaError, serializeError } from '../../shared/errors.ts';
+import type { ErrorCode } from '../../shared/errors.ts';
+import type { EndCause } from '../../shared/schemas/end-cause.ts';
 import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
 import type { DecisionKind, RunEvent, RunEventBody, WaitKind } from '../../shared/schemas/run.ts';
 import { TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
@@ -9,7 +11,7 @@ import type { ChatRole } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId, reduceRun } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { callStructured } from '../llm/structured.ts';
-import type { ChatMessage, LlmGateway } from '../llm/types.ts';
+import type { ChatMessage, LlmGateway, ModelWait } from '../llm/types.ts';
 import type { RunsRepo, RunSummaryUpdate } from '../store/runs-repo.ts';
 import type { Disposable } from '@moba/base';
 import type { AgentDevice, AgentMemory, RetrievedMemoryItem } from './ports.ts';
@@ -72,6 +74,14 @@ export interface LoopContext {
 
 export type RunLoop = (ctx: LoopContext) => Promise<void>;
 
+/** How the last loop of a controller stopped, beyond what the run's state says. */
+export interface LoopEnd {
+  /** The error that stopped it (recorded as a fatal run_error; the run paused), or null. */
+  error: { code: ErrorCode; message: string } | null;
+  /** Another process took the run over: this one let go without writing. */
+  detached: boolean;
+}
+
 export interface RunControllerOptions {
   runId: string;
   events: RunEvent[];
@@ -130,7 +140,9 @@ export class RunController {
   private queuedDecision: ResolvedDecision | null = null;
   private replanRequests: string[] = [];
   private readonly recordSub: Disposable;
+  private readonly waitSub: Disposable | undefined;
   private callContext: { nodeId: string | null; memories: RetrievedMemoryItem[]; ids: string[] } | null = null;
+  private end: LoopEnd = { error: null, detached: false };
 
   constructor(options: RunControllerOptions) {
     this.o = options;
@@ -138,6 +150,7 @@ export class RunController {
     this.now = options.now ?? Date.now;
     this.state = foldRun(options.runId, options.events);
     this.recordSub = options.gateway.onDidRecord((record) => this.onModelRecord(record));
+    this.waitSub = options.gateway.onDidWait?.((wait) => this.onModelWait(wait));
   }
 
   get snapshot(): RunState {
@@ -151,6 +164,11 @@ export class RunController {
   /** Resolves when the current loop (if any) has ended. */
   async settled(): Promise<void> {
     await this.loop?.done;
+  }
+
+  /** How the last loop stopped (an error, a take-over by another process). */
+  get loopEnd(): LoopEnd {
+    return this.end;
   }
 
   append(body: RunEventBody): RunEvent {
@@ -187,6 +205,7 @@ export class RunController {
     const beat = setInterval(() => this.beat(me, serial), HEARTBEAT_MS);
     beat.unref();
     const abort = new AbortController();
+    this.end = { error: null, detached: false };
     const done = this.runLoop(abort).finally(() => {
       clearInterval(beat);
       this.o.repo.releaseOwner(this.runId, me);
@@ -277,14 +296,15 @@ export class RunController {
     } else this.append({ type: 'run_paused', by, reason });
   }
 
-  async stop(by: 'person' | 'system', reason: string): Promise<void> {
+  /** Ends the run as stopped, with why: `cause` typed, `reason` in words. */
+  async stop(by: 'person' | 'system', reason: string, cause: EndCause): Promise<void> {
     if (TERMINAL_STATUSES.includes(this.state.status)) return;
     if (this.loop) {
       this.loop.abort.abort(new StopSignal('stop', by, reason));
       await this.loop.done;
     }
     if (!TERMINAL_STATUSES.includes(this.state.status))
-      this.append({ type: 'run_finished', outcome: 'stopped', reason, answer: this.state.answer });
+      this.append({ type: 'run_finished', outcome: 'stopped', cause, reason, answer: this.state.answer });
   }
 
   /**
@@ -354,11 +374,13 @@ export class RunController {
       await this.loop.done;
     }
     this.recordSub.dispose();
+    this.waitSub?.dispose();
   }
 
   dispose(): void {
     this.loop?.abort.abort(new StopSignal('detach', 'system', 'disposed'));
     this.recordSub.dispose();
+    this.waitSub?.dispose();
   }
 
   private async runLoop(abort: AbortController): Promise<void> {
@@ -368,6 +390,7 @@ export class RunController {
     } catch (error) {
       const reason = abort.signal.reason;
       if (reason instanceof StopSignal) {
+        if (reason.kind === 'detach') this.end = { ...this.end, detached: true };
         try {
           if (
             reason.kind === 'pause' &&
@@ -382,6 +405,7 @@ export class RunController {
         return;
       }
       const e = serializeError(error);
+      this.end = { ...this.end, error: { code: e.code, message: e.message } };
       try {
         this.append({ type: 'run_error', error: { name: e.name, code: e.code, message: e.message }, fatal: true });
         // Nothing is lost: the run pauses with the reason and can be resumed once the cause is fixed.
@@ -470,6 +494,16 @@ export class RunController {
       memories: (ctx?.memories ?? []).map((m) => ({ id: m.id, kind: m.kind, score: m.score })),
     });
     ctx?.ids.push(callId);
+  }
+
+  /** A retry the gateway waits for goes into the log, so the cockpit and the CLI can show it. */
+  private onModelWait(wait: ModelWait): void {
+    if (TERMINAL_STATUSES.includes(this.state.status)) return;
+    try {
+      this.append({ type: 'model_waiting', ...wait });
+    } catch (error) {
+      console.error(`[moba] run ${this.runId}: could not record a model retry wait: ${(error as Error).message}`);
+    }
   }
 
   private async modelStep<T>(

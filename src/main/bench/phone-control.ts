@@ -7,7 +7,8 @@ import { KEYCODE } from '@moba/base';
 import { MobaError } from '../../shared/errors.ts';
 import type { AndroidDevice } from '../device/android-device.ts';
 import { shQuote } from '../device/shell-text.ts';
-import type { PhoneState } from './predicates/evaluate.ts';
+import { PhoneStateSchema } from '@moba/sim/state';
+import type { PhoneState } from '@moba/sim/state';
 
 const STATE_TIMEOUT_MS = 20_000;
 
@@ -75,20 +76,34 @@ export class PhoneControl {
     return this.device().check(command, { ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
   }
 
-  /** Everything `sim-state` reports. @throws MobaError DEVICE_COMMAND_FAILED when it is not a simulated phone */
+  /**
+   * Everything `sim-state` reports, checked with the phone's own schema (`PhoneStateSchema`).
+   * @throws MobaError DEVICE_COMMAND_FAILED when it is not a simulated phone or its output does not fit the schema
+   */
   async state(signal?: AbortSignal): Promise<PhoneState> {
     const r = await this.device().run('sim-state', { timeoutMs: STATE_TIMEOUT_MS, ...(signal ? { signal } : {}) });
     const text = r.stdout.toString('utf8');
+    let json: unknown;
     try {
-      const parsed = JSON.parse(text) as PhoneState;
-      if (!parsed || typeof parsed !== 'object' || !parsed.packages) throw new Error('no packages');
-      return parsed;
+      json = JSON.parse(text);
     } catch {
+      json = undefined;
+    }
+    if (typeof json !== 'object' || json === null)
       throw new MobaError(
         'DEVICE_COMMAND_FAILED',
         `${this.serial} is not a simulated phone (sim-state printed ${JSON.stringify(text.slice(0, 120))}${r.stderr.length ? `, ${r.stderr.toString('utf8').slice(0, 200)}` : ''})`,
       );
-    }
+    const parsed = PhoneStateSchema.safeParse(json);
+    if (!parsed.success)
+      throw new MobaError(
+        'DEVICE_COMMAND_FAILED',
+        `sim-state on ${this.serial} printed a state this version cannot read: ${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`)
+          .join('; ')}`,
+      );
+    return parsed.data;
   }
 
   async reset(seed: number, signal?: AbortSignal): Promise<void> {

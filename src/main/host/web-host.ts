@@ -16,9 +16,9 @@ import {
   parseCookies,
   safeDecode,
   sameOriginLocation,
-  tokenBits,
 } from './request-parsing.ts';
 import { MobaError } from '../../shared/errors.ts';
+import { tokenStrength } from './token-strength.ts';
 import type { ClientBufferLimits } from './ws-connection.ts';
 
 const COOKIE = 'moba_token';
@@ -48,7 +48,7 @@ export interface WebHostOptions {
   port?: number;
   /** Loopback by default; any other address must be asked for explicitly. */
   host?: string;
-  /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits. */
+  /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits (token-strength.ts). */
   token?: string;
   /** How far a client may fall behind reading results and events (defaults in ws-connection.ts). */
   clientBuffer?: Partial<ClientBufferLimits>;
@@ -70,13 +70,18 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** @throws MobaError INVALID_INPUT when the host is reachable beyond loopback and the token is guessable */
-function assertTokenGuards(bindHost: string, token: string): void {
-  if (isLoopbackBind(bindHost) || tokenBits(token) >= MIN_REMOTE_TOKEN_BITS) return;
-  throw new MobaError(
-    'INVALID_INPUT',
-    `The access token is too weak to guard ${bindHost}: about ${tokenBits(token)} bits, at least ${MIN_REMOTE_TOKEN_BITS} are needed beyond loopback (32 random hex characters, e.g. from \`openssl rand -hex 16\`). Leave --token out for a random one.`,
-  );
+/**
+ * A token someone chose must resist guessing beyond loopback; the random one has 192 bits by construction.
+ * @throws MobaError INVALID_INPUT when the host is reachable beyond loopback and the chosen token is guessable
+ */
+async function assertTokenGuards(bindHost: string, chosen: string | undefined): Promise<void> {
+  if (chosen === undefined || isLoopbackBind(bindHost)) return;
+  const { bits, weakness } = await tokenStrength(chosen);
+  if (bits < MIN_REMOTE_TOKEN_BITS)
+    throw new MobaError(
+      'INVALID_INPUT',
+      `The access token is too weak to guard ${bindHost}: about ${bits} bits${weakness ? ` (it contains ${weakness})` : ''}, at least ${MIN_REMOTE_TOKEN_BITS} are needed beyond loopback. Use 32 random bytes, e.g. \`openssl rand -hex 32\`, or leave --token out for a random one.`,
+    );
 }
 
 /** The token a request carries: `?token=`, else `Authorization: Bearer`, else the cookie. */
@@ -227,7 +232,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { app, rendererDir } = options;
   const token = options.token ?? randomBytes(24).toString('hex');
   const bindHost = options.host ?? '127.0.0.1';
-  assertTokenGuards(bindHost, token);
+  await assertTokenGuards(bindHost, options.token);
   const sockets = new Set<WsConnection>();
   const site: Site = { app, rendererDir, token };
 

@@ -8,6 +8,8 @@ import type { ActionCall } from '../actions.ts';
 import type { Observation, UiElement } from '../schemas/perception.ts';
 import type { Actor, CanComplete, NodeStatus, RunEvent, RunOptions, RunStatus, WaitKind } from '../schemas/run.ts';
 import type { FailureCategory } from '../annotations/failure-categories.ts';
+import { endCauseOf } from '../schemas/end-cause.ts';
+import type { EndCause } from '../schemas/end-cause.ts';
 import { initialStrategyState, reduceStrategy } from './strategy-state.ts';
 import type { StrategyState } from './strategy-state.ts';
 
@@ -94,7 +96,11 @@ export interface RunState {
   task: string;
   serial: string;
   options: RunOptions | null;
+  /** The loop that drove the run instead of its strategy (a benchmark pseudo-agent), or null. */
+  driver: string | null;
   status: RunStatus;
+  /** Why the run ended (its run_finished's cause; derived for logs older than causes); null until it ends. */
+  cause: EndCause | null;
   outcomeReason: string | null;
   answer: string | null;
   rootId: string | null;
@@ -140,6 +146,20 @@ export interface RunState {
   annotations: AnnotationState[];
   /** What the run's strategy keeps beyond the task tree (progress, plan, notes, outcomes…). */
   strategy: StrategyState;
+  /** A model call waiting to be retried (rate limited, server error), until the next call is recorded. */
+  modelWait: ModelWaitState | null;
+}
+
+/** `model_waiting` as the cockpit shows it: what waits, why, and until when (epoch ms). */
+export interface ModelWaitState {
+  role: string;
+  purpose: string;
+  attempt: number;
+  maxAttempts: number;
+  status: number | null;
+  serverAsked: boolean;
+  message: string;
+  until: number;
 }
 
 export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
@@ -163,7 +183,9 @@ export function initialRunState(runId: string): RunState {
     task: '',
     serial: '',
     options: null,
+    driver: null,
     status: 'running',
+    cause: null,
     outcomeReason: null,
     answer: null,
     rootId: null,
@@ -197,6 +219,7 @@ export function initialRunState(runId: string): RunState {
     ids: { n: 0, s: 0, o: 0, c: 0, w: 0 },
     annotations: [],
     strategy: initialStrategyState(),
+    modelWait: null,
   };
 }
 
@@ -294,6 +317,7 @@ function modelCalled(state: RunState, event: EventOf<'model_call'>): RunState {
   const c = state.counters;
   return {
     ...state,
+    modelWait: null,
     counters: {
       ...c,
       modelCalls: c.modelCalls + 1,
@@ -457,6 +481,7 @@ const HANDLERS: { [T in RunEvent['type']]: Handler<T> } = {
     task: e.task,
     serial: e.serial,
     options: e.options,
+    driver: e.driver ?? null,
     status: 'running',
     createdAt: e.at,
   }),
@@ -498,17 +523,23 @@ const HANDLERS: { [T in RunEvent['type']]: Handler<T> } = {
     ...withNode(state, e.nodeId, (n) => ({ ...n, escalations: n.escalations + 1 })),
     lastEscalation: { nodeId: e.nodeId, reason: e.reason, detail: e.detail, response: e.response },
   }),
+  model_waiting: (state, e) => {
+    const { type: _t, seq: _s, at, waitMs, ...wait } = e;
+    return { ...state, modelWait: { ...wait, until: at + waitMs } };
+  },
   memory_written: unchanged,
   run_error: unchanged,
   voice_input: voiceInput,
-  run_paused: (state) => ({ ...state, status: 'paused' }),
+  run_paused: (state) => ({ ...state, status: 'paused', modelWait: null }),
   run_resumed: (state) => ({ ...state, status: state.waiting ? 'waiting' : 'running' }),
   run_finished: (state, e) => ({
     ...state,
     status: e.outcome,
+    cause: endCauseOf(e),
     outcomeReason: e.reason,
     answer: e.answer,
     waiting: null,
+    modelWait: null,
   }),
   step_annotated: stepAnnotated,
   annotation_removed: annotationRemoved,

@@ -5,9 +5,11 @@
  * provenance (`by`), so corrected trajectories can be exported as training data.
  */
 import { z } from 'zod';
+import { RUN_STATUSES } from '../choices.ts';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 import { ERROR_CODES } from '../errors.ts';
+import { EndCause, endCauseOf } from './end-cause.ts';
 import { FailureCategory } from '../annotations/failure-categories.ts';
 import { ModelCallRecord } from './llm.ts';
 import { Observation, UiElement } from './perception.ts';
@@ -23,8 +25,9 @@ export type Actor = z.infer<typeof Actor>;
 export const NodeStatus = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
 export type NodeStatus = z.infer<typeof NodeStatus>;
 
+export { RUN_STATUSES };
 /** running: the loop works; waiting: a person must decide; paused: nothing happens until resumed. */
-export const RunStatus = z.enum(['running', 'waiting', 'paused', 'succeeded', 'failed', 'stopped']);
+export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'stopped'];
 
@@ -84,6 +87,12 @@ const body = {
     device: z
       .object({ model: z.string(), androidVersion: z.string(), width: z.number(), height: z.number() })
       .nullable(),
+    /**
+     * The loop that drove the run when it is not the strategy's: a benchmark pseudo-agent
+     * (`reference`, `noop`). Such a run is driven only by the process that started it; absent for
+     * strategy runs.
+     */
+    driver: z.string().min(1).max(100).optional(),
   }),
   node_added: z.object({
     nodeId: z.string(),
@@ -110,6 +119,20 @@ const body = {
     record: ModelCallRecord,
     /** The memories the prompt was given. */
     memories: z.array(MemoryRef),
+  }),
+  /** The model gateway waits before retrying a call: a 429 with Retry-After, back-off after a 5xx or a network error. */
+  model_waiting: z.object({
+    role: ModelRole,
+    purpose: z.string(),
+    /** The attempt that failed (1 = the first) and how many are allowed. */
+    attempt: z.number().int().min(1),
+    maxAttempts: z.number().int().min(1),
+    waitMs: z.number().min(0),
+    /** The HTTP status that failed; null for a network error or a timeout. */
+    status: z.number().int().nullable(),
+    /** The server said how long to wait (Retry-After). */
+    serverAsked: z.boolean(),
+    message: z.string(),
   }),
   act_decided: z.object({
     nodeId: z.string(),
@@ -185,6 +208,8 @@ const body = {
   run_resumed: z.object({ by: Actor }),
   run_finished: z.object({
     outcome: z.enum(['succeeded', 'failed', 'stopped']),
+    /** Why it ended, typed (`END_CAUSES` in schemas/end-cause.ts); the `reason` is the same in words, for people. */
+    cause: EndCause,
     reason: z.string(),
     answer: z.string().nullable(),
   }),
@@ -220,11 +245,26 @@ export type RunEvent = {
   [T in RunEventType]: { seq: number; at: number; type: T } & z.infer<(typeof body)[T]>;
 }[RunEventType];
 
-export const RunEventSchema = z.discriminatedUnion(
-  'type',
-  RUN_EVENT_TYPES.map((t) =>
-    body[t].extend({ type: z.literal(t), seq: z.number().int().min(0), at: z.number() }),
-  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+/**
+ * An event as stored by an older version, brought to today's form before it is checked: a
+ * `run_finished` without a `cause` gets the one `endCauseOf` derives from its outcome.
+ */
+function upgradeStoredEvent(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const e = value as { type?: unknown; cause?: unknown; outcome?: unknown };
+  if (e.type !== 'run_finished' || e.cause !== undefined) return value;
+  if (e.outcome !== 'succeeded' && e.outcome !== 'failed' && e.outcome !== 'stopped') return value;
+  return { ...e, cause: endCauseOf({ outcome: e.outcome }) };
+}
+
+export const RunEventSchema = z.preprocess(
+  upgradeStoredEvent,
+  z.discriminatedUnion(
+    'type',
+    RUN_EVENT_TYPES.map((t) =>
+      body[t].extend({ type: z.literal(t), seq: z.number().int().min(0), at: z.number() }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  ),
 ) as unknown as z.ZodType<RunEvent>;
 
 /** The row a run list shows, kept up to date as events are appended. */

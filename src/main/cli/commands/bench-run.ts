@@ -1,19 +1,18 @@
 /**
- * The heavy `moba bench` subcommands (they open the app): run, resume, list, show, report,
- * measure, delete. `bench.ts` registers them and loads this module only when one runs.
+ * The heavy `moba bench` subcommands (they open the app): run, resume, measure, delete
+ * (`bench-read.ts` has list and report, which open the store alone). `bench.ts` registers them and loads this module only when one runs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { BenchConfigurationInput, BenchSpecInput } from '../../../shared/bench/config.ts';
 import { MobaError } from '../../../shared/errors.ts';
 import type { MobaApp } from '../../app.ts';
-import { BenchmarkRunner } from '../../bench/runner.ts';
+import { MAX_TASK_FILE_BYTES, readRegularFile } from '../../bounded-read.ts';
+import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
-import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
-import { reportHtml } from '../../bench/report/html.ts';
+import { reportTable } from '../../bench/report/formats.ts';
 import { formatTaskJson } from '../../bench/task-format.ts';
-import { APP_VERSION } from '../../version.ts';
 import { createApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf } from '../options.ts';
@@ -25,20 +24,9 @@ export async function withApp<T>(
 ): Promise<T> {
   const dataDir = dataDirOf(command);
   const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-  const runner = new BenchmarkRunner({
-    db: app.db,
-    runs: app.runs,
-    artifacts: app.artifacts,
-    devices: app.devices,
-    observer: app.observer,
-    settings: app.settings,
-    appVersion: APP_VERSION,
-    dataDir: app.paths.dataDir,
-  });
   try {
-    return await fn(app, runner);
+    return await fn(app, app.benchmarks);
   } finally {
-    runner.dispose();
     await app.dispose();
   }
 }
@@ -63,6 +51,7 @@ export interface RunOpts {
   retries?: number;
   suiteSeed?: number;
   name?: string;
+  followLinks?: boolean;
   json: boolean;
   [key: string]: unknown;
 }
@@ -72,7 +61,9 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
   let spec: BenchSpecInput = {};
   if (opts.config) {
     try {
-      spec = JSON.parse(readFileSync(opts.config, 'utf8')) as BenchSpecInput;
+      spec = JSON.parse(
+        readRegularFile(opts.config, MAX_TASK_FILE_BYTES, 'benchmark config').toString('utf8'),
+      ) as BenchSpecInput;
     } catch (error) {
       throw new MobaError(
         'INVALID_INPUT',
@@ -175,7 +166,7 @@ async function runUntilStopped(
 
 export async function benchRun(io: CliIo, command: Command, opts: RunOpts): Promise<void> {
   const spec = specFromOptions(opts);
-  const tasks = loadTasks(spec.tasks ?? ['builtin']).map((t) => t.task);
+  const tasks = loadTasks(spec.tasks ?? ['builtin'], { followLinks: opts.followLinks === true }).map((t) => t.task);
   await withApp(command, async (_app, runner) => {
     const id = runner.create(spec, tasks);
     if (opts.json) io.out(`${JSON.stringify({ benchmark: id })}\n`);
@@ -191,49 +182,6 @@ export async function benchResume(
   opts: { json: boolean; retryErrors: boolean },
 ): Promise<void> {
   await withApp(command, (_app, runner) => runUntilStopped(io, runner, id, opts));
-}
-
-export async function benchList(io: CliIo, command: Command, opts: { json: boolean }): Promise<void> {
-  await withApp(command, async (_app, runner) => {
-    const all = runner.repo.ids().map((id) => runner.summary(id));
-    if (opts.json) return void io.out(`${JSON.stringify(all)}\n`);
-    if (!all.length)
-      return void io.out('No benchmarks yet. Start one: moba bench run --agent reference --tasks builtin\n');
-    for (const b of all)
-      io.out(
-        `${b.id}  ${b.status.padEnd(11)} ${String(b.counts.done).padStart(4)}/${String(b.counts.total).padEnd(4)} ${b.configurations.map((c) => c.label).join(', ')}  — ${b.name}\n`,
-      );
-  });
-}
-
-export async function benchReport(
-  io: CliIo,
-  command: Command,
-  ids: string[],
-  opts: { format: string; out?: string; episodes: boolean; replayBase?: string },
-): Promise<void> {
-  await withApp(command, async (_app, runner) => {
-    const inputs = ids.map((id) => {
-      const benchmark = runner.repo.get(id);
-      if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
-      return { benchmark, episodes: runner.repo.episodes(id) };
-    });
-    const report = computeReport(inputs);
-    const text =
-      opts.format === 'json'
-        ? `${JSON.stringify(report, null, 2)}\n`
-        : opts.format === 'csv'
-          ? opts.episodes
-            ? episodesCsv(report)
-            : reportCsv(report)
-          : opts.format === 'html'
-            ? reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {})
-            : reportTable(report);
-    if (opts.out) {
-      writeFileSync(opts.out, text);
-      io.out(`wrote ${opts.out}\n`);
-    } else io.out(text);
-  });
 }
 
 export async function benchDelete(io: CliIo, command: Command, id: string): Promise<void> {

@@ -12,13 +12,14 @@ import {
   catalogEntry,
   shortActivity,
 } from '../../apps/catalog.ts';
+import { copyText } from './clipboard.ts';
 import { deviceNow } from './clock.ts';
 import { translate } from './i18n.ts';
 import { pressBack, pressKey } from './keys.ts';
 import { hashString, mulberry32, nextRandom } from './rng.ts';
 import { renderScreen } from './screen-view.ts';
 import { appIcon, appLabel } from './system-ui.ts';
-import { editFocused, focusField, focusedElement } from './text-focus.ts';
+import { deleteSelection, editFocused, fieldSelection, focusField, focusedElement } from './text-focus.ts';
 import { insertText } from './text-edit.ts';
 import type { BootConfig, PageState, PhoneHost, SettingsMap, SyncInfo, TaskState } from './phone-host.ts';
 import type { AnyApp, AppContext, LaunchRequest, Locale, Route, SystemInfo } from './types.ts';
@@ -66,6 +67,8 @@ export class PhoneRuntime implements PhoneHost {
       ime: { shift: false, symbols: false },
       toast: null,
       rng: (this.config.seed ^ 0x5eed) >>> 0,
+      clipboard: '',
+      textMenu: null,
     };
   }
 
@@ -143,6 +146,7 @@ export class PhoneRuntime implements PhoneHost {
       version: this.version,
       focus: this.focusInfo(),
       imeShown: this.state.imeShown && this.state.focus !== null,
+      running: [...new Set([LAUNCHER_PACKAGE, this.state.foreground, ...this.state.tasks.map((t) => t.pkg)])],
       settings: this.pendingSettings,
       errors: this.errors,
     };
@@ -209,9 +213,11 @@ export class PhoneRuntime implements PhoneHost {
       isFocused: (field) => this.state.focus?.pkg === task.pkg && this.state.focus.field === field,
       cursor: (field) =>
         this.state.focus?.pkg === task.pkg && this.state.focus.field === field ? this.state.focus.cursor : -1,
+      selection: (field) => fieldSelection(this, task.pkg, field),
       toast: (message) => {
         this.state.toast = message;
       },
+      copyText: (text) => copyText(this, text),
       appLabel: (pkg) => appLabel(this, pkg),
       appIcon: (pkg, size) => appIcon(this, pkg, size),
       providerData: (pkg) => this.state.apps[pkg]?.data,
@@ -361,18 +367,21 @@ export class PhoneRuntime implements PhoneHost {
     return focusedElement(this);
   }
 
+  /** Types at the cursor, replacing the selection if there is one. */
   typeText(text: string): boolean {
+    deleteSelection(this);
     return editFocused(this, (spec, cursor) => insertText(spec, cursor, text));
   }
 
   clearFocusedText(): boolean {
+    if (this.state.focus) delete this.state.focus.anchor;
     return editFocused(this, () => ({ value: '', cursor: 0 }));
   }
 
   // ---------------------------------------------------------------- keys (keys.ts)
 
-  key(code: number): void {
-    pressKey(this, code);
+  key(code: number, meta = 0): void {
+    pressKey(this, code, meta);
   }
 
   back(): void {

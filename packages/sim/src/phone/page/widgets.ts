@@ -210,6 +210,53 @@ export function ListItem(o: ListItemOptions): VNode {
   );
 }
 
+/**
+ * A slider (android.widget.SeekBar): a tap or a horizontal drag sets the value (whole steps
+ * from `min` to `max`). The dump reports the value as its text and `desc` as its description.
+ */
+export function Slider(o: {
+  value: number;
+  min?: number;
+  max: number;
+  onChange: (value: number) => void;
+  id?: string;
+  desc?: string;
+  enabled?: boolean;
+  class?: string;
+  key?: string | number;
+}): VNode {
+  const min = o.min ?? 0;
+  const span = Math.max(1, o.max - min);
+  const value = Math.max(min, Math.min(o.max, o.value));
+  const pct = ((value - min) / span) * 100;
+  return h(
+    'SeekBar',
+    {
+      key: o.key,
+      id: o.id ?? 'seekbar',
+      desc: o.desc,
+      text: String(value),
+      clickable: true,
+      focusable: true,
+      enabled: o.enabled,
+      class: `slider ${o.class ?? ''}`,
+      onSeek:
+        o.enabled === false
+          ? undefined
+          : (fraction: number) => {
+              const next = Math.round(min + fraction * span);
+              if (next !== value) o.onChange(next);
+            },
+    },
+    h(
+      'span',
+      { class: 'slider-track', ax: 'skip' },
+      h('span', { class: 'slider-fill', ax: 'skip', style: `width:${pct}%` }),
+      h('span', { class: 'slider-thumb', ax: 'skip', style: `left:${pct}%` }),
+    ),
+  );
+}
+
 export function Switch(options: {
   checked: boolean;
   onToggle?: (checked: boolean) => void;
@@ -329,7 +376,14 @@ export function EditText(ctx: AppContext, o: EditTextOptions): VNode {
   const password = o.inputType === 'password';
   const shown = password ? '•'.repeat([...o.value].length) : o.value;
   let content: Child;
-  if (focused) {
+  const selected = focused && !password ? ctx.selection(o.field) : undefined;
+  if (selected) {
+    content = [
+      h('span', { ax: 'skip', class: 'et-text' }, shown.slice(0, selected[0])),
+      h('span', { ax: 'skip', class: 'et-text et-sel' }, shown.slice(selected[0], selected[1])),
+      h('span', { ax: 'skip', class: 'et-text' }, shown.slice(selected[1])),
+    ];
+  } else if (focused) {
     const cursor = Math.max(
       0,
       Math.min(shown.length, password ? [...o.value.slice(0, ctx.cursor(o.field))].length : ctx.cursor(o.field)),

@@ -19,7 +19,7 @@ import type { CommandContext, ShellCommand } from '../registry.ts';
 import { command, deviceTimeZone, pad2, pathArg, zonedParts } from './util.ts';
 
 /** Splits `-abc` style flags from operands (`--` ends flags). */
-function parseFlags(args: readonly string[]): { flags: Set<string>; operands: string[] } {
+export function parseFlags(args: readonly string[]): { flags: Set<string>; operands: string[] } {
   const flags = new Set<string>();
   const operands: string[] = [];
   let done = false;
@@ -32,14 +32,14 @@ function parseFlags(args: readonly string[]): { flags: Set<string>; operands: st
 }
 
 /** Checks the shell user may change `path`; prints toybox's message and returns false otherwise. */
-async function writable(ctx: CommandContext, name: string, path: string, shown: string): Promise<boolean> {
-  const access = shellWriteAccess(ctx.fs, path);
+export async function writable(ctx: CommandContext, name: string, path: string, shown: string): Promise<boolean> {
+  const access = shellWriteAccess(ctx.fs, path, ctx.user);
   if (access === 'ok') return true;
   await ctx.err(`${name}: ${shown}: ${STRERROR[access]}\n`);
   return false;
 }
 
-async function failWith(ctx: CommandContext, name: string, shown: string, error: unknown): Promise<number> {
+export async function failWith(ctx: CommandContext, name: string, shown: string, error: unknown): Promise<number> {
   if (!(error instanceof VirtualFsError)) throw error;
   await ctx.err(`${name}: ${shown}: ${error.message}\n`);
   return 1;
@@ -63,7 +63,7 @@ export const cat: ShellCommand = command('cat', async (ctx) => {
   return status;
 });
 
-function modeString(mode: number): string {
+export function modeString(mode: number): string {
   const type = { [S_IFDIR]: 'd', [S_IFLNK]: 'l', [S_IFCHR]: 'c', [S_IFREG]: '-' }[mode & S_IFMT] ?? '-';
   const bits = 'rwxrwxrwx';
   let perms = '';
@@ -71,7 +71,7 @@ function modeString(mode: number): string {
   return type + perms;
 }
 
-function owner(path: string): [string, string] {
+export function owner(path: string): [string, string] {
   if (path.startsWith('/storage/emulated')) return ['root', 'sdcard_rw'];
   if (path.startsWith('/data/local/tmp/')) return ['shell', 'shell'];
   if (path === '/data/local/tmp') return ['shell', 'shell'];
