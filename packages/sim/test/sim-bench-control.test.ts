@@ -93,6 +93,8 @@ describe('benchmark controls of the simulated phone', () => {
     expect([r.code, r.out, r.err]).toEqual([0, 'OK\n', '']);
     const clock = await json<{ alarms: Array<{ id: number }> }>(`sim-state ${CLOCK}`);
     expect(clock.alarms.at(-1)).toEqual(alarm);
+    // The id counter follows the ids a patch adds, so the next alarm made in the app gets 42.
+    expect((await json<{ nextAlarmId: number }>(`sim-state data ${CLOCK}`)).nextAlarmId).toBe(42);
     await tapOn(phone, { desc: 'Clock' });
     expect(requireNode(await dump(phone), { text: 'Patched' })).toBeDefined();
     // Chinese text survives adb's shell.
@@ -110,7 +112,15 @@ describe('benchmark controls of the simulated phone', () => {
     const before = await json<unknown>(`sim-state ${CLOCK}`);
     const broken = await sh(`sim-state set ${CLOCK} ${quote('{"alarms": "none"}')}`);
     expect(broken.code).toBe(1);
-    expect(broken.err).toMatch(/^sim-state: The patch was undone: com\.android\.deskclock failed with it: /);
+    expect(broken.err).toBe(
+      "sim-state: The patch was refused: com.android.deskclock's data would not match its schema: alarms: Invalid input: expected array, received string\n",
+    );
+    // A patch in the shape sim-state prints (not the stored one) is refused, naming each field.
+    const timer = await sh(
+      `sim-state set ${CLOCK} ${quote('{"timer": {"durationSeconds": 90, "remainingSeconds": 90}}')}`,
+    );
+    expect(timer.code).toBe(1);
+    expect(timer.err).toContain('timer.durationSeconds: unknown field; timer.remainingSeconds: unknown field');
     expect((await sh(`sim-state set ${CLOCK} ${quote('{"alarms": [')}`)).err).toMatch(
       /^sim-state: the patch is not JSON: /,
     );

@@ -24,6 +24,7 @@ import { BUILD_ID, DEFAULT_CLOCK_START, DEFAULT_TIMEZONE, buildProps, defaultPro
 import { DeviceSettings } from './device-settings.ts';
 import type { DeviceSettingsSnapshot } from './device-settings.ts';
 import { resolveIntent } from './intents.ts';
+import { mergePatch } from './page/merge-patch.ts';
 import { openPhonePage } from './page-session.ts';
 import type { PhonePage } from './page-session.ts';
 import { Pointer } from './pointer.ts';
@@ -537,15 +538,26 @@ export class SimulatedPhone implements SimulatedDevice {
   }
 
   /**
-   * Writes app data with a JSON merge patch (RFC 7386). A patch that makes the app fail to draw
-   * is undone.
-   * @throws MobaError NOT_FOUND (no such app data) or INVALID_INPUT (not an object, or the app failed with it)
+   * Writes app data with a JSON merge patch (RFC 7386). The patched data must match the app's
+   * schema (apps/<app>/schema.ts) — else nothing is written and the error names every wrong
+   * field — and id counters are raised above the ids in use. A patch that still makes the app
+   * fail to draw is undone.
+   * @throws MobaError NOT_FOUND (no such app data) or INVALID_INPUT (not an object, a wrong shape, or the app failed with it)
    */
   async setAppData(packageName: string, patch: unknown): Promise<void> {
     if (patch === null || typeof patch !== 'object' || Array.isArray(patch))
       throw new MobaError('INVALID_INPUT', 'An app-data patch is a JSON object (a merge patch, RFC 7386)');
     return this.run(async () => {
-      const out = await this.call('patchData', packageName, patch);
+      const current = await this.call('appData', packageName);
+      if (current === undefined) throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
+      const { checkAppData } = await import('../apps/schemas.ts');
+      const checked = checkAppData(packageName, mergePatch(current, patch));
+      if (!checked.ok)
+        throw new MobaError(
+          'INVALID_INPUT',
+          `The patch was refused: ${packageName}'s data would not match its schema: ${checked.problems.join('; ')}`,
+        );
+      const out = await this.call('replaceData', packageName, checked.data);
       if (out.result === 'missing') throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
       this.applySync(out.sync);
       if (out.result !== 'ok')

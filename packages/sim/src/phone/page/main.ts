@@ -8,7 +8,6 @@ import { installDateOverride, setDeviceClock } from './clock.ts';
 import { css, setDensity } from './dp.ts';
 import { dumpXml } from './dump.ts';
 import { installGestures } from './gestures.ts';
-import { mergePatch } from './merge-patch.ts';
 import { PhoneRuntime } from './runtime.ts';
 import type { BootConfig, PageState, SettingsMap, SyncInfo } from './phone-host.ts';
 import { baseCss } from './styles.ts';
@@ -42,8 +41,8 @@ export interface MobaPageApi {
   deviceState(): PageDeviceState;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
-  /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
-  patchData(pkg: string, patch: unknown): { result: 'ok' | 'missing' | { error: string }; sync: SyncInfo };
+  /** Replaces an app's stored data (checked on the Node side); undone when the app fails to draw with it. */
+  replaceData(pkg: string, data: unknown): { result: 'ok' | 'missing' | { error: string }; sync: SyncInfo };
   exportState(): { page: PageState; settings: SettingsMap };
   importState(page: PageState, settings: SettingsMap, system: SystemInfo, seed: number): SyncInfo;
   /** Back to the seeded initial state, with this seed from now on. */
@@ -166,11 +165,11 @@ function boot(config: PageBootConfig): void {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;
     },
-    patchData(pkg, patch) {
+    replaceData(pkg, data) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       if (!entry) return { result: 'missing', sync: sync() };
       const before = entry.data;
-      entry.data = mergePatch(before, patch);
+      entry.data = data;
       const failure = rt.tryRender(pkg);
       if (failure !== null) {
         entry.data = before;
