@@ -7,7 +7,7 @@
 /** What other packages may import: the files named in each package.json's "exports". */
 const PUBLIC_ENTRIES = [
   '^packages/base/src/(index|node|random)\\.ts$',
-  '^packages/sim/src/(index|cli|constants)\\.ts$',
+  '^packages/sim/src/(index|cli|constants|time)\\.ts$',
   '^packages/sim/src/testing/(index|vitest)\\.ts$',
   '^packages/testkit/src/index\\.ts$',
   '^packages/testkit/src/rigs/index\\.ts$',

@@ -12,9 +12,11 @@ import type {
   Intent,
   KeyCode,
   PackageInfo,
+  ResetOptions,
   SimulatedDevice,
 } from './device.ts';
 import type { ClockPolicy } from './device-clock.ts';
+import { localToEpoch, seededLocalStart } from './time.ts';
 import { MobaError } from '@moba/base';
 import { createAndroidFs } from './fs/android-fs.ts';
 import type { MemoryFs } from './fs/memory-fs.ts';
@@ -526,10 +528,13 @@ export class FakeDevice implements SimulatedDevice {
     };
   }
 
-  /** The fake has no seeded data: a seed changes nothing. */
-  async reset(_options: { seed?: number } = {}): Promise<void> {
+  /** The fake has no seeded data: a seed changes nothing; `clock` sets where its clock starts. */
+  async reset(options: ResetOptions = {}): Promise<void> {
     this.policy = { kind: 'real' };
     this.model = structuredClone(this.initial.state);
+    if (typeof options.clock === 'number') this.model.clockBase = options.clock;
+    else if (options.clock === 'seeded')
+      this.model.clockBase = localToEpoch(seededLocalStart(options.seed ?? 0), 'Asia/Shanghai');
     this.clockSetAt = Date.now();
     this.fs.restoreFrom(this.initial.fs);
     this.events.length = 0;

@@ -4,7 +4,7 @@
  * one the page reports its screen version, focus and any setting the user changed.
  */
 import { CATALOG } from '../apps/catalog.ts';
-import { DeviceClock } from '../device-clock.ts';
+import { DeviceClock, formatClockPolicy } from '../device-clock.ts';
 import type { ClockPolicy, ClockState } from '../device-clock.ts';
 import type {
   DeviceProps,
@@ -13,6 +13,7 @@ import type {
   Intent,
   KeyCode,
   PackageInfo,
+  ResetOptions,
   SimulatedDevice,
 } from '../device.ts';
 import { createAndroidFs } from '../fs/android-fs.ts';
@@ -21,6 +22,7 @@ import { MobaError } from '@moba/base';
 import { adbKeyboardCommand } from './adb-keyboard.ts';
 import type { SharedBrowser } from './browser.ts';
 import { BUILD_ID, DEFAULT_CLOCK_START, DEFAULT_TIMEZONE, buildProps, defaultProps } from './defaults.ts';
+import { localDay, localToEpoch, seededLocalStart } from '../time.ts';
 import { DeviceSettings } from './device-settings.ts';
 import type { DeviceSettingsSnapshot } from './device-settings.ts';
 import { resolveIntent } from './intents.ts';
@@ -37,6 +39,7 @@ import type { CaptureFrameOptions, CapturedFrame, SimulatedPhoneOptions } from '
 interface Snapshot {
   page: PageState;
   seed: number;
+  clockStart: number | 'seeded';
   device: DeviceSettingsSnapshot;
   clock: ClockState;
   fs: VirtualFs;
@@ -52,7 +55,8 @@ export class SimulatedPhone implements SimulatedDevice {
   private readonly initialFs: VirtualFs;
   private readonly device: DeviceSettings;
   private readonly clock: DeviceClock;
-  private readonly clockStart: number;
+  /** Where the clock starts on reset (a reset with `clock` changes it). */
+  private clockStart: number | 'seeded';
   private readonly defaultPolicy: ClockPolicy;
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly listeners = new Set<() => void>();
@@ -85,7 +89,7 @@ export class SimulatedPhone implements SimulatedDevice {
     });
     this.clockStart = options.clockStart ?? DEFAULT_CLOCK_START;
     this.defaultPolicy = options.clockPolicy ?? { kind: options.freezeClock ? 'frozen' : 'real' };
-    this.clock = new DeviceClock(this.clockStart, this.defaultPolicy);
+    this.clock = new DeviceClock(this.startEpoch(), this.defaultPolicy);
     this.device = new DeviceSettings(this.currentSeed);
     this.initialFs = createAndroidFs({ now: () => this.now() });
     this.currentFs = this.initialFs.clone();
@@ -94,6 +98,13 @@ export class SimulatedPhone implements SimulatedDevice {
   /** The seed of the phone's data (changed by `reset({ seed })`). */
   get seed(): number {
     return this.currentSeed;
+  }
+
+  /** Where the clock starts for the current seed (epoch ms). */
+  private startEpoch(): number {
+    return this.clockStart === 'seeded'
+      ? localToEpoch(seededLocalStart(this.currentSeed), this.timezone)
+      : this.clockStart;
   }
 
   /** @internal Called by createSimulatedPhone. */
@@ -508,10 +519,16 @@ export class SimulatedPhone implements SimulatedDevice {
       if (packageName !== undefined) return (await this.call('state', packageName)) ?? null;
       const packages = await this.call('state');
       const page = await this.call('deviceState');
+      const today = localDay(this.now(), this.timezone);
       return {
         device: {
           time: new Date(this.now()).toISOString(),
           timezone: this.timezone,
+          date: today.date,
+          localTime: today.time,
+          weekday: today.weekday,
+          clockPolicy: formatClockPolicy(this.clock.policy),
+          clockStart: this.clockStart === 'seeded' ? 'seeded' : new Date(this.clockStart).toISOString(),
           ...this.device.summary(),
           foreground: this.lastSync?.focus,
           keyboardShown: this.lastSync?.imeShown ?? false,
@@ -568,14 +585,20 @@ export class SimulatedPhone implements SimulatedDevice {
     });
   }
 
-  /** Back to the seeded initial state; with `seed`, the phone takes that seed from now on. */
-  async reset(options: { seed?: number } = {}): Promise<void> {
+  /**
+   * Back to the seeded initial state; with `seed`, the phone takes that seed from now on; with
+   * `clock`, its clock starts there from now on (`seeded`: where the seed's start is drawn,
+   * `default`: Mon 2025-06-02 09:00). The apps' seeded data is built at the new start.
+   */
+  async reset(options: ResetOptions = {}): Promise<void> {
     return this.run(async () => {
       if (options.seed !== undefined) {
         this.currentSeed = options.seed >>> 0;
         this.device.reseed(this.currentSeed);
       } else this.device.reset();
-      this.clock.restore({ epochMs: this.clockStart, policy: this.defaultPolicy });
+      if (options.clock !== undefined)
+        this.clockStart = options.clock === 'default' ? DEFAULT_CLOCK_START : options.clock;
+      this.clock.restore({ epochMs: this.startEpoch(), policy: this.defaultPolicy });
       this.currentFs = this.initialFs.clone();
       await this.pushClock();
       this.applySync(await this.call('reset', this.device.settings, this.systemInfo(), this.currentSeed));
@@ -591,6 +614,7 @@ export class SimulatedPhone implements SimulatedDevice {
       this.snapshots.set(name, {
         page: exported.page,
         seed: this.currentSeed,
+        clockStart: this.clockStart,
         device: this.device.snapshot(),
         clock: this.clock.state(),
         fs: this.currentFs.clone(),
@@ -603,6 +627,7 @@ export class SimulatedPhone implements SimulatedDevice {
     return this.run(async () => {
       const snapshot = this.snapshots.get(name);
       if (!snapshot) throw new MobaError('NOT_FOUND', `No snapshot named "${name}".`);
+      this.clockStart = snapshot.clockStart;
       if (snapshot.seed !== this.currentSeed) {
         this.currentSeed = snapshot.seed;
         this.device.reseed(snapshot.seed);
