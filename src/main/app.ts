@@ -34,6 +34,7 @@ import { voiceHandlers } from './handlers/voice-handlers.ts';
 import { benchHandlers } from './handlers/bench-handlers.ts';
 import { BenchService } from './bench/bench-service.ts';
 import { BenchmarkRunner } from './bench/runner.ts';
+import type { BenchHost } from './bench/runner.ts';
 import { sweepHandlers } from './handlers/sweep-handlers.ts';
 import { SweepService } from './sweep/sweep-service.ts';
 import { VoiceService } from './voice/voice-service.ts';
@@ -62,6 +63,10 @@ export interface CreateAppOptions {
 
 export interface MobaApp extends AppServices {
   readonly router: ContractRouter;
+  /** What benchmark episodes run on (the runner's and the sweep worker's episode environment). */
+  readonly benchHost: BenchHost;
+  /** The benchmark runner (the Benchmarks page, `moba bench run`): one per app. */
+  readonly benchmarks: BenchmarkRunner;
   /** The simulated phones this app started (the Devices page's, and the default phone a host starts). */
   readonly simulators: SimulatorManager;
   dispose(): Promise<void>;
@@ -153,16 +158,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   });
 
   // Benchmarks started from the UI run in this process with the runner `moba bench run` uses.
-  const benchRunner = new BenchmarkRunner({
-    db,
-    runs,
-    artifacts,
-    devices,
-    observer,
-    settings,
-    appVersion: APP_VERSION,
-    dataDir: paths.dataDir,
-  });
+  const benchHost: BenchHost = { db, runs, devices, observer, settings, dataDir: paths.dataDir };
+  const benchRunner = new BenchmarkRunner(benchHost);
   owned.add(benchRunner);
   // A benchmark started "on the queue" is coordinated here as `moba bench run --distributed` does.
   const sweep = new SweepService({ settings, db, artifacts, env, log: (line) => console.log(`[sweep] ${line}`) });
@@ -215,6 +212,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...services,
     router,
     simulators,
+    benchHost,
+    benchmarks: benchRunner,
     async dispose() {
       if (disposed) return;
       disposed = true;

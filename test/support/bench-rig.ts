@@ -5,8 +5,7 @@
  */
 import { createApp } from '../../src/main/app.ts';
 import type { MobaApp } from '../../src/main/app.ts';
-import { BenchmarkRunner } from '../../src/main/bench/runner.ts';
-import { APP_VERSION } from '../../src/main/version.ts';
+import type { BenchmarkRunner } from '../../src/main/bench/runner.ts';
 import { startAdbServer, tempDir } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
 
@@ -35,16 +34,7 @@ export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Pr
       models: { default: { baseUrl: options.modelBaseUrl, model: 'scripted', timeoutMs: 20_000, maxRetries: 1 } },
       agent: { settleTimeoutMs: 2_000 },
     });
-  const runner = new BenchmarkRunner({
-    db: app.db,
-    runs: app.runs,
-    artifacts: app.artifacts,
-    devices: app.devices,
-    observer: app.observer,
-    settings: app.settings,
-    appVersion: APP_VERSION,
-    dataDir: dir.path,
-  });
+  const runner = app.benchmarks;
   return {
     app,
     runner,
@@ -52,7 +42,6 @@ export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Pr
     dataDir: dir.path,
     env,
     async dispose() {
-      runner.dispose();
       await app.dispose();
       await adb.dispose();
       dir.dispose();

@@ -471,7 +471,13 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
       });
     } else {
       append({ type: 'node_status', nodeId: root, status: 'done', by: 'agent' });
-      append({ type: 'run_finished', outcome: 'succeeded', reason: 'Every sub-goal is done', answer: null });
+      append({
+        type: 'run_finished',
+        outcome: 'succeeded',
+        cause: 'finished',
+        reason: 'Every sub-goal is done',
+        answer: null,
+      });
     }
     return { runId, events: state.lastSeq + 1 };
   } finally {

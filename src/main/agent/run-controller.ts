@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { validateAction, parseAction } from '../../shared/actions.ts';
 import type { ActionCall } from '../../shared/actions.ts';
 import { MobaError, serializeError } from '../../shared/errors.ts';
+import type { ErrorCode } from '../../shared/errors.ts';
+import type { EndCause } from '../../shared/schemas/end-cause.ts';
 import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
 import type { DecisionKind, RunEvent, RunEventBody, WaitKind } from '../../shared/schemas/run.ts';
 import { TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
@@ -72,6 +74,14 @@ export interface LoopContext {
 
 export type RunLoop = (ctx: LoopContext) => Promise<void>;
 
+/** How the last loop of a controller stopped, beyond what the run's state says. */
+export interface LoopEnd {
+  /** The error that stopped it (recorded as a fatal run_error; the run paused), or null. */
+  error: { code: ErrorCode; message: string } | null;
+  /** Another process took the run over: this one let go without writing. */
+  detached: boolean;
+}
+
 export interface RunControllerOptions {
   runId: string;
   events: RunEvent[];
@@ -131,6 +141,7 @@ export class RunController {
   private replanRequests: string[] = [];
   private readonly recordSub: Disposable;
   private callContext: { nodeId: string | null; memories: RetrievedMemoryItem[]; ids: string[] } | null = null;
+  private end: LoopEnd = { error: null, detached: false };
 
   constructor(options: RunControllerOptions) {
     this.o = options;
@@ -151,6 +162,11 @@ export class RunController {
   /** Resolves when the current loop (if any) has ended. */
   async settled(): Promise<void> {
     await this.loop?.done;
+  }
+
+  /** How the last loop stopped (an error, a take-over by another process). */
+  get loopEnd(): LoopEnd {
+    return this.end;
   }
 
   append(body: RunEventBody): RunEvent {
@@ -187,6 +203,7 @@ export class RunController {
     const beat = setInterval(() => this.beat(me, serial), HEARTBEAT_MS);
     beat.unref();
     const abort = new AbortController();
+    this.end = { error: null, detached: false };
     const done = this.runLoop(abort).finally(() => {
       clearInterval(beat);
       this.o.repo.releaseOwner(this.runId, me);
@@ -277,14 +294,15 @@ export class RunController {
     } else this.append({ type: 'run_paused', by, reason });
   }
 
-  async stop(by: 'person' | 'system', reason: string): Promise<void> {
+  /** Ends the run as stopped, with why: `cause` typed, `reason` in words. */
+  async stop(by: 'person' | 'system', reason: string, cause: EndCause): Promise<void> {
     if (TERMINAL_STATUSES.includes(this.state.status)) return;
     if (this.loop) {
       this.loop.abort.abort(new StopSignal('stop', by, reason));
       await this.loop.done;
     }
     if (!TERMINAL_STATUSES.includes(this.state.status))
-      this.append({ type: 'run_finished', outcome: 'stopped', reason, answer: this.state.answer });
+      this.append({ type: 'run_finished', outcome: 'stopped', cause, reason, answer: this.state.answer });
   }
 
   /**
@@ -368,6 +386,7 @@ export class RunController {
     } catch (error) {
       const reason = abort.signal.reason;
       if (reason instanceof StopSignal) {
+        if (reason.kind === 'detach') this.end = { ...this.end, detached: true };
         try {
           if (
             reason.kind === 'pause' &&
@@ -382,6 +401,7 @@ export class RunController {
         return;
       }
       const e = serializeError(error);
+      this.end = { ...this.end, error: { code: e.code, message: e.message } };
       try {
         this.append({ type: 'run_error', error: { name: e.name, code: e.code, message: e.message }, fatal: true });
         // Nothing is lost: the run pauses with the reason and can be resumed once the cause is fixed.

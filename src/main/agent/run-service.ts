@@ -18,7 +18,10 @@ import { Emitter } from '@moba/base';
 import type { AgentDevice, AgentMemory } from './ports.ts';
 import { NO_MEMORY } from './ports.ts';
 import { RunController } from './run-controller.ts';
-import type { DecisionInput } from './run-controller.ts';
+import type { DecisionInput, RunLoop } from './run-controller.ts';
+import { outcomeOf, replayingEvents } from './run-handle.ts';
+import type { CustomLoop, RunHandle, RunOutcome, StopCause } from './run-handle.ts';
+import type { EndCause } from '../../shared/schemas/end-cause.ts';
 import { DEFAULT_SCREEN_ENCODING, ScreenPreparer } from './screens.ts';
 import type { RecentModelImages } from './screens.ts';
 import { ownerAlive, processOwner } from './ownership.ts';
@@ -32,8 +35,11 @@ import { NO_STRATEGY_MEMORY } from './strategies/common/kit.ts';
 import type { StrategyKit, StrategyMemory } from './strategies/common/kit.ts';
 import { OcrEngine } from '../perception/ocr.ts';
 
-/** What `start` takes: the contract's request (`startRun`), its run options gathered; anything omitted comes from the agent settings, and the strategy defaults to MobA. */
-export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & {
+/**
+ * What `start` takes: the contract's request (`startRun`), its run options gathered; anything
+ * omitted comes from the agent settings, and the strategy defaults to MobA.
+ */
+export type RunSpec = Pick<StartRunRequest, 'serial' | 'task'> & {
   options?: Partial<RunOptions>;
   /** The task was spoken: its transcript, recorded in the run as a voice_input event. */
   voice?: VoiceRef | undefined;
@@ -43,6 +49,8 @@ export type StartRunInput = Pick<StartRunRequest, 'serial' | 'task'> & {
   memory?: AgentMemory;
   /** Likewise the other strategies' memory (demonstrations, Tips, Shortcuts). */
   strategyMemory?: StrategyMemory;
+  /** Drive the run with this loop instead of the strategy's (the benchmark's pseudo-agents). */
+  loop?: CustomLoop;
 };
 import type { VoiceInputBody, VoiceRef } from '../../shared/schemas/voice.ts';
 
@@ -71,6 +79,16 @@ export interface RunEventNotice {
   runId: string;
   event: RunEvent;
   summary: RunSummary;
+}
+
+/** The loop of a run whose driver (a benchmark pseudo-agent) only the process that started it has. */
+function undrivable(driver: string): RunLoop {
+  return async () => {
+    throw new MobaError(
+      'RUN_STATE',
+      `This run was driven by "${driver}", which only the benchmark episode that started it runs; it cannot be continued.`,
+    );
+  };
 }
 
 function newRunId(now: number): string {
@@ -139,10 +157,11 @@ export class RunService {
   }
 
   /**
-   * Starts a run on a device.
+   * Starts a run on a device, driven by its strategy's loop (or `spec.loop`), and returns its
+   * handle: the run's events, how its loop ends, stop.
    * @throws MobaError DEVICE_NOT_FOUND, CONFLICT (the device already runs one), RUN_NOT_FOUND (replayOf)
    */
-  async start(input: StartRunInput): Promise<{ runId: string }> {
+  async start(input: RunSpec): Promise<RunHandle> {
     const device = this.o.device(input.serial);
     const busy = [...this.controllers.values()].find(
       (c) =>
@@ -177,7 +196,12 @@ export class RunService {
       replayOf: options.replayOf,
       now,
     });
-    const c = this.controllerFor(runId, options, input.memory, input.strategyMemory);
+    const c = this.controllerFor(runId, {
+      options,
+      memory: input.memory,
+      strategyMemory: input.strategyMemory,
+      loop: input.loop?.loop,
+    });
     c.append({
       type: 'run_started',
       task: input.task,
@@ -185,13 +209,42 @@ export class RunService {
       options,
       appVersion: this.o.appVersion,
       device: facts,
+      ...(input.loop ? { driver: input.loop.name } : {}),
     });
+    if (input.loop) c.append({ type: 'message', from: 'system', nodeId: null, text: input.loop.description });
     if (voice) c.append({ type: 'voice_input', ...voice });
     const rootId = nextId(c.snapshot, 'n');
     c.append({ type: 'node_added', nodeId: rootId, parentId: null, goal: input.task, by: 'person' });
     c.append({ type: 'cursor_moved', nodeId: rootId, by: 'agent' });
     c.start();
-    return { runId };
+    return this.handle(runId, 0);
+  }
+
+  /**
+   * A handle on a run that exists (started here or elsewhere, going or ended): its events from
+   * `from` on, and how its loop in this process ends.
+   * @throws MobaError RUN_NOT_FOUND
+   */
+  follow(runId: string, from = 0): RunHandle {
+    this.get(runId);
+    return this.handle(runId, from);
+  }
+
+  private handle(runId: string, from: number): RunHandle {
+    const outcome = (): RunOutcome =>
+      outcomeOf(this.state(runId), this.controllers.get(runId)?.loopEnd ?? { error: null, detached: false });
+    const settled = this.controllers.get(runId)?.settled() ?? Promise.resolve();
+    return {
+      runId,
+      events: replayingEvents(runId, from, (f) => this.o.repo.events(runId, { from: f }).events, this.onDidAppend),
+      done: settled.then(outcome, outcome),
+      state: () => this.state(runId),
+      stop: async (reason, cause = 'stopped_by_person') => {
+        await this.stop(runId, { reason, cause });
+        await this.settled(runId);
+        return outcome();
+      },
+    };
   }
 
   private resolveOptions(input: Partial<RunOptions>, agent: AgentSettings): RunOptions {
@@ -240,11 +293,13 @@ export class RunService {
     return g;
   }
 
+  /**
+   * The run's controller in this process, made on first use. `init` comes from `start`; a run
+   * opened again later (recovery, a decision after a restart) is rebuilt from its log.
+   */
   private controllerFor(
     runId: string,
-    optionsHint?: RunOptions,
-    memoryOverride?: AgentMemory,
-    strategyMemory?: StrategyMemory,
+    init?: { options: RunOptions; memory?: AgentMemory; strategyMemory?: StrategyMemory; loop?: RunLoop | undefined },
   ): RunController {
     const existing = this.controllers.get(runId);
     if (existing) return existing;
@@ -252,9 +307,9 @@ export class RunService {
     if (!summary) throw new MobaError('RUN_NOT_FOUND', `No run ${runId}`);
     const { events } = this.o.repo.events(runId);
     const state = foldRun(runId, events);
-    const options = optionsHint ?? state.options;
+    const options = init?.options ?? state.options;
     if (!options) throw new MobaError('RUN_STATE', `Run ${runId} has no start event`);
-    const memory = options.useMemory ? (memoryOverride ?? this.o.memory()) : NO_MEMORY;
+    const memory = options.useMemory ? (init?.memory ?? this.o.memory()) : NO_MEMORY;
     const gateway = this.gatewayFor(runId, options);
     this.noteModels(runId, gateway, memory);
     const c = new RunController({
@@ -265,7 +320,11 @@ export class RunService {
       memory,
       gateway,
       screens: new ScreenPreparer(this.o.artifacts, DEFAULT_SCREEN_ENCODING, this.o.recentModelImages),
-      loop: strategy(options.strategy).loop(this.kitFor(options, strategyMemory)),
+      loop:
+        init?.loop ??
+        (state.driver
+          ? undrivable(state.driver)
+          : strategy(options.strategy).loop(this.kitFor(options, init?.strategyMemory))),
       deviceLock: this.o.deviceLocks,
       onEvent: (event) => {
         const s = this.o.repo.get(runId);
@@ -369,8 +428,14 @@ export class RunService {
     this.active(runId).resume('person');
   }
 
-  async stop(runId: string, reason = 'Stopped by the person', by: 'person' | 'system' = 'person'): Promise<void> {
-    await this.active(runId).stop(by, reason);
+  /**
+   * Ends a run as stopped. The cause defaults to `stopped_by_person`; any other cause is the
+   * system's (a benchmark's time limit, its stop).
+   */
+  async stop(runId: string, why: { reason?: string; cause?: StopCause } = {}): Promise<void> {
+    const cause: EndCause = why.cause ?? 'stopped_by_person';
+    const by = cause === 'stopped_by_person' ? 'person' : 'system';
+    await this.active(runId).stop(by, why.reason ?? 'Stopped by the person', cause);
   }
 
   /**

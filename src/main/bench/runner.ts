@@ -16,32 +16,20 @@ import type { BenchTask } from '../../shared/bench/task-schema.ts';
 import { MobaError, errorMessage } from '../../shared/errors.ts';
 import { TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
 import { HEARTBEAT_MS, ownerAlive, processOwner } from '../agent/ownership.ts';
-import type { RunService } from '../agent/run-service.ts';
-import { createAgentDevice } from '../device/agent-device.ts';
-import type { DeviceService } from '../device/device-service.ts';
-import type { Observer } from '../device/observe.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
-import type { SettingsService } from '../settings/settings-service.ts';
-import type { ArtifactStore } from '../store/artifacts.ts';
 import type { Db } from '../store/database.ts';
-import { RunsRepo } from '../store/runs-repo.ts';
 import { Emitter } from '@moba/base';
 import { BenchMemories, carriesMemory } from './bench-memory.ts';
 import { BenchRepo } from './bench-repo.ts';
 import type { StoredEpisode } from './bench-repo.ts';
 import { asInfraError, runEpisode } from './episode.ts';
-import { PhoneControl } from './phone-control.ts';
+import { episodeEnv } from './episode-env.ts';
+import type { EpisodeHost } from './episode-env.ts';
 import { PhonePool } from './phone-pool.ts';
 import { planBenchmark } from './plan.ts';
 
-export interface BenchHost {
+export interface BenchHost extends EpisodeHost {
   db: Db;
-  runs: RunService;
-  artifacts: ArtifactStore;
-  devices: DeviceService;
-  observer: Observer;
-  settings: SettingsService;
-  appVersion: string;
   /** The data folder; benchmark memories go under `benchmarks/<id>/`. */
   dataDir: string;
 }
@@ -289,7 +277,8 @@ export class BenchmarkRunner {
   private async endRun(runId: string, reason: string): Promise<void> {
     try {
       const st = this.host.runs.get(runId);
-      if (!TERMINAL_STATUSES.includes(st.status)) await this.host.runs.stop(runId, reason, 'system');
+      if (!TERMINAL_STATUSES.includes(st.status))
+        await this.host.runs.stop(runId, { reason, cause: 'benchmark_stopped' });
     } catch {
       // A run that is gone or cannot be loaded has nothing to end.
     }
@@ -319,25 +308,12 @@ export class BenchmarkRunner {
     const config = ctx.configs.get(e.configId)!;
     const task = ctx.tasks.get(`${e.taskId}@${e.taskVersion}`)!;
     const phone = ctx.pool.phones[ctx.slot]!;
-    const { devices, observer, settings } = this.host;
     let memory: ReturnType<BenchMemories['forEpisode']> = null;
     let runId: string | null = null;
     try {
       memory = ctx.memories.forEpisode(config, e, attempt);
       const result = await runEpisode(
-        {
-          runs: this.host.runs,
-          repo: new RunsRepo(this.host.db),
-          artifacts: this.host.artifacts,
-          appVersion: this.host.appVersion,
-          device: createAgentDevice(phone.serial, {
-            devices,
-            observer,
-            settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
-          }),
-          phone: new PhoneControl(phone.serial, () => devices.device(phone.serial)),
-          now: this.now,
-        },
+        episodeEnv(this.host, phone.serial, this.now),
         {
           task,
           seed: e.seed,

@@ -5,6 +5,7 @@ import type { RunEvent } from '../../shared/schemas/run.ts';
 import { errorMessage } from '../../shared/errors.ts';
 import type { MobaApp } from '../app.ts';
 import type { DecisionInput } from '../agent/run-controller.ts';
+import type { RunHandle } from '../agent/run-handle.ts';
 import type { CliIo } from './io.ts';
 import { describeEvent, formatCounts, formatTree } from './run-printer.ts';
 
@@ -86,7 +87,8 @@ export interface FollowOptions {
  * answer: the run is paused with that reason and the person is told how to resume it.
  * @returns the exit code (`EXIT`): 0 succeeded, 1 failed, 2 stopped or paused, 3 paused because it waits for a person and stdin is closed.
  */
-export async function followRun(app: MobaApp, runId: string, io: CliIo, options: FollowOptions): Promise<number> {
+export async function followRun(app: MobaApp, run: RunHandle, io: CliIo, options: FollowOptions): Promise<number> {
+  const { runId } = run;
   const print = (e: RunEvent) => {
     if (options.json) {
       io.out(`${JSON.stringify({ runId, event: e })}\n`);
@@ -96,30 +98,20 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
     if (line) io.out(`${line}\n`);
     if (e.type === 'human_wait') io.out(`      ${HELP}\n> `);
   };
-  for (const e of app.runs.events(runId).events) print(e);
   const ended = () => {
-    const st = app.runs.state(runId).status;
+    const st = run.state().status;
     return TERMINAL_STATUSES.includes(st) || st === 'paused';
   };
-  const done = new Promise<void>((resolve) => {
-    const sub = app.runs.onDidAppend((n) => {
-      if (n.runId !== runId) return;
-      print(n.event);
-      if (ended()) {
-        sub.dispose();
-        resolve();
-      }
-    });
-    if (ended()) {
-      sub.dispose();
-      resolve();
-    }
-    // The loop may also end without a last event of its own: another process took the run over.
-    void app.runs.settled(runId).then(() => {
-      sub.dispose();
-      resolve();
-    });
+  let stopFollowing!: () => void;
+  const done = new Promise<void>((resolve) => (stopFollowing = resolve));
+  // Everything the run recorded so far is printed first, then each event as it comes.
+  const printing = run.events((e) => {
+    print(e);
+    if (ended()) stopFollowing();
   });
+  if (ended()) stopFollowing();
+  // The loop may also end without a last event of its own: another process took the run over.
+  void run.done.then(() => stopFollowing());
   const rl = options.input ? createInterface({ input: options.input, terminal: false }) : null;
   let inputEnded = false;
   let nobodyToAsk = false;
@@ -139,9 +131,9 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
       .catch((e: unknown) => io.err(`${errorMessage(e)}\n`));
   };
   const waits = rl
-    ? app.runs.onDidAppend((n) => {
+    ? run.events((e) => {
         // After the loop has appended the wait and settled into it.
-        if (n.runId === runId && n.event.type === 'human_wait') setImmediate(pauseIfNobodyCanAnswer);
+        if (e.type === 'human_wait') setImmediate(pauseIfNobodyCanAnswer);
       })
     : null;
   rl?.on('line', (line) => {
@@ -173,6 +165,7 @@ export async function followRun(app: MobaApp, runId: string, io: CliIo, options:
     }
   });
   await Promise.race([done, stopped]);
+  printing.dispose();
   waits?.dispose();
   rl?.close();
   await app.runs.settled(runId);

@@ -16,14 +16,16 @@ type RunHandlerNames =
 export function runHandlers(runs: RunService): Pick<Handlers, RunHandlerNames> {
   const summary = (runId: string) => ({ summary: runs.get(runId) });
   return {
-    startRun: ({ serial, task, voice, apiKeys, ...options }) =>
-      runs.start({
+    startRun: async ({ serial, task, voice, apiKeys, ...options }) => {
+      const run = await runs.start({
         serial,
         task,
         voice,
         ...(apiKeys ? { apiKeys } : {}),
         options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
-      }),
+      });
+      return { runId: run.runId };
+    },
     listRuns: (q) => runs.list(q),
     getRun: ({ runId, from }) => ({ summary: runs.get(runId), ...runs.events(runId, from ?? 0) }),
     pauseRun: async ({ runId }) => {

@@ -18,10 +18,8 @@ import { MobaError, errorMessage } from '../../shared/errors.ts';
 import type { BenchHost } from '../bench/runner.ts';
 import { BenchMemories } from '../bench/bench-memory.ts';
 import { asInfraError, runEpisode } from '../bench/episode.ts';
-import { PhoneControl } from '../bench/phone-control.ts';
-import { createAgentDevice } from '../device/agent-device.ts';
+import { episodeEnv } from '../bench/episode-env.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
-import { RunsRepo } from '../store/runs-repo.ts';
 import { SWEEP_FORMAT, SweepJob, WORKER_KEY_PREFIX, WORKER_TTL_S, queueName } from './jobs.ts';
 import type { SweepJobResult, WorkerAnnouncement } from './jobs.ts';
 import { bullConnection, probeRedis, redisOptions } from './redis-url.ts';
@@ -147,31 +145,18 @@ export class SweepWorker {
     this.aborts.add(abort);
     const onAbort = () => abort.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    const { devices, observer, settings } = this.host;
     const memories = new BenchMemories({
       dir: join(this.host.dataDir, 'sweeps', data.benchmarkId, 'memory'),
-      settings,
+      settings: this.host.settings,
       gateway: this.gateway!,
     });
     let memory: ReturnType<BenchMemories['forEpisode']> = null;
     let runId: string | null = null;
-    const repo = new RunsRepo(this.host.db);
     this.log(`${data.episodeId}: attempt ${job.attemptsStarted} on ${serial}`);
     try {
       memory = memories.forEpisode(data.config, { id: data.episodeId, repetition: 0 }, job.attemptsStarted);
       const result = await runEpisode(
-        {
-          runs: this.host.runs,
-          repo,
-          artifacts: this.host.artifacts,
-          appVersion: this.host.appVersion,
-          device: createAgentDevice(serial, {
-            devices,
-            observer,
-            settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
-          }),
-          phone: new PhoneControl(serial, () => devices.device(serial)),
-        },
+        episodeEnv(this.host, serial),
         {
           task: data.task,
           seed: data.seed,
@@ -186,7 +171,7 @@ export class SweepWorker {
         },
         abort.signal,
       );
-      const summary = repo.get(result.runId)!;
+      const summary = this.host.runs.get(result.runId);
       this.done++;
       this.log(
         `${data.episodeId}: ${result.reached}/${result.total} milestones in ${result.steps} steps (${result.termination})`,
@@ -203,7 +188,7 @@ export class SweepWorker {
           serial: summary.serial,
           mode: summary.mode,
           createdAt: summary.createdAt,
-          events: repo.events(result.runId).events,
+          events: this.host.runs.events(result.runId).events,
         },
         ...(this.o.artifactsUrl ? { artifactsUrl: this.o.artifactsUrl } : {}),
       };

@@ -130,7 +130,7 @@ const bodies: RunEventBody[] = [
     goalDone: true,
     reflection: 'clock open',
   },
-  { type: 'run_finished', outcome: 'succeeded', reason: 'done', answer: null },
+  { type: 'run_finished', outcome: 'succeeded', cause: 'finished', reason: 'done', answer: null },
 ];
 const events = bodies.map((b, seq) => ({ ...b, seq, at: 1000 * seq }) as RunEvent);
 

@@ -3,6 +3,7 @@
  * repetition, each an ordinary run) with their scores, and the summary the UI and reports show.
  */
 import { z } from 'zod';
+import type { EndCause } from '../schemas/end-cause.ts';
 import { BenchSpec } from './config.ts';
 import { Category, Locale } from './task-schema.ts';
 
@@ -19,13 +20,34 @@ export type MilestoneOutcome = z.infer<typeof MilestoneOutcome>;
 
 /**
  * How an episode ended. `finish`: the agent said it was done; `gave_up`: it said it could not;
- * the rest are Mobile-Eval-E's termination errors: `loop` (escalation ended the run), `budget`
- * (the step limit), `timeout`, `error` (the agent's replies or actions broke down), `stopped`
- * (by a person or the cost cap).
+ * `stopped`: by a person (or a cost cap); the rest are Mobile-Eval-E's termination errors:
+ * `loop` (the agent was stuck repeating itself), `budget` (the step limit), `timeout`, `error`
+ * (the model's replies, the agent's actions or the run broke down).
  */
 export const TERMINATIONS = ['finish', 'gave_up', 'loop', 'budget', 'timeout', 'error', 'stopped'] as const;
 export const Termination = z.enum(TERMINATIONS);
 export type Termination = z.infer<typeof Termination>;
+
+/** An episode's termination, from its run's typed end cause (never from the reason's words). */
+const TERMINATION_OF_CAUSE: Readonly<Record<EndCause, Termination>> = {
+  finished: 'finish',
+  gave_up: 'gave_up',
+  stuck: 'loop',
+  step_limit: 'budget',
+  time_limit: 'timeout',
+  cost_limit: 'stopped',
+  stopped_by_person: 'stopped',
+  benchmark_stopped: 'stopped',
+  model_failed: 'error',
+  actions_failed: 'error',
+  device_lost: 'error',
+  error: 'error',
+  unknown: 'error',
+};
+
+export function terminationOf(cause: EndCause): Termination {
+  return TERMINATION_OF_CAUSE[cause];
+}
 
 export const EpisodeResult = z.object({
   runId: z.string(),

@@ -8,6 +8,8 @@ import type { ActionCall } from '../actions.ts';
 import type { Observation, UiElement } from '../schemas/perception.ts';
 import type { Actor, CanComplete, NodeStatus, RunEvent, RunOptions, RunStatus, WaitKind } from '../schemas/run.ts';
 import type { FailureCategory } from '../annotations/failure-categories.ts';
+import { endCauseOf } from '../schemas/end-cause.ts';
+import type { EndCause } from '../schemas/end-cause.ts';
 import { initialStrategyState, reduceStrategy } from './strategy-state.ts';
 import type { StrategyState } from './strategy-state.ts';
 
@@ -94,7 +96,11 @@ export interface RunState {
   task: string;
   serial: string;
   options: RunOptions | null;
+  /** The loop that drove the run instead of its strategy (a benchmark pseudo-agent), or null. */
+  driver: string | null;
   status: RunStatus;
+  /** Why the run ended (its run_finished's cause; derived for logs older than causes); null until it ends. */
+  cause: EndCause | null;
   outcomeReason: string | null;
   answer: string | null;
   rootId: string | null;
@@ -163,7 +169,9 @@ export function initialRunState(runId: string): RunState {
     task: '',
     serial: '',
     options: null,
+    driver: null,
     status: 'running',
+    cause: null,
     outcomeReason: null,
     answer: null,
     rootId: null,
@@ -241,6 +249,7 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
         task: event.task,
         serial: event.serial,
         options: event.options,
+        driver: event.driver ?? null,
         status: 'running',
         createdAt: event.at,
       };
@@ -464,7 +473,14 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
     case 'run_resumed':
       return { ...state, status: state.waiting ? 'waiting' : 'running' };
     case 'run_finished':
-      return { ...state, status: event.outcome, outcomeReason: event.reason, answer: event.answer, waiting: null };
+      return {
+        ...state,
+        status: event.outcome,
+        cause: endCauseOf(event),
+        outcomeReason: event.reason,
+        answer: event.answer,
+        waiting: null,
+      };
     case 'step_annotated':
       if (!state.steps.some((s) => s.stepId === event.stepId)) return { ...state, anomalies: state.anomalies + 1 };
       return {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 import { ERROR_CODES } from '../errors.ts';
+import { EndCause, endCauseOf } from './end-cause.ts';
 import { FailureCategory } from '../annotations/failure-categories.ts';
 import { ModelCallRecord } from './llm.ts';
 import { Observation, UiElement } from './perception.ts';
@@ -84,6 +85,12 @@ const body = {
     device: z
       .object({ model: z.string(), androidVersion: z.string(), width: z.number(), height: z.number() })
       .nullable(),
+    /**
+     * The loop that drove the run when it is not the strategy's: a benchmark pseudo-agent
+     * (`reference`, `noop`). Such a run is driven only by the process that started it; absent for
+     * strategy runs.
+     */
+    driver: z.string().min(1).max(100).optional(),
   }),
   node_added: z.object({
     nodeId: z.string(),
@@ -185,6 +192,8 @@ const body = {
   run_resumed: z.object({ by: Actor }),
   run_finished: z.object({
     outcome: z.enum(['succeeded', 'failed', 'stopped']),
+    /** Why it ended, typed (`END_CAUSES` in schemas/end-cause.ts); the `reason` is the same in words, for people. */
+    cause: EndCause,
     reason: z.string(),
     answer: z.string().nullable(),
   }),
@@ -225,11 +234,26 @@ export const RunEventBodySchema = z.discriminatedUnion(
   RUN_EVENT_TYPES.map((t) => body[t].extend({ type: z.literal(t) })) as unknown as [z.ZodObject, ...z.ZodObject[]],
 ) as unknown as z.ZodType<RunEventBody>;
 
-export const RunEventSchema = z.discriminatedUnion(
-  'type',
-  RUN_EVENT_TYPES.map((t) =>
-    body[t].extend({ type: z.literal(t), seq: z.number().int().min(0), at: z.number() }),
-  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+/**
+ * An event as stored by an older version, brought to today's form before it is checked: a
+ * `run_finished` without a `cause` gets the one `endCauseOf` derives from its outcome.
+ */
+function upgradeStoredEvent(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const e = value as { type?: unknown; cause?: unknown; outcome?: unknown };
+  if (e.type !== 'run_finished' || e.cause !== undefined) return value;
+  if (e.outcome !== 'succeeded' && e.outcome !== 'failed' && e.outcome !== 'stopped') return value;
+  return { ...e, cause: endCauseOf({ outcome: e.outcome }) };
+}
+
+export const RunEventSchema = z.preprocess(
+  upgradeStoredEvent,
+  z.discriminatedUnion(
+    'type',
+    RUN_EVENT_TYPES.map((t) =>
+      body[t].extend({ type: z.literal(t), seq: z.number().int().min(0), at: z.number() }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  ),
 ) as unknown as z.ZodType<RunEvent>;
 
 /** The row a run list shows, kept up to date as events are appended. */

@@ -8,10 +8,11 @@
  */
 import type { ActionCall } from '../../../shared/actions.ts';
 import type { SolutionStep } from '../../../shared/bench/task-schema.ts';
-import { MobaError } from '../../../shared/errors.ts';
+import { MobaError, isDeviceGone } from '../../../shared/errors.ts';
 import { nextId } from '../../../shared/run/reducer.ts';
 import type { Observation } from '../../../shared/schemas/perception.ts';
 import type { LoopContext, RunLoop } from '../../agent/run-controller.ts';
+import type { CustomLoop } from '../../agent/run-handle.ts';
 import type { InstalledApp, ResolvedApp } from '../../agent/ports.ts';
 import { screenKeyOf } from '../../agent/screens.ts';
 import { matchApp } from '../../device/app-resolver.ts';
@@ -24,7 +25,6 @@ export function isPseudoAgent(name: string): name is PseudoAgent {
   return (PSEUDO_AGENTS as readonly string[]).includes(name);
 }
 
-const DEVICE_FATAL = new Set(['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED', 'ADB_UNAVAILABLE']);
 const DEFAULT_SCROLLS = 8;
 
 async function observe(ctx: LoopContext): Promise<{ id: string; observation: Observation }> {
@@ -74,11 +74,12 @@ function appResolver(ctx: LoopContext): (description: string) => Promise<Resolve
  * The reference solution as a run.
  * @param options.skip solution step positions to leave out (CI's "one step removed" check)
  */
-export function referenceLoop(solution: readonly SolutionStep[], options: { skip?: readonly number[] } = {}): RunLoop {
+function referenceLoop(solution: readonly SolutionStep[], options: { skip?: readonly number[] } = {}): RunLoop {
   return async (ctx) => {
     const root = startRoot(ctx);
     const resolveApp = appResolver(ctx);
-    const fail = (reason: string) => ctx.append({ type: 'run_finished', outcome: 'failed', reason, answer: null });
+    const fail = (reason: string) =>
+      ctx.append({ type: 'run_finished', outcome: 'failed', cause: 'error', reason, answer: null });
     let answer: string | null = null;
 
     const perform = async (
@@ -100,7 +101,7 @@ export function referenceLoop(solution: readonly SolutionStep[], options: { skip
         settleMs: r.settleMs,
         detail: r.detail,
       });
-      if (!r.ok && r.error && DEVICE_FATAL.has(r.error.code)) throw new MobaError(r.error.code, r.error.message);
+      if (!r.ok && r.error && isDeviceGone(r.error)) throw new MobaError(r.error.code, r.error.message);
       return r.ok;
     };
 
@@ -140,13 +141,43 @@ export function referenceLoop(solution: readonly SolutionStep[], options: { skip
     }
     await observe(ctx);
     ctx.append({ type: 'node_status', nodeId: root, status: 'done', by: 'agent' });
-    ctx.append({ type: 'run_finished', outcome: 'succeeded', reason: 'The reference solution was performed', answer });
+    ctx.append({
+      type: 'run_finished',
+      outcome: 'succeeded',
+      cause: 'finished',
+      reason: 'The reference solution was performed',
+      answer,
+    });
   };
 }
 
 /** Looks once and stops: the floor every milestone must stay above. */
-export const noopLoop: RunLoop = async (ctx) => {
+const noopLoop: RunLoop = async (ctx) => {
   startRoot(ctx);
   await observe(ctx);
-  ctx.append({ type: 'run_finished', outcome: 'failed', reason: 'The noop agent does nothing', answer: null });
+  ctx.append({
+    type: 'run_finished',
+    outcome: 'failed',
+    cause: 'gave_up',
+    reason: 'The noop agent does nothing',
+    answer: null,
+  });
 };
+
+/**
+ * A pseudo-agent as the loop of an ordinary run (`RunService.start({ loop })`).
+ * @param options.skip reference solution steps to leave out
+ */
+export function pseudoAgentLoop(
+  agent: PseudoAgent,
+  solution: readonly SolutionStep[],
+  options: { skip?: readonly number[] } = {},
+): CustomLoop {
+  return agent === 'noop'
+    ? { name: 'noop', description: 'Benchmark pseudo-agent "noop": does nothing.', loop: noopLoop }
+    : {
+        name: 'reference',
+        description: `Benchmark pseudo-agent "reference": performs the task's human reference solution (no model).`,
+        loop: referenceLoop(solution, options),
+      };
+}

@@ -7,13 +7,13 @@ import type { Command } from 'commander';
 import type { BenchConfigurationInput, BenchSpecInput } from '../../../shared/bench/config.ts';
 import { MobaError } from '../../../shared/errors.ts';
 import type { MobaApp } from '../../app.ts';
-import { BenchmarkRunner } from '../../bench/runner.ts';
+import { MAX_TASK_FILE_BYTES, readRegularFile } from '../../bounded-read.ts';
+import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
 import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
 import { reportHtml } from '../../bench/report/html.ts';
 import { formatTaskJson } from '../../bench/task-format.ts';
-import { APP_VERSION } from '../../version.ts';
 import { createApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf } from '../options.ts';
@@ -25,20 +25,9 @@ export async function withApp<T>(
 ): Promise<T> {
   const dataDir = dataDirOf(command);
   const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-  const runner = new BenchmarkRunner({
-    db: app.db,
-    runs: app.runs,
-    artifacts: app.artifacts,
-    devices: app.devices,
-    observer: app.observer,
-    settings: app.settings,
-    appVersion: APP_VERSION,
-    dataDir: app.paths.dataDir,
-  });
   try {
-    return await fn(app, runner);
+    return await fn(app, app.benchmarks);
   } finally {
-    runner.dispose();
     await app.dispose();
   }
 }
@@ -63,6 +52,7 @@ export interface RunOpts {
   retries?: number;
   suiteSeed?: number;
   name?: string;
+  followLinks?: boolean;
   json: boolean;
   [key: string]: unknown;
 }
@@ -72,7 +62,9 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
   let spec: BenchSpecInput = {};
   if (opts.config) {
     try {
-      spec = JSON.parse(readFileSync(opts.config, 'utf8')) as BenchSpecInput;
+      spec = JSON.parse(
+        readRegularFile(opts.config, MAX_TASK_FILE_BYTES, 'benchmark config').toString('utf8'),
+      ) as BenchSpecInput;
     } catch (error) {
       throw new MobaError(
         'INVALID_INPUT',
@@ -175,7 +167,7 @@ async function runUntilStopped(
 
 export async function benchRun(io: CliIo, command: Command, opts: RunOpts): Promise<void> {
   const spec = specFromOptions(opts);
-  const tasks = loadTasks(spec.tasks ?? ['builtin']).map((t) => t.task);
+  const tasks = loadTasks(spec.tasks ?? ['builtin'], { followLinks: opts.followLinks === true }).map((t) => t.task);
   await withApp(command, async (_app, runner) => {
     const id = runner.create(spec, tasks);
     if (opts.json) io.out(`${JSON.stringify({ benchmark: id })}\n`);

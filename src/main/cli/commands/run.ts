@@ -153,7 +153,7 @@ export function registerRun(program: Command, io: CliIo): void {
       const keyVariable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;
       const key = keyVariable ? process.env[keyVariable] : undefined;
       if (keyVariable && !key) throw new Error(`--api-key-env ${keyVariable}: that environment variable is not set`);
-      const { runId } = await app.runs.start({
+      const run = await app.runs.start({
         serial: opts.device,
         task,
         voice,
@@ -173,11 +173,12 @@ export function registerRun(program: Command, io: CliIo): void {
         },
         ...(key ? { apiKeys: Object.fromEntries(MODEL_ROLES.map((r) => [r, key])) } : {}),
       });
+      const { runId } = run;
       if (opts.json) io.out(`${JSON.stringify({ runId })}\n`);
       else io.out(`run ${runId}\n`);
       speaker?.attach(runId);
       const interactive = app.runs.state(runId).options?.mode !== 'auto';
-      io.exitCode = await followRun(app, runId, io, { json: opts.json, input: interactive ? io.input : null });
+      io.exitCode = await followRun(app, run, io, { json: opts.json, input: interactive ? io.input : null });
       await speaker?.idle();
     } finally {
       listening?.dispose();

@@ -87,7 +87,10 @@ export function registerRuns(program: Command, io: CliIo): void {
       withApp(command, async (app) => {
         app.runs.resume(runId);
         const interactive = app.runs.state(runId).options?.mode !== 'auto';
-        io.exitCode = await followRun(app, runId, io, { json: opts.json, input: interactive ? io.input : null });
+        io.exitCode = await followRun(app, app.runs.follow(runId), io, {
+          json: opts.json,
+          input: interactive ? io.input : null,
+        });
       }),
     );
 

@@ -12,7 +12,6 @@ import { DEFAULT_PROFILE } from '../../sweep/jobs.ts';
 import { parseRedisUrl, probeRedis } from '../../sweep/redis-url.ts';
 import { StfFarm } from '../../sweep/stf.ts';
 import type { DeviceSource } from '../../sweep/worker-devices.ts';
-import { APP_VERSION } from '../../version.ts';
 import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
 
@@ -88,28 +87,16 @@ export async function runWorker(io: CliIo, command: Command, opts: WorkerOpts): 
   await withApp(command, async (app) => {
     const web = opts.serve ? await serveArtifacts(app, opts.serve, opts.publicUrl) : undefined;
     if (web) log(`serving artefacts at ${web.publicUrl} (bearer MOBA_SWEEP_TOKEN)`);
-    const worker = new SweepWorker(
-      {
-        db: app.db,
-        runs: app.runs,
-        artifacts: app.artifacts,
-        devices: app.devices,
-        observer: app.observer,
-        settings: app.settings,
-        appVersion: APP_VERSION,
-        dataDir: app.paths.dataDir,
-      },
-      {
-        redis,
-        source,
-        profile: opts.profile ?? (source.kind === 'phones' ? DEFAULT_PROFILE : 'device'),
-        ...(opts.name ? { name: opts.name } : {}),
-        ...(web ? { artifactsUrl: web.publicUrl } : {}),
-        // How soon a dead worker's episode goes to another worker (default 20 s; tests shorten it).
-        ...(Number(process.env.MOBA_SWEEP_LOCK_MS) > 0 ? { lockMs: Number(process.env.MOBA_SWEEP_LOCK_MS) } : {}),
-        log,
-      },
-    );
+    const worker = new SweepWorker(app.benchHost, {
+      redis,
+      source,
+      profile: opts.profile ?? (source.kind === 'phones' ? DEFAULT_PROFILE : 'device'),
+      ...(opts.name ? { name: opts.name } : {}),
+      ...(web ? { artifactsUrl: web.publicUrl } : {}),
+      // How soon a dead worker's episode goes to another worker (default 20 s; tests shorten it).
+      ...(Number(process.env.MOBA_SWEEP_LOCK_MS) > 0 ? { lockMs: Number(process.env.MOBA_SWEEP_LOCK_MS) } : {}),
+      log,
+    });
     try {
       await worker.start();
       if (opts.json) io.out(`${JSON.stringify({ ready: true })}\n`);

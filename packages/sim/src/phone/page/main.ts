@@ -39,7 +39,7 @@ export interface MobaPageApi {
   state(pkg?: string): unknown;
   /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
   deviceState(): PageDeviceState;
-  /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
+  /** An app's stored data (what `replaceData` replaces); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Replaces an app's stored data (checked on the Node side); undone when the app fails to draw with it. */
   replaceData(pkg: string, data: unknown): { result: 'ok' | 'missing' | { error: string }; sync: SyncInfo };
@@ -99,7 +99,16 @@ function boot(config: PageBootConfig): void {
   const gestures = installGestures(rt, changed);
   setInterval(() => rt.tick(), 1000);
 
-  window.__moba = {
+  window.__moba = pageApi(rt, { sync, run, cancelGestures: () => gestures.cancel() });
+}
+
+/** What the Node side calls (one `page.evaluate` per operation). */
+function pageApi(
+  rt: PhoneRuntime,
+  tools: { sync: () => SyncInfo; run: <T>(where: string, fn: () => T) => T; cancelGestures: () => void },
+): MobaPageApi {
+  const { sync, run } = tools;
+  return {
     sync,
     key(code) {
       run('key', () => {
@@ -180,14 +189,14 @@ function boot(config: PageBootConfig): void {
     },
     exportState: () => ({ page: rt.export(), settings: structuredClone(rt.settings) }),
     importState(page, settings, system, seed) {
-      gestures.cancel();
+      tools.cancelGestures();
       rt.system = system;
       rt.config.seed = seed;
       rt.load(page, settings);
       return sync();
     },
     reset(settings, system, seed) {
-      gestures.cancel();
+      tools.cancelGestures();
       rt.system = system;
       rt.config.seed = seed;
       rt.settings = structuredClone(settings);

@@ -125,7 +125,7 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
         summary: reply.summary,
       });
       if (command.kind === 'finish') {
-        await run.steps.finish('succeeded', 'The agent reported the task done (FINISH)');
+        await run.steps.finish('succeeded', 'finished', 'The agent reported the task done (FINISH)');
         break;
       }
       if (command.kind === 'grid') {

@@ -93,7 +93,7 @@ export class StrategyRun {
   async stepLimitReached(): Promise<boolean> {
     const max = this.options.maxSteps;
     if (this.state.counters.executedActions < max) return false;
-    await this.steps.finish('failed', `The step limit (${max} executed actions) was reached`);
+    await this.steps.finish('failed', 'step_limit', `The step limit (${max} executed actions) was reached`);
     return true;
   }
 
@@ -118,7 +118,7 @@ export class StrategyRun {
   async stuck(nodeId: string, reason: 'model_failure' | 'repeated_action', detail: string): Promise<void> {
     if (this.options.mode === 'auto') {
       this.ctx.append({ type: 'escalated', nodeId, reason, detail, response: 'fail' });
-      await this.steps.finish('failed', `Gave up: ${detail}`);
+      await this.steps.finish('failed', reason === 'model_failure' ? 'model_failed' : 'stuck', `Gave up: ${detail}`);
       return;
     }
     this.ctx.append({ type: 'escalated', nodeId, reason, detail, response: 'ask_person' });
@@ -131,7 +131,8 @@ export class StrategyRun {
       null,
       `The agent is stuck: ${detail} Give guidance (it goes into the next prompt), take over, or reject to end the run.`,
     );
-    if (d.decision === 'reject') await this.steps.finish('failed', 'The person ended the run at an escalation');
+    if (d.decision === 'reject')
+      await this.steps.finish('failed', 'stopped_by_person', 'The person ended the run at an escalation');
     else if (d.decision === 'take_over')
       await this.ctx.waitForPerson(
         'take_over',

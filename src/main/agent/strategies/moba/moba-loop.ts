@@ -92,7 +92,7 @@ export const mobaLoop: RunLoop = async (ctx) => {
     }
     if (ctx.state().options!.mode === 'auto') {
       ctx.append({ type: 'escalated', nodeId, reason, detail, response: 'fail' });
-      await m.finish('failed', `Gave up: ${detail}`);
+      await m.finish('failed', reason === 'model_failure' ? 'model_failed' : 'stuck', `Gave up: ${detail}`);
       return;
     }
     ctx.append({ type: 'escalated', nodeId, reason, detail, response: 'ask_person' });
@@ -112,7 +112,7 @@ export const mobaLoop: RunLoop = async (ctx) => {
         `While "${goal}", the person supervising the agent said: ${d.feedback}`,
       );
     if (d.decision === 'reject') {
-      await m.finish('failed', 'The person ended the run at an escalation');
+      await m.finish('failed', 'stopped_by_person', 'The person ended the run at an escalation');
       return;
     }
     if (d.decision === 'take_over') {
@@ -188,11 +188,11 @@ export const mobaLoop: RunLoop = async (ctx) => {
     const r = await m.reflect(nodeId, step, before, after, performed);
     if (!r.ok) return modelFailed(nodeId, r.error);
     modelFailures = 0;
-    if (r.reply.goalDone) return m.finish('succeeded', 'The Global Agent found the task complete');
+    if (r.reply.goalDone) return m.finish('succeeded', 'finished', 'The Global Agent found the task complete');
     if (r.reply.subgoalStatus === 'success') {
       const { completed, next } = advanceAfterSuccess(ctx.state(), nodeId);
       await m.complete(completed, next);
-      if (next === null) await m.finish('succeeded', 'Every sub-goal is done');
+      if (next === null) await m.finish('succeeded', 'finished', 'Every sub-goal is done');
       return;
     }
     return planOrEscalate(nodeId, after, 'reflection_failed');
@@ -263,6 +263,7 @@ export const mobaLoop: RunLoop = async (ctx) => {
       const executed = `${st.counters.executedActions} executed action${st.counters.executedActions === 1 ? '' : 's'}`;
       await m.finish(
         'failed',
+        'step_limit',
         idle
           ? `The step limit (${options.maxSteps}) was reached: ${executed} and ${idle} repl${idle === 1 ? 'y' : 'ies'} that chose no action`
           : `The step limit (${options.maxSteps} executed actions) was reached`,
@@ -279,11 +280,11 @@ export const mobaLoop: RunLoop = async (ctx) => {
     const root = st.rootId ? st.nodes[st.rootId] : undefined;
     // A person can close the task itself from the plan.
     if (root?.status === 'failed' || root?.status === 'skipped') {
-      await m.finish('failed', `The task is marked ${root.status}`);
+      await m.finish('failed', 'stopped_by_person', `The task is marked ${root.status}`);
       break;
     }
     if (!st.cursor || root?.status === 'done') {
-      await m.finish('succeeded', 'Every sub-goal is done');
+      await m.finish('succeeded', 'finished', 'Every sub-goal is done');
       break;
     }
     const nodeId = firstOpenLeaf(st, st.cursor);
@@ -309,7 +310,7 @@ export const mobaLoop: RunLoop = async (ctx) => {
     if (!reply.action && reply.canComplete !== 'false' && reply.message && !singleLevel) {
       const { completed, next } = advanceAfterSuccess(ctx.state(), nodeId);
       await m.complete(completed, next);
-      if (next === null) await m.finish('succeeded', 'Every sub-goal is done');
+      if (next === null) await m.finish('succeeded', 'finished', 'Every sub-goal is done');
       continue;
     }
     if (reply.canComplete === 'false' || !reply.action) {
@@ -326,24 +327,24 @@ export const mobaLoop: RunLoop = async (ctx) => {
     if (action.name === 'Finish') {
       if (action.params.message) await m.answer(nodeId, action.params.message);
       if (singleLevel || nodeId === ctx.state().rootId) {
-        await m.finish('succeeded', 'The agent reported the task done');
+        await m.finish('succeeded', 'finished', 'The agent reported the task done');
         break;
       }
       // On a sub-goal, Finish() finishes that sub-goal only: the task ends when the tree is
       // done or the Global Agent's reflection finds the goal done, never on the Local Agent's word.
       const { completed, next } = advanceAfterSuccess(ctx.state(), nodeId);
       await m.complete(completed, next);
-      if (next === null) await m.finish('succeeded', 'Every sub-goal is done');
+      if (next === null) await m.finish('succeeded', 'finished', 'Every sub-goal is done');
       continue;
     }
     if (action.name === 'Failed') {
-      await m.finish('failed', `The agent gave up: ${action.params.reason ?? 'no reason given'}`);
+      await m.finish('failed', 'gave_up', `The agent gave up: ${action.params.reason ?? 'no reason given'}`);
       break;
     }
     if (m.repeatsOnScreen(obs.screenKey, reply.action) >= REPEATS_ON_SCREEN) {
       const detail = `${formatAction(reply.action)} was already done ${REPEATS_ON_SCREEN} times on this same screen without effect.`;
       if (singleLevel) {
-        await m.finish('failed', `Stuck in a loop: ${detail}`);
+        await m.finish('failed', 'stuck', `Stuck in a loop: ${detail}`);
         break;
       }
       await escalate(nodeId, 'repeated_action', detail);

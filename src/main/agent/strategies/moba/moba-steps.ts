@@ -8,6 +8,7 @@ import type { ActionCall } from '../../../../shared/actions.ts';
 import { MobaError, isDeviceGone, serializeError } from '../../../../shared/errors.ts';
 import { describeElement } from '../../../../shared/elements/describe-element.ts';
 import type { Observation } from '../../../../shared/schemas/perception.ts';
+import type { EndCause } from '../../../../shared/schemas/end-cause.ts';
 import type { RunOptions } from '../../../../shared/schemas/run.ts';
 import { nextId } from '../../../../shared/run/reducer.ts';
 import type { RunState, StepState } from '../../../../shared/run/reducer.ts';
@@ -573,7 +574,8 @@ export class MobaSteps {
     }
   }
 
-  async finish(outcome: 'succeeded' | 'failed', reason: string): Promise<void> {
+  /** Ends the run: its outcome, the typed cause (what readers decide on) and the reason in words. */
+  async finish(outcome: 'succeeded' | 'failed', cause: EndCause, reason: string): Promise<void> {
     const answer = [...this.state.messages].reverse().find((m) => m.from === 'agent')?.text ?? null;
     if (outcome === 'succeeded' && this.state.rootId) {
       for (const n of pathTo(this.state, this.state.cursor ?? this.state.rootId)) {
@@ -584,7 +586,7 @@ export class MobaSteps {
       await this.write(() =>
         this.ctx.memory.recordInteraction({ runId: this.ctx.runId, task: this.state.task, outcome, answer }),
       );
-    this.ctx.append({ type: 'run_finished', outcome, reason, answer });
+    this.ctx.append({ type: 'run_finished', outcome, cause, reason, answer });
   }
 
   /**

@@ -205,7 +205,7 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
         });
         if (m.finished) {
           if (run.state.counters.executedActions > 0) await evolve(run, kit, experience);
-          await run.steps.finish('succeeded', 'The Manager found the task finished');
+          await run.steps.finish('succeeded', 'finished', 'The Manager found the task finished');
           break;
         }
         enterSubgoal(run, m.subgoal, escalating);
@@ -267,6 +267,7 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
       if (choice.kind === 'abnormal' || (choice.kind === 'atomic' && choice.command.kind === 'stop')) {
         await run.steps.finish(
           'failed',
+          'error',
           `The Operator ended the task itself with ${choice.written} (an abnormal finish: only the Manager decides the task is done)`,
         );
         break;
@@ -331,6 +332,7 @@ export function mobileAgentELoop(kit: StrategyKit): RunLoop {
         if (action.name !== 'Swipe' && action.name !== 'Back' && run.repeatsOf(action) >= MAX_REPEATED_ACTIONS - 1) {
           await run.steps.finish(
             'failed',
+            'stuck',
             `The same action ${formatAction(action)} was chosen ${MAX_REPEATED_ACTIONS} times in a row`,
           );
           break;
@@ -402,7 +404,7 @@ function failedAttempts(run: StrategyRun, k: number): string[] {
 async function endIfStuck(run: StrategyRun, grades: readonly ActionOutcomeGrade[]): Promise<boolean> {
   const last = grades.slice(-MAX_CONSECUTIVE_FAILURES);
   if (last.length < MAX_CONSECUTIVE_FAILURES || last.some((g) => g === 'A')) return false;
-  await run.steps.finish('failed', `${MAX_CONSECUTIVE_FAILURES} actions in a row failed`);
+  await run.steps.finish('failed', 'actions_failed', `${MAX_CONSECUTIVE_FAILURES} actions in a row failed`);
   return true;
 }
 

@@ -115,7 +115,7 @@ export function mobileAgentV1Loop(kit: StrategyKit): RunLoop {
           }
           if (!check.ok) run.steps.nonFatal(check.error);
         }
-        await run.steps.finish('succeeded', 'The agent reported the task done (stop)');
+        await run.steps.finish('succeeded', 'finished', 'The agent reported the task done (stop)');
         break;
       }
       checkedStop = false;

@@ -200,7 +200,7 @@ export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
         JSON.stringify({ thought: d.thought, action: d.written, operation: d.operation }),
       );
       if (d.command.kind === 'stop') {
-        await run.steps.finish('succeeded', 'The decision agent reported the task done (Stop)');
+        await run.steps.finish('succeeded', 'finished', 'The decision agent reported the task done (Stop)');
         break;
       }
       const action = d.command.action;

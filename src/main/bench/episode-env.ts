@@ -1,0 +1,35 @@
+/**
+ * The one assembly of a benchmark episode's environment, for every place that runs episodes:
+ * the app's benchmark runner (the Benchmarks page and `moba bench run`) and the sweep worker.
+ * The agent's device and the phone's control channel are built the same way for both.
+ */
+import type { RunService } from '../agent/run-service.ts';
+import { createAgentDevice } from '../device/agent-device.ts';
+import type { DeviceService } from '../device/device-service.ts';
+import type { Observer } from '../device/observe.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { EpisodeEnv } from './episode.ts';
+import { PhoneControl } from './phone-control.ts';
+
+/** The services an episode's environment is built from. */
+export interface EpisodeHost {
+  runs: RunService;
+  devices: DeviceService;
+  observer: Observer;
+  settings: SettingsService;
+}
+
+/** The environment of an episode on the phone `serial`. */
+export function episodeEnv(host: EpisodeHost, serial: string, now?: () => number): EpisodeEnv {
+  const { devices, observer, settings } = host;
+  return {
+    runs: host.runs,
+    device: createAgentDevice(serial, {
+      devices,
+      observer,
+      settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
+    }),
+    phone: new PhoneControl(serial, () => devices.device(serial)),
+    ...(now ? { now } : {}),
+  };
+}
