@@ -61,12 +61,20 @@ export function findScroller(target: Element | null, axis: 'v' | 'h'): HTMLEleme
     | undefined;
 }
 
-/** Installs the recogniser; `cancel()` forgets a touch in progress (used on reset/restore). */
-export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel(): void } {
-  let press: Press | undefined;
-  const slop = dpToPx(8);
+/** The recogniser's work, one method per pointer event; one instance per page. */
+class Recogniser {
+  press: Press | undefined;
+  private readonly slop = dpToPx(8);
+  private readonly rt: PhoneHost;
+  private readonly onScrolled: () => void;
 
-  const tapAt = (target: Element): void => {
+  constructor(rt: PhoneHost, onScrolled: () => void) {
+    this.rt = rt;
+    this.onScrolled = onScrolled;
+  }
+
+  private tapAt(target: Element): void {
+    const rt = this.rt;
     const hit = closest(target, (props) => (props.field !== undefined || props.onTap !== undefined) && enabled(props));
     if (!hit) return;
     const { props } = hit;
@@ -79,98 +87,95 @@ export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel
     }
     const onTap = props.onTap;
     if (onTap) rt.dispatch('tap', onTap);
-  };
+  }
 
-  document.addEventListener(
-    'pointerdown',
-    (event) => {
-      if (event.button !== 0) return;
-      if (press?.timer) clearTimeout(press.timer);
-      if (rt.state.toast) rt.dispatch('input', () => rt.inputStarted());
-      const target = elementAt(event.clientX, event.clientY);
-      if (!target) {
-        press = undefined;
-        return;
-      }
-      const current: Press = {
-        x: event.clientX,
-        y: event.clientY,
-        target,
-        dragging: false,
-        longPressed: false,
-        startScroll: 0,
-        timer: undefined,
-      };
-      if (rt.state.textMenu && !target.closest('.text-menu')) rt.dispatch('input', () => closeTextMenu(rt));
-      const slider = closest(target, (props) => props.onSeek !== undefined && enabled(props));
-      if (slider?.props.onSeek) current.seek = { el: slider.el, onSeek: slider.props.onSeek };
-      current.timer = setTimeout(() => {
-        if (press !== current || current.dragging) return;
-        const field = closest(current.target, (props) => props.field !== undefined && enabled(props));
-        if (field?.props.field !== undefined) {
-          const name = field.props.field;
-          const pkg = field.el.closest('[data-window]')?.getAttribute('data-pkg') ?? rt.foregroundTask().pkg;
-          current.longPressed = true;
-          rt.dispatch('long-press', () => openTextMenu(rt, pkg, name));
-          return;
-        }
-        const hit = closest(current.target, (props) => props.onLongPress !== undefined && enabled(props));
-        if (!hit?.props.onLongPress) return;
-        current.longPressed = true;
-        rt.dispatch('long-press', hit.props.onLongPress);
-      }, LONG_PRESS_MS);
-      press = current;
-    },
-    true,
-  );
+  /** 500 ms held still: a field opens its text toolbar, else the nearest long-press handler runs. */
+  private longPress(current: Press): void {
+    const rt = this.rt;
+    if (this.press !== current || current.dragging) return;
+    const field = closest(current.target, (props) => props.field !== undefined && enabled(props));
+    if (field?.props.field !== undefined) {
+      const name = field.props.field;
+      const pkg = field.el.closest('[data-window]')?.getAttribute('data-pkg') ?? rt.foregroundTask().pkg;
+      current.longPressed = true;
+      rt.dispatch('long-press', () => openTextMenu(rt, pkg, name));
+      return;
+    }
+    const hit = closest(current.target, (props) => props.onLongPress !== undefined && enabled(props));
+    if (!hit?.props.onLongPress) return;
+    current.longPressed = true;
+    rt.dispatch('long-press', hit.props.onLongPress);
+  }
 
-  document.addEventListener(
-    'pointermove',
-    (event) => {
-      const p = press;
-      if (!p || (event.buttons & 1) === 0 || p.longPressed) return;
-      const dx = event.clientX - p.x;
-      const dy = event.clientY - p.y;
-      if (!p.dragging) {
-        if (Math.hypot(dx, dy) < slop) return;
-        p.dragging = true;
-        if (p.timer) clearTimeout(p.timer);
-        if (p.seek && Math.abs(dx) >= Math.abs(dy)) p.axis = 'h';
-        else p.seek = undefined;
-      }
-      if (p.seek) {
-        const { el, onSeek } = p.seek;
-        rt.dispatch('seek', () => onSeek(seekFraction(el, event.clientX)));
-        return;
-      }
-      if (p.axis === undefined) {
-        p.axis = Math.abs(dy) >= Math.abs(dx) ? 'v' : 'h';
-        p.scroller = findScroller(p.target, p.axis);
-        if (p.scroller) p.startScroll = p.axis === 'v' ? p.scroller.scrollTop : p.scroller.scrollLeft;
-      }
-      if (p.scroller) {
-        if (p.axis === 'v') p.scroller.scrollTop = p.startScroll - dy;
-        else p.scroller.scrollLeft = p.startScroll - dx;
-        onScrolled();
-      }
-    },
-    true,
-  );
+  down(event: PointerEvent): void {
+    const rt = this.rt;
+    if (event.button !== 0) return;
+    if (this.press?.timer) clearTimeout(this.press.timer);
+    if (rt.state.toast) rt.dispatch('input', () => rt.inputStarted());
+    const target = elementAt(event.clientX, event.clientY);
+    if (!target) {
+      this.press = undefined;
+      return;
+    }
+    const current: Press = {
+      x: event.clientX,
+      y: event.clientY,
+      target,
+      dragging: false,
+      longPressed: false,
+      startScroll: 0,
+      timer: undefined,
+    };
+    if (rt.state.textMenu && !target.closest('.text-menu')) rt.dispatch('input', () => closeTextMenu(rt));
+    const slider = closest(target, (props) => props.onSeek !== undefined && enabled(props));
+    if (slider?.props.onSeek) current.seek = { el: slider.el, onSeek: slider.props.onSeek };
+    current.timer = setTimeout(() => this.longPress(current), LONG_PRESS_MS);
+    this.press = current;
+  }
 
-  const finish = (event: PointerEvent, cancelled: boolean): void => {
-    const p = press;
-    press = undefined;
+  move(event: PointerEvent): void {
+    const p = this.press;
+    if (!p || (event.buttons & 1) === 0 || p.longPressed) return;
+    const dx = event.clientX - p.x;
+    const dy = event.clientY - p.y;
+    if (!p.dragging) {
+      if (Math.hypot(dx, dy) < this.slop) return;
+      p.dragging = true;
+      if (p.timer) clearTimeout(p.timer);
+      if (p.seek && Math.abs(dx) >= Math.abs(dy)) p.axis = 'h';
+      else p.seek = undefined;
+    }
+    if (p.seek) {
+      const { el, onSeek } = p.seek;
+      this.rt.dispatch('seek', () => onSeek(seekFraction(el, event.clientX)));
+      return;
+    }
+    if (p.axis === undefined) {
+      p.axis = Math.abs(dy) >= Math.abs(dx) ? 'v' : 'h';
+      p.scroller = findScroller(p.target, p.axis);
+      if (p.scroller) p.startScroll = p.axis === 'v' ? p.scroller.scrollTop : p.scroller.scrollLeft;
+    }
+    if (p.scroller) {
+      if (p.axis === 'v') p.scroller.scrollTop = p.startScroll - dy;
+      else p.scroller.scrollLeft = p.startScroll - dx;
+      this.onScrolled();
+    }
+  }
+
+  finish(event: PointerEvent, cancelled: boolean): void {
+    const p = this.press;
+    this.press = undefined;
     if (!p) return;
     if (p.timer) clearTimeout(p.timer);
     if (cancelled || p.longPressed) return;
     if (p.seek) {
       const { el, onSeek } = p.seek;
       // A tap on a slider jumps to that point (a drag already moved it).
-      if (!p.dragging) rt.dispatch('seek', () => onSeek(seekFraction(el, p.x)));
+      if (!p.dragging) this.rt.dispatch('seek', () => onSeek(seekFraction(el, p.x)));
       return;
     }
     if (!p.dragging) {
-      tapAt(p.target);
+      this.tapAt(p.target);
       return;
     }
     if (p.scroller) return;
@@ -179,29 +184,33 @@ export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel
     const direction = p.axis === 'v' ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
     const hit = closest(p.target, (props) => props.onSwipe !== undefined && enabled(props));
     const onSwipe = hit?.props.onSwipe;
-    if (onSwipe) rt.dispatch('swipe', () => onSwipe(direction));
-  };
-  document.addEventListener('pointerup', (event) => finish(event, false), true);
-  document.addEventListener('pointercancel', (event) => finish(event, true), true);
+    if (onSwipe) this.rt.dispatch('swipe', () => onSwipe(direction));
+  }
 
-  document.addEventListener(
-    'wheel',
-    (event) => {
-      event.preventDefault();
-      const target = elementAt(event.clientX, event.clientY);
-      const axis: 'v' | 'h' = Math.abs(event.deltaY) >= Math.abs(event.deltaX) ? 'v' : 'h';
-      const scroller = findScroller(target, axis);
-      if (!scroller) return;
-      if (axis === 'v') scroller.scrollTop += event.deltaY;
-      else scroller.scrollLeft += event.deltaX;
-      onScrolled();
-    },
-    { capture: true, passive: false },
-  );
-  return {
-    cancel() {
-      if (press?.timer) clearTimeout(press.timer);
-      press = undefined;
-    },
-  };
+  wheel(event: WheelEvent): void {
+    event.preventDefault();
+    const target = elementAt(event.clientX, event.clientY);
+    const axis: 'v' | 'h' = Math.abs(event.deltaY) >= Math.abs(event.deltaX) ? 'v' : 'h';
+    const scroller = findScroller(target, axis);
+    if (!scroller) return;
+    if (axis === 'v') scroller.scrollTop += event.deltaY;
+    else scroller.scrollLeft += event.deltaX;
+    this.onScrolled();
+  }
+
+  cancel(): void {
+    if (this.press?.timer) clearTimeout(this.press.timer);
+    this.press = undefined;
+  }
+}
+
+/** Installs the recogniser; `cancel()` forgets a touch in progress (used on reset/restore). */
+export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel(): void } {
+  const r = new Recogniser(rt, onScrolled);
+  document.addEventListener('pointerdown', (event) => r.down(event), true);
+  document.addEventListener('pointermove', (event) => r.move(event), true);
+  document.addEventListener('pointerup', (event) => r.finish(event, false), true);
+  document.addEventListener('pointercancel', (event) => r.finish(event, true), true);
+  document.addEventListener('wheel', (event) => r.wheel(event), { capture: true, passive: false });
+  return { cancel: () => r.cancel() };
 }
