@@ -166,6 +166,18 @@ export interface SimulatedDevice {
   restoreSnapshot(name: string): Promise<void>;
   listSnapshots(): string[];
 
+  /**
+   * Schedules disturbances (one spec or a list, see the README's *Disturbances*): notifications
+   * arriving, permission dialogs, rating prompts, login and consent walls, slow loads, ads.
+   * @returns their ids
+   * @throws MobaError INVALID_INPUT naming every wrong field
+   */
+  disturb(specs: unknown): Promise<string[]>;
+  /** Forgets every disturbance not yet shown (and hides the one showing). */
+  clearDisturbances(): Promise<void>;
+  /** Pulls the notification shade down (`cmd statusbar expand-notifications`) or up. */
+  setShade(open: boolean): Promise<void>;
+
   /** Fires after anything on screen may have changed (for scrcpy frames and settle detection). */
   onDidChangeScreen(listener: () => void): { dispose(): void };
   close(): Promise<void>;

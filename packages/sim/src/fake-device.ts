@@ -401,6 +401,17 @@ export class FakeDevice implements SimulatedDevice {
     return true;
   }
 
+  /** The fake draws no system UI: it has no disturbances and no shade. */
+  async disturb(_specs: unknown): Promise<string[]> {
+    throw new MobaError('DEVICE_COMMAND_FAILED', 'The fake device has no disturbances (use a simulated phone)');
+  }
+
+  async clearDisturbances(): Promise<void> {}
+
+  async setShade(_open: boolean): Promise<void> {
+    throw new MobaError('DEVICE_COMMAND_FAILED', 'The fake device has no notification shade (use a simulated phone)');
+  }
+
   async clearPackageData(packageName: string): Promise<boolean> {
     if (!this.installed(packageName)) return false;
     delete this.model.fields[packageName];

@@ -38,6 +38,8 @@ interface Snapshot {
 
 export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
   private readonly snapshots = new Map<string, Snapshot>();
+  /** Numbers the disturbances scheduled without an id (from 1 after each reset). */
+  private disturbanceCount = 0;
 
   // ------------------------------------------------------------------ screen
 
@@ -295,6 +297,40 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     );
   }
 
+  // ------------------------------------------------------------------ disturbances and the shade
+
+  /**
+   * Schedules disturbances (one spec or a list; format in the README's *Disturbances*), checked
+   * and resolved here — ranges of actions drawn from the seed, `HH:MM` read on the device clock.
+   * @returns their ids
+   * @throws MobaError INVALID_INPUT naming every wrong field
+   */
+  async disturb(specs: unknown): Promise<string[]> {
+    const { resolveDisturbances } = await import('../disturbance-spec.ts');
+    return this.run(async () => {
+      const inputs = resolveDisturbances(
+        specs,
+        {
+          seed: this.currentSeed,
+          timeZone: this.timezone,
+          now: this.now(),
+          installed: this.device.installedEntries().map((e) => e.packageName),
+        },
+        () => ++this.disturbanceCount,
+      );
+      this.applySync(await this.call('disturb', inputs));
+      return inputs.map((i) => i.id);
+    });
+  }
+
+  async clearDisturbances(): Promise<void> {
+    return this.run(async () => this.applySync(await this.call('clearDisturbances')));
+  }
+
+  async setShade(open: boolean): Promise<void> {
+    return this.run(async () => this.applySync(await this.call('shade', open)));
+  }
+
   // ------------------------------------------------------------------ state, reset, snapshots
 
   async state(packageName?: string): Promise<unknown> {
@@ -382,6 +418,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       } else this.device.reset();
       if (options.clock !== undefined)
         this.clockStart = options.clock === 'default' ? DEFAULT_CLOCK_START : options.clock;
+      this.disturbanceCount = 0;
       this.clock.restore({ epochMs: this.startEpoch(), policy: this.defaultPolicy });
       this.currentFs = this.initialFs.clone();
       await this.pushClock();

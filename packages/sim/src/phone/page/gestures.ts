@@ -5,6 +5,7 @@
  * same input always lands on the same offset.
  */
 import { closeTextMenu, openTextMenu } from './clipboard.ts';
+import { countAction } from './disturbances.ts';
 import { dpToPx } from './dp.ts';
 import type { PhoneHost } from './phone-host.ts';
 import { metaOf } from './vdom.ts';
@@ -127,6 +128,8 @@ class Recogniser {
       timer: undefined,
     };
     if (rt.state.textMenu && !target.closest('.text-menu')) rt.dispatch('input', () => closeTextMenu(rt));
+    if (rt.state.headsUp !== null && !target.closest('.heads-up'))
+      rt.dispatch('input', () => (rt.state.headsUp = null));
     const slider = closest(target, (props) => props.onSeek !== undefined && enabled(props));
     if (slider?.props.onSeek) current.seek = { el: slider.el, onSeek: slider.props.onSeek };
     current.timer = setTimeout(() => this.longPress(current), LONG_PRESS_MS);
@@ -167,6 +170,7 @@ class Recogniser {
     this.press = undefined;
     if (!p) return;
     if (p.timer) clearTimeout(p.timer);
+    if (!cancelled) countAction(this.rt);
     if (cancelled || p.longPressed) return;
     if (p.seek) {
       const { el, onSeek } = p.seek;
@@ -189,6 +193,7 @@ class Recogniser {
 
   wheel(event: WheelEvent): void {
     event.preventDefault();
+    countAction(this.rt);
     const target = elementAt(event.clientX, event.clientY);
     const axis: 'v' | 'h' = Math.abs(event.deltaY) >= Math.abs(event.deltaX) ? 'v' : 'h';
     const scroller = findScroller(target, axis);

@@ -9,6 +9,10 @@ import { css, setDensity } from './dp.ts';
 import { dumpXml } from './dump.ts';
 import { installGestures } from './gestures.ts';
 import { PhoneRuntime } from './runtime.ts';
+import { clearDisturbances, countAction, disturbanceReport, scheduleDisturbances } from './disturbances.ts';
+import type { DisturbanceInput, PermissionResult } from './disturbances.ts';
+import { DISTURBANCE_CSS } from './disturbance-views.ts';
+import { NOTIFICATION_CSS, setShade } from './notifications.ts';
 import type { BootConfig, PageState, SettingsMap, SyncInfo } from './phone-host.ts';
 import { baseCss } from './styles.ts';
 import type { LaunchRequest, SystemInfo } from './types.ts';
@@ -16,6 +20,11 @@ import type { LaunchRequest, SystemInfo } from './types.ts';
 /** What `sim-state` reports of the page under `device`. */
 export interface PageDeviceState {
   clipboard: string;
+  shade: boolean;
+  notifications: Array<{ id: number; app: string; title: string; text: string; at: number }>;
+  actions: number;
+  disturbances: Array<Record<string, unknown>>;
+  permissions: Record<string, Record<string, PermissionResult>>;
 }
 
 export interface PageBootConfig extends BootConfig {
@@ -47,6 +56,11 @@ export interface MobaPageApi {
   importState(page: PageState, settings: SettingsMap, system: SystemInfo, seed: number): SyncInfo;
   /** Back to the seeded initial state, with this seed from now on. */
   reset(settings: SettingsMap, system: SystemInfo, seed: number): SyncInfo;
+  /** Schedules disturbances (checked and resolved on the Node side); same ids replace. */
+  disturb(inputs: DisturbanceInput[]): SyncInfo;
+  clearDisturbances(): SyncInfo;
+  /** Pulls the notification shade down (true) or up. */
+  shade(open: boolean): SyncInfo;
 }
 
 declare global {
@@ -64,7 +78,8 @@ function boot(config: PageBootConfig): void {
   setDeviceClock(config.clock.epochMs, config.clock.frozen);
 
   const style = document.createElement('style');
-  style.textContent = baseCss() + APPS.map((app) => (app.css ? css(app.css) : '')).join('\n');
+  style.textContent =
+    baseCss() + css(NOTIFICATION_CSS + DISTURBANCE_CSS) + APPS.map((app) => (app.css ? css(app.css) : '')).join('\n');
   document.head.appendChild(style);
   const root = document.createElement('div');
   root.id = 'root';
@@ -102,32 +117,38 @@ function boot(config: PageBootConfig): void {
   window.__moba = pageApi(rt, { sync, run, cancelGestures: () => gestures.cancel() });
 }
 
+type PageTools = { sync: () => SyncInfo; run: <T>(where: string, fn: () => T) => T; cancelGestures: () => void };
+
 /** What the Node side calls (one `page.evaluate` per operation). */
-function pageApi(
-  rt: PhoneRuntime,
-  tools: { sync: () => SyncInfo; run: <T>(where: string, fn: () => T) => T; cancelGestures: () => void },
-): MobaPageApi {
+function pageApi(rt: PhoneRuntime, tools: PageTools): MobaPageApi {
+  return { ...inputApi(rt, tools), ...stateApi(rt, tools) };
+}
+
+/** Input, packages, settings and the clock. */
+function inputApi(rt: PhoneRuntime, tools: PageTools) {
   const { sync, run } = tools;
   return {
     sync,
     key(code) {
       run('key', () => {
         rt.inputStarted();
+        countAction(rt, false);
         rt.key(code);
       });
       return sync();
     },
     text(value) {
-      const typed = run('text', () => rt.typeText(value));
+      const typed = run('text', () => (countAction(rt, false), rt.typeText(value)));
       return { typed, sync: sync() };
     },
     clearText() {
-      const cleared = run('clear-text', () => rt.clearFocusedText());
+      const cleared = run('clear-text', () => (countAction(rt, false), rt.clearFocusedText()));
       return { cleared, sync: sync() };
     },
     launch(pkg, request) {
       // Not through `run`: a failing launch must reach the caller (am start's error).
       const result = rt.launch(pkg, request);
+      countAction(rt, false);
       rt.render();
       return { result, sync: sync() };
     },
@@ -157,6 +178,13 @@ function pageApi(
       rt.tick();
       return sync();
     },
+  } satisfies Partial<MobaPageApi>;
+}
+
+/** Dumps, state, snapshots, disturbances and the shade. */
+function stateApi(rt: PhoneRuntime, tools: PageTools) {
+  const { sync, run } = tools;
+  return {
     dump: (compressed) => dumpXml(rt, compressed),
     state(pkg) {
       const pick = (name: string): unknown => {
@@ -169,7 +197,20 @@ function pageApi(
       for (const app of APPS) out[app.packageName] = pick(app.packageName);
       return out;
     },
-    deviceState: () => ({ clipboard: rt.state.clipboard }),
+    deviceState: () => ({
+      clipboard: rt.state.clipboard,
+      shade: rt.state.shade,
+      notifications: rt.state.notifications.map((n) => ({
+        id: n.id,
+        app: n.pkg,
+        title: n.title,
+        text: n.text,
+        at: n.at,
+      })),
+      actions: rt.state.disturb.actions,
+      disturbances: disturbanceReport(rt),
+      permissions: structuredClone(rt.state.permissions),
+    }),
     appData(pkg) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;
@@ -203,7 +244,19 @@ function pageApi(
       rt.load(rt.initialState());
       return sync();
     },
-  };
+    disturb(inputs) {
+      run('disturb', () => scheduleDisturbances(rt, inputs));
+      return sync();
+    },
+    clearDisturbances() {
+      run('disturb', () => clearDisturbances(rt));
+      return sync();
+    },
+    shade(open) {
+      run('shade', () => setShade(rt, open));
+      return sync();
+    },
+  } satisfies Partial<MobaPageApi>;
 }
 
 window.__mobaBoot = boot;

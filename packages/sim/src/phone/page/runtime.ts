@@ -13,6 +13,8 @@ import {
   shortActivity,
 } from '../../apps/catalog.ts';
 import { copyText } from './clipboard.ts';
+import { checkDisturbances, requestPermission } from './disturbances.ts';
+import { postNotification } from './notifications.ts';
 import { deviceNow } from './clock.ts';
 import { translate } from './i18n.ts';
 import { pressBack, pressKey } from './keys.ts';
@@ -69,6 +71,12 @@ export class PhoneRuntime implements PhoneHost {
       rng: (this.config.seed ^ 0x5eed) >>> 0,
       clipboard: '',
       textMenu: null,
+      notifications: [],
+      nextNotificationId: 1,
+      shade: false,
+      headsUp: null,
+      disturb: { actions: 0, items: [] },
+      permissions: {},
     };
   }
 
@@ -216,6 +224,9 @@ export class PhoneRuntime implements PhoneHost {
         this.state.toast = message;
       },
       copyText: (text) => copyText(this, text),
+      notify: (spec) => void postNotification(this, task.pkg, spec, deviceNow()),
+      permission: (name) => this.state.permissions[task.pkg]?.[name] ?? 'unset',
+      requestPermission: (name) => requestPermission(this, task.pkg, name),
       appLabel: (pkg) => appLabel(this, pkg),
       appIcon: (pkg, size) => appIcon(this, pkg, size),
       providerData: (pkg) => this.state.apps[pkg]?.data,
@@ -268,6 +279,7 @@ export class PhoneRuntime implements PhoneHost {
   }
 
   goHome(): void {
+    this.state.shade = false;
     this.state.foreground = LAUNCHER_PACKAGE;
     this.state.recents = false;
     this.state.home.stack = [{ screen: 'home' }];
@@ -454,6 +466,11 @@ export class PhoneRuntime implements PhoneHost {
     if (this.rendering) return;
     this.rendering = true;
     try {
+      try {
+        checkDisturbances(this);
+      } catch (error) {
+        this.reportError('disturbances', error);
+      }
       for (let pass = 0; pass < 2; pass++) {
         let next: VNode;
         try {

@@ -34,11 +34,12 @@ const CMD_SERVICES: Readonly<Record<string, string>> = {
   window: 'wm',
   settings: 'settings',
   input_method: 'ime',
+  statusbar: 'statusbar',
 };
 
 export const cmd: ShellCommand = command('cmd', async (ctx) => {
   const [service, ...rest] = ctx.args;
-  if (service === '-l') {
+  if (service === '-l' || service === undefined) {
     await ctx.out(
       Object.keys(CMD_SERVICES)
         .sort()

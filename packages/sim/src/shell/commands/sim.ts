@@ -2,7 +2,8 @@
  * The simulator's own control commands: `sim-state [package]`, `sim-state data <package>`,
  * `sim-state set <package> <JSON merge patch>`, `sim-reset [--seed N] [--clock …]`,
  * `sim-snapshot save|restore|list [NAME]`, `sim-clock [get | set <time> | policy
- * [real | frozen | stepped:<s>s] | date [PHRASE]]`.
+ * [real | frozen | stepped:<s>s] | date [PHRASE]]`, `sim-disturb add|list|clear`, and the
+ * status bar service behind `cmd statusbar`.
  */
 import type { ResetOptions } from '../../device.ts';
 import { formatClockPolicy, parseClockPolicy } from '../../device-clock.ts';
@@ -187,4 +188,55 @@ export const simClock: ShellCommand = command('sim-clock', async (ctx) => {
   return 2;
 });
 
-export const SIM_COMMANDS: readonly ShellCommand[] = [simState, simReset, simSnapshot, simClock];
+const DISTURB_USAGE = "usage: sim-disturb add 'JSON' (one disturbance or a list) | list | clear\n";
+
+/** `sim-disturb add '<json>' | list | clear`: disturbances (see the README's *Disturbances*). */
+export const simDisturb: ShellCommand = command('sim-disturb', async (ctx) => {
+  const [verb, ...rest] = ctx.args;
+  try {
+    if (verb === 'add' && rest.length > 0) {
+      let specs: unknown;
+      try {
+        specs = JSON.parse(rest.join(' '));
+      } catch (error) {
+        await ctx.err(`sim-disturb: not JSON: ${message(error)}\n`);
+        return 1;
+      }
+      await ctx.out(`${(await ctx.device.disturb(specs)).join('\n')}\n`);
+      return 0;
+    }
+    if (verb === 'list' && rest.length === 0) {
+      const state = (await ctx.device.state()) as { device?: { disturbances?: unknown } };
+      await ctx.out(`${JSON.stringify(state.device?.disturbances ?? [])}\n`);
+      return 0;
+    }
+    if (verb === 'clear' && rest.length === 0) {
+      await ctx.device.clearDisturbances();
+      await ctx.out('OK\n');
+      return 0;
+    }
+  } catch (error) {
+    await ctx.err(`sim-disturb: ${message(error)}\n`);
+    return 1;
+  }
+  await ctx.err(DISTURB_USAGE);
+  return 2;
+});
+
+/** `cmd statusbar expand-notifications | expand-settings | collapse`, as on Android. */
+export const statusbar: ShellCommand = command('statusbar', async (ctx) => {
+  const [verb] = ctx.args;
+  if (verb === 'expand-notifications' || verb === 'expand-settings' || verb === 'collapse') {
+    try {
+      await ctx.device.setShade(verb !== 'collapse');
+    } catch (error) {
+      await ctx.err(`${message(error)}\n`);
+      return 1;
+    }
+    return 0;
+  }
+  await ctx.err('usage: cmd statusbar expand-notifications | expand-settings | collapse\n');
+  return 2;
+});
+
+export const SIM_COMMANDS: readonly ShellCommand[] = [simState, simReset, simSnapshot, simClock, simDisturb, statusbar];
