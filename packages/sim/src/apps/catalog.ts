@@ -237,6 +237,20 @@ export const CATALOG: readonly CatalogEntry[] = [
     apkPath: dataApp('com.moba.railway'),
     launcher: true,
   },
+  {
+    packageName: 'com.moba.mail',
+    launchActivity: '.MainActivity',
+    label: 'Email',
+    labelZh: '邮件',
+    system: false,
+    apkPath: dataApp('com.moba.mail'),
+    launcher: true,
+    activities: ['.MessageActivity', '.ComposeActivity', '.SearchActivity', '.SettingsActivity'],
+    intentFilters: [
+      { action: 'android.intent.action.SENDTO', dataPrefix: 'mailto' },
+      { action: 'android.intent.action.VIEW', dataPrefix: 'mailto' },
+    ],
+  },
 ];
 
 export function catalogEntry(packageName: string): CatalogEntry | undefined {

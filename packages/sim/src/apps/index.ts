@@ -7,6 +7,7 @@ import { calendarApp } from './calendar/index.ts';
 import { clockApp } from './clock/index.ts';
 import { contactsApp } from './contacts/index.ts';
 import { launcherApp } from './launcher/index.ts';
+import { mailApp } from './mail/index.ts';
 import { messagesApp } from './messages/index.ts';
 import { notesApp } from './notes/index.ts';
 import { railwayApp } from './railway/index.ts';
@@ -25,4 +26,5 @@ export const APPS: readonly AnyApp[] = [
   weatherApp,
   shopApp,
   railwayApp,
+  mailApp,
 ];

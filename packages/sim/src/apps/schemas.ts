@@ -7,6 +7,7 @@ import { calendarStore } from './calendar/schema.ts';
 import { clockStore } from './clock/schema.ts';
 import { contactsStore } from './contacts/schema.ts';
 import { launcherStore } from './launcher/schema.ts';
+import { mailStore } from './mail/schema.ts';
 import { messagesStore } from './messages/schema.ts';
 import { notesStore } from './notes/schema.ts';
 import { railwayStore } from './railway/schema.ts';
@@ -27,6 +28,7 @@ export const APP_STORES: Readonly<Record<string, AppStore>> = {
   'com.moba.weather': weatherStore,
   'com.moba.shop': shopStore,
   'com.moba.railway': railwayStore,
+  'com.moba.mail': mailStore,
 };
 
 /**

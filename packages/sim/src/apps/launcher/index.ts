@@ -31,6 +31,7 @@ const HOME_ORDER = [
   'com.android.contacts',
   'com.moba.shop',
   'com.moba.railway',
+  'com.moba.mail',
   'com.android.settings',
 ];
 

@@ -215,7 +215,11 @@ export class PhoneRuntime implements PhoneHost {
       setting: (ns, key) => this.settings[ns]?.[key],
       putSetting: (ns, key, value) => this.putSetting(ns, key, value, true),
       random: () => nextRandom(this.state),
-      focus: (field) => this.focusField(task.pkg, field),
+      focus: (field, at) => {
+        this.focusField(task.pkg, field);
+        // At the end of the value the app has now (the DOM still shows the last render's).
+        if (this.state.focus) this.state.focus.cursor = at === 'start' ? 0 : Number.MAX_SAFE_INTEGER;
+      },
       blur: () => this.blur(),
       isFocused: (field) => this.state.focus?.pkg === task.pkg && this.state.focus.field === field,
       cursor: (field) =>

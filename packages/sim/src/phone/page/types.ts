@@ -94,8 +94,8 @@ export interface AppContext<D = unknown, U = unknown> {
   putSetting(namespace: string, key: string, value: string): void;
   /** Seeded randomness that is part of the saved state (deterministic across restore). */
   random(): number;
-  /** Gives a text field input focus (shows the soft keyboard). */
-  focus(field: string): void;
+  /** Gives a text field input focus (shows the soft keyboard), the cursor at its end or start. */
+  focus(field: string, at?: 'start' | 'end'): void;
   blur(): void;
   isFocused(field: string): boolean;
   cursor(field: string): number;
