@@ -251,6 +251,24 @@ export const CATALOG: readonly CatalogEntry[] = [
       { action: 'android.intent.action.VIEW', dataPrefix: 'mailto' },
     ],
   },
+  {
+    packageName: 'com.moba.bank',
+    launchActivity: '.MainActivity',
+    label: 'Bank',
+    labelZh: '银行',
+    system: false,
+    apkPath: dataApp('com.moba.bank'),
+    launcher: true,
+    activities: [
+      '.AccountActivity',
+      '.TransactionActivity',
+      '.TransferActivity',
+      '.TransferResultActivity',
+      '.PayeesActivity',
+      '.PayeeEditActivity',
+      '.ChangePinActivity',
+    ],
+  },
 ];
 
 export function catalogEntry(packageName: string): CatalogEntry | undefined {

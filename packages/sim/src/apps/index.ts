@@ -3,6 +3,7 @@
  * (labels, activities, intent filters) lives in catalog.ts so Node can read it without a page.
  */
 import type { AnyApp } from '../phone/page/types.ts';
+import { bankApp } from './bank/index.ts';
 import { calendarApp } from './calendar/index.ts';
 import { clockApp } from './clock/index.ts';
 import { contactsApp } from './contacts/index.ts';
@@ -27,4 +28,5 @@ export const APPS: readonly AnyApp[] = [
   shopApp,
   railwayApp,
   mailApp,
+  bankApp,
 ];

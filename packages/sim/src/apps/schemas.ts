@@ -3,6 +3,7 @@
  * data. Node side only (zod); loaded on the first patch, so a phone that is never patched
  * does not load it.
  */
+import { bankStore } from './bank/schema.ts';
 import { calendarStore } from './calendar/schema.ts';
 import { clockStore } from './clock/schema.ts';
 import { contactsStore } from './contacts/schema.ts';
@@ -29,6 +30,7 @@ export const APP_STORES: Readonly<Record<string, AppStore>> = {
   'com.moba.shop': shopStore,
   'com.moba.railway': railwayStore,
   'com.moba.mail': mailStore,
+  'com.moba.bank': bankStore,
 };
 
 /**
