@@ -7,6 +7,7 @@ import { bankApp } from './bank/index.ts';
 import { calendarApp } from './calendar/index.ts';
 import { clockApp } from './clock/index.ts';
 import { contactsApp } from './contacts/index.ts';
+import { filesApp } from './files/index.ts';
 import { launcherApp } from './launcher/index.ts';
 import { mailApp } from './mail/index.ts';
 import { messagesApp } from './messages/index.ts';
@@ -28,5 +29,6 @@ export const APPS: readonly AnyApp[] = [
   shopApp,
   railwayApp,
   mailApp,
+  filesApp,
   bankApp,
 ];

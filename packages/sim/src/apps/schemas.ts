@@ -7,6 +7,7 @@ import { bankStore } from './bank/schema.ts';
 import { calendarStore } from './calendar/schema.ts';
 import { clockStore } from './clock/schema.ts';
 import { contactsStore } from './contacts/schema.ts';
+import { filesStore } from './files/schema.ts';
 import { launcherStore } from './launcher/schema.ts';
 import { mailStore } from './mail/schema.ts';
 import { messagesStore } from './messages/schema.ts';
@@ -31,6 +32,7 @@ export const APP_STORES: Readonly<Record<string, AppStore>> = {
   'com.moba.railway': railwayStore,
   'com.moba.mail': mailStore,
   'com.moba.bank': bankStore,
+  'com.moba.files': filesStore,
 };
 
 /**

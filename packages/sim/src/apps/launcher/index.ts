@@ -32,6 +32,7 @@ const HOME_ORDER = [
   'com.moba.shop',
   'com.moba.railway',
   'com.moba.mail',
+  'com.moba.files',
   'com.moba.bank',
   'com.android.settings',
 ];
