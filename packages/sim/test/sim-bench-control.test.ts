@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedBrowser, createSimulatedPhone, startSimulatorServer } from '../src/index.ts';
 import type { SharedBrowser, SimulatedPhone, SimulatorServer } from '../src/index.ts';
 import { dump, tapOn } from '../src/testing/device-driver.ts';
+import { PhoneStateSchema } from '../src/state.ts';
 import { requireNode } from '../src/testing/ui-dump.ts';
 import { addDays, relativeDay, seededLocalStart, weekdayOf } from '../src/time.ts';
 import { startAdbServer } from '@moba/testkit/rigs';
@@ -216,5 +217,17 @@ describe('benchmark controls of the simulated phone', () => {
     await sh('sim-reset --seed 3 --clock default');
     d = await device();
     expect([d.date, d.clockStart]).toEqual(['2025-06-02', '2025-06-02T01:00:00.000Z']);
+  });
+
+  it('sim-state prints the whole phone in the shape PhoneStateSchema (@moba/sim/state) describes', async () => {
+    const state = await json<unknown>('sim-state');
+    const parsed = PhoneStateSchema.parse(state);
+    expect(parsed.device).toMatchObject({ timezone: expect.any(String), keyboardShown: expect.any(Boolean) });
+    expect(parsed.device.installed).toContain(CLOCK);
+    expect(Object.keys(parsed.packages)).toContain(CLOCK);
+    // A state without the phone's clock is not one a client can score against.
+    const broken = PhoneStateSchema.safeParse({ ...parsed, device: { ...parsed.device, time: undefined } });
+    expect(broken.success).toBe(false);
+    expect(broken.error?.issues.map((i) => i.path.join('.'))).toEqual(['device.time']);
   });
 });

@@ -9,6 +9,7 @@ import type { AgentSettings, ModelRole } from '../../shared/schemas/settings.ts'
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
+import { checkStrategyModels } from './model-check.ts';
 import { ReplayGateway } from '../llm/replay-gateway.ts';
 import type { LlmGateway } from '../llm/types.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
@@ -31,8 +32,9 @@ import { actionFromMirrorInput } from './person-input.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
 import { strategy } from './strategies/registry.ts';
-import { NO_STRATEGY_MEMORY } from './strategies/common/kit.ts';
-import type { StrategyKit, StrategyMemory } from './strategies/common/kit.ts';
+import { NO_STRATEGY_MEMORY } from './ports.ts';
+import type { StrategyKit } from './strategies/common/kit.ts';
+import type { StrategyMemory } from './ports.ts';
 import { OcrEngine } from '../perception/ocr.ts';
 
 /**
@@ -172,6 +174,7 @@ export class RunService {
     if (busy)
       throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
     const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
+    if (!this.o.gateway) checkStrategyModels(this.o.settings, options);
     if (options.replayOf && !this.o.repo.get(options.replayOf))
       throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);
     // Checked before the run exists: an unknown transcript starts nothing.

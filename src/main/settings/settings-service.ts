@@ -1,19 +1,13 @@
 import { MobaError } from '../../shared/errors.ts';
 import type { SettingsView } from '../../shared/contract/app.ts';
 import {
-  AdbSettings,
-  AgentSettings,
-  MirrorSettings,
-  ModelSettings,
   MODEL_ROLES,
-  SimulatorSettings,
-  SweepSettings,
-  UiSettings,
-  defaultSettings,
+  SETTINGS_SECTIONS as SECTIONS,
+  Settings,
   SettingsPatch,
+  defaultSettings,
 } from '../../shared/schemas/settings.ts';
-import { VoiceSettings } from '../../shared/schemas/voice.ts';
-import type { KeyStatus, ModelEndpoint, ModelRole, Settings, SettingsSection } from '../../shared/schemas/settings.ts';
+import type { KeyStatus, ModelEndpoint, ModelRole, SettingsSection } from '../../shared/schemas/settings.ts';
 import type { Db } from '../store/database.ts';
 import { assertApprovalRules } from './approval-rules.ts';
 import { Emitter } from '@moba/base';
@@ -22,19 +16,6 @@ import { KeyBindings, originOf } from './key-bindings.ts';
 import type { KeyBinding } from './key-bindings.ts';
 import { assertRemoteMayWrite } from './remote-policy.ts';
 import type { SettingsWriter } from './remote-policy.ts';
-
-const SECTION_SCHEMAS = {
-  models: ModelSettings,
-  agent: AgentSettings,
-  adb: AdbSettings,
-  mirror: MirrorSettings,
-  simulator: SimulatorSettings,
-  ui: UiSettings,
-  voice: VoiceSettings,
-  sweep: SweepSettings,
-} as const;
-
-const SECTIONS = Object.keys(SECTION_SCHEMAS) as SettingsSection[];
 
 export type KeyName = 'default' | ModelRole;
 
@@ -122,7 +103,7 @@ export class SettingsService {
         section === 'models'
           ? { ...defaults.models, ...(value as object) }
           : { ...(defaults[section] as object), ...(value as object) };
-      const parsed = SECTION_SCHEMAS[section].safeParse(merged);
+      const parsed = Settings.shape[section].safeParse(merged);
       if (parsed.success) out[section] = parsed.data;
       else
         this.problem(
@@ -158,7 +139,7 @@ export class SettingsService {
       const part = patch[section];
       if (part === undefined) continue;
       const merged = { ...(current[section] as object), ...part };
-      const parsed = SECTION_SCHEMAS[section].safeParse(merged);
+      const parsed = Settings.shape[section].safeParse(merged);
       if (!parsed.success) {
         throw new MobaError(
           'INVALID_INPUT',

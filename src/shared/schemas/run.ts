@@ -5,6 +5,7 @@
  * provenance (`by`), so corrected trajectories can be exported as training data.
  */
 import { z } from 'zod';
+import { RUN_STATUSES } from '../choices.ts';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 import { ERROR_CODES } from '../errors.ts';
@@ -24,8 +25,9 @@ export type Actor = z.infer<typeof Actor>;
 export const NodeStatus = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
 export type NodeStatus = z.infer<typeof NodeStatus>;
 
+export { RUN_STATUSES };
 /** running: the loop works; waiting: a person must decide; paused: nothing happens until resumed. */
-export const RunStatus = z.enum(['running', 'waiting', 'paused', 'succeeded', 'failed', 'stopped']);
+export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'stopped'];
 
@@ -117,6 +119,20 @@ const body = {
     record: ModelCallRecord,
     /** The memories the prompt was given. */
     memories: z.array(MemoryRef),
+  }),
+  /** The model gateway waits before retrying a call: a 429 with Retry-After, back-off after a 5xx or a network error. */
+  model_waiting: z.object({
+    role: ModelRole,
+    purpose: z.string(),
+    /** The attempt that failed (1 = the first) and how many are allowed. */
+    attempt: z.number().int().min(1),
+    maxAttempts: z.number().int().min(1),
+    waitMs: z.number().min(0),
+    /** The HTTP status that failed; null for a network error or a timeout. */
+    status: z.number().int().nullable(),
+    /** The server said how long to wait (Retry-After). */
+    serverAsked: z.boolean(),
+    message: z.string(),
   }),
   act_decided: z.object({
     nodeId: z.string(),

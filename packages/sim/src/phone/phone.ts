@@ -78,8 +78,10 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     return this.capture.subscribe(options, onFrame);
   }
 
-  async dumpUi(options: { compressed: boolean }): Promise<string> {
-    return this.run(() => this.call('dump', options.compressed));
+  async dumpUi(options: { compressed: boolean; allWindows?: boolean }): Promise<string> {
+    return this.run(() =>
+      this.call('dump', { compressed: options.compressed, allWindows: options.allWindows ?? false }),
+    );
   }
 
   onDidChangeScreen(listener: () => void): { dispose(): void } {
@@ -151,9 +153,9 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     });
   }
 
-  async keyevent(code: KeyCode, _options?: { longpress?: boolean }): Promise<void> {
+  async keyevent(code: KeyCode, options?: { longpress?: boolean; metaState?: number }): Promise<void> {
     return this.run(async () => {
-      this.applySync(await this.call('key', code));
+      this.applySync(await this.call('key', code, options?.metaState ?? 0));
       await this.inputDone();
     });
   }
@@ -178,7 +180,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       if (command && this.device.adbKeyboardActive()) {
         if (command.kind === 'text') this.applySync((await this.call('text', command.text)).sync);
         else if (command.kind === 'clear') this.applySync((await this.call('clearText')).sync);
-        else this.applySync(await this.call('key', command.code));
+        else this.applySync(await this.call('key', command.code, 0));
         await this.inputDone();
       }
       return 'Broadcast completed: result=0';
@@ -220,6 +222,21 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     return this.run(async () => {
       this.applySync(await this.call('sync'));
       return { ...(this.lastSync?.focus ?? { packageName: 'com.android.launcher3', activity: '.Launcher' }) };
+    });
+  }
+
+  async getClipboard(): Promise<string> {
+    return this.run(async () => (await this.call('deviceState')).clipboard);
+  }
+
+  async setClipboard(text: string): Promise<void> {
+    return this.run(async () => this.applySync(await this.call('setClipboard', text)));
+  }
+
+  async runningApps(): Promise<string[]> {
+    return this.run(async () => {
+      this.applySync(await this.call('sync'));
+      return [...(this.lastSync?.running ?? [])];
     });
   }
 

@@ -21,8 +21,6 @@ export interface ControlContext {
   videoSize(): { width: number; height: number };
   /** Device → client bytes on the control socket. */
   reply(bytes: Uint8Array): void;
-  /** The text the phone's clipboard holds (shared by this phone's sessions). */
-  clipboard: { text: string };
   resetVideo(): void;
   log(message: string, error?: unknown): void;
 }
@@ -82,7 +80,8 @@ export class ControlHandler {
       }
       case 'injectKeycode':
         // The phone's keyevent() is a full press: act on the down event, ignore repeats and up.
-        if (message.action === KEY_ACTION_DOWN && message.repeat === 0) await device.keyevent(message.keycode);
+        if (message.action === KEY_ACTION_DOWN && message.repeat === 0)
+          await device.keyevent(message.keycode, message.metaState ? { metaState: message.metaState } : undefined);
         return;
       case 'injectText':
         await device.text(message.text);
@@ -98,10 +97,10 @@ export class ControlHandler {
         if (message.action === KEY_ACTION_DOWN) await device.keyevent(KEYCODE_BACK);
         return;
       case 'getClipboard':
-        this.ctx.reply(encodeClipboardMessage(this.ctx.clipboard.text));
+        this.ctx.reply(encodeClipboardMessage(await device.getClipboard()));
         return;
       case 'setClipboard':
-        this.ctx.clipboard.text = message.text;
+        await device.setClipboard(message.text);
         if (message.paste) await device.text(message.text);
         if (message.sequence !== 0n) this.ctx.reply(encodeAckClipboardMessage(message.sequence));
         return;

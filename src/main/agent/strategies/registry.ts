@@ -10,6 +10,7 @@ import type { StrategyName } from '../../../shared/schemas/strategy.ts';
 import type { RunLoop } from '../run-controller.ts';
 import { appAgentLoop } from './appagent/appagent-loop.ts';
 import type { StrategyKit } from './common/kit.ts';
+import { chooseAppByModel } from './moba/app-choice.ts';
 import { mobaLoop } from './moba/moba-loop.ts';
 import { mobileAgentELoop } from './mobile-agent-e/e-loop.ts';
 import { mobileAgentV1Loop } from './mobile-agent-v1/v1-loop.ts';
@@ -20,16 +21,16 @@ export interface RegisteredStrategy extends StrategyInfo {
 }
 
 const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
-  moba: () => mobaLoop,
+  moba: mobaLoop,
   appagent: appAgentLoop,
   'mobile-agent-v1': mobileAgentV1Loop,
   'mobile-agent-v2': mobileAgentV2Loop,
   'mobile-agent-e': mobileAgentELoop,
 };
 
-/** The strategy's description and loop. */
+/** The strategy's description and loop; every strategy resolves app names with MobA's app-selection call. */
 export function strategy(name: StrategyName): RegisteredStrategy {
-  return { ...STRATEGIES[name], loop: LOOPS[name] };
+  return { ...STRATEGIES[name], loop: (kit) => LOOPS[name]({ chooseApp: chooseAppByModel, ...kit }) };
 }
 
 /** Every registered strategy, in menu order. */

@@ -1,12 +1,15 @@
 /**
- * Touch gestures from real pointer events (the Node side injects them through CDP):
- * tap, long press (500 ms held without moving), drag-scrolling of scroll containers, sliders
- * (a tap or a horizontal drag sets their value), and swipes that no container consumed. Scrolling follows the finger exactly (no fling), so the
- * same input always lands on the same offset.
+ * Touch gestures from real pointer events (the Node side injects them through CDP): tap, long
+ * press (500 ms held without moving; on a text field it opens the text toolbar), drag-scrolling
+ * of scroll containers with a fling when the finger lifts while moving (fling.ts), sliders (a
+ * tap or a horizontal drag sets their value), and swipes that no container consumed. The same
+ * input (positions and event times) always lands on the same offset.
  */
 import { closeTextMenu, openTextMenu } from './clipboard.ts';
 import { countAction } from './disturbances.ts';
 import { dpToPx } from './dp.ts';
+import { flingDistance, releaseVelocity } from './fling.ts';
+import type { PointerSample } from './fling.ts';
 import type { PhoneHost } from './phone-host.ts';
 import { metaOf } from './vdom.ts';
 import type { Props } from './vdom.ts';
@@ -24,6 +27,8 @@ interface Press {
   /** A slider the touch started on: horizontal moves drive it instead of scrolling. */
   seek?: { el: Element; onSeek: (fraction: number) => void };
   startScroll: number;
+  /** Where the finger was, and when (for the release velocity). */
+  samples: PointerSample[];
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -62,50 +67,24 @@ export function findScroller(target: Element | null, axis: 'v' | 'h'): HTMLEleme
     | undefined;
 }
 
-/** The recogniser's work, one method per pointer event; one instance per page. */
-class Recogniser {
-  press: Press | undefined;
-  private readonly slop = dpToPx(8);
+function windowPackage(rt: PhoneHost, el: Element): string {
+  return el.closest('[data-window]')?.getAttribute('data-pkg') ?? rt.foregroundTask().pkg;
+}
+
+class GestureRecognizer {
   private readonly rt: PhoneHost;
   private readonly onScrolled: () => void;
+  private readonly slop = dpToPx(8);
+  private press: Press | undefined;
 
   constructor(rt: PhoneHost, onScrolled: () => void) {
     this.rt = rt;
     this.onScrolled = onScrolled;
   }
 
-  private tapAt(target: Element): void {
-    const rt = this.rt;
-    const hit = closest(target, (props) => (props.field !== undefined || props.onTap !== undefined) && enabled(props));
-    if (!hit) return;
-    const { props } = hit;
-    if (props.field !== undefined) {
-      const field = props.field;
-      const win = hit.el.closest('[data-window]');
-      const pkg = win?.getAttribute('data-pkg') ?? rt.foregroundTask().pkg;
-      rt.dispatch('tap', () => rt.focusField(pkg, field));
-      return;
-    }
-    const onTap = props.onTap;
-    if (onTap) rt.dispatch('tap', onTap);
-  }
-
-  /** 500 ms held still: a field opens its text toolbar, else the nearest long-press handler runs. */
-  private longPress(current: Press): void {
-    const rt = this.rt;
-    if (this.press !== current || current.dragging) return;
-    const field = closest(current.target, (props) => props.field !== undefined && enabled(props));
-    if (field?.props.field !== undefined) {
-      const name = field.props.field;
-      const pkg = field.el.closest('[data-window]')?.getAttribute('data-pkg') ?? rt.foregroundTask().pkg;
-      current.longPressed = true;
-      rt.dispatch('long-press', () => openTextMenu(rt, pkg, name));
-      return;
-    }
-    const hit = closest(current.target, (props) => props.onLongPress !== undefined && enabled(props));
-    if (!hit?.props.onLongPress) return;
-    current.longPressed = true;
-    rt.dispatch('long-press', hit.props.onLongPress);
+  cancel(): void {
+    if (this.press?.timer) clearTimeout(this.press.timer);
+    this.press = undefined;
   }
 
   down(event: PointerEvent): void {
@@ -125,6 +104,7 @@ class Recogniser {
       dragging: false,
       longPressed: false,
       startScroll: 0,
+      samples: [{ x: event.clientX, y: event.clientY, t: event.timeStamp }],
       timer: undefined,
     };
     if (rt.state.textMenu && !target.closest('.text-menu')) rt.dispatch('input', () => closeTextMenu(rt));
@@ -136,9 +116,26 @@ class Recogniser {
     this.press = current;
   }
 
+  private longPress(current: Press): void {
+    const rt = this.rt;
+    if (this.press !== current || current.dragging) return;
+    const field = closest(current.target, (props) => props.field !== undefined && enabled(props));
+    if (field?.props.field !== undefined) {
+      const name = field.props.field;
+      current.longPressed = true;
+      rt.dispatch('long-press', () => openTextMenu(rt, windowPackage(rt, field.el), name));
+      return;
+    }
+    const hit = closest(current.target, (props) => props.onLongPress !== undefined && enabled(props));
+    if (!hit?.props.onLongPress) return;
+    current.longPressed = true;
+    rt.dispatch('long-press', hit.props.onLongPress);
+  }
+
   move(event: PointerEvent): void {
     const p = this.press;
     if (!p || (event.buttons & 1) === 0 || p.longPressed) return;
+    p.samples.push({ x: event.clientX, y: event.clientY, t: event.timeStamp });
     const dx = event.clientX - p.x;
     const dy = event.clientY - p.y;
     if (!p.dragging) {
@@ -166,29 +163,61 @@ class Recogniser {
   }
 
   finish(event: PointerEvent, cancelled: boolean): void {
+    const rt = this.rt;
     const p = this.press;
     this.press = undefined;
     if (!p) return;
     if (p.timer) clearTimeout(p.timer);
-    if (!cancelled) countAction(this.rt);
+    if (!cancelled) countAction(rt);
     if (cancelled || p.longPressed) return;
     if (p.seek) {
       const { el, onSeek } = p.seek;
       // A tap on a slider jumps to that point (a drag already moved it).
-      if (!p.dragging) this.rt.dispatch('seek', () => onSeek(seekFraction(el, p.x)));
+      if (!p.dragging) rt.dispatch('seek', () => onSeek(seekFraction(el, p.x)));
       return;
     }
     if (!p.dragging) {
       this.tapAt(p.target);
       return;
     }
-    if (p.scroller) return;
+    if (p.scroller) {
+      this.fling(p, event);
+      return;
+    }
     const dx = event.clientX - p.x;
     const dy = event.clientY - p.y;
     const direction = p.axis === 'v' ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
     const hit = closest(p.target, (props) => props.onSwipe !== undefined && enabled(props));
     const onSwipe = hit?.props.onSwipe;
-    if (onSwipe) this.rt.dispatch('swipe', () => onSwipe(direction));
+    if (onSwipe) rt.dispatch('swipe', () => onSwipe(direction));
+  }
+
+  /** The scroller goes on in the finger's direction as far as the release velocity carries it. */
+  private fling(p: Press, event: PointerEvent): void {
+    const scroller = p.scroller as HTMLElement;
+    const { vx, vy } = releaseVelocity([...p.samples, { x: event.clientX, y: event.clientY, t: event.timeStamp }]);
+    const velocity = p.axis === 'v' ? vy : vx;
+    const distance = flingDistance(velocity, dpToPx(1));
+    if (distance === 0) return;
+    // The content follows the finger: a finger moving up (negative velocity) scrolls down.
+    const delta = -Math.sign(velocity) * Math.round(distance);
+    if (p.axis === 'v') scroller.scrollTop += delta;
+    else scroller.scrollLeft += delta;
+    this.onScrolled();
+  }
+
+  private tapAt(target: Element): void {
+    const rt = this.rt;
+    const hit = closest(target, (props) => (props.field !== undefined || props.onTap !== undefined) && enabled(props));
+    if (!hit) return;
+    const { props } = hit;
+    if (props.field !== undefined) {
+      const field = props.field;
+      rt.dispatch('tap', () => rt.focusField(windowPackage(rt, hit.el), field));
+      return;
+    }
+    const onTap = props.onTap;
+    if (onTap) rt.dispatch('tap', onTap);
   }
 
   wheel(event: WheelEvent): void {
@@ -202,20 +231,15 @@ class Recogniser {
     else scroller.scrollLeft += event.deltaX;
     this.onScrolled();
   }
-
-  cancel(): void {
-    if (this.press?.timer) clearTimeout(this.press.timer);
-    this.press = undefined;
-  }
 }
 
 /** Installs the recogniser; `cancel()` forgets a touch in progress (used on reset/restore). */
 export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel(): void } {
-  const r = new Recogniser(rt, onScrolled);
-  document.addEventListener('pointerdown', (event) => r.down(event), true);
-  document.addEventListener('pointermove', (event) => r.move(event), true);
-  document.addEventListener('pointerup', (event) => r.finish(event, false), true);
-  document.addEventListener('pointercancel', (event) => r.finish(event, true), true);
-  document.addEventListener('wheel', (event) => r.wheel(event), { capture: true, passive: false });
-  return { cancel: () => r.cancel() };
+  const recognizer = new GestureRecognizer(rt, onScrolled);
+  document.addEventListener('pointerdown', (event) => recognizer.down(event), true);
+  document.addEventListener('pointermove', (event) => recognizer.move(event), true);
+  document.addEventListener('pointerup', (event) => recognizer.finish(event, false), true);
+  document.addEventListener('pointercancel', (event) => recognizer.finish(event, true), true);
+  document.addEventListener('wheel', (event) => recognizer.wheel(event), { capture: true, passive: false });
+  return { cancel: () => recognizer.cancel() };
 }

@@ -6,7 +6,9 @@
 import { APPS } from '../../apps/index.ts';
 import { installDateOverride, setDeviceClock } from './clock.ts';
 import { css, setDensity } from './dp.ts';
+import { copyText } from './clipboard.ts';
 import { dumpXml } from './dump.ts';
+import type { DumpOptions } from './dump.ts';
 import { installGestures } from './gestures.ts';
 import { PhoneRuntime } from './runtime.ts';
 import { clearDisturbances, countAction, disturbanceReport, scheduleDisturbances } from './disturbances.ts';
@@ -33,7 +35,8 @@ export interface PageBootConfig extends BootConfig {
 
 export interface MobaPageApi {
   sync(): SyncInfo;
-  key(code: number): SyncInfo;
+  /** A key press with KeyEvent's meta state (0 = no modifiers). */
+  key(code: number, meta: number): SyncInfo;
   /** Types into the focused field; `typed` is false when no field has focus. */
   text(value: string): { typed: boolean; sync: SyncInfo };
   clearText(): { cleared: boolean; sync: SyncInfo };
@@ -44,10 +47,11 @@ export interface MobaPageApi {
   putSetting(namespace: string, key: string, value: string): SyncInfo;
   setSystem(system: Partial<SystemInfo>): SyncInfo;
   setClock(epochMs: number, frozen: boolean): SyncInfo;
-  dump(compressed: boolean): string;
+  dump(options: DumpOptions): string;
   state(pkg?: string): unknown;
   /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
   deviceState(): PageDeviceState;
+  setClipboard(text: string): SyncInfo;
   /** An app's stored data (what `replaceData` replaces); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Replaces an app's stored data (checked on the Node side); undone when the app fails to draw with it. */
@@ -129,11 +133,11 @@ function inputApi(rt: PhoneRuntime, tools: PageTools) {
   const { sync, run } = tools;
   return {
     sync,
-    key(code) {
+    key(code, meta) {
       run('key', () => {
         rt.inputStarted();
         countAction(rt, false);
-        rt.key(code);
+        rt.key(code, meta);
       });
       return sync();
     },
@@ -185,7 +189,7 @@ function inputApi(rt: PhoneRuntime, tools: PageTools) {
 function stateApi(rt: PhoneRuntime, tools: PageTools) {
   const { sync, run } = tools;
   return {
-    dump: (compressed) => dumpXml(rt, compressed),
+    dump: (options: Parameters<MobaPageApi['dump']>[0]) => dumpXml(rt, options),
     state(pkg) {
       const pick = (name: string): unknown => {
         const app = rt.app(name);
@@ -211,6 +215,10 @@ function stateApi(rt: PhoneRuntime, tools: PageTools) {
       disturbances: disturbanceReport(rt),
       permissions: structuredClone(rt.state.permissions),
     }),
+    setClipboard(text: string) {
+      run('clipboard', () => copyText(rt, text));
+      return sync();
+    },
     appData(pkg) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;

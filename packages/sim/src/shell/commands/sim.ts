@@ -107,6 +107,7 @@ export const simReset: ShellCommand = command('sim-reset', async (ctx) => {
     options.seed = Number(value);
   }
   await ctx.device.reset(options);
+  ctx.os.reset();
   await ctx.out('OK\n');
   return 0;
 });
@@ -239,4 +240,4 @@ export const statusbar: ShellCommand = command('statusbar', async (ctx) => {
   return 2;
 });
 
-export const SIM_COMMANDS: readonly ShellCommand[] = [simState, simReset, simSnapshot, simClock, simDisturb, statusbar];
+export const SIM_COMMANDS: readonly ShellCommand[] = [simState, simReset, simSnapshot, simClock, simDisturb];
