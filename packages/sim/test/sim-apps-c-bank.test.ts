@@ -227,7 +227,8 @@ describe('Bank', () => {
       app: PKG,
       credit: { amount: 88.8, from: 'Alice Wang', note: 'Lunch' },
     });
-    expect(requireNode(await dump(phone), { id: 'android:id/text', pkg: 'com.android.systemui' }).text).toBe(
+    const all = await phone.dumpUi({ compressed: false, allWindows: true });
+    expect(requireNode(all, { id: 'android:id/text', pkg: 'com.android.systemui' }).text).toBe(
       '¥88.80 from Alice Wang',
     );
     expect(await balance('checking')).toBeCloseTo(before + 88.8, 2);

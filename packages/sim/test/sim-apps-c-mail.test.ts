@@ -205,9 +205,10 @@ describe('Email', () => {
         body: 'Pick up your badge at the front desk.',
       },
     });
-    xml = await dump(phone);
-    expect(requireNode(xml, { id: 'android:id/text', pkg: 'com.android.systemui' }).text).toBe('Badge ready');
-    await tapOn(phone, { text: 'Badge ready' });
+    xml = await phone.dumpUi({ compressed: false, allWindows: true });
+    const banner = requireNode(xml, { id: 'android:id/text', pkg: 'com.android.systemui' });
+    expect(banner.text).toBe('Badge ready');
+    await phone.tap(banner.center.x, banner.center.y);
     expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.MessageActivity' });
     expect(requireNode(await dump(phone), { id: 'body_view' }).text).toBe('Pick up your badge at the front desk.');
     const got = (await state()).mails.at(-1)!;

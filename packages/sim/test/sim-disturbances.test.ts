@@ -53,6 +53,8 @@ async function device(): Promise<Device> {
 }
 const item = async (id: string) => (await device()).disturbances.find((d) => d.id === id);
 const windowsOf = (xml: string, pkg: string) => parseDump(xml).filter((n) => n.packageName === pkg);
+/** Every window, as the uiautomator2 server dumps them (a heads-up banner never takes focus). */
+const allWindows = () => phone.dumpUi({ compressed: false, allWindows: true });
 
 beforeAll(async () => {
   browser = createSharedBrowser({ keepAlive: true });
@@ -82,7 +84,8 @@ describe('notifications and the shade', () => {
     await sh(`am start -n ${SETTINGS}/.Settings`);
     expect((await device()).notifications).toEqual([]);
     await sh('input swipe 540 1500 540 1200 200');
-    const xml = await dump(phone);
+    const xml = await allWindows();
+    expect(findNode(await dump(phone), { text: 'Your June bill is ¥58.20.' })).toBeUndefined();
     const banner = requireNode(xml, { id: 'android:id/text', text: 'Your June bill is ¥58.20.' });
     expect(banner.packageName).toBe('com.android.systemui');
     expect(requireNode(xml, { id: 'android:id/title', pkg: 'com.android.systemui' }).text).toBe('10086');
@@ -99,7 +102,7 @@ describe('notifications and the shade', () => {
 
     // The next input elsewhere drops the banner; the notification stays for the shade.
     await sh('input tap 540 2000');
-    expect(findNode(await dump(phone), { text: 'Your June bill is ¥58.20.' })).toBeUndefined();
+    expect(findNode(await allWindows(), { text: 'Your June bill is ¥58.20.' })).toBeUndefined();
     await sh('input swipe 540 10 540 1400 300');
     expect((await device()).shade).toBe(true);
     const shade = await dump(phone);
@@ -167,8 +170,9 @@ describe('disturbances', () => {
     const message = requireNode(xml, { id: 'com.android.permissioncontroller:id/permission_message' });
     expect(message.text).toBe("Allow Settings to access this device's location?");
     expect(windowsOf(xml, 'com.android.permissioncontroller').length).toBeGreaterThan(0);
+    expect(windowsOf(xml, SETTINGS)).toEqual([]);
     // A tap on the app underneath does nothing while the dialog is up.
-    const battery = requireNode(xml, { text: 'Battery' });
+    const battery = requireNode(await allWindows(), { text: 'Battery' });
     await phone.tap(battery.center.x, battery.center.y);
     expect((await device()).foreground.activity).toBe('.Settings');
     await phone.keyevent(4);

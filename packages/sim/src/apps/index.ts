@@ -11,6 +11,7 @@ import { filesApp } from './files/index.ts';
 import { launcherApp } from './launcher/index.ts';
 import { mailApp } from './mail/index.ts';
 import { messagesApp } from './messages/index.ts';
+import { musicApp } from './music/index.ts';
 import { notesApp } from './notes/index.ts';
 import { railwayApp } from './railway/index.ts';
 import { settingsApp } from './settings/index.ts';
@@ -30,5 +31,6 @@ export const APPS: readonly AnyApp[] = [
   railwayApp,
   mailApp,
   filesApp,
+  musicApp,
   bankApp,
 ];

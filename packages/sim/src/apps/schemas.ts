@@ -11,6 +11,7 @@ import { filesStore } from './files/schema.ts';
 import { launcherStore } from './launcher/schema.ts';
 import { mailStore } from './mail/schema.ts';
 import { messagesStore } from './messages/schema.ts';
+import { musicStore } from './music/schema.ts';
 import { notesStore } from './notes/schema.ts';
 import { railwayStore } from './railway/schema.ts';
 import type { AppStore } from './schema-kit.ts';
@@ -33,6 +34,7 @@ export const APP_STORES: Readonly<Record<string, AppStore>> = {
   'com.moba.mail': mailStore,
   'com.moba.bank': bankStore,
   'com.moba.files': filesStore,
+  'com.moba.music': musicStore,
 };
 
 /**

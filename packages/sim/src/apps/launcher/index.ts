@@ -33,6 +33,7 @@ const HOME_ORDER = [
   'com.moba.railway',
   'com.moba.mail',
   'com.moba.files',
+  'com.moba.music',
   'com.moba.bank',
   'com.android.settings',
 ];

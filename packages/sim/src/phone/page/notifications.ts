@@ -153,6 +153,7 @@ export function shadeWindow(rt: PhoneHost, navBarPx: number): VNode | null {
     {
       key: 'shade',
       'data-window': 'dialog',
+      'data-focus': 'true',
       'data-pkg': SYSTEMUI_PACKAGE,
       class: 'shade',
       style: `bottom:${navBarPx}px`,

@@ -140,6 +140,8 @@ function disturbanceWindow(rt: PhoneHost, m: ScreenMetrics): VNode | null {
     full ? 'fill' : 'dialog-window',
     h('FrameLayout', { id: 'android:id/content', class: full ? 'fill' : '' }, view),
   );
+  // It takes focus: the active-window dump shows it, not the app under it.
+  root.props['data-focus'] = 'true';
   return h(
     'div',
     {
