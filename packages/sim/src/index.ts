@@ -23,6 +23,8 @@ export type {
   Intent,
   KeyCode,
   PackageInfo,
+  ClockStart,
+  ResetOptions,
   SimulatedDevice,
 } from './device.ts';
 export { inAppDrawer } from './device.ts';
