@@ -132,7 +132,15 @@ test('an expert memory imported in the editor shows in the list, in preview retr
   await expect(row).toBeVisible();
   await row.click();
   await expect(page.getByTestId('memory-editor')).toHaveAttribute('data-memory', SEED_ID);
-  await expect(page.locator('textarea[name="memory.steps"]')).toHaveValue(new RegExp(SEED_MARK));
+  // The route's steps are a table with a labelled column per field; the raw JSON is the advanced view.
+  const stepInputs = page.locator('[data-rows="steps"] input');
+  await expect(page.locator('[data-rows="steps"] th', { hasText: 'Sub-goal' })).toBeVisible();
+  expect((await stepInputs.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).join('\n')).toContain(
+    SEED_MARK,
+  );
+  await page.locator('label.toggle', { hasText: 'Edit as JSON' }).click();
+  await expect(page.locator('textarea[name="memory.json"]')).toHaveValue(new RegExp(SEED_MARK));
+  await page.locator('label.toggle', { hasText: 'Edit as JSON' }).click();
   await savePanelShot(page, 'cockpit-memory-editor');
   // Re-importing the same file adds nothing.
   await page.getByTestId('memory-import-file').setInputFiles(file);
@@ -210,9 +218,11 @@ test('a demonstration performed on the phone’s screen is saved as a route of e
   await expect(editor).toBeVisible({ timeout: 30_000 });
   await expect(editor).toContainText('expert');
   await expect(editor.locator('textarea[name="memory.goal"]')).toHaveValue('Open the Clock app');
-  await expect(editor.locator('textarea[name="memory.steps"]')).toHaveValue(
-    /"subGoal": "Open the Clock app from the launcher"[\s\S]*"action": "Click\(\d+\)"[\s\S]*"element": "TextView \\"Clock\\""/,
+  await expect(editor.locator('input[name="memory.steps.0.subGoal"]')).toHaveValue(
+    'Open the Clock app from the launcher',
   );
+  await expect(editor.locator('input[name="memory.steps.0.action"]')).toHaveValue(/^Click\(\d+\)$/);
+  await expect(editor.locator('input[name="memory.steps.0.element"]')).toHaveValue('TextView "Clock"');
   await savePanelShot(page, 'cockpit-memory-demo-saved');
   // The phone did what was demonstrated.
   await expect

@@ -137,14 +137,14 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
   await page.locator('[data-action="submit-edit"]').click();
   await expect(page.locator(`[data-testid="step-card"][data-step="${editStep}"]`)).toHaveCount(0, { timeout: 30_000 });
 
-  // 3. Reject with feedback (Esc opens the box, Enter sends); the next act call must carry it.
+  // 3. Reject with feedback (R opens the box, Enter sends); the next act call must carry it.
   const rejectStep = await waitForProposal(page, /^Click\(\d+\)$/);
   const wrongHour = await page
     .locator('[data-testid="agent-screen"] [data-element-label="7"]')
     .first()
     .getAttribute('data-element-index');
   await expect(page.getByTestId('proposed-action')).toHaveText(`Click(${wrongHour})`);
-  await page.locator('body').press('Escape');
+  await page.locator('body').press('r');
   const feedback = page.locator('textarea[name="reject.feedback"]');
   await expect(feedback).toBeFocused();
   await feedback.fill(REJECT_FEEDBACK);

@@ -1,12 +1,13 @@
 /**
- * The import rules of .dependency-cruiser.cjs catch what they are for: a throwaway tree of
- * renderer modules is cruised with the real rule set, once clean and once with each kind of
- * forbidden arrow.
+ * Every import rule of .dependency-cruiser.cjs catches what it is for: a throwaway tree of
+ * modules is cruised with the real rule set, once clean and once per rule with a forbidden
+ * import that breaks exactly that rule. The table of bad imports must name every rule in the
+ * config, so a new rule cannot be added without showing it fail.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cruise } from 'dependency-cruiser';
 import type { ICruiseResult, IConfiguration } from 'dependency-cruiser';
@@ -19,88 +20,246 @@ afterEach(() => {
   dir = '';
 });
 
-/** Writes the files (path → source) and returns the names of the rules the cruise breaks. */
-async function violations(files: Record<string, string>): Promise<string[]> {
+type Tree = Record<string, string>;
+
+/** Writes the files (path → source) and returns the names of the rules the cruise breaks, each once. */
+async function violations(files: Tree): Promise<string[]> {
   dir = mkdtempSync(join(tmpdir(), 'moba-deps-'));
   for (const [path, source] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), source);
   }
-  const { output } = await cruise(['src'], {
+  const roots = readdirSync(dir).filter((name) => ['src', 'packages'].includes(name));
+  const { output } = await cruise(roots, {
     ...config.options,
     baseDir: dir,
     validate: true,
     ruleSet: { forbidden: config.forbidden ?? [] },
   });
-  return (output as ICruiseResult).summary.violations.map((v) => v.rule.name).sort();
+  return [...new Set((output as ICruiseResult).summary.violations.map((v) => v.rule.name))].sort();
 }
 
-const layered = {
-  'src/renderer/app/app.tsx': "import { Page } from '../features/a/page.tsx';\nexport const App = Page;\n",
-  'src/renderer/features/a/page.tsx':
-    "import { Widget } from '../../ui/widget.tsx';\nimport { store } from '../../state/store.ts';\nexport const Page = [Widget, store];\n",
-  'src/renderer/features/b/page.tsx': "import { Widget } from '../../ui/widget.tsx';\nexport const Other = Widget;\n",
-  'src/renderer/ui/widget.tsx': "import { store } from '../state/store.ts';\nexport const Widget = store;\n",
-  'src/renderer/state/store.ts': "import { href } from '../routing/router.ts';\nexport const store = href;\n",
-  'src/renderer/routing/router.ts': 'export const href = 1;\n',
+type Edge = [from: string, to: string, kind?: 'type'];
+
+/** Modules importing each other (relative imports, type-only when marked); every module exports `x`. */
+function tree(...edges: Edge[]): Tree {
+  const lines = new Map<string, string[]>();
+  const file = (path: string) => lines.get(path) ?? (lines.set(path, ['export const x = 1;']).get(path) as string[]);
+  edges.forEach(([from, to, kind], i) => {
+    file(to);
+    let specifier = relative(dirname(from), to);
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+    file(from).push(
+      kind === 'type'
+        ? `import type { x as x${i} } from '${specifier}';\nexport const y${i}: typeof x${i} | null = null;`
+        : `import { x as x${i} } from '${specifier}';\nexport const y${i} = x${i};`,
+    );
+  });
+  return Object.fromEntries([...lines].map(([path, body]) => [path, `${body.join('\n')}\n`]));
+}
+
+/** One module importing another. */
+const imports = (from: string, to: string, kind?: 'type'): Tree => tree([from, to, kind]);
+
+/** A module importing a bare specifier (an npm package or a Node built-in). */
+function importsPackage(from: string, specifier: string): Tree {
+  return { [from]: `import * as p from '${specifier}';\nexport const y = p;\n` };
+}
+
+const m = (path: string) => `src/main/${path}`;
+
+/** Per rule: what the bad import is, and a tree holding it (and nothing else forbidden). */
+const BAD_IMPORTS: Record<string, { what: string; files: Tree }> = {
+  'no-cycle': {
+    what: 'two store modules importing each other',
+    files: {
+      [m('store/a.ts')]: "import { b } from './b.ts';\nexport const a = () => b;\n",
+      [m('store/b.ts')]: "import { a } from './a.ts';\nexport const b = () => a;\n",
+    },
+  },
+  'base-is-a-leaf': {
+    what: '@moba/base → @moba/sim',
+    files: imports('packages/base/src/index.ts', 'packages/sim/src/index.ts'),
+  },
+  'base-is-browser-safe': {
+    what: "@moba/base's main entry → node:fs",
+    files: importsPackage('packages/base/src/index.ts', 'node:fs'),
+  },
+  'packages-never-import-the-app': {
+    what: '@moba/sim → src/shared',
+    files: imports('packages/sim/src/index.ts', 'src/shared/errors.ts'),
+  },
+  'sim-runs-without-testkit': {
+    what: '@moba/sim → @moba/testkit',
+    files: imports('packages/sim/src/index.ts', 'packages/testkit/src/index.ts'),
+  },
+  'only-through-public-entries': {
+    what: '@moba/sim → a file inside @moba/base',
+    files: imports('packages/sim/src/index.ts', 'packages/base/src/errors.ts'),
+  },
+  'app-only-through-public-entries': {
+    what: 'src/main → a file inside @moba/base',
+    files: imports(m('store/a.ts'), 'packages/base/src/errors.ts'),
+  },
+  'renderer-features-independent': {
+    what: 'one renderer feature → another',
+    files: imports('src/renderer/features/b/page.tsx', 'src/renderer/features/a/page.tsx'),
+  },
+  'renderer-features-never-imports-up': {
+    what: 'renderer features → app',
+    files: imports('src/renderer/features/a/shell.tsx', 'src/renderer/app/app.tsx'),
+  },
+  'renderer-ui-never-imports-up': {
+    what: 'renderer ui → features',
+    files: imports('src/renderer/ui/card.tsx', 'src/renderer/features/b/page.tsx'),
+  },
+  // Type-only imports count: a store that knows a component's type depends on it.
+  'renderer-state-never-imports-up': {
+    what: 'renderer state → ui (type only)',
+    files: imports('src/renderer/state/view.ts', 'src/renderer/ui/widget.tsx', 'type'),
+  },
+  'renderer-routing-never-imports-up': {
+    what: 'renderer routing → state',
+    files: imports('src/renderer/routing/router.ts', 'src/renderer/state/store.ts'),
+  },
+  'renderer-client-never-imports-up': {
+    what: 'renderer client → routing',
+    files: imports('src/renderer/client/client.ts', 'src/renderer/routing/router.ts'),
+  },
+  'main-layer-foundation': { what: 'paths.ts → store', files: imports(m('paths.ts'), m('store/database.ts')) },
+  'main-layer-adb': { what: 'adb → device', files: imports(m('adb/adb-client.ts'), m('device/device-service.ts')) },
+  'main-layer-llm': { what: 'llm → sweep', files: imports(m('llm/model-gateway.ts'), m('sweep/jobs.ts')) },
+  'main-layer-store': {
+    what: 'store → mirror',
+    files: imports(m('store/runs-repo.ts'), m('mirror/mirror-service.ts'), 'type'),
+  },
+  'main-layer-perception': {
+    what: 'perception → device',
+    files: imports(m('perception/marks.ts'), m('device/observe.ts')),
+  },
+  'main-layer-demos': { what: 'demos → agent', files: imports(m('demos/recorder.ts'), m('agent/gating.ts')) },
+  'main-layer-simulators': {
+    what: 'simulators → bench',
+    files: imports(m('simulators/simulator-manager.ts'), m('bench/phone-pool.ts')),
+  },
+  'main-layer-settings': { what: 'settings → llm', files: imports(m('settings/settings.ts'), m('llm/endpoints.ts')) },
+  'main-layer-export': { what: 'export → agent', files: imports(m('export/run-export.ts'), m('agent/gating.ts')) },
+  'main-layer-voice': {
+    what: 'voice → agent',
+    files: imports(m('voice/voice-service.ts'), m('agent/run-service.ts')),
+  },
+  'main-layer-agent-ports': {
+    what: "the agent's ports → the run service",
+    files: imports(m('agent/ports.ts'), m('agent/run-service.ts'), 'type'),
+  },
+  'main-layer-agent': {
+    what: 'a strategy → device (strategies reach devices through the ports)',
+    files: imports(m('agent/strategies/moba/moba-loop.ts'), m('device/observe.ts')),
+  },
+  'main-layer-device': {
+    what: 'device → the agent beyond its ports',
+    files: imports(m('device/agent-device.ts'), m('agent/run-service.ts')),
+  },
+  'main-layer-memory': {
+    what: 'memory → a strategy',
+    files: imports(m('memory/strategy-memory.ts'), m('agent/strategies/moba/moba-loop.ts')),
+  },
+  'main-layer-mirror': {
+    what: 'mirror → the contract router',
+    files: imports(m('mirror/mirror-layer.ts'), m('contract/router.ts'), 'type'),
+  },
+  'main-layer-datasets': {
+    what: 'datasets → bench',
+    files: imports(m('datasets/run-selection.ts'), m('bench/bench-repo.ts')),
+  },
+  'main-layer-person': {
+    what: 'person → memory',
+    files: imports(m('person/person-actions.ts'), m('memory/memory-service.ts')),
+  },
+  'main-layer-annotations': {
+    what: 'annotations → bench',
+    files: imports(m('annotations/annotation-service.ts'), m('bench/bench-repo.ts')),
+  },
+  'main-layer-bench': {
+    what: 'bench → sweep',
+    files: imports(m('bench/bench-service.ts'), m('sweep/sweep-service.ts'), 'type'),
+  },
+  'main-layer-sweep': {
+    what: 'sweep → person',
+    files: imports(m('sweep/worker.ts'), m('person/person-actions.ts')),
+  },
+  'main-layer-app': { what: 'app.ts → cli', files: imports(m('app.ts'), m('cli/main.ts')) },
+  'main-layer-host': { what: 'host → cli', files: imports(m('host/web-host.ts'), m('cli/main.ts')) },
+  'main-layer-electron': { what: 'electron → cli', files: imports(m('electron/window.ts'), m('cli/main.ts')) },
+  'main-layer-cli': { what: 'cli → electron', files: imports(m('cli/main.ts'), m('electron/window.ts')) },
+  'main-folder-in-floor-plan': {
+    what: 'a folder of src/main missing from the floor plan',
+    files: imports(m('gadgets/gadget.ts'), 'src/shared/errors.ts'),
+  },
+  'main-never-imports-renderer': {
+    what: 'main → renderer',
+    files: imports(m('export/html-report.ts'), 'src/renderer/ui/widget.tsx'),
+  },
+  'strategies-common-imports-no-strategy': {
+    what: 'strategies/common → moba',
+    files: imports(m('agent/strategies/common/step-kernel.ts'), m('agent/strategies/moba/moba-steps.ts')),
+  },
+  'declared-dependencies-only': {
+    what: 'an npm package no package.json declares',
+    files: {
+      'package.json': '{ "name": "app", "dependencies": {} }\n',
+      'node_modules/left-pad/package.json': '{ "name": "left-pad", "version": "1.0.0", "main": "index.js" }\n',
+      'node_modules/left-pad/index.js': 'module.exports = 1;\n',
+      ...importsPackage(m('store/a.ts'), 'left-pad'),
+    },
+  },
+  resolvable: {
+    what: 'an import of a file that does not exist',
+    files: { [m('store/a.ts')]: "import { x } from './missing.ts';\nexport const y = x;\n" },
+  },
 };
 
-describe('renderer layering rules', () => {
-  it('accept features that share through ui and state', async () => {
-    expect(await violations(layered)).toEqual([]);
+/** Allowed imports across the floor plans: each layer using what it sits on. */
+const CLEAN: Tree = tree(
+  ['src/renderer/app/app.tsx', 'src/renderer/features/a/page.tsx'],
+  ['src/renderer/features/b/page.tsx', 'src/renderer/ui/widget.tsx'],
+  ['src/renderer/ui/card.tsx', 'src/renderer/state/store.ts'],
+  ['src/renderer/state/view.ts', 'src/renderer/routing/router.ts'],
+  ['src/renderer/routing/href.ts', 'src/renderer/client/client.ts'],
+  ['src/renderer/client/call.ts', 'src/shared/contract.ts'],
+  [m('perception/ocr.ts'), m('packaging/app-archive.ts')],
+  [m('settings/settings-service.ts'), m('store/database.ts')],
+  [m('agent/strategies/common/kit.ts'), m('perception/marks.ts')],
+  [m('agent/run-service.ts'), m('llm/model-gateway.ts')],
+  [m('agent/strategies/moba/moba-loop.ts'), m('agent/strategies/common/call-syntax.ts')],
+  [m('device/agent-device.ts'), m('agent/ports.ts'), 'type'],
+  [m('memory/strategy-memory.ts'), m('agent/strategies/common/kit.ts'), 'type'],
+  [m('mirror/mirror-layer.ts'), m('event-hub.ts'), 'type'],
+  [m('mirror/mirror-service.ts'), m('device/input/adb-input.ts')],
+  [m('person/person-actions.ts'), m('mirror/mirror-service.ts')],
+  [m('bench/phone-pool.ts'), m('simulators/simulator-manager.ts')],
+  [m('bench/bench-memory.ts'), m('memory/index.ts')],
+  [m('sweep/worker.ts'), m('bench/runner.ts')],
+  [m('handlers/sweep-handlers.ts'), m('sweep/sweep-service.ts')],
+  [m('host/web-host.ts'), m('app.ts')],
+  [m('index.ts'), m('electron/window.ts')],
+  [m('cli/commands/serve.ts'), m('host/web-host.ts')],
+);
+
+describe('import rules', () => {
+  it('have a bad import shown for every rule in the config', () => {
+    const names = (config.forbidden ?? []).map((rule) => rule.name ?? '(unnamed)');
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(BAD_IMPORTS).sort()).toEqual([...names].sort());
   });
 
-  it('reject a feature importing another feature', async () => {
-    expect(
-      await violations({
-        ...layered,
-        'src/renderer/features/b/page.tsx': "import { Page } from '../a/page.tsx';\nexport const Other = Page;\n",
-      }),
-    ).toEqual(['renderer-features-independent']);
+  it('accept a tree where every layer imports only what it sits on', async () => {
+    expect(await violations(CLEAN)).toEqual([]);
   });
 
-  it('reject a lower layer importing a higher one', async () => {
-    expect(
-      await violations({
-        ...layered,
-        'src/renderer/ui/card.tsx': "import { Other } from '../features/b/page.tsx';\nexport const Card = Other;\n",
-      }),
-    ).toEqual(['renderer-ui-never-imports-up']);
-    // Type-only imports count: a store that knows a component's type depends on it.
-    expect(
-      await violations({
-        ...layered,
-        'src/renderer/state/view.ts':
-          "import type { Widget } from '../ui/widget.tsx';\nexport const view: typeof Widget | null = null;\n",
-      }),
-    ).toEqual(['renderer-state-never-imports-up']);
-    expect(
-      await violations({
-        ...layered,
-        'src/renderer/features/a/shell.tsx': "import { App } from '../../app/app.tsx';\nexport const Shell = App;\n",
-      }),
-    ).toContain('renderer-features-never-imports-up');
-  });
-});
-
-describe('the strategies step kernel', () => {
-  const strategies = {
-    'src/main/agent/strategies/common/kernel.ts': 'export const kernel = 1;\n',
-    'src/main/agent/strategies/moba/loop.ts':
-      "import { kernel } from '../common/kernel.ts';\nexport const loop = kernel;\n",
-  };
-
-  it('accepts MobA building on common', async () => {
-    expect(await violations(strategies)).toEqual([]);
-  });
-
-  it('rejects common importing MobA, type-only imports too', async () => {
-    expect(
-      await violations({
-        ...strategies,
-        'src/main/agent/strategies/common/runner.ts':
-          "import type { loop } from '../moba/loop.ts';\nexport const runner: typeof loop | null = null;\n",
-      }),
-    ).toEqual(['strategies-common-never-imports-moba']);
-  });
+  for (const [rule, { what, files }] of Object.entries(BAD_IMPORTS)) {
+    it(`${rule} rejects ${what}`, async () => {
+      expect(await violations(files)).toEqual([rule]);
+    });
+  }
 });

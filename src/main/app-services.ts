@@ -1,4 +1,5 @@
 /** The services `createApp` builds: what the contract's handlers are given. */
+import type { DeviceActGuard } from './agent/device-lock.ts';
 import type { RunService } from './agent/run-service.ts';
 import type { AnnotationService } from './annotations/annotation-service.ts';
 import type { EventHub } from './event-hub.ts';
@@ -27,4 +28,6 @@ export interface AppServices {
   readonly memory: MemoryService;
   readonly annotations: AnnotationService;
   readonly voice: VoiceService;
+  /** Checked before any action on a device that is not a run's own (another process's run may hold it). */
+  readonly deviceLocks: DeviceActGuard;
 }

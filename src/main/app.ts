@@ -117,11 +117,18 @@ function openCore(options: CreateAppOptions): Core {
 }
 
 /** The run service (recovering runs a stopped app left), voice input, and failure annotations. */
-function openRuns(core: Core): { runs: RunService; voice: VoiceService; annotations: AnnotationService } {
+function openRuns(core: Core): {
+  runs: RunService;
+  voice: VoiceService;
+  annotations: AnnotationService;
+  deviceLocks: DeviceLockService;
+} {
   const { owned, db, events, artifacts, settings, memory, devices, observer } = core;
   // One port for every run: what runs record and retrieve goes through the memory service.
   const memoryForRuns: AgentMemory = memoryPort(memory);
   const voice = new VoiceService({ settings, artifacts });
+  // One driver per device across processes: runs take the lock, every other way to act checks it.
+  const deviceLocks = new DeviceLockService({ locks: new DeviceLocks(db) });
   const runs = new RunService({
     repo: new RunsRepo(db),
     artifacts,
@@ -133,7 +140,7 @@ function openRuns(core: Core): { runs: RunService; voice: VoiceService; annotati
     strategyMemory: (o) => strategyMemory(memory, o),
     recentModelImages: (sha, options) => observer.modelImage(sha, options),
     voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
-    deviceLocks: new DeviceLockService({ locks: new DeviceLocks(db) }),
+    deviceLocks,
   });
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
@@ -142,7 +149,7 @@ function openRuns(core: Core): { runs: RunService; voice: VoiceService; annotati
     new AnnotationService({ db, repo: new RunsRepo(db), appendIfHeld: (id, body) => runs.appendIfHeld(id, body) }),
   );
   owned.add(annotations.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
-  return { runs, voice, annotations };
+  return { runs, voice, annotations, deviceLocks };
 }
 
 /** Benchmarks: the runner (the page and `moba bench run` alike) and the sweep coordinator for queued ones. */
@@ -166,7 +173,7 @@ function openBenchmarks(core: Core, runs: RunService) {
 }
 
 /** Simulated phones started from the UI, demonstration recording, and a person's own actions. */
-function openDesk(core: Core, runs: RunService) {
+function openDesk(core: Core, runs: RunService, deviceLocks: DeviceLockService) {
   const { owned, events, env, settings, memory, devices, observer, mirror } = core;
   const simulators = new SimulatorManager({
     adb: devices,
@@ -178,8 +185,9 @@ function openDesk(core: Core, runs: RunService) {
   const demos = new DemoRecorder({
     device: {
       observe: async (serial, signal) => (await observer.observe(serial, { signal })).observation,
-      act: (serial, action, seen, signal) =>
-        actOnDevice({
+      act: (serial, action, seen, signal) => {
+        deviceLocks.assertMayAct(serial);
+        return actOnDevice({
           devices,
           observer,
           serial,
@@ -188,7 +196,8 @@ function openDesk(core: Core, runs: RunService) {
           screen: seen.screen,
           settleTimeoutMs: settings.get().agent.settleTimeoutMs,
           signal,
-        }),
+        });
+      },
     },
     memory: () => memory,
   });
@@ -198,15 +207,16 @@ function openDesk(core: Core, runs: RunService) {
     mirror,
     runs,
     settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
+    deviceLock: deviceLocks,
   });
   return { simulators, demos, person };
 }
 
 export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const core = openCore(options);
-  const { runs, voice, annotations } = openRuns(core);
+  const { runs, voice, annotations, deviceLocks } = openRuns(core);
   const benchmarks = openBenchmarks(core, runs);
-  const desk = openDesk(core, runs);
+  const desk = openDesk(core, runs, deviceLocks);
   const { paths, db, artifacts, settings, events, devices, observer, mirror, memory } = core;
   const services: AppServices = {
     host: options.host,
@@ -223,6 +233,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     memory,
     annotations,
     voice,
+    deviceLocks,
   };
   const { bench, sweep } = benchmarks;
   const { simulators, demos, person } = desk;

@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentMemory } from '../../src/main/agent/ports.ts';
-import { agentMemory, describeUiElement } from '../../src/main/memory/agent-memory.ts';
+import { describeElementForMemory } from '../../src/shared/elements/describe-element.ts';
+import { agentMemory } from '../../src/main/memory/agent-memory.ts';
 import { MemoryService } from '../../src/main/memory/memory-service.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 import type { RetrievalResult } from '../../src/shared/schemas/memory.ts';
@@ -80,7 +81,7 @@ describe('agent memory port', () => {
         {
           subgoal: 'Add an alarm',
           action: 'Click(5)',
-          element: describeUiElement(element),
+          element: describeElementForMemory(element),
           app: 'com.android.deskclock',
         },
       ],

@@ -174,6 +174,47 @@ describe('security: one device, one driver, across processes', () => {
   });
 });
 
+describe('security: every way to act respects the lock', () => {
+  it('executeAction, mirror input and moba act on a phone another process’s run holds are refused with the holder; looking is allowed', {
+    timeout: 240_000,
+  }, async () => {
+    for (const p of started) await killProcess(p);
+    const holder = mobaRun('Open the Clock app');
+    const holderRun = await waiting(holder);
+    const app: MobaApp = await createApp({ host: 'web', dataDir: data.path, env: env() });
+    const web = { ...localConnection, kind: 'web' as const };
+    const call = (method: string, input: unknown) =>
+      app.router.call(method, input, { connection: web, signal: new AbortController().signal });
+    try {
+      const refused = {
+        ok: false,
+        error: { code: 'CONFLICT', message: expect.stringMatching(holderOf(holder)) },
+      };
+      expect(
+        await call('executeAction', { serial: rig.serial, action: { name: 'Open_App', params: { app: 'Settings' } } }),
+      ).toMatchObject(refused);
+      // The mirror's picture is reading: it starts. Its control input is acting: refused.
+      expect(await call('startMirror', { serial: rig.serial })).toMatchObject({ ok: true });
+      expect(await call('mirrorInput', { serial: rig.serial, input: { type: 'home' } })).toMatchObject(refused);
+      expect(await call('stopMirror', { serial: rig.serial })).toMatchObject({ ok: true });
+      const seen = await call('observeDevice', { serial: rig.serial });
+      expect(seen).toMatchObject({ ok: true });
+      expect(
+        (seen as { result: { currentApp: { packageName: string } | null } }).result.currentApp?.packageName,
+      ).not.toBe('com.android.settings');
+    } finally {
+      await app.dispose();
+    }
+    const act = mobaProcess(['act', '--device', rig.serial, 'Open_App("Settings")'], env());
+    started.push(act);
+    expect((await act.exit).code).not.toBe(0);
+    expect(act.stderr).toMatch(holderOf(holder));
+    expect(act.stderr).toContain(`run ${holderRun}`);
+    // The run still waits for its person, on a phone nobody else touched.
+    expect(holder.child.exitCode).toBeNull();
+  });
+});
+
 describe('security: a run changed under its owner', () => {
   it('moba run whose run another writer paused (as pauseRun from another process once could) pauses cleanly on the next decision', {
     timeout: 120_000,

@@ -200,3 +200,30 @@ describe('security: a web client cannot make the host run programs', () => {
     });
   });
 });
+
+describe('security: saving one role never rebinds another', () => {
+  it('a web client saves the actor endpoint; the owner sets the reflector with OPENAI_API_KEY exported; the actor still gets no key', async () => {
+    // The machine's user puts every role back on the endpoint the key is for.
+    const own = { baseUrl: saved.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 };
+    t.app.settings.update({ models: { default: own } });
+    t.app.settings.bindKeys();
+    const draft = { baseUrl: evil.baseUrl, model: 'm', timeoutMs: 5_000, maxRetries: 0 };
+    expect(await web.call('updateSettings', { patch: { models: { actor: draft } } })).toMatchObject({ ok: true });
+    // Later, on the host, the owner changes another role, with the key in the environment.
+    const set = mobaProcess(
+      ['--data-dir', t.dataDir, 'settings', 'set', 'models.reflector', JSON.stringify({ ...own, model: 'm2' })],
+      { OPENAI_API_KEY: SECRET },
+    );
+    expect((await set.exit).code, set.stderr).toBe(0);
+    const before = evil.authorizations.length;
+    await web.call('testModel', { role: 'actor' });
+    expect(evil.authorizations.length).toBe(before + 1);
+    expect(evil.authorizations.at(-1)).not.toContain(SECRET);
+    // The role the owner saved is bound where it was saved, and the others keep their bindings.
+    await web.call('testModel', { role: 'reflector' });
+    expect(saved.authorizations.at(-1)).toBe(`Bearer ${SECRET}`);
+    const show = mobaProcess(['--data-dir', t.dataDir, 'settings', 'show'], { OPENAI_API_KEY: SECRET });
+    await show.exit;
+    expect(show.stdout).toMatch(/actor\s+env \(\$OPENAI_API_KEY\) — kept for http:\/\/127\.0\.0\.1:\d+ \(NOT sent/);
+  });
+});

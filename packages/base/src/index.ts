@@ -1,10 +1,11 @@
 /**
  * @moba/base: what every MobA package shares and nothing else — the error class and its codes,
- * disposables, typed events, deadlines, the seeded random generator. Dependency-free and
- * browser-safe; Node-only helpers are in `@moba/base/node`.
+ * disposables, typed events, deadlines, the seeded random generator, Android's key codes.
+ * Dependency-free and browser-safe; Node-only helpers are in `@moba/base/node`.
  */
 export * from './errors.ts';
 export * from './disposable.ts';
 export * from './emitter.ts';
 export * from './deadline.ts';
 export * from './random.ts';
+export * from './keycodes.ts';

@@ -64,6 +64,23 @@ export interface InputMethodInfo {
 /** A key event as Android numbers it (KEYCODE_BACK = 4, …). */
 export type KeyCode = number;
 
+/**
+ * The display rotation (0–3, Surface.ROTATION_*) as Android sets it on a phone without an
+ * accelerometer: `settings system user_rotation` while auto-rotate
+ * (`accelerometer_rotation`) is off, else 0.
+ */
+export function displayRotation(device: Pick<SimulatedDevice, 'getSetting'>): 0 | 1 | 2 | 3 {
+  if (device.getSetting('system', 'accelerometer_rotation') === '1') return 0;
+  const value = Number.parseInt(device.getSetting('system', 'user_rotation') ?? '0', 10);
+  return (Number.isInteger(value) && value >= 0 && value <= 3 ? value : 0) as 0 | 1 | 2 | 3;
+}
+
+/** The logical display size: the physical (portrait) size, swapped at 90° and 270°. */
+export function displaySize(device: Pick<SimulatedDevice, 'getSetting' | 'props'>): { width: number; height: number } {
+  const { width, height } = device.props;
+  return displayRotation(device) % 2 === 1 ? { width: height, height: width } : { width, height };
+}
+
 /** Whether an app is in the app drawer: what an `-a MAIN -c LAUNCHER` query resolves to. */
 export function inAppDrawer(p: PackageInfo): boolean {
   return p.launchActivity !== '' && (p.launcher ?? true);
@@ -75,8 +92,12 @@ export interface SimulatedDevice {
 
   /** PNG of what is drawn now (status bar and navigation bar included), at width×height. */
   screencap(): Promise<Uint8Array>;
-  /** uiautomator's XML of the current screen (`compressed` drops layout-only containers). */
-  dumpUi(options: { compressed: boolean }): Promise<string>;
+  /**
+   * uiautomator's XML of the active window, as `uiautomator dump` gives it (`compressed` drops
+   * layout-only containers); with `allWindows`, every window (status bar, app, dialog, keyboard,
+   * navigation bar) in the uiautomator2 server's layout.
+   */
+  dumpUi(options: { compressed: boolean; allWindows?: boolean }): Promise<string>;
 
   tap(x: number, y: number): Promise<void>;
   /** Same start and end with a duration ≥ 500 ms is a long press. */
@@ -112,6 +133,12 @@ export interface SimulatedDevice {
   clearPackageData(packageName: string): Promise<boolean>;
   focus(): Promise<FocusInfo>;
   keyboardShown(): Promise<boolean>;
+  /** Packages whose process runs: the launcher, the foreground app and every app in recents. */
+  runningApps(): Promise<string[]>;
+  /** The phone's clipboard text ('' when empty). */
+  getClipboard(): Promise<string>;
+  /** Puts text on the phone's clipboard (scrcpy's SET_CLIPBOARD, uiautomator2's setClipboard). */
+  setClipboard(text: string): Promise<void>;
 
   getprop(): Record<string, string>;
   /** `settings get|put <namespace> <key>` (system, secure, global). */

@@ -15,7 +15,7 @@ import type {
   SimulatedDevice,
 } from './device.ts';
 import type { ClockPolicy } from './device-clock.ts';
-import { MobaError } from '@moba/base';
+import { KEYCODE, MobaError } from '@moba/base';
 import { createAndroidFs } from './fs/android-fs.ts';
 import type { MemoryFs } from './fs/memory-fs.ts';
 
@@ -83,6 +83,9 @@ const PACKAGES: readonly PackageInfo[] = [
 
 interface FakeState {
   focus: FocusInfo;
+  /** Apps opened since boot and not force-stopped, in start order. */
+  started: string[];
+  clipboard: string;
   keyboard: boolean;
   fieldFocused: boolean;
   fields: Record<string, string>;
@@ -180,6 +183,8 @@ export class FakeDevice implements SimulatedDevice {
     };
     this.model = {
       focus: LAUNCHER,
+      started: [],
+      clipboard: '',
       keyboard: false,
       fieldFocused: false,
       fields: {},
@@ -223,7 +228,7 @@ export class FakeDevice implements SimulatedDevice {
     return this.png;
   }
 
-  async dumpUi(_options: { compressed: boolean }): Promise<string> {
+  async dumpUi(_options: { compressed: boolean; allWindows?: boolean }): Promise<string> {
     const { width, height } = this.props;
     const pkg = this.model.focus.packageName;
     const node = (
@@ -309,12 +314,12 @@ export class FakeDevice implements SimulatedDevice {
   async keyevent(code: KeyCode, options?: { longpress?: boolean }): Promise<void> {
     this.events.push({ type: 'key', code, longpress: options?.longpress ?? false });
     const pkg = this.model.focus.packageName;
-    if (code === 3 || code === 187) {
+    if (code === KEYCODE.HOME || code === KEYCODE.APP_SWITCH) {
       this.goHome();
-    } else if (code === 4) {
+    } else if (code === KEYCODE.BACK) {
       if (this.model.keyboard) this.model.keyboard = false;
       else this.goHome();
-    } else if (code === 67 && this.model.fieldFocused) {
+    } else if (code === KEYCODE.DEL && this.model.fieldFocused) {
       this.model.fields[pkg] = [...(this.model.fields[pkg] ?? '')].slice(0, -1).join('');
     }
     this.changed();
@@ -337,6 +342,7 @@ export class FakeDevice implements SimulatedDevice {
 
   private open(pkg: PackageInfo): void {
     this.model.focus = { packageName: pkg.packageName, activity: pkg.launchActivity };
+    if (!this.model.started.includes(pkg.packageName)) this.model.started.push(pkg.packageName);
     this.model.keyboard = false;
     this.model.fieldFocused = false;
   }
@@ -381,6 +387,7 @@ export class FakeDevice implements SimulatedDevice {
 
   async forceStop(packageName: string): Promise<void> {
     if (this.model.focus.packageName === packageName && packageName !== LAUNCHER.packageName) this.goHome();
+    this.model.started = this.model.started.filter((p) => p !== packageName);
     this.changed();
   }
 
@@ -412,6 +419,18 @@ export class FakeDevice implements SimulatedDevice {
 
   async keyboardShown(): Promise<boolean> {
     return this.model.keyboard;
+  }
+
+  async getClipboard(): Promise<string> {
+    return this.model.clipboard;
+  }
+
+  async setClipboard(text: string): Promise<void> {
+    this.model.clipboard = text;
+  }
+
+  async runningApps(): Promise<string[]> {
+    return [...new Set([LAUNCHER.packageName, ...this.model.started])];
   }
 
   getprop(): Record<string, string> {

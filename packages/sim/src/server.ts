@@ -10,10 +10,13 @@ import { AbstractSocketRegistry, ServiceRegistry } from './adb/services.ts';
 import type { AbstractSocketListener } from './adb/services.ts';
 import { createShellService } from './adb/shell-service.ts';
 import type { Disposable } from '@moba/base';
+import { ReverseForwards } from './adb/reverse.ts';
+import type { AdbSocket } from './adb/socket.ts';
 import { registerSystemServices } from './adb/system-services.ts';
 import { AdbTransport } from './adb/transport.ts';
 import { DEFAULT_SIMULATOR_PORT } from './constants.ts';
 import type { SimulatedDevice } from './device.ts';
+import { PhoneOs } from './os/phone-os.ts';
 import { createDefaultCommands } from './shell/commands/index.ts';
 import type { ShellEnvironment } from './shell/interpreter.ts';
 import type { AppProcessHandler, CommandRegistry } from './shell/registry.ts';
@@ -46,6 +49,8 @@ export interface SimulatorServer {
   /** Connections accepted since the server started (reconnects count again). */
   readonly acceptedConnections: number;
   readonly device: SimulatedDevice;
+  /** The phone's processes, log and adbd state (shared by its shells and services). */
+  readonly os: PhoneOs;
   /** Device services by name (`shell`, `exec`, `sync`, `localabstract`, `reboot`, …); add more here. */
   readonly services: ServiceRegistry;
   /** This phone's shell commands; register or replace commands here. */
@@ -55,6 +60,16 @@ export interface SimulatorServer {
    * @throws MobaError CONFLICT when something already listens there.
    */
   registerAbstractSocket(name: string, onOpen: AbstractSocketListener): Disposable;
+  /**
+   * Listens on the phone's TCP port (reached by the host as `tcp:<port>`, e.g. through `adb
+   * forward tcp:X tcp:<port>`). @throws MobaError CONFLICT when something already listens there.
+   */
+  registerTcpPort(port: number, onOpen: AbstractSocketListener): Disposable;
+  /**
+   * Connects from the phone to `local` (`localabstract:NAME`, `tcp:PORT`): a stream to the host
+   * when `adb reverse` forwards it. @throws MobaError NOT_FOUND when nothing is reverse-forwarded there
+   */
+  connectReverse(local: string): Promise<AdbSocket>;
   /** Lets a handler run programs started with `app_process` (newest handler asked first). */
   registerAppProcessHandler(handler: AppProcessHandler): Disposable;
   /** Drops every ADB connection (the adb server marks the phone offline and reconnects). */
@@ -86,9 +101,12 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
       console.warn(`[moba-sim ${device.props.serial}] ${message}`, ...(error === undefined ? [] : [error])));
   const commands = options.commands ?? createDefaultCommands();
   const appProcess: AppProcessHandler[] = [];
-  const environment: ShellEnvironment = { device, commands, hooks: { appProcess } };
+  const os = new PhoneOs(device);
+  const environment: ShellEnvironment = { device, commands, hooks: { appProcess }, os };
   const services = new ServiceRegistry();
   const abstractSockets = new AbstractSocketRegistry();
+  const tcpPorts = new AbstractSocketRegistry((port) => `TCP port ${port}`);
+  const reverses = new ReverseForwards();
   const transports = new Set<AdbTransport>();
   let accepted = 0;
 
@@ -101,10 +119,21 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   services.register('exec', shell);
   services.register(
     'sync',
-    createSyncService(() => device.fs),
+    createSyncService(
+      () => device.fs,
+      () => (os.root ? 'root' : 'shell'),
+    ),
   );
   services.register('localabstract', abstractSockets.handler);
-  registerSystemServices(services, { onReboot: () => setTimeout(dropConnections, 50) });
+  os.onReboot = () => setTimeout(dropConnections, 50);
+  registerSystemServices(services, { os, restartAdbd: dropConnections });
+  services.register('reverse', reverses.handler);
+  services.register('tcp', (socket, request) => {
+    // `tcp:PORT[:HOST]`: only the phone's own ports are reachable (no outside network).
+    const [port = '', host] = request.rest.split(':');
+    if (host !== undefined && host !== 'localhost' && host !== '127.0.0.1') return false;
+    return tcpPorts.handler(socket, { ...request, rest: port });
+  });
 
   const server = createServer((socket: Socket) => {
     accepted++;
@@ -150,9 +179,12 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
       return accepted;
     },
     device,
+    os,
     services,
     commands,
     registerAbstractSocket: (name, onOpen) => abstractSockets.register(name, onOpen),
+    registerTcpPort: (port, onOpen) => tcpPorts.register(String(port), onOpen),
+    connectReverse: (local) => reverses.connect(local),
     registerAppProcessHandler: (handler) => {
       appProcess.push(handler);
       return {

@@ -387,11 +387,23 @@ describe('system commands', () => {
     );
   });
 
-  it('answers tcpip, usb and root with adbd messages', async () => {
-    expect(
-      (await adb.adb(['-s', serial, 'root'])).stdout.toString() + (await adb.adb(['-s', serial, 'root'])).stderr,
-    ).toMatch(/adbd cannot run as root in production builds/);
-    await expect(kit.root()).rejects.toThrow(/cannot run as root/);
+  it('restarts adbd as root on this userdebug build (adb root / unroot), as adbd does', async () => {
+    const back = () =>
+      waitUntil(
+        async () => (await sh('echo up').catch(() => undefined))?.stdout.toString() === 'up\n',
+        'adbd to come back',
+      );
+    expect((await adb.adb(['-s', serial, 'root'])).stdout.toString()).toBe('restarting adbd as root\n');
+    await back();
+    expect((await sh('id -u')).stdout.toString()).toBe('0\n');
+    expect((await sh('getprop service.adb.root')).stdout.toString()).toBe('1\n');
+    expect((await sh('echo x > /data/rooted && cat /data/rooted')).stdout.toString()).toBe('x\n');
+    expect((await sh('touch /system/bin/nope')).stderr.toString()).toMatch(/Read-only file system/);
+    expect((await adb.adb(['-s', serial, 'root'])).stdout.toString()).toBe('adbd is already running as root\n');
+    expect((await adb.adb(['-s', serial, 'unroot'])).stdout.toString()).toBe('restarting adbd as non root\n');
+    await back();
+    expect((await sh('id -u')).stdout.toString()).toBe('2000\n');
+    expect((await sh('touch /data/again')).stderr.toString()).toMatch(/Permission denied/);
   });
 
   it('controls the simulator: sim-clock, sim-snapshot, sim-state', async () => {

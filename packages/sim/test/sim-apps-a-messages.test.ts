@@ -179,6 +179,57 @@ describe('Messages', () => {
     expect((await conversations()).at(-1)).toMatchObject({ address: '10010', name: 'China Unicom' });
   });
 
+  it('copies a message and pastes it from the floating toolbar; forwards one; deletes one', async () => {
+    const longPress = async (q: Parameters<typeof requireNode>[1]) => {
+      const node = requireNode(await dump(phone), q);
+      await phone.swipe(node.center.x, node.center.y, node.center.x, node.center.y, 700);
+    };
+    const code = (await conversations()).find((c) => c.address === '95338')!.messages[0]!.text;
+    await phone.startActivity({ component: `${MESSAGING}/.ui.ConversationListActivity` });
+    await tapOn(phone, { text: '95338', id: 'conversation_name' });
+    await longPress({ id: 'message_text', text: code });
+    let xml = await dump(phone);
+    expect(requireNode(xml, { text: '1 selected' })).toBeDefined();
+    expect(requireNode(xml, { id: 'message_content' }).attrs.selected).toBe('true');
+    await tapOn(phone, { desc: 'Copy text' });
+    expect(((await phone.state()) as { device: { clipboard: string } }).device.clipboard).toBe(code);
+    expect(findNode(await dump(phone), { text: '1 selected' })).toBeUndefined();
+
+    await longPress({ id: 'compose_message_text' });
+    expect(await phone.keyboardShown()).toBe(true);
+    await tapOn(phone, { id: 'android:id/floating_toolbar_menu_item_text', text: 'Paste' });
+    expect(requireNode(await dump(phone), { id: 'compose_message_text' }).text).toBe(code);
+    expect(findNode(await dump(phone), { text: 'Paste' })).toBeUndefined();
+    await phone.keyevent(279);
+    expect(requireNode(await dump(phone), { id: 'compose_message_text' }).text).toBe(code + code);
+    await phone.keyevent(KEY.BACK);
+
+    await longPress({ id: 'message_text', text: code });
+    await tapOn(phone, { desc: 'Forward' });
+    xml = await dump(phone);
+    expect(requireNode(xml, { text: 'Forward message' })).toBeDefined();
+    expect(requireNode(xml, { id: 'forward_preview' }).text).toBe(code.replace(/\n/g, ' '));
+    await phone.text('Mom');
+    await tapOn(phone, { id: 'contact_name', text: 'Mom' });
+    expect(requireNode(await dump(phone), { id: 'compose_message_text' }).text).toBe(code);
+    await tapOn(phone, { desc: 'Send SMS' });
+    const mom = (await conversations()).find((c) => c.name === 'Mom')!;
+    expect(mom.messages.at(-1)).toMatchObject({ from: 'me', text: code, type: 'sent' });
+    const count = mom.messages.length;
+
+    await longPress({ id: 'message_text', text: code });
+    await tapOn(phone, { desc: 'Delete' });
+    expect(requireNode(await dump(phone), { id: 'android:id/message' }).text).toBe('Delete this message?');
+    await tapOn(phone, { id: 'android:id/button1' });
+    const after = (await conversations()).find((c) => c.name === 'Mom')!;
+    expect(after.messages).toHaveLength(count - 1);
+    expect(after.messages.some((m) => m.text === code)).toBe(false);
+    expect((await conversations()).find((c) => c.address === '95338')?.messages).toHaveLength(1);
+    // BACK returns to the parcel thread the message was forwarded from, its draft kept.
+    await phone.keyevent(KEY.BACK);
+    expect(requireNode(await dump(phone), { id: 'compose_message_text' }).text).toBe(code + code);
+  });
+
   it('deletes a conversation after confirming (long press in the list)', async () => {
     await phone.startActivity({ component: `${MESSAGING}/.ui.ConversationListActivity` });
     const mom = requireNode(await dump(phone), { text: 'Mom' });

@@ -180,6 +180,48 @@ describe('Railway', () => {
     ]);
   });
 
+  it('edits a saved passenger and removes one after confirming; the account holder stays', async () => {
+    await launch();
+    await tapOn(phone, { id: 'tab_me' });
+    const [holder, second] = (await state()).passengers;
+    await tapOn(phone, { id: 'passenger_name', text: second!.name });
+    expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.PassengerEditActivity' });
+    let xml = await dump(phone);
+    expect(requireNode(xml, { text: 'Edit passenger' })).toBeDefined();
+    expect(requireNode(xml, { id: 'edit_id_number' }).text).toBe(second!.idNumber);
+    await tapOn(phone, { id: 'edit_phone' });
+    for (let i = 0; i < 11; i++) await phone.keyevent(67);
+    await phone.text('13900001111');
+    await phone.keyevent(4);
+    await tapOn(phone, { id: 'type_child' });
+    await tapOn(phone, { id: 'save_passenger' });
+    expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.MainActivity' });
+    let s = await state();
+    expect(s.passengers).toHaveLength(2);
+    expect(s.passengers[1]).toEqual({ ...second, phone: '13900001111', type: 'child' });
+
+    await tapOn(phone, { id: 'passenger_name', text: holder!.name });
+    await tapOn(phone, { id: 'delete_passenger' });
+    expect(requireNode(await dump(phone), { id: 'android:id/message' }).text).toBe(
+      `Remove ${holder!.name} from your passengers?`,
+    );
+    await tapOn(phone, { id: 'android:id/button1' });
+    expect((await state()).passengers).toHaveLength(2);
+    await phone.keyevent(4);
+
+    await tapOn(phone, { id: 'passenger_name', text: second!.name });
+    await tapOn(phone, { id: 'delete_passenger' });
+    await tapOn(phone, { id: 'android:id/button2' });
+    expect((await state()).passengers).toHaveLength(2);
+    await tapOn(phone, { id: 'delete_passenger' });
+    await tapOn(phone, { id: 'android:id/button1' });
+    expect(await phone.focus()).toEqual({ packageName: PKG, activity: '.MainActivity' });
+    s = await state();
+    expect(s.passengers.map((p) => p.name)).toEqual([holder!.name]);
+    xml = await dump(phone);
+    expect(findNode(xml, { id: 'passenger_name', text: second!.name })).toBeUndefined();
+  });
+
   it('books G104 for a saved passenger and a new one, pays, and cancels the order', async () => {
     await openG104();
     await tapOn(phone, { id: 'book_second' });

@@ -83,6 +83,29 @@ describe('Settings', () => {
     expect(requireNode(await dump(phone), { id: 'dark_ui_mode' })).toBeDefined();
   });
 
+  it('sets a volume with its slider (a tap jumps there, a drag follows the finger) and with its buttons', async () => {
+    await phone.startActivity({ action: 'android.settings.SOUND_SETTINGS' });
+    let slider = requireNode(await dump(phone), { descStarts: 'Media volume' });
+    expect(slider.className).toBe('android.widget.SeekBar');
+    expect(slider.contentDesc).toBe('Media volume 8/15');
+    expect(slider.text).toBe('8');
+    const { left, right } = slider.bounds;
+    const at = (f: number) => Math.round(left + f * (right - left));
+    await phone.tap(at(0.8), slider.center.y);
+    expect(phone.getSetting('system', 'volume_music')).toBe('12');
+    slider = requireNode(await dump(phone), { descStarts: 'Media volume' });
+    expect(slider.contentDesc).toBe('Media volume 12/15');
+    await phone.swipe(at(0.8), slider.center.y, at(0.2), slider.center.y + 30, 400);
+    expect(phone.getSetting('system', 'volume_music')).toBe('3');
+    await phone.swipe(at(0.5), slider.center.y, left - 40, slider.center.y, 300);
+    expect(((await settings()).volumes as Record<string, number>).media).toBe(0);
+    await tapOn(phone, { desc: 'Increase Media volume' });
+    expect(((await settings()).volumes as Record<string, number>).media).toBe(1);
+    const ring = requireNode(await dump(phone), { descStarts: 'Ring volume' });
+    await phone.tap(ring.bounds.right - 2, ring.center.y);
+    expect(((await settings()).volumes as Record<string, number>).ring).toBe(7);
+  });
+
   it('renames the device and counts down to developer options from the build number', async () => {
     await phone.startActivity({ action: 'android.settings.DEVICE_INFO_SETTINGS' });
     await tapOn(phone, { text: 'Device name' });
@@ -177,6 +200,35 @@ describe('Calendar', () => {
     await tapOn(phone, { descStarts: 'Design sync' });
     expect(await phone.focus()).toEqual({ packageName: 'com.android.calendar', activity: '.EventInfoActivity' });
     expect(requireNode(await dump(phone), { id: 'when_repeat' }).text).toBe('Every week');
+  });
+
+  it('draws overlapping events side by side in the day view, each one tappable', async () => {
+    const data = (await phone.appData('com.android.calendar')) as { events: Array<Record<string, unknown>> };
+    const standup = data.events.find((e) => e.title === 'Team standup')!;
+    const events = [
+      ...data.events,
+      { ...standup, id: 90, title: 'Design review', start: '10:15', end: '11:00', repeat: 'none' },
+      { ...standup, id: 91, title: 'Coffee', start: '10:20', end: '10:40', repeat: 'none' },
+    ];
+    await phone.setAppData('com.android.calendar', { events, nextId: 92 });
+    await phone.startActivity({ component: 'com.android.calendar/.AllInOneActivity' });
+    await tapOn(phone, { desc: 'Change view' });
+    await tapOn(phone, { text: 'Day' });
+    const xml = await dump(phone);
+    const titles = ['Team standup', 'Design review', 'Coffee'];
+    const blocks = titles.map((title) => requireNode(xml, { descStarts: `${title},` }));
+    // All three overlap at 10:20: three columns, left to right, none covering another.
+    const [a, b, c] = blocks.map((n) => n.bounds);
+    expect(a!.right).toBeLessThanOrEqual(b!.left);
+    expect(b!.right).toBeLessThanOrEqual(c!.left);
+    expect(c!.right - c!.left).toBeGreaterThan(200);
+    expect(b!.bottom - b!.top).toBeGreaterThan(1.4 * (a!.bottom - a!.top));
+    for (const [i, node] of blocks.entries()) {
+      await phone.tap(node.center.x, node.center.y);
+      expect(await phone.focus()).toEqual({ packageName: 'com.android.calendar', activity: '.EventInfoActivity' });
+      expect(findNode(await dump(phone), { text: titles[i] })).toBeDefined();
+      await phone.keyevent(4);
+    }
   });
 
   it('makes an all-day event with the editor and deletes it from its details page', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DISABLED_FEATURES } from '../src/phone/browser.ts';
 import { createSimulatedPhone } from '../src/index.ts';
 import type { SimulatedPhone } from '../src/index.ts';
-import { dump, tapOn } from '../src/testing/device-driver.ts';
+import { dump, dumpAll, tapOn } from '../src/testing/device-driver.ts';
 import { commandLine, descendants } from '@moba/testkit/rigs';
 import {
   closeTo,
@@ -186,22 +186,28 @@ describe('dump bounds match the pixels', () => {
     image = await decodePng(await phone.screencap());
     expect(closeTo(pixel(image, on.center.x, on.center.y), hexRgb('#e1e2ec'))).toBe(true);
 
-    // The label dialog and the keyboard: both are their own windows in the dump.
+    // The label dialog and the keyboard: both are their own windows in the all-window dump,
+    // between the status bar and the navigation bar.
     await tapOn(phone, { desc: 'Expand alarm' });
     await tapOn(phone, { id: 'edit_label' });
-    xml = await dump(phone);
+    xml = await dumpAll(phone);
     image = await decodePng(await phone.screencap());
     const roots = parseDump(xml).filter((n) => n.depth === 0);
     expect(roots.map((r) => r.packageName)).toEqual([
+      'com.android.systemui',
       'com.android.deskclock',
       'com.android.deskclock',
       'com.android.inputmethod.latin',
+      'com.android.systemui',
     ]);
-    const ime = roots[2]!;
+    // `uiautomator dump` (the active window only) is the dialog alone.
+    const active = parseDump(await phone.dumpUi({ compressed: false })).filter((n) => n.depth === 0);
+    expect(active.map((r) => [r.packageName, r.bounds])).toEqual([['com.android.deskclock', roots[2]!.bounds]]);
+    const ime = roots[3]!;
     expect(ime.bounds.right).toBe(1080);
     expect(closeTo(pixel(image, 20, ime.bounds.top + 8), hexRgb('#e4e7ec'))).toBe(true);
     expect(closeTo(pixel(image, 20, ime.bounds.top - 8), hexRgb('#e4e7ec'))).toBe(false);
-    const dialog = roots[1]!;
+    const dialog = roots[2]!;
     expect(closeTo(pixel(image, dialog.center.x, dialog.bounds.top + 12), hexRgb('#eef0f7'))).toBe(true);
     expect(closeTo(pixel(image, dialog.center.x, dialog.bounds.top - 12), hexRgb('#eef0f7'))).toBe(false);
     const q = requireNode(xml, { desc: 'q' });
@@ -254,8 +260,10 @@ describe('soft keyboard and text input', () => {
     expect(phone.getSetting('secure', 'default_input_method')).toBe(ADB_IME);
     await tapOn(phone, { id: 'search_container_hotseat' });
     expect(await phone.keyboardShown()).toBe(true);
-    const roots = parseDump(await dump(phone)).filter((n) => n.depth === 0);
-    expect(roots.at(-1)?.packageName).toBe('com.android.adbkeyboard');
+    const roots = parseDump(await dumpAll(phone)).filter((n) => n.depth === 0);
+    // The keyboard's window sits under the navigation bar; `uiautomator dump` leaves it out.
+    expect(roots.at(-2)?.packageName).toBe('com.android.adbkeyboard');
+    expect(parseDump(await dump(phone)).some((n) => n.packageName === 'com.android.adbkeyboard')).toBe(false);
 
     const result = await phone.broadcast({
       action: 'ADB_INPUT_B64',
@@ -283,9 +291,14 @@ describe('keys and navigation', () => {
   it('HOME, APP_SWITCH (recents), and BACK closing a dialog before leaving the app', async () => {
     await phone.startActivity({ component: 'com.android.deskclock/.DeskClock' });
     await tapOn(phone, { desc: 'Add alarm' });
-    expect(parseDump(await dump(phone)).filter((n) => n.depth === 0)).toHaveLength(2);
+    // All windows: status bar, app, dialog, navigation bar; `uiautomator dump`: the dialog alone.
+    expect(parseDump(await dumpAll(phone)).filter((n) => n.depth === 0)).toHaveLength(4);
+    const [dialog, ...others] = parseDump(await dump(phone)).filter((n) => n.depth === 0);
+    expect(others).toEqual([]);
+    expect(dialog?.bounds).not.toEqual({ left: 0, top: 0, right: 1080, bottom: 2400 });
     await phone.keyevent(KEY.BACK);
-    expect(parseDump(await dump(phone)).filter((n) => n.depth === 0)).toHaveLength(1);
+    expect(parseDump(await dumpAll(phone)).filter((n) => n.depth === 0)).toHaveLength(3);
+    expect(parseDump(await dump(phone))[0]?.bounds).toEqual({ left: 0, top: 0, right: 1080, bottom: 2400 });
     expect((await phone.focus()).packageName).toBe('com.android.deskclock');
     await phone.keyevent(KEY.HOME);
     expect((await phone.focus()).packageName).toBe('com.android.launcher3');

@@ -2,8 +2,10 @@
  * One driver per device, across processes. A run's loop holds its device's lock (in SQLite,
  * beside the run's own ownership) from the moment it starts until it pauses, ends or its process
  * dies; any other process — a second `moba run`, `moba serve`, the desktop app — that tries to
- * start a run there is refused with the holder's name. A lock whose process is gone (a dead pid
- * on this host, or a heartbeat older than STALE_MS) is taken over.
+ * start a run there is refused with the holder's name, and so is every other way to act on it
+ * (a person's action, `moba act`, mirror input, recording a demonstration): `assertMayAct`. A
+ * lock whose process is gone (a dead pid on this host, or a heartbeat older than STALE_MS) is
+ * taken over.
  */
 import { hostname } from 'node:os';
 import { basename } from 'node:path';
@@ -23,6 +25,16 @@ export interface DeviceLockPort {
   release(serial: string, runId: string): void;
   /** A person-readable name for a process owner (`host:pid`), from its lock when it holds one. */
   describeOwner(owner: string): string;
+}
+
+/** What every other way to act on a device (a person's action, `moba act`, mirror input, a demonstration) checks first. */
+export interface DeviceActGuard {
+  /**
+   * Acting is allowed when no other live process's run holds the device (this process's own
+   * runs record what a person does on their phone).
+   * @throws MobaError CONFLICT naming the process and run that hold it
+   */
+  assertMayAct(serial: string): void;
 }
 
 /** Program-level options of `moba` that take a value (so their value is not the command). */
@@ -65,7 +77,7 @@ function clock(ms: number): string {
   return new Date(ms).toTimeString().slice(0, 8);
 }
 
-export class DeviceLockService implements DeviceLockPort {
+export class DeviceLockService implements DeviceLockPort, DeviceActGuard {
   private readonly o: DeviceLockServiceOptions;
   private readonly owner: string;
   private readonly holder: string;
@@ -96,6 +108,16 @@ export class DeviceLockService implements DeviceLockPort {
         `took over device ${serial} from ${r.tookOver.holder}${r.tookOver.runId ? ` (run ${r.tookOver.runId})` : ''}: its process is gone (last heartbeat ${clock(r.tookOver.heartbeatAt)})`,
       );
     }
+  }
+
+  assertMayAct(serial: string): void {
+    const lock = this.o.locks.get(serial);
+    if (!lock || lock.owner === this.owner || !ownerAlive(lock.owner, lock.heartbeatAt, this.now(), this.owner)) return;
+    throw new MobaError(
+      'CONFLICT',
+      `Device ${serial} is in use by ${lock.holder}${lock.runId ? `, run ${lock.runId}` : ''}: acting on it from here would go behind that run's back. Act where the run is driven, or pause or stop it first; looking at the device (observe, the mirror's picture) stays allowed.`,
+      { details: { serial, holder: lock.holder, owner: lock.owner, runId: lock.runId } },
+    );
   }
 
   renew(serial: string, _runId: string): boolean {

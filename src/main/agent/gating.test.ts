@@ -3,6 +3,7 @@ import type { ActionCall } from '../../shared/actions.ts';
 import { defaultSettings } from '../../shared/schemas/settings.ts';
 import type { Observation, UiElement } from '../../shared/schemas/perception.ts';
 import { actionEffect } from './action-effect.ts';
+import { assertApprovalRules } from '../settings/approval-rules.ts';
 import { gateFor } from './gating.ts';
 
 const rules = defaultSettings().agent.approvalRules;
@@ -148,6 +149,27 @@ describe('gateFor', () => {
   it('asks rather than lets an action through when a rule pattern is invalid', () => {
     const broken = [{ id: 'x', label: 'Broken', enabled: true, actions: [], pattern: '(', passwordFieldsOnly: false }];
     expect(gateFor({ name: 'Back', params: {} }, null, { mode: 'guarded', approvalRules: broken })).toMatch(/invalid/);
+    // Lookahead is valid JavaScript but not linear: it cannot be run, so the rule asks.
+    const ahead = [{ ...broken[0]!, pattern: 'pay(?=now)' }];
+    expect(gateFor({ name: 'Back', params: {} }, null, { mode: 'guarded', approvalRules: ahead })).toMatch(/invalid/);
+  });
+
+  it('a catastrophic pattern against a long Type text is matched in linear time', () => {
+    const evil = [{ id: 'x', label: 'Evil', enabled: true, actions: [], pattern: '(a+)+$', passwordFieldsOnly: false }];
+    const text = `${'a'.repeat(50_000)}!`;
+    // A backtracking engine takes longer than the universe's age here; RE2 answers (no match: the text ends in "!").
+    expect(gateFor({ name: 'Type', params: { text } }, null, { mode: 'guarded', approvalRules: evil })).toBeNull();
+    const bang = [{ ...evil[0]!, pattern: '(a+)+!' }];
+    expect(gateFor({ name: 'Type', params: { text } }, null, { mode: 'guarded', approvalRules: bang })).toMatch(
+      /^rule: Evil/,
+    );
+  });
+
+  it('refuses rules RE2 cannot run, naming the rule', () => {
+    expect(() => assertApprovalRules(rules, 'agent.approvalRules')).not.toThrow();
+    expect(() =>
+      assertApprovalRules([...rules, { label: 'Ahead', pattern: 'pay(?!ment)' }], 'agent.approvalRules'),
+    ).toThrow(/agent\.approvalRules\[4\] \("Ahead"\): the pattern is not a valid regular expression: .*lookaround/);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ActionCall } from '../../shared/actions.ts';
 import type { Observation } from '../../shared/schemas/perception.ts';
 import type { RunOptions } from '../../shared/schemas/run.ts';
+import { linearRegex, regexProblem } from '../linear-regex.ts';
 import { actionEffect } from './action-effect.ts';
 
 /**
@@ -35,14 +36,11 @@ export function gateFor(
         if (rule.actions.length && !rule.actions.includes(action.name) && !rule.actions.includes(effect.as)) continue;
         if (rule.passwordFieldsOnly && !effect.target?.trueAttributes.includes('password')) continue;
         if (rule.pattern) {
-          let re: RegExp;
-          try {
-            re = new RegExp(rule.pattern, 'iu');
-          } catch {
+          // RE2: a rule's pattern cannot freeze the host however the model words the action.
+          if (regexProblem(rule.pattern, 'i') !== null)
             // A broken pattern must not let a guarded action through silently.
             return `rule "${rule.label}" (its pattern is invalid, so it always asks): ${effect.summary}`;
-          }
-          if (!re.test(effect.text)) continue;
+          if (!linearRegex(rule.pattern, 'i').test(effect.text)) continue;
         }
         return `rule: ${rule.label} — ${effect.summary}`;
       }

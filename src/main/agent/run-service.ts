@@ -9,6 +9,7 @@ import type { AgentSettings, ModelRole } from '../../shared/schemas/settings.ts'
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
+import { checkStrategyModels } from './model-check.ts';
 import { ReplayGateway } from '../llm/replay-gateway.ts';
 import type { LlmGateway } from '../llm/types.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
@@ -170,6 +171,7 @@ export class RunService {
     if (busy)
       throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
     const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
+    if (!this.o.gateway) checkStrategyModels(this.o.settings, options);
     if (options.replayOf && !this.o.repo.get(options.replayOf))
       throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);
     // Checked before the run exists: an unknown transcript starts nothing.

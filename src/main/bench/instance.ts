@@ -17,6 +17,7 @@ import type {
   SolutionStep,
 } from '../../shared/bench/task-schema.ts';
 import { MobaError } from '../../shared/errors.ts';
+import { linearRegex } from '../linear-regex.ts';
 import { appState, evaluatePredicate, matches, predicateKinds } from './predicates/evaluate.ts';
 import type { PhoneState } from './predicates/evaluate.ts';
 import { getPath, mustParsePath } from './predicates/paths.ts';
@@ -178,7 +179,7 @@ export function drawParams(task: BenchTask, seed: number, initial: PhoneState): 
     } else if ('sum' in spec) v = spec.sum.reduce<number>((acc, x) => acc + num(f(x), `params.${name}.sum`), 0);
     else if ('extract' in spec) {
       const text = String(f(spec.extract.from));
-      const m = new RegExp(f(spec.extract.regex)).exec(text);
+      const m = linearRegex(f(spec.extract.regex), '', `params.${name}.extract.regex`).exec(text);
       if (!m)
         throw new MobaError(
           'INVALID_INPUT',

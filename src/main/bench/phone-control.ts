@@ -3,17 +3,14 @@
  * clock and its policy, settings, app-data patches, intents, and `sim-state` reads. Every call
  * has a deadline and an abort signal; a phone that does not answer is an infrastructure error.
  */
+import { KEYCODE } from '@moba/base';
 import { MobaError } from '../../shared/errors.ts';
 import type { AndroidDevice } from '../device/android-device.ts';
+import { shQuote } from '../device/shell-text.ts';
 import { PhoneStateSchema } from '@moba/sim/state';
 import type { PhoneState } from '@moba/sim/state';
 
 const STATE_TIMEOUT_MS = 20_000;
-
-/** Quotes one argument for the phone's POSIX-like shell. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 /** Epoch ms of a local wall time (`2025-06-02T09:00`) in an IANA time zone. */
 export function localToEpoch(local: string, timeZone: string): number {
@@ -114,7 +111,7 @@ export class PhoneControl {
   }
 
   async clockPolicy(policy: string, signal?: AbortSignal): Promise<void> {
-    await this.check(`sim-clock policy ${shellQuote(policy)}`, signal);
+    await this.check(`sim-clock policy ${shQuote(policy)}`, signal);
   }
 
   async setClock(epochMs: number, signal?: AbortSignal): Promise<void> {
@@ -122,29 +119,29 @@ export class PhoneControl {
   }
 
   async putSetting(namespace: string, key: string, value: string, signal?: AbortSignal): Promise<void> {
-    await this.check(`settings put ${namespace} ${shellQuote(key)} ${shellQuote(value)}`, signal);
+    await this.check(`settings put ${namespace} ${shQuote(key)} ${shQuote(value)}`, signal);
   }
 
   /** @throws MobaError DEVICE_COMMAND_FAILED with the phone's reason (bad patch, unknown app) */
   async patch(packageName: string, merge: unknown, signal?: AbortSignal): Promise<void> {
-    await this.check(`sim-state set ${packageName} ${shellQuote(JSON.stringify(merge))}`, signal);
+    await this.check(`sim-state set ${packageName} ${shQuote(JSON.stringify(merge))}`, signal);
   }
 
   async startIntent(intent: IntentSpec, signal?: AbortSignal): Promise<void> {
     const parts = ['am start'];
-    if (intent.action) parts.push('-a', shellQuote(intent.action));
-    if (intent.data) parts.push('-d', shellQuote(intent.data));
-    if (intent.component) parts.push('-n', shellQuote(intent.component));
+    if (intent.action) parts.push('-a', shQuote(intent.action));
+    if (intent.data) parts.push('-d', shQuote(intent.data));
+    if (intent.component) parts.push('-n', shQuote(intent.component));
     for (const [k, v] of Object.entries(intent.extras ?? {}))
       parts.push(
         typeof v === 'number' ? '--ei' : typeof v === 'boolean' ? '--ez' : '--es',
-        shellQuote(k),
-        shellQuote(String(v)),
+        shQuote(k),
+        shQuote(String(v)),
       );
     await this.check(parts.join(' '), signal);
   }
 
   async home(signal?: AbortSignal): Promise<void> {
-    await this.check('input keyevent 3', signal);
+    await this.check(`input keyevent ${KEYCODE.HOME}`, signal);
   }
 }

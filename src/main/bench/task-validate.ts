@@ -4,13 +4,15 @@
  * say — placeholders that name no parameter, parameters used before they are drawn, paths and
  * regular expressions that do not parse, duplicate ids, solution steps for unknown milestones.
  */
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { BenchTask, CONDITION_OPERATORS, SolutionStep } from '../../shared/bench/task-schema.ts';
 import type { BenchTask as BenchTaskType, Condition, Predicate } from '../../shared/bench/task-schema.ts';
+import { MAX_TASK_FILE_BYTES, readRegularFile } from '../bounded-read.ts';
+import { tooDeepPath } from '../../shared/input-depth.ts';
+import { regexProblem } from '../linear-regex.ts';
 import { parsePath } from './predicates/paths.ts';
 import { parseClockTime, parseIsoDate } from './predicates/text-match.ts';
-import { placeholdersIn, referencedParams } from './templates.ts';
+import { MAX_FILLED_TEXT, literalLength, placeholdersIn, referencedParams } from './templates.ts';
 
 export interface TaskProblem {
   /** Where in the file, e.g. `milestones[2].check.some.label`; '' for the whole file. */
@@ -114,8 +116,19 @@ function valueAt(input: unknown, path: readonly PathKey[]): unknown {
   return cur;
 }
 
+/** Deeper than any task needs (the built-in suite's go about 12 levels down); deeper input is refused before the schema sees it. */
+export const MAX_TASK_DEPTH = 64;
+
 /** Validates parsed JSON as a task. */
 export function checkTask(json: unknown): TaskCheck {
+  const deep = tooDeepPath(json, MAX_TASK_DEPTH);
+  if (deep) {
+    const shown = deep.length > 10 ? `${formatIssuePath(deep.slice(0, 8))}…` : formatIssuePath(deep);
+    return {
+      ok: false,
+      problems: [{ path: shown, message: `nested deeper than ${MAX_TASK_DEPTH} levels (a task needs far fewer)` }],
+    };
+  }
   const parsed = BenchTask.safeParse(json);
   if (!parsed.success) return { ok: false, problems: problemsFromIssues(parsed.error.issues, json) };
   const problems = semanticProblems(parsed.data);
@@ -126,7 +139,8 @@ export function checkTask(json: unknown): TaskCheck {
 export function checkTaskFile(file: string): TaskCheck {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // A regular file of bounded size: a link to /dev/zero or a huge file is refused, not read.
+    text = readRegularFile(file, MAX_TASK_FILE_BYTES, 'task file').toString('utf8');
   } catch (error) {
     return { ok: false, problems: [{ path: '', message: `cannot read the file: ${(error as Error).message}` }] };
   }
@@ -172,16 +186,19 @@ function semanticProblems(task: BenchTaskType): TaskProblem[] {
     }
     if ('if' in spec) checkPredicate(spec.if, `params.${name}.if`, add);
     if ('extract' in spec && !templated(spec.extract.regex)) {
-      try {
-        new RegExp(spec.extract.regex);
-      } catch (error) {
-        add(`params.${name}.extract.regex`, `not a valid regular expression: ${(error as Error).message}`);
-      }
+      const problem = regexProblem(spec.extract.regex);
+      if (problem) add(`params.${name}.extract.regex`, `not a valid regular expression: ${problem}`);
     }
     if ('pick' in spec && spec.pick.where !== undefined)
       checkCondition(spec.pick.where, `params.${name}.pick.where`, add);
     drawn.add(name);
   }
+  for (const [name, length] of Object.entries(paramLengths(task.params ?? {})))
+    if (length > MAX_FILLED_TEXT)
+      add(
+        `params.${name}`,
+        `can grow to about ${Math.min(length, 1e15).toLocaleString('en')} characters (at most ${MAX_FILLED_TEXT.toLocaleString('en')}): a text built from parameters that are built from parameters doubles at every step`,
+      );
 
   // Placeholders everywhere else must name a parameter.
   const checkRefs = (value: unknown, path: string) => {
@@ -231,6 +248,30 @@ function semanticProblems(task: BenchTaskType): TaskProblem[] {
   return out;
 }
 
+/** What a parameter drawn from the phone is assumed to be at most, for the bound below. */
+const PHONE_VALUE_LENGTH = 1_000;
+
+/**
+ * An upper bound on the text length of each parameter: a `text` is its template with every
+ * placeholder replaced by the bound of the parameter it names; other values count as written
+ * (with their placeholders so replaced), values drawn from the phone as PHONE_VALUE_LENGTH. Invalid references count as empty (reported elsewhere).
+ */
+function paramLengths(params: NonNullable<BenchTaskType['params']>): Record<string, number> {
+  const out: Record<string, number> = {};
+  const filled = (template: string) =>
+    literalLength(template) +
+    placeholdersIn(template).reduce((n, ref) => n + (Object.hasOwn(out, ref) ? out[ref]! : 0), 0);
+  for (const [name, spec] of Object.entries(params)) {
+    if ('text' in spec) {
+      const t = typeof spec.text === 'string' ? { en: spec.text, zh: spec.text } : spec.text;
+      out[name] = Math.max(filled(t.en), filled(t.zh));
+    } else if ('extract' in spec) out[name] = filled(spec.extract.from);
+    else if ('pick' in spec || 'value' in spec) out[name] = PHONE_VALUE_LENGTH;
+    else out[name] = filled(JSON.stringify(spec));
+  }
+  return out;
+}
+
 type Add = (path: string, message: string) => void;
 
 function checkPredicate(p: Predicate, path: string, add: Add): void {
@@ -259,11 +300,8 @@ function checkCondition(c: Condition, path: string, add: Add): void {
       if (key === '$regex' && !templated(arg)) {
         const spec =
           typeof arg === 'string' ? { pattern: arg, flags: '' } : (arg as { pattern: string; flags?: string });
-        try {
-          new RegExp(spec.pattern, spec.flags ?? '');
-        } catch (error) {
-          add(at, `not a valid regular expression: ${(error as Error).message}`);
-        }
+        const problem = regexProblem(spec.pattern, spec.flags ?? '');
+        if (problem) add(at, `not a valid regular expression: ${problem}`);
       }
       if (key === '$time' && typeof arg === 'string' && !templated(arg) && parseClockTime(arg) === null)
         add(at, `expected a time HH:MM, got "${arg}"`);

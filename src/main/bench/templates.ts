@@ -5,6 +5,7 @@
  * parameter whose value is `{ "en": …, "zh": … }` reads as the episode's language.
  */
 import type { Locale } from '../../shared/bench/task-schema.ts';
+import { MobaError } from '../../shared/errors.ts';
 import { getPath, parsePath } from './predicates/paths.ts';
 
 const PLACEHOLDER = /\{([A-Za-z_]\w*)((?:\.[A-Za-z_$][\w$-]*|\[-?\d+\])*)\}/g;
@@ -12,9 +13,17 @@ const WHOLE = /^\{([A-Za-z_]\w*)((?:\.[A-Za-z_$][\w$-]*|\[-?\d+\])*)\}$/;
 
 export type ParamValues = Record<string, unknown>;
 
+/** The longest text placeholders may make (a goal, a message, a note: far less). */
+export const MAX_FILLED_TEXT = 64 * 1024;
+
 /** Parameter names a string refers to. */
 export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/** The length of a text without its placeholders. */
+export function literalLength(text: string): number {
+  return text.replace(PLACEHOLDER, '').length;
 }
 
 /** Every parameter name referred to anywhere in a JSON value (strings only, keys included). */
@@ -58,14 +67,26 @@ function asText(v: unknown): string {
 
 /**
  * Replaces placeholders in every string of `value` (object keys stay as written).
- * @throws Error naming an unknown parameter (validated task files have none).
+ * @throws Error naming an unknown parameter (validated task files have none); MobaError
+ *   INVALID_INPUT when a filled text would exceed MAX_FILLED_TEXT.
  */
 export function fill<T>(value: T, params: ParamValues, locale: Locale): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') {
       const whole = WHOLE.exec(v);
       if (whole) return lookup(params, whole[1]!, whole[2]!, locale);
-      return v.replace(PLACEHOLDER, (_, name: string, rest: string) => asText(lookup(params, name, rest, locale)));
+      let length = v.length;
+      return v.replace(PLACEHOLDER, (whole: string, name: string, rest: string) => {
+        const text = asText(lookup(params, name, rest, locale));
+        length += text.length - whole.length;
+        // Parameters built from parameters can double at every step: stop long before memory does.
+        if (length > MAX_FILLED_TEXT)
+          throw new MobaError(
+            'INVALID_INPUT',
+            `Filling {${name}${rest}} makes a text longer than ${MAX_FILLED_TEXT.toLocaleString('en')} characters`,
+          );
+        return text;
+      });
     }
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));

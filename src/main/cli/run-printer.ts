@@ -47,6 +47,8 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
       return `pause ${oneLine(e.reason)}`;
     case 'run_resumed':
       return 'resume';
+    case 'model_waiting':
+      return `retry model ${e.purpose} (${e.role}): ${e.status === 429 ? 'rate limited' : e.status === null ? 'unreachable' : `HTTP ${e.status}`} — attempt ${e.attempt + 1} of ${e.maxAttempts} in ${Math.ceil(e.waitMs / 1000)} s${e.serverAsked ? ' (as the server asked)' : ''}`;
     case 'run_error':
       return `error ${clip(e.error.message, 300)}${e.fatal ? '' : ' (recovered)'}`;
     case 'voice_input':

@@ -4,7 +4,7 @@
  * the router answers INVALID_INPUT, not INTERNAL.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_INPUT_DEPTH, tooDeepAt } from './input-depth.ts';
+import { MAX_INPUT_DEPTH, tooDeepAt } from '../../shared/input-depth.ts';
 import { createApp } from '../app.ts';
 import type { Connection } from './router.ts';
 import { tempDir } from '@moba/testkit/rigs';

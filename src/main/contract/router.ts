@@ -3,7 +3,7 @@ import type { MethodName, MethodOutput, MethodParsedInput } from '../../shared/c
 import { MobaError, issuesInOneLine, serializeError } from '../../shared/errors.ts';
 import type { SerializedError } from '../../shared/errors.ts';
 import type { Disposable } from '@moba/base';
-import { MAX_INPUT_DEPTH, tooDeepAt } from './input-depth.ts';
+import { MAX_INPUT_DEPTH, tooDeepAt } from '../../shared/input-depth.ts';
 
 /** One connected renderer (an Electron window or a WebSocket). */
 export interface Connection {

@@ -90,8 +90,8 @@ describe('demonstrations', () => {
     await rec.input(d.demoId, { type: 'tap', x: 500, y: 500 });
     const after = await rec.input(d.demoId, { type: 'tap', x: 10, y: 150 });
     expect(after.steps.map((s) => [s.action, s.element])).toEqual([
-      ['Click(3)', 'Button "Add alarm"'],
-      ['Click(1)', 'Button "Label"'],
+      ['Click(3)', 'Button "Add alarm" (id Add alarm)'],
+      ['Click(1)', 'Button "Label" (id Label)'],
     ]);
     expect(acted).toEqual(['Click(3)', 'Click(1)']);
     expect(rec.undo(d.demoId).steps).toHaveLength(1);
@@ -105,7 +105,7 @@ describe('demonstrations', () => {
       goal: 'Create an alarm titled Work',
       app: 'com.android.deskclock',
       steps: [
-        { subGoal: 'Add an alarm', action: 'Click(3)', element: 'Button "Add alarm"' },
+        { subGoal: 'Add an alarm', action: 'Click(3)', element: 'Button "Add alarm" (id Add alarm)' },
         { action: 'Type("Work")' },
       ],
     });

@@ -11,9 +11,10 @@ import { formatAction, targetIndex } from '../../shared/actions.ts';
 import type { ActionCall } from '../../shared/actions.ts';
 import type { ActionResult } from '../../shared/contract/devices.ts';
 import type { DemoInput, DemoState, DemoStep } from '../../shared/contract/demos.ts';
+import { describeElementForMemory } from '../../shared/elements/describe-element.ts';
 import { clickAction, dragAction } from '../../shared/elements/screen-input.ts';
 import { MobaError } from '../../shared/errors.ts';
-import type { Observation, UiElement } from '../../shared/schemas/perception.ts';
+import type { Observation } from '../../shared/schemas/perception.ts';
 
 /** What the recorder needs from the device layer. */
 export interface DemoDevice {
@@ -32,13 +33,6 @@ interface Demo {
   steps: DemoStep[];
   observation: Observation;
   busy: boolean;
-}
-
-/** `Button "Add alarm"`: the element as a route step names it. */
-export function describeForRoute(e: UiElement): string {
-  const label = (e.text || e.contentDesc).trim();
-  const cls = e.className.split('.').pop() ?? 'element';
-  return label ? `${cls} "${label.slice(0, 120)}"` : `${cls} ${e.resourceId.split('/').pop() ?? ''}`.trim();
 }
 
 /** MobA's action for an input on this observation. */
@@ -115,7 +109,7 @@ export class DemoRecorder {
         );
       d.steps.push({
         action: formatAction(action),
-        element: element ? describeForRoute(element) : null,
+        element: element ? describeElementForMemory(element) : null,
         app: before.currentApp?.packageName ?? null,
         activity: before.currentApp?.activity ?? null,
         ok: true,

@@ -18,6 +18,7 @@ describe('wm size / density', () => {
     expect(parseWmSize('Physical size: 1080x2400\n')).toEqual({ width: 1080, height: 2400 });
     expect(parseWmSize('Physical size: 1440x3120\nOverride size: 1080x2340\n')).toEqual({ width: 1080, height: 2340 });
     expect(parseWmSize('Error: no display')).toBeNull();
+    expect(parseWmSize('/system/bin/sh: wm: not found\n')).toBeNull();
     expect(parseWmDensity('Physical density: 560\nOverride density: 420\n')).toBe(420);
     expect(parseWmDensity('Physical density: 440')).toBe(440);
   });

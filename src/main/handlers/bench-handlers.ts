@@ -1,5 +1,6 @@
 import type { Handlers } from '../contract/router.ts';
 import type { BenchService } from '../bench/bench-service.ts';
+import { assertRemoteMayRunConfigurations } from '../settings/remote-policy.ts';
 
 type BenchHandlerNames =
   | 'listBenchSuite'
@@ -14,9 +15,10 @@ export function benchHandlers(bench: BenchService): Pick<Handlers, BenchHandlerN
   return {
     listBenchSuite: () => bench.listSuite(),
     listBenchmarks: () => ({ benchmarks: bench.list() }),
-    startBenchmark: async (input) => ({
-      benchmarkId: input.distributed ? await bench.startDistributed(input) : bench.start(input),
-    }),
+    startBenchmark: async (input, { connection }) => {
+      if (connection.kind === 'web') assertRemoteMayRunConfigurations(input.configurations);
+      return { benchmarkId: input.distributed ? await bench.startDistributed(input) : bench.start(input) };
+    },
     resumeBenchmark: ({ benchmarkId }) => ({ benchmarkId: bench.resume(benchmarkId) }),
     stopBenchmark: async ({ benchmarkId }) => ({ summary: await bench.stop(benchmarkId) }),
     getBenchmarkReport: ({ benchmarkIds }) => bench.report(benchmarkIds),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopbackBind, parseCookies, safeDecode, sameOriginLocation, tokenBits } from './request-parsing.ts';
-import { tooDeepAt } from '../contract/input-depth.ts';
+import { tooDeepAt } from '../../shared/input-depth.ts';
 
 describe('request parsing', () => {
   it('decodes percent-encoding and answers undefined where it is malformed', () => {

@@ -3,7 +3,7 @@
  * loop records becomes task / user / app memory, and retrieval results become prompt lines with
  * their ids and scores (which the run log keeps per model call).
  */
-import type { UiElement } from '../../shared/schemas/perception.ts';
+import { describeElementForMemory } from '../../shared/elements/describe-element.ts';
 import type { RetrievalResult } from '../../shared/schemas/memory.ts';
 import type { AgentMemory, RetrievedMemoryItem } from '../agent/ports.ts';
 import type { MemoryService } from './memory-service.ts';
@@ -12,17 +12,6 @@ import { provenanceOf } from '../../shared/memory-provenance.ts';
 export interface AgentMemoryOptions {
   /** Sees every full retrieval result (signals, reasons, warnings), e.g. for the run log. */
   onRetrieved?: (result: RetrievalResult) => void;
-}
-
-/** `button "Save" (id save)`: what a memory keeps of the element acted on. */
-export function describeUiElement(e: UiElement): string {
-  const label = (e.text || e.contentDesc).trim();
-  const cls = e.className.split('.').pop() ?? '';
-  const id = e.resourceId.split('/').pop() ?? '';
-  return (
-    [cls, label ? `"${label.slice(0, 200)}"` : '', id ? `(id ${id})` : ''].filter(Boolean).join(' ') ||
-    `element ${e.index}`
-  );
 }
 
 export function agentMemory(service: MemoryService, options: AgentMemoryOptions = {}): AgentMemory {
@@ -54,7 +43,7 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
       );
     },
     async recordAction(r) {
-      const item = service.recordAction({ ...r, element: r.element ? describeUiElement(r.element) : null });
+      const item = service.recordAction({ ...r, element: r.element ? describeElementForMemory(r.element) : null });
       return [item.id];
     },
     async recordRoute(r) {

@@ -9,6 +9,7 @@ import type { ScrcpyMediaStreamPacket } from '@yume-chan/scrcpy';
 import type { MirrorInfo, MirrorStateEvent } from '../../shared/contract/mirror.ts';
 import { isCancelled, isDeviceGone } from '../../shared/errors.ts';
 import type { AndroidDevice } from '../device/android-device.ts';
+import { parseWmSize } from '../device/device-parsers.ts';
 import { encodeMirrorFrame } from '../../shared/mirror-frames.ts';
 import type { DeviceInput } from '../device/input/device-input.ts';
 import { decodeLastFrame } from './frame-decoder.ts';
@@ -78,14 +79,6 @@ const MAX_SCREENSHOT_FAILURES = 8;
 /** A GOP this long takes too long to decode: ask the phone for a fresh keyframe first. */
 const DECODE_GOP_LIMIT = 120;
 
-/** `wm size` → the size the screen renders at now (an override wins over the physical size). */
-export function parseWmSize(text: string): { width: number; height: number } | undefined {
-  const override = /Override size:\s*(\d+)x(\d+)/.exec(text);
-  const physical = /Physical size:\s*(\d+)x(\d+)/.exec(text);
-  const m = override ?? physical;
-  return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
-}
-
 /** Device pixels → video pixels (the scrcpy input's, re-exported for callers of the mirror). */
 export { videoScale } from './scrcpy-input.ts';
 
@@ -129,12 +122,14 @@ export class DeviceMirror {
    */
   async start(signal?: AbortSignal): Promise<MirrorInfo> {
     this.o.onState({ serial: this.serial, state: 'starting', info: null });
-    const screen = parseWmSize(
-      await this.o.device.shell('wm size', { timeoutMs: 10_000 }).catch((error: unknown) => {
-        if (deviceGone(error)) throw error;
-        return '';
-      }),
-    );
+    // The size the screen renders at now (an override wins over the physical size).
+    const screen =
+      parseWmSize(
+        await this.o.device.shell('wm size', { timeoutMs: 10_000 }).catch((error: unknown) => {
+          if (deviceGone(error)) throw error;
+          return '';
+        }),
+      ) ?? undefined;
     let reason: string;
     let serverPath = this.o.server.found ? this.o.server.path : undefined;
     if (!serverPath && this.o.simulatorStandIn && (await this.isSimulatedPhone())) serverPath = this.o.simulatorStandIn;

@@ -7,8 +7,7 @@
  */
 import type { MirrorInfo } from '../../shared/contract/mirror.ts';
 import { MobaError } from '../../shared/errors.ts';
-import { cancelled, delay } from '@moba/base';
-import { KEYCODE } from '../device/input/device-input.ts';
+import { KEYCODE, cancelled, delay } from '@moba/base';
 import type { DeviceInput, InputOptions, Point } from '../device/input/device-input.ts';
 import { inputTextPieces, isInputTextSafe } from '../device/shell-text.ts';
 import type { ScrcpyClient } from './scrcpy-client.ts';

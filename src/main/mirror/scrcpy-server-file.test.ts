@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseWmSize, videoScale } from './device-mirror.ts';
+import { videoScale } from './device-mirror.ts';
 import { findScrcpyServer, installedScrcpyCandidates } from './scrcpy-server-file.ts';
 
 let dir: string;
@@ -76,14 +76,6 @@ describe('findScrcpyServer', () => {
         '/opt/homebrew/share/scrcpy/scrcpy-server',
       ]),
     );
-  });
-});
-
-describe('parseWmSize', () => {
-  it('prefers the override size, and reads the physical size otherwise', () => {
-    expect(parseWmSize('Physical size: 1080x2400\n')).toEqual({ width: 1080, height: 2400 });
-    expect(parseWmSize('Physical size: 1080x2400\nOverride size: 720x1600\n')).toEqual({ width: 720, height: 1600 });
-    expect(parseWmSize('/system/bin/sh: wm: not found\n')).toBeUndefined();
   });
 });
 

@@ -4,6 +4,7 @@
  * element of the agent's latest screen (the form MobA's routes and training data use), else
  * coordinates or a swipe — the same mapping as the cockpit's screen (src/shared/elements).
  */
+import { KEYCODE } from '@moba/base';
 import type { ActionCall } from '../../shared/actions.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import { elementAt, isScrollable } from '../../shared/elements/element-at.ts';
@@ -36,11 +37,11 @@ export function actionFromMirrorInput(
     case 'text':
       return { name: 'Type', params: { text: input.text } };
     case 'key':
-      return input.keycode === 66
+      return input.keycode === KEYCODE.ENTER
         ? { name: 'Enter', params: {} }
-        : input.keycode === 4
+        : input.keycode === KEYCODE.BACK
           ? { name: 'Back', params: {} }
-          : input.keycode === 3
+          : input.keycode === KEYCODE.HOME
             ? { name: 'Home', params: {} }
             : null;
     case 'back':

@@ -18,6 +18,7 @@ import type { ActionCall } from '../../shared/actions.ts';
 import type { ActionResult } from '../../shared/contract/devices.ts';
 import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import type { ScreenSize, UiElement } from '../../shared/schemas/perception.ts';
+import type { DeviceActGuard } from '../agent/device-lock.ts';
 import type { RunService } from '../agent/run-service.ts';
 import { actOnDevice } from '../device/device-actions.ts';
 import type { DeviceService } from '../device/device-service.ts';
@@ -49,6 +50,8 @@ export interface PersonActionsOptions {
   runs: Pick<RunService, 'get' | 'state' | 'runOnDevice' | 'recordPersonStep'>;
   /** Read at every action (`agent.settleTimeoutMs`). */
   settleTimeoutMs: () => number;
+  /** Refuses an action on a device another process's run holds. */
+  deviceLock?: DeviceActGuard | undefined;
 }
 
 export class PersonActions {
@@ -63,7 +66,7 @@ export class PersonActions {
    *
    * @returns for an action, its result (failures are `ok: false` results, not thrown); for a
    *   mirror input, how it was delivered
-   * @throws for a mirror input: MobaError NOT_FOUND when no mirror runs for the device,
+   * @throws MobaError CONFLICT when another process's run holds the device; for a mirror input: MobaError NOT_FOUND when no mirror runs for the device,
    *   MIRROR_FAILED / DEVICE_* / INPUT_METHOD_MISSING / CANCELLED
    */
   perform(serial: string, act: PersonAction, signal?: AbortSignal): Promise<ActionResult>;
@@ -73,6 +76,8 @@ export class PersonActions {
     act: PersonAction | PersonInput,
     signal?: AbortSignal,
   ): Promise<ActionResult | MirrorInputResult> {
+    // Another process's run drives this phone: a person's action would go behind its back.
+    this.o.deviceLock?.assertMayAct(serial);
     if ('input' in act) {
       const result = await this.o.mirror.input(serial, act.input, signal);
       this.record(serial, (runId) => this.mirrorAction(runId, act.input), result.durationMs);

@@ -68,6 +68,31 @@ describe('API keys bound to the origin they were saved for', () => {
     expect(s.apiKeyFor('planner', 'https://evil.example/v1')).toBeUndefined();
   });
 
+  it('saving one role binds that role only: never a role a web client re-pointed, nor another role', () => {
+    db = openDatabase({ path: ':memory:' });
+    const env = { OPENAI_API_KEY: 'sk-1' };
+    const s = new SettingsService({ db, secrets: new EnvSecretStore(), env });
+    s.update({ models: { actor: endpoint('https://evil.example/v1') } }, 'remote');
+    s.update({ models: { reflector: endpoint('https://llm.lab.example/v1') } }, 'local');
+    expect(s.apiKeyFor('reflector')).toBe('sk-1');
+    expect(s.apiKeyFor('actor')).toBeUndefined();
+    expect(s.apiKeyFor('planner')).toBe('sk-1');
+    // A default saved locally binds the roles that fall back to it, and only those.
+    s.update({ models: { default: endpoint('https://llm2.lab.example/v1') } }, 'local');
+    expect(s.apiKeyFor('planner')).toBe('sk-1');
+    expect(s.keyOriginFor('planner')).toBe('https://llm2.lab.example');
+    expect(s.keyOriginFor('reflector')).toBe('https://llm.lab.example');
+    expect(s.apiKeyFor('actor')).toBeUndefined();
+    // Storing a key (desktop app) binds the roles that use it, but not to what a web client saved.
+    const secrets = new MemorySecrets();
+    const app = new SettingsService({ db, secrets, env });
+    app.setApiKey('actor', 'sk-actor');
+    expect(app.apiKeyFor('actor')).toBeUndefined();
+    // Saving the actor's endpoint on this machine is the owner's confirmation.
+    app.update({ models: { actor: endpoint('https://evil.example/v1') } }, 'local');
+    expect(app.apiKeyFor('actor')).toBe('sk-actor');
+  });
+
   it('a key from another source than the bound one is not sent (an apiKeyEnv changed behind its back)', () => {
     db = openDatabase({ path: ':memory:' });
     const env = { OPENAI_API_KEY: 'sk-1', AWS_SECRET_ACCESS_KEY: 'aws' };

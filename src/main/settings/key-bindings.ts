@@ -6,7 +6,9 @@
  *
  * Bindings live in the `settings` table under the `key_bindings` row (not a settings section:
  * no client reads or writes it through the contract). They are made when a key is first seen,
- * and moved only by the desktop app, the local CLI, or storing a key.
+ * and moved only by the machine's own user, one role at a time: saving a role's endpoint in the
+ * desktop app or with `moba settings set` binds that role (never another), storing a key binds
+ * the roles that use it, and `moba settings bind-keys` binds every role.
  */
 import type { Db } from '../store/database.ts';
 import { MODEL_ROLES } from '../../shared/schemas/settings.ts';
@@ -83,8 +85,12 @@ export class KeyBindings {
     this.write(REMOTE_ROW, { ...this.read(REMOTE_ROW), ...changes });
   }
 
-  clearRemote(): void {
-    this.write(REMOTE_ROW, {});
+  /** Forgets the marks of these roles (every role's when none are given): the machine's user confirmed them. */
+  clearRemote(roles?: readonly ModelRole[]): void {
+    if (!roles) return this.write(REMOTE_ROW, {});
+    const next = this.read(REMOTE_ROW);
+    for (const role of roles) delete next[role];
+    this.write(REMOTE_ROW, next);
   }
 
   get(role: ModelRole): KeyBinding | undefined {

@@ -5,7 +5,8 @@
  * to phones and run there) and a model endpoint's `apiKeyEnv` (it names the host environment
  * variable whose value is sent as a bearer token) and `sweep.redisUrl` (the host would connect
  * to that address and send the host's MOBA_REDIS_PASSWORD there). Those change only in the desktop app or with
- * the local `moba settings set`.
+ * the local `moba settings set`. Likewise a benchmark configuration's `memorySeed`, a host file
+ * whose contents go into prompts: only the desktop app and `moba bench run` may name one.
  */
 import { MobaError } from '../../shared/errors.ts';
 import { MODEL_ROLES } from '../../shared/schemas/settings.ts';
@@ -13,14 +14,6 @@ import type { Settings } from '../../shared/schemas/settings.ts';
 
 /** Who asks for a change: this machine's own user (desktop app, CLI, in-process code) or a web client. */
 export type SettingsWriter = 'local' | 'remote';
-
-/** The paths of host-only fields, for messages and the README. */
-export const HOST_ONLY_SETTINGS = [
-  'adb.binary',
-  'mirror.scrcpyServerPath',
-  'models.<role>.apiKeyEnv',
-  'sweep.redisUrl',
-] as const;
 
 /**
  * @throws MobaError UNAUTHORIZED naming the first host-only field that `next` changes.
@@ -41,4 +34,20 @@ export function assertRemoteMayWrite(current: Settings, next: Settings): void {
       { details: { fields: changed } },
     );
   }
+}
+
+/**
+ * A web client names no host files in a benchmark's configurations (`memorySeed`).
+ * @throws MobaError UNAUTHORIZED naming the first configuration that does
+ */
+export function assertRemoteMayRunConfigurations(
+  configurations: ReadonlyArray<{ memorySeed?: string | undefined }>,
+): void {
+  const i = configurations.findIndex((c) => c.memorySeed !== undefined);
+  if (i >= 0)
+    throw new MobaError(
+      'UNAUTHORIZED',
+      `configurations[${i}].memorySeed names a file on the host, so it can be given only in the desktop app or on the host (\`moba bench run --memory-seed FILE\`), not from a web client.`,
+      { details: { fields: [`configurations[${i}].memorySeed`] } },
+    );
 }

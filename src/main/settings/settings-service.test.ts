@@ -7,7 +7,9 @@ import type { Db } from '../store/database.ts';
 import { SettingsService, roleKeyVariable } from './settings-service.ts';
 import { EnvSecretStore } from './secrets.ts';
 import type { SecretStore } from './secrets.ts';
+import { methods } from '../../shared/contract.ts';
 import { MobaError } from '../../shared/errors.ts';
+import { SettingsPatch, defaultSettings } from '../../shared/schemas/settings.ts';
 
 class MemorySecrets implements SecretStore {
   readonly kind = 'safeStorage' as const;
@@ -131,5 +133,17 @@ describe('SettingsService', () => {
     s.update({ agent: { maxSteps: 7 } });
     s.reset('agent');
     expect(seen).toEqual([7, 30]);
+  });
+
+  it('patches and resets every section the settings have, the sweep queue included', () => {
+    const s = service();
+    for (const section of Object.keys(defaultSettings())) {
+      expect(SettingsPatch.safeParse({ [section]: {} }).success, section).toBe(true);
+      expect(methods.resetSettings.input.safeParse({ section }).success, section).toBe(true);
+    }
+    s.update({ sweep: { redisUrl: 'redis://queue.lab:6379' } });
+    expect(s.get().sweep.redisUrl).toBe('redis://queue.lab:6379');
+    s.reset('sweep');
+    expect(s.get().sweep.redisUrl).toBe('');
   });
 });

@@ -1,20 +1,15 @@
 import { MobaError } from '../../shared/errors.ts';
 import type { SettingsView } from '../../shared/contract/app.ts';
 import {
-  AdbSettings,
-  AgentSettings,
-  MirrorSettings,
-  ModelSettings,
   MODEL_ROLES,
-  SimulatorSettings,
-  SweepSettings,
-  UiSettings,
-  defaultSettings,
+  SETTINGS_SECTIONS as SECTIONS,
+  Settings,
   SettingsPatch,
+  defaultSettings,
 } from '../../shared/schemas/settings.ts';
-import { VoiceSettings } from '../../shared/schemas/voice.ts';
-import type { KeyStatus, ModelEndpoint, ModelRole, Settings, SettingsSection } from '../../shared/schemas/settings.ts';
+import type { KeyStatus, ModelEndpoint, ModelRole, SettingsSection } from '../../shared/schemas/settings.ts';
 import type { Db } from '../store/database.ts';
+import { assertApprovalRules } from './approval-rules.ts';
 import { Emitter } from '@moba/base';
 import type { SecretStore } from './secrets.ts';
 import { KeyBindings, originOf } from './key-bindings.ts';
@@ -22,20 +17,10 @@ import type { KeyBinding } from './key-bindings.ts';
 import { assertRemoteMayWrite } from './remote-policy.ts';
 import type { SettingsWriter } from './remote-policy.ts';
 
-const SECTION_SCHEMAS = {
-  models: ModelSettings,
-  agent: AgentSettings,
-  adb: AdbSettings,
-  mirror: MirrorSettings,
-  simulator: SimulatorSettings,
-  ui: UiSettings,
-  voice: VoiceSettings,
-  sweep: SweepSettings,
-} as const;
-
-const SECTIONS = Object.keys(SECTION_SCHEMAS) as SettingsSection[];
-
 export type KeyName = 'default' | ModelRole;
+
+/** Roles with no fallback to the default endpoint (the embedder too). */
+const VOICE_ROLES: ReadonlySet<ModelRole> = new Set(['transcriber', 'speaker']);
 
 /** `MOBA_PLANNER_API_KEY`, `MOBA_APP_SELECTOR_API_KEY`, … */
 export function roleKeyVariable(role: KeyName): string {
@@ -118,7 +103,7 @@ export class SettingsService {
         section === 'models'
           ? { ...defaults.models, ...(value as object) }
           : { ...(defaults[section] as object), ...(value as object) };
-      const parsed = SECTION_SCHEMAS[section].safeParse(merged);
+      const parsed = Settings.shape[section].safeParse(merged);
       if (parsed.success) out[section] = parsed.data;
       else
         this.problem(
@@ -154,7 +139,7 @@ export class SettingsService {
       const part = patch[section];
       if (part === undefined) continue;
       const merged = { ...(current[section] as object), ...part };
-      const parsed = SECTION_SCHEMAS[section].safeParse(merged);
+      const parsed = Settings.shape[section].safeParse(merged);
       if (!parsed.success) {
         throw new MobaError(
           'INVALID_INPUT',
@@ -164,16 +149,28 @@ export class SettingsService {
       next[section] = parsed.data;
       changed.push(section);
     }
+    if (patch.agent?.approvalRules) assertApprovalRules((next as Settings).agent.approvalRules, 'agent.approvalRules');
     if (writer === 'remote') assertRemoteMayWrite(current, next as Settings);
     this.write(next as Settings, changed);
-    if (changed.includes('models')) this.afterModelsWritten(current, writer);
+    if (changed.includes('models'))
+      this.afterModelsWritten(current, writer, Object.keys(patch.models ?? {}) as Array<'default' | ModelRole>);
     return this.view();
   }
 
-  /** A local writer moves keys to the endpoints it saved; a remote one's new origins are marked as such. */
-  private afterModelsWritten(before: Settings, writer: SettingsWriter): void {
+  /**
+   * A local writer binds the keys of the roles it saved (and of the roles falling back to a
+   * default it saved), never another role's; a remote one's new origins are marked as such.
+   * @param saved the endpoints the write named (`default` and roles)
+   */
+  private afterModelsWritten(
+    before: Settings,
+    writer: SettingsWriter,
+    saved: ReadonlyArray<'default' | ModelRole>,
+  ): void {
     if (writer === 'local') {
-      this.bindKeys();
+      const own = (role: ModelRole) => this.get().models[role] != null || role === 'embedder' || VOICE_ROLES.has(role);
+      const roles = MODEL_ROLES.filter((role) => saved.includes(role) || (saved.includes('default') && !own(role)));
+      if (roles.length) this.bindKeys({ roles });
       return;
     }
     const marks: Partial<Record<ModelRole, string>> = {};
@@ -198,7 +195,7 @@ export class SettingsService {
     for (const s of sections) next[s] = defaults[s];
     if (writer === 'remote') assertRemoteMayWrite(current, next as Settings);
     this.write(next as Settings, sections);
-    if (sections.includes('models')) this.afterModelsWritten(current, writer);
+    if (sections.includes('models')) this.afterModelsWritten(current, writer, ['default', ...MODEL_ROLES]);
     return this.view();
   }
 
@@ -246,19 +243,20 @@ export class SettingsService {
    * seen for the first time, but never to an endpoint a web client saved. A role whose key this
    * process cannot see (stored by the desktop app, seen from the CLI) keeps its binding.
    */
-  bindKeys(options: { onlyUnbound?: boolean } = {}): void {
+  bindKeys(options: { onlyUnbound?: boolean; roles?: readonly ModelRole[]; keepRemote?: boolean } = {}): void {
+    const roles = options.roles ?? MODEL_ROLES;
     const changes: Partial<Record<ModelRole, KeyBinding>> = {};
-    for (const role of MODEL_ROLES) {
+    for (const role of roles) {
       const current = this.bindings.get(role);
       if (options.onlyUnbound && current) continue;
       const r = this.resolveKey(role);
       const origin = originOf(this.endpointFor(role)?.baseUrl);
       if (!r.value || !r.ref || !origin) continue;
-      if (options.onlyUnbound && this.bindings.remoteOrigin(role) === origin) continue;
+      if ((options.onlyUnbound || options.keepRemote) && this.bindings.remoteOrigin(role) === origin) continue;
       if (origin !== current?.origin || r.ref !== current?.source) changes[role] = { origin, source: r.ref };
     }
     if (Object.keys(changes).length) this.bindings.set(changes);
-    if (!options.onlyUnbound) this.bindings.clearRemote();
+    if (!options.onlyUnbound && !options.keepRemote) this.bindings.clearRemote(options.roles);
   }
 
   keyStatus(): KeyStatus[] {
@@ -285,9 +283,13 @@ export class SettingsService {
           roleKeyVariable(name) +
           ') before starting the host.',
       );
+    const ref = `stored:${name}`;
+    const had = MODEL_ROLES.filter((role) => this.bindings.get(role)?.source === ref);
     if (key.trim() === '') this.secrets.delete(`apiKey.${name}`);
     else this.secrets.set(`apiKey.${name}`, key.trim());
-    this.bindKeys();
+    // The roles that used or now use this key; an endpoint a web client saved waits for `moba settings bind-keys`.
+    const roles = MODEL_ROLES.filter((role) => had.includes(role) || this.resolveKey(role).ref === ref);
+    this.bindKeys({ roles, keepRemote: true });
     const view = this.view();
     this.onDidChangeEmitter.fire(view);
     return view;

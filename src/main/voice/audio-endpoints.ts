@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { MobaError } from '../../shared/errors.ts';
 import type { ModelEndpoint } from '../../shared/schemas/settings.ts';
 import { AUDIO_MIME, sniffAudio } from '../../shared/voice/audio-format.ts';
+import { cappedFetch } from '../capped-fetch.ts';
 import { classifyFailure } from '../llm/http-errors.ts';
 import { backoffDelay, DEFAULT_RETRY_POLICY, sleep } from '../llm/retry.ts';
 import type { ResolvedEndpoint } from '../llm/endpoints.ts';
@@ -59,6 +60,8 @@ function client(resolved: ResolvedEndpoint): OpenAI {
     maxRetries: 0,
     timeout: resolved.endpoint.timeoutMs,
     logLevel: 'off',
+    // Speech and transcripts are read up to MOBA_MAX_RESPONSE_MB, whoever runs the endpoint.
+    fetch: cappedFetch(),
   });
 }
 

@@ -190,6 +190,17 @@ export function timeline(events: readonly RunEvent[]): TimelineItem[] {
           tone: 'warn',
         });
         break;
+      case 'model_waiting':
+        out.push({
+          ...base,
+          kind: 'error',
+          nodeId: null,
+          stepId: null,
+          title: `Model ${modelWaitReason(e.status)}: retrying in ${Math.ceil(e.waitMs / 1000)} s`,
+          text: `${e.purpose} (${e.role}), attempt ${e.attempt + 1} of ${e.maxAttempts} — ${e.message}`,
+          tone: 'warn',
+        });
+        break;
       case 'run_error':
         out.push({
           ...base,
@@ -238,4 +249,11 @@ export function formatDuration(ms: number): string {
   const m = Math.floor(s / 60);
   if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+/** Why a model call waits, in a few words. */
+export function modelWaitReason(status: number | null): string {
+  if (status === 429) return 'rate limited (HTTP 429)';
+  if (status === null) return 'unreachable';
+  return `error (HTTP ${status})`;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineMethod } from './define.ts';
-import { KeyStatus, MODEL_ROLES, Settings, SettingsPatch } from '../schemas/settings.ts';
+import { KeyStatus, MODEL_ROLES, Settings, SettingsPatch, SettingsSection } from '../schemas/settings.ts';
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -46,9 +46,7 @@ export const appMethods = {
   }),
   resetSettings: defineMethod({
     summary: 'Restore one section (or all) to the defaults.',
-    input: z
-      .object({ section: z.enum(['models', 'agent', 'adb', 'mirror', 'simulator', 'ui', 'voice']).optional() })
-      .strict(),
+    input: z.object({ section: SettingsSection.optional() }).strict(),
     output: SettingsView,
   }),
   setApiKey: defineMethod({

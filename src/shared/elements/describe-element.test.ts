@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../schemas/perception.ts';
-import { clipText, describeElement, elementLabel } from './describe-element.ts';
+import { clipText, describeElement, describeElementForMemory, elementLabel } from './describe-element.ts';
 
 const el = (over: Partial<UiElement>): UiElement => ({
   index: 3,
@@ -46,5 +46,25 @@ describe('describeElement', () => {
   it('reads the text first, then the content description', () => {
     expect(elementLabel({ text: 'A', contentDesc: 'B' })).toBe('A');
     expect(elementLabel({ text: '\u200e', contentDesc: 'B' })).toBe('B');
+  });
+});
+
+describe('describeElementForMemory', () => {
+  it('keeps the class, the label and the resource id, never the index (it changes from screen to screen)', () => {
+    const fab = el({
+      contentDesc: 'Add alarm',
+      resourceId: 'com.android.deskclock:id/fab',
+      className: 'a.ImageButton',
+    });
+    expect(describeElementForMemory(fab)).toBe('ImageButton "Add alarm" (id fab)');
+    expect(describeElementForMemory(el({ text: 'Work' }))).toBe('TextView "Work"');
+    expect(describeElementForMemory(el({ resourceId: 'id/save', className: 'a.Button' }))).toBe('Button (id save)');
+    expect(describeElementForMemory(el({ className: '' }))).toBe('element 3');
+  });
+
+  it('reads the label as people do (content-desc behind blank text) and keeps it on one line, cut at 200', () => {
+    expect(describeElementForMemory(el({ text: ' ', contentDesc: 'Send' }))).toBe('TextView "Send"');
+    expect(describeElementForMemory(el({ text: 'two\nlines' }))).toBe('TextView "two\\nlines"');
+    expect(describeElementForMemory(el({ text: 'x'.repeat(300) }))).toBe(`TextView "${'x'.repeat(200)}…"`);
   });
 });

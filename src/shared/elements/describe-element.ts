@@ -1,7 +1,8 @@
 /**
  * How an element is named in text people and models read: `[3] TextView "Clock"`. The run's
- * prompts, approval questions and memories, and the device layer's action details
- * (`tap (540, 1210) on [3] "Clock"`) all name elements through describeElement.
+ * prompts and approval questions, and the device layer's action details
+ * (`tap (540, 1210) on [3] "Clock"`) all name elements through describeElement; memories
+ * (action memories, route steps from runs and demonstrations) through describeElementForMemory.
  */
 import type { UiElement } from '../schemas/perception.ts';
 
@@ -50,4 +51,19 @@ export function describeElement(e: UiElement, options: DescribeElementOptions = 
   if (!label) return `[${e.index}] ${cls}`;
   const quoted = JSON.stringify(clipText(label, options.maxLabel ?? 160));
   return options.withClass === false ? `[${e.index}] ${quoted}` : `[${e.index}] ${cls} ${quoted}`;
+}
+
+/**
+ * `ImageButton "Add alarm" (id fab)`: an element as a memory keeps it. No index (it changes from
+ * screen to screen); the class, the label and the resource id, so a later run can find it again.
+ */
+export function describeElementForMemory(e: UiElement): string {
+  const label = elementLabel(e).trim();
+  const id = e.resourceId.split('/').pop() ?? '';
+  const words = [
+    shortClassName(e.className),
+    label ? JSON.stringify(clipText(label, 200)) : '',
+    id ? `(id ${id})` : '',
+  ];
+  return words.filter(Boolean).join(' ') || `element ${e.index}`;
 }

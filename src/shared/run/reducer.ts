@@ -146,6 +146,20 @@ export interface RunState {
   annotations: AnnotationState[];
   /** What the run's strategy keeps beyond the task tree (progress, plan, notes, outcomes…). */
   strategy: StrategyState;
+  /** A model call waiting to be retried (rate limited, server error), until the next call is recorded. */
+  modelWait: ModelWaitState | null;
+}
+
+/** `model_waiting` as the cockpit shows it: what waits, why, and until when (epoch ms). */
+export interface ModelWaitState {
+  role: string;
+  purpose: string;
+  attempt: number;
+  maxAttempts: number;
+  status: number | null;
+  serverAsked: boolean;
+  message: string;
+  until: number;
 }
 
 export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
@@ -205,6 +219,7 @@ export function initialRunState(runId: string): RunState {
     ids: { n: 0, s: 0, o: 0, c: 0, w: 0 },
     annotations: [],
     strategy: initialStrategyState(),
+    modelWait: null,
   };
 }
 
@@ -314,6 +329,7 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       const c = state.counters;
       return {
         ...state,
+        modelWait: null,
         counters: {
           ...c,
           modelCalls: c.modelCalls + 1,
@@ -449,6 +465,10 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
         ...state,
         lastEscalation: { nodeId: event.nodeId, reason: event.reason, detail: event.detail, response: event.response },
       };
+    case 'model_waiting': {
+      const { type: _t, seq: _s, at, waitMs, ...wait } = event;
+      return { ...state, modelWait: { ...wait, until: at + waitMs } };
+    }
     case 'memory_written':
     case 'run_error':
       return state;
@@ -469,7 +489,7 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
         ],
       };
     case 'run_paused':
-      return { ...state, status: 'paused' };
+      return { ...state, status: 'paused', modelWait: null };
     case 'run_resumed':
       return { ...state, status: state.waiting ? 'waiting' : 'running' };
     case 'run_finished':
@@ -480,6 +500,7 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
         outcomeReason: event.reason,
         answer: event.answer,
         waiting: null,
+        modelWait: null,
       };
     case 'step_annotated':
       if (!state.steps.some((s) => s.stepId === event.stepId)) return { ...state, anomalies: state.anomalies + 1 };

@@ -118,6 +118,20 @@ const body = {
     /** The memories the prompt was given. */
     memories: z.array(MemoryRef),
   }),
+  /** The model gateway waits before retrying a call: a 429 with Retry-After, back-off after a 5xx or a network error. */
+  model_waiting: z.object({
+    role: ModelRole,
+    purpose: z.string(),
+    /** The attempt that failed (1 = the first) and how many are allowed. */
+    attempt: z.number().int().min(1),
+    maxAttempts: z.number().int().min(1),
+    waitMs: z.number().min(0),
+    /** The HTTP status that failed; null for a network error or a timeout. */
+    status: z.number().int().nullable(),
+    /** The server said how long to wait (Retry-After). */
+    serverAsked: z.boolean(),
+    message: z.string(),
+  }),
   act_decided: z.object({
     nodeId: z.string(),
     callIds: z.array(z.string()),

@@ -72,16 +72,21 @@ export class ServiceRegistry {
  */
 export type AbstractSocketListener = (socket: AdbSocket) => boolean | void;
 
-/** Unix abstract-namespace sockets something on the simulated phone listens on. */
+/** Unix abstract-namespace sockets (or, with another `describe`, TCP ports) something on the simulated phone listens on. */
 export class AbstractSocketRegistry {
   private readonly listeners = new Map<string, AbstractSocketListener>();
+  private readonly describe: (name: string) => string;
+
+  constructor(describe: (name: string) => string = (name) => `Abstract socket @${name}`) {
+    this.describe = describe;
+  }
 
   /**
    * Starts listening on `name`. Dispose to stop listening (open streams stay open).
    * @throws MobaError CONFLICT when the name is already taken.
    */
   register(name: string, onOpen: AbstractSocketListener): Disposable {
-    if (this.listeners.has(name)) throw new MobaError('CONFLICT', `Abstract socket @${name} is already listening`);
+    if (this.listeners.has(name)) throw new MobaError('CONFLICT', `${this.describe(name)} is already listening`);
     this.listeners.set(name, onOpen);
     return {
       dispose: () => {

@@ -105,7 +105,7 @@ async function serve(
 
   let stdout: ShellOutput = v2 ? new FramedOutput(socket, SHELL_STDOUT) : new SocketOutput(socket);
   let stderr: ShellOutput = v2 ? new FramedOutput(socket, SHELL_STDERR) : stdout;
-  const env = defaultShellEnv(environment.device);
+  const env = defaultShellEnv(environment.device, environment.os.root ? 'root' : 'shell');
   env.TERM = options.term ?? 'dumb';
   const session = new ShellSession(environment, { env, signal: socket.signal });
 
@@ -133,6 +133,8 @@ async function serve(
     options.log(`shell command ${JSON.stringify(command)} crashed`, error);
     await stderr.write(`${SHELL_NAME}: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     status = 1;
+  } finally {
+    session.dispose();
   }
   if (socket.closed) return;
   if (v2) await socket.write(encodeShellPacket(SHELL_EXIT, Uint8Array.of(status & 0xff)));

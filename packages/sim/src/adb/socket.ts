@@ -38,6 +38,19 @@ export interface AdbSocket {
   resume(): void;
 }
 
+/** The ADB connection a stream runs on, as device-side services see it. */
+export interface HostLink {
+  /** Distinct per connection (the `host-N` in `adb reverse --list`). */
+  readonly id: number;
+  /**
+   * Opens a stream from the phone to the host (`tcp:27183`, the target of a reverse forward).
+   * Resolves to the socket once the host accepts, undefined when it refuses or the connection is gone.
+   */
+  openToHost(service: string): Promise<AdbSocket | undefined>;
+  /** Fires once when the connection goes away. */
+  onDidClose(listener: () => void): Disposable;
+}
+
 /** What a socket needs from its transport. */
 export interface SocketLink {
   send(command: number, arg0: number, arg1: number, data?: Uint8Array): void;
@@ -51,7 +64,10 @@ const HIGH_WATER_MARK = 1024 * 1024;
 export class DeviceSocket implements AdbSocket {
   readonly service: string;
   readonly localId: number;
-  readonly remoteId: number;
+  /** The host's id for the stream; 0 until the host accepts a stream the phone opened. */
+  remoteId: number;
+  /** The transport the stream runs on (the reverse-forward service needs it). */
+  readonly origin: HostLink | undefined;
   private readonly link: SocketLink;
   private readonly abort = new AbortController();
 
@@ -70,11 +86,12 @@ export class DeviceSocket implements AdbSocket {
   private inbound: Uint8Array[] = [];
   private paused = false;
 
-  constructor(options: { service: string; localId: number; remoteId: number; link: SocketLink }) {
+  constructor(options: { service: string; localId: number; remoteId: number; link: SocketLink; origin?: HostLink }) {
     this.service = options.service;
     this.localId = options.localId;
     this.remoteId = options.remoteId;
     this.link = options.link;
+    this.origin = options.origin;
   }
 
   get closed(): boolean {

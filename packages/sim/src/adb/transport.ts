@@ -21,8 +21,11 @@ import {
   encodePacket,
 } from './packet.ts';
 import type { AdbPacket } from './packet.ts';
+import type { Disposable } from '@moba/base';
 import { DeviceSocket } from './socket.ts';
-import type { SocketLink } from './socket.ts';
+import type { AdbSocket, HostLink, SocketLink } from './socket.ts';
+
+let transportCounter = 0;
 
 export interface TransportOptions {
   socket: Socket;
@@ -38,8 +41,12 @@ export interface TransportOptions {
   onDidClose?: () => void;
 }
 
-export class AdbTransport {
+export class AdbTransport implements HostLink {
+  readonly id = ++transportCounter;
   private readonly options: TransportOptions;
+  /** Streams the phone opened that the host has not answered yet, by local id. */
+  private readonly pending = new Map<number, { socket: DeviceSocket; settle: (accepted: boolean) => void }>();
+  private readonly closeListeners = new Set<() => void>();
   private readonly socket: Socket;
   private readonly reader = new PacketReader(DEVICE_MAX_PAYLOAD);
   private readonly streams = new Map<number, DeviceSocket>();
@@ -119,13 +126,28 @@ export class AdbTransport {
       case A_OPEN:
         this.open(packet);
         return;
-      case A_OKAY:
+      case A_OKAY: {
+        const waiting = this.pending.get(packet.arg1);
+        if (waiting && packet.arg0 !== 0) {
+          this.pending.delete(packet.arg1);
+          waiting.socket.remoteId = packet.arg0;
+          waiting.settle(true);
+          return;
+        }
         this.streamFor(packet)?.handleOkay();
         return;
+      }
       case A_WRTE:
         this.streamFor(packet)?.handleWrite(packet.data);
         return;
       case A_CLSE: {
+        const waiting = this.pending.get(packet.arg1);
+        if (waiting) {
+          this.pending.delete(packet.arg1);
+          waiting.socket.handleRemoteClose();
+          waiting.settle(false);
+          return;
+        }
         const stream = this.streams.get(packet.arg1);
         // arg0 = 0 is a refused OPEN; anything else must name the same pair. An echo of our
         // own CLSE finds no stream and is ignored.
@@ -145,6 +167,8 @@ export class AdbTransport {
       // A new CNXN resets the transport: the host has forgotten every stream.
       for (const stream of [...this.streams.values()]) stream.handleRemoteClose();
       this.streams.clear();
+      for (const waiting of [...this.pending.values()]) waiting.settle(false);
+      this.pending.clear();
     }
     this.version = Math.max(A_VERSION_MIN, Math.min(packet.arg0 >>> 0, A_VERSION));
     this.maxPayload = Math.max(MAX_PAYLOAD_V1, Math.min(packet.arg1 >>> 0, DEVICE_MAX_PAYLOAD));
@@ -159,7 +183,7 @@ export class AdbTransport {
     let end = packet.data.length;
     while (end > 0 && packet.data[end - 1] === 0) end--;
     const service = Buffer.from(packet.data.subarray(0, end)).toString('utf8');
-    const stream = new DeviceSocket({ service, localId: this.allocateId(), remoteId, link: this.link });
+    const stream = new DeviceSocket({ service, localId: this.allocateId(), remoteId, link: this.link, origin: this });
     this.streams.set(stream.localId, stream);
     let accepted = false;
     try {
@@ -174,6 +198,41 @@ export class AdbTransport {
     }
     this.send(A_OKAY, stream.localId, remoteId);
     stream.start();
+  }
+
+  openToHost(service: string): Promise<AdbSocket | undefined> {
+    if (this.isClosed || !this.online) return Promise.resolve(undefined);
+    const socket = new DeviceSocket({
+      service,
+      localId: this.allocateId(),
+      remoteId: 0,
+      link: this.link,
+      origin: this,
+    });
+    this.streams.set(socket.localId, socket);
+    return new Promise((resolve) => {
+      this.pending.set(socket.localId, {
+        socket,
+        settle: (accepted) => {
+          if (!accepted) {
+            resolve(undefined);
+            return;
+          }
+          socket.start();
+          resolve(socket);
+        },
+      });
+      this.send(A_OPEN, socket.localId, 0, Buffer.from(`${service}\0`, 'utf8'));
+    });
+  }
+
+  onDidClose(listener: () => void): Disposable {
+    if (this.isClosed) {
+      queueMicrotask(listener);
+      return { dispose: () => undefined };
+    }
+    this.closeListeners.add(listener);
+    return { dispose: () => void this.closeListeners.delete(listener) };
   }
 
   private streamFor(packet: AdbPacket): DeviceSocket | undefined {
@@ -200,6 +259,10 @@ export class AdbTransport {
     this.online = false;
     for (const stream of [...this.streams.values()]) stream.handleRemoteClose();
     this.streams.clear();
+    for (const waiting of [...this.pending.values()]) waiting.settle(false);
+    this.pending.clear();
     this.options.onDidClose?.();
+    for (const listener of [...this.closeListeners]) listener();
+    this.closeListeners.clear();
   }
 }

@@ -9,51 +9,54 @@ export const SHELL_WRITABLE_ROOTS: readonly string[] = ['/storage/emulated', '/d
 /** Trees the shell user cannot write to for a reason other than permissions. */
 const READ_ONLY_ROOTS: readonly string[] = ['/system', '/vendor', '/product', '/system_ext', '/odm', '/apex'];
 
-/** Programs a stock Android 14 has in /system/bin (what `ls /system/bin` and `which` see). */
+/**
+ * The programs in /system/bin: exactly the simulated shell's commands (a unit test keeps the
+ * two equal), so `ls /system/bin` lists nothing that then answers "not found". The `sim-*`
+ * programs are the simulator's own controls.
+ */
 export const SYSTEM_BIN: readonly string[] = [
+  '[',
   'am',
   'app_process',
+  'app_process32',
   'app_process64',
-  'appops',
-  'atrace',
   'base64',
   'basename',
-  'bu',
   'cat',
   'chmod',
-  'chown',
   'cmd',
-  'cmp',
+  'content',
   'cp',
   'cut',
   'date',
-  'dd',
-  'df',
-  'diff',
   'dirname',
   'dumpsys',
   'echo',
+  'egrep',
   'env',
-  'expr',
   'false',
+  'fgrep',
   'find',
   'getprop',
   'grep',
-  'gzip',
   'head',
   'id',
+  'ifconfig',
   'ime',
   'input',
+  'ip',
   'kill',
   'ln',
   'logcat',
   'ls',
   'md5sum',
   'mkdir',
+  'mksh',
   'monkey',
   'mv',
-  'netstat',
-  'ping',
+  'pgrep',
+  'pidof',
+  'pkill',
   'pm',
   'printf',
   'ps',
@@ -66,24 +69,29 @@ export const SYSTEM_BIN: readonly string[] = [
   'screencap',
   'screenrecord',
   'sed',
-  'service',
   'setprop',
   'settings',
   'sh',
   'sha1sum',
+  'sha256sum',
+  'sim-clock',
+  'sim-reset',
+  'sim-snapshot',
+  'sim-state',
   'sleep',
   'sort',
   'stat',
   'svc',
   'tail',
-  'tar',
-  'top',
+  'tee',
+  'test',
   'touch',
   'toybox',
   'tr',
   'true',
   'uiautomator',
   'uname',
+  'uniq',
   'uptime',
   'wc',
   'which',
@@ -158,10 +166,15 @@ export function createAndroidFs(options: MemoryFsOptions = {}): MemoryFs {
 }
 
 /**
- * Whether the shell user (uid 2000) may write at `path`: 'ok', or the errno a real phone
- * gives (EROFS for the system partitions, EACCES elsewhere).
+ * Whether the shell user (uid 2000) — or root, after `adb root` — may write at `path`: 'ok',
+ * or the errno a real phone gives (EROFS for the system partitions, EACCES elsewhere for the
+ * shell user).
  */
-export function shellWriteAccess(fs: VirtualFs, path: string): 'ok' | 'EROFS' | 'EACCES' {
+export function shellWriteAccess(
+  fs: VirtualFs,
+  path: string,
+  user: 'shell' | 'root' = 'shell',
+): 'ok' | 'EROFS' | 'EACCES' {
   let real: string;
   try {
     real = fs.realpath(resolvePath('/', path));
@@ -171,6 +184,8 @@ export function shellWriteAccess(fs: VirtualFs, path: string): 'ok' | 'EROFS' | 
   }
   const under = (root: string) => real === root || real.startsWith(`${root}/`);
   if (SHELL_WRITABLE_ROOTS.some(under)) return 'ok';
-  if (READ_ONLY_ROOTS.some(under) || real === '/' || !real.slice(1).includes('/')) return 'EROFS';
+  if (READ_ONLY_ROOTS.some(under) || real === '/') return 'EROFS';
+  if (user === 'root') return 'ok';
+  if (!real.slice(1).includes('/')) return 'EROFS';
   return 'EACCES';
 }

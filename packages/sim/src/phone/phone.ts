@@ -1,37 +1,19 @@
 /**
  * The simulated phone: a Chromium page running the apps, behind the `SimulatedDevice` seam.
- * Every operation is queued so input, screenshots and dumps happen in call order; after each
- * one the page reports its screen version, focus and any setting the user changed.
+ * The page plumbing (operation queue, syncs, clock pushes) is `PhoneCore` in phone-core.ts.
  */
 import { CATALOG } from '../apps/catalog.ts';
-import { DeviceClock } from '../device-clock.ts';
 import type { ClockPolicy, ClockState } from '../device-clock.ts';
-import type {
-  DeviceProps,
-  FocusInfo,
-  InputMethodInfo,
-  Intent,
-  KeyCode,
-  PackageInfo,
-  SimulatedDevice,
-} from '../device.ts';
-import { createAndroidFs } from '../fs/android-fs.ts';
+import type { FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from '../device.ts';
 import type { VirtualFs } from '../fs/virtual-fs.ts';
 import { MobaError } from '@moba/base';
 import { adbKeyboardCommand } from './adb-keyboard.ts';
-import type { SharedBrowser } from './browser.ts';
-import { BUILD_ID, DEFAULT_CLOCK_START, DEFAULT_TIMEZONE, buildProps, defaultProps } from './defaults.ts';
-import { DeviceSettings } from './device-settings.ts';
+import { buildProps } from './defaults.ts';
 import type { DeviceSettingsSnapshot } from './device-settings.ts';
 import { resolveIntent } from './intents.ts';
-import { openPhonePage } from './page-session.ts';
-import type { PhonePage } from './page-session.ts';
-import { Pointer } from './pointer.ts';
-import { ScreenCapture } from './screen-capture.ts';
-import type { MobaPageApi } from './page/main.ts';
-import type { PageState, SyncInfo } from './page/phone-host.ts';
-import type { SystemInfo } from './page/types.ts';
-import type { CaptureFrameOptions, CapturedFrame, SimulatedPhoneOptions } from './phone-options.ts';
+import type { PageState } from './page/phone-host.ts';
+import type { CaptureFrameOptions, CapturedFrame } from './phone-options.ts';
+import { PhoneCore } from './phone-core.ts';
 
 interface Snapshot {
   page: PageState;
@@ -41,194 +23,8 @@ interface Snapshot {
   fs: VirtualFs;
 }
 
-type PageCall = { [K in keyof MobaPageApi]: MobaPageApi[K] };
-
-export class SimulatedPhone implements SimulatedDevice {
-  readonly props: DeviceProps;
-  private currentSeed: number;
-  readonly timezone: string;
-  private currentFs: VirtualFs;
-  private readonly initialFs: VirtualFs;
-  private readonly device: DeviceSettings;
-  private readonly clock: DeviceClock;
-  private readonly clockStart: number;
-  private readonly defaultPolicy: ClockPolicy;
+export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
   private readonly snapshots = new Map<string, Snapshot>();
-  private readonly listeners = new Set<() => void>();
-  private readonly pageErrors: string[] = [];
-  private version = -1;
-  private lastSync: SyncInfo | undefined;
-  private chain: Promise<unknown> = Promise.resolve();
-  /** A touch down or move went in without a sync; a screenshot syncs first (see `touch`). */
-  private unsynced = false;
-  /** A touch move that has not started yet; later moves update it instead of queueing. */
-  private queuedMove: { x: number; y: number; done: Promise<void> } | undefined;
-  private closed = false;
-  private crashed = false;
-  private page!: PhonePage;
-  private pointer!: Pointer;
-  private capture!: ScreenCapture;
-  private browser!: SharedBrowser;
-
-  constructor(
-    options: Required<Pick<SimulatedPhoneOptions, 'seed' | 'width' | 'height' | 'density' | 'serial'>> &
-      SimulatedPhoneOptions,
-  ) {
-    this.currentSeed = options.seed >>> 0;
-    this.timezone = options.timezone ?? DEFAULT_TIMEZONE;
-    this.props = defaultProps({
-      serial: options.serial,
-      width: options.width,
-      height: options.height,
-      density: options.density,
-    });
-    this.clockStart = options.clockStart ?? DEFAULT_CLOCK_START;
-    this.defaultPolicy = options.clockPolicy ?? { kind: options.freezeClock ? 'frozen' : 'real' };
-    this.clock = new DeviceClock(this.clockStart, this.defaultPolicy);
-    this.device = new DeviceSettings(this.currentSeed);
-    this.initialFs = createAndroidFs({ now: () => this.now() });
-    this.currentFs = this.initialFs.clone();
-  }
-
-  /** The seed of the phone's data (changed by `reset({ seed })`). */
-  get seed(): number {
-    return this.currentSeed;
-  }
-
-  /** @internal Called by createSimulatedPhone. */
-  async start(shared: SharedBrowser): Promise<void> {
-    this.browser = shared;
-    const browser = await shared.acquire();
-    try {
-      const session = await openPhonePage(browser, {
-        config: {
-          seed: this.currentSeed,
-          width: this.props.width,
-          height: this.props.height,
-          density: this.props.density,
-          settings: this.device.settings,
-          system: this.systemInfo(),
-          clock: { epochMs: this.now(), frozen: this.clock.frozen },
-        },
-        timezone: this.timezone,
-        onChanged: (version) => this.onPageChanged(version),
-        onError: (text) => this.recordError(text),
-        onCrash: () => {
-          this.crashed = true;
-          this.recordError('the phone page crashed');
-        },
-      });
-      this.page = session;
-      this.pointer = new Pointer(session.cdp, this.props.density);
-      this.capture = new ScreenCapture({
-        cdp: session.cdp,
-        size: this.props,
-        alive: () => !this.closed && !this.crashed,
-        onError: (text) => this.recordError(text),
-      });
-      this.applySync(await this.call('sync'));
-    } catch (error) {
-      await this.page?.close().catch(() => undefined);
-      await shared.release();
-      if (error instanceof MobaError) throw error;
-      throw new MobaError(
-        'SIMULATOR_FAILED',
-        `The simulated phone did not start: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      );
-    }
-  }
-
-  get fs(): VirtualFs {
-    return this.currentFs;
-  }
-
-  // ------------------------------------------------------------------ plumbing
-
-  private recordError(text: string): void {
-    if (this.pageErrors.length < 200) this.pageErrors.push(text);
-  }
-
-  /** Errors apps threw inside the page (handlers, renders, timers) since the phone started. */
-  errors(): string[] {
-    return [...this.pageErrors];
-  }
-
-  /** Increases whenever the screen may have changed. */
-  screenVersion(): number {
-    return this.version;
-  }
-
-  private onPageChanged(version: number): void {
-    if (version <= this.version) return;
-    this.version = version;
-    this.fireChange();
-  }
-
-  private fireChange(): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        console.error('[moba] onDidChangeScreen listener failed:', error);
-      }
-    }
-  }
-
-  private applySync(sync: SyncInfo): void {
-    this.lastSync = sync;
-    this.unsynced = false;
-    for (const [ns, key, value] of sync.settings) this.device.put(ns, key, value);
-    for (const error of sync.errors) this.recordError(error);
-    if (sync.version > this.version) {
-      this.version = sync.version;
-      this.fireChange();
-    }
-  }
-
-  /** Brings the version up to date after touches that went in without a sync (see `touch`). */
-  private async syncIfOwed(): Promise<void> {
-    if (this.unsynced) this.applySync(await this.call('sync'));
-  }
-
-  /** Runs operations one at a time, in call order. */
-  private run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.chain.then(() => {
-      if (this.closed) throw new MobaError('SIMULATOR_FAILED', 'The simulated phone is closed.');
-      if (this.crashed) throw new MobaError('SIMULATOR_FAILED', 'The simulated phone page crashed; start a new phone.');
-      return fn();
-    });
-    this.chain = next.catch(() => undefined);
-    return next;
-  }
-
-  private async call<K extends keyof PageCall>(
-    name: K,
-    ...args: Parameters<PageCall[K]>
-  ): Promise<ReturnType<PageCall[K]>> {
-    return (await this.page.evaluate(
-      ([fn, params]) => {
-        const api = window.__moba as unknown as Record<string, (...a: unknown[]) => unknown>;
-        const method = api[fn];
-        if (!method) throw new Error(`no page method ${fn}`);
-        return method(...params);
-      },
-      [name, args as unknown[]] as const,
-    )) as ReturnType<PageCall[K]>;
-  }
-
-  private systemInfo(): SystemInfo {
-    return this.device.systemInfo(this.props, BUILD_ID);
-  }
-
-  /** Sends the IME settings and the package/IME lists to the page (after Node-side changes). */
-  private async pushSystem(): Promise<void> {
-    for (const key of ['default_input_method', 'enabled_input_methods']) {
-      const value = this.device.get('secure', key);
-      if (value !== undefined) this.applySync(await this.call('putSetting', 'secure', key, value));
-    }
-    this.applySync(await this.call('setSystem', this.systemInfo()));
-  }
 
   // ------------------------------------------------------------------ screen
 
@@ -267,8 +63,10 @@ export class SimulatedPhone implements SimulatedDevice {
     return this.capture.subscribe(options, onFrame);
   }
 
-  async dumpUi(options: { compressed: boolean }): Promise<string> {
-    return this.run(() => this.call('dump', options.compressed));
+  async dumpUi(options: { compressed: boolean; allWindows?: boolean }): Promise<string> {
+    return this.run(() =>
+      this.call('dump', { compressed: options.compressed, allWindows: options.allWindows ?? false }),
+    );
   }
 
   onDidChangeScreen(listener: () => void): { dispose(): void } {
@@ -412,6 +210,21 @@ export class SimulatedPhone implements SimulatedDevice {
     });
   }
 
+  async getClipboard(): Promise<string> {
+    return this.run(async () => (await this.call('deviceState')).clipboard);
+  }
+
+  async setClipboard(text: string): Promise<void> {
+    return this.run(async () => this.applySync(await this.call('setClipboard', text)));
+  }
+
+  async runningApps(): Promise<string[]> {
+    return this.run(async () => {
+      this.applySync(await this.call('sync'));
+      return [...(this.lastSync?.running ?? [])];
+    });
+  }
+
   async keyboardShown(): Promise<boolean> {
     return this.run(async () => {
       this.applySync(await this.call('sync'));
@@ -468,10 +281,6 @@ export class SimulatedPhone implements SimulatedDevice {
 
   // ------------------------------------------------------------------ clock
 
-  now(): number {
-    return this.clock.now();
-  }
-
   setClock(epochMs: number): void {
     this.clock.set(epochMs);
     void this.run(async () => this.pushClock()).catch((error: unknown) =>
@@ -490,15 +299,6 @@ export class SimulatedPhone implements SimulatedDevice {
     );
   }
 
-  private async pushClock(): Promise<void> {
-    this.applySync(await this.call('setClock', this.clock.now(), this.clock.frozen));
-  }
-
-  /** After an input: a stepped clock moves on (inside the operation, so the next one sees it). */
-  private async inputDone(): Promise<void> {
-    if (this.clock.step()) await this.pushClock();
-  }
-
   // ------------------------------------------------------------------ state, reset, snapshots
 
   async state(packageName?: string): Promise<unknown> {
@@ -506,6 +306,7 @@ export class SimulatedPhone implements SimulatedDevice {
       this.applySync(await this.call('sync'));
       if (packageName !== undefined) return (await this.call('state', packageName)) ?? null;
       const packages = await this.call('state');
+      const page = await this.call('deviceState');
       return {
         device: {
           time: new Date(this.now()).toISOString(),
@@ -513,6 +314,7 @@ export class SimulatedPhone implements SimulatedDevice {
           ...this.device.summary(),
           foreground: this.lastSync?.focus,
           keyboardShown: this.lastSync?.imeShown ?? false,
+          ...page,
         },
         packages,
       };
@@ -606,19 +408,5 @@ export class SimulatedPhone implements SimulatedDevice {
 
   listSnapshots(): string[] {
     return [...this.snapshots.keys()];
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    // Let queued operations finish first so none of them sees a closed page.
-    await this.chain;
-    this.closed = true;
-    this.listeners.clear();
-    await this.capture?.close();
-    try {
-      await this.page?.close();
-    } finally {
-      await this.browser?.release();
-    }
   }
 }

@@ -11,7 +11,6 @@ function setup() {
     device,
     videoSize: () => ({ width: 540, height: 1200 }),
     reply: (b) => replies.push(b),
-    clipboard: { text: '' },
     resetVideo: () => resets++,
     log: () => undefined,
   };
@@ -83,10 +82,10 @@ describe('ControlHandler', () => {
     ]);
   });
 
-  it('keeps a clipboard: set (with paste and ACK), get answers a CLIPBOARD message', async () => {
-    const { device, handler, replies, ctx } = setup();
+  it("sets the phone's clipboard (with paste and ACK); get answers a CLIPBOARD message", async () => {
+    const { device, handler, replies } = setup();
     await handler.handle({ type: 'setClipboard', sequence: 5n, paste: true, text: 'copied' });
-    expect(ctx.clipboard.text).toBe('copied');
+    expect(await device.getClipboard()).toBe('copied');
     expect(device.events).toContainEqual({ type: 'text', value: 'copied' });
     await handler.handle({ type: 'getClipboard', copyKey: 0 });
     expect(replies.map((r) => Buffer.from(r).toString('hex'))).toEqual([

@@ -21,8 +21,6 @@ export interface ControlContext {
   videoSize(): { width: number; height: number };
   /** Device → client bytes on the control socket. */
   reply(bytes: Uint8Array): void;
-  /** The text the phone's clipboard holds (shared by this phone's sessions). */
-  clipboard: { text: string };
   resetVideo(): void;
   log(message: string, error?: unknown): void;
 }
@@ -98,10 +96,10 @@ export class ControlHandler {
         if (message.action === KEY_ACTION_DOWN) await device.keyevent(KEYCODE_BACK);
         return;
       case 'getClipboard':
-        this.ctx.reply(encodeClipboardMessage(this.ctx.clipboard.text));
+        this.ctx.reply(encodeClipboardMessage(await device.getClipboard()));
         return;
       case 'setClipboard':
-        this.ctx.clipboard.text = message.text;
+        await device.setClipboard(message.text);
         if (message.paste) await device.text(message.text);
         if (message.sequence !== 0n) this.ctx.reply(encodeAckClipboardMessage(message.sequence));
         return;

@@ -43,8 +43,20 @@ export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
 
 export type H264Settings = Pick<H264EncoderOptions, 'width' | 'height' | 'bitRate' | 'gopFrames'>;
 
-/** The H.264 half of the encoder's ffmpeg command: scaling, x264 settings, keyframes and FLV output (the target follows). */
-export function h264OutputArgs(options: H264Settings): string[] {
+/**
+ * How the packets are wrapped: FLV for the live stream (exact access units and keyframe
+ * flags), MP4 for a recording file (`screenrecord`), a bare Annex-B stream (`--output-format=h264`).
+ */
+export type H264Container = 'flv' | 'mp4' | 'h264';
+
+const CONTAINER_ARGS: Readonly<Record<H264Container, readonly string[]>> = {
+  flv: ['-f', 'flv', '-flush_packets', '1'],
+  mp4: ['-f', 'mp4'],
+  h264: ['-f', 'h264', '-flush_packets', '1'],
+};
+
+/** The H.264 half of the encoder's ffmpeg command: scaling, x264 settings, keyframes and the container (the target follows). */
+export function h264OutputArgs(options: H264Settings, container: H264Container = 'flv'): string[] {
   const rate = String(Math.round(options.bitRate));
   return [
     '-an',
@@ -79,14 +91,12 @@ export function h264OutputArgs(options: H264Settings): string[] {
     rate,
     '-bufsize',
     rate,
-    '-f',
-    'flv',
-    '-flush_packets',
-    '1',
+    ...CONTAINER_ARGS[container],
   ];
 }
 
-export function encoderArgs(options: H264Settings): string[] {
+/** ffmpeg reading multipart JPEG frames on stdin (see `mpjpegPart`) and writing H.264 in `container` to `target`. */
+export function encoderArgs(options: H264Settings, container: H264Container = 'flv', target = 'pipe:1'): string[] {
   return [
     '-hide_banner',
     '-loglevel',
@@ -105,9 +115,18 @@ export function encoderArgs(options: H264Settings): string[] {
     'mpjpeg',
     '-i',
     'pipe:0',
-    ...h264OutputArgs(options),
-    'pipe:1',
+    ...h264OutputArgs(options, container),
+    target,
   ];
+}
+
+/** One frame of the multipart JPEG input: each part carries its length, so ffmpeg decodes it at once. */
+export function mpjpegPart(jpeg: Uint8Array): Uint8Array {
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.byteLength}\r\n\r\n`,
+    'latin1',
+  );
+  return Buffer.concat([head, jpeg, Buffer.from('\r\n', 'latin1')]);
 }
 
 /**
@@ -209,11 +228,7 @@ export class H264Encoder {
       this.framesDropped++;
       return false;
     }
-    const head = Buffer.from(
-      `--${BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: ${jpeg.byteLength}\r\n\r\n`,
-      'latin1',
-    );
-    this.child.stdin.write(Buffer.concat([head, jpeg, Buffer.from('\r\n', 'latin1')]));
+    this.child.stdin.write(mpjpegPart(jpeg));
     this.framesIn++;
     this.inputTimes.push(performance.now());
     return true;

@@ -55,7 +55,6 @@ export function installScrcpyServer(host: ScrcpyHost, options: ScrcpyServerInsta
     ((message: string, error?: unknown) =>
       console.warn(`[moba-sim scrcpy] ${message}`, ...(error === undefined ? [] : [error])));
   const sessions = new Set<ScrcpySession>();
-  const clipboard = { text: '' };
 
   const handler: AppProcessHandler = async (invocation, ctx) => {
     if (invocation.className !== SCRCPY_SERVER_CLASS) return undefined;
@@ -106,7 +105,6 @@ export function installScrcpyServer(host: ScrcpyHost, options: ScrcpyServerInsta
       options: parsed,
       socketName: scrcpySocketName(parsed.scid),
       listen: (name, onOpen) => host.registerAbstractSocket(name, onOpen),
-      clipboard,
       print,
       signal: ctx.signal,
       ...(options.ffmpegPath ? { ffmpegPath: options.ffmpegPath } : {}),

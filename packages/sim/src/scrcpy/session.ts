@@ -23,8 +23,6 @@ export interface SessionOptions {
   options: ScrcpyServerOptions;
   socketName: string;
   listen(name: string, onOpen: AbstractSocketListener): Disposable;
-  /** The phone's clipboard, shared by its sessions. */
-  clipboard: { text: string };
   /** `[server] …` lines for the shell stream (already filtered by log level). */
   print(level: 'debug' | 'info' | 'warn' | 'error', text: string): void;
   signal: AbortSignal;
@@ -192,7 +190,6 @@ export class ScrcpySession {
       device: this.o.device,
       videoSize: () => this.size,
       reply: (bytes) => void socket.write(bytes),
-      clipboard: this.o.clipboard,
       resetVideo: () => this.resetVideo(),
       log: (message, error) => this.o.log(message, error),
     });

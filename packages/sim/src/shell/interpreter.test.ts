@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeDevice } from '../fake-device.ts';
 import { createDefaultCommands } from './commands/index.ts';
+import { PhoneOs } from '../os/phone-os.ts';
 import { ShellSession } from './interpreter.ts';
 import type { ShellEnvironment } from './interpreter.ts';
 import { CaptureOutput, EMPTY_INPUT, bufferInput } from './io.ts';
@@ -10,7 +11,7 @@ let environment: ShellEnvironment;
 
 beforeEach(() => {
   device = new FakeDevice({ serial: 'SHELLTEST1' });
-  environment = { device, commands: createDefaultCommands(), hooks: { appProcess: [] } };
+  environment = { device, commands: createDefaultCommands(), hooks: { appProcess: [] }, os: new PhoneOs(device) };
 });
 
 async function run(script: string, options: { stdin?: string; signal?: AbortSignal; session?: ShellSession } = {}) {

@@ -4,7 +4,10 @@
  * change the shell itself (cd, exit, export, unset, wait).
  */
 import type { SimulatedDevice } from '../device.ts';
-import { VirtualFsError, resolvePath } from '../fs/virtual-fs.ts';
+import { VirtualFsError, basename, resolvePath } from '../fs/virtual-fs.ts';
+import type { PhoneOs } from '../os/phone-os.ts';
+import { ADBD_PID } from '../os/process-table.ts';
+import type { ShellProcess } from '../os/process-table.ts';
 import type { AndOr, Command, List, Pipeline, Redirect, SimpleCommand, Word } from './ast.ts';
 import { expandWord, expandWordSingle } from './expand.ts';
 import type { Expander } from './expand.ts';
@@ -21,6 +24,7 @@ export interface ShellEnvironment {
   readonly device: SimulatedDevice;
   readonly commands: CommandRegistry;
   readonly hooks: ShellHooks;
+  readonly os: PhoneOs;
 }
 
 export interface ShellIo {
@@ -42,13 +46,30 @@ class StopSignal {}
 
 export const SHELL_NAME = '/system/bin/sh';
 
-export function defaultShellEnv(device: SimulatedDevice): Record<string, string> {
+/** Names the shell itself runs (`command -v` prints them bare). */
+const BUILTINS = new Set([
+  ':',
+  'cd',
+  'command',
+  'exec',
+  'exit',
+  'export',
+  'set',
+  'trap',
+  'type',
+  'ulimit',
+  'umask',
+  'unset',
+  'wait',
+]);
+
+export function defaultShellEnv(device: SimulatedDevice, user: 'shell' | 'root' = 'shell'): Record<string, string> {
   return {
     PATH: '/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin',
     HOME: '/',
     SHELL: '/bin/sh',
-    USER: 'shell',
-    LOGNAME: 'shell',
+    USER: user,
+    LOGNAME: user,
     HOSTNAME: device.props.device,
     TMPDIR: '/data/local/tmp',
     ANDROID_DATA: '/data',
@@ -67,6 +88,11 @@ export function defaultShellEnv(device: SimulatedDevice): Record<string, string>
 export class ShellSession {
   private readonly environment: ShellEnvironment;
   private readonly signal: AbortSignal;
+  /** This shell's process id (`$$`); its programs are its children. */
+  readonly pid: number;
+  /** Who the shell runs as: `root` after `adb root`. */
+  readonly user: 'shell' | 'root';
+  private readonly process: ShellProcess | undefined;
   private readonly vars = new Map<string, string>();
   private readonly exported = new Set<string>();
   private jobs: Promise<unknown>[] = [];
@@ -77,11 +103,23 @@ export class ShellSession {
 
   constructor(
     environment: ShellEnvironment,
-    options: { env?: Record<string, string>; cwd?: string; signal: AbortSignal },
+    options: { env?: Record<string, string>; cwd?: string; signal: AbortSignal; pid?: number },
   ) {
     this.environment = environment;
     this.signal = options.signal;
     this.cwd = options.cwd ?? '/';
+    this.user = environment.os.root ? 'root' : 'shell';
+    if (options.pid === undefined) {
+      this.process = environment.os.processes.spawn({
+        name: 'sh',
+        args: [SHELL_NAME],
+        ppid: ADBD_PID,
+        user: this.user,
+      });
+      this.pid = this.process.pid;
+    } else {
+      this.pid = options.pid;
+    }
     for (const [name, value] of Object.entries(options.env ?? defaultShellEnv(environment.device))) {
       this.vars.set(name, value);
       this.exported.add(name);
@@ -117,6 +155,11 @@ export class ShellSession {
     }
   }
 
+  /** The shell's process ends (the stream closed or the script finished). */
+  dispose(): void {
+    this.process?.exit();
+  }
+
   private async waitJobs(): Promise<void> {
     const jobs = this.jobs;
     this.jobs = [];
@@ -141,7 +184,7 @@ export class ShellSession {
       case '?':
         return String(this.lastStatus);
       case '$':
-        return '4242';
+        return String(this.pid);
       case '#':
         return '0';
       case '0':
@@ -162,7 +205,7 @@ export class ShellSession {
 
   /** A subshell: same environment, a copy of the variables. */
   private fork(): ShellSession {
-    const child = new ShellSession(this.environment, { env: {}, cwd: this.cwd, signal: this.signal });
+    const child = new ShellSession(this.environment, { env: {}, cwd: this.cwd, signal: this.signal, pid: this.pid });
     for (const [name, value] of this.vars) child.vars.set(name, value);
     for (const name of this.exported) child.exported.add(name);
     child.lastStatus = this.lastStatus;
@@ -293,6 +336,7 @@ export class ShellSession {
       return await applyRedirects(redirects, io, {
         fs: this.environment.device.fs,
         cwd: this.cwd,
+        user: this.user,
         expand: (word) => expandWordSingle(word, this.expander, io.stderr),
       });
     } catch (error) {
@@ -321,13 +365,23 @@ export class ShellSession {
       await redirected.stderr.write(`${SHELL_NAME}: ${name}: not found\n`);
       return 127;
     }
-    const ctx = this.contextFor(name, args, assigned, redirected);
+    const process = this.environment.os.processes.spawn({
+      name: basename(name),
+      args: [name, ...args],
+      ppid: this.pid,
+      user: this.user,
+    });
+    const ctx = this.contextFor(name, args, assigned, redirected, process);
     try {
       const status = await program.run(ctx);
+      const killedBy = process.killedBy;
+      if (killedBy !== undefined && !this.signal.aborted && !program.catches?.includes(killedBy))
+        return (128 + killedBy) & 0xff;
       return status & 0xff;
     } catch (error) {
       if (error instanceof ExitSignal || error instanceof StopSignal) throw error;
       if (this.signal.aborted) throw new StopSignal();
+      if (process.killedBy !== undefined) return (128 + process.killedBy) & 0xff;
       if (error instanceof CommandError) {
         if (error.message) await redirected.stderr.write(`${error.message}\n`);
         return error.status;
@@ -338,12 +392,21 @@ export class ShellSession {
       }
       await redirected.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`);
       return 1;
+    } finally {
+      process.exit();
     }
   }
 
-  private contextFor(argv0: string, args: string[], assigned: Record<string, string>, io: ShellIo): CommandContext {
+  private contextFor(
+    argv0: string,
+    args: string[],
+    assigned: Record<string, string>,
+    io: ShellIo,
+    process: ShellProcess,
+  ): CommandContext {
     const env = this.exportedEnv(assigned);
     const cwd = this.cwd;
+    const signal = AbortSignal.any([this.signal, process.signal]);
     return {
       argv0,
       args,
@@ -354,11 +417,14 @@ export class ShellSession {
       stderr: io.stderr,
       device: this.environment.device,
       fs: this.environment.device.fs,
-      signal: this.signal,
+      signal,
+      pid: process.pid,
+      user: this.user,
+      os: this.environment.os,
       hooks: this.environment.hooks,
       commands: this.environment.commands,
       runScript: (source, override = {}) => {
-        const child = new ShellSession(this.environment, { env, cwd, signal: this.signal });
+        const child = new ShellSession(this.environment, { env, cwd, signal, pid: process.pid });
         return child.run(source, {
           stdin: override.stdin ?? io.stdin,
           stdout: override.stdout ?? io.stdout,
@@ -368,6 +434,23 @@ export class ShellSession {
       out: (text) => io.stdout.write(text),
       err: (text) => io.stderr.write(text),
     };
+  }
+
+  /** `command -v|-V NAME…` and `type NAME…`: where a name comes from; 1 when one is unknown. */
+  private async describe(name: string, args: string[], io: ShellIo): Promise<number> {
+    const verbose = name === 'type' || args[0] === '-V';
+    let status = 0;
+    for (const word of args.filter((a) => a !== '-v' && a !== '-V')) {
+      const path = word.includes('/') ? word : `/system/bin/${word}`;
+      if (BUILTINS.has(word)) await io.stdout.write(verbose ? `${word} is a shell builtin\n` : `${word}\n`);
+      else if (this.environment.commands.has(word) || (word.includes('/') && this.environment.device.fs.stat(word)))
+        await io.stdout.write(verbose ? `${word} is ${path}\n` : `${path}\n`);
+      else {
+        if (verbose) await io.stderr.write(`${word}: not found\n`);
+        status = 1;
+      }
+    }
+    return status;
   }
 
   /** Builtins that change the shell itself; undefined when `name` is not one. */
@@ -416,6 +499,19 @@ export class ShellSession {
       case 'ulimit':
       case 'umask':
         return 0;
+      case 'command':
+      case 'type':
+        if (name === 'type' || args[0] === '-v' || args[0] === '-V') return this.describe(name, args, io);
+        if (args.length === 0) return 0;
+        return this.execSimple(
+          {
+            kind: 'simple',
+            assignments: [],
+            words: args.map((value) => ({ parts: [{ kind: 'text', value, quoted: true }] })),
+            redirects: [],
+          },
+          io,
+        );
       case 'exec':
         if (args.length === 0) return 0;
         return this.execSimple(

@@ -39,62 +39,163 @@ function isNameChar(c: string | undefined): boolean {
 }
 
 export function tokenize(source: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  let parts: WordPart[] = [];
-  let inWord = false;
+  return new Lexer(source).run();
+}
 
-  const pushText = (value: string, quoted: boolean) => {
-    inWord = true;
-    const last = parts[parts.length - 1];
+class Lexer {
+  private readonly source: string;
+  private readonly tokens: Token[] = [];
+  private i = 0;
+  private parts: WordPart[] = [];
+  private inWord = false;
+
+  constructor(source: string) {
+    this.source = source;
+  }
+
+  run(): Token[] {
+    const source = this.source;
+    while (this.i < source.length) {
+      const c = source[this.i] as string;
+      if (c === ' ' || c === '\t' || c === '\r') {
+        this.endWord();
+        this.i++;
+      } else if (c === '\n') {
+        this.endWord();
+        this.tokens.push({ type: 'newline' });
+        this.i++;
+      } else if (c === '#' && !this.inWord) {
+        while (this.i < source.length && source[this.i] !== '\n') this.i++;
+      } else if (c === '\\') {
+        this.readEscape();
+      } else if (c === "'") {
+        const close = source.indexOf("'", this.i + 1);
+        if (close < 0) throw new ShellSyntaxError('no closing quote');
+        this.pushText(source.slice(this.i + 1, close), true);
+        this.i = close + 1;
+      } else if (c === '"') {
+        this.readDoubleQuoted();
+      } else if (c === '$') {
+        const part = this.readDollar(false);
+        this.inWord = true;
+        if (part) this.parts.push(part);
+        else this.pushText('$', false);
+      } else if (c === '`') {
+        this.inWord = true;
+        this.parts.push(this.readBackquote(false));
+      } else if (OPERATOR_START.has(c)) {
+        this.readOperator(c);
+      } else {
+        this.pushText(c, false);
+        this.i++;
+      }
+    }
+    this.endWord();
+    this.tokens.push({ type: 'eof' });
+    return this.tokens;
+  }
+
+  private pushText(value: string, quoted: boolean): void {
+    this.inWord = true;
+    const last = this.parts[this.parts.length - 1];
     if (last && last.kind === 'text' && last.quoted === quoted) last.value += value;
-    else parts.push({ kind: 'text', value, quoted });
-  };
-  const endWord = () => {
-    if (!inWord) return;
+    else this.parts.push({ kind: 'text', value, quoted });
+  }
+
+  private endWord(): void {
+    if (!this.inWord) return;
+    const parts = this.parts;
     const first = parts[0];
     const plain =
       parts.length === 1 && first?.kind === 'text' && !first.quoted ? first.value : parts.length === 0 ? '' : undefined;
-    tokens.push({ type: 'word', word: { parts }, plain });
-    parts = [];
-    inWord = false;
-  };
+    this.tokens.push({ type: 'word', word: { parts }, plain });
+    this.parts = [];
+    this.inWord = false;
+  }
 
-  /** Reads `$…` at position i (which points at '$'); returns the part or undefined for a literal '$'. */
-  const readDollar = (quoted: boolean): WordPart | undefined => {
-    const next = source[i + 1];
+  /** A backslash outside quotes: quotes the next character; before a newline, joins the lines. */
+  private readEscape(): void {
+    const next = this.source[this.i + 1];
+    if (next === '\n') {
+      this.i += 2;
+      return;
+    }
+    if (next === undefined) {
+      this.i++;
+      return;
+    }
+    this.pushText(next, true);
+    this.i += 2;
+  }
+
+  private readDoubleQuoted(): void {
+    const source = this.source;
+    this.inWord = true;
+    this.i++;
+    let closed = false;
+    while (this.i < source.length) {
+      const d = source[this.i] as string;
+      if (d === '"') {
+        closed = true;
+        this.i++;
+        break;
+      }
+      if (d === '\\' && this.i + 1 < source.length && '$`"\\\n'.includes(source[this.i + 1] as string)) {
+        if (source[this.i + 1] !== '\n') this.pushText(source[this.i + 1] as string, true);
+        this.i += 2;
+      } else if (d === '$') {
+        const part = this.readDollar(true);
+        if (part) this.parts.push(part);
+        else this.pushText('$', true);
+      } else if (d === '`') {
+        this.parts.push(this.readBackquote(true));
+      } else {
+        this.pushText(d, true);
+        this.i++;
+      }
+    }
+    if (!closed) throw new ShellSyntaxError('no closing quote');
+    // "" is an (empty) argument of its own.
+    if (this.parts.length === 0) this.pushText('', true);
+  }
+
+  /** Reads `$…` at the '$'; returns the part, or undefined for a literal '$'. */
+  private readDollar(quoted: boolean): WordPart | undefined {
+    const source = this.source;
+    const next = source[this.i + 1];
     if (next === '{') {
-      const close = source.indexOf('}', i + 2);
+      const close = source.indexOf('}', this.i + 2);
       if (close < 0) throw new ShellSyntaxError('missing }');
-      const name = source.slice(i + 2, close);
+      const name = source.slice(this.i + 2, close);
       if (!/^([A-Za-z_][A-Za-z0-9_]*|[?$#!@*0-9-])$/.test(name))
         throw new ShellSyntaxError(`\${${name}}: bad substitution`);
-      i = close + 1;
+      this.i = close + 1;
       return { kind: 'param', name, quoted };
     }
     if (next === '(') {
-      const end = matchingParen(source, i + 1);
-      const inner = source.slice(i + 2, end);
-      i = end + 1;
+      const end = matchingParen(source, this.i + 1);
+      const inner = source.slice(this.i + 2, end);
+      this.i = end + 1;
       return { kind: 'command', source: inner, quoted };
     }
     if (next !== undefined && PARAM_SPECIAL.has(next)) {
-      i += 2;
+      this.i += 2;
       return { kind: 'param', name: next, quoted };
     }
     if (isNameStart(next)) {
-      let j = i + 1;
+      let j = this.i + 1;
       while (isNameChar(source[j])) j++;
-      const name = source.slice(i + 1, j);
-      i = j;
+      const name = source.slice(this.i + 1, j);
+      this.i = j;
       return { kind: 'param', name, quoted };
     }
-    i += 1;
+    this.i += 1;
     return undefined;
-  };
+  }
 
-  const readBackquote = (quoted: boolean): WordPart => {
-    let j = i + 1;
+  private readBackquote(quoted: boolean): WordPart {
+    const source = this.source;
+    let j = this.i + 1;
     let inner = '';
     while (j < source.length && source[j] !== '`') {
       if (source[j] === '\\' && j + 1 < source.length && '$`\\'.includes(source[j + 1] as string)) {
@@ -106,144 +207,42 @@ export function tokenize(source: string): Token[] {
       j++;
     }
     if (j >= source.length) throw new ShellSyntaxError('no closing quote');
-    i = j + 1;
+    this.i = j + 1;
     return { kind: 'command', source: inner, quoted };
-  };
-
-  while (i < source.length) {
-    const c = source[i] as string;
-    if (c === ' ' || c === '\t' || c === '\r') {
-      endWord();
-      i++;
-      continue;
-    }
-    if (c === '\n') {
-      endWord();
-      tokens.push({ type: 'newline' });
-      i++;
-      continue;
-    }
-    if (c === '#' && !inWord) {
-      while (i < source.length && source[i] !== '\n') i++;
-      continue;
-    }
-    if (c === '\\') {
-      const next = source[i + 1];
-      if (next === '\n') {
-        i += 2;
-        continue;
-      }
-      if (next === undefined) {
-        i++;
-        continue;
-      }
-      pushText(next, true);
-      i += 2;
-      continue;
-    }
-    if (c === "'") {
-      const close = source.indexOf("'", i + 1);
-      if (close < 0) throw new ShellSyntaxError('no closing quote');
-      pushText(source.slice(i + 1, close), true);
-      i = close + 1;
-      continue;
-    }
-    if (c === '"') {
-      inWord = true;
-      i++;
-      let closed = false;
-      while (i < source.length) {
-        const d = source[i] as string;
-        if (d === '"') {
-          closed = true;
-          i++;
-          break;
-        }
-        if (d === '\\' && i + 1 < source.length && '$`"\\\n'.includes(source[i + 1] as string)) {
-          if (source[i + 1] !== '\n') pushText(source[i + 1] as string, true);
-          i += 2;
-          continue;
-        }
-        if (d === '$') {
-          const part = readDollar(true);
-          if (part) parts.push(part);
-          else pushText('$', true);
-          continue;
-        }
-        if (d === '`') {
-          parts.push(readBackquote(true));
-          continue;
-        }
-        pushText(d, true);
-        i++;
-      }
-      if (!closed) throw new ShellSyntaxError('no closing quote');
-      // "" is an (empty) argument of its own.
-      if (parts.length === 0) pushText('', true);
-      continue;
-    }
-    if (c === '$') {
-      const part = readDollar(false);
-      inWord = true;
-      if (part) parts.push(part);
-      else pushText('$', false);
-      continue;
-    }
-    if (c === '`') {
-      inWord = true;
-      parts.push(readBackquote(false));
-      continue;
-    }
-    if (OPERATOR_START.has(c)) {
-      // An all-digit unquoted word right before < or > is the fd of a redirection (2>).
-      let fd: number | undefined;
-      if (
-        (c === '<' || c === '>') &&
-        inWord &&
-        parts.length === 1 &&
-        parts[0]?.kind === 'text' &&
-        !parts[0].quoted &&
-        /^\d$/.test(parts[0].value)
-      ) {
-        fd = Number(parts[0].value);
-        parts = [];
-        inWord = false;
-      }
-      endWord();
-      const two = source.slice(i, i + 2);
-      const three = source.slice(i, i + 3);
-      if (three === '&>>') {
-        tokens.push({ type: 'redirect', op: '&>>', fd });
-        i += 3;
-      } else if (two === '&>') {
-        tokens.push({ type: 'redirect', op: '&>', fd });
-        i += 2;
-      } else if (two === '>>' || two === '>&' || two === '<&') {
-        tokens.push({ type: 'redirect', op: two, fd });
-        i += 2;
-      } else if (two === '>|') {
-        tokens.push({ type: 'redirect', op: '>', fd });
-        i += 2;
-      } else if (two === '<<') {
-        throw new ShellSyntaxError('here-documents are not supported');
-      } else if (c === '>' || c === '<') {
-        tokens.push({ type: 'redirect', op: c, fd });
-        i += 1;
-      } else if (two === '&&' || two === '||' || two === ';;') {
-        tokens.push({ type: 'op', op: two });
-        i += 2;
-      } else {
-        tokens.push({ type: 'op', op: c as Operator });
-        i += 1;
-      }
-      continue;
-    }
-    pushText(c, false);
-    i++;
   }
-  endWord();
-  tokens.push({ type: 'eof' });
-  return tokens;
+
+  private readOperator(c: string): void {
+    // An all-digit unquoted word right before < or > is the fd of a redirection (2>).
+    let fd: number | undefined;
+    const only = this.parts[0];
+    if (
+      (c === '<' || c === '>') &&
+      this.inWord &&
+      this.parts.length === 1 &&
+      only?.kind === 'text' &&
+      !only.quoted &&
+      /^\d$/.test(only.value)
+    ) {
+      fd = Number(only.value);
+      this.parts = [];
+      this.inWord = false;
+    }
+    this.endWord();
+    const two = this.source.slice(this.i, this.i + 2);
+    const three = this.source.slice(this.i, this.i + 3);
+    const push = (token: Token, length: number): void => {
+      this.tokens.push(token);
+      this.i += length;
+    };
+    if (three === '&>>') push({ type: 'redirect', op: '&>>', fd }, 3);
+    else if (two === '&>') push({ type: 'redirect', op: '&>', fd }, 2);
+    else if (two === '>>' || two === '>&' || two === '<&') push({ type: 'redirect', op: two, fd }, 2);
+    else if (two === '>|') push({ type: 'redirect', op: '>', fd }, 2);
+    else if (two === '<<') throw new ShellSyntaxError('here-documents are not supported');
+    else if (c === '>' || c === '<') push({ type: 'redirect', op: c, fd }, 1);
+    else if (two === '&&' || two === '||' || two === ';;') push({ type: 'op', op: two }, 2);
+    else push({ type: 'op', op: c as Operator }, 1);
+  }
 }
 
 /** Index of the ')' closing the '(' at `open`, skipping quotes and nested parentheses. */

@@ -44,7 +44,7 @@ class FileOutput implements ShellOutput {
 export async function applyRedirects(
   redirects: Redirect[],
   io: RedirectIo,
-  options: { fs: VirtualFs; cwd: string; expand: (word: Word) => Promise<string> },
+  options: { fs: VirtualFs; cwd: string; expand: (word: Word) => Promise<string>; user?: 'shell' | 'root' },
 ): Promise<RedirectIo> {
   const fds = new Map<number, ShellInput | ShellOutput>([
     [0, io.stdin],
@@ -58,7 +58,7 @@ export async function applyRedirects(
     if (target === '/dev/stdout') return fds.get(1) as ShellOutput;
     if (target === '/dev/stderr') return fds.get(2) as ShellOutput;
     const path = resolvePath(cwd, target);
-    const access = shellWriteAccess(fs, path);
+    const access = shellWriteAccess(fs, path, options.user);
     if (access !== 'ok') throw new RedirectError(`can't create ${target}: ${STRERROR[access]}`);
     try {
       const stat = fs.stat(path);

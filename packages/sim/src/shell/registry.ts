@@ -6,6 +6,7 @@ import { MobaError } from '@moba/base';
 import type { Disposable } from '@moba/base';
 import type { SimulatedDevice } from '../device.ts';
 import type { VirtualFs } from '../fs/virtual-fs.ts';
+import type { PhoneOs } from '../os/phone-os.ts';
 import type { ShellInput, ShellOutput } from './io.ts';
 
 /** `app_process` invocation as the scrcpy server (or anything run through app_process) sees it. */
@@ -49,8 +50,14 @@ export interface CommandContext {
   readonly device: SimulatedDevice;
   /** `device.fs` at the time the command started. */
   readonly fs: VirtualFs;
-  /** Aborted when the ADB stream closes; long-running commands must stop on it. */
+  /** Aborted when the ADB stream closes or the process is signalled (`kill`); long-running commands stop on it. */
   readonly signal: AbortSignal;
+  /** The command's process id (`ps`, `kill`). */
+  readonly pid: number;
+  /** Who runs it: `shell`, or `root` after `adb root`. */
+  readonly user: 'shell' | 'root';
+  /** The phone's processes, log and adbd state. */
+  readonly os: PhoneOs;
   readonly hooks: ShellHooks;
   readonly commands: CommandRegistry;
   /** Runs a nested command line (`sh -c …`) with this command's stdio unless overridden. */
@@ -64,6 +71,11 @@ export interface ShellCommand {
   /** The program name (`input`); also answers to `/system/bin/<name>`. */
   readonly name: string;
   readonly aliases?: readonly string[];
+  /**
+   * Signals the program catches (it stops cleanly and its own status stands); any other signal
+   * that stops it makes the status 128 + the signal number, as for a killed process.
+   */
+  readonly catches?: readonly number[];
   run(ctx: CommandContext): Promise<number>;
 }
 

@@ -55,14 +55,16 @@ function dent(name: string, stat: VirtualFsStat): Buffer {
 class SyncSession {
   private readonly socket: AdbSocket;
   private readonly fsOf: () => VirtualFs;
+  private readonly userOf: () => 'shell' | 'root';
   private buffer: Buffer = Buffer.alloc(0);
   /** Set while receiving a file: path, mode and the DATA chunks so far. */
   private upload: { path: string; mode: number; chunks: Buffer[]; size: number; failure?: string } | undefined;
   private finished = false;
 
-  constructor(socket: AdbSocket, fsOf: () => VirtualFs) {
+  constructor(socket: AdbSocket, fsOf: () => VirtualFs, userOf: () => 'shell' | 'root') {
     this.socket = socket;
     this.fsOf = fsOf;
+    this.userOf = userOf;
     socket.onDidReceiveData((data) => this.onData(data));
   }
 
@@ -164,7 +166,7 @@ class SyncSession {
         : Number.parseInt(spec.slice(comma + 1), /^0[0-7]/.test(spec.slice(comma + 1)) ? 8 : 10) || 0o100644;
     const upload: NonNullable<SyncSession['upload']> = { path, mode, chunks: [], size: 0 };
     const fs = this.fsOf();
-    const access = shellWriteAccess(fs, path);
+    const access = shellWriteAccess(fs, path, this.userOf());
     if (access !== 'ok') upload.failure = `couldn't create file: ${STRERROR[access]}`;
     else if (this.tryStat(path, false) && isDirectoryMode(this.tryStat(path, false)?.mode ?? 0))
       upload.failure = `couldn't create file: ${STRERROR.EISDIR}`;
@@ -223,9 +225,12 @@ class SyncSession {
 }
 
 /** The `sync:` service over the file system a device has at each request. */
-export function createSyncService(fsOf: () => VirtualFs): ServiceHandler {
+export function createSyncService(
+  fsOf: () => VirtualFs,
+  userOf: () => 'shell' | 'root' = () => 'shell',
+): ServiceHandler {
   return (socket) => {
-    new SyncSession(socket, fsOf);
+    new SyncSession(socket, fsOf, userOf);
     return true;
   };
 }

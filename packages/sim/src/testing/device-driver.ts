@@ -5,13 +5,22 @@ import type { SimulatedDevice } from '../device.ts';
 import { requireNode } from './ui-dump.ts';
 import type { DumpNode, NodeQuery } from './ui-dump.ts';
 
+/** The active window, as `uiautomator dump` gives it (what agents read). */
 export async function dump(device: SimulatedDevice): Promise<string> {
   return device.dumpUi({ compressed: false });
 }
 
-/** Taps the centre of the first node matching `q` (throws with the dump's content if none). */
+/** Every window on screen (status bar, app, dialog, keyboard, navigation bar): what a person sees. */
+export async function dumpAll(device: SimulatedDevice): Promise<string> {
+  return device.dumpUi({ compressed: false, allWindows: true });
+}
+
+/**
+ * Taps the centre of the first node matching `q` in any window a person sees (the keyboard's
+ * keys included; throws with the dump's content if none).
+ */
 export async function tapOn(device: SimulatedDevice, q: NodeQuery): Promise<DumpNode> {
-  const node = requireNode(await dump(device), q);
+  const node = requireNode(await dumpAll(device), q);
   await device.tap(node.center.x, node.center.y);
   return node;
 }

@@ -6,6 +6,7 @@ import { scriptedEmbedding, toBase64Floats } from './embeddings.ts';
 import { loadScriptFile, parseScript } from './script.ts';
 import type { Script, ScriptInput } from './script.ts';
 import { TemplateError } from './templates.ts';
+import { providerErrorBody, refusedRequest } from './providers.ts';
 import { completionBody, errorBody, sendJson, streamChat } from './wire.ts';
 import { readMultipart, toneWav } from './audio.ts';
 import type { SpeechStep, TranscriptionStep } from './script.ts';
@@ -16,7 +17,10 @@ export interface ScriptedRequest {
   method: string;
   path: string;
   receivedAt: number;
+  /** An `Authorization` or an `api-key` header (Azure's) came with it. */
   hasAuthorization: boolean;
+  /** The query parameters (Azure's `api-version`). */
+  query: Record<string, string>;
   body: unknown;
   /** Which answer served it: '#2 plan', 'fallback', 'unmatched', or '' for non-chat routes. */
   answeredBy: string;
@@ -122,6 +126,13 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
     res: ServerResponse,
     entry: ScriptedRequest,
   ): Promise<void> => {
+    const refused = refusedRequest(script.provider, body);
+    if (refused) {
+      entry.answeredBy = 'refused';
+      entry.status = refused.status;
+      sendJson(res, refused.status, providerErrorBody(script.provider, refused.status, refused.message));
+      return;
+    }
     const view = viewOf(body);
     const selected = selectAnswer(script, uses, view);
     if (!selected) {
@@ -139,10 +150,11 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
       const headers: Record<string, string> =
         answer.error.retryAfter !== undefined ? { 'retry-after': String(answer.error.retryAfter) } : {};
       entry.status = answer.error.status;
+      const e = answer.error;
       sendJson(
         res,
-        answer.error.status,
-        errorBody(answer.error.message, answer.error.type, answer.error.code ?? null),
+        e.status,
+        e.body !== undefined ? e.body : providerErrorBody(script.provider, e.status, e.message, e.type, e.code ?? null),
         headers,
       );
       return;
@@ -154,8 +166,9 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
       if (error instanceof TemplateError) throw new HttpProblem(500, `Script step ${selected.label}: ${error.message}`);
       throw error;
     }
-    if (body.stream === true) await streamChat({ res, body, view, answer, text, seq: entry.seq, wait });
-    else sendJson(res, 200, completionBody(body, view, answer, text, entry.seq));
+    const provider = script.provider;
+    if (body.stream === true) await streamChat({ res, body, view, answer, text, seq: entry.seq, provider, wait });
+    else sendJson(res, 200, completionBody(body, view, answer, text, entry.seq, provider));
   };
 
   const answerEmbeddings = (body: Record<string, unknown>, res: ServerResponse): void => {
@@ -299,18 +312,21 @@ export async function startScriptedServer(options: StartScriptedServerOptions): 
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const url = new URL(req.url ?? '/', 'http://scripted');
+    const path = url.pathname;
     const entry: ScriptedRequest = {
       seq: ++seq,
       method: req.method ?? 'GET',
       path,
       receivedAt: Date.now(),
-      hasAuthorization: req.headers.authorization !== undefined,
+      hasAuthorization: req.headers.authorization !== undefined || req.headers['api-key'] !== undefined,
+      query: Object.fromEntries(url.searchParams),
       body: null,
       answeredBy: '',
       status: 200,
     };
-    const route = `${entry.method} ${path.replace(/^\/v1(?=\/)/, '')}`;
+    // Azure OpenAI's deployment-scoped path is the same chat route.
+    const route = `${entry.method} ${path.replace(/^\/v1(?=\/)/, '').replace(/^\/openai\/deployments\/[^/]+(?=\/chat\/)/, '')}`;
     const isControl = path.startsWith('/__scripted/');
     try {
       const rawBytes = req.method === 'POST' ? await readBody(req) : Buffer.alloc(0);

@@ -5,6 +5,7 @@
  */
 import { packageOfApp } from '../../../shared/bench/apps.ts';
 import type { Condition, Predicate, StatePredicate } from '../../../shared/bench/task-schema.ts';
+import { linearRegex, regexProblem } from '../../linear-regex.ts';
 import { getPath, mustParsePath } from './paths.ts';
 import {
   datesIn,
@@ -294,7 +295,8 @@ function operator(op: string, arg: unknown, slot: Slot): boolean {
     case '$regex': {
       if (text === null) return false;
       const spec = typeof arg === 'string' ? { pattern: arg, flags: '' } : (arg as { pattern: string; flags?: string });
-      return new RegExp(spec.pattern, spec.flags ?? '').test(text);
+      // RE2 (linear in the text): a task's pattern cannot freeze the host whatever the agent answered.
+      return regexProblem(spec.pattern, spec.flags ?? '') === null && linearRegex(spec.pattern, spec.flags).test(text);
     }
     case '$fuzzy': {
       if (text === null) return false;

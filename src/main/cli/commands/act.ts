@@ -37,6 +37,8 @@ export function registerAct(program: Command, io: CliIo): void {
       const app = await openApp(command, opts);
       try {
         const serial = await pickDevice(app, opts.device);
+        // A run of another process (`moba run`, `moba serve`, the desktop app) holds this phone: refused with its name.
+        app.deviceLocks.assertMayAct(serial);
         const index = targetIndex(action);
         let elements;
         let screen;

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { BenchConfigurationInput, BenchSpecInput } from '../../../shared/bench/config.ts';
 import { MobaError } from '../../../shared/errors.ts';
 import type { MobaApp } from '../../app.ts';
+import { MAX_TASK_FILE_BYTES, readRegularFile } from '../../bounded-read.ts';
 import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
@@ -51,6 +52,7 @@ export interface RunOpts {
   retries?: number;
   suiteSeed?: number;
   name?: string;
+  followLinks?: boolean;
   json: boolean;
   [key: string]: unknown;
 }
@@ -60,7 +62,9 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
   let spec: BenchSpecInput = {};
   if (opts.config) {
     try {
-      spec = JSON.parse(readFileSync(opts.config, 'utf8')) as BenchSpecInput;
+      spec = JSON.parse(
+        readRegularFile(opts.config, MAX_TASK_FILE_BYTES, 'benchmark config').toString('utf8'),
+      ) as BenchSpecInput;
     } catch (error) {
       throw new MobaError(
         'INVALID_INPUT',
@@ -163,7 +167,7 @@ async function runUntilStopped(
 
 export async function benchRun(io: CliIo, command: Command, opts: RunOpts): Promise<void> {
   const spec = specFromOptions(opts);
-  const tasks = loadTasks(spec.tasks ?? ['builtin']).map((t) => t.task);
+  const tasks = loadTasks(spec.tasks ?? ['builtin'], { followLinks: opts.followLinks === true }).map((t) => t.task);
   await withApp(command, async (_app, runner) => {
     const id = runner.create(spec, tasks);
     if (opts.json) io.out(`${JSON.stringify({ benchmark: id })}\n`);

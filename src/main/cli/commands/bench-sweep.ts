@@ -68,7 +68,7 @@ async function follow(io: CliIo, runner: BenchmarkRunner, app: MobaApp, id: stri
 export async function sweepRun(io: CliIo, command: Command, opts: RunOpts & SweepOpts): Promise<void> {
   redisOf(opts);
   const spec = specFromOptions(opts);
-  const tasks = loadTasks(spec.tasks ?? ['builtin']).map((t) => t.task);
+  const tasks = loadTasks(spec.tasks ?? ['builtin'], { followLinks: opts.followLinks === true }).map((t) => t.task);
   await withApp(command, async (app, runner) => {
     const id = runner.create(spec, tasks);
     try {

@@ -48,6 +48,9 @@ function parseNumber(value: string): number {
   return n;
 }
 
+const FOLLOW_LINKS_HELP =
+  'read task files in the folders that are symbolic links to files outside them (refused by default)';
+
 export function registerBench(program: Command, io: CliIo): void {
   const bench = program
     .command('bench')
@@ -59,10 +62,11 @@ export function registerBench(program: Command, io: CliIo): void {
       'check task files (or folders of them) and name the exact field and reason of each problem; exits 1 when any is invalid',
     )
     .argument('<files...>', 'task files (.json) or folders')
+    .option('--follow-links', FOLLOW_LINKS_HELP, false)
     .option('--json', 'print one JSON object', false)
-    .action(async (files: string[], opts: { json: boolean }) => {
+    .action(async (files: string[], opts: { json: boolean; followLinks: boolean }) => {
       const { validateFiles } = await import('../../bench/task-files.ts');
-      const results = validateFiles(files);
+      const results = validateFiles(files, { followLinks: opts.followLinks });
       const invalid = results.filter((r) => !r.ok);
       if (opts.json)
         io.out(
@@ -93,6 +97,7 @@ export function registerBench(program: Command, io: CliIo): void {
       'a benchmark spec as JSON (tasks, configurations, matrix, seeds, repetitions, phones, budgets — see docs/benchmark.md); options below override it',
     )
     .option('--tasks <paths...>', 'task files or folders, or `builtin` (default: the built-in suite)')
+    .option('--follow-links', FOLLOW_LINKS_HELP, false)
     .option('--ids <ids>', 'only these task ids (comma-separated)', (v: string) =>
       v
         .split(',')

@@ -4,6 +4,7 @@ import { MobaError } from '../../../shared/errors.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
 import { describeElement as describeShared } from '../../../shared/elements/describe-element.ts';
 import { DISTANCE_SHARE, oppositeDirection } from '../../../shared/elements/screen-input.ts';
+import { coordinateProblem, toPixels } from '../../../shared/elements/coordinates.ts';
 import type { ActionContext } from './types.ts';
 
 export type Point = readonly [number, number];
@@ -55,13 +56,10 @@ export function coordinatePoint(
   unit: 'grid' | 'px',
   screen: { width: number; height: number },
 ): Point {
-  if (unit === 'grid') {
-    if (x > 1000 || y > 1000) throw new MobaError('ACTION_INVALID', `(${x}, ${y}) is outside the 0–1000 grid.`);
-    return clampToScreen([(x / 1000) * screen.width, (y / 1000) * screen.height], screen);
-  }
-  if (x >= screen.width || y >= screen.height)
-    throw new MobaError('ACTION_INVALID', `(${x}, ${y}) px is outside the ${screen.width}x${screen.height} screen.`);
-  return [Math.round(x), Math.round(y)];
+  const problem = coordinateProblem(x, y, unit, screen);
+  if (problem) throw new MobaError('ACTION_INVALID', problem);
+  const p = toPixels(x, y, unit, screen);
+  return unit === 'grid' ? clampToScreen(p, screen) : [Math.round(p[0]), Math.round(p[1])];
 }
 
 /** How far a gesture travels, as a share of the extent it moves across (shared with the screen's drag mapping). */

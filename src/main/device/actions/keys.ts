@@ -1,5 +1,5 @@
 /** Back, Home, Enter: one key event each. */
-import { KEYCODE } from '../input/device-input.ts';
+import { KEYCODE } from '@moba/base';
 import type { ActionExecutors } from './types.ts';
 
 export const keyExecutors: Pick<ActionExecutors, 'Back' | 'Home' | 'Enter'> = {

@@ -1,9 +1,8 @@
 /** Type (into the focused field) and Box_Input (tap, clear, type, Enter). */
-import { delay } from '@moba/base';
+import { KEYCODE, delay } from '@moba/base';
 import { typeText } from '../text-input.ts';
 import type { ActionExecutors } from './types.ts';
 import { describeElement, elementByIndex, elementPoint } from './geometry.ts';
-import { KEYCODE } from '../input/device-input.ts';
 
 /** More deletes than any field a model fills in (beyond it `input keyevent` lines get long). */
 const MAX_CLEAR = 500;

@@ -6,7 +6,7 @@
 import { MobaError } from '../../../shared/errors.ts';
 import type { AndroidDevice } from '../android-device.ts';
 import { inputTextArgument, inputTextPieces, isInputTextSafe } from '../shell-text.ts';
-import { KEYCODE } from './device-input.ts';
+import { KEYCODE } from '@moba/base';
 import type { DeviceInput, InputOptions, Point } from './device-input.ts';
 
 /** Pixels on the wire: whole numbers, and nothing else reaches the shell. */

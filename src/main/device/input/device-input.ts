@@ -43,6 +43,3 @@ export interface DeviceInput {
    */
   text(text: string, options?: InputOptions): Promise<void>;
 }
-
-/** Android key codes the app sends by name. */
-export const KEYCODE = { HOME: 3, BACK: 4, TAB: 61, ENTER: 66, DEL: 67, MOVE_END: 123, APP_SWITCH: 187 } as const;

@@ -6,7 +6,7 @@
 import type { MirrorInputParsed } from '../../../shared/contract/mirror.ts';
 import { typeText } from '../text-input.ts';
 import type { TextDevice } from '../text-input.ts';
-import { KEYCODE } from './device-input.ts';
+import { KEYCODE } from '@moba/base';
 import type { DeviceInput, InputOptions } from './device-input.ts';
 
 /**

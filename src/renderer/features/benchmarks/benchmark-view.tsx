@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
 import type { BenchReport, EpisodeLink } from '../../../shared/bench/report.ts';
 import type { BenchmarkSummary } from '../../../shared/bench/results.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { plural } from '../../../shared/plural.ts';
+import { useBusy } from '../../ui/use-busy.ts';
+import { ErrorNote } from '../../ui/notes.tsx';
+import { useBenchReport } from './use-bench-data.ts';
 import { hrefFor } from '../../routing/router.ts';
 import { useClient } from '../../state/app-store.ts';
 import { Panel } from '../../ui/panel.tsx';
@@ -9,63 +11,10 @@ import { DatasetExportButton } from '../../ui/datasets/dataset-export-button.tsx
 import { etaSeconds, formatSeconds, gridState, progressOf } from './bench-format.ts';
 import { CategoryTable, PairedTable, ResultsTable } from './results.tsx';
 
-interface Loaded {
-  report: BenchReport;
-  summaries: BenchmarkSummary[];
-  /** When this report arrived, and per benchmark when the page first saw it and how far it was then (the pace for the ETA). */
-  at: number;
-  first: Record<string, { at: number; finished: number }>;
-}
-
-/** Reloads the report when a shown benchmark changes (at most every 700 ms). */
-function useBenchReport(ids: readonly string[]): { data: Loaded | null; error: string | undefined } {
-  const client = useClient();
-  const [data, setData] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string>();
-  const key = ids.join(',');
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const load = () => {
-      timer = null;
-      client
-        .getBenchmarkReport({ benchmarkIds: key.split(',') })
-        .then((d) => {
-          if (!live) return;
-          const at = Date.now();
-          setData((prev) => ({
-            ...d,
-            at,
-            first: Object.fromEntries(
-              d.summaries.map((x) => [x.id, prev?.first[x.id] ?? { at, finished: progressOf(x).finished }]),
-            ),
-          }));
-          setError(undefined);
-        })
-        .catch((e: unknown) => live && setError(toMobaError(e).message));
-    };
-    load();
-    const off = client.on('didChangeBenchmark', (p) => {
-      if (key.split(',').includes(p.benchmarkId) && !timer) timer = setTimeout(load, 700);
-    });
-    return () => {
-      live = false;
-      off();
-      if (timer) clearTimeout(timer);
-    };
-  }, [client, key]);
-  return { data, error };
-}
-
 /** Progress, the episode grid and the results of one benchmark, or several side by side. */
 export function BenchmarkView({ ids }: { ids: string[] }) {
   const { data, error } = useBenchReport(ids);
-  if (error)
-    return (
-      <div className="banner banner-error" role="alert">
-        {error}
-      </div>
-    );
+  if (error && !data) return <ErrorNote error={error} banner />;
   if (!data)
     return (
       <div className="loading" aria-busy="true">
@@ -111,23 +60,11 @@ function Progress({
   first: { at: number; finished: number } | undefined;
 }) {
   const client = useClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useBusy();
   const p = progressOf(summary);
   const running = summary.status === 'running';
   // The pace counts the episodes finished while this page watched (a resumed benchmark's earlier ones do not count).
   const eta = running && first ? etaSeconds(p.finished - first.finished, p.total - p.finished, first.at, at) : null;
-  const act = async (fn: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await fn();
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section
       className="bench-progress"
@@ -143,10 +80,10 @@ function Progress({
           {summary.status}
         </span>
         <span className="muted">
-          {p.finished} / {p.total} episodes · {summary.counts.running} running · {summary.counts.error} errors ·{' '}
-          {summary.configurations.length} configurations · {summary.spec.seeds} seed
-          {summary.spec.seeds === 1 ? '' : 's'} × {summary.spec.repetitions} rep. · {summary.spec.phones} phone
-          {summary.spec.phones === 1 ? '' : 's'}
+          {p.finished} / {plural(p.total, 'episode')} · {summary.counts.running} running ·{' '}
+          {plural(summary.counts.error, 'error')} · {plural(summary.configurations.length, 'configuration')} ·{' '}
+          {plural(summary.spec.seeds, 'seed')} × {summary.spec.repetitions} rep. ·{' '}
+          {plural(summary.spec.phones, 'phone')}
           {eta !== null && eta > 0 ? ` · about ${formatSeconds(eta)} left` : ''}
         </span>
         <span className="bench-progress-actions">
@@ -155,8 +92,8 @@ function Progress({
               type="button"
               className="btn btn-small"
               data-action="stop-benchmark"
-              disabled={busy}
-              onClick={() => void act(() => client.stopBenchmark({ benchmarkId: summary.id }))}
+              disabled={busy !== null}
+              onClick={() => void run('Stopping…', () => client.stopBenchmark({ benchmarkId: summary.id }))}
             >
               Stop
             </button>
@@ -165,8 +102,8 @@ function Progress({
               type="button"
               className="btn btn-small"
               data-action="resume-benchmark"
-              disabled={busy}
-              onClick={() => void act(() => client.resumeBenchmark({ benchmarkId: summary.id }))}
+              disabled={busy !== null}
+              onClick={() => void run('Resuming…', () => client.resumeBenchmark({ benchmarkId: summary.id }))}
             >
               Resume
             </button>
@@ -187,11 +124,7 @@ function Progress({
         <span style={{ width: `${p.percent}%` }} />
       </div>
       {summary.reason ? <p className="muted">{summary.reason}</p> : null}
-      {error ? (
-        <div className="banner banner-error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorNote error={error} banner />
     </section>
   );
 }
@@ -201,7 +134,7 @@ function episodeTitle(e: EpisodeLink): string {
   const result =
     e.reached === null
       ? ''
-      : ` · ${e.reached}/${e.total} milestones in ${e.steps} steps${e.termination ? ` (${e.termination})` : ''}`;
+      : ` · ${e.reached}/${plural(e.total ?? 0, 'milestone')} in ${plural(e.steps ?? 0, 'step')}${e.termination ? ` (${e.termination})` : ''}`;
   return `${e.taskId} · ${e.episodeId} · ${state}${result}${e.runId ? ' — open the replay' : ''}`;
 }
 

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { BenchmarkSummary } from '../../../shared/bench/results.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useState } from 'react';
+import { ErrorNote } from '../../ui/notes.tsx';
+import { useBenchmarkList } from './use-bench-data.ts';
 import { hrefFor, navigate, useRoute } from '../../routing/router.ts';
-import { useClient } from '../../state/app-store.ts';
 import { EmptyState, Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 import { progressOf } from './bench-format.ts';
 import { BenchmarkView } from './benchmark-view.tsx';
-import { NewBenchmark } from './new-benchmark.tsx';
+import { NewBenchmark } from './new/new-benchmark.tsx';
 import { WorkersPanel, useSweepQueue } from './workers-panel.tsx';
 import './benchmarks.css';
 
@@ -38,30 +37,9 @@ export function BenchmarksPage() {
 }
 
 function BenchmarkList() {
-  const client = useClient();
-  const [list, setList] = useState<BenchmarkSummary[] | null>(null);
+  const { list, error } = useBenchmarkList();
   const [picked, setPicked] = useState<string[]>([]);
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      client
-        .listBenchmarks()
-        .then((r) => live && setList(r.benchmarks))
-        .catch((e: unknown) => live && setError(toMobaError(e).message));
-    void load();
-    const off = client.on('didChangeBenchmark', () => void load());
-    return () => {
-      live = false;
-      off();
-    };
-  }, [client]);
-  if (error)
-    return (
-      <div className="banner banner-error" role="alert">
-        {error}
-      </div>
-    );
+  if (error && !list) return <ErrorNote error={error} banner />;
   if (!list) return <div className="loading" aria-busy="true" />;
   if (!list.length)
     return (

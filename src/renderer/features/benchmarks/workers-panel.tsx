@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { SweepProgressView, SweepWorker } from '../../../shared/contract/sweeps.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useLoad } from '../../ui/use-busy.ts';
+import { ErrorNote } from '../../ui/notes.tsx';
 import { useAppStore, useClient } from '../../state/app-store.ts';
 import { EmptyState } from '../../ui/panel.tsx';
 import {
@@ -25,39 +24,14 @@ export function useSweepQueue(): string {
  */
 export function WorkersPanel({ benchmarkId }: { benchmarkId?: string }) {
   const client = useClient();
-  const [data, setData] = useState<{
-    queue: string;
-    workers: SweepWorker[];
-    progress: SweepProgressView | null;
-  } | null>(null);
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const r = await client.listSweepWorkers(benchmarkId ? { benchmarkId } : {});
-        if (!live) return;
-        setData(r);
-        setError(undefined);
-      } catch (e) {
-        if (live) setError(toMobaError(e).message);
-      }
-      if (live) timer = setTimeout(() => void load(), REFRESH_MS);
-    };
-    void load();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [client, benchmarkId]);
+  const { data, error } = useLoad(
+    () => client.listSweepWorkers(benchmarkId ? { benchmarkId } : {}),
+    [client, benchmarkId],
+    { everyMs: REFRESH_MS },
+  );
   return (
     <div className="bench-workers" data-testid="sweep-workers">
-      {error ? (
-        <div className="banner banner-error" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ErrorNote error={error} banner />
       {!data && !error ? <div className="loading" aria-busy="true" /> : null}
       {data ? (
         <>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_NAMES, ACTIONS } from '../../../shared/actions.ts';
-import { buildAction, paramFields, switchAction, valuesOf } from './action-form.ts';
+import { ACTION_NAMES, ACTIONS, parseAction } from '../../../shared/actions.ts';
+import { buildAction, checkOnScreen, convertUnit, paramFields, switchAction, valuesOf } from './action-form.ts';
 
 describe('action editor fields', () => {
   it('derives a field for every argument of every action, typed from its zod schema', () => {
@@ -42,5 +42,46 @@ describe('action editor fields', () => {
       distance: 'long',
     });
     expect(switchAction(v, 'Click', 'Back')).toEqual({});
+  });
+});
+
+describe('points in the action editor', () => {
+  const screen = { width: 1080, height: 2400 };
+
+  it('edits a point in pixels of the screenshot by default, the grid only when chosen', () => {
+    expect(paramFields('Click_by_Coordinate').find((f) => f.name === 'unit')).toMatchObject({
+      kind: 'enum',
+      options: ['grid', 'px'],
+      defaultValue: 'px',
+    });
+    expect(switchAction({ index: '5' }, 'Click', 'Click_by_Coordinate')).toEqual({ unit: 'px' });
+    // The model's grid point opens in pixels, at the same place.
+    expect(valuesOf({ name: 'Click_by_Coordinate', params: { x: 500, y: 250, unit: 'grid' } }, screen)).toEqual({
+      x: '540',
+      y: '600',
+      unit: 'px',
+    });
+    expect(convertUnit({ x: '540', y: '600', unit: 'px' }, 'grid', screen)).toEqual({
+      x: '500',
+      y: '250',
+      unit: 'grid',
+    });
+  });
+
+  it('says a point is off the screen while it is typed, not when it runs', () => {
+    expect(buildAction('Click_by_Coordinate', { x: '540', y: '1537', unit: 'px' }, screen)).toEqual({
+      ok: true,
+      action: { name: 'Click_by_Coordinate', params: { x: 540, y: 1537, unit: 'px' } },
+    });
+    expect(buildAction('Click_by_Coordinate', { x: '540', y: '1537', unit: 'grid' }, screen)).toEqual({
+      ok: false,
+      error: '(540, 1537) is outside the 0–1000 grid. Use the unit “pixels of the screenshot” for points in pixels.',
+    });
+    expect(buildAction('Click_by_Coordinate', { x: '540', y: '2400', unit: 'px' }, screen)).toEqual({
+      ok: false,
+      error: '(540, 2400) px is outside the 1080x2400 screen.',
+    });
+    expect(checkOnScreen(parseAction('Click_by_Coordinate(540, 1537)'), screen)).toMatchObject({ ok: false });
+    expect(checkOnScreen(parseAction('Click_by_Coordinate(540, 1537, px)'), screen)).toMatchObject({ ok: true });
   });
 });

@@ -1,7 +1,9 @@
 import { formatAction } from '../../../shared/actions.ts';
+import { plural } from '../../../shared/plural.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import { hrefFor } from '../../routing/router.ts';
 import type { RunLog } from '../../state/run-log.ts';
+import { modelWaitReason } from '../../state/run-selectors.ts';
 
 /** A sentence about what the agent is doing, from the newest events. */
 export function describeActivity(events: readonly RunEvent[]): string {
@@ -41,6 +43,8 @@ export function describeActivity(events: readonly RunEvent[]): string {
       return `Opening ${e.packageName}…`;
     case 'memory_written':
       return 'Saving what it learned to memory…';
+    case 'model_waiting':
+      return `The model is ${modelWaitReason(e.status)}: retrying ${e.purpose} in ${Math.ceil(e.waitMs / 1000)} s (attempt ${e.attempt + 1} of ${e.maxAttempts})${e.serverAsked ? ', as the server asked' : ''}…`;
     default:
       return 'Working…';
   }
@@ -69,8 +73,8 @@ export function AgentStatus({ log, error }: { log: RunLog; error?: string | unde
           </p>
         ) : null}
         <p className="muted">
-          {st.counters.executedActions} actions · {st.counters.modelCalls} model calls ·{' '}
-          {(st.counters.promptTokens + st.counters.completionTokens).toLocaleString()} tokens
+          {plural(st.counters.executedActions, 'action')} · {plural(st.counters.modelCalls, 'model call')} ·{' '}
+          {plural(st.counters.promptTokens + st.counters.completionTokens, 'token')}
           {st.counters.humanActions ? ` · ${st.counters.humanActions} by you` : ''}
           {st.counters.rejections ? ` · ${st.counters.rejections} rejected` : ''}
         </p>

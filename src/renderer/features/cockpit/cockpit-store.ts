@@ -22,15 +22,3 @@ export const useCockpitStore = create<CockpitState>(() => ({
   highlightNode: null,
   showShortcuts: false,
 }));
-
-export const SHORTCUTS: ReadonlyArray<{ keys: string; what: string }> = [
-  { keys: 'Enter', what: 'Approve the proposed action' },
-  { keys: 'E', what: 'Edit the action (then pick another element on the screen)' },
-  { keys: 'O', what: 'Override: click or drag on the screen to act instead' },
-  { keys: 'Esc', what: 'Reject with feedback (Esc again cancels)' },
-  { keys: 'T', what: 'Take over the phone' },
-  { keys: 'H', what: 'Hand back to the agent' },
-  { keys: 'Space', what: 'Pause / resume the run' },
-  { keys: '?', what: 'Show or hide these shortcuts' },
-  { keys: '← →', what: 'Replay: previous / next step' },
-];

@@ -1,14 +1,18 @@
-import { useState } from 'react';
 import type { MobaClient } from '../../../shared/contract.ts';
+import { plural } from '../../../shared/plural.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
 import { hrefFor } from '../../routing/router.ts';
-import { toMobaError } from '../../../shared/errors.ts';
-import { SHORTCUTS, useCockpitStore } from './cockpit-store.ts';
+import { useBusy } from '../../ui/use-busy.ts';
+import { ErrorNote } from '../../ui/notes.tsx';
+import { useCockpitStore } from './cockpit-store.ts';
+import { SHORTCUTS } from './cockpit-keys.ts';
+import { useEscapeCloses } from '../../ui/escape-stack.ts';
 import type { RunLog } from '../../state/run-log.ts';
 import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
 
 export function ShortcutSheet() {
   const show = useCockpitStore((s) => s.showShortcuts);
+  useEscapeCloses(show, () => useCockpitStore.setState({ showShortcuts: false }));
   if (!show) return null;
   return (
     <div className="shortcuts" role="dialog" aria-label="Keyboard shortcuts">
@@ -37,20 +41,8 @@ export function ShortcutSheet() {
 /** The open run: its task, status, counters and controls (pause / resume / take over / stop). */
 export function RunHeader({ client, log }: { client: MobaClient; log: RunLog }) {
   const st = log.state;
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
+  const { busy, error, run: act } = useBusy();
   const ended = TERMINAL_STATUSES.includes(st.status);
-  const act = async (label: string, fn: () => Promise<unknown>) => {
-    setBusy(label);
-    setError(undefined);
-    try {
-      await fn();
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setBusy(null);
-    }
-  };
   const c = st.counters;
   return (
     <header className="run-header" data-testid="run-header" data-run={st.runId}>
@@ -66,8 +58,8 @@ export function RunHeader({ client, log }: { client: MobaClient; log: RunLog }) 
         {st.options?.useMemory && st.options.approvedMemoriesOnly ? (
           <span className="chip">approved memories only</span>
         ) : null}
-        <span title="Executed actions">{c.executedActions} actions</span>
-        <span title="Model calls">{c.modelCalls} calls</span>
+        <span title="Executed actions">{plural(c.executedActions, 'action')}</span>
+        <span title="Model calls">{plural(c.modelCalls, 'call')}</span>
         <span title="Tokens">{(c.promptTokens + c.completionTokens).toLocaleString()} tok</span>
         <span className="mono muted" title="Run id">
           {st.runId}
@@ -130,11 +122,7 @@ export function RunHeader({ client, log }: { client: MobaClient; log: RunLog }) 
           ?
         </button>
       </div>
-      {error ? (
-        <p className="step-error run-header-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} className="run-header-error" />
       <ShortcutSheet />
     </header>
   );

@@ -1,31 +1,19 @@
-import { useEffect, useState } from 'react';
-import type { DeviceFacts } from '../../../shared/contract/devices.ts';
+import { useState } from 'react';
 import { useClient } from '../../state/app-store.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useLoad } from '../../ui/use-busy.ts';
+import { ErrorNote } from '../../ui/notes.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 
 /** One device's facts: model, Android, screen, foreground app, keyboard, ADB Keyboard, apps. */
 export function DeviceDetails({ serial, onClose }: { serial: string; onClose(): void }) {
   const client = useClient();
-  const [facts, setFacts] = useState<{ serial: string; facts: DeviceFacts } | null>(null);
-  const [error, setError] = useState<string>();
   const [refresh, setRefresh] = useState(0);
   const [filter, setFilter] = useState('');
-  useEffect(() => {
-    let live = true;
-    client.getDeviceFacts({ serial, refresh: refresh > 0 }).then(
-      (f) => {
-        if (!live) return;
-        setFacts({ serial, facts: f });
-        setError(undefined);
-      },
-      (e: unknown) => live && setError(toMobaError(e).message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, serial, refresh]);
+  const { data: facts, error } = useLoad(
+    () => client.getDeviceFacts({ serial, refresh: refresh > 0 }).then((f) => ({ serial, facts: f })),
+    [client, serial, refresh],
+  );
   const f = facts?.serial === serial ? facts.facts : null;
   const apps = f
     ? f.packages.filter(
@@ -49,11 +37,7 @@ export function DeviceDetails({ serial, onClose }: { serial: string; onClose(): 
         </>
       }
     >
-      {error ? (
-        <p className="step-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} />
       {!f && !error ? (
         <p className="muted" aria-busy="true">
           <span className="spinner" aria-hidden="true" /> Reading the device…

@@ -3,7 +3,8 @@ import type { MobaClient } from '../../../shared/contract.ts';
 import type { ExportRunResult } from '../../../shared/contract/export.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
 import { navigate } from '../../routing/router.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useBusy } from '../../ui/use-busy.ts';
+import { ErrorNote } from '../../ui/notes.tsx';
 import type { RunLog } from '../../state/run-log.ts';
 import { dropRun } from '../../state/run-store.ts';
 import { downloadJson } from '../../ui/download.ts';
@@ -14,34 +15,24 @@ function size(bytes: number): string {
 
 /** Export (folder with run.json, assets/ and report.html), a quick JSON download, delete. */
 export function ExportActions({ client, log }: { client: MobaClient; log: RunLog }) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, error, run } = useBusy();
   const [result, setResult] = useState<ExportRunResult | null>(null);
-  const [error, setError] = useState<string>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const runId = log.runId;
   const ended = TERMINAL_STATUSES.includes(log.state.status) || log.state.status === 'paused';
 
   const exportRun = async () => {
-    setBusy('Exporting…');
-    setError(undefined);
-    try {
-      setResult(await client.exportRun({ runId, html: true }));
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setBusy(null);
-    }
+    const r = await run('Exporting…', () => client.exportRun({ runId, html: true }));
+    if (r) setResult(r);
   };
   const remove = async () => {
-    setBusy('Deleting…');
-    try {
+    const deleted = await run('Deleting…', async () => {
       await client.deleteRun({ runId });
-      dropRun(runId);
-      navigate('history');
-    } catch (e) {
-      setError(toMobaError(e).message);
-      setBusy(null);
-    }
+      return true;
+    });
+    if (!deleted) return;
+    dropRun(runId);
+    navigate('history');
   };
   return (
     <div className="export-actions">
@@ -102,11 +93,7 @@ export function ExportActions({ client, log }: { client: MobaClient; log: RunLog
           </button>
         </div>
       ) : null}
-      {error ? (
-        <p className="step-error export-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} className="export-error" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatAction } from '../../../shared/actions.ts';
+import { plural } from '../../../shared/plural.ts';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { RunState, StepState } from '../../../shared/run/reducer.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
@@ -282,8 +283,8 @@ export function ReplayView({ runId, initialStep }: { runId: string; initialStep:
           <div className="run-facts">
             <span>{log.state.serial}</span>
             <span>{log.state.options?.mode}</span>
-            <span>{log.state.counters.executedActions} actions</span>
-            <span>{log.state.counters.modelCalls} calls</span>
+            <span>{plural(log.state.counters.executedActions, 'action')}</span>
+            <span>{plural(log.state.counters.modelCalls, 'call')}</span>
             <span>{(log.state.counters.promptTokens + log.state.counters.completionTokens).toLocaleString()} tok</span>
             <span className="mono muted">{runId}</span>
             <TagSummary annotations={log.state.annotations} />

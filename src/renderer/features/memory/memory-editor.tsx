@@ -1,61 +1,16 @@
 import { useState } from 'react';
 import type { MemoryItem } from '../../../shared/schemas/memory.ts';
 import { hrefFor } from '../../routing/router.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useBusy } from '../../ui/use-busy.ts';
 import type { MemoryApi } from './memory-api.ts';
-import { KIND_LABEL, formValues, memoryFields, patchFrom } from './memory-form.ts';
-import { PushToTalk } from '../../ui/voice/push-to-talk.tsx';
+import { KIND_LABEL, formValues, itemJson, memoryFields, patchFrom, patchFromJson } from './memory-form.ts';
+import type { PatchResult } from './memory-form.ts';
+import { FieldInput } from './memory-fields.tsx';
 import { MemoryTrust } from './memory-trust.tsx';
 
-/** One memory's fields, editable (validated by main against its kind), with delete. */
-export function MemoryEditor({
-  api,
-  item,
-  onDeleted,
-  onSaved,
-  onTrustChanged,
-}: {
-  api: MemoryApi;
-  item: MemoryItem;
-  onDeleted(): void;
-  onSaved(item: MemoryItem): void;
-  onTrustChanged?(text: string): void;
-}) {
-  const before = formValues(item);
-  const [values, setValues] = useState(before);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
-  const [confirm, setConfirm] = useState(false);
-  const fields = memoryFields(item.kind);
-  const result = patchFrom(item.kind, before, values);
-  const dirty = result.ok && Object.keys(result.patch).length > 0;
-
-  const save = async () => {
-    if (!result.ok) return;
-    setBusy('Saving…');
-    setMessage(undefined);
-    try {
-      const saved = await api.update(item.id, result.patch);
-      setMessage({ ok: true, text: 'Saved' });
-      onSaved(saved);
-    } catch (e) {
-      setMessage({ ok: false, text: toMobaError(e).message });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const remove = async () => {
-    setBusy('Deleting…');
-    try {
-      await api.remove([item.id]);
-      onDeleted();
-    } catch (e) {
-      setMessage({ ok: false, text: toMobaError(e).message });
-      setBusy(null);
-    }
-  };
+function EditorHead({ item }: { item: MemoryItem }) {
   return (
-    <div className="memory-editor" data-testid="memory-editor" data-memory={item.id}>
+    <>
       <header className="memory-editor-head">
         <span className={`chip kind-${item.kind}`}>{KIND_LABEL[item.kind]}</span>
         <span className={`chip source-${item.source}`}>{item.source}</span>
@@ -73,7 +28,93 @@ export function MemoryEditor({
           </>
         ) : null}
       </p>
+    </>
+  );
+}
+
+function DeleteButton({ busy, onDelete }: { busy: boolean; onDelete(): void }) {
+  const [confirm, setConfirm] = useState(false);
+  return confirm ? (
+    <>
+      <button
+        type="button"
+        className="btn btn-danger-solid"
+        onClick={onDelete}
+        disabled={busy}
+        data-action="confirm-delete-memory"
+      >
+        Delete for good
+      </button>
+      <button type="button" className="btn" onClick={() => setConfirm(false)}>
+        Keep
+      </button>
+    </>
+  ) : (
+    <button
+      type="button"
+      className="btn btn-danger"
+      onClick={() => setConfirm(true)}
+      disabled={busy}
+      data-action="delete-memory"
+    >
+      Delete
+    </button>
+  );
+}
+
+/**
+ * One memory's fields, labelled for its kind and editable (validated by main against the
+ * kind), or — the advanced view — the whole memory as JSON; with delete.
+ */
+export function MemoryEditor({
+  api,
+  item,
+  onDeleted,
+  onSaved,
+  onTrustChanged,
+}: {
+  api: MemoryApi;
+  item: MemoryItem;
+  onDeleted(): void;
+  onSaved(item: MemoryItem): void;
+  onTrustChanged?(text: string): void;
+}) {
+  const before = formValues(item);
+  const [values, setValues] = useState(before);
+  const [json, setJson] = useState<string | null>(null);
+  const { busy, error, notice, run, clear } = useBusy();
+  const result: PatchResult = json !== null ? patchFromJson(item, json) : patchFrom(item.kind, before, values);
+  const dirty = result.ok && Object.keys(result.patch).length > 0;
+  const working = busy !== null;
+
+  const save = async () => {
+    if (!result.ok) return;
+    const saved = await run(
+      'Saving…',
+      () => api.update(item.id, result.patch),
+      () => 'Saved',
+    );
+    if (saved) onSaved(saved);
+  };
+  const remove = async () => {
+    const n = await run('Deleting…', () => api.remove([item.id]));
+    if (n !== undefined) onDeleted();
+  };
+  const message = !result.ok ? result.error : error;
+  return (
+    <div className="memory-editor" data-testid="memory-editor" data-memory={item.id}>
+      <EditorHead item={item} />
       <MemoryTrust api={api} item={item} onChanged={(text) => onTrustChanged?.(text)} />
+      <label className="toggle toggle-small memory-json-toggle">
+        <input
+          type="checkbox"
+          checked={json !== null}
+          onChange={(e) => setJson(e.target.checked ? itemJson(item) : null)}
+          data-action="memory-json"
+        />
+        <span className="toggle-track" aria-hidden="true" />
+        <span>Edit as JSON (advanced)</span>
+      </label>
       <form
         className="memory-fields"
         onSubmit={(e) => {
@@ -81,98 +122,54 @@ export function MemoryEditor({
           void save();
         }}
       >
-        {fields.map((f) => {
-          const v = values[f.name] ?? '';
-          const set = (next: string) => {
-            setValues({ ...values, [f.name]: next });
-            setMessage(undefined);
-          };
-          const label = `${f.name}${f.optional ? '' : ' *'}`;
-          return (
-            <label
+        {json !== null ? (
+          <label className="field field-wide">
+            <span className="field-label">The memory’s fields as JSON</span>
+            <textarea
+              value={json}
+              name="memory.json"
+              rows={Math.min(24, json.split('\n').length + 1)}
+              className="mono-input"
+              spellCheck={false}
+              onChange={(e) => setJson(e.target.value)}
+            />
+          </label>
+        ) : (
+          memoryFields(item.kind).map((f) => (
+            <FieldInput
               key={f.name}
-              className={`field ${f.kind === 'json' || (f.kind === 'text' && f.multiline) || f.kind === 'lines' ? 'field-wide' : ''}`}
-            >
-              <span className="field-label">{label}</span>
-              {f.kind === 'enum' ? (
-                <select value={v} name={`memory.${f.name}`} onChange={(e) => set(e.target.value)}>
-                  {f.optional ? <option value="">—</option> : null}
-                  {f.options.map((o) => (
-                    <option key={o} value={o}>
-                      {o}
-                    </option>
-                  ))}
-                </select>
-              ) : f.kind === 'text' && !f.multiline ? (
-                <input
-                  type="text"
-                  value={v}
-                  name={`memory.${f.name}`}
-                  onChange={(e) => set(e.target.value)}
-                  spellCheck={false}
-                />
-              ) : (
-                <textarea
-                  value={v}
-                  name={`memory.${f.name}`}
-                  rows={f.kind === 'json' ? Math.min(14, v.split('\n').length + 1) : f.kind === 'lines' ? 4 : 3}
-                  className={f.kind === 'json' ? 'mono-input' : ''}
-                  onChange={(e) => set(e.target.value)}
-                  spellCheck={f.kind === 'text'}
-                />
-              )}
-              {f.kind === 'lines' ? <span className="field-hint">One per line.</span> : null}
-              {f.kind === 'text' ? (
-                <PushToTalk
-                  purpose="memory"
-                  draftKey={`memory:${item.id}:${f.name}`}
-                  label="Dictate"
-                  onTranscript={(t) => set(v.trim() ? `${v.trimEnd()} ${t.text}` : t.text)}
-                />
-              ) : null}
-            </label>
-          );
-        })}
+              f={f}
+              v={values[f.name] ?? ''}
+              voiceKey={`memory:${item.id}:${f.name}`}
+              set={(next) => {
+                setValues((vs) => ({ ...vs, [f.name]: next }));
+                clear();
+              }}
+            />
+          ))
+        )}
         <footer className="memory-editor-foot">
-          {!result.ok ? (
-            <span className="save-error">{result.error}</span>
-          ) : message ? (
-            <span className={message.ok ? 'save-ok' : 'save-error'} role={message.ok ? 'status' : 'alert'}>
-              {message.text}
+          {message ? (
+            <span className="save-error" role="alert">
+              {message}
+            </span>
+          ) : notice ? (
+            <span className="save-ok" role="status">
+              {notice}
             </span>
           ) : dirty ? (
             <span className="save-pending">Unsaved changes</span>
           ) : null}
-          {confirm ? (
-            <>
-              <button
-                type="button"
-                className="btn btn-danger-solid"
-                onClick={() => void remove()}
-                disabled={!!busy}
-                data-action="confirm-delete-memory"
-              >
-                Delete for good
-              </button>
-              <button type="button" className="btn" onClick={() => setConfirm(false)}>
-                Keep
-              </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => setConfirm(true)}
-              disabled={!!busy}
-              data-action="delete-memory"
-            >
-              Delete
-            </button>
-          )}
-          <button type="button" className="btn" onClick={() => setValues(before)} disabled={!dirty || !!busy}>
+          <DeleteButton busy={working} onDelete={() => void remove()} />
+          <button
+            type="button"
+            className="btn"
+            onClick={() => (json !== null ? setJson(itemJson(item)) : setValues(before))}
+            disabled={!dirty || working}
+          >
             Revert
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!dirty || !!busy} data-action="save-memory">
+          <button type="submit" className="btn btn-primary" disabled={!dirty || working} data-action="save-memory">
             {busy === 'Saving…' ? 'Saving…' : 'Save'}
           </button>
         </footer>

@@ -1,25 +1,35 @@
 /**
  * The memory editor's fields, derived from the memory schemas themselves (`KIND_FIELDS`): text
- * fields, choices, lists of lines, and structured values (route steps) as JSON.
+ * fields, choices, lists of lines, tables for lists of flat records (a route's steps), and any
+ * other structured value as JSON — plus the whole memory as JSON for the advanced view.
  */
 import { KIND_FIELDS } from '../../../shared/schemas/memory.ts';
 import type { MemoryItem, MemoryKind } from '../../../shared/schemas/memory.ts';
+import { plural } from '../../../shared/plural.ts';
+import { fieldInfo } from './memory-labels.ts';
+
+interface FieldBase {
+  name: string;
+  label: string;
+  hint?: string;
+  optional: boolean;
+}
+
+/** A column of a table field: a text cell (or a choice). */
+export type RowColumn = FieldBase & { options?: string[] };
 
 export type MemoryField =
-  | { name: string; kind: 'text'; optional: boolean; multiline: boolean }
-  | { name: string; kind: 'enum'; optional: boolean; options: string[] }
-  | { name: string; kind: 'lines'; optional: boolean }
-  | { name: string; kind: 'json'; optional: boolean };
+  | (FieldBase & { kind: 'text'; multiline: boolean })
+  | (FieldBase & { kind: 'enum'; options: string[] })
+  | (FieldBase & { kind: 'lines' })
+  | (FieldBase & { kind: 'rows'; columns: RowColumn[] })
+  | (FieldBase & { kind: 'json' });
 
 interface ZodLike {
-  def: {
-    type: string;
-    innerType?: ZodLike;
-    element?: ZodLike;
-    checks?: Array<{ _zod?: { def?: { check?: string; maximum?: number } } }>;
-  };
+  def: { type: string; innerType?: ZodLike; element?: ZodLike; shape?: Record<string, ZodLike> };
   options?: readonly string[];
   maxLength?: number | null;
+  shape?: Record<string, ZodLike>;
 }
 
 function unwrap(s: ZodLike): { inner: ZodLike; optional: boolean } {
@@ -32,53 +42,70 @@ function unwrap(s: ZodLike): { inner: ZodLike; optional: boolean } {
   return { inner: cur, optional };
 }
 
-/** The editable fields of a kind, in schema order. */
+/** The columns of a list of objects whose every field is text or a choice; null otherwise. */
+function flatColumns(kind: MemoryKind, element: ZodLike): RowColumn[] | null {
+  const shape = element.shape ?? element.def.shape;
+  if (element.def.type !== 'object' || !shape) return null;
+  const cols: RowColumn[] = [];
+  for (const [name, s] of Object.entries(shape)) {
+    const { inner, optional } = unwrap(s);
+    const info = fieldInfo(kind, name);
+    if (inner.def.type === 'string') cols.push({ name, ...info, optional });
+    else if (inner.def.type === 'enum') cols.push({ name, ...info, optional, options: [...(inner.options ?? [])] });
+    else return null;
+  }
+  return cols;
+}
+
+/** The editable fields of a kind, in schema order, with their labels. */
 export function memoryFields(kind: MemoryKind): MemoryField[] {
   const shape = KIND_FIELDS[kind] as unknown as Record<string, ZodLike>;
   return Object.entries(shape).map(([name, schema]): MemoryField => {
     const { inner, optional } = unwrap(schema);
-    if (inner.def.type === 'enum') return { name, kind: 'enum', optional, options: [...(inner.options ?? [])] };
+    const base = { name, ...fieldInfo(kind, name), optional };
+    if (inner.def.type === 'enum') return { ...base, kind: 'enum', options: [...(inner.options ?? [])] };
     if (inner.def.type === 'array') {
       const el = inner.def.element ? unwrap(inner.def.element).inner : undefined;
-      return el?.def.type === 'string' ? { name, kind: 'lines', optional } : { name, kind: 'json', optional };
+      if (el?.def.type === 'string') return { ...base, kind: 'lines' };
+      const columns = el ? flatColumns(kind, el) : null;
+      return columns ? { ...base, kind: 'rows', columns } : { ...base, kind: 'json' };
     }
-    if (inner.def.type === 'string') {
-      const max = inner.maxLength ?? 0;
-      return { name, kind: 'text', optional, multiline: max > 1_000 };
-    }
-    return { name, kind: 'json', optional };
+    if (inner.def.type === 'string') return { ...base, kind: 'text', multiline: (inner.maxLength ?? 0) > 1_000 };
+    return { ...base, kind: 'json' };
   });
 }
 
-/** Form text for each field of an item. */
+/** Form text for each field of an item (tables and JSON fields as JSON text). */
 export function formValues(item: MemoryItem): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of memoryFields(item.kind)) {
     const v = (item as Record<string, unknown>)[f.name];
     if (v === undefined || v === null) out[f.name] = '';
     else if (f.kind === 'lines') out[f.name] = (v as string[]).join('\n');
-    else if (f.kind === 'json') out[f.name] = JSON.stringify(v, null, 2);
+    else if (f.kind === 'json' || f.kind === 'rows') out[f.name] = JSON.stringify(v, null, 2);
     else out[f.name] = String(v);
   }
   return out;
 }
 
+export type PatchResult = { ok: true; patch: Record<string, unknown> } | { ok: false; error: string };
+
 /**
  * The patch for `updateMemory` from form text: changed fields only, empty optional fields
  * removed (null), lists split into lines, JSON parsed.
- * @returns the patch, or an error naming the field
+ * @returns the patch, or an error naming the field by its label
  */
 export function patchFrom(
   kind: MemoryKind,
   before: Record<string, string>,
   values: Record<string, string>,
-): { ok: true; patch: Record<string, unknown> } | { ok: false; error: string } {
+): PatchResult {
   const patch: Record<string, unknown> = {};
   for (const f of memoryFields(kind)) {
     const v = values[f.name] ?? '';
     if (v === (before[f.name] ?? '')) continue;
     if (v.trim() === '') {
-      if (!f.optional) return { ok: false, error: `${f.name} cannot be empty` };
+      if (!f.optional) return { ok: false, error: `${f.label} cannot be empty` };
       patch[f.name] = null;
       continue;
     }
@@ -87,13 +114,49 @@ export function patchFrom(
         .split('\n')
         .map((l) => l.trim())
         .filter(Boolean);
-    else if (f.kind === 'json') {
+    else if (f.kind === 'json' || f.kind === 'rows') {
       try {
         patch[f.name] = JSON.parse(v);
       } catch (e) {
-        return { ok: false, error: `${f.name}: not valid JSON (${(e as Error).message})` };
+        return { ok: false, error: `${f.label}: not valid JSON (${(e as Error).message})` };
       }
     } else patch[f.name] = v;
+  }
+  return { ok: true, patch };
+}
+
+/** The editable fields of an item as one JSON object (the editor's advanced view). */
+export function itemJson(item: MemoryItem): string {
+  const out: Record<string, unknown> = {};
+  for (const f of memoryFields(item.kind)) {
+    const v = (item as Record<string, unknown>)[f.name];
+    if (v !== undefined) out[f.name] = v;
+  }
+  return JSON.stringify(out, null, 2);
+}
+
+/** The patch from the advanced view's JSON: fields that differ, a left-out optional field removed. */
+export function patchFromJson(item: MemoryItem, text: string): PatchResult {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `Not valid JSON: ${(e as Error).message}` };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { ok: false, error: 'The memory must be one JSON object of its fields' };
+  const next = parsed as Record<string, unknown>;
+  const fields = memoryFields(item.kind);
+  const unknownField = Object.keys(next).find((k) => !fields.some((f) => f.name === k));
+  if (unknownField) return { ok: false, error: `${unknownField} is not a field of this kind of memory` };
+  const patch: Record<string, unknown> = {};
+  for (const f of fields) {
+    const old = (item as Record<string, unknown>)[f.name];
+    if (!(f.name in next)) {
+      if (old === undefined) continue;
+      if (!f.optional) return { ok: false, error: `${f.label} (${f.name}) is required` };
+      patch[f.name] = null;
+    } else if (JSON.stringify(next[f.name]) !== JSON.stringify(old)) patch[f.name] = next[f.name];
   }
   return { ok: true, patch };
 }
@@ -110,7 +173,7 @@ export function memoryTitle(item: MemoryItem): string {
     case 'action':
       return `${item.action} for “${item.goal}” (${item.outcome})`;
     case 'route':
-      return `${item.goal} — ${item.steps.length} step${item.steps.length === 1 ? '' : 's'}`;
+      return `${item.goal} — ${plural(item.steps.length, 'step')}`;
     case 'answer':
     case 'thought':
     case 'reflection':
@@ -118,7 +181,7 @@ export function memoryTitle(item: MemoryItem): string {
     case 'task':
       return item.goal;
     case 'tips':
-      return `${item.tips.length} tip${item.tips.length === 1 ? '' : 's'}: ${item.tips[0] ?? ''}`;
+      return `${plural(item.tips.length, 'tip')}: ${item.tips[0] ?? ''}`;
     case 'shortcut':
       return `${item.name}(${item.arguments.join(', ')}) — ${item.description}`;
   }

@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import type { MemoryItem } from '../../../shared/schemas/memory.ts';
 import { isApproved, provenanceOf } from '../../../shared/memory-provenance.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { plural } from '../../../shared/plural.ts';
+import { useBusy } from '../../ui/use-busy.ts';
+import { ErrorNote } from '../../ui/notes.tsx';
 import type { MemoryApi } from './memory-api.ts';
 
 /**
@@ -19,24 +20,17 @@ export function MemoryTrust({
   item: MemoryItem;
   onChanged(text: string): void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy: working, error, run: call } = useBusy();
+  const busy = working !== null;
   const run = item.source === 'run' ? item.runId : undefined;
   const act = async (
     target: { ids?: string[]; runId?: string },
     change: { quarantined?: boolean; approved?: boolean },
     did: string,
   ) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const n = await api.setTrust(target, change);
-      onChanged(`${did} ${n} ${n === 1 ? 'memory' : 'memories'}${target.runId ? ` of run ${target.runId}` : ''}.`);
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    const n = await call('Saving…', () => api.setTrust(target, change));
+    if (n !== undefined)
+      onChanged(`${did} ${plural(n, 'memory', 'memories')}${target.runId ? ` of run ${target.runId}` : ''}.`);
   };
   return (
     <div className={`memory-trust ${item.quarantined ? 'is-quarantined' : ''}`} data-testid="memory-trust">
@@ -102,11 +96,7 @@ export function MemoryTrust({
           )
         ) : null}
       </div>
-      {error ? (
-        <p className="step-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { RETRIEVAL_PURPOSES } from '../../../shared/schemas/memory.ts';
 import type { RetrievalPurpose, RetrievalResult } from '../../../shared/schemas/memory.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useBusy } from '../../ui/use-busy.ts';
+import { ErrorNote } from '../../ui/notes.tsx';
 import type { MemoryApi } from './memory-api.ts';
 import './retrieval-preview.css';
 
@@ -16,20 +17,12 @@ const PURPOSE_HINT: Record<RetrievalPurpose, string> = {
 export function RetrievalPreview({ api, onOpen }: { api: MemoryApi; onOpen(id: string): void }) {
   const [task, setTask] = useState('');
   const [purpose, setPurpose] = useState<RetrievalPurpose>('plan');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run: call } = useBusy();
   const [result, setResult] = useState<RetrievalResult | null>(null);
-  const [error, setError] = useState<string>();
   const run = async () => {
     if (!task.trim()) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      setResult(await api.preview(task.trim(), purpose));
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    const r = await call('Retrieving…', () => api.preview(task.trim(), purpose));
+    if (r) setResult(r);
   };
   return (
     <section className="retrieval-preview" data-testid="retrieval-preview">
@@ -64,18 +57,14 @@ export function RetrievalPreview({ api, onOpen }: { api: MemoryApi; onOpen(id: s
         <button
           type="submit"
           className="btn btn-primary"
-          disabled={busy || !task.trim()}
+          disabled={busy !== null || !task.trim()}
           data-action="preview-retrieval"
         >
           {busy ? 'Retrieving…' : 'Preview retrieval'}
         </button>
       </form>
       <p className="field-hint">{PURPOSE_HINT[purpose]}</p>
-      {error ? (
-        <p className="step-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} />
       {result ? (
         <div className="preview-result">
           <p className="muted small">

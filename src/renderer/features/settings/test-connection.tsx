@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TestModelResult } from '../../../shared/contract/models.ts';
 import type { ModelEndpoint, ModelRole } from '../../../shared/schemas/settings.ts';
 import { useClient } from '../../state/app-store.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useBusy } from '../../ui/use-busy.ts';
 
 /**
  * "Test connection" for one role: one tiny request to the endpoint as drafted (saved or not),
@@ -18,18 +18,11 @@ export function TestConnection({
   disabled?: boolean;
 }) {
   const client = useClient();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<TestModelResult | { ok: false; error: { message: string } } | null>(null);
+  const { busy, error, run: call } = useBusy();
+  const [result, setResult] = useState<TestModelResult | null>(null);
   const run = async () => {
-    setBusy(true);
     setResult(null);
-    try {
-      setResult(await client.testModel({ role, endpoint }));
-    } catch (e) {
-      setResult({ ok: false, error: { message: toMobaError(e).message } });
-    } finally {
-      setBusy(false);
-    }
+    setResult((await call('Testing…', () => client.testModel({ role, endpoint }))) ?? null);
   };
   return (
     <div className="test-connection" data-test-role={role}>
@@ -37,7 +30,7 @@ export function TestConnection({
         type="button"
         className="btn btn-small"
         onClick={() => void run()}
-        disabled={busy || disabled}
+        disabled={busy !== null || disabled}
         data-action={`test-${role}`}
       >
         {busy ? (
@@ -48,6 +41,11 @@ export function TestConnection({
           'Test connection'
         )}
       </button>
+      {error ? (
+        <span className="test-bad" role="alert">
+          ✗ {error}
+        </span>
+      ) : null}
       {result ? (
         result.ok ? (
           <span className="test-ok" role="status">

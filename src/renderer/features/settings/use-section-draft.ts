@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { Settings, SettingsSection } from '../../../shared/schemas/settings.ts';
 import { useAppStore, useClient } from '../../state/app-store.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useBusy } from '../../ui/use-busy.ts';
 
 export interface SectionDraft<S extends SettingsSection> {
   draft: Settings[S];
@@ -28,9 +28,8 @@ export function useSectionDraft<S extends SettingsSection>(section: S, schema: z
   const [edit, setEdit] = useState<Settings[S] | null>(null);
   const draft = edit ?? stored;
   const dirty = edit !== null;
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run, clear } = useBusy();
 
   const issues = useMemo(() => {
     const r = schema.safeParse(draft);
@@ -43,29 +42,25 @@ export function useSectionDraft<S extends SettingsSection>(section: S, schema: z
     (update: Partial<Settings[S]>) => {
       setEdit((d) => ({ ...(d ?? stored), ...update }));
       setSaved(false);
-      setError(undefined);
+      clear();
     },
-    [stored],
+    [stored, clear],
   );
 
   const save = useCallback(async () => {
-    setSaving(true);
-    setError(undefined);
-    try {
+    const done = await run('Saving…', async () => {
       await client.updateSettings({ patch: { [section]: draft } });
-      setEdit(null);
-      setSaved(true);
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setSaving(false);
-    }
-  }, [client, draft, section]);
+      return true;
+    });
+    if (!done) return;
+    setEdit(null);
+    setSaved(true);
+  }, [client, draft, section, run]);
 
   const revert = useCallback(() => {
     setEdit(null);
-    setError(undefined);
-  }, []);
+    clear();
+  }, [clear]);
 
-  return { draft, set, dirty, issues, saving, saved, error, save, revert };
+  return { draft, set, dirty, issues, saving: busy !== null, saved, error, save, revert };
 }

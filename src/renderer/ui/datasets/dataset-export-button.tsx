@@ -6,7 +6,9 @@
 import { useEffect, useState } from 'react';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { DatasetExportResult, DatasetProgress, RunSelection } from '../../../shared/contract/datasets.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { plural } from '../../../shared/plural.ts';
+import { useBusy } from '../use-busy.ts';
+import { ErrorNote } from '../notes.tsx';
 
 export function DatasetExportButton({
   client,
@@ -19,7 +21,7 @@ export function DatasetExportButton({
 }) {
   const [progress, setProgress] = useState<DatasetProgress | null>(null);
   const [result, setResult] = useState<DatasetExportResult | null>(null);
-  const [error, setError] = useState<string>();
+  const { error, run: call } = useBusy();
   const [exportId, setExportId] = useState<string | null>(null);
   useEffect(() => {
     if (!exportId) return;
@@ -31,16 +33,11 @@ export function DatasetExportButton({
     const id = `ui-${Date.now().toString(36)}`;
     setExportId(id);
     setResult(null);
-    setError(undefined);
     setProgress({ phase: 'selecting', runsDone: 0, runsTotal: 0, steps: 0, pairs: 0 });
-    try {
-      setResult(await client.exportDataset({ selection, exportId: id }));
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setProgress(null);
-      setExportId(null);
-    }
+    const r = await call('Exporting…', () => client.exportDataset({ selection, exportId: id }));
+    if (r) setResult(r);
+    setProgress(null);
+    setExportId(null);
   };
   return (
     <span className="dataset-export">
@@ -58,25 +55,22 @@ export function DatasetExportButton({
         <span className="muted" role="status" aria-live="polite" data-testid="dataset-progress">
           <span className="spinner" aria-hidden="true" />{' '}
           {progress.phase === 'runs'
-            ? `run ${progress.runsDone}/${progress.runsTotal} · ${progress.steps} steps · ${progress.pairs} pairs`
+            ? `run ${progress.runsDone}/${progress.runsTotal} · ${plural(progress.steps, 'step')} · ${plural(progress.pairs, 'pair')}`
             : progress.phase}
         </span>
       ) : null}
       {result ? (
         <span className="export-result" role="status" data-testid="dataset-result">
-          <strong>Dataset</strong> in <code>{result.dir}</code>: {result.steps} steps of {result.runs} runs (train{' '}
-          {result.perSplit.train?.steps ?? 0} / validation {result.perSplit.validation?.steps ?? 0} / test{' '}
-          {result.perSplit.test?.steps ?? 0}), {result.pairs} preference pairs, {result.sft} approved proposals
+          <strong>Dataset</strong> in <code>{result.dir}</code>: {plural(result.steps, 'step')} of{' '}
+          {plural(result.runs, 'run')} (train {result.perSplit.train?.steps ?? 0} / validation{' '}
+          {result.perSplit.validation?.steps ?? 0} / test {result.perSplit.test?.steps ?? 0}), {result.pairs} preference
+          pairs, {result.sft} approved proposals
           <button type="button" className="btn btn-small" onClick={() => setResult(null)} aria-label="Dismiss">
             ×
           </button>
         </span>
       ) : null}
-      {error ? (
-        <span className="step-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <ErrorNote error={error} />
     </span>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, WheelEvent } from 'react';
+import { KEYCODE } from '@moba/base';
 import type { MirrorInput } from '../../../shared/contract/mirror.ts';
 import { elementAt } from '../../../shared/elements/element-at.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
@@ -27,19 +28,19 @@ export interface MirrorViewProps {
   selectedIndex?: number;
 }
 
-/** Android key codes for keys typed on the mirror. */
+/** The Android key for each key typed on the mirror. */
 const KEYS: Record<string, number> = {
-  Enter: 66,
-  Backspace: 67,
-  Delete: 112,
-  Tab: 61,
-  Escape: 4,
-  ArrowUp: 19,
-  ArrowDown: 20,
-  ArrowLeft: 21,
-  ArrowRight: 22,
-  Home: 122,
-  End: 123,
+  Enter: KEYCODE.ENTER,
+  Backspace: KEYCODE.DEL,
+  Delete: KEYCODE.FORWARD_DEL,
+  Tab: KEYCODE.TAB,
+  Escape: KEYCODE.BACK,
+  ArrowUp: KEYCODE.DPAD_UP,
+  ArrowDown: KEYCODE.DPAD_DOWN,
+  ArrowLeft: KEYCODE.DPAD_LEFT,
+  ArrowRight: KEYCODE.DPAD_RIGHT,
+  Home: KEYCODE.MOVE_HOME,
+  End: KEYCODE.MOVE_END,
 };
 
 const TAP_SLOP_PX = 6;

@@ -8,6 +8,7 @@ import type { ActionCall, ActionDefinition, Direction } from '../../../shared/ac
 import type { Pt } from '../../../shared/elements/element-at.ts';
 import { DISTANCE_SHARE, oppositeDirection } from '../../../shared/elements/screen-input.ts';
 import type { ScreenSize } from '../../../shared/elements/screen-input.ts';
+import { coordinateProblem, toPixels } from '../../../shared/elements/coordinates.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
 
 const UNIT: Record<Direction, Pt> = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
@@ -50,8 +51,8 @@ export function actionMarker(action: ActionCall, elements: readonly UiElement[],
     };
   if (action.name === 'Click_by_Coordinate') {
     const { x, y, unit } = action.params;
-    const p: Pt = unit === 'grid' ? [(x / 1000) * screen.width, (y / 1000) * screen.height] : [x, y];
-    return { kind: 'point', point: p, label };
+    if (coordinateProblem(x, y, unit, screen)) return { kind: 'none', label: `${label}: off the screen` };
+    return { kind: 'point', point: toPixels(x, y, unit, screen), label };
   }
   if (action.name === 'Swipe') {
     const u = UNIT[action.params.direction];

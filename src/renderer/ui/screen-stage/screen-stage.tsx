@@ -24,6 +24,8 @@ export interface ScreenStageProps {
   mode: StageMode;
   selectedIndex?: number | undefined;
   onPick?(element: UiElement): void;
+  /** In pick mode: a click picks this point (device pixels) instead of an element. */
+  onPickPoint?(x: number, y: number): void;
   onAct?(action: ActionCall): void;
   testId?: string;
   caption?: string;
@@ -102,6 +104,7 @@ export function ScreenStage(props: ScreenStageProps) {
     mode,
     selectedIndex,
     onPick,
+    onPickPoint,
     onAct,
     testId,
     caption,
@@ -139,6 +142,10 @@ export function ScreenStage(props: ScreenStageProps) {
     if (!drag) return;
     const p = toDevice(ev) ?? drag.to;
     setDrag(null);
+    if (mode === 'pick' && onPickPoint) {
+      onPickPoint(Math.round(drag.from[0]), Math.round(drag.from[1]));
+      return;
+    }
     if (mode === 'pick') {
       const e = elementAt(elements, drag.from[0], drag.from[1]);
       if (e) onPick?.(e);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useEscapeCloses } from '../escape-stack.ts';
 import type { RunState } from '../../../shared/run/reducer.ts';
 import { addAfterEdit, moveEdit } from './tree-edits.ts';
 import type { PlanEdit } from '../../../shared/contract/runs.ts';
@@ -18,6 +19,7 @@ export function NodeToolbar({
   onEdit(edit: PlanEdit): void;
 }) {
   const [text, setText] = useState<TextMode>(null);
+  useEscapeCloses(text !== null, () => setText(null));
   const node = selected ? state.nodes[selected] : undefined;
   if (!node) return <p className="tree-hint muted">Select a sub-goal to rename, add, move, mark or re-plan it.</p>;
   const isRoot = node.parentId === null;
@@ -58,13 +60,6 @@ export function NodeToolbar({
             value={text.text}
             name="tree.goal"
             onChange={(e) => setText({ ...text, text: e.target.value })}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault();
-                e.stopPropagation();
-                setText(null);
-              }
-            }}
           />
         </label>
         <button

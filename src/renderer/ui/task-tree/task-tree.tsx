@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { MobaClient } from '../../../shared/contract.ts';
 import type { RunState, TaskNodeState } from '../../../shared/run/reducer.ts';
 import { TERMINAL_STATUSES } from '../../../shared/schemas/run.ts';
-import { toMobaError } from '../../../shared/errors.ts';
+import { useBusy } from '../use-busy.ts';
+import { ErrorNote } from '../notes.tsx';
 import { NodeToolbar } from './node-toolbar.tsx';
 import type { PlanEdit } from '../../../shared/contract/runs.ts';
 import './task-tree.css';
@@ -140,35 +141,19 @@ export interface TaskTreeProps {
 export function TaskTree({ state, client, editable, highlight = null }: TaskTreeProps) {
   const [selected, setSelected] = useState<string | null>(null);
   const [showNotes, setShowNotes] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useBusy();
   const root = state.rootId ? state.nodes[state.rootId] : undefined;
   if (!root) return <p className="muted">The task tree appears when the run starts.</p>;
   const sel = selected && state.nodes[selected] ? selected : null;
 
-  const apply = async (edit: PlanEdit) => {
-    if (!client) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await client.editRunPlan({ runId: state.runId, edit });
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setBusy(false);
-    }
+  const apply = (edit: PlanEdit) => {
+    if (client) void run('Editing the plan…', () => client.editRunPlan({ runId: state.runId, edit }));
   };
 
   return (
     <div className="task-tree" data-testid="task-tree">
-      {editable && client ? (
-        <NodeToolbar state={state} selected={sel} busy={busy} onEdit={(e) => void apply(e)} />
-      ) : null}
-      {error ? (
-        <p className="step-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {editable && client ? <NodeToolbar state={state} selected={sel} busy={busy !== null} onEdit={apply} /> : null}
+      <ErrorNote error={error} />
       <ul className="tree" role="tree" aria-label="Task tree">
         <NodeRow
           state={state}

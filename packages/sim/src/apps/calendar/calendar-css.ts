@@ -20,7 +20,7 @@ export const CALENDAR_CSS = `
 .cal-app .timeline{position:relative}
 .cal-app .hour-row{position:absolute;left:0;right:0;height:64dp;border-top:1dp solid var(--divider)}
 .cal-app .hour-label{position:absolute;left:8dp;top:-9dp;width:56dp;font-size:11sp;color:var(--muted);background:var(--bg)}
-.cal-app .event-block{position:absolute;left:72dp;right:12dp;border-radius:8dp;background:var(--primary);color:var(--on-primary);padding:4dp 8dp;overflow:hidden}
+.cal-app .event-block{position:absolute;border-radius:8dp;background:var(--primary);color:var(--on-primary);padding:4dp 8dp;overflow:hidden}
 .cal-app .eb-title{font-size:14sp;font-weight:500}
 .cal-app .eb-time{font-size:12sp}
 .cal-app .sched-date{font-size:14sp;font-weight:500;color:var(--primary);padding:16dp 16dp 4dp;flex:none}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, eventsOn, initialCalendarData, occursOn } from './model.ts';
+import { addMonths, eventsOn, initialCalendarData, layoutDay, occursOn } from './model.ts';
 import type { CalendarEvent } from './model.ts';
 
 const base: CalendarEvent = {
@@ -39,5 +39,36 @@ describe('calendar model', () => {
     const data = initialCalendarData();
     expect(eventsOn(data, '2025-06-16').map((e) => e.title)).toEqual(['Trip to Beijing', 'Team standup']);
     expect(addMonths('2025-12-01', 1)).toBe('2026-01-01');
+  });
+
+  it('lays out overlapping events side by side, each in the first free column of its group', () => {
+    const ev = (id: number, start: string, end: string, extra: Partial<CalendarEvent> = {}): CalendarEvent => ({
+      ...base,
+      id,
+      start,
+      end,
+      ...extra,
+    });
+    const blocks = layoutDay(
+      [
+        ev(1, '09:00', '10:30'),
+        ev(2, '09:30', '10:00'),
+        ev(3, '10:00', '11:00'),
+        ev(4, '10:30', '12:00'),
+        ev(5, '13:00', '13:05'),
+        ev(6, '00:00', '00:00', { allDay: true, start: null, end: null }),
+        ev(7, '22:00', '08:00', { date: '2025-06-01', endDate: '2025-06-02' }),
+      ],
+      '2025-06-02',
+    );
+    const by = Object.fromEntries(blocks.map((b) => [b.event.id, [b.start, b.end, b.column, b.columns]]));
+    expect(by).toEqual({
+      7: [0, 480, 0, 1],
+      1: [540, 630, 0, 2],
+      2: [570, 600, 1, 2],
+      3: [600, 660, 1, 2],
+      4: [630, 720, 0, 2],
+      5: [780, 795, 0, 1],
+    });
   });
 });

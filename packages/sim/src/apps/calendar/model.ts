@@ -135,6 +135,54 @@ export function eventsOn(data: CalendarData, date: string): CalendarEvent[] {
     .sort((a, b) => Number(b.allDay) - Number(a.allDay) || toMinutes(a.start) - toMinutes(b.start) || a.id - b.id);
 }
 
+export interface DayBlock {
+  event: CalendarEvent;
+  /** Minutes from the day's midnight. */
+  start: number;
+  end: number;
+  /** The column the block is drawn in, and how many columns its group of overlapping events has. */
+  column: number;
+  columns: number;
+}
+
+/**
+ * Lays out a day's timed events for the day view: events that overlap in time (directly or
+ * through a chain) form a group drawn side by side, each in the first column free at its
+ * start, so every event keeps a visible, tappable part. An event continuing past midnight runs
+ * to the end of the day; a short one is drawn at least 15 minutes tall.
+ */
+export function layoutDay(events: readonly CalendarEvent[], date: string): DayBlock[] {
+  const blocks = events
+    .filter((e) => !e.allDay)
+    .map((event) => {
+      // A one-off event over several days fills the days between its first and its last.
+      const spans = event.repeat === 'none' && event.endDate > event.date;
+      const start = spans && date > event.date ? 0 : toMinutes(event.start);
+      const end = spans && date < event.endDate ? 24 * 60 : Math.max(start + 15, toMinutes(event.end));
+      return { event, start, end, column: 0, columns: 1 };
+    })
+    .sort((a, b) => a.start - b.start || b.end - a.end || a.event.id - b.event.id);
+  let group: typeof blocks = [];
+  let groupEnd = -1;
+  const closeGroup = (): void => {
+    const columns = Math.max(1, ...group.map((b) => b.column + 1));
+    for (const b of group) b.columns = columns;
+    group = [];
+  };
+  for (const block of blocks) {
+    if (block.start >= groupEnd) closeGroup();
+    const ends: number[] = [];
+    for (const b of group) ends[b.column] = Math.max(ends[b.column] ?? 0, b.end);
+    let column = 0;
+    while ((ends[column] ?? 0) > block.start) column++;
+    block.column = column;
+    group.push(block);
+    groupEnd = Math.max(groupEnd, block.end);
+  }
+  closeGroup();
+  return blocks;
+}
+
 export function addDays(date: string, n: number): string {
   const d = parseIsoDate(date);
   return isoDate(new Date(d.getFullYear(), d.getMonth(), d.getDate() + n));

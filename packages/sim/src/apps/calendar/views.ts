@@ -22,10 +22,13 @@ import {
   ScrollList,
   Toolbar,
 } from '../../phone/page/widgets.ts';
-import { addDays, addMonths, eventsOn, monthStart, newDraft, toMinutes } from './model.ts';
+import { addDays, addMonths, eventsOn, layoutDay, monthStart, newDraft, toMinutes } from './model.ts';
 import type { CalCtx, CalendarEvent } from './model.ts';
 
 const HOUR_DP = 64;
+/** The day view's event lane: right of the hour labels, with a margin at the right edge. */
+const LANE_LEFT_DP = 72;
+const LANE_RIGHT_DP = 12;
 
 function today(ctx: CalCtx): string {
   return isoDate(new Date(ctx.now()));
@@ -145,7 +148,6 @@ function dayView(ctx: CalCtx): VNode {
   const d = parseIsoDate(date);
   const events = eventsOn(ctx.data, date);
   const allDay = events.filter((e) => e.allDay);
-  const timed = events.filter((e) => !e.allDay);
   const hours: VNode[] = [];
   for (let hour = 0; hour < 24; hour++) {
     hours.push(
@@ -160,9 +162,9 @@ function dayView(ctx: CalCtx): VNode {
       ),
     );
   }
-  const blocks = timed.map((e) => {
-    const start = toMinutes(e.start);
-    const end = e.endDate > date ? 24 * 60 : Math.max(start + 15, toMinutes(e.end));
+  // Overlapping events share the width: column c of n starts at c/n of the lane.
+  const blocks = layoutDay(events, date).map(({ event: e, start, end, column, columns }) => {
+    const lane = `(100% - ${LANE_LEFT_DP + LANE_RIGHT_DP}dp)`;
     return h(
       'LinearLayout',
       {
@@ -170,7 +172,9 @@ function dayView(ctx: CalCtx): VNode {
         id: 'event_block',
         desc: `${e.title}, ${eventTimeText(ctx, e)}${e.location ? `, ${e.location}` : ''}`,
         class: 'event-block',
-        style: `top:${(start / 60) * HOUR_DP}dp;height:${((end - start) / 60) * HOUR_DP - 2}dp`,
+        style:
+          `top:${(start / 60) * HOUR_DP}dp;height:${((end - start) / 60) * HOUR_DP - 2}dp;` +
+          `left:calc(${LANE_LEFT_DP}dp + ${lane} * ${column / columns});width:calc(${lane} / ${columns} - 2dp)`,
         onTap: () => openEvent(ctx, e, date),
       },
       h('TextView', { class: 'eb-title', ax: 'skip' }, e.title || ctx.t('(No title)')),

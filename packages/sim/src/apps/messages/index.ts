@@ -1,12 +1,12 @@
 /**
  * Messages (com.android.messaging/.ui.ConversationListActivity): SMS conversations, a thread
- * with a compose bar, starting a conversation from a contact or a number; names come from
- * Contacts. Handles SENDTO / VIEW `sms:` / `smsto:` intents (body from `sms_body`,
+ * with a compose bar, starting a conversation from a contact or a number; a long press on a
+ * message selects it to copy, forward or delete it; names come from Contacts. Handles SENDTO / VIEW `sms:` / `smsto:` intents (body from `sms_body`,
  * `android.intent.extra.TEXT` or `?body=`).
  */
 import { defineApp } from '../../phone/page/types.ts';
 import type { LaunchRequest, Route } from '../../phone/page/types.ts';
-import { conversationScreen } from './conversation.ts';
+import { conversationScreen, deleteMessageDialog } from './conversation.ts';
 import { CONVERSATION_ACTIVITY, deleteConversationDialog, listScreen } from './list.ts';
 import { MESSAGES_CSS } from './messages-css.ts';
 import { addressKey, contactsOf, findConversation, initialMessagesData, nameFor, parseSmsUri } from './model.ts';
@@ -25,7 +25,7 @@ export const messagesApp = defineApp<MessagesData, MessagesUi>({
   strings: MESSAGES_STRINGS,
   css: MESSAGES_CSS,
   initialData: initialMessagesData,
-  initialUi: () => ({ drafts: {}, recipient: '' }),
+  initialUi: () => ({ drafts: {}, recipient: '', selected: null, forward: null }),
   launch(ctx: MessagesCtx, request, resuming): Route[] | null {
     const list: Route = { screen: 'list' };
     const sms = request.data ? parseSmsUri(request.data) : undefined;
@@ -57,7 +57,15 @@ export const messagesApp = defineApp<MessagesData, MessagesUi>({
     return resuming ? null : [list];
   },
   screens: { list: listScreen, conversation: conversationScreen, new: newConversationScreen },
-  dialogs: { 'delete-conversation': deleteConversationDialog },
+  dialogs: { 'delete-conversation': deleteConversationDialog, 'delete-message': deleteMessageDialog },
+  onBack(ctx) {
+    if (ctx.ui.selected !== null) {
+      ctx.ui.selected = null;
+      return true;
+    }
+    ctx.ui.forward = null;
+    return false;
+  },
   publicState: (data) => ({
     conversations: [...data.conversations]
       .sort((a, b) => a.id - b.id)

@@ -17,6 +17,8 @@ export const MESSAGES_CSS = `${AVATAR_CSS}
 .msg-app .bubble-row.sent{justify-content:flex-end}
 .msg-app .bubble{max-width:78%;display:flex;flex-direction:column;gap:2dp;padding:10dp 14dp;border-radius:20dp;background:var(--surface-hi)}
 .msg-app .bubble-row.sent .bubble{background:var(--primary);color:var(--on-primary)}
+.msg-app .bubble.selected{outline:3dp solid var(--accent);outline-offset:2dp}
+.msg-app .forward-preview{margin:0 16dp 8dp;padding:8dp 12dp;border-radius:12dp;background:var(--surface-hi);font-size:14sp;color:var(--muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis;flex:none}
 .msg-app .bubble-text{font-size:16sp;line-height:22sp}
 .msg-app .bubble-time{font-size:11sp;opacity:.75}
 .msg-app .compose{display:flex;flex-direction:row;align-items:center;gap:8dp;padding:8dp 8dp 8dp 16dp;flex:none;background:var(--bg)}

@@ -3,6 +3,7 @@ import { mulberry32 } from '../../phone/page/rng.ts';
 import { normalizeNumber, seededContacts } from '../contacts/model.ts';
 import {
   ME,
+  deleteMessage,
   findConversation,
   initialMessagesData,
   isDialable,
@@ -49,5 +50,18 @@ describe('messages model', () => {
     sendMessage(data, { address: '139-1234-5678', name: '', text: 'Again', now: now + 1 });
     expect(data.conversations).toHaveLength(count + 1);
     expect(findConversation(data, '13912345678')?.messages.map((m) => m.text)).toEqual(['Hi', 'Again']);
+  });
+
+  it('deletes one message; a conversation left empty goes too', () => {
+    const data = initialMessagesData({ seed: 2, rng: mulberry32(2), now });
+    const count = data.conversations.length;
+    const alice = data.conversations[0]!;
+    const [first, second] = alice.messages;
+    deleteMessage(data, first!.id);
+    expect(alice.messages[0]).toBe(second);
+    const parcel = findConversation(data, '95338')!;
+    deleteMessage(data, parcel.messages[0]!.id);
+    expect(findConversation(data, '95338')).toBeUndefined();
+    expect(data.conversations).toHaveLength(count - 1);
   });
 });

@@ -50,6 +50,10 @@ export interface MessagesUi {
   drafts: Record<string, string>;
   /** The "To" field of a new conversation. */
   recipient: string;
+  /** The message selected by a long press in the open conversation (copy, forward, delete). */
+  selected: number | null;
+  /** Text being forwarded: the "New conversation" screen picks where it goes. */
+  forward: string | null;
 }
 
 export type MessagesCtx = AppContext<MessagesData, MessagesUi>;
@@ -107,6 +111,12 @@ export function sendMessage(
     type: 'sent',
   });
   return conversation;
+}
+
+/** Removes one message; a conversation left without messages is removed too. */
+export function deleteMessage(data: MessagesData, messageId: number): void {
+  for (const c of data.conversations) c.messages = c.messages.filter((m) => m.id !== messageId);
+  data.conversations = data.conversations.filter((c) => c.messages.length > 0);
 }
 
 /** `sms:`, `smsto:`, `mms:` URIs → the first recipient and an optional `?body=`. */

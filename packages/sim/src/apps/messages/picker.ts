@@ -1,4 +1,4 @@
-/** Starting a conversation: a "To" field that matches contacts by name or number. */
+/** Starting a conversation (or forwarding a message): a "To" field that matches contacts by name or number. */
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
 import { EditText, EmptyState, ScrollList, Toolbar } from '../../phone/page/widgets.ts';
@@ -6,7 +6,7 @@ import { Avatar } from '../contacts/avatar.ts';
 import { contactLabel, formatNumber, searchContacts, sortContacts } from '../contacts/model.ts';
 import type { Contact } from '../contacts/model.ts';
 import { openConversation } from './list.ts';
-import { contactsOf, isDialable } from './model.ts';
+import { addressKey, contactsOf, isDialable } from './model.ts';
 import type { MessagesCtx } from './model.ts';
 
 function pickRow(o: { key: string; label: string; sub: string; onTap: () => void; avatar: string }): VNode {
@@ -32,7 +32,13 @@ function matches(ctx: MessagesCtx): Contact[] {
 export function newConversationScreen(ctx: MessagesCtx): VNode {
   const query = ctx.ui.recipient.trim();
   const hits = matches(ctx);
-  const go = (address: string): void => openConversation(ctx, address, { replace: true });
+  const forward = ctx.ui.forward;
+  const go = (address: string): void => {
+    // A forwarded text becomes the draft of the chosen conversation, ready to send.
+    if (forward !== null) ctx.ui.drafts[addressKey(address)] = forward;
+    ctx.ui.forward = null;
+    openConversation(ctx, address, { replace: true });
+  };
   const rows: VNode[] = [];
   if (isDialable(query))
     rows.push(
@@ -59,7 +65,10 @@ export function newConversationScreen(ctx: MessagesCtx): VNode {
   return h(
     'LinearLayout',
     { class: 'fill msg-app' },
-    Toolbar(ctx, { nav: 'back', title: ctx.t('New conversation') }),
+    Toolbar(ctx, { nav: 'back', title: ctx.t(forward === null ? 'New conversation' : 'Forward message') }),
+    forward === null
+      ? null
+      : h('TextView', { id: 'forward_preview', class: 'forward-preview' }, forward.replace(/\n/g, ' ')),
     h(
       'LinearLayout',
       { orientation: 'horizontal', class: 'to-row' },

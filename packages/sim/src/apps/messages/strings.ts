@@ -27,5 +27,13 @@ export const MESSAGES_STRINGS: Strings = {
     'No contacts found': '找不到联系人',
     'Navigate up': '向上导航',
     Close: '关闭',
+    '1 selected': '已选择 1 条',
+    'Copy text': '复制文字',
+    'Text copied': '已复制文字',
+    Forward: '转发',
+    'Forward message': '转发消息',
+    'Delete message': '删除消息',
+    'Delete this message?': '要删除此消息吗？',
+    'Message deleted': '消息已删除',
   },
 };

@@ -1,25 +1,16 @@
 /**
  * Railway's booking: seat class, passengers (saved ones, or a new one), the total, and a
- * confirmation with the payment button; then the order. Also the add-passenger screen.
+ * confirmation with the payment button; then the order.
  */
 import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
-import {
-  Button,
-  Dialog,
-  EditText,
-  EmptyState,
-  Scaffold,
-  ScrollList,
-  SectionHeader,
-  Toolbar,
-} from '../../phone/page/widgets.ts';
+import { Button, Dialog, EmptyState, Scaffold, ScrollList, SectionHeader, Toolbar } from '../../phone/page/widgets.ts';
 import { svg } from '../../phone/page/icons.ts';
 import { availabilityText, dateText, fareText, passengerTypeText, seatName, stationName } from './format.ts';
-import { openAddPassenger } from './home.ts';
-import { book, maskId, seatsLeft, validIdNumber } from './model.ts';
-import type { PassengerType, RailCtx } from './model.ts';
+import { openAddPassenger } from './passengers.ts';
+import { book, maskId, seatsLeft } from './model.ts';
+import type { RailCtx } from './model.ts';
 import { stationById } from './stations.ts';
 import { clockText, departOf, fareOf, legFor } from './timetable.ts';
 import type { Leg } from './timetable.ts';
@@ -197,120 +188,5 @@ export function confirmBookingDialog(ctx: RailCtx, _dialog: DialogState): VNode 
         ctx.toast(ctx.t('Booking successful'));
       },
     },
-  });
-}
-
-const TYPES: readonly PassengerType[] = ['adult', 'child', 'student'];
-
-function savePassenger(ctx: RailCtx): void {
-  const d = ctx.ui.draft;
-  const name = d.name.trim();
-  const idNumber = d.idNumber.trim().toUpperCase();
-  const phone = d.phone.trim();
-  if (name.length < 2) d.error = 'Enter the passenger name as on the ID card';
-  else if (!validIdNumber(idNumber)) d.error = 'Enter a valid 18-character ID number';
-  else if (phone && !/^1\d{10}$/.test(phone)) d.error = 'Enter an 11-digit mobile number';
-  else if (ctx.data.passengers.some((p) => p.idNumber === idNumber)) d.error = 'This passenger is already saved';
-  else d.error = '';
-  if (d.error) return;
-  const passenger = { id: ctx.data.nextPassengerId++, name, idNumber, phone, type: d.type };
-  ctx.data.passengers.push(passenger);
-  if (ctx.ui.draftFor === 'booking' && ctx.ui.booking)
-    ctx.ui.booking.passengerIds = [...ctx.ui.booking.passengerIds, passenger.id];
-  ctx.toast(ctx.t('Passenger added'));
-  ctx.back();
-}
-
-export function passengerScreen(ctx: RailCtx): VNode {
-  const d = ctx.ui.draft;
-  const field = (o: {
-    field: string;
-    id: string;
-    label: string;
-    value: string;
-    hint: string;
-    onChange: (v: string) => void;
-    inputType?: 'text' | 'number' | 'phone';
-    maxLength?: number;
-  }): VNode =>
-    h(
-      'LinearLayout',
-      { key: o.field, class: 'rw-field' },
-      h('TextView', { class: 'rw-field-label' }, o.label),
-      EditText(ctx, {
-        field: o.field,
-        id: o.id,
-        value: o.value,
-        hint: o.hint,
-        onChange: o.onChange,
-        inputType: o.inputType,
-        maxLength: o.maxLength,
-        onSubmit: o.field === 'passenger-phone' ? () => savePassenger(ctx) : undefined,
-      }),
-    );
-  return Scaffold(ctx, {
-    nav: 'close',
-    title: ctx.t('Add passenger'),
-    actions: [Button({ id: 'save_passenger', text: ctx.t('Save'), onTap: () => savePassenger(ctx), class: 'rw-save' })],
-    body: ScrollList(
-      { id: 'passenger_form', kind: 'scroll', class: 'rw-screen' },
-      field({
-        field: 'passenger-name',
-        id: 'edit_name',
-        label: ctx.t('Name'),
-        value: d.name,
-        hint: ctx.t('Name as on the ID card'),
-        onChange: (v) => ((d.name = v), (d.error = '')),
-      }),
-      h(
-        'LinearLayout',
-        { key: 'idtype', class: 'rw-field' },
-        h('TextView', { class: 'rw-field-label' }, ctx.t('ID type')),
-        h('TextView', { id: 'id_type', class: 'rw-field-value' }, ctx.t('Resident ID card')),
-      ),
-      field({
-        field: 'passenger-id',
-        id: 'edit_id_number',
-        label: ctx.t('ID number'),
-        value: d.idNumber,
-        hint: ctx.t('18 characters'),
-        maxLength: 18,
-        onChange: (v) => ((d.idNumber = v), (d.error = '')),
-      }),
-      field({
-        field: 'passenger-phone',
-        id: 'edit_phone',
-        label: ctx.t('Mobile number'),
-        value: d.phone,
-        hint: ctx.t('Optional'),
-        inputType: 'phone',
-        maxLength: 11,
-        onChange: (v) => ((d.phone = v), (d.error = '')),
-      }),
-      h(
-        'LinearLayout',
-        { key: 'type', class: 'rw-field' },
-        h('TextView', { class: 'rw-field-label' }, ctx.t('Ticket type')),
-        h(
-          'LinearLayout',
-          { orientation: 'horizontal', class: 'rw-chip-row' },
-          TYPES.map((t) =>
-            h(
-              'TextView',
-              {
-                key: t,
-                id: `type_${t}`,
-                class: `chip ${d.type === t ? 'selected' : ''}`,
-                checkable: true,
-                checked: d.type === t,
-                onTap: () => (d.type = t),
-              },
-              passengerTypeText(ctx, t),
-            ),
-          ),
-        ),
-      ),
-      d.error ? h('TextView', { key: 'err', id: 'passenger_error', class: 'rw-error' }, ctx.t(d.error)) : null,
-    ),
   });
 }

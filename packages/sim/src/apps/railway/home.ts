@@ -6,16 +6,16 @@ import {
   CheckBox,
   Icon,
   IconButton,
-  ListItem,
   ScrollList,
   SectionHeader,
   Tabs,
   Toolbar,
 } from '../../phone/page/widgets.ts';
-import { cityName, dateText, passengerTypeText, shortDate } from './format.ts';
-import { formDate, maskId } from './model.ts';
+import { cityName, dateText, shortDate } from './format.ts';
+import { formDate } from './model.ts';
 import type { RailCtx } from './model.ts';
 import { ordersTab } from './orders.ts';
+import { openAddPassenger, passengerRows } from './passengers.ts';
 import { runSearch } from './results.ts';
 
 export function openStationPicker(ctx: RailCtx, which: 'from' | 'to'): void {
@@ -28,18 +28,8 @@ export function openDatePicker(ctx: RailCtx, target: 'form' | 'results'): void {
   ctx.navigate('date', { target }, { activity: '.DateSelectActivity' });
 }
 
-export function openAddPassenger(ctx: RailCtx, forBooking: boolean): void {
-  ctx.ui.draft = { name: '', idNumber: '', phone: '', type: 'adult', error: '' };
-  ctx.ui.draftFor = forBooking ? 'booking' : 'list';
-  ctx.navigate('passenger', undefined, { activity: '.PassengerEditActivity' });
-  ctx.focus('passenger-name');
-}
-
-function searchTab(ctx: RailCtx): VNode {
+function stationRow(ctx: RailCtx): VNode {
   const form = ctx.data.form;
-  const date = formDate(ctx.data, ctx.now());
-  const sd = shortDate(ctx, date);
-  const relative = dateText(ctx, date, true).split(' · ')[1];
   const stationBox = (which: 'from' | 'to'): VNode =>
     h(
       'LinearLayout',
@@ -52,6 +42,104 @@ function searchTab(ctx: RailCtx): VNode {
       h('TextView', { class: 'rw-station-label' }, ctx.t(which === 'from' ? 'From' : 'To')),
       h('TextView', { id: `${which}_station`, class: 'rw-station-value' }, cityName(ctx, form[which])),
     );
+  return h(
+    'LinearLayout',
+    { orientation: 'horizontal', class: 'rw-station-row' },
+    stationBox('from'),
+    IconButton({
+      id: 'swap_stations',
+      icon: 'swap',
+      desc: ctx.t('Swap departure and arrival'),
+      onTap: () => {
+        [form.from, form.to] = [form.to, form.from];
+      },
+    }),
+    stationBox('to'),
+  );
+}
+
+function dateRow(ctx: RailCtx, date: string): VNode {
+  const sd = shortDate(ctx, date);
+  const relative = dateText(ctx, date, true).split(' · ')[1];
+  return h(
+    'LinearLayout',
+    {
+      id: 'travel_date',
+      orientation: 'horizontal',
+      class: 'rw-date-row',
+      desc: `${ctx.t('Departure date')}: ${dateText(ctx, date)}`,
+      onTap: () => openDatePicker(ctx, 'form'),
+    },
+    h('TextView', { id: 'travel_date_day', class: 'rw-date-day' }, sd.day),
+    h(
+      'TextView',
+      { id: 'travel_date_weekday', class: 'rw-date-weekday' },
+      relative ? `${sd.weekday} · ${relative}` : sd.weekday,
+    ),
+    h('View', { class: 'grow', ax: 'skip' }),
+    Icon('chevron-right', { size: 20, class: 'muted' }),
+  );
+}
+
+function searchCard(ctx: RailCtx): VNode {
+  const form = ctx.data.form;
+  const date = formDate(ctx.data, ctx.now());
+  return h(
+    'LinearLayout',
+    { key: 'card', id: 'search_card', class: 'rw-card rw-search-card' },
+    stationRow(ctx),
+    h('View', { class: 'divider', ax: 'skip' }),
+    dateRow(ctx, date),
+    h('View', { class: 'divider', ax: 'skip' }),
+    CheckBox({
+      id: 'high_speed_only',
+      text: ctx.t('High-speed trains only (G/D)'),
+      checked: form.highSpeedOnly,
+      onToggle: (v) => (form.highSpeedOnly = v),
+    }),
+    Button({
+      id: 'search_button',
+      text: ctx.t('Search trains'),
+      class: 'rw-search-btn',
+      onTap: () => runSearch(ctx, { from: form.from, to: form.to, date, highSpeedOnly: form.highSpeedOnly }),
+    }),
+  );
+}
+
+function searchHistory(ctx: RailCtx): VNode[] | null {
+  const form = ctx.data.form;
+  if (!ctx.data.searches.length) return null;
+  return [
+    h(
+      'LinearLayout',
+      { key: 'hist-head', orientation: 'horizontal', class: 'rw-hist-head' },
+      SectionHeader(ctx.t('Recent searches')),
+      h('View', { class: 'grow', ax: 'skip' }),
+      Button({ id: 'clear_history', text: ctx.t('Clear'), variant: 'text', onTap: () => (ctx.data.searches = []) }),
+    ),
+    h(
+      'LinearLayout',
+      { key: 'hist', orientation: 'horizontal', class: 'rw-hist-chips', id: 'search_history' },
+      ctx.data.searches.slice(0, 6).map((s, i) =>
+        h(
+          'TextView',
+          {
+            key: i,
+            id: 'history_item',
+            class: 'chip',
+            onTap: () => {
+              form.from = s.from;
+              form.to = s.to;
+            },
+          },
+          `${cityName(ctx, s.from)} → ${cityName(ctx, s.to)}`,
+        ),
+      ),
+    ),
+  ];
+}
+
+function searchTab(ctx: RailCtx): VNode {
   return ScrollList(
     { id: 'home_scroll', kind: 'scroll' },
     h(
@@ -59,91 +147,8 @@ function searchTab(ctx: RailCtx): VNode {
       { key: 'banner', class: 'rw-banner', ax: 'skip' },
       h('span', { class: 'rw-banner-text' }, ctx.t('Travel by train across China')),
     ),
-    h(
-      'LinearLayout',
-      { key: 'card', id: 'search_card', class: 'rw-card rw-search-card' },
-      h(
-        'LinearLayout',
-        { orientation: 'horizontal', class: 'rw-station-row' },
-        stationBox('from'),
-        IconButton({
-          id: 'swap_stations',
-          icon: 'swap',
-          desc: ctx.t('Swap departure and arrival'),
-          onTap: () => {
-            [form.from, form.to] = [form.to, form.from];
-          },
-        }),
-        stationBox('to'),
-      ),
-      h('View', { class: 'divider', ax: 'skip' }),
-      h(
-        'LinearLayout',
-        {
-          id: 'travel_date',
-          orientation: 'horizontal',
-          class: 'rw-date-row',
-          desc: `${ctx.t('Departure date')}: ${dateText(ctx, date)}`,
-          onTap: () => openDatePicker(ctx, 'form'),
-        },
-        h('TextView', { id: 'travel_date_day', class: 'rw-date-day' }, sd.day),
-        h(
-          'TextView',
-          { id: 'travel_date_weekday', class: 'rw-date-weekday' },
-          relative ? `${sd.weekday} · ${relative}` : sd.weekday,
-        ),
-        h('View', { class: 'grow', ax: 'skip' }),
-        Icon('chevron-right', { size: 20, class: 'muted' }),
-      ),
-      h('View', { class: 'divider', ax: 'skip' }),
-      CheckBox({
-        id: 'high_speed_only',
-        text: ctx.t('High-speed trains only (G/D)'),
-        checked: form.highSpeedOnly,
-        onToggle: (v) => (form.highSpeedOnly = v),
-      }),
-      Button({
-        id: 'search_button',
-        text: ctx.t('Search trains'),
-        class: 'rw-search-btn',
-        onTap: () => runSearch(ctx, { from: form.from, to: form.to, date, highSpeedOnly: form.highSpeedOnly }),
-      }),
-    ),
-    ctx.data.searches.length
-      ? [
-          h(
-            'LinearLayout',
-            { key: 'hist-head', orientation: 'horizontal', class: 'rw-hist-head' },
-            SectionHeader(ctx.t('Recent searches')),
-            h('View', { class: 'grow', ax: 'skip' }),
-            Button({
-              id: 'clear_history',
-              text: ctx.t('Clear'),
-              variant: 'text',
-              onTap: () => (ctx.data.searches = []),
-            }),
-          ),
-          h(
-            'LinearLayout',
-            { key: 'hist', orientation: 'horizontal', class: 'rw-hist-chips', id: 'search_history' },
-            ctx.data.searches.slice(0, 6).map((s, i) =>
-              h(
-                'TextView',
-                {
-                  key: i,
-                  id: 'history_item',
-                  class: 'chip',
-                  onTap: () => {
-                    form.from = s.from;
-                    form.to = s.to;
-                  },
-                },
-                `${cityName(ctx, s.from)} → ${cityName(ctx, s.to)}`,
-              ),
-            ),
-          ),
-        ]
-      : null,
+    searchCard(ctx),
+    searchHistory(ctx),
     h(
       'LinearLayout',
       { key: 'tips', class: 'rw-card rw-tips' },
@@ -179,17 +184,7 @@ function meTab(ctx: RailCtx): VNode {
         )
       : null,
     SectionHeader(ctx.t('Passengers'), 'passengers_header'),
-    ctx.data.passengers.map((p) =>
-      ListItem({
-        key: `p${p.id}`,
-        id: 'passenger_item',
-        icon: 'person',
-        title: p.name,
-        summary: `${ctx.t('ID card')} ${maskId(p.idNumber)} · ${passengerTypeText(ctx, p.type)}`,
-        titleId: 'passenger_name',
-        summaryId: 'passenger_summary',
-      }),
-    ),
+    passengerRows(ctx),
     h(
       'LinearLayout',
       { key: 'add', class: 'rw-pad-row' },

@@ -2,16 +2,17 @@
  * Railway (com.moba.railway/.MainActivity): search trains between cities on a day (station
  * pickers with search, a date picker on the device clock), results with seat classes, fares
  * and availability, a train's full timetable, booking for saved or new passengers, my orders
- * and cancelling. `am start … --es from Shanghai --es to Beijing [--es date 2025-06-05]`
+ * and cancelling, saved passengers (add, edit, remove). `am start … --es from Shanghai --es to Beijing [--es date 2025-06-05]`
  * opens the results directly.
  */
 import { defineApp } from '../../phone/page/types.ts';
 import type { LaunchRequest, Route } from '../../phone/page/types.ts';
-import { bookScreen, confirmBookingDialog, passengerScreen } from './booking.ts';
+import { bookScreen, confirmBookingDialog } from './booking.ts';
 import { mainScreen } from './home.ts';
 import { bookable, formDate, initialRailwayData } from './model.ts';
 import type { RailCtx, RailwayData, RailwayUi } from './model.ts';
 import { cancelOrderDialog, orderScreen } from './orders.ts';
+import { deletePassengerDialog, passengerScreen } from './passengers.ts';
 import { dateScreen, stationScreen } from './pickers.ts';
 import { RAILWAY_CSS } from './railway-css.ts';
 import { TRAINS_ROUTE, prepareSearch, trainsScreen } from './results.ts';
@@ -55,7 +56,7 @@ export const railwayApp = defineApp<RailwayData, RailwayUi>({
     stationQuery: '',
     results: { from: 'shanghai', to: 'beijing', date: '', sort: 'depart', highSpeedOnly: false },
     booking: null,
-    draft: { name: '', idNumber: '', phone: '', type: 'adult', error: '' },
+    draft: { id: null, name: '', idNumber: '', phone: '', type: 'adult', error: '' },
     draftFor: 'list',
   }),
   launch(ctx, request, resuming): Route[] | null {
@@ -73,7 +74,11 @@ export const railwayApp = defineApp<RailwayData, RailwayUi>({
     passenger: passengerScreen,
     order: orderScreen,
   },
-  dialogs: { 'confirm-booking': confirmBookingDialog, 'cancel-order': cancelOrderDialog },
+  dialogs: {
+    'confirm-booking': confirmBookingDialog,
+    'cancel-order': cancelOrderDialog,
+    'delete-passenger': deletePassengerDialog,
+  },
   onBack(ctx) {
     if (ctx.route.screen === 'station') ctx.ui.stationQuery = '';
     if (ctx.route.screen === 'book') ctx.ui.booking = null;

@@ -81,7 +81,8 @@ export interface RailwayUi {
     seat: SeatClass;
     passengerIds: number[];
   } | null;
-  draft: { name: string; idNumber: string; phone: string; type: PassengerType; error: string };
+  /** The passenger editor: `id` null for a new passenger, else the saved one being edited. */
+  draft: { id: number | null; name: string; idNumber: string; phone: string; type: PassengerType; error: string };
   /** Where a new passenger goes: into the booking being made, or only into the list. */
   draftFor: 'booking' | 'list';
 }
@@ -123,6 +124,47 @@ function seededId(rng: () => number): string {
 /** 17 digits and a digit or X. */
 export function validIdNumber(text: string): boolean {
   return /^\d{17}[\dXx]$/.test(text.trim());
+}
+
+export interface PassengerFields {
+  name: string;
+  idNumber: string;
+  phone: string;
+  type: PassengerType;
+}
+
+/**
+ * Checks a passenger's fields (trimmed, the ID's X upper-cased) against the saved ones;
+ * `editing` is the id of the passenger being changed (it may keep its own ID number).
+ * @returns the cleaned fields, or the error text key.
+ */
+export function checkPassenger(
+  data: RailwayData,
+  fields: PassengerFields,
+  editing: number | null,
+): PassengerFields | { error: string } {
+  const name = fields.name.trim();
+  const idNumber = fields.idNumber.trim().toUpperCase();
+  const phone = fields.phone.trim();
+  if (name.length < 2) return { error: 'Enter the passenger name as on the ID card' };
+  if (!validIdNumber(idNumber)) return { error: 'Enter a valid 18-character ID number' };
+  if (phone && !/^1\d{10}$/.test(phone)) return { error: 'Enter an 11-digit mobile number' };
+  if (data.passengers.some((p) => p.idNumber === idNumber && p.id !== editing))
+    return { error: 'This passenger is already saved' };
+  return { name, idNumber, phone, type: fields.type };
+}
+
+/**
+ * Removes a saved passenger. The account holder (the first passenger) cannot be removed, nor a
+ * passenger with a paid ticket for a train that has not left yet. Orders keep the names.
+ * @returns null when removed, else the reason's text key.
+ */
+export function removePassenger(data: RailwayData, id: number, now: number): string | null {
+  if (data.passengers[0]?.id === id) return 'The account holder cannot be removed';
+  if (data.orders.some((o) => cancellable(o, now) && o.tickets.some((t) => t.passengerId === id)))
+    return 'This passenger has tickets for an upcoming trip';
+  data.passengers = data.passengers.filter((p) => p.id !== id);
+  return null;
 }
 
 export function maskId(id: string): string {

@@ -105,6 +105,7 @@ export const RAILWAY_CSS = `
 .rw-field-value{font-size:16sp;padding:4dp 0}
 .rw-error{color:var(--error);font-size:14sp;padding:8dp 16dp;flex:none}
 .rw-save{margin-right:12dp;height:36dp}
+.rw-danger{color:var(--error)}
 .rw-order{margin:6dp 12dp;padding:12dp 16dp;border-radius:16dp;background:var(--card);border:1dp solid var(--divider);gap:6dp;flex:none}
 .dark .rw-order{background:var(--surface)}
 .rw-order-top,.rw-order-bottom{display:flex;flex-direction:row;align-items:center;gap:8dp}

@@ -10,6 +10,4 @@ export const SETTINGS_CSS = `
 .app-header-title.center{text-align:center;padding:24dp 16dp 8dp}
 .app-buttons{display:flex;flex-direction:row;justify-content:center;gap:16dp;padding:8dp 16dp 16dp;flex:none}
 .battery-level{font-size:22sp;padding:16dp 24dp;flex:none}
-.volume-bar{position:relative;height:4dp;margin-top:12dp;border-radius:2dp;background:var(--switch-off)}
-.volume-fill{position:absolute;left:0;top:0;bottom:0;border-radius:2dp;background:var(--primary)}
 `;

@@ -10,6 +10,7 @@ import {
   Scaffold,
   ScrollList,
   SectionHeader,
+  Slider,
   Switch,
   SwitchItem,
 } from '../../phone/page/widgets.ts';
@@ -180,11 +181,7 @@ function volumeRow(ctx: SettingsCtx, key: string, title: string, max: number): V
       'LinearLayout',
       { class: 'list-texts' },
       h('TextView', { id: 'android:id/title', class: 'list-title' }, ctx.t(title)),
-      h(
-        'View',
-        { id: 'seekbar', class: 'volume-bar', desc: `${ctx.t(title)} ${value}/${max}`, text: String(value) },
-        h('span', { class: 'volume-fill', ax: 'skip', style: `width:${(value / max) * 100}%` }),
-      ),
+      Slider({ id: 'seekbar', value, max, desc: `${ctx.t(title)} ${value}/${max}`, onChange: set }),
     ),
     IconButton({
       id: `${key}_down`,

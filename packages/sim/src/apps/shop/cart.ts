@@ -167,12 +167,143 @@ function summaryRow(label: string, value: string, id: string, cls = ''): VNode {
   );
 }
 
-export function checkoutScreen(ctx: ShopCtx): VNode {
+function addressCard(ctx: ShopCtx): VNode | null {
+  const address = ctx.data.addresses.find((a) => a.id === ctx.ui.checkout.addressId) ?? ctx.data.addresses[0];
+  if (!address) return null;
+  return h(
+    'LinearLayout',
+    {
+      key: 'addr',
+      orientation: 'horizontal',
+      id: 'address_card',
+      class: 'sp-box sp-addr',
+      onTap: () => ctx.openDialog('address'),
+    },
+    Icon('location', { size: 24, class: 'sp-accent-fg' }),
+    h(
+      'LinearLayout',
+      { class: 'grow' },
+      h('TextView', { id: 'address_name', class: 'sp-addr-name' }, `${address.name}  ${address.phone}`),
+      h('TextView', { id: 'address_text', class: 'sp-muted' }, ctx.locale === 'zh' ? address.zh : address.en),
+    ),
+    Icon('chevron-right', { size: 20, class: 'muted' }),
+  );
+}
+
+function checkoutItems(ctx: ShopCtx, lines: CartLine[]): VNode {
+  return h(
+    'LinearLayout',
+    { key: 'items', class: 'sp-box', id: 'order_items' },
+    lines.map((l) => {
+      const p = productById(ctx.data.seed, l.productId);
+      if (!p) return null;
+      return h(
+        'LinearLayout',
+        { key: l.line, orientation: 'horizontal', id: 'checkout_item', class: 'sp-co-item' },
+        Picture(p, l.colour, { size: 64, skip: true }),
+        h(
+          'LinearLayout',
+          { class: 'grow' },
+          h('TextView', { id: 'item_title', class: 'sp-line-title' }, productTitle(ctx, p)),
+          h('TextView', { id: 'item_variant', class: 'sp-variant-text' }, variantText(ctx, l.colour, l.option)),
+        ),
+        h(
+          'LinearLayout',
+          { class: 'sp-co-right' },
+          PriceText(unitPrice(p, l.option), { id: 'item_price', cls: 'small' }),
+          h('TextView', { id: 'item_quantity', class: 'sp-muted' }, `×${l.qty}`),
+        ),
+      );
+    }),
+  );
+}
+
+/** Delivery, coupon and the note to the seller. */
+function checkoutOptions(ctx: ShopCtx, t: ReturnType<typeof totals>): VNode {
   const c = ctx.ui.checkout;
-  const lines = checkoutLines(ctx);
-  const t = totals(ctx.data, lines, c.delivery);
-  const address = ctx.data.addresses.find((a) => a.id === c.addressId) ?? ctx.data.addresses[0];
   const eta = formatDateMedium(new Date(ctx.now() + (c.delivery === 'express' ? 1 : 3) * DAY), ctx.locale);
+  return h(
+    'LinearLayout',
+    { key: 'opts', class: 'sp-box' },
+    h(
+      'LinearLayout',
+      {
+        orientation: 'horizontal',
+        id: 'delivery_option',
+        class: 'sp-opt-row',
+        onTap: () => ctx.openDialog('delivery'),
+      },
+      h('TextView', { class: 'grow sp-sum-label' }, ctx.t('Delivery')),
+      h(
+        'TextView',
+        { id: 'delivery_value', class: 'sp-sum-value' },
+        `${ctx.t(c.delivery === 'express' ? 'Express' : 'Standard')} · ${ctx.t('arrives {date}', { date: eta })}`,
+      ),
+      Icon('chevron-right', { size: 20, class: 'muted' }),
+    ),
+    h(
+      'LinearLayout',
+      { orientation: 'horizontal', id: 'coupon_row', class: 'sp-opt-row' },
+      Glyph('coupon', 20, 'sp-accent-fg'),
+      h('TextView', { class: 'grow sp-sum-label' }, ctx.t('Coupon')),
+      h(
+        'TextView',
+        { id: 'coupon_value', class: `sp-sum-value ${t.coupon ? 'sp-accent-fg' : 'sp-muted'}` },
+        t.coupon ? `−${money(t.coupon.amount)}` : ctx.t('None available'),
+      ),
+    ),
+    h(
+      'FrameLayout',
+      { class: 'sp-note' },
+      EditText(ctx, {
+        field: 'note',
+        id: 'order_note',
+        value: c.note,
+        hint: ctx.t('Note to seller (optional)'),
+        look: 'underline',
+        maxLength: 100,
+        onChange: (v) => (c.note = v),
+      }),
+    ),
+  );
+}
+
+function payBar(ctx: ShopCtx, lines: CartLine[], t: ReturnType<typeof totals>): VNode {
+  const c = ctx.ui.checkout;
+  return h(
+    'LinearLayout',
+    { orientation: 'horizontal', class: 'sp-cart-bar', id: 'pay_bar' },
+    h(
+      'LinearLayout',
+      { class: 'grow sp-cart-sum' },
+      h('TextView', { class: 'sp-muted small' }, ctx.t('{n} items', { n: t.count })),
+      h('TextView', { id: 'checkout_total', class: 'sp-cart-total' }, `${ctx.t('Total')}: ${money(t.total)}`),
+    ),
+    Button({
+      id: 'btn_pay',
+      text: ctx.t('Pay now'),
+      class: 'sp-accent sp-bar-btn',
+      enabled: lines.length > 0,
+      onTap: () => {
+        const order = placeOrder(ctx.data, {
+          lines,
+          fromCart: c.source === 'cart',
+          addressId: c.addressId,
+          delivery: c.delivery,
+          note: c.note,
+          now: ctx.now(),
+          random: () => ctx.random(),
+        });
+        ctx.ui.buyNow = null;
+        ctx.navigate('paid', { id: order.id }, { activity: '.PayResultActivity', replace: true });
+      },
+    }),
+  );
+}
+
+export function checkoutScreen(ctx: ShopCtx): VNode {
+  const lines = checkoutLines(ctx);
+  const t = totals(ctx.data, lines, ctx.ui.checkout.delivery);
   return h(
     'LinearLayout',
     { class: 'fill sp-screen' },
@@ -182,95 +313,9 @@ export function checkoutScreen(ctx: ShopCtx): VNode {
       { class: 'grow body' },
       ScrollList(
         { id: 'checkout_scroll', kind: 'scroll', class: 'sp-checkout' },
-        address
-          ? h(
-              'LinearLayout',
-              {
-                key: 'addr',
-                orientation: 'horizontal',
-                id: 'address_card',
-                class: 'sp-box sp-addr',
-                onTap: () => ctx.openDialog('address'),
-              },
-              Icon('location', { size: 24, class: 'sp-accent-fg' }),
-              h(
-                'LinearLayout',
-                { class: 'grow' },
-                h('TextView', { id: 'address_name', class: 'sp-addr-name' }, `${address.name}  ${address.phone}`),
-                h('TextView', { id: 'address_text', class: 'sp-muted' }, ctx.locale === 'zh' ? address.zh : address.en),
-              ),
-              Icon('chevron-right', { size: 20, class: 'muted' }),
-            )
-          : null,
-        h(
-          'LinearLayout',
-          { key: 'items', class: 'sp-box', id: 'order_items' },
-          lines.map((l) => {
-            const p = productById(ctx.data.seed, l.productId);
-            if (!p) return null;
-            return h(
-              'LinearLayout',
-              { key: l.line, orientation: 'horizontal', id: 'checkout_item', class: 'sp-co-item' },
-              Picture(p, l.colour, { size: 64, skip: true }),
-              h(
-                'LinearLayout',
-                { class: 'grow' },
-                h('TextView', { id: 'item_title', class: 'sp-line-title' }, productTitle(ctx, p)),
-                h('TextView', { id: 'item_variant', class: 'sp-variant-text' }, variantText(ctx, l.colour, l.option)),
-              ),
-              h(
-                'LinearLayout',
-                { class: 'sp-co-right' },
-                PriceText(unitPrice(p, l.option), { id: 'item_price', cls: 'small' }),
-                h('TextView', { id: 'item_quantity', class: 'sp-muted' }, `×${l.qty}`),
-              ),
-            );
-          }),
-        ),
-        h(
-          'LinearLayout',
-          { key: 'opts', class: 'sp-box' },
-          h(
-            'LinearLayout',
-            {
-              orientation: 'horizontal',
-              id: 'delivery_option',
-              class: 'sp-opt-row',
-              onTap: () => ctx.openDialog('delivery'),
-            },
-            h('TextView', { class: 'grow sp-sum-label' }, ctx.t('Delivery')),
-            h(
-              'TextView',
-              { id: 'delivery_value', class: 'sp-sum-value' },
-              `${ctx.t(c.delivery === 'express' ? 'Express' : 'Standard')} · ${ctx.t('arrives {date}', { date: eta })}`,
-            ),
-            Icon('chevron-right', { size: 20, class: 'muted' }),
-          ),
-          h(
-            'LinearLayout',
-            { orientation: 'horizontal', id: 'coupon_row', class: 'sp-opt-row' },
-            Glyph('coupon', 20, 'sp-accent-fg'),
-            h('TextView', { class: 'grow sp-sum-label' }, ctx.t('Coupon')),
-            h(
-              'TextView',
-              { id: 'coupon_value', class: `sp-sum-value ${t.coupon ? 'sp-accent-fg' : 'sp-muted'}` },
-              t.coupon ? `−${money(t.coupon.amount)}` : ctx.t('None available'),
-            ),
-          ),
-          h(
-            'FrameLayout',
-            { class: 'sp-note' },
-            EditText(ctx, {
-              field: 'note',
-              id: 'order_note',
-              value: c.note,
-              hint: ctx.t('Note to seller (optional)'),
-              look: 'underline',
-              maxLength: 100,
-              onChange: (v) => (c.note = v),
-            }),
-          ),
-        ),
+        addressCard(ctx),
+        checkoutItems(ctx, lines),
+        checkoutOptions(ctx, t),
         h(
           'LinearLayout',
           { key: 'sum', class: 'sp-box', id: 'price_summary' },
@@ -281,35 +326,7 @@ export function checkoutScreen(ctx: ShopCtx): VNode {
         ),
       ),
     ),
-    h(
-      'LinearLayout',
-      { orientation: 'horizontal', class: 'sp-cart-bar', id: 'pay_bar' },
-      h(
-        'LinearLayout',
-        { class: 'grow sp-cart-sum' },
-        h('TextView', { class: 'sp-muted small' }, ctx.t('{n} items', { n: t.count })),
-        h('TextView', { id: 'checkout_total', class: 'sp-cart-total' }, `${ctx.t('Total')}: ${money(t.total)}`),
-      ),
-      Button({
-        id: 'btn_pay',
-        text: ctx.t('Pay now'),
-        class: 'sp-accent sp-bar-btn',
-        enabled: lines.length > 0,
-        onTap: () => {
-          const order = placeOrder(ctx.data, {
-            lines,
-            fromCart: c.source === 'cart',
-            addressId: c.addressId,
-            delivery: c.delivery,
-            note: c.note,
-            now: ctx.now(),
-            random: () => ctx.random(),
-          });
-          ctx.ui.buyNow = null;
-          ctx.navigate('paid', { id: order.id }, { activity: '.PayResultActivity', replace: true });
-        },
-      }),
-    ),
+    payBar(ctx, lines, t),
   );
 }
 

@@ -1,9 +1,10 @@
 /**
  * Touch gestures from real pointer events (the Node side injects them through CDP):
- * tap, long press (500 ms held without moving), drag-scrolling of scroll containers, and
- * swipes that no container consumed. Scrolling follows the finger exactly (no fling), so the
+ * tap, long press (500 ms held without moving), drag-scrolling of scroll containers, sliders
+ * (a tap or a horizontal drag sets their value), and swipes that no container consumed. Scrolling follows the finger exactly (no fling), so the
  * same input always lands on the same offset.
  */
+import { closeTextMenu, openTextMenu } from './clipboard.ts';
 import { dpToPx } from './dp.ts';
 import type { PhoneHost } from './phone-host.ts';
 import { metaOf } from './vdom.ts';
@@ -19,6 +20,8 @@ interface Press {
   longPressed: boolean;
   axis?: 'v' | 'h';
   scroller?: HTMLElement;
+  /** A slider the touch started on: horizontal moves drive it instead of scrolling. */
+  seek?: { el: Element; onSeek: (fraction: number) => void };
   startScroll: number;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
@@ -41,6 +44,12 @@ function closest(
 }
 
 const enabled = (props: Props): boolean => props.enabled !== false;
+
+/** The finger's position across a slider, 0 (left edge) to 1 (right edge). */
+function seekFraction(el: Element, x: number): number {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 ? Math.max(0, Math.min(1, (x - r.left) / r.width)) : 0;
+}
 
 function canScroll(el: HTMLElement, axis: 'v' | 'h'): boolean {
   return axis === 'v' ? el.scrollHeight > el.clientHeight + 1 : el.scrollWidth > el.clientWidth + 1;
@@ -92,8 +101,19 @@ export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel
         startScroll: 0,
         timer: undefined,
       };
+      if (rt.state.textMenu && !target.closest('.text-menu')) rt.dispatch('input', () => closeTextMenu(rt));
+      const slider = closest(target, (props) => props.onSeek !== undefined && enabled(props));
+      if (slider?.props.onSeek) current.seek = { el: slider.el, onSeek: slider.props.onSeek };
       current.timer = setTimeout(() => {
         if (press !== current || current.dragging) return;
+        const field = closest(current.target, (props) => props.field !== undefined && enabled(props));
+        if (field?.props.field !== undefined) {
+          const name = field.props.field;
+          const pkg = field.el.closest('[data-window]')?.getAttribute('data-pkg') ?? rt.foregroundTask().pkg;
+          current.longPressed = true;
+          rt.dispatch('long-press', () => openTextMenu(rt, pkg, name));
+          return;
+        }
         const hit = closest(current.target, (props) => props.onLongPress !== undefined && enabled(props));
         if (!hit?.props.onLongPress) return;
         current.longPressed = true;
@@ -115,6 +135,15 @@ export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel
         if (Math.hypot(dx, dy) < slop) return;
         p.dragging = true;
         if (p.timer) clearTimeout(p.timer);
+        if (p.seek && Math.abs(dx) >= Math.abs(dy)) p.axis = 'h';
+        else p.seek = undefined;
+      }
+      if (p.seek) {
+        const { el, onSeek } = p.seek;
+        rt.dispatch('seek', () => onSeek(seekFraction(el, event.clientX)));
+        return;
+      }
+      if (p.axis === undefined) {
         p.axis = Math.abs(dy) >= Math.abs(dx) ? 'v' : 'h';
         p.scroller = findScroller(p.target, p.axis);
         if (p.scroller) p.startScroll = p.axis === 'v' ? p.scroller.scrollTop : p.scroller.scrollLeft;
@@ -134,6 +163,12 @@ export function installGestures(rt: PhoneHost, onScrolled: () => void): { cancel
     if (!p) return;
     if (p.timer) clearTimeout(p.timer);
     if (cancelled || p.longPressed) return;
+    if (p.seek) {
+      const { el, onSeek } = p.seek;
+      // A tap on a slider jumps to that point (a drag already moved it).
+      if (!p.dragging) rt.dispatch('seek', () => onSeek(seekFraction(el, p.x)));
+      return;
+    }
     if (!p.dragging) {
       tapAt(p.target);
       return;

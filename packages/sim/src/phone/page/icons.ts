@@ -3,6 +3,7 @@
  * project. `svg(name)` returns markup for an `html` prop; unknown names draw a dot so a typo
  * is visible instead of blank.
  */
+import { APP_FILL, APP_STROKE } from './icons-apps.ts';
 
 const STROKE: Record<string, string> = {
   back: '<path d="M20 12H5M11 5l-7 7 7 7"/>',
@@ -115,10 +116,10 @@ const cache = new Map<string, string>();
 export function svg(name: string): string {
   let out = cache.get(name);
   if (out) return out;
-  const fill = FILL[name];
+  const fill = FILL[name] ?? APP_FILL[name];
   if (fill) out = `<svg viewBox="0 0 24 24" fill="currentColor">${fill}</svg>`;
   else {
-    const stroke = STROKE[name] ?? STROKE.dot ?? '';
+    const stroke = STROKE[name] ?? APP_STROKE[name] ?? STROKE.dot ?? '';
     out = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round">${stroke}</svg>`;
   }
   cache.set(name, out);
@@ -126,5 +127,5 @@ export function svg(name: string): string {
 }
 
 export function hasIcon(name: string): boolean {
-  return name in STROKE || name in FILL;
+  return name in STROKE || name in FILL || name in APP_STROKE || name in APP_FILL;
 }

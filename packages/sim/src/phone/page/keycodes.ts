@@ -1,28 +1,7 @@
-/** The Android key codes the simulated phone reacts to (android.view.KeyEvent numbering). */
-export const KEY = {
-  HOME: 3,
-  BACK: 4,
-  DPAD_UP: 19,
-  DPAD_DOWN: 20,
-  DPAD_LEFT: 21,
-  DPAD_RIGHT: 22,
-  DPAD_CENTER: 23,
-  POWER: 26,
-  COMMA: 55,
-  PERIOD: 56,
-  TAB: 61,
-  SPACE: 62,
-  ENTER: 66,
-  DEL: 67,
-  MENU: 82,
-  SEARCH: 84,
-  ESCAPE: 111,
-  FORWARD_DEL: 112,
-  MOVE_HOME: 122,
-  MOVE_END: 123,
-  NUMPAD_ENTER: 160,
-  APP_SWITCH: 187,
-} as const;
+import { KEYCODE } from '@moba/base/keycodes';
+
+/** The Android key codes the simulated phone reacts to, by name (android.view.KeyEvent numbering). */
+export const KEY = KEYCODE;
 
 /** Key codes that type a character (no meta state: letters are lower case, like `input keyevent`). */
 export function charForKey(code: number): string | undefined {

@@ -1,11 +1,19 @@
 /** Key events as the phone handles them (android.view.KeyEvent codes). */
+import { closeTextMenu, pasteIntoFocused } from './clipboard.ts';
 import { KEY, charForKey } from './keycodes.ts';
 import type { PhoneHost } from './phone-host.ts';
 import { deleteBackward, deleteForward } from './text-edit.ts';
 import { editFocused, focusNextField, moveFocusedCursor, submitFocused } from './text-focus.ts';
 
 export function pressKey(rt: PhoneHost, code: number): void {
+  if (rt.state.textMenu && code !== KEY.PASTE) {
+    closeTextMenu(rt);
+    if (code === KEY.BACK || code === KEY.ESCAPE) return;
+  }
   switch (code) {
+    case KEY.PASTE:
+      pasteIntoFocused(rt);
+      return;
     case KEY.BACK:
     case KEY.ESCAPE:
       pressBack(rt);

@@ -6,13 +6,20 @@
 import { APPS } from '../../apps/index.ts';
 import { installDateOverride, setDeviceClock } from './clock.ts';
 import { css, setDensity } from './dp.ts';
+import { copyText } from './clipboard.ts';
 import { dumpXml } from './dump.ts';
+import type { DumpOptions } from './dump.ts';
 import { installGestures } from './gestures.ts';
 import { mergePatch } from './merge-patch.ts';
 import { PhoneRuntime } from './runtime.ts';
 import type { BootConfig, PageState, SettingsMap, SyncInfo } from './phone-host.ts';
 import { baseCss } from './styles.ts';
 import type { LaunchRequest, SystemInfo } from './types.ts';
+
+/** What `sim-state` reports of the page under `device`. */
+export interface PageDeviceState {
+  clipboard: string;
+}
 
 export interface PageBootConfig extends BootConfig {
   clock: { epochMs: number; frozen: boolean };
@@ -31,8 +38,11 @@ export interface MobaPageApi {
   putSetting(namespace: string, key: string, value: string): SyncInfo;
   setSystem(system: Partial<SystemInfo>): SyncInfo;
   setClock(epochMs: number, frozen: boolean): SyncInfo;
-  dump(compressed: boolean): string;
+  dump(options: DumpOptions): string;
   state(pkg?: string): unknown;
+  /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
+  deviceState(): PageDeviceState;
+  setClipboard(text: string): SyncInfo;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
@@ -93,7 +103,16 @@ function boot(config: PageBootConfig): void {
   const gestures = installGestures(rt, changed);
   setInterval(() => rt.tick(), 1000);
 
-  window.__moba = {
+  window.__moba = pageApi(rt, { sync, run, cancelGestures: () => gestures.cancel() });
+}
+
+/** What the Node side calls (one `page.evaluate` per operation). */
+function pageApi(
+  rt: PhoneRuntime,
+  tools: { sync: () => SyncInfo; run: <T>(where: string, fn: () => T) => T; cancelGestures: () => void },
+): MobaPageApi {
+  const { sync, run } = tools;
+  return {
     sync,
     key(code) {
       run('key', () => {
@@ -142,7 +161,7 @@ function boot(config: PageBootConfig): void {
       rt.tick();
       return sync();
     },
-    dump: (compressed) => dumpXml(rt, compressed),
+    dump: (options) => dumpXml(rt, options),
     state(pkg) {
       const pick = (name: string): unknown => {
         const app = rt.app(name);
@@ -153,6 +172,11 @@ function boot(config: PageBootConfig): void {
       const out: Record<string, unknown> = {};
       for (const app of APPS) out[app.packageName] = pick(app.packageName);
       return out;
+    },
+    deviceState: () => ({ clipboard: rt.state.clipboard }),
+    setClipboard(text) {
+      run('clipboard', () => copyText(rt, text));
+      return sync();
     },
     appData(pkg) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
@@ -173,14 +197,14 @@ function boot(config: PageBootConfig): void {
     },
     exportState: () => ({ page: rt.export(), settings: structuredClone(rt.settings) }),
     importState(page, settings, system, seed) {
-      gestures.cancel();
+      tools.cancelGestures();
       rt.system = system;
       rt.config.seed = seed;
       rt.load(page, settings);
       return sync();
     },
     reset(settings, system, seed) {
-      gestures.cancel();
+      tools.cancelGestures();
       rt.system = system;
       rt.config.seed = seed;
       rt.settings = structuredClone(settings);

@@ -25,6 +25,10 @@ export interface PageState {
   ime: { shift: boolean; symbols: boolean };
   toast: string | null;
   rng: number;
+  /** The phone's clipboard (text). */
+  clipboard: string;
+  /** The floating text toolbar opened by a long press on a field. */
+  textMenu: { pkg: string; field: string } | null;
 }
 
 export interface BootConfig {
@@ -40,6 +44,8 @@ export interface SyncInfo {
   version: number;
   focus: { packageName: string; activity: string };
   imeShown: boolean;
+  /** Packages with a running process: the launcher, the foreground app and the recent tasks. */
+  running: string[];
   settings: Array<[string, string, string]>;
   errors: string[];
 }

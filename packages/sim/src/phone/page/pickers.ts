@@ -75,18 +75,26 @@ function dialNumber(o: {
   );
 }
 
-export function TimePickerDialog(
-  ctx: AppContext,
-  dialog: DialogState,
-  o: { onOk: (hour: number, minute: number) => void; title?: string },
-): VNode {
-  const d = dialog.data as TimePickerData;
+/** The hours:minutes header (tap to switch between the hour and minute dials) and AM/PM. */
+function timeHeader(ctx: AppContext, d: TimePickerData): VNode {
   const is24 = ctx.is24Hour;
   const pm = d.hour >= 12;
   const setPm = (value: boolean): void => {
     d.hour = (d.hour % 12) + (value ? 12 : 0);
   };
-  const header = h(
+  const period = (value: boolean): VNode =>
+    h(
+      'TextView',
+      {
+        id: value ? 'android:id/pm_label' : 'android:id/am_label',
+        class: `tp-ap ${pm === value ? 'on' : ''}`,
+        checkable: true,
+        checked: pm === value,
+        onTap: () => setPm(value),
+      },
+      periodLabel(ctx.locale, value),
+    );
+  return h(
     'LinearLayout',
     { orientation: 'horizontal', class: 'tp-header', id: 'android:id/time_header' },
     h(
@@ -110,182 +118,165 @@ export function TimePickerDialog(
       },
       pad2(d.minute),
     ),
-    is24
-      ? null
-      : h(
-          'LinearLayout',
-          { id: 'android:id/ampm_layout', class: 'tp-ampm' },
-          h(
-            'TextView',
-            {
-              id: 'android:id/am_label',
-              class: `tp-ap ${!pm ? 'on' : ''}`,
-              checkable: true,
-              checked: !pm,
-              onTap: () => setPm(false),
-            },
-            periodLabel(ctx.locale, false),
-          ),
-          h(
-            'TextView',
-            {
-              id: 'android:id/pm_label',
-              class: `tp-ap ${pm ? 'on' : ''}`,
-              checkable: true,
-              checked: pm,
-              onTap: () => setPm(true),
-            },
-            periodLabel(ctx.locale, true),
-          ),
-        ),
+    is24 ? null : h('LinearLayout', { id: 'android:id/ampm_layout', class: 'tp-ampm' }, period(false), period(true)),
   );
+}
 
-  let picker: VNode;
-  if (d.input === 'dial') {
-    const numbers: VNode[] = [];
-    let handAngle = 0;
-    let handRadius = OUTER;
-    if (d.mode === 'hour') {
-      for (let i = 0; i < 12; i++) {
-        const value12 = i === 0 ? 12 : i;
-        if (is24) {
-          const outer = i; // 0..11 on the outer ring (00 at the top)
-          const inner = i + 12;
-          numbers.push(
-            dialNumber({
-              key: `o${i}`,
-              label: i === 0 ? '00' : String(outer),
-              desc: String(outer),
-              angle: i * 30,
-              radius: OUTER,
-              selected: d.hour === outer,
-              onTap: () => ((d.hour = outer), (d.mode = 'minute')),
-            }),
-          );
-          numbers.push(
-            dialNumber({
-              key: `i${i}`,
-              label: String(inner),
-              desc: String(inner),
-              angle: i * 30,
-              radius: INNER,
-              inner: true,
-              selected: d.hour === inner,
-              onTap: () => ((d.hour = inner), (d.mode = 'minute')),
-            }),
-          );
-          if (d.hour === outer || d.hour === inner) {
-            handAngle = i * 30;
-            handRadius = d.hour === inner ? INNER : OUTER;
-          }
-        } else {
-          const selected = d.hour % 12 === i;
-          numbers.push(
-            dialNumber({
-              key: `h${i}`,
-              label: String(value12),
-              desc: String(value12),
-              angle: i * 30,
-              radius: OUTER,
-              selected,
-              onTap: () => {
-                d.hour = (value12 % 12) + (d.hour >= 12 ? 12 : 0);
-                d.mode = 'minute';
-              },
-            }),
-          );
-          if (selected) handAngle = i * 30;
-        }
+/** The hour dial's numbers (two rings in 24-hour mode) and where its hand points. */
+function hourNumbers(ctx: AppContext, d: TimePickerData): { numbers: VNode[]; angle: number; radius: number } {
+  const numbers: VNode[] = [];
+  let angle = 0;
+  let radius = OUTER;
+  for (let i = 0; i < 12; i++) {
+    const value12 = i === 0 ? 12 : i;
+    if (ctx.is24Hour) {
+      const outer = i; // 0..11 on the outer ring (00 at the top)
+      const inner = i + 12;
+      const pick = (hour: number) => () => ((d.hour = hour), (d.mode = 'minute'));
+      numbers.push(
+        dialNumber({
+          key: `o${i}`,
+          label: i === 0 ? '00' : String(outer),
+          desc: String(outer),
+          angle: i * 30,
+          radius: OUTER,
+          selected: d.hour === outer,
+          onTap: pick(outer),
+        }),
+        dialNumber({
+          key: `i${i}`,
+          label: String(inner),
+          desc: String(inner),
+          angle: i * 30,
+          radius: INNER,
+          inner: true,
+          selected: d.hour === inner,
+          onTap: pick(inner),
+        }),
+      );
+      if (d.hour === outer || d.hour === inner) {
+        angle = i * 30;
+        radius = d.hour === inner ? INNER : OUTER;
       }
     } else {
-      for (let i = 0; i < 12; i++) {
-        const minute = i * 5;
-        numbers.push(
-          dialNumber({
-            key: `m${i}`,
-            label: pad2(minute),
-            desc: String(minute),
-            angle: i * 30,
-            radius: OUTER,
-            selected: d.minute === minute,
-            onTap: () => (d.minute = minute),
-          }),
-        );
-      }
-      handAngle = d.minute * 6;
+      const selected = d.hour % 12 === i;
+      numbers.push(
+        dialNumber({
+          key: `h${i}`,
+          label: String(value12),
+          desc: String(value12),
+          angle: i * 30,
+          radius: OUTER,
+          selected,
+          onTap: () => {
+            d.hour = (value12 % 12) + (d.hour >= 12 ? 12 : 0);
+            d.mode = 'minute';
+          },
+        }),
+      );
+      if (selected) angle = i * 30;
     }
-    picker = h(
-      'View',
-      {
-        id: 'android:id/radial_picker',
-        class: 'dial',
-        desc: d.mode === 'hour' ? ctx.t('Select hours') : ctx.t('Select minutes'),
-      },
-      h('span', { class: 'dial-center', ax: 'skip' }),
-      h('span', { class: 'dial-hand', ax: 'skip', style: `height:${handRadius}dp;transform:rotate(${handAngle}deg)` }),
-      numbers,
-    );
-  } else {
-    const hourText = d.hourText ?? (is24 ? pad2(d.hour) : String(d.hour % 12 === 0 ? 12 : d.hour % 12));
-    const minuteText = d.minuteText ?? pad2(d.minute);
-    picker = h(
-      'LinearLayout',
-      { class: 'tp-inputs', id: 'android:id/input_mode' },
-      h(
-        'LinearLayout',
-        { orientation: 'horizontal', class: 'tp-input-row' },
-        h(
-          'LinearLayout',
-          { class: 'tp-input-col' },
-          EditText(ctx, {
-            field: 'tp-hour',
-            id: 'android:id/input_hour',
-            value: hourText,
-            inputType: 'number',
-            maxLength: 2,
-            onChange: (v) => ((d.hourText = v), (d.error = false)),
-            class: 'tp-input',
-          }),
-          h('TextView', { class: 'tp-input-label', id: 'android:id/top_label' }, ctx.t('hour')),
-        ),
-        h('TextView', { class: 'tp-sep small' }, ':'),
-        h(
-          'LinearLayout',
-          { class: 'tp-input-col' },
-          EditText(ctx, {
-            field: 'tp-minute',
-            id: 'android:id/input_minute',
-            value: minuteText,
-            inputType: 'number',
-            maxLength: 2,
-            onChange: (v) => ((d.minuteText = v), (d.error = false)),
-            class: 'tp-input',
-          }),
-          h('TextView', { class: 'tp-input-label', id: 'android:id/bottom_label' }, ctx.t('minute')),
-        ),
-      ),
-      d.error ? h('TextView', { class: 'tp-error', id: 'android:id/label_error' }, ctx.t('Enter a valid time')) : null,
-    );
   }
+  return { numbers, angle, radius };
+}
 
-  const commit = (): void => {
-    if (d.input === 'keyboard') {
-      const hour = Number(d.hourText ?? NaN);
-      const minute = Number(d.minuteText ?? NaN);
-      const hourText = d.hourText;
-      const validHour = hourText === undefined ? true : is24 ? hour >= 0 && hour <= 23 : hour >= 1 && hour <= 12;
-      const validMinute = d.minuteText === undefined ? true : minute >= 0 && minute <= 59;
-      if (!validHour || !validMinute || (hourText !== undefined && hourText === '') || d.minuteText === '') {
-        d.error = true;
-        return;
-      }
-      if (hourText !== undefined) d.hour = is24 ? hour : (hour % 12) + (d.hour >= 12 ? 12 : 0);
-      if (d.minuteText !== undefined) d.minute = minute;
+function dialPicker(ctx: AppContext, d: TimePickerData): VNode {
+  let dial: { numbers: VNode[]; angle: number; radius: number };
+  if (d.mode === 'hour') dial = hourNumbers(ctx, d);
+  else {
+    const numbers = Array.from({ length: 12 }, (_, i) =>
+      dialNumber({
+        key: `m${i}`,
+        label: pad2(i * 5),
+        desc: String(i * 5),
+        angle: i * 30,
+        radius: OUTER,
+        selected: d.minute === i * 5,
+        onTap: () => (d.minute = i * 5),
+      }),
+    );
+    dial = { numbers, angle: d.minute * 6, radius: OUTER };
+  }
+  return h(
+    'View',
+    {
+      id: 'android:id/radial_picker',
+      class: 'dial',
+      desc: d.mode === 'hour' ? ctx.t('Select hours') : ctx.t('Select minutes'),
+    },
+    h('span', { class: 'dial-center', ax: 'skip' }),
+    h('span', { class: 'dial-hand', ax: 'skip', style: `height:${dial.radius}dp;transform:rotate(${dial.angle}deg)` }),
+    dial.numbers,
+  );
+}
+
+function keyboardPicker(ctx: AppContext, d: TimePickerData): VNode {
+  const is24 = ctx.is24Hour;
+  const hourText = d.hourText ?? (is24 ? pad2(d.hour) : String(d.hour % 12 === 0 ? 12 : d.hour % 12));
+  const minuteText = d.minuteText ?? pad2(d.minute);
+  const column = (field: 'hour' | 'minute', value: string): VNode =>
+    h(
+      'LinearLayout',
+      { class: 'tp-input-col' },
+      EditText(ctx, {
+        field: `tp-${field}`,
+        id: `android:id/input_${field}`,
+        value,
+        inputType: 'number',
+        maxLength: 2,
+        onChange: (v) => {
+          if (field === 'hour') d.hourText = v;
+          else d.minuteText = v;
+          d.error = false;
+        },
+        class: 'tp-input',
+      }),
+      h(
+        'TextView',
+        { class: 'tp-input-label', id: field === 'hour' ? 'android:id/top_label' : 'android:id/bottom_label' },
+        ctx.t(field),
+      ),
+    );
+  return h(
+    'LinearLayout',
+    { class: 'tp-inputs', id: 'android:id/input_mode' },
+    h(
+      'LinearLayout',
+      { orientation: 'horizontal', class: 'tp-input-row' },
+      column('hour', hourText),
+      h('TextView', { class: 'tp-sep small' }, ':'),
+      column('minute', minuteText),
+    ),
+    d.error ? h('TextView', { class: 'tp-error', id: 'android:id/label_error' }, ctx.t('Enter a valid time')) : null,
+  );
+}
+
+/** OK: in keyboard mode the typed time must be valid (else the error shows and the dialog stays). */
+function commitTime(ctx: AppContext, d: TimePickerData, onOk: (hour: number, minute: number) => void): void {
+  const is24 = ctx.is24Hour;
+  if (d.input === 'keyboard') {
+    const hour = Number(d.hourText ?? NaN);
+    const minute = Number(d.minuteText ?? NaN);
+    const hourText = d.hourText;
+    const validHour = hourText === undefined ? true : is24 ? hour >= 0 && hour <= 23 : hour >= 1 && hour <= 12;
+    const validMinute = d.minuteText === undefined ? true : minute >= 0 && minute <= 59;
+    if (!validHour || !validMinute || (hourText !== undefined && hourText === '') || d.minuteText === '') {
+      d.error = true;
+      return;
     }
-    ctx.closeDialog();
-    o.onOk(d.hour, d.minute);
-  };
+    if (hourText !== undefined) d.hour = is24 ? hour : (hour % 12) + (d.hour >= 12 ? 12 : 0);
+    if (d.minuteText !== undefined) d.minute = minute;
+  }
+  ctx.closeDialog();
+  onOk(d.hour, d.minute);
+}
 
+export function TimePickerDialog(
+  ctx: AppContext,
+  dialog: DialogState,
+  o: { onOk: (hour: number, minute: number) => void; title?: string },
+): VNode {
+  const d = dialog.data as TimePickerData;
   return withToggle(
     ctx,
     d,
@@ -299,11 +290,11 @@ export function TimePickerDialog(
           { class: 'tp-title', id: 'android:id/title' },
           o.title ?? (d.input === 'dial' ? ctx.t('Select time') : ctx.t('Enter time')),
         ),
-        header,
-        picker,
+        timeHeader(ctx, d),
+        d.input === 'dial' ? dialPicker(ctx, d) : keyboardPicker(ctx, d),
       ),
       negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
-      positive: { text: ctx.t('OK'), onTap: commit },
+      positive: { text: ctx.t('OK'), onTap: () => commitTime(ctx, d, o.onOk) },
     }),
   );
 }

@@ -12,6 +12,7 @@ import {
   catalogEntry,
   shortActivity,
 } from '../../apps/catalog.ts';
+import { copyText } from './clipboard.ts';
 import { deviceNow } from './clock.ts';
 import { translate } from './i18n.ts';
 import { pressBack, pressKey } from './keys.ts';
@@ -66,6 +67,8 @@ export class PhoneRuntime implements PhoneHost {
       ime: { shift: false, symbols: false },
       toast: null,
       rng: (this.config.seed ^ 0x5eed) >>> 0,
+      clipboard: '',
+      textMenu: null,
     };
   }
 
@@ -143,6 +146,7 @@ export class PhoneRuntime implements PhoneHost {
       version: this.version,
       focus: this.focusInfo(),
       imeShown: this.state.imeShown && this.state.focus !== null,
+      running: [...new Set([LAUNCHER_PACKAGE, this.state.foreground, ...this.state.tasks.map((t) => t.pkg)])],
       settings: this.pendingSettings,
       errors: this.errors,
     };
@@ -212,6 +216,7 @@ export class PhoneRuntime implements PhoneHost {
       toast: (message) => {
         this.state.toast = message;
       },
+      copyText: (text) => copyText(this, text),
       appLabel: (pkg) => appLabel(this, pkg),
       appIcon: (pkg, size) => appIcon(this, pkg, size),
       providerData: (pkg) => this.state.apps[pkg]?.data,

@@ -4,6 +4,7 @@
  * marked `data-window` so the dumper can list them the way uiautomator lists windows.
  */
 import { ADB_KEYBOARD_PACKAGE, LATIN_IME_PACKAGE, LAUNCHER_PACKAGE } from '../../apps/catalog.ts';
+import { textMenuWindow } from './clipboard.ts';
 import { dpToPx } from './dp.ts';
 import { adbKeyboardBar, latinKeyboard } from './keyboard.ts';
 import type { PhoneHost } from './phone-host.ts';
@@ -37,94 +38,107 @@ function windowRoot(
   return h('FrameLayout', { key, 'data-window': kind, 'data-pkg': pkg, class: className, style }, ...children);
 }
 
+/** The recents (overview) window, drawn where the app window would be. */
+function recentsWindow(rt: PhoneHost, m: ScreenMetrics): VNode {
+  return windowRoot(
+    LAUNCHER_PACKAGE,
+    'app',
+    'win-recents',
+    '',
+    'window recents-window',
+    h(
+      'FrameLayout',
+      { id: 'android:id/content', class: 'content', style: `top:0;bottom:${m.navBar}px` },
+      recentsView(rt),
+    ),
+  );
+}
+
+/** The foreground app's window and, over a scrim, its dialog's window; and the status bar style it asks for. */
+function appWindows(
+  rt: PhoneHost,
+  m: ScreenMetrics,
+): { windows: VNode[]; statusStyle: 'surface' | 'primary' | 'transparent' } {
+  const task = rt.foregroundTask();
+  const bottom = m.navBar + m.ime;
+  const app = rt.app(task.pkg);
+  const route = rt.topRoute(task);
+  const ctx = rt.context(task);
+  const screen = app?.screens[route.screen];
+  const body = screen ? screen(ctx) : h('TextView', {}, `${task.pkg}: no screen "${route.screen}"`);
+  const statusStyle = app?.statusBar ?? 'surface';
+  const edgeToEdge = statusStyle === 'transparent';
+  const windows = [
+    windowRoot(
+      task.pkg,
+      'app',
+      `win-${task.pkg}`,
+      '',
+      `window app-window ${edgeToEdge ? 'wallpaper' : ''}`,
+      h(
+        'LinearLayout',
+        { class: 'fill decor' },
+        h(
+          'FrameLayout',
+          {
+            id: 'android:id/content',
+            key: `${task.stack.length}/${route.screen}`,
+            class: 'content',
+            style: `top:${m.statusBar}px;bottom:${bottom}px`,
+          },
+          body,
+        ),
+      ),
+    ),
+  ];
+  const dialog = task.dialog;
+  const render = dialog ? app?.dialogs?.[dialog.kind] : undefined;
+  if (dialog && render) {
+    const sheet = dialog.data.sheet === true;
+    windows.push(
+      h(
+        'div',
+        {
+          key: `dialog-${task.pkg}-${dialog.kind}`,
+          class: `dialog-layer ${sheet ? 'sheet' : ''}`,
+          style: `top:${m.statusBar}px;bottom:${bottom}px`,
+        },
+        h('div', {
+          class: 'scrim',
+          'data-scrim': 'true',
+          onTap: () => {
+            if (dialog.data.cancelable !== false) ctx.closeDialog();
+          },
+        }),
+        windowRoot(
+          task.pkg,
+          'dialog',
+          'dialog-window',
+          '',
+          'dialog-window',
+          h('FrameLayout', { id: 'android:id/content' }, render(ctx, dialog)),
+        ),
+      ),
+    );
+  }
+  return { windows, statusStyle };
+}
+
 export function renderScreen(rt: PhoneHost): VNode {
   const { width, height } = rt.config;
   const m = screenMetrics(rt);
-  const task = rt.foregroundTask();
   const bottom = m.navBar + m.ime;
   const children: VNode[] = [];
-
-  let statusStyle: 'surface' | 'primary' | 'transparent';
-  if (rt.state.recents) {
-    statusStyle = 'transparent';
-    children.push(
-      windowRoot(
-        LAUNCHER_PACKAGE,
-        'app',
-        'win-recents',
-        '',
-        'window recents-window',
-        h(
-          'FrameLayout',
-          { id: 'android:id/content', class: 'content', style: `top:0;bottom:${m.navBar}px` },
-          recentsView(rt),
-        ),
-      ),
-    );
-  } else {
-    const app = rt.app(task.pkg);
-    const route = rt.topRoute(task);
-    const ctx = rt.context(task);
-    const screen = app?.screens[route.screen];
-    const body = screen ? screen(ctx) : h('TextView', {}, `${task.pkg}: no screen "${route.screen}"`);
-    statusStyle = app?.statusBar ?? 'surface';
-    const edgeToEdge = statusStyle === 'transparent';
-    children.push(
-      windowRoot(
-        task.pkg,
-        'app',
-        `win-${task.pkg}`,
-        '',
-        `window app-window ${edgeToEdge ? 'wallpaper' : ''}`,
-        h(
-          'LinearLayout',
-          { class: 'fill decor' },
-          h(
-            'FrameLayout',
-            {
-              id: 'android:id/content',
-              key: `${task.stack.length}/${route.screen}`,
-              class: 'content',
-              style: `top:${m.statusBar}px;bottom:${bottom}px`,
-            },
-            body,
-          ),
-        ),
-      ),
-    );
-    if (task.dialog && app?.dialogs?.[task.dialog.kind]) {
-      const dialog = task.dialog;
-      const render = app.dialogs[dialog.kind];
-      const view = render ? render(ctx, dialog) : h('View');
-      const sheet = dialog.data.sheet === true;
-      children.push(
-        h(
-          'div',
-          {
-            key: `dialog-${task.pkg}-${dialog.kind}`,
-            class: `dialog-layer ${sheet ? 'sheet' : ''}`,
-            style: `top:${m.statusBar}px;bottom:${bottom}px`,
-          },
-          h('div', {
-            class: 'scrim',
-            'data-scrim': 'true',
-            onTap: () => {
-              if (dialog.data.cancelable !== false) ctx.closeDialog();
-            },
-          }),
-          windowRoot(
-            task.pkg,
-            'dialog',
-            'dialog-window',
-            '',
-            'dialog-window',
-            h('FrameLayout', { id: 'android:id/content' }, view),
-          ),
-        ),
-      );
-    }
+  let statusStyle: 'surface' | 'primary' | 'transparent' = 'transparent';
+  if (rt.state.recents) children.push(recentsWindow(rt, m));
+  else {
+    const app = appWindows(rt, m);
+    children.push(...app.windows);
+    statusStyle = app.statusStyle;
   }
 
+  const textMenu = textMenuWindow(rt);
+  if (textMenu) children.push(textMenu);
   if (m.ime > 0) {
     const latin = rt.activeIme() === 'latin';
     children.push(

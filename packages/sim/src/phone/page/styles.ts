@@ -85,6 +85,15 @@ html,body{margin:0;overflow:hidden;background:#000}
 .dialog-layer.sheet{align-items:flex-end}
 .scrim{position:fixed;left:0;top:0;right:0;bottom:0;background:var(--scrim)}
 .dialog-window{position:relative;display:block;max-height:100%}
+.edit.focused{anchor-name:--focused-field}
+.slider{position:relative;height:40dp;display:flex;align-items:center}
+.slider-track{position:relative;display:block;width:100%;height:4dp;border-radius:2dp;background:var(--switch-off)}
+.slider-fill{position:absolute;left:0;top:0;bottom:0;border-radius:2dp;background:var(--primary)}
+.slider-thumb{position:absolute;top:50%;width:20dp;height:20dp;margin:-10dp 0 0 -10dp;border-radius:10dp;background:var(--primary)}
+.slider[data-enabled="false"] .slider-fill,.slider[data-enabled="false"] .slider-thumb{background:var(--outline)}
+.text-menu{position:absolute;position-anchor:--focused-field;bottom:anchor(top);left:anchor(left);margin-bottom:6dp;position-try-fallbacks:flip-block;border-radius:8dp;background:var(--card);box-shadow:0 2dp 8dp rgba(0,0,0,.3)}
+.text-menu-row{display:flex;flex-direction:row}
+.text-menu-item{height:48dp;padding:0 16dp;display:flex;align-items:center;font-size:14sp;font-weight:500;color:var(--fg)}
 .dialog{position:relative;display:flex;flex-direction:column;width:328dp;max-height:100%;background:var(--dialog);border-radius:28dp;padding-top:24dp}
 .sheet .dialog{width:100vw;border-radius:28dp 28dp 0 0}
 .dialog-top{padding:0 24dp 16dp;flex:none}

@@ -51,20 +51,24 @@ export function statusBar(rt: PhoneHost, heightPx: number, style: 'surface' | 'p
       class: `statusbar sb-${style}`,
       style: `height:${heightPx}px`,
     },
-    h('span', { class: 'sb-time' }, time),
+    h('span', { class: 'sb-time', 'data-sys': 'clock' }, time),
     h('span', { class: 'grow' }),
-    airplane ? h('span', { class: 'sb-icon', html: svg('airplane') }) : null,
-    bluetooth ? h('span', { class: 'sb-icon', html: svg('bluetooth') }) : null,
-    wifi ? h('span', { class: 'sb-icon', html: svg('wifi-full') }) : null,
-    airplane ? null : h('span', { class: 'sb-icon', html: svg('signal-full') }),
-    h('span', { class: 'sb-icon batt', html: svg('battery-full') }),
+    airplane ? h('span', { class: 'sb-icon', 'data-sys': 'airplane', html: svg('airplane') }) : null,
+    bluetooth ? h('span', { class: 'sb-icon', 'data-sys': 'bluetooth', html: svg('bluetooth') }) : null,
+    wifi ? h('span', { class: 'sb-icon', 'data-sys': 'wifi', html: svg('wifi-full') }) : null,
+    airplane ? null : h('span', { class: 'sb-icon', 'data-sys': 'mobile', html: svg('signal-full') }),
+    h('span', { class: 'sb-icon batt', 'data-sys': 'battery', html: svg('battery-full') }),
     h('span', { class: 'sb-batt' }, `${battery}%`),
   );
 }
 
 export function navBar(rt: PhoneHost, heightPx: number): VNode {
   const button = (name: string, code: number, desc: string): VNode =>
-    h('div', { class: 'nav-btn', desc, onTap: () => rt.key(code) }, h('span', { class: 'nav-glyph', html: svg(name) }));
+    h(
+      'div',
+      { class: 'nav-btn', desc, 'data-sys': name, onTap: () => rt.key(code) },
+      h('span', { class: 'nav-glyph', html: svg(name) }),
+    );
   return h(
     'div',
     { key: 'navbar', 'data-window': 'systemui', ax: 'skip', class: 'navbar', style: `height:${heightPx}px` },

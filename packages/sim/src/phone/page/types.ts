@@ -101,6 +101,8 @@ export interface AppContext<D = unknown, U = unknown> {
   cursor(field: string): number;
   /** A toast shown until the next input. */
   toast(message: string): void;
+  /** Puts text on the phone's clipboard (a long press on a field, or KEYCODE_PASTE, pastes it). */
+  copyText(text: string): void;
   /** Another app's label in the current language. */
   appLabel(packageName: string): string;
   /** Another app's round launcher icon (decoration: not a node in the dump). */

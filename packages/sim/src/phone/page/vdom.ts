@@ -24,6 +24,11 @@ export interface Props {
   onLongPress?: Handler;
   /** A swipe that no scrollable container consumed. */
   onSwipe?: (direction: 'up' | 'down' | 'left' | 'right') => void;
+  /**
+   * A slider: a tap, or a drag that starts on the element, reports the finger's horizontal
+   * position across it (0 at the left edge, 1 at the right).
+   */
+  onSeek?: (fraction: number) => void;
   clickable?: boolean;
   checkable?: boolean;
   checked?: boolean;
@@ -118,6 +123,7 @@ export function h(tag: string, props?: Props | null, ...children: Child[]): VNod
 /** Keys handled by `applyProps` itself (never DOM attributes). */
 const SPECIAL = new Set([
   'key',
+  'onSeek',
   'class',
   'style',
   'id',

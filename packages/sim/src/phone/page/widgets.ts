@@ -210,6 +210,53 @@ export function ListItem(o: ListItemOptions): VNode {
   );
 }
 
+/**
+ * A slider (android.widget.SeekBar): a tap or a horizontal drag sets the value (whole steps
+ * from `min` to `max`). The dump reports the value as its text and `desc` as its description.
+ */
+export function Slider(o: {
+  value: number;
+  min?: number;
+  max: number;
+  onChange: (value: number) => void;
+  id?: string;
+  desc?: string;
+  enabled?: boolean;
+  class?: string;
+  key?: string | number;
+}): VNode {
+  const min = o.min ?? 0;
+  const span = Math.max(1, o.max - min);
+  const value = Math.max(min, Math.min(o.max, o.value));
+  const pct = ((value - min) / span) * 100;
+  return h(
+    'SeekBar',
+    {
+      key: o.key,
+      id: o.id ?? 'seekbar',
+      desc: o.desc,
+      text: String(value),
+      clickable: true,
+      focusable: true,
+      enabled: o.enabled,
+      class: `slider ${o.class ?? ''}`,
+      onSeek:
+        o.enabled === false
+          ? undefined
+          : (fraction: number) => {
+              const next = Math.round(min + fraction * span);
+              if (next !== value) o.onChange(next);
+            },
+    },
+    h(
+      'span',
+      { class: 'slider-track', ax: 'skip' },
+      h('span', { class: 'slider-fill', ax: 'skip', style: `width:${pct}%` }),
+      h('span', { class: 'slider-thumb', ax: 'skip', style: `left:${pct}%` }),
+    ),
+  );
+}
+
 export function Switch(options: {
   checked: boolean;
   onToggle?: (checked: boolean) => void;

@@ -1,4 +1,5 @@
 /** `am start|start-activity|broadcast|force-stop|kill|startservice|get-current-user` over the device. */
+import { packageUid } from '../../os/phone-os.ts';
 import type { CommandContext, ShellCommand } from '../registry.ts';
 import { formatIntent, parseIntentArgs } from './intent.ts';
 import { command, shortComponent } from './util.ts';
@@ -33,6 +34,11 @@ async function start(ctx: CommandContext, args: readonly string[]): Promise<numb
     await ctx.err(splitLines(message));
     return 1;
   }
+  ctx.os.log.system(
+    'I',
+    'ActivityTaskManager',
+    `START u0 ${formatIntent(intent, flags).replace(/^Intent /, '')} with LAUNCH_MULTIPLE from uid ${ctx.user === 'root' ? 0 : 2000}`,
+  );
   // Tolerate a device that echoes the Starting line itself.
   const lines = result.split('\n').filter((line) => !line.startsWith('Starting: Intent'));
   await ctx.out(splitLines(lines.join('\n')));
@@ -103,7 +109,12 @@ export const am: ShellCommand = command('am', async (ctx) => {
         await ctx.err(`Error: no package specified\n`);
         return 1;
       }
-      if (sub === 'force-stop') await ctx.device.forceStop(pkg);
+      if (sub === 'force-stop') {
+        await ctx.device.forceStop(pkg);
+        const uid = packageUid(ctx.device, pkg);
+        if (uid !== undefined)
+          ctx.os.log.system('I', 'ActivityManager', `Force stopping ${pkg} appid=${uid} user=0: from pid ${ctx.pid}`);
+      }
       return 0;
     }
     case 'get-current-user':

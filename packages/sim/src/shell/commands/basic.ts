@@ -1,4 +1,4 @@
-/** Small toybox programs: echo, printf, true, false, sleep, id, whoami, which, pwd, uname, env, logcat. */
+/** Small toybox programs: echo, printf, true, false, sleep, id, whoami, which, pwd, uname, env, test. */
 import { CommandError } from '../registry.ts';
 import type { ShellCommand } from '../registry.ts';
 import { command, pathArg, sleep } from './util.ts';
@@ -133,18 +133,21 @@ export const sleepCommand: ShellCommand = command('sleep', async (ctx) => {
 });
 
 export const id: ShellCommand = command('id', async (ctx) => {
+  const root = ctx.user === 'root';
   if (ctx.args.includes('-u')) {
-    await ctx.out(ctx.args.includes('-n') ? 'shell\n' : '2000\n');
+    await ctx.out(ctx.args.includes('-n') ? `${ctx.user}\n` : root ? '0\n' : '2000\n');
     return 0;
   }
   await ctx.out(
-    'uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid),3012(readtracefs) context=u:r:shell:s0\n',
+    root
+      ? 'uid=0(root) gid=0(root) groups=0(root),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid),3012(readtracefs) context=u:r:su:s0\n'
+      : 'uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid),3012(readtracefs) context=u:r:shell:s0\n',
   );
   return 0;
 });
 
 export const whoami: ShellCommand = command('whoami', async (ctx) => {
-  await ctx.out('shell\n');
+  await ctx.out(`${ctx.user}\n`);
   return 0;
 });
 
@@ -184,16 +187,6 @@ export const env: ShellCommand = command('env', async (ctx) => {
   }
   for (const [key, value] of Object.entries(ctx.env).sort(([a], [b]) => a.localeCompare(b)))
     await ctx.out(`${key}=${value}\n`);
-  return 0;
-});
-
-export const logcat: ShellCommand = command('logcat', async (ctx) => {
-  // The simulated phone keeps no log buffer: dumps are empty, a follow waits until closed.
-  if (ctx.args.some((a) => a === '-d' || a === '-c' || a === '-g' || a.startsWith('-t'))) return 0;
-  await new Promise<void>((resolve) => {
-    if (ctx.signal.aborted) resolve();
-    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
   return 0;
 });
 
@@ -284,6 +277,5 @@ export const BASIC_COMMANDS: readonly ShellCommand[] = [
   pwd,
   uname,
   env,
-  logcat,
   test,
 ];

@@ -1,12 +1,18 @@
 /**
- * `dumpsys` services agents and tools read: window (mCurrentFocus / mFocusedApp),
- * activity (mResumedActivity), input_method (mInputShown), battery; `-l` lists them.
+ * `dumpsys` services agents and tools read: window (mCurrentFocus / mFocusedApp, rotation),
+ * activity (mResumedActivity, top with the app's pid), input_method (mInputShown), battery,
+ * and display, power, input, audio, package (dumpsys-system.ts); `-l` lists them.
  */
+import { displayRotation, displaySize } from '../../device.ts';
 import type { CommandContext, ShellCommand } from '../registry.ts';
+import { audioDump, displayDump, inputDump, packageDump, powerDump, rotationBlock } from './dumpsys-system.ts';
 import { activityRecord, command, identityHash, longComponent, shortComponent, taskId, windowRecord } from './util.ts';
 
 async function window(ctx: CommandContext, section: string | undefined): Promise<string> {
-  const { width, height, density } = ctx.device.props;
+  const { density } = ctx.device.props;
+  const physical = ctx.device.props;
+  const { width, height } = displaySize(ctx.device);
+  const landscape = displayRotation(ctx.device) % 2 === 1;
   const focus = await ctx.device.focus();
   const keyboard = await ctx.device.keyboardShown();
   const win = windowRecord(focus);
@@ -33,7 +39,7 @@ async function window(ctx: CommandContext, section: string | undefined): Promise
     );
     lines.push(
       '',
-      '  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long port finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - ' +
+      `  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long ${landscape ? 'land' : 'port'} finger -keyb/v/h -nav/h winConfig={ mBounds=Rect(0, 0 - ` +
         `${width}, ${height})` +
         '} s.1}',
     );
@@ -47,9 +53,10 @@ async function window(ctx: CommandContext, section: string | undefined): Promise
     lines.push('WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)');
     lines.push(`  Display: mDisplayId=0 rootTasks=1`);
     lines.push(
-      `    init=${width}x${height} ${density}dpi cur=${width}x${height} app=${width}x${height - 126} rng=${width}x${width - 63}-${height}x${height - 63}`,
+      `    init=${physical.width}x${physical.height} ${density}dpi cur=${width}x${height} app=${width}x${height - 126} rng=${physical.width}x${physical.width - 63}-${physical.height}x${physical.height - 63}`,
     );
     lines.push(`    deferred=false mLayoutNeeded=false mTouchExcludeRegion=SkRegion((0,0,${width},${height}))`);
+    lines.push(...rotationBlock(ctx));
     // The full dump shows the focus once (in the windows section), like `dumpsys window | grep` expects.
     if (section === 'displays') lines.push('', `  mCurrentFocus=${win}`, `  mFocusedApp=${app}`);
   }
@@ -61,7 +68,9 @@ async function activity(ctx: CommandContext, section: string | undefined): Promi
   const record = activityRecord(focus);
   const task = taskId(focus.packageName);
   if (section === 'top') {
-    return `TASK ${focus.packageName} id=${task} userId=0\n  ACTIVITY ${shortComponent(focus.packageName, focus.activity)} ${identityHash(`top:${focus.packageName}`)} pid=${3000 + task}\n`;
+    await ctx.os.refreshApps();
+    const pid = ctx.os.processes.appPid(focus.packageName) ?? 0;
+    return `TASK ${focus.packageName} id=${task} userId=0\n  ACTIVITY ${shortComponent(focus.packageName, focus.activity)} ${identityHash(`top:${focus.packageName}`)} pid=${pid}\n`;
   }
   return [
     'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
@@ -122,18 +131,7 @@ const BATTERY = `Current Battery Service state:
   technology: Li-ion
 `;
 
-const SERVICES = [
-  'activity',
-  'battery',
-  'display',
-  'input',
-  'input_method',
-  'package',
-  'power',
-  'settings',
-  'statusbar',
-  'window',
-];
+const SERVICES = ['activity', 'audio', 'battery', 'display', 'input', 'input_method', 'package', 'power', 'window'];
 
 export const dumpsys: ShellCommand = command('dumpsys', async (ctx) => {
   const [service, section] = ctx.args.filter((a) => a !== '-a');
@@ -157,17 +155,20 @@ export const dumpsys: ShellCommand = command('dumpsys', async (ctx) => {
     case 'battery':
       await ctx.out(BATTERY);
       return 0;
-    case 'display': {
-      const { width, height, density } = ctx.device.props;
-      await ctx.out(
-        `DISPLAY MANAGER (dumpsys display)\n  mDefaultDisplayDevice: DisplayDeviceInfo{"Built-in Screen": uniqueId="local:0", ${width} x ${height}, modeId 1, defaultModeId 1, density ${density}, ${density}.0 x ${density}.0 dpi, appVsyncOff 0, presDeadline 16666666, touch INTERNAL, rotation 0, type INTERNAL, state ON, FLAG_DEFAULT_DISPLAY}\n  mScreenState=ON\n`,
-      );
+    case 'display':
+      await ctx.out(displayDump(ctx));
       return 0;
-    }
     case 'power':
-      await ctx.out(
-        'POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mWakefulnessChanging=false\n  mIsPowered=true\n  Display Power: state=ON\n',
-      );
+      await ctx.out(powerDump(ctx));
+      return 0;
+    case 'input':
+      await ctx.out(inputDump(ctx));
+      return 0;
+    case 'audio':
+      await ctx.out(audioDump(ctx));
+      return 0;
+    case 'package':
+      await ctx.out(packageDump(ctx, section));
       return 0;
     case undefined:
       for (const s of ['window', 'activity', 'input_method', 'battery']) {

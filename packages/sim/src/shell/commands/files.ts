@@ -8,7 +8,7 @@ import type { CommandContext, ShellCommand } from '../registry.ts';
 import { command, deviceTimeZone, pad2, pathArg, zonedParts } from './util.ts';
 
 /** Splits `-abc` style flags from operands (`--` ends flags). */
-function parseFlags(args: readonly string[]): { flags: Set<string>; operands: string[] } {
+export function parseFlags(args: readonly string[]): { flags: Set<string>; operands: string[] } {
   const flags = new Set<string>();
   const operands: string[] = [];
   let done = false;
@@ -21,14 +21,14 @@ function parseFlags(args: readonly string[]): { flags: Set<string>; operands: st
 }
 
 /** Checks the shell user may change `path`; prints toybox's message and returns false otherwise. */
-async function writable(ctx: CommandContext, name: string, path: string, shown: string): Promise<boolean> {
-  const access = shellWriteAccess(ctx.fs, path);
+export async function writable(ctx: CommandContext, name: string, path: string, shown: string): Promise<boolean> {
+  const access = shellWriteAccess(ctx.fs, path, ctx.user);
   if (access === 'ok') return true;
   await ctx.err(`${name}: ${shown}: ${STRERROR[access]}\n`);
   return false;
 }
 
-async function failWith(ctx: CommandContext, name: string, shown: string, error: unknown): Promise<number> {
+export async function failWith(ctx: CommandContext, name: string, shown: string, error: unknown): Promise<number> {
   if (!(error instanceof VirtualFsError)) throw error;
   await ctx.err(`${name}: ${shown}: ${error.message}\n`);
   return 1;
@@ -52,7 +52,7 @@ export const cat: ShellCommand = command('cat', async (ctx) => {
   return status;
 });
 
-function modeString(mode: number): string {
+export function modeString(mode: number): string {
   const type = { 0o040000: 'd', 0o120000: 'l', 0o020000: 'c', 0o100000: '-' }[mode & S_IFMT] ?? '-';
   const bits = 'rwxrwxrwx';
   let perms = '';
@@ -60,7 +60,7 @@ function modeString(mode: number): string {
   return type + perms;
 }
 
-function owner(path: string): [string, string] {
+export function owner(path: string): [string, string] {
   if (path.startsWith('/storage/emulated')) return ['root', 'sdcard_rw'];
   if (path.startsWith('/data/local/tmp/')) return ['shell', 'shell'];
   if (path === '/data/local/tmp') return ['shell', 'shell'];

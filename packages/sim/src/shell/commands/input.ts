@@ -4,6 +4,7 @@
  * keyevent (numbers or KEYCODE_ names, --longpress, --doubletap), keycombination,
  * motionevent, press, roll, scroll.
  */
+import { KEYCODE } from '@moba/base';
 import type { CommandContext, ShellCommand } from '../registry.ts';
 import { parseKeyCode } from '../keycodes.ts';
 import { command, parseNumberArg, sleep } from './util.ts';
@@ -195,7 +196,7 @@ export const input: ShellCommand = command('input', async (ctx) => {
       return 0;
     }
     case 'press':
-      await ctx.device.keyevent(23);
+      await ctx.device.keyevent(KEYCODE.DPAD_CENTER);
       return 0;
     case 'roll':
       return numbers(rest, 2) ? 0 : invalid(ctx, name);

@@ -25,7 +25,7 @@ async function rawScreenshot(png: Uint8Array): Promise<Uint8Array> {
 /** Writes a file the way an Android program would, reporting failures on stderr. */
 async function writeOutput(ctx: CommandContext, program: string, target: string, data: Uint8Array): Promise<boolean> {
   const full = pathArg(ctx, target);
-  const access = shellWriteAccess(ctx.fs, full);
+  const access = shellWriteAccess(ctx.fs, full, ctx.user);
   try {
     if (access !== 'ok') throw new VirtualFsError(access, full);
     ctx.fs.writeFile(full, data);

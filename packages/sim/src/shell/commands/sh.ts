@@ -58,6 +58,7 @@ export const cmd: ShellCommand = command('cmd', async (ctx) => {
 
 export const getprop: ShellCommand = command('getprop', async (ctx) => {
   const props = ctx.device.getprop();
+  if (ctx.os.root) props['service.adb.root'] = '1';
   const [key, fallback] = ctx.args.filter((a) => !a.startsWith('-'));
   if (key !== undefined) {
     await ctx.out(`${props[key] ?? fallback ?? ''}\n`);

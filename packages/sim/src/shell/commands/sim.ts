@@ -61,6 +61,7 @@ export const simReset: ShellCommand = command('sim-reset', async (ctx) => {
     seed = Number(value);
   }
   await ctx.device.reset(seed === undefined ? {} : { seed });
+  ctx.os.reset();
   await ctx.out('OK\n');
   return 0;
 });

@@ -1,4 +1,4 @@
-/** Text filters for pipelines (`dumpsys window | grep mCurrentFocus`): grep, head, tail, wc. */
+/** Text filters for pipelines (`dumpsys window | grep mCurrentFocus`): grep, head, tail (lines or `-c` bytes), wc. */
 import { readAll } from '../io.ts';
 import { CommandError } from '../registry.ts';
 import type { CommandContext, ShellCommand } from '../registry.ts';
@@ -134,7 +134,50 @@ function lineCount(args: readonly string[]): { count: number; fromStart: boolean
   return { count, fromStart, files };
 }
 
+/** `-c N` (bytes; for tail `+N` from byte N): the files' raw bytes instead of lines. */
+function byteCount(args: readonly string[]): { count: number; fromStart: boolean } | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const value = arg === '-c' ? args[i + 1] : /^-c[+-]?\d+$/.test(arg) ? arg.slice(2) : undefined;
+    if (value !== undefined)
+      return { count: Math.abs(Number.parseInt(value, 10) || 0), fromStart: value.startsWith('+') };
+  }
+  return undefined;
+}
+
+/** Operands of head/tail once `-c N` / `-n N` and their values are taken out. */
+function operands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '-c' || arg === '-n') i++;
+    else if (!arg.startsWith('-') || arg === '-') if (!/^\+\d+$/.test(arg)) out.push(arg);
+  }
+  return out;
+}
+
+async function rawInputs(ctx: CommandContext, files: string[], name: string): Promise<Uint8Array[] | number> {
+  if (files.length === 0 || (files.length === 1 && files[0] === '-')) return [await readAll(ctx.stdin)];
+  const out: Uint8Array[] = [];
+  for (const file of files) {
+    try {
+      out.push(ctx.fs.readFile(pathArg(ctx, file)));
+    } catch {
+      await ctx.err(`${name}: ${file}: No such file or directory\n`);
+      return 1;
+    }
+  }
+  return out;
+}
+
 export const head: ShellCommand = command('head', async (ctx) => {
+  const bytes = byteCount(ctx.args);
+  if (bytes) {
+    const sources = await rawInputs(ctx, operands(ctx.args), 'head');
+    if (typeof sources === 'number') return sources;
+    for (const data of sources) await ctx.stdout.write(data.subarray(0, bytes.count));
+    return 0;
+  }
   const { count, files } = lineCount(ctx.args);
   const sources = await inputs(ctx, files, 'head');
   if (typeof sources === 'number') return 1;
@@ -149,6 +192,18 @@ export const head: ShellCommand = command('head', async (ctx) => {
 });
 
 export const tail: ShellCommand = command('tail', async (ctx) => {
+  const bytes = byteCount(ctx.args);
+  if (bytes) {
+    const sources = await rawInputs(ctx, operands(ctx.args), 'tail');
+    if (typeof sources === 'number') return sources;
+    for (const data of sources)
+      await ctx.stdout.write(
+        bytes.fromStart
+          ? data.subarray(Math.max(0, bytes.count - 1))
+          : data.subarray(Math.max(0, data.length - bytes.count)),
+      );
+    return 0;
+  }
   const { count, fromStart, files } = lineCount(ctx.args);
   const sources = await inputs(ctx, files, 'tail');
   if (typeof sources === 'number') return 1;

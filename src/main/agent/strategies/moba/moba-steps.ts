@@ -6,7 +6,7 @@
 import { formatAction } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
 import type { MobaError } from '../../../../shared/errors.ts';
-import { describeElement } from '../../../../shared/elements/describe-element.ts';
+import { describeElement, describeElementForMemory } from '../../../../shared/elements/describe-element.ts';
 import { nextId } from '../../../../shared/run/reducer.ts';
 import type { RunState, StepState } from '../../../../shared/run/reducer.ts';
 import { completedSiblings, pathTo } from '../../../../shared/run/tree.ts';
@@ -319,7 +319,7 @@ export class MobaSteps {
       .map((s) => ({
         subgoal: this.state.nodes[s.nodeId]?.goal ?? '',
         action: formatAction(s.executed!.action),
-        element: s.element ? describeElement(s.element) : null,
+        element: s.element ? describeElementForMemory(s.element) : null,
         app: this.state.observations[s.observationId]?.currentApp?.packageName ?? null,
       }));
   }

@@ -12,7 +12,9 @@ import {
 } from '../../../../shared/annotations/failure-categories.ts';
 import type { FailureCategory } from '../../../../shared/annotations/failure-categories.ts';
 import type { MobaClient } from '../../../../shared/contract.ts';
-import { toMobaError } from '../../../../shared/errors.ts';
+import { useBusy } from '../../../ui/use-busy.ts';
+import { useEscapeCloses } from '../../../ui/escape-stack.ts';
+import { ErrorNote } from '../../../ui/notes.tsx';
 import type { AnnotationState } from '../../../../shared/run/reducer.ts';
 import { isTypingTarget } from '../../../ui/keys.ts';
 import './annotations.css';
@@ -33,8 +35,8 @@ export function StepAnnotations({
   annotations: readonly AnnotationState[];
 }) {
   const [draft, setDraft] = useState<{ category: FailureCategory; note: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run, clear } = useBusy();
+  useEscapeCloses(draft !== null, () => setDraft(null));
   const noteRef = useRef<HTMLInputElement>(null);
   const mine = annotations.filter((a) => a.stepId === stepId);
 
@@ -45,35 +47,24 @@ export function StepAnnotations({
       if (!category) return;
       e.preventDefault();
       setDraft({ category, note: '' });
-      setError(undefined);
+      clear();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [clear]);
   useEffect(() => {
     if (draft) noteRef.current?.focus();
   }, [draft?.category]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = async () => {
     if (!draft) return;
-    setBusy(true);
-    try {
-      await client.annotateStep({ runId, stepId, category: draft.category, note: draft.note });
-      setDraft(null);
-      setError(undefined);
-    } catch (e) {
-      setError(toMobaError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await run('Saving…', () =>
+      client.annotateStep({ runId, stepId, category: draft.category, note: draft.note }),
+    );
+    if (saved) setDraft(null);
   };
-  const remove = async (annotationId: string) => {
-    try {
-      await client.removeAnnotation({ runId, annotationId });
-    } catch (e) {
-      setError(toMobaError(e).message);
-    }
-  };
+  const remove = (annotationId: string) =>
+    void run('Removing…', () => client.removeAnnotation({ runId, annotationId }));
 
   return (
     <section className="step-annotations" data-testid="step-annotations" aria-label="Failure tags of this step">
@@ -90,7 +81,7 @@ export function StepAnnotations({
               <button
                 type="button"
                 className="btn btn-small"
-                onClick={() => void remove(a.annotationId)}
+                onClick={() => remove(a.annotationId)}
                 aria-label={`Remove the ${FAILURE_CATEGORY_INFO[a.category].label} tag`}
               >
                 ×
@@ -131,23 +122,13 @@ export function StepAnnotations({
             value={draft.note}
             maxLength={4000}
             onChange={(e) => setDraft({ ...draft, note: e.target.value })}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault();
-                setDraft(null);
-              }
-            }}
           />
-          <button type="submit" className="btn btn-primary btn-small" disabled={busy} data-action="save-tag">
+          <button type="submit" className="btn btn-primary btn-small" disabled={busy !== null} data-action="save-tag">
             Tag
           </button>
         </form>
       ) : null}
-      {error ? (
-        <p className="step-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorNote error={error} />
     </section>
   );
 }

@@ -4,6 +4,7 @@
  * actions drawn on them), both proposals and both reflections; below, the whole alignment.
  */
 import { useEffect, useMemo } from 'react';
+import { plural } from '../../../../shared/plural.ts';
 import { diffRuns } from '../../../../shared/datasets/run-diff.ts';
 import type { DiffStep, RunDiff } from '../../../../shared/datasets/run-diff.ts';
 import type { MobaClient } from '../../../../shared/contract.ts';
@@ -157,10 +158,10 @@ export function CompareView({ runA, runB }: { runA: string; runB: string }) {
         {a && b ? (
           <div className="run-facts">
             <span>
-              A <StatusBadge status={a.state.status} /> {a.state.task || runA} · {a.state.steps.length} steps
+              A <StatusBadge status={a.state.status} /> {a.state.task || runA} · {plural(a.state.steps.length, 'step')}
             </span>
             <span>
-              B <StatusBadge status={b.state.status} /> {b.state.task || runB} · {b.state.steps.length} steps
+              B <StatusBadge status={b.state.status} /> {b.state.task || runB} · {plural(b.state.steps.length, 'step')}
             </span>
           </div>
         ) : null}
@@ -195,7 +196,7 @@ export function CompareView({ runA, runB }: { runA: string; runB: string }) {
               </>
             ) : (
               <p data-testid="divergence-summary">
-                No divergence: both runs took the same {diff.commonPrefix} steps on the same screens.
+                No divergence: both runs took the same {plural(diff.commonPrefix, 'step')} on the same screens.
               </p>
             )}
           </Panel>

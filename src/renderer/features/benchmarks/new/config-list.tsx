@@ -1,0 +1,121 @@
+/** The new-benchmark form's configurations: agent, plan, memory and autonomy mode for each. */
+import type { BenchAgentInfo } from '../../../../shared/contract/benchmarks.ts';
+
+export interface ConfigDraft {
+  agent: string;
+  usePlan: boolean;
+  useMemory: boolean;
+  mode: 'auto' | 'copilot';
+}
+
+export const DEFAULT_CONFIGS: ConfigDraft[] = [
+  { agent: 'moba', usePlan: true, useMemory: true, mode: 'auto' },
+  { agent: 'moba', usePlan: false, useMemory: true, mode: 'auto' },
+];
+
+function ConfigRow({
+  c,
+  i,
+  agents,
+  set,
+  remove,
+}: {
+  c: ConfigDraft;
+  i: number;
+  agents: readonly BenchAgentInfo[];
+  set(patch: Partial<ConfigDraft>): void;
+  remove: (() => void) | null;
+}) {
+  const pseudo = agents.find((a) => a.name === c.agent)?.pseudo ?? false;
+  return (
+    <div className="bench-config" data-config={i}>
+      <select
+        name={`bench.config.${i}.agent`}
+        value={c.agent}
+        onChange={(e) => set({ agent: e.target.value })}
+        aria-label={`Configuration ${i + 1} agent`}
+      >
+        {agents.map((a) => (
+          <option key={a.name} value={a.name} title={a.description}>
+            {a.label}
+          </option>
+        ))}
+      </select>
+      <label className={pseudo ? 'disabled' : ''}>
+        <input
+          type="checkbox"
+          name={`bench.config.${i}.plan`}
+          checked={c.usePlan}
+          disabled={pseudo}
+          onChange={(e) => set({ usePlan: e.target.checked })}
+        />{' '}
+        plan
+      </label>
+      <label className={pseudo ? 'disabled' : ''}>
+        <input
+          type="checkbox"
+          name={`bench.config.${i}.memory`}
+          checked={c.useMemory}
+          disabled={pseudo}
+          onChange={(e) => set({ useMemory: e.target.checked })}
+        />{' '}
+        memory
+      </label>
+      <select
+        name={`bench.config.${i}.mode`}
+        value={c.mode}
+        disabled={pseudo}
+        onChange={(e) => set({ mode: e.target.value as ConfigDraft['mode'] })}
+        aria-label={`Configuration ${i + 1} mode`}
+      >
+        <option value="auto">auto</option>
+        <option value="copilot" title="the model proposes, a person performs each proposal (MobBench's GPT-4o+Human)">
+          copilot
+        </option>
+      </select>
+      <button
+        type="button"
+        className="btn btn-small btn-icon"
+        aria-label={`Remove configuration ${i + 1}`}
+        disabled={!remove}
+        onClick={() => remove?.()}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function ConfigList({
+  configs,
+  setConfigs,
+  agents,
+}: {
+  configs: readonly ConfigDraft[];
+  setConfigs(next: ConfigDraft[]): void;
+  agents: readonly BenchAgentInfo[];
+}) {
+  return (
+    <div className="field">
+      <span className="field-label">Configurations</span>
+      {configs.map((c, i) => (
+        <ConfigRow
+          key={i}
+          c={c}
+          i={i}
+          agents={agents}
+          set={(patch) => setConfigs(configs.map((x, j) => (j === i ? { ...x, ...patch } : x)))}
+          remove={configs.length > 1 ? () => setConfigs(configs.filter((_, j) => j !== i)) : null}
+        />
+      ))}
+      <button
+        type="button"
+        className="btn btn-small"
+        data-action="add-config"
+        onClick={() => setConfigs([...configs, { agent: 'reference', usePlan: true, useMemory: true, mode: 'auto' }])}
+      >
+        Add configuration
+      </button>
+    </div>
+  );
+}
