@@ -55,7 +55,7 @@ const MAIN_UNITS = [
   // What the agent needs from devices and memory, as interfaces their adapters implement.
   {
     name: 'agent-ports',
-    path: '^src/main/agent/(ports|device-clock|strategies/common/kit)\\.ts$',
+    path: '^src/main/agent/(ports|device-clock)\\.ts$',
     within: 'agent',
     uses: ['perception'],
   },

@@ -229,11 +229,11 @@ const CLEAN: Tree = tree(
   ['src/renderer/client/call.ts', 'src/shared/contract.ts'],
   [m('perception/ocr.ts'), m('packaging/app-archive.ts')],
   [m('settings/settings-service.ts'), m('store/database.ts')],
-  [m('agent/strategies/common/kit.ts'), m('perception/marks.ts')],
+  [m('agent/ports.ts'), m('perception/marks.ts')],
   [m('agent/run-service.ts'), m('llm/model-gateway.ts')],
   [m('agent/strategies/moba/moba-loop.ts'), m('agent/strategies/common/call-syntax.ts')],
   [m('device/agent-device.ts'), m('agent/ports.ts'), 'type'],
-  [m('memory/strategy-memory.ts'), m('agent/strategies/common/kit.ts'), 'type'],
+  [m('memory/strategy-memory.ts'), m('agent/ports.ts'), 'type'],
   [m('mirror/mirror-layer.ts'), m('event-hub.ts'), 'type'],
   [m('mirror/mirror-service.ts'), m('device/input/adb-input.ts')],
   [m('person/person-actions.ts'), m('mirror/mirror-service.ts')],
@@ -262,4 +262,26 @@ describe('import rules', () => {
       expect(await violations(files)).toEqual([rule]);
     });
   }
+});
+
+describe('the strategies step kernel', () => {
+  const strategies = {
+    'src/main/agent/strategies/common/kernel.ts': 'export const kernel = 1;\n',
+    'src/main/agent/strategies/moba/loop.ts':
+      "import { kernel } from '../common/kernel.ts';\nexport const loop = kernel;\n",
+  };
+
+  it('accepts MobA building on common', async () => {
+    expect(await violations(strategies)).toEqual([]);
+  });
+
+  it('rejects common importing MobA, type-only imports too', async () => {
+    expect(
+      await violations({
+        ...strategies,
+        'src/main/agent/strategies/common/runner.ts':
+          "import type { loop } from '../moba/loop.ts';\nexport const runner: typeof loop | null = null;\n",
+      }),
+    ).toEqual(['strategies-common-imports-no-strategy']);
+  });
 });

@@ -104,7 +104,12 @@ export interface SimulatedDevice {
   swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number): Promise<void>;
   /** Types into the focused field; a no-op (like Android) when nothing is focused. */
   text(value: string): Promise<void>;
-  keyevent(code: KeyCode, options?: { longpress?: boolean }): Promise<void>;
+  /**
+   * A key press. `metaState` is KeyEvent's meta state (META_SHIFT_ON 0x1, META_ALT_ON 0x2,
+   * META_CTRL_ON 0x1000, META_CAPS_LOCK_ON 0x100000 …): Shift types the shifted character,
+   * Ctrl/Alt make text-field shortcuts (Ctrl+A select all, Ctrl+C/X/V clipboard, …).
+   */
+  keyevent(code: KeyCode, options?: { longpress?: boolean; metaState?: number }): Promise<void>;
   /**
    * Low-level touch for scrcpy control messages: action 0 down, 1 up, 2 move. Calls take
    * effect in call order even when the caller does not wait for each one (moves are not awaited).

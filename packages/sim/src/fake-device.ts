@@ -23,7 +23,7 @@ export type FakeDeviceEvent =
   | { type: 'tap'; x: number; y: number }
   | { type: 'swipe'; x1: number; y1: number; x2: number; y2: number; durationMs: number }
   | { type: 'text'; value: string }
-  | { type: 'key'; code: number; longpress: boolean }
+  | { type: 'key'; code: number; longpress: boolean; metaState?: number }
   | { type: 'touch'; action: 0 | 1 | 2; x: number; y: number }
   | { type: 'scroll'; x: number; y: number; hscroll: number; vscroll: number }
   | { type: 'broadcast'; intent: Intent }
@@ -311,8 +311,13 @@ export class FakeDevice implements SimulatedDevice {
     this.changed();
   }
 
-  async keyevent(code: KeyCode, options?: { longpress?: boolean }): Promise<void> {
-    this.events.push({ type: 'key', code, longpress: options?.longpress ?? false });
+  async keyevent(code: KeyCode, options?: { longpress?: boolean; metaState?: number }): Promise<void> {
+    this.events.push({
+      type: 'key',
+      code,
+      longpress: options?.longpress ?? false,
+      ...(options?.metaState ? { metaState: options.metaState } : {}),
+    });
     const pkg = this.model.focus.packageName;
     if (code === KEYCODE.HOME || code === KEYCODE.APP_SWITCH) {
       this.goHome();

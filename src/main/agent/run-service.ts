@@ -30,8 +30,9 @@ import type { DeviceLockPort } from './device-lock.ts';
 import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
 import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
 import { strategy } from './strategies/registry.ts';
-import { NO_STRATEGY_MEMORY } from './strategies/common/kit.ts';
-import type { StrategyKit, StrategyMemory } from './strategies/common/kit.ts';
+import { NO_STRATEGY_MEMORY } from './ports.ts';
+import type { StrategyKit } from './strategies/common/kit.ts';
+import type { StrategyMemory } from './ports.ts';
 import { OcrEngine } from '../perception/ocr.ts';
 
 /**

@@ -5,6 +5,7 @@
  * provenance (`by`), so corrected trajectories can be exported as training data.
  */
 import { z } from 'zod';
+import { RUN_STATUSES } from '../choices.ts';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 import { ERROR_CODES } from '../errors.ts';
@@ -24,8 +25,9 @@ export type Actor = z.infer<typeof Actor>;
 export const NodeStatus = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
 export type NodeStatus = z.infer<typeof NodeStatus>;
 
+export { RUN_STATUSES };
 /** running: the loop works; waiting: a person must decide; paused: nothing happens until resumed. */
-export const RunStatus = z.enum(['running', 'waiting', 'paused', 'succeeded', 'failed', 'stopped']);
+export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'stopped'];
 

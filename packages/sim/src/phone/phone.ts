@@ -138,9 +138,9 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     });
   }
 
-  async keyevent(code: KeyCode, _options?: { longpress?: boolean }): Promise<void> {
+  async keyevent(code: KeyCode, options?: { longpress?: boolean; metaState?: number }): Promise<void> {
     return this.run(async () => {
-      this.applySync(await this.call('key', code));
+      this.applySync(await this.call('key', code, options?.metaState ?? 0));
       await this.inputDone();
     });
   }
@@ -165,7 +165,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       if (command && this.device.adbKeyboardActive()) {
         if (command.kind === 'text') this.applySync((await this.call('text', command.text)).sync);
         else if (command.kind === 'clear') this.applySync((await this.call('clearText')).sync);
-        else this.applySync(await this.call('key', command.code));
+        else this.applySync(await this.call('key', command.code, 0));
         await this.inputDone();
       }
       return 'Broadcast completed: result=0';

@@ -80,7 +80,8 @@ export class ControlHandler {
       }
       case 'injectKeycode':
         // The phone's keyevent() is a full press: act on the down event, ignore repeats and up.
-        if (message.action === KEY_ACTION_DOWN && message.repeat === 0) await device.keyevent(message.keycode);
+        if (message.action === KEY_ACTION_DOWN && message.repeat === 0)
+          await device.keyevent(message.keycode, message.metaState ? { metaState: message.metaState } : undefined);
         return;
       case 'injectText':
         await device.text(message.text);

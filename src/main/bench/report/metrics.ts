@@ -2,7 +2,7 @@
  * Computes a benchmark report from stored episodes (docs/benchmark.md § Metrics has the
  * formulas). Only finished episodes count; each configuration of each benchmark is one row.
  */
-import { configurationLabel } from '../../../shared/bench/config.ts';
+import { configurationLabel } from '../../../shared/bench/labels.ts';
 import type { BenchConfiguration } from '../../../shared/bench/config.ts';
 import type {
   BenchReport,
@@ -14,8 +14,8 @@ import type {
 import type { EpisodeResult } from '../../../shared/bench/results.ts';
 import type { BenchTask } from '../../../shared/bench/task-schema.ts';
 import type { BenchmarkRecord, StoredEpisode } from '../bench-repo.ts';
-import { clusterBootstrap, pairedBootstrap, percentile } from './stats.ts';
-import type { BootstrapOptions } from './stats.ts';
+import { clusterBootstrapRatios, pairedBootstrap, percentile } from './stats.ts';
+import type { BootstrapOptions, RatioStat } from './stats.ts';
 
 export const DEFAULT_BOOTSTRAP: BootstrapOptions = { seed: 20250602, iterations: 1000 };
 
@@ -38,20 +38,22 @@ const scale = (e: { value: number | null; low: number | null; high: number | nul
   high: e.high === null ? null : e.high * k,
 });
 
+/** The bootstrapped metrics, each a ratio of sums over episodes (docs/benchmark.md, Metrics). */
 const STATS = {
-  ms: (xs: readonly Done[]) => {
-    const t = sum(xs.map((d) => d.r.total));
-    return t ? sum(xs.map((d) => d.r.reached)) / t : null;
-  },
-  cr: (xs: readonly Done[]) => (xs.length ? xs.filter((d) => d.r.complete).length / xs.length : null),
-  crStrict: (xs: readonly Done[]) => (xs.length ? xs.filter((d) => d.r.completeStrict).length / xs.length : null),
-  ee: (xs: readonly Done[]) => {
-    const reached = sum(xs.map((d) => d.r.reached));
-    return reached ? sum(xs.map((d) => (d.r.reached ? (d.r.stepsToLast ?? 0) : 0))) / reached : null;
-  },
-  ss: (xs: readonly Done[]) =>
-    xs.length ? sum(xs.map((d) => (d.r.total ? d.r.reached / d.r.total : 0))) / xs.length : null,
-};
+  /** Milestone score: milestones reached of milestones total. */
+  ms: { num: (d: Done) => d.r.reached, den: (d: Done) => d.r.total },
+  cr: { num: (d: Done) => (d.r.complete ? 1 : 0), den: () => 1 },
+  crStrict: { num: (d: Done) => (d.r.completeStrict ? 1 : 0), den: () => 1 },
+  /** Steps to the last milestone reached, per milestone reached. */
+  ee: { num: (d: Done) => (d.r.reached ? (d.r.stepsToLast ?? 0) : 0), den: (d: Done) => d.r.reached },
+  ss: { num: (d: Done) => (d.r.total ? d.r.reached / d.r.total : 0), den: () => 1 },
+} satisfies Record<string, RatioStat<Done>>;
+
+/** One ratio statistic over all of `xs` (null when its denominator sums to 0). */
+function ratioOf(xs: readonly Done[], stat: RatioStat<Done>): number | null {
+  const den = sum(xs.map(stat.den));
+  return den ? sum(xs.map(stat.num)) / den : null;
+}
 
 function byTask(xs: readonly Done[]): Done[][] {
   const m = new Map<string, Done[]>();
@@ -62,19 +64,20 @@ function byTask(xs: readonly Done[]): Done[][] {
 function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number | null): MetricSet {
   const groups = byTask(xs);
   const tasks = groups.length;
-  const ee = clusterBootstrap(groups, STATS.ee, boot);
+  const est = clusterBootstrapRatios(groups, STATS, boot);
+  const ee = est.ee;
   return {
     episodes: xs.length,
     tasks,
     msPoints: xs.length ? (sum(xs.map((d) => d.r.reached)) / xs.length) * tasks : 0,
     msTotal: xs.length ? (sum(xs.map((d) => d.r.total)) / xs.length) * tasks : 0,
-    msPercent: scale(clusterBootstrap(groups, STATS.ms, boot), 100),
-    completeRate: scale(clusterBootstrap(groups, STATS.cr, boot), 100),
-    completeRateStrict: scale(clusterBootstrap(groups, STATS.crStrict, boot), 100),
+    msPercent: scale(est.ms, 100),
+    completeRate: scale(est.cr, 100),
+    completeRateStrict: scale(est.crStrict, 100),
     completed: xs.filter((d) => d.r.complete).length,
     ee,
     eePercentOfHuman: ee.value !== null && humanEe ? (ee.value / humanEe) * 100 : null,
-    satisfaction: scale(clusterBootstrap(groups, STATS.ss, boot), 100),
+    satisfaction: scale(est.ss, 100),
     terminationError: pct(
       xs.length ? xs.filter((d) => TERMINATION_ERRORS.has(d.r.termination)).length / xs.length : null,
     ),
@@ -115,7 +118,7 @@ export function computeReport(
       .filter((e) => benchmark.configurations.find((c) => c.id === e.configId)?.agent === 'reference')
       .map((e) => ({ e, r: e.result })),
   );
-  let humanEe = STATS.ee(referenceRuns);
+  let humanEe = ratioOf(referenceRuns, STATS.ee);
   let humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : 'reference';
   if (humanEe === null) {
     const tasks = new Map<string, BenchTask>();

@@ -1,15 +1,18 @@
 /** Key events as the phone handles them (android.view.KeyEvent codes). */
 import { closeTextMenu, pasteIntoFocused } from './clipboard.ts';
 import { KEY, charForKey } from './keycodes.ts';
+import { pressKeyWithMeta } from './meta-keys.ts';
 import type { PhoneHost } from './phone-host.ts';
 import { deleteBackward, deleteForward } from './text-edit.ts';
-import { editFocused, focusNextField, moveFocusedCursor, submitFocused } from './text-focus.ts';
+import { deleteSelection, editFocused, focusNextField, moveFocusedCursor, submitFocused } from './text-focus.ts';
 
-export function pressKey(rt: PhoneHost, code: number): void {
+/** A key press; `meta` is KeyEvent's meta state (Shift, Ctrl, Alt…), 0 for none. */
+export function pressKey(rt: PhoneHost, code: number, meta = 0): void {
   if (rt.state.textMenu && code !== KEY.PASTE) {
     closeTextMenu(rt);
     if (code === KEY.BACK || code === KEY.ESCAPE) return;
   }
+  if (pressKeyWithMeta(rt, code, meta)) return;
   switch (code) {
     case KEY.PASTE:
       pasteIntoFocused(rt);
@@ -29,10 +32,10 @@ export function pressKey(rt: PhoneHost, code: number): void {
       submitFocused(rt);
       return;
     case KEY.DEL:
-      editFocused(rt, deleteBackward);
+      if (!deleteSelection(rt)) editFocused(rt, deleteBackward);
       return;
     case KEY.FORWARD_DEL:
-      editFocused(rt, deleteForward);
+      if (!deleteSelection(rt)) editFocused(rt, deleteForward);
       return;
     case KEY.MOVE_HOME:
       moveFocusedCursor(rt, 'line-start');

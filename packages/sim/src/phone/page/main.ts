@@ -27,7 +27,8 @@ export interface PageBootConfig extends BootConfig {
 
 export interface MobaPageApi {
   sync(): SyncInfo;
-  key(code: number): SyncInfo;
+  /** A key press with KeyEvent's meta state (0 = no modifiers). */
+  key(code: number, meta: number): SyncInfo;
   /** Types into the focused field; `typed` is false when no field has focus. */
   text(value: string): { typed: boolean; sync: SyncInfo };
   clearText(): { cleared: boolean; sync: SyncInfo };
@@ -114,10 +115,10 @@ function pageApi(
   const { sync, run } = tools;
   return {
     sync,
-    key(code) {
+    key(code, meta) {
       run('key', () => {
         rt.inputStarted();
-        rt.key(code);
+        rt.key(code, meta);
       });
       return sync();
     },

@@ -20,7 +20,8 @@ export interface PageState {
   /** The package whose window is on screen (the launcher package for home). */
   foreground: string;
   recents: boolean;
-  focus: { pkg: string; field: string; cursor: number } | null;
+  /** The focused text field; `anchor` is the other end of a selection (Ctrl+A, Shift+arrows). */
+  focus: { pkg: string; field: string; cursor: number; anchor?: number } | null;
   imeShown: boolean;
   ime: { shift: boolean; symbols: boolean };
   toast: string | null;
@@ -74,7 +75,7 @@ export interface PhoneHost {
   blurIfIn(pkg: string): void;
   focusedElement(): Element | undefined;
   typeText(text: string): boolean;
-  key(code: number): void;
+  key(code: number, meta?: number): void;
   /** Runs `fn` as the reaction to an input event, reporting a throw as a page error. */
   dispatch(where: string, fn: () => void): void;
   inputStarted(): void;

@@ -19,7 +19,7 @@ import { pressBack, pressKey } from './keys.ts';
 import { hashString, mulberry32, nextRandom } from './rng.ts';
 import { renderScreen } from './screen-view.ts';
 import { appIcon, appLabel } from './system-ui.ts';
-import { editFocused, focusField, focusedElement } from './text-focus.ts';
+import { deleteSelection, editFocused, fieldSelection, focusField, focusedElement } from './text-focus.ts';
 import { insertText } from './text-edit.ts';
 import type { BootConfig, PageState, PhoneHost, SettingsMap, SyncInfo, TaskState } from './phone-host.ts';
 import type { AnyApp, AppContext, LaunchRequest, Locale, Route, SystemInfo } from './types.ts';
@@ -213,6 +213,7 @@ export class PhoneRuntime implements PhoneHost {
       isFocused: (field) => this.state.focus?.pkg === task.pkg && this.state.focus.field === field,
       cursor: (field) =>
         this.state.focus?.pkg === task.pkg && this.state.focus.field === field ? this.state.focus.cursor : -1,
+      selection: (field) => fieldSelection(this, task.pkg, field),
       toast: (message) => {
         this.state.toast = message;
       },
@@ -366,18 +367,21 @@ export class PhoneRuntime implements PhoneHost {
     return focusedElement(this);
   }
 
+  /** Types at the cursor, replacing the selection if there is one. */
   typeText(text: string): boolean {
+    deleteSelection(this);
     return editFocused(this, (spec, cursor) => insertText(spec, cursor, text));
   }
 
   clearFocusedText(): boolean {
+    if (this.state.focus) delete this.state.focus.anchor;
     return editFocused(this, () => ({ value: '', cursor: 0 }));
   }
 
   // ---------------------------------------------------------------- keys (keys.ts)
 
-  key(code: number): void {
-    pressKey(this, code);
+  key(code: number, meta = 0): void {
+    pressKey(this, code, meta);
   }
 
   back(): void {

@@ -99,6 +99,8 @@ export interface AppContext<D = unknown, U = unknown> {
   blur(): void;
   isFocused(field: string): boolean;
   cursor(field: string): number;
+  /** The selected range [start, end) of a focused field (Ctrl+A, Shift+arrows), else undefined. */
+  selection(field: string): [number, number] | undefined;
   /** A toast shown until the next input. */
   toast(message: string): void;
   /** Puts text on the phone's clipboard (a long press on a field, or KEYCODE_PASTE, pastes it). */
