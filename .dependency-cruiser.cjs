@@ -40,7 +40,7 @@ const rendererLayerRules = RENDERER_LAYERS.slice(1).map((layer, i) => ({
 const MAIN_UNITS = [
   {
     name: 'foundation',
-    path: '^src/main/(packaging/|(paths|private-files|package-root|version|event-hub|linear-regex|bounded-read|capped-fetch)\\.ts$)',
+    path: '^src/main/(packaging/|(paths|private-files|package-root|version|event-hub|linear-regex|bounded-read|capped-fetch|safe-id)\\.ts$)',
     uses: [],
   },
   { name: 'adb', uses: ['foundation'] },

@@ -32,7 +32,8 @@ import { AnnotationService } from './annotations/annotation-service.ts';
 import { MemoryService, agentMemory as memoryPort, settingsEmbedder, strategyMemory } from './memory/index.ts';
 import { voiceHandlers } from './handlers/voice-handlers.ts';
 import { benchHandlers } from './handlers/bench-handlers.ts';
-import { BenchService } from './bench/bench-service.ts';
+import { BenchRepo } from './bench/bench-repo.ts';
+import { BenchService, benchmarkRunsIn } from './bench/bench-service.ts';
 import { BenchmarkRunner } from './bench/runner.ts';
 import type { BenchHost } from './bench/runner.ts';
 import { sweepHandlers } from './handlers/sweep-handlers.ts';
@@ -146,7 +147,13 @@ function openRuns(core: Core): {
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
   const annotations = owned.add(
-    new AnnotationService({ db, repo: new RunsRepo(db), appendIfHeld: (id, body) => runs.appendIfHeld(id, body) }),
+    new AnnotationService({
+      db,
+      repo: new RunsRepo(db),
+      appendIfHeld: (id, body) => runs.appendIfHeld(id, body),
+      // Failure summaries by benchmark (`moba dataset failures --benchmark ID`) read the benchmark store.
+      benchmarks: benchmarkRunsIn(new BenchRepo(db)),
+    }),
   );
   owned.add(annotations.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   return { runs, voice, annotations, deviceLocks };

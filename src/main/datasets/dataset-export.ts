@@ -16,7 +16,7 @@
  * is validated against its schema before it is written. Order is deterministic: runs oldest
  * first (then by id), steps in run order.
  */
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import {
@@ -32,6 +32,8 @@ import {
 import type { RunInfo, Split } from '../../shared/datasets/dataset-schema.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tighten } from '../private-files.ts';
+import { fileNameFor } from '../safe-id.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
 import type { Db } from '../store/database.ts';
 import { renderDatasheet } from './datasheet.ts';
@@ -122,17 +124,19 @@ class FileSink implements AssetSink {
     else this.o.stats.files.dumps++;
     this.done.set(ref.sha256, rel);
     const target = join(this.o.outDir, rel);
+    const copy = () => copyFile(source, target).then(() => chmod(target, PRIVATE_FILE_MODE));
     this.pending.push(
       image || ref.mime === 'application/xml'
-        ? copyFile(source, target)
-        : mkdir(join(this.o.outDir, 'files'), { recursive: true }).then(() => copyFile(source, target)),
+        ? copy()
+        : mkdir(join(this.o.outDir, 'files'), { recursive: true, mode: PRIVATE_DIR_MODE }).then(copy),
     );
     return rel;
   }
 
   modelInput(runId: string, call: CallInfo): string {
     const key = `${runId}/${call.callId}`;
-    const rel = `model-inputs/${runId}/${call.callId}.json`;
+    // Ids from an imported run's log are names here only when no path can be made of them.
+    const rel = `model-inputs/${fileNameFor(runId)}/${fileNameFor(call.callId)}.json`;
     if (this.inputs.has(key)) return rel;
     const body: ModelInputFile = {
       run: runId,
@@ -153,8 +157,8 @@ class FileSink implements AssetSink {
     this.inputs.add(key);
     this.o.stats.files.modelInputs++;
     this.pending.push(
-      mkdir(join(this.o.outDir, 'model-inputs', runId), { recursive: true }).then(() =>
-        writeFile(join(this.o.outDir, rel), `${JSON.stringify(body, null, 1)}\n`),
+      mkdir(join(this.o.outDir, 'model-inputs', fileNameFor(runId)), { recursive: true, mode: PRIVATE_DIR_MODE }).then(
+        () => writeFile(join(this.o.outDir, rel), `${JSON.stringify(body, null, 1)}\n`, { mode: PRIVATE_FILE_MODE }),
       ),
     );
     return rel;
@@ -186,11 +190,13 @@ function check<T>(schema: z.ZodType<T>, value: T, id: string): void {
 
 async function prepareFolder(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     if ((await readdir(dir)).length)
       throw new MobaError('INVALID_INPUT', `${dir} is not empty; export a dataset into a new or empty folder`);
+    // An empty folder made beforehand is narrowed: the dataset holds every screen and prompt of its runs.
+    tighten(dir, PRIVATE_DIR_MODE);
     for (const sub of ['schemas', 'images', 'dumps', 'model-inputs', ...Object.values(FOLDERS)])
-      await mkdir(join(dir, sub), { recursive: true });
+      await mkdir(join(dir, sub), { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (error) {
     if (error instanceof MobaError) throw error;
     throw new MobaError('NOT_FOUND', `Cannot write the dataset folder ${dir}: ${(error as Error).message}`, {
@@ -307,6 +313,7 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
     await writeFile(
       join(o.outDir, 'schemas', `${kind}.schema.json`),
       `${JSON.stringify(recordJsonSchema(kind), null, 2)}\n`,
+      { mode: PRIVATE_FILE_MODE },
     );
   const exportedAt = o.now ?? Date.now();
   const manifest = {
@@ -328,10 +335,13 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
       skippedEvents: stats.skippedEvents,
     },
   };
-  await writeFile(join(o.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  await writeFile(join(o.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`, {
+    mode: PRIVATE_FILE_MODE,
+  });
   await writeFile(
     join(o.outDir, 'README.md'),
     renderDatasheet({ stats, selection: o.selection, split, app: o.app, exportedAt }),
+    { mode: PRIVATE_FILE_MODE },
   );
   progress.phase = 'done';
   report();

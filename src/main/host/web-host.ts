@@ -16,9 +16,9 @@ import {
   parseCookies,
   safeDecode,
   sameOriginLocation,
-  tokenBits,
 } from './request-parsing.ts';
 import { MobaError } from '../../shared/errors.ts';
+import { tokenStrength } from './token-strength.ts';
 import type { ClientBufferLimits } from './ws-connection.ts';
 
 const COOKIE = 'moba_token';
@@ -48,7 +48,7 @@ export interface WebHostOptions {
   port?: number;
   /** Loopback by default; any other address must be asked for explicitly. */
   host?: string;
-  /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits. */
+  /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits (token-strength.ts). */
   token?: string;
   /** How far a client may fall behind reading results and events (defaults in ws-connection.ts). */
   clientBuffer?: Partial<ClientBufferLimits>;
@@ -80,11 +80,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { app, rendererDir } = options;
   const token = options.token ?? randomBytes(24).toString('hex');
   const bindHost = options.host ?? '127.0.0.1';
-  if (!isLoopbackBind(bindHost) && tokenBits(token) < MIN_REMOTE_TOKEN_BITS) {
-    throw new MobaError(
-      'INVALID_INPUT',
-      `The access token is too weak to guard ${bindHost}: about ${tokenBits(token)} bits, at least ${MIN_REMOTE_TOKEN_BITS} are needed beyond loopback (32 random hex characters, e.g. from \`openssl rand -hex 16\`). Leave --token out for a random one.`,
-    );
+  // A token someone chose must resist guessing beyond loopback; the random one has 192 bits by construction.
+  if (options.token !== undefined && !isLoopbackBind(bindHost)) {
+    const { bits, weakness } = await tokenStrength(token);
+    if (bits < MIN_REMOTE_TOKEN_BITS)
+      throw new MobaError(
+        'INVALID_INPUT',
+        `The access token is too weak to guard ${bindHost}: about ${bits} bits${weakness ? ` (it contains ${weakness})` : ''}, at least ${MIN_REMOTE_TOKEN_BITS} are needed beyond loopback. Use 32 random bytes, e.g. \`openssl rand -hex 32\`, or leave --token out for a random one.`,
+      );
   }
   const sockets = new Set<WsConnection>();
 

@@ -9,6 +9,7 @@ import { BenchRepo } from '../../bench/bench-repo.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
 import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
 import { reportHtml } from '../../bench/report/html.ts';
+import { PRIVATE_FILE_MODE } from '../../private-files.ts';
 import type { CliIo } from '../io.ts';
 import { withStore } from '../read-store.ts';
 
@@ -51,7 +52,8 @@ export async function benchReport(io: CliIo, command: Command, ids: string[], op
     });
     const text = reportText(computeReport(inputs), opts);
     if (opts.out) {
-      writeFileSync(opts.out, text);
+      // A report names the tasks, answers and costs of the runs: private, as other exports are.
+      writeFileSync(opts.out, text, { mode: PRIVATE_FILE_MODE });
       io.out(`wrote ${opts.out}\n`);
     } else io.out(text);
   });

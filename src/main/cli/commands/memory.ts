@@ -8,6 +8,7 @@ import type { MemoryService } from '../../memory/memory-service.ts';
 import { oneLine } from '../terminal-text.ts';
 import { provenanceOf } from '../../../shared/memory-provenance.ts';
 import { registerMemoryTrust } from './memory-trust.ts';
+import { ensurePrivateDataDir } from '../../private-files.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';
 import type { MemoryListOpts } from './memory-list.ts';
@@ -35,6 +36,7 @@ async function withMemory<T>(command: Command, fn: (memory: MemoryService) => Pr
     import('../../store/database.ts'),
   ]);
   const paths = dataPaths(dataDirOf(command) ?? resolveDataDir());
+  ensurePrivateDataDir(paths.dataDir);
   const db = openDatabase({ path: paths.databasePath });
   const settings = new SettingsService({ db, secrets: new EnvSecretStore() });
   const gateway = new ModelGateway({ settings });
