@@ -81,14 +81,12 @@ export interface RunEventNotice {
   summary: RunSummary;
 }
 
-/** The loop of a run whose driver (a benchmark pseudo-agent) only the process that started it has. */
-function undrivable(driver: string): RunLoop {
-  return async () => {
-    throw new MobaError(
-      'RUN_STATE',
-      `This run was driven by "${driver}", which only the benchmark episode that started it runs; it cannot be continued.`,
-    );
-  };
+/** Why a run whose driver (a benchmark pseudo-agent) only the process that started it has cannot go on. */
+function undrivable(driver: string): MobaError {
+  return new MobaError(
+    'RUN_STATE',
+    `This run was driven by "${driver}", which only the benchmark episode that started it runs; it cannot be continued.`,
+  );
 }
 
 function newRunId(now: number): string {
@@ -105,6 +103,8 @@ function newRunId(now: number): string {
 export class RunService {
   private readonly o: RunServiceOptions;
   private readonly controllers = new Map<string, RunController>();
+  /** Runs started here with a loop of their own (`spec.loop`): only this process can drive them. */
+  private readonly drivenHere = new Set<string>();
   private readonly gateways = new Map<string, { dispose?: () => void }>();
   private readonly runKeys = new Map<string, Partial<Record<ModelRole, string>>>();
   private readonly modelNotes = new Map<string, { dispose(): void }>();
@@ -203,6 +203,7 @@ export class RunService {
       strategyMemory: input.strategyMemory,
       loop: input.loop?.loop,
     });
+    if (input.loop) this.drivenHere.add(runId);
     c.append({
       type: 'run_started',
       task: input.task,
@@ -324,7 +325,9 @@ export class RunService {
       loop:
         init?.loop ??
         (state.driver
-          ? undrivable(state.driver)
+          ? async () => {
+              throw undrivable(state.driver!);
+            }
           : strategy(options.strategy).loop(this.kitFor(options, init?.strategyMemory))),
       deviceLock: this.o.deviceLocks,
       onEvent: (event) => {
@@ -425,8 +428,16 @@ export class RunService {
     await this.active(runId).pause(why.by, why.reason);
   }
 
+  /** @throws MobaError RUN_STATE for a pseudo-agent's run this process did not start, before anything is recorded */
   resume(runId: string): void {
-    this.active(runId).resume('person');
+    const c = this.active(runId);
+    this.assertDrivable(c.snapshot);
+    c.resume('person');
+  }
+
+  private assertDrivable(st: RunState): void {
+    const c = this.controllers.get(st.runId);
+    if (st.driver && !c?.active && !this.drivenHere.has(st.runId)) throw undrivable(st.driver);
   }
 
   /**
@@ -446,6 +457,8 @@ export class RunService {
    */
   decide(runId: string, input: DecisionInput, voice?: VoiceRef): void {
     const c = this.active(runId);
+    // A decision after a restart starts the loop again: only a loop this process has.
+    this.assertDrivable(c.snapshot);
     if (!voice) {
       c.decide(input);
       return;
@@ -610,6 +623,7 @@ export class RunService {
     const c = this.controllers.get(runId);
     c?.dispose();
     this.controllers.delete(runId);
+    this.drivenHere.delete(runId);
     this.modelNotes.get(runId)?.dispose();
     this.modelNotes.delete(runId);
     return this.o.repo.delete(runId);
