@@ -45,7 +45,9 @@ export class ScrcpySession {
   private readonly roles: Role[];
   private readonly sockets = new Map<Role, AdbSocket>();
   private readonly disposables: Disposable[] = [];
-  private readonly size: { width: number; height: number };
+  /** The video size now (it turns when the display does). */
+  private size: { width: number; height: number };
+  private display: { width: number; height: number };
   /** The part of the display streamed (`crop=W:H:X:Y`); undefined = all of it. */
   private readonly crop: CropRect | undefined;
   private readonly fps: number;
@@ -69,7 +71,8 @@ export class ScrcpySession {
     ];
     const crop = opts.ignored.crop === undefined ? undefined : parseCrop(opts.ignored.crop);
     this.crop = typeof crop === 'object' ? crop : undefined;
-    const source = this.crop ?? displaySize(device);
+    this.display = displaySize(device);
+    const source = this.crop ?? this.display;
     this.size = scaledVideoSize(source.width, source.height, opts.maxSize);
     this.fps = opts.maxFps > 0 ? Math.min(opts.maxFps, 60) : DEFAULT_FPS;
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
@@ -146,6 +149,7 @@ export class ScrcpySession {
     if (video) {
       if (options.sendCodecMeta) void video.write(encodeCodecMeta(CODEC_ID_H264, this.size.width, this.size.height));
       this.startEncoder();
+      this.followRotation();
       const display = displaySize(device);
       this.pump = new FramePump({
         device,
@@ -211,6 +215,21 @@ export class ScrcpySession {
         ? encodeVideoPacket({ type: 'frame', keyframe: packet.keyframe, ptsUs, data: packet.data })
         : packet.data,
     );
+  }
+
+  /**
+   * When the display turns, the video turns with it: a new size, a new encoder, so a new
+   * configuration packet (its SPS carries the size) and a keyframe, as the real server does.
+   */
+  private followRotation(): void {
+    const subscription = this.o.device.onDidChangeScreen(() => {
+      const now = displaySize(this.o.device);
+      if (this.crop || (now.width === this.display.width && now.height === this.display.height)) return;
+      this.display = now;
+      this.size = scaledVideoSize(now.width, now.height, this.o.options.maxSize);
+      this.resetVideo();
+    });
+    this.disposables.push(subscription);
   }
 
   /** RESET_VIDEO: a new encoder, hence a new configuration packet and a keyframe. */

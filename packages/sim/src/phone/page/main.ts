@@ -44,6 +44,8 @@ export interface MobaPageApi {
   /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
   deviceState(): PageDeviceState;
   setClipboard(text: string): SyncInfo;
+  /** The display turned: lay the screen out at this size. */
+  setDisplay(width: number, height: number): SyncInfo;
   /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
@@ -175,6 +177,13 @@ function pageApi(
       return out;
     },
     deviceState: () => ({ clipboard: rt.state.clipboard }),
+    setDisplay(width, height) {
+      run('display', () => {
+        rt.config.width = width;
+        rt.config.height = height;
+      });
+      return sync();
+    },
     setClipboard(text) {
       run('clipboard', () => copyText(rt, text));
       return sync();
