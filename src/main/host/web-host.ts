@@ -50,6 +50,11 @@ export interface WebHostOptions {
   host?: string;
   /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits (token-strength.ts). */
   token?: string;
+  /**
+   * A second bearer token that reads `GET /artifacts/<sha256>` and nothing else (a sweep
+   * worker's, for its coordinators); only as an `Authorization: Bearer` header.
+   */
+  artifactToken?: string;
   /** How far a client may fall behind reading results and events (defaults in ws-connection.ts). */
   clientBuffer?: Partial<ClientBufferLimits>;
 }
@@ -63,6 +68,8 @@ export interface WebHost {
   readonly connections: number;
   close(): Promise<void>;
 }
+
+const ARTIFACT_PATH = /^\/artifacts\/([0-9a-f]{64})$/;
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -101,6 +108,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const authorized = (req: IncomingMessage, url: URL): boolean => {
     const t = tokenFrom(req, url);
     return t !== undefined && safeEqual(t, token);
+  };
+  const artifactReader = (req: IncomingMessage, url: URL): boolean => {
+    const auth = req.headers.authorization;
+    return (
+      options.artifactToken !== undefined &&
+      ARTIFACT_PATH.test(url.pathname) &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      auth?.startsWith('Bearer ') === true &&
+      safeEqual(auth.slice(7).trim(), options.artifactToken)
+    );
   };
 
   const securityHeaders = (res: ServerResponse) => {
@@ -144,7 +161,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(400).end('Bad request');
       return;
     }
-    if (!authorized(req, url)) {
+    if (!authorized(req, url) && !artifactReader(req, url)) {
       res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('401 Unauthorized: open the URL that `moba serve` printed (it carries ?token=…).\n');
       return;
@@ -161,7 +178,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.writeHead(302, { Location: sameOriginLocation(url.pathname, url.search) }).end();
       return;
     }
-    const artifact = /^\/artifacts\/([0-9a-f]{64})$/.exec(url.pathname);
+    const artifact = ARTIFACT_PATH.exec(url.pathname);
     if (artifact) {
       try {
         const { ref, path } = app.artifacts.get(artifact[1]!);
