@@ -50,6 +50,11 @@ export interface WebHostOptions {
   host?: string;
   /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits (token-strength.ts). */
   token?: string;
+  /**
+   * A second bearer token that reads `GET /artifacts/<sha256>` and nothing else (a sweep
+   * worker's, for its coordinators); only as an `Authorization: Bearer` header.
+   */
+  artifactToken?: string;
   /** How far a client may fall behind reading results and events (defaults in ws-connection.ts). */
   clientBuffer?: Partial<ClientBufferLimits>;
 }
@@ -63,6 +68,8 @@ export interface WebHost {
   readonly connections: number;
   close(): Promise<void>;
 }
+
+const ARTIFACT_PATH = /^\/artifacts\/([0-9a-f]{64})$/;
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -98,6 +105,18 @@ function authorized(req: IncomingMessage, url: URL, token: string): boolean {
   return given !== undefined && safeEqual(given, token);
 }
 
+/** A read of one artifact with the second token (`artifactToken`), as a bearer header only. */
+function artifactReader(req: IncomingMessage, url: URL, artifactToken: string | undefined): boolean {
+  const auth = req.headers.authorization;
+  return (
+    artifactToken !== undefined &&
+    ARTIFACT_PATH.test(url.pathname) &&
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    auth?.startsWith('Bearer ') === true &&
+    safeEqual(auth.slice(7).trim(), artifactToken)
+  );
+}
+
 function securityHeaders(res: ServerResponse): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -119,6 +138,8 @@ interface Site {
   app: MobaApp;
   rendererDir: string;
   token: string;
+  /** The token that reads artifacts and nothing else (WebHostOptions.artifactToken). */
+  artifactToken?: string;
 }
 
 /** Answers one HTTP request: the token check, the cookie trade, an artifact or a renderer file. */
@@ -131,7 +152,7 @@ function handleRequest(site: Site, req: IncomingMessage, res: ServerResponse): v
     res.writeHead(400).end('Bad request');
     return;
   }
-  if (!authorized(req, url, site.token)) {
+  if (!authorized(req, url, site.token) && !artifactReader(req, url, site.artifactToken)) {
     res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('401 Unauthorized: open the URL that `moba serve` printed (it carries ?token=…).\n');
     return;
@@ -148,7 +169,7 @@ function handleRequest(site: Site, req: IncomingMessage, res: ServerResponse): v
     res.writeHead(302, { Location: sameOriginLocation(url.pathname, url.search) }).end();
     return;
   }
-  const artifact = /^\/artifacts\/([0-9a-f]{64})$/.exec(url.pathname);
+  const artifact = ARTIFACT_PATH.exec(url.pathname);
   if (artifact) serveArtifact(site.app, res, artifact[1]!);
   else serveRenderer(site.rendererDir, res, url.pathname);
 }
@@ -234,7 +255,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const bindHost = options.host ?? '127.0.0.1';
   await assertTokenGuards(bindHost, options.token);
   const sockets = new Set<WsConnection>();
-  const site: Site = { app, rendererDir, token };
+  const site: Site = { app, rendererDir, token, artifactToken: options.artifactToken };
 
   const server = createServer((req, res) => {
     // Whatever a request carries, it is answered (400 when it cannot be read, 500 for our own
