@@ -13,7 +13,7 @@ import { readRegularFile } from '../bounded-read.ts';
 import type { AgentMemory } from '../agent/ports.ts';
 import type { LlmGateway } from '../llm/types.ts';
 import { MemoryService, agentMemory, settingsEmbedder, strategyMemory } from '../memory/index.ts';
-import type { StrategyMemory } from '../agent/strategies/common/kit.ts';
+import type { StrategyMemory } from '../agent/ports.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { openDatabase } from '../store/database.ts';
 import { isPseudoAgent } from './agents/pseudo-agents.ts';

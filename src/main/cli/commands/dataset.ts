@@ -85,7 +85,14 @@ export function registerDataset(program: Command, io: CliIo): void {
     .description(
       'research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks, reward labels on a benchmark',
     );
+  registerExport(dataset, io);
+  registerValidateAndFailures(dataset, io);
+  registerExplore(dataset, io);
+  registerDatasetRewards(dataset, io);
+}
 
+/** `moba dataset export`: runs as a training dataset, split by task, with its datasheet. */
+function registerExport(dataset: Command, io: CliIo): void {
   addSelectionOptions(
     dataset
       .command('export')
@@ -136,7 +143,10 @@ export function registerDataset(program: Command, io: CliIo): void {
           );
         }),
     );
+}
 
+/** `moba dataset validate` (an export against its schemas) and `failures` (annotations over runs). */
+function registerValidateAndFailures(dataset: Command, io: CliIo): void {
   dataset
     .command('validate <dir>')
     .description(
@@ -180,7 +190,10 @@ export function registerDataset(program: Command, io: CliIo): void {
           );
       }),
     );
+}
 
+/** `moba dataset explore`: seeded walks through one app of a simulated phone and its sub-tasks. */
+function registerExplore(dataset: Command, io: CliIo): void {
   dataset
     .command('explore')
     .description(
@@ -240,6 +253,4 @@ export function registerDataset(program: Command, io: CliIo): void {
           if (opts.replay && Object.values(replays).some((ok) => !ok)) io.exitCode = 1;
         }),
     );
-
-  registerDatasetRewards(dataset, io);
 }
