@@ -160,3 +160,33 @@ export function elementOnScreen(page: Page, label: string) {
     .locator(`[data-testid="agent-screen"] :is([data-element-label="${label}"], [data-element-desc="${label}"]) rect`)
     .first();
 }
+
+export const TOUR_TASK = 'Show the stopwatch and then the timer in the Clock app';
+
+/** A short step-mode run on the Clock app: three clicks on elements every screen has, each reflected as done. */
+export function clockTourScript(): ScriptInput {
+  const goals: Array<[string, string]> = [
+    ['Open the Clock app', 'Click({{element:Clock}})'],
+    ['Show the stopwatch', 'Click({{element:Stopwatch}})'],
+    ['Show the timer', 'Click({{element:Timer}})'],
+  ];
+  return {
+    description: 'A three-step tour of the Clock app for the cockpit e2e tests.',
+    models: ['scripted'],
+    steps: [
+      act(TOUR_TASK, null, { thought: 'Three taps: the app, then two tabs.' }),
+      plan(
+        TOUR_TASK,
+        goals.map(([g]) => g),
+      ),
+      ...goals.flatMap(([goal, action], i) => [act(goal, action), reflect(goal, 'success', i === goals.length - 1)]),
+    ],
+  };
+}
+
+/** The endpoint for every chat role of a run started through the contract. */
+export function runModels(baseUrl: string): Record<string, { baseUrl: string; model: string }> {
+  return Object.fromEntries(
+    ['planner', 'actor', 'reflector', 'appSelector'].map((r) => [r, { baseUrl, model: 'scripted' }]),
+  );
+}

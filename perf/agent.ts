@@ -27,8 +27,9 @@ import type { ModelCallRecord } from '../src/shared/schemas/llm.ts';
 import { loadScript, startAgentRig } from '../test/support/agent-rig.ts';
 import { STRATEGY_NAMES } from '../src/shared/schemas/strategy.ts';
 import type { StrategyName } from '../src/shared/schemas/strategy.ts';
+import { QUICK, option } from './quick.ts';
 
-const RUNS = Number(process.env.MOBA_PERF_RUNS ?? 3);
+const RUNS = option('MOBA_PERF_RUNS', 3, 1);
 const TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
 
 /** gpt-4o image tokens: fit in 2048², shortest side down to 768, 170 per 512-px tile + 85. */
@@ -209,8 +210,9 @@ try {
       `run ${Math.floor(i / 2) + 1} ${mode === 'adb' ? 'without a mirror' : 'with a mirror   '}: ${r.actions} actions, ${r.calls} model calls, wall ${Math.round(wallMs)} ms = model ${Math.round(modelMs)} + device ${Math.round(deviceMs)} (observing ${Math.round(observeMs)}, executing ${Math.round(executeMs)} of which input ${Math.round(inputMs)}) + agent ${Math.round(overhead)} ms; \`input\` ran ${inputCommands}×`,
     );
   }
-  const others = (process.env.MOBA_PERF_STRATEGIES?.split(',').map((x) => x.trim()) ??
-    STRATEGY_NAMES.filter((n) => n !== 'moba')) as StrategyName[];
+  const others = (process.env.MOBA_PERF_STRATEGIES?.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean) ?? (QUICK ? ['appagent'] : STRATEGY_NAMES.filter((n) => n !== 'moba'))) as StrategyName[];
   const strategyRuns = Number(process.env.MOBA_PERF_STRATEGY_RUNS ?? 1);
   for (const strategy of others) {
     const per: Array<{
@@ -291,6 +293,9 @@ const inputAdb = perAction(plain, (r) => r.inputMs);
 const inputMirror = perAction(mirrored, (r) => r.inputMs);
 const observeAdb = perAction(plain, (r) => r.observeMs);
 const observeMirror = perAction(mirrored, (r) => r.observeMs);
+// A step as a person waits for it: the whole run's wall time per executed action (model, device, agent).
+const stepAdb = perAction(plain, (r) => r.wallMs);
+const stepMirror = perAction(mirrored, (r) => r.wallMs);
 const summary = {
   perf: 'agent',
   runs: RUNS,
@@ -302,6 +307,9 @@ const summary = {
   agentOverheadMsPerExecutedAction: round(median(plain.map((r) => r.overheadPerAction))),
   agentOverheadMsPerLoopStep: round(median(plain.map((r) => r.overheadPerLoop))),
   targetOverheadMs: 50,
+  stepMsPerExecutedAction: { liveOff: Math.round(stepAdb), liveOn: Math.round(stepMirror) },
+  liveToOffStepRatio: round(stepMirror / stepAdb, 3),
+  targetLiveToOffStepRatio: 1.1,
   deviceMsPerExecutedAction: Math.round(deviceAdb),
   overheadToDeviceRatio: round(median(plain.map((r) => (r.wallMs - r.modelMs - r.deviceMs) / r.deviceMs)), 3),
   deviceMsPerExecutedActionWithMirror: Math.round(deviceMirror),
@@ -329,6 +337,9 @@ console.log(
 );
 console.log(
   `agent overhead per executed action: ${summary.agentOverheadMsPerExecutedAction} ms (per loop step ${summary.agentOverheadMsPerLoopStep} ms; target ≤ 50 ms); ${summary.overheadToDeviceRatio}× the device time`,
+);
+console.log(
+  `step time per executed action: ${summary.stepMsPerExecutedAction.liveOff} ms with Live off, ${summary.stepMsPerExecutedAction.liveOn} ms with Live on (a running mirror): ${summary.liveToOffStepRatio}× (target ≤ ${summary.targetLiveToOffStepRatio}×)`,
 );
 console.log(
   `device time per executed action: ${summary.deviceMsPerExecutedAction} ms without a mirror, ${summary.deviceMsPerExecutedActionWithMirror} ms with one (${summary.mirrorToAdbDeviceRatio}×)`,

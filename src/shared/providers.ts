@@ -143,7 +143,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderPreset>> = {
     capabilities: ALL,
     effortParameter: 'reasoning_effort',
     reasoning:
-      'hidden unless `extra_body.google.thinking_config.include_thoughts` is set; then `<thought>…</thought>` at the start of `content`',
+      "hidden unless the body has `extra_body: { google: { thinking_config: { include_thoughts: true } } }` (the endpoint's extraBody); then `<thought>…</thought>` at the start of `content`",
     errors: '[ { "error": { "code", "message", "status" } } ] (a list)',
     notes: 'Structured outputs, function calling and images; `reasoning_effort` sets the thinking budget.',
     docs: 'https://ai.google.dev/gemini-api/docs/openai',

@@ -23,9 +23,13 @@ export type {
   Intent,
   KeyCode,
   PackageInfo,
+  ClockStart,
+  ResetOptions,
   SimulatedDevice,
 } from './device.ts';
 export { inAppDrawer } from './device.ts';
+export { PhoneDeviceStateSchema, PhoneStateSchema } from './state.ts';
+export type { PhoneState } from './state.ts';
 export { DeviceClock, formatClockPolicy, parseClockPolicy } from './device-clock.ts';
 export type { ClockPolicy } from './device-clock.ts';
 export { FakeDevice, makeTestPng } from './fake-device.ts';

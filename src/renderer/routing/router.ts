@@ -47,3 +47,19 @@ export function hrefFor(id: RouteId, ...params: string[]): string {
 export function navigate(id: RouteId, ...params: string[]): void {
   location.hash = hrefFor(id, ...params);
 }
+
+/**
+ * Changes the address to this route without navigating (the page shown stays as it is, and the
+ * browser's history gets no new entry): for views whose position belongs in a shareable link.
+ */
+export function replaceRoute(id: RouteId, ...params: string[]): void {
+  const hash = hrefFor(id, ...params);
+  if (location.hash === hash) return;
+  // The route the page was opened with stays `current`: views keyed by it are not remounted.
+  history.replaceState(history.state, '', hash);
+}
+
+/** The address of a route, absolute (for links people share). */
+export function linkTo(id: RouteId, ...params: string[]): string {
+  return `${location.origin}${location.pathname}${location.search}${hrefFor(id, ...params)}`;
+}

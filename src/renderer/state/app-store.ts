@@ -6,7 +6,8 @@ import type { ConnectionStatus } from '../client/index.ts';
 /** View state only: the truth lives in main and arrives through calls and events. */
 interface AppState {
   client: MobaClient | undefined;
-  host: 'electron' | 'web' | undefined;
+  /** `report`: a report file opened in a browser — its own data, read only, no host behind it. */
+  host: 'electron' | 'web' | 'report' | undefined;
   connection: ConnectionStatus;
   info: AppInfo | undefined;
   settings: SettingsView | undefined;
@@ -27,4 +28,9 @@ export function useClient(): MobaClient {
   const client = useAppStore((s) => s.client);
   if (!client) throw new Error('The MobA client is not ready yet');
   return client;
+}
+
+/** Whether this window only reads (a report file): no decisions, edits, exports or deletes. */
+export function useReadOnly(): boolean {
+  return useAppStore((s) => s.host === 'report');
 }

@@ -5,6 +5,7 @@
  * provenance (`by`), so corrected trajectories can be exported as training data.
  */
 import { z } from 'zod';
+import { RUN_STATUSES } from '../choices.ts';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 import { ERROR_CODES } from '../errors.ts';
@@ -24,8 +25,9 @@ export type Actor = z.infer<typeof Actor>;
 export const NodeStatus = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
 export type NodeStatus = z.infer<typeof NodeStatus>;
 
+export { RUN_STATUSES };
 /** running: the loop works; waiting: a person must decide; paused: nothing happens until resumed. */
-export const RunStatus = z.enum(['running', 'waiting', 'paused', 'succeeded', 'failed', 'stopped']);
+export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'stopped'];
 
@@ -242,11 +244,6 @@ export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
 export type RunEvent = {
   [T in RunEventType]: { seq: number; at: number; type: T } & z.infer<(typeof body)[T]>;
 }[RunEventType];
-
-export const RunEventBodySchema = z.discriminatedUnion(
-  'type',
-  RUN_EVENT_TYPES.map((t) => body[t].extend({ type: z.literal(t) })) as unknown as [z.ZodObject, ...z.ZodObject[]],
-) as unknown as z.ZodType<RunEventBody>;
 
 /**
  * An event as stored by an older version, brought to today's form before it is checked: a

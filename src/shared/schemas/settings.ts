@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { AUTONOMY_MODES, MODEL_ROLES } from '../choices.ts';
 import { VoiceSettings, defaultVoiceSettings } from './voice.ts';
 
-/** The agent roles that each may use their own model endpoint. */
-export const MODEL_ROLES = [
-  'planner',
-  'actor',
-  'reflector',
-  'appSelector',
-  'embedder',
-  'transcriber',
-  'speaker',
-] as const;
+export { AUTONOMY_MODES, MODEL_ROLES };
 export const ModelRole = z.enum(MODEL_ROLES);
 export type ModelRole = z.infer<typeof ModelRole>;
 
@@ -120,7 +112,6 @@ export const ModelSettings = z.object({
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
-export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;
 export const AutonomyMode = z.enum(AUTONOMY_MODES);
 export type AutonomyMode = z.infer<typeof AutonomyMode>;
 

@@ -13,6 +13,7 @@ import type { VirtualFs } from '../fs/virtual-fs.ts';
 import { MobaError } from '@moba/base';
 import type { SharedBrowser } from './browser.ts';
 import { BUILD_ID, DEFAULT_CLOCK_START, DEFAULT_TIMEZONE, defaultProps } from './defaults.ts';
+import { localToEpoch, seededLocalStart } from '../time.ts';
 import { DeviceSettings } from './device-settings.ts';
 import { openPhonePage } from './page-session.ts';
 import type { PhonePage } from './page-session.ts';
@@ -33,7 +34,8 @@ export abstract class PhoneCore {
   protected readonly initialFs: VirtualFs;
   protected readonly device: DeviceSettings;
   protected readonly clock: DeviceClock;
-  protected readonly clockStart: number;
+  /** Where the clock starts on reset (a reset with `clock` changes it). */
+  protected clockStart: number | 'seeded';
   protected readonly defaultPolicy: ClockPolicy;
   protected readonly listeners = new Set<() => void>();
   protected readonly pageErrors: string[] = [];
@@ -67,7 +69,7 @@ export abstract class PhoneCore {
     });
     this.clockStart = options.clockStart ?? DEFAULT_CLOCK_START;
     this.defaultPolicy = options.clockPolicy ?? { kind: options.freezeClock ? 'frozen' : 'real' };
-    this.clock = new DeviceClock(this.clockStart, this.defaultPolicy);
+    this.clock = new DeviceClock(this.startEpoch(), this.defaultPolicy);
     this.device = new DeviceSettings(this.currentSeed);
     this.displayed = { width: this.props.width, height: this.props.height };
     this.initialFs = createAndroidFs({ now: () => this.now() });
@@ -77,6 +79,13 @@ export abstract class PhoneCore {
   /** The seed of the phone's data (changed by `reset({ seed })`). */
   get seed(): number {
     return this.currentSeed;
+  }
+
+  /** Where the clock starts for the current seed (epoch ms). */
+  protected startEpoch(): number {
+    return this.clockStart === 'seeded'
+      ? localToEpoch(seededLocalStart(this.currentSeed), this.timezone)
+      : this.clockStart;
   }
 
   /** @internal Called by createSimulatedPhone. */

@@ -11,6 +11,7 @@ import { TaskTree } from '../../ui/task-tree/task-tree.tsx';
 import { canEditPlan } from '../../ui/task-tree/tree-edits.ts';
 import { StrategyPanel } from '../../ui/strategy-panels/strategy-panel.tsx';
 import { useCockpitStore } from './cockpit-store.ts';
+import { useScreenWidthStyle } from '../../ui/screen-width.tsx';
 import { Composer } from './composer.tsx';
 import { RunHeader } from './run-header.tsx';
 import { StatusBadge } from '../../ui/run-view/status-badge.tsx';
@@ -135,12 +136,13 @@ export function CockpitPage() {
   const client = useClient();
   const route = useRoute();
   const runId = route.params[0];
+  const style = useScreenWidthStyle();
   useEffect(() => {
     connectRunFeed(client);
     connectDeviceFeed(client);
   }, [client]);
   return (
-    <div className={`page page-run ${runId ? 'has-run' : ''}`}>
+    <div className={`page page-fill page-run ${runId ? 'has-run' : ''}`} style={style}>
       {runId ? (
         <RunView runId={runId} />
       ) : (

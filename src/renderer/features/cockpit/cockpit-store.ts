@@ -7,7 +7,6 @@ export type ScreenTab = 'agent' | 'live';
 interface CockpitState {
   activityTab: ActivityTab;
   selectedCallId: string | null;
-  showElements: boolean;
   screenTab: ScreenTab;
   /** A node to highlight in the tree (hovered in the timeline). */
   highlightNode: string | null;
@@ -17,7 +16,6 @@ interface CockpitState {
 export const useCockpitStore = create<CockpitState>(() => ({
   activityTab: 'timeline',
   selectedCallId: null,
-  showElements: true,
   screenTab: 'agent',
   highlightNode: null,
   showShortcuts: false,

@@ -14,9 +14,18 @@ export interface LiveMirrorProps {
   mode?: 'direct' | 'pick' | 'override';
   onSelect?: (element: UiElement) => void;
   selectedIndex?: number | undefined;
+  /** The run's newest screenshot, shown until the stream's first frame. */
+  placeholder?: { url: string; width: number; height: number } | null;
 }
 
-export function LiveMirror({ serial, elements, mode = 'direct', onSelect, selectedIndex }: LiveMirrorProps) {
+export function LiveMirror({
+  serial,
+  elements,
+  mode = 'direct',
+  onSelect,
+  selectedIndex,
+  placeholder,
+}: LiveMirrorProps) {
   const selecting = mode !== 'direct';
   return (
     <div className="live-mirror" data-testid="live-mirror" data-mode={mode}>
@@ -35,6 +44,7 @@ export function LiveMirror({ serial, elements, mode = 'direct', onSelect, select
         selectMode={selecting}
         {...(onSelect && selecting ? { onSelectElement: onSelect } : {})}
         {...(selectedIndex !== undefined ? { selectedIndex } : {})}
+        placeholder={placeholder ?? null}
       />
     </div>
   );

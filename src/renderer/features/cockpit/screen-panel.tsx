@@ -3,7 +3,9 @@ import type { MobaClient } from '../../../shared/contract.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Icons } from '../../ui/icons.tsx';
 import { keepFocus } from '../../ui/keep-focus.ts';
-import { ScreenStage } from '../../ui/screen-stage/screen-stage.tsx';
+import { Inspector } from '../../ui/inspector/inspector.tsx';
+import { ScreenResizer } from '../../ui/screen-width.tsx';
+import { useInspectorProps } from '../../ui/inspector/inspector-prefs.ts';
 import type { StageMode } from '../../ui/screen-stage/screen-stage.tsx';
 import { actionMarker } from '../../ui/screen-stage/action-marker.ts';
 import { useCockpitStore } from './cockpit-store.ts';
@@ -35,7 +37,7 @@ function ScreenTabs() {
 }
 
 function AgentView({ client, d }: { client: MobaClient; d: StepDecisions }) {
-  const showElements = useCockpitStore((s) => s.showElements);
+  const prefs = useInspectorProps();
   const o = d.observation;
   if (!o)
     return <p className="muted center-note">The first screenshot appears as soon as the agent observes the phone.</p>;
@@ -50,44 +52,31 @@ function AgentView({ client, d }: { client: MobaClient; d: StepDecisions }) {
       ? 'What the agent saw, with its proposal'
       : 'The agent’s latest view of the screen';
   return (
-    <>
-      <ScreenStage
-        testId="agent-screen"
-        image={o.screenshot ? client.artifactUrl(o.screenshot.sha256) : null}
-        screen={d.screen}
-        elements={o.elements}
-        showElements={showElements}
-        marker={marker}
-        altMarker={altMarker}
-        mode={mode}
-        selectedIndex={editing ? Number(d.draft.values.index ?? NaN) : undefined}
-        onPick={(e) => {
-          d.draft.pick(e);
-          d.setPicking(false);
-        }}
-        {...(pointEdit
-          ? {
-              onPickPoint: (x: number, y: number) => {
-                d.draft.pickPoint(x, y);
-                d.setPicking(false);
-              },
-            }
-          : {})}
-        onAct={(action) =>
-          d.interaction === 'override' ? d.override(action) : d.personActs ? d.act(action) : undefined
-        }
-        caption={caption}
-      />
-      <label className="toggle toggle-small screen-toggle">
-        <input
-          type="checkbox"
-          checked={showElements}
-          onChange={(e) => useCockpitStore.setState({ showElements: e.target.checked })}
-        />
-        <span className="toggle-track" aria-hidden="true" />
-        <span>Element boxes</span>
-      </label>
-    </>
+    <Inspector
+      {...prefs}
+      testId="agent-screen"
+      image={o.screenshot ? client.artifactUrl(o.screenshot.sha256) : null}
+      screen={d.screen}
+      elements={o.elements}
+      marker={marker}
+      altMarker={altMarker}
+      mode={mode}
+      selectedIndex={editing ? Number(d.draft.values.index ?? NaN) : undefined}
+      onPick={(e) => {
+        d.draft.pick(e);
+        d.setPicking(false);
+      }}
+      {...(pointEdit
+        ? {
+            onPickPoint: (x: number, y: number) => {
+              d.draft.pickPoint(x, y);
+              d.setPicking(false);
+            },
+          }
+        : {})}
+      onAct={(action) => (d.interaction === 'override' ? d.override(action) : d.personActs ? d.act(action) : undefined)}
+      caption={caption}
+    />
   );
 }
 
@@ -96,10 +85,14 @@ export function ScreenPanel({ client, d, serial }: { client: MobaClient; d: Step
   const editing = d.interaction === 'edit';
   return (
     <Panel id="mirror" title="Screen" icon={<Icons.mirror size={18} />} className="run-mirror" actions={<ScreenTabs />}>
+      <ScreenResizer />
       {screenTab === 'live' ? (
         <LiveMirror
           serial={serial}
           elements={d.observation?.elements ?? []}
+          placeholder={
+            d.observation?.screenshot ? { url: client.artifactUrl(d.observation.screenshot.sha256), ...d.screen } : null
+          }
           mode={d.picking && editing ? 'pick' : d.interaction === 'override' ? 'override' : 'direct'}
           selectedIndex={editing ? Number(d.draft.values.index ?? NaN) : undefined}
           onSelect={(e) => {

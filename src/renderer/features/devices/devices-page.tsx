@@ -8,6 +8,7 @@ import { useBusy } from '../../ui/use-busy.ts';
 import { ErrorNote } from '../../ui/notes.tsx';
 import { connectDeviceFeed, refreshDevices, useDeviceStore } from '../../state/device-store.ts';
 import { DeviceDetails } from './device-details.tsx';
+import { DeviceInspector } from './device-inspector.tsx';
 import { DeviceCard, StartingSimulatorCard } from './device-card.tsx';
 import { ConnectForm, SimulatorControls, useSimulators } from './device-forms.tsx';
 import './devices.css';
@@ -130,6 +131,7 @@ export function DevicesPage() {
         ) : null}
       </Panel>
       {shown?.panel === 'details' ? <DeviceDetails serial={shown.serial} onClose={() => setSide(null)} /> : null}
+      {shown?.panel === 'inspect' ? <DeviceInspector serial={shown.serial} onClose={() => setSide(null)} /> : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { RunList } from './run-list.tsx';
 import { CompareView } from './compare/compare-view.tsx';
 import './history.css';
 
-/** `#/history`: the run list; `#/history/<run>[/<step>]`: the replay of one run. */
+/** `#/history`: the run list; `#/history/<run>[/<step>[/play]]`: the replay of one run (playing). */
 export function HistoryPage() {
   const client = useClient();
   const route = useRoute();
@@ -21,8 +21,16 @@ export function HistoryPage() {
   if (runId === 'compare' && route.params[1] && route.params[2])
     return <CompareView key={`${route.params[1]}/${route.params[2]}`} runA={route.params[1]} runB={route.params[2]} />;
   if (runId) {
+    // `#/history/RUN/STEP/play`: open at that step and play from there.
     const step = Number(route.params[1]);
-    return <ReplayView key={runId} runId={runId} initialStep={Number.isInteger(step) && step > 0 ? step : null} />;
+    return (
+      <ReplayView
+        key={runId}
+        runId={runId}
+        initialStep={Number.isInteger(step) && step > 0 ? step : null}
+        autoplay={route.params[2] === 'play'}
+      />
+    );
   }
   return (
     <div className="page page-history">

@@ -72,7 +72,7 @@ export function MemoryPage() {
     />
   );
   return (
-    <div className="page page-memory">
+    <div className="page page-fill page-memory">
       <Panel id="memory" title="Memory" icon={<Icons.memory size={18} />} actions={toolbar} className="memory-panel">
         <Notice text={busy.notice ?? said} error={busy.error ?? m.error} />
         <div className={`memory-layout side-${side}`}>

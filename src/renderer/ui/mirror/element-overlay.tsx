@@ -2,20 +2,37 @@
  * The indexed elements drawn over the mirror: one box and number per interactive element, in
  * device pixels (the SVG's viewBox is the device screen, so boxes scale with the picture).
  */
+import { useMemo } from 'react';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
+import { placeLabels } from '../inspector/label-layout.ts';
 
 export interface ElementOverlayProps {
   elements: readonly UiElement[];
   deviceWidth: number;
   deviceHeight: number;
+  /** CSS pixels per device pixel as shown: the numbers keep one size on the screen and never collide. */
+  scale: number;
   hovered: UiElement | undefined;
   selectedIndex: number | undefined;
 }
 
-export function ElementOverlay({ elements, deviceWidth, deviceHeight, hovered, selectedIndex }: ElementOverlayProps) {
-  const interactive = elements.filter((e) => e.index >= 1);
-  // Labels are sized in device pixels: about 2.2% of the screen width stays readable when scaled down.
-  const font = Math.max(14, Math.round(deviceWidth * 0.022));
+const LABEL_PX = 13;
+
+export function ElementOverlay({
+  elements,
+  deviceWidth,
+  deviceHeight,
+  scale,
+  hovered,
+  selectedIndex,
+}: ElementOverlayProps) {
+  const interactive = useMemo(() => elements.filter((e) => e.index >= 1), [elements]);
+  const k = scale > 0 ? 1 / scale : 1;
+  const font = LABEL_PX * k;
+  const labels = useMemo(
+    () => placeLabels(interactive, font * 0.58, font * 1.2, { width: deviceWidth, height: deviceHeight }),
+    [interactive, font, deviceWidth, deviceHeight],
+  );
   return (
     <svg
       className="mirror-overlay"
@@ -27,6 +44,7 @@ export function ElementOverlay({ elements, deviceWidth, deviceHeight, hovered, s
       {interactive.map((el) => {
         const [x1, y1, x2, y2] = el.bounds;
         const state = el.index === selectedIndex ? 'selected' : el === hovered ? 'hovered' : 'idle';
+        const label = labels.get(el.index) ?? null;
         return (
           <g key={el.index} className={`overlay-element overlay-${state}`}>
             <rect
@@ -38,16 +56,14 @@ export function ElementOverlay({ elements, deviceWidth, deviceHeight, hovered, s
               data-bounds={el.bounds.join(',')}
               vectorEffect="non-scaling-stroke"
             />
-            <rect
-              className="overlay-label-bg"
-              x={x1}
-              y={y1}
-              width={font * (String(el.index).length * 0.62 + 0.6)}
-              height={font * 1.25}
-            />
-            <text x={x1 + font * 0.3} y={y1 + font * 0.98} fontSize={font}>
-              {el.index}
-            </text>
+            {label ? (
+              <>
+                <rect className="overlay-label-bg" x={label.x} y={label.y} width={label.width} height={label.height} />
+                <text x={label.x + font * 0.25} y={label.y + font * 0.95} fontSize={font}>
+                  {el.index}
+                </text>
+              </>
+            ) : null}
           </g>
         );
       })}

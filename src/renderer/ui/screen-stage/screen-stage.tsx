@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react';
 import type { ActionCall } from '../../../shared/actions.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
@@ -7,6 +7,8 @@ import type { Pt } from '../../../shared/elements/element-at.ts';
 import { pointerAction } from '../../../shared/elements/screen-input.ts';
 import type { ScreenSize } from '../../../shared/elements/screen-input.ts';
 import type { Marker } from './action-marker.ts';
+import { MarkerShape } from './markers.tsx';
+import { ElementMarks } from './element-marks.tsx';
 import './screen-stage.css';
 
 export type StageMode = 'view' | 'pick' | 'act';
@@ -27,6 +29,15 @@ export interface ScreenStageProps {
   /** In pick mode: a click picks this point (device pixels) instead of an element. */
   onPickPoint?(x: number, y: number): void;
   onAct?(action: ActionCall): void;
+  /** An inspector's element (position in `elements`) to outline, and the one hovered. */
+  focusKey?: number | null;
+  hoverKey?: number | null;
+  /** Where the pointer is (device pixels), for an inspector that follows it; null when it leaves. */
+  onPointer?(p: Pt | null): void;
+  /** A click in view mode (device pixels). */
+  onViewClick?(p: Pt): void;
+  /** Zoom over the fitted size (1 = fit the space given). */
+  zoom?: number;
   testId?: string;
   caption?: string;
 }
@@ -35,86 +46,51 @@ function label(e: UiElement): string {
   return e.text || e.contentDesc || e.resourceId.split('/').pop() || e.className.split('.').pop() || '';
 }
 
-function MarkerShape({ marker, k, tone }: { marker: Marker; k: number; tone: 'agent' | 'person' }) {
-  const cls = `marker marker-${tone}`;
-  const r = 14 * k;
-  switch (marker.kind) {
-    case 'box':
-      return (
-        <g className={cls} data-marker="box">
-          <rect
-            x={marker.bounds[0]}
-            y={marker.bounds[1]}
-            width={marker.bounds[2] - marker.bounds[0]}
-            height={marker.bounds[3] - marker.bounds[1]}
-            className="marker-box"
-            rx={6 * k}
-          />
-          <circle cx={marker.point[0]} cy={marker.point[1]} r={r} className="marker-dot" />
-        </g>
-      );
-    case 'point':
-      return (
-        <g className={cls} data-marker="point">
-          <circle cx={marker.point[0]} cy={marker.point[1]} r={r * 1.6} className="marker-ring" />
-          <circle cx={marker.point[0]} cy={marker.point[1]} r={r * 0.6} className="marker-dot" />
-        </g>
-      );
-    case 'arrow': {
-      const [x1, y1] = marker.from;
-      const [x2, y2] = marker.to;
-      const a = Math.atan2(y2 - y1, x2 - x1);
-      const h = 30 * k;
-      const head = `${x2},${y2} ${x2 - h * Math.cos(a - 0.45)},${y2 - h * Math.sin(a - 0.45)} ${x2 - h * Math.cos(a + 0.45)},${y2 - h * Math.sin(a + 0.45)}`;
-      return (
-        <g className={cls} data-marker="arrow">
-          {marker.bounds ? (
-            <rect
-              x={marker.bounds[0]}
-              y={marker.bounds[1]}
-              width={marker.bounds[2] - marker.bounds[0]}
-              height={marker.bounds[3] - marker.bounds[1]}
-              className="marker-box marker-box-soft"
-            />
-          ) : null}
-          <circle cx={x1} cy={y1} r={r * 0.8} className="marker-dot" />
-          <line x1={x1} y1={y1} x2={x2} y2={y2} className="marker-line" />
-          <polygon points={head} className="marker-head" />
-        </g>
-      );
-    }
-    case 'none':
-      return null;
-  }
+/** CSS pixels per device pixel of the stage as drawn now. */
+function useScale(ref: React.RefObject<HTMLDivElement | null>, width: number): number {
+  const [scale, setScale] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setScale(el.getBoundingClientRect().width / width);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref, width]);
+  return scale;
+}
+
+function HoverTip({ hover }: { hover: { e: UiElement; x: number; y: number } }) {
+  return (
+    <div className="el-tip" style={{ left: Math.min(hover.x + 12, 9999), top: hover.y + 12 }} role="tooltip">
+      <strong>[{hover.e.index}]</strong> {hover.e.className.split('.').pop()}
+      {label(hover.e) ? <span className="el-tip-text"> “{label(hover.e).slice(0, 60)}”</span> : null}
+      <span className="el-tip-meta">
+        {hover.e.trueAttributes
+          .filter((a) => a !== 'enabled')
+          .slice(0, 4)
+          .join(' · ')}
+      </span>
+    </div>
+  );
 }
 
 /**
  * A device screenshot with the indexed elements and an action's marker drawn over it, in
  * device pixels. Used by the approval step (pick another element, act on the screen), the
- * replay view and the demonstration recorder.
+ * replay view, the Devices inspector and the demonstration recorder.
  */
 export function ScreenStage(props: ScreenStageProps) {
-  const {
-    image,
-    screen,
-    elements,
-    showElements,
-    marker,
-    altMarker,
-    mode,
-    selectedIndex,
-    onPick,
-    onPickPoint,
-    onAct,
-    testId,
-    caption,
-  } = props;
+  const { image, screen, elements, mode, onPick, onPickPoint, onAct, onPointer, onViewClick } = props;
   const svgRef = useRef<SVGSVGElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const scale = useScale(stageRef, screen.width);
   const [hover, setHover] = useState<{ e: UiElement; x: number; y: number } | null>(null);
   const [drag, setDrag] = useState<{ from: Pt; to: Pt } | null>(null);
   const w = screen.width;
   const h = screen.height;
-  // Overlay sizes in device pixels that look the same at any display scale (~1/3 for phones).
+  // Marker sizes in device pixels that look the same at any display scale (~1/3 for phones).
   const k = (Math.max(w, h) / 2400) * 2.4;
 
   const toDevice = (ev: { clientX: number; clientY: number }): Pt | null => {
@@ -122,18 +98,18 @@ export function ScreenStage(props: ScreenStageProps) {
     if (!box || box.width === 0 || box.height === 0) return null;
     return [((ev.clientX - box.left) / box.width) * w, ((ev.clientY - box.top) / box.height) * h];
   };
-
   const onPointerDown = (ev: ReactPointerEvent<SVGSVGElement>) => {
-    if (mode === 'view' || ev.button !== 0) return;
+    if (ev.button !== 0) return;
     const p = toDevice(ev);
     if (!p) return;
-    ev.currentTarget.setPointerCapture?.(ev.pointerId);
+    if (mode !== 'view') ev.currentTarget.setPointerCapture?.(ev.pointerId);
     setDrag({ from: p, to: p });
   };
   const onPointerMove = (ev: ReactPointerEvent<SVGSVGElement>) => {
     const p = toDevice(ev);
     if (!p) return;
     if (drag) setDrag({ ...drag, to: p });
+    onPointer?.(p);
     const e = elementAt(elements, p[0], p[1]);
     const box = svgRef.current?.getBoundingClientRect();
     setHover(e && box ? { e, x: ev.clientX - box.left, y: ev.clientY - box.top } : null);
@@ -142,25 +118,25 @@ export function ScreenStage(props: ScreenStageProps) {
     if (!drag) return;
     const p = toDevice(ev) ?? drag.to;
     setDrag(null);
-    if (mode === 'pick' && onPickPoint) {
-      onPickPoint(Math.round(drag.from[0]), Math.round(drag.from[1]));
-      return;
-    }
+    if (mode === 'view') return onViewClick?.(drag.from);
+    if (mode === 'pick' && onPickPoint) return onPickPoint(Math.round(drag.from[0]), Math.round(drag.from[1]));
     if (mode === 'pick') {
       const e = elementAt(elements, drag.from[0], drag.from[1]);
       if (e) onPick?.(e);
       return;
     }
-    if (mode === 'act') onAct?.(pointerAction(elements, drag.from, p, screen));
+    onAct?.(pointerAction(elements, drag.from, p, screen));
   };
 
-  const numbered = showElements || mode === 'pick' ? elements.filter((e) => e.index > 0) : [];
-  const style = { '--ar': `${w} / ${h}`, '--arn': w / h } as CSSProperties;
+  const style = { '--ar': `${w} / ${h}`, '--arn': w / h, '--zoom': props.zoom ?? 1 } as CSSProperties;
   return (
-    <figure className={`screen-fit screen-mode-${mode}`} data-testid={testId}>
-      <div className="screen-stage" style={style}>
+    <figure
+      className={`screen-fit screen-mode-${mode} ${(props.zoom ?? 1) > 1 ? 'zoomed' : ''}`}
+      data-testid={props.testId}
+    >
+      <div className="screen-stage" style={style} ref={stageRef} data-scale={scale.toFixed(3)}>
         {image ? (
-          <img src={image} alt={caption ?? 'Device screenshot'} draggable={false} />
+          <img src={image} alt={props.caption ?? 'Device screenshot'} draggable={false} />
         ) : (
           <div className="screen-missing">No screenshot for this moment</div>
         )}
@@ -171,57 +147,39 @@ export function ScreenStage(props: ScreenStageProps) {
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
-          onPointerLeave={() => setHover(null)}
+          onPointerLeave={() => {
+            setHover(null);
+            onPointer?.(null);
+          }}
           role={mode === 'view' ? 'img' : 'application'}
           aria-label={
             mode === 'pick'
               ? 'Pick an element'
               : mode === 'act'
                 ? 'Act on the screen: click or drag'
-                : (caption ?? 'Screen')
+                : (props.caption ?? 'Screen')
           }
           data-screen-width={w}
           data-screen-height={h}
         >
-          {numbered.map((e) => (
-            <g
-              key={`${e.index}-${e.bounds.join(',')}`}
-              className={`el ${e.index === selectedIndex ? 'el-selected' : ''} ${hover?.e === e ? 'el-hover' : ''}`}
-              data-element-index={e.index}
-              data-element-label={e.text || e.contentDesc}
-              data-element-desc={e.contentDesc || undefined}
-            >
-              <rect
-                x={e.bounds[0]}
-                y={e.bounds[1]}
-                width={Math.max(1, e.bounds[2] - e.bounds[0])}
-                height={Math.max(1, e.bounds[3] - e.bounds[1])}
-              />
-              <text x={e.bounds[0] + 4 * k} y={e.bounds[1] + 15 * k} fontSize={15 * k}>
-                {e.index}
-              </text>
-            </g>
-          ))}
-          {marker ? <MarkerShape marker={marker} k={k} tone="agent" /> : null}
-          {altMarker ? <MarkerShape marker={altMarker} k={k} tone="person" /> : null}
+          <ElementMarks
+            elements={elements}
+            screen={screen}
+            scale={scale}
+            numbered={props.showElements || mode === 'pick'}
+            selectedIndex={props.selectedIndex}
+            focusKey={props.focusKey ?? null}
+            hoverKey={props.hoverKey ?? (hover ? elements.indexOf(hover.e) : null)}
+          />
+          {props.marker ? <MarkerShape marker={props.marker} k={k} tone="agent" /> : null}
+          {props.altMarker ? <MarkerShape marker={props.altMarker} k={k} tone="person" /> : null}
           {drag && mode === 'act' && Math.hypot(drag.to[0] - drag.from[0], drag.to[1] - drag.from[1]) > 10 ? (
             <line x1={drag.from[0]} y1={drag.from[1]} x2={drag.to[0]} y2={drag.to[1]} className="drag-line" />
           ) : null}
         </svg>
-        {hover ? (
-          <div className="el-tip" style={{ left: Math.min(hover.x + 12, 9999), top: hover.y + 12 }} role="tooltip">
-            <strong>[{hover.e.index}]</strong> {hover.e.className.split('.').pop()}
-            {label(hover.e) ? <span className="el-tip-text"> “{label(hover.e).slice(0, 60)}”</span> : null}
-            <span className="el-tip-meta">
-              {hover.e.trueAttributes
-                .filter((a) => a !== 'enabled')
-                .slice(0, 4)
-                .join(' · ')}
-            </span>
-          </div>
-        ) : null}
+        {hover && !onPointer ? <HoverTip hover={hover} /> : null}
       </div>
-      {caption ? <figcaption>{caption}</figcaption> : null}
+      {props.caption ? <figcaption>{props.caption}</figcaption> : null}
     </figure>
   );
 }

@@ -147,7 +147,7 @@ export function CompareView({ runA, runB }: { runA: string; runB: string }) {
   const stateB = b && b.events.length >= (b.summary?.events ?? 0) ? b.state : null;
   const diff = useMemo(() => (stateA && stateB ? diffRuns(stateA, stateB) : null), [stateA, stateB]);
   return (
-    <div className="page page-compare" data-testid="compare" data-ready={diff ? 'true' : 'false'}>
+    <div className="page page-fill page-compare" data-testid="compare" data-ready={diff ? 'true' : 'false'}>
       <header className="run-header">
         <div className="run-title">
           <a href={hrefFor('history')} className="btn btn-small" aria-label="Back to all runs">
