@@ -100,7 +100,7 @@ interface FakeState {
 
 type Bounds = [number, number, number, number];
 
-/** A valid RGB PNG with a gradient and a noisy band (so the bytes include every value, \r and \n). */
+/** A valid RGBA PNG (as Android's screencap writes) with a gradient and a noisy band (so the bytes include every value, \r and \n). */
 export function makeTestPng(width: number, height: number, seed = 1): Uint8Array {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
@@ -124,13 +124,14 @@ export function makeTestPng(width: number, height: number, seed = 1): Uint8Array
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8;
-  header[9] = 2;
-  const raw = Buffer.alloc((width * 3 + 1) * height);
+  header[9] = 6;
+  const raw = Buffer.alloc((width * 4 + 1) * height);
   let state = seed >>> 0 || 1;
   for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
+    const row = y * (width * 4 + 1);
     for (let x = 0; x < width; x++) {
-      const at = row + 1 + x * 3;
+      const at = row + 1 + x * 4;
+      raw[at + 3] = 255;
       if (y >= 100 && y < 140) {
         state ^= state << 13;
         state ^= state >>> 17;

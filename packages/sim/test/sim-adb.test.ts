@@ -388,11 +388,16 @@ describe('system commands', () => {
   });
 
   it('restarts adbd as root on this userdebug build (adb root / unroot), as adbd does', async () => {
-    const back = () =>
-      waitUntil(
+    // adbd restarts after answering: wait for the adb server's new connection, then for a shell.
+    let connections = sim.acceptedConnections;
+    const back = async () => {
+      await waitUntil(() => sim.acceptedConnections > connections, 'the adb server to reconnect');
+      await waitUntil(
         async () => (await sh('echo up').catch(() => undefined))?.stdout.toString() === 'up\n',
         'adbd to come back',
       );
+      connections = sim.acceptedConnections;
+    };
     expect((await adb.adb(['-s', serial, 'root'])).stdout.toString()).toBe('restarting adbd as root\n');
     await back();
     expect((await sh('id -u')).stdout.toString()).toBe('0\n');

@@ -5,6 +5,7 @@
  * subscribers share one screencast, at the largest `maxSize` and quality any of them asks for
  * (each scales to its own size).
  */
+import sharp from 'sharp';
 import type { CdpSession } from './cdp.ts';
 import type { CaptureFrameOptions, CapturedFrame } from './phone-options.ts';
 
@@ -45,7 +46,7 @@ export class ScreenCapture {
     );
   }
 
-  /** A PNG of the screen at `version` (the caller keeps the version current). */
+  /** An RGBA PNG of the screen at `version` (the caller keeps the version current). */
   async screenshot(version: number): Promise<Uint8Array> {
     if (this.png?.version !== version) {
       const shot = (await this.o.cdp.send('Page.captureScreenshot', {
@@ -54,7 +55,12 @@ export class ScreenCapture {
         captureBeyondViewport: false,
         fromSurface: true,
       })) as { data: string };
-      this.png = { version, data: new Uint8Array(Buffer.from(shot.data, 'base64')) };
+      // Android's screencap writes RGBA; Chromium's PNG has no alpha channel.
+      const rgba = await sharp(Buffer.from(shot.data, 'base64'))
+        .ensureAlpha()
+        .png({ compressionLevel: 1, adaptiveFiltering: false })
+        .toBuffer();
+      this.png = { version, data: new Uint8Array(rgba) };
     }
     return new Uint8Array(this.png.data);
   }
