@@ -267,6 +267,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       this.applySync(await this.call('putSetting', namespace, key, value));
       if (namespace === 'secure' && (key === 'default_input_method' || key === 'enabled_input_methods'))
         await this.pushSystem();
+      await this.syncRotation();
     });
   }
 
@@ -441,6 +442,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       await this.pushClock();
       this.applySync(await this.call('reset', this.device.settings, this.systemInfo(), this.currentSeed));
       await this.pointer.release();
+      await this.syncRotation();
     });
   }
 
@@ -478,6 +480,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
         await this.call('importState', snapshot.page, this.device.settings, this.systemInfo(), snapshot.seed),
       );
       await this.pointer.release();
+      await this.syncRotation();
     });
   }
 

@@ -52,6 +52,8 @@ export interface MobaPageApi {
   /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
   deviceState(): PageDeviceState;
   setClipboard(text: string): SyncInfo;
+  /** The display turned: lay the screen out at this size. */
+  setDisplay(width: number, height: number): SyncInfo;
   /** An app's stored data (what `replaceData` replaces); undefined for an unknown package. */
   appData(pkg: string): unknown;
   /** Replaces an app's stored data (checked on the Node side); undone when the app fails to draw with it. */
@@ -215,6 +217,13 @@ function stateApi(rt: PhoneRuntime, tools: PageTools) {
       disturbances: disturbanceReport(rt),
       permissions: structuredClone(rt.state.permissions),
     }),
+    setDisplay(width, height) {
+      run('display', () => {
+        rt.config.width = width;
+        rt.config.height = height;
+      });
+      return sync();
+    },
     setClipboard(text: string) {
       run('clipboard', () => copyText(rt, text));
       return sync();
