@@ -307,6 +307,26 @@ export const CATALOG: readonly CatalogEntry[] = [
       '.ChangePinActivity',
     ],
   },
+  {
+    packageName: 'com.moba.maps',
+    launchActivity: '.MainActivity',
+    label: 'Maps',
+    labelZh: '地图',
+    system: false,
+    apkPath: dataApp('com.moba.maps'),
+    launcher: true,
+    activities: [
+      '.SearchActivity',
+      '.PlaceActivity',
+      '.ReviewActivity',
+      '.DirectionsActivity',
+      '.ChoosePlaceActivity',
+      '.NavigationActivity',
+      '.SavedListActivity',
+      '.SettingsActivity',
+    ],
+    intentFilters: [{ action: 'android.intent.action.VIEW', dataPrefix: 'geo' }],
+  },
 ];
 
 export function catalogEntry(packageName: string): CatalogEntry | undefined {

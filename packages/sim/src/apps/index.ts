@@ -10,6 +10,7 @@ import { contactsApp } from './contacts/index.ts';
 import { filesApp } from './files/index.ts';
 import { launcherApp } from './launcher/index.ts';
 import { mailApp } from './mail/index.ts';
+import { mapsApp } from './maps/index.ts';
 import { messagesApp } from './messages/index.ts';
 import { musicApp } from './music/index.ts';
 import { notesApp } from './notes/index.ts';
@@ -33,4 +34,5 @@ export const APPS: readonly AnyApp[] = [
   filesApp,
   musicApp,
   bankApp,
+  mapsApp,
 ];

@@ -10,6 +10,7 @@ import { contactsStore } from './contacts/schema.ts';
 import { filesStore } from './files/schema.ts';
 import { launcherStore } from './launcher/schema.ts';
 import { mailStore } from './mail/schema.ts';
+import { mapsStore } from './maps/schema.ts';
 import { messagesStore } from './messages/schema.ts';
 import { musicStore } from './music/schema.ts';
 import { notesStore } from './notes/schema.ts';
@@ -35,6 +36,7 @@ export const APP_STORES: Readonly<Record<string, AppStore>> = {
   'com.moba.bank': bankStore,
   'com.moba.files': filesStore,
   'com.moba.music': musicStore,
+  'com.moba.maps': mapsStore,
 };
 
 /**

@@ -35,6 +35,7 @@ const HOME_ORDER = [
   'com.moba.files',
   'com.moba.music',
   'com.moba.bank',
+  'com.moba.maps',
   'com.android.settings',
 ];
 

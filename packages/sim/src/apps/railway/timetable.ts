@@ -4,7 +4,7 @@
  * fixed trains that every seed has (G104 Shanghai Hongqiao → Beijing South via Nanjing South).
  * Trains run daily; times are minutes after midnight of the day the train leaves its origin.
  */
-import { hashString, mulberry32 } from '../../phone/page/rng.ts';
+import { hashString, mulberry32, shuffle } from '../../phone/page/rng.ts';
 import { stationById } from './stations.ts';
 
 export type TrainKind = 'G' | 'D' | 'Z' | 'K';
@@ -255,14 +255,6 @@ export const FIXED_TRAINS: readonly Train[] = [
     ],
   },
 ];
-
-function shuffle<T>(items: T[], rng: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
 
 function runTrain(
   code: string,

@@ -189,7 +189,8 @@ class GestureRecognizer {
     const direction = p.axis === 'v' ? (dy < 0 ? 'up' : 'down') : dx < 0 ? 'left' : 'right';
     const hit = closest(p.target, (props) => props.onSwipe !== undefined && enabled(props));
     const onSwipe = hit?.props.onSwipe;
-    if (onSwipe) rt.dispatch('swipe', () => onSwipe(direction));
+    const moved = { dx: dx / dpToPx(1), dy: dy / dpToPx(1) };
+    if (onSwipe) rt.dispatch('swipe', () => onSwipe(direction, moved));
   }
 
   /** The scroller goes on in the finger's direction as far as the release velocity carries it. */

@@ -23,3 +23,12 @@ export function hashString(text: string): number {
 export function pick<T>(rng: () => number, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length) % items.length] as T;
 }
+
+/** Shuffles `items` in place (Fisher–Yates) with `rng`; returns it. */
+export function shuffle<T>(items: T[], rng: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}

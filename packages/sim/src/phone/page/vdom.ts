@@ -22,8 +22,11 @@ export interface Props {
   text?: string;
   onTap?: Handler;
   onLongPress?: Handler;
-  /** A swipe that no scrollable container consumed. */
-  onSwipe?: (direction: 'up' | 'down' | 'left' | 'right') => void;
+  /**
+   * A swipe that no scrollable container consumed: its main direction and how far the finger
+   * moved (dp; right and down positive).
+   */
+  onSwipe?: (direction: 'up' | 'down' | 'left' | 'right', moved: { dx: number; dy: number }) => void;
   /**
    * A slider: a tap, or a drag that starts on the element, reports the finger's horizontal
    * position across it (0 at the left edge, 1 at the right).
