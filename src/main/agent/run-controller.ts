@@ -514,6 +514,18 @@ export class RunController {
         messages: options.messages,
         signal,
         responseFormat: 'json',
+        // Each retry is in the log, so the person sees the run waiting for an endpoint and why.
+        onRetry: (retry) =>
+          this.append({
+            type: 'model_retry',
+            role: options.role,
+            purpose: options.purpose,
+            baseUrl: retry.baseUrl,
+            attempt: retry.attempt,
+            maxAttempts: retry.maxAttempts,
+            delayMs: Math.round(retry.delayMs),
+            error: serializeError(retry.error),
+          }),
       });
       return { ok: true, value: r.value, callIds: ids };
     } catch (error) {

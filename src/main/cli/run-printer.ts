@@ -49,6 +49,12 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
       return 'resume';
     case 'run_error':
       return `error ${clip(e.error.message, 300)}${e.fatal ? '' : ' (recovered)'}`;
+    case 'model_retry':
+      return `retry ${e.purpose}: ${clip(e.error.message, 200)} — attempt ${e.attempt} of ${e.maxAttempts} in ${(e.delayMs / 1000).toFixed(1)} s`;
+    case 'models_changed':
+      return `model ${Object.entries(e.models)
+        .map(([role, m]) => `${role} → ${oneLine(m?.baseUrl ?? '')} ${oneLine(m?.model ?? '')}`.trim())
+        .join(', ')}`;
     case 'voice_input':
       return `voice you said “${clip(e.transcript, 80)}”${e.edited ? `, sent as “${clip(e.text, 80)}”` : ''} (${e.audio.durationMs !== null ? `${(e.audio.durationMs / 1000).toFixed(1)} s, ` : ''}${oneLine(e.model)} at ${oneLine(e.baseUrl)})`;
     case 'run_finished':

@@ -15,7 +15,7 @@ import { AttemptTimeout, chatAttempt, embedAttempt, streamAttempt } from './open
 import type { AttemptContext } from './openai-attempt.ts';
 import { DEFAULT_RETRY_POLICY, backoffDelay, cancelled, sleep } from './retry.ts';
 import type { RetryPolicy } from './retry.ts';
-import type { ArtifactSink, ChatRequest, EmbedRequest, LlmGateway, ModelCallResult } from './types.ts';
+import type { ArtifactSink, ChatRequest, EmbedRequest, LlmGateway, ModelCallResult, ModelRetry } from './types.ts';
 
 export interface ModelGatewayOptions {
   /** Endpoints and keys per role; read on every call. `SettingsService` satisfies it. */
@@ -44,7 +44,7 @@ const NO_KEY = 'no-key';
  */
 export class ModelGateway implements LlmGateway {
   private readonly settings: ModelSettingsSource;
-  private readonly overrides: ModelOverrides;
+  private overrides: ModelOverrides;
   private readonly artifacts: ArtifactSink | undefined;
   private readonly policy: RetryPolicy;
   private readonly random: () => number;
@@ -66,6 +66,11 @@ export class ModelGateway implements LlmGateway {
     this.artifacts = options.artifacts;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.random = options.random ?? Math.random;
+  }
+
+  /** Replaces the per-run overrides (a person changed the run's endpoints); the next call uses them. */
+  setOverrides(overrides: ModelOverrides): void {
+    this.overrides = overrides;
   }
 
   /** The endpoint a role would use now (overrides applied). @throws MobaError MODEL_NOT_CONFIGURED */
@@ -119,6 +124,7 @@ export class ModelGateway implements LlmGateway {
           });
         },
         () => !streamed,
+        request.onRetry,
       );
       const latencyMs = performance.now() - t0;
       const costUsd = costOf(endpoint, out.usage);
@@ -259,6 +265,7 @@ export class ModelGateway implements LlmGateway {
     signal: AbortSignal | undefined,
     attempt: (n: number) => Promise<T>,
     canRetry: () => boolean = () => true,
+    onRetry?: (retry: ModelRetry) => void,
   ): Promise<T> {
     const maxAttempts = endpoint.maxRetries + 1;
     for (let n = 1; ; n++) {
@@ -288,7 +295,9 @@ export class ModelGateway implements LlmGateway {
           n,
         );
       }
-      await sleep(failure.retryAfterMs ?? backoffDelay(n, this.policy, this.random), signal);
+      const delayMs = failure.retryAfterMs ?? backoffDelay(n, this.policy, this.random);
+      onRetry?.({ attempt: n + 1, maxAttempts, delayMs, baseUrl: endpoint.baseUrl, error: failure.error });
+      await sleep(delayMs, signal);
     }
   }
 }

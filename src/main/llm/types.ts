@@ -1,3 +1,4 @@
+import type { MobaError } from '../../shared/errors.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import type { ModelCallRecord, ResponseFormat, TokenUsage } from '../../shared/schemas/llm.ts';
 import type { ChatRole } from '../../shared/schemas/settings.ts';
@@ -35,6 +36,16 @@ export interface ChatRequest {
   responseFormat?: ResponseFormat;
   /** When given, the reply is streamed and each text delta is passed here as it arrives. */
   onDelta?: (delta: string) => void;
+  /** Told before each retry: which attempt comes next, of how many, after how long, after what error. */
+  onRetry?: (retry: ModelRetry) => void;
+}
+
+export interface ModelRetry {
+  attempt: number;
+  maxAttempts: number;
+  delayMs: number;
+  baseUrl: string;
+  error: MobaError;
 }
 
 export interface EmbedRequest {

@@ -451,7 +451,10 @@ export function reduceRun(prev: RunState, event: RunEvent): RunState {
       };
     case 'memory_written':
     case 'run_error':
+    case 'model_retry':
       return state;
+    case 'models_changed':
+      return state.options ? { ...state, options: { ...state.options, models: event.models } } : state;
     case 'voice_input':
       return {
         ...state,

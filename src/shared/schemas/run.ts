@@ -199,6 +199,21 @@ const body = {
   }),
   run_error: z.object({ error: SerializedError, fatal: z.boolean() }),
   /**
+   * A model call failed and is tried again after `delayMs` (attempt `attempt` of `maxAttempts`
+   * is next): what the person sees while the run waits for an endpoint that does not answer.
+   */
+  model_retry: z.object({
+    role: ModelRole,
+    purpose: z.string(),
+    baseUrl: z.string(),
+    attempt: z.number().int().min(2),
+    maxAttempts: z.number().int().min(2),
+    delayMs: z.number().min(0),
+    error: SerializedError,
+  }),
+  /** A person changed the run's model endpoints (e.g. after one could not be reached); the next calls use them. */
+  models_changed: z.object({ models: z.partialRecord(ModelRole, EndpointOverride), by: Actor }),
+  /**
    * A person tagged a step with a failure category and a note (the replay view, `moba runs
    * annotate`). `author` names who (the OS user or a name given); the event's `at` says when.
    * Appended to ended runs too: annotations never change the run's status or state otherwise.

@@ -1,5 +1,6 @@
 import { formatAction } from '../../../shared/actions.ts';
 import { plural } from '../../../shared/plural.ts';
+import { ModelProblem, RetryNote, modelFailure, pendingRetry } from './model-problem.tsx';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import { hrefFor } from '../../routing/router.ts';
 import type { RunLog } from '../../state/run-log.ts';
@@ -81,9 +82,15 @@ export function AgentStatus({ log, error }: { log: RunLog; error?: string | unde
       </section>
     );
   }
+  const failure = modelFailure(st, log.events);
+  const retry = pendingRetry(log.events);
   return (
     <section className="agent-status" data-testid="agent-status" data-status={st.status} aria-live="polite">
-      {st.status === 'paused' ? (
+      {failure ? (
+        <ModelProblem state={st} failure={failure} />
+      ) : retry && st.status === 'running' ? (
+        <RetryNote retry={retry} />
+      ) : st.status === 'paused' ? (
         <p className="agent-paused">
           <strong>Paused.</strong> {pausedReason(log.events)} Press Resume (or Space) to continue.
         </p>
