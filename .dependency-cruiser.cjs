@@ -8,7 +8,7 @@
 /** What other packages may import: the files named in each package.json's "exports". */
 const PUBLIC_ENTRIES = [
   '^packages/base/src/(index|node|random|keycodes)\\.ts$',
-  '^packages/sim/src/(index|cli|constants)\\.ts$',
+  '^packages/sim/src/(index|cli|constants|state|time)\\.ts$',
   '^packages/sim/src/testing/(index|vitest)\\.ts$',
   '^packages/testkit/src/index\\.ts$',
   '^packages/testkit/src/rigs/index\\.ts$',
@@ -40,7 +40,7 @@ const rendererLayerRules = RENDERER_LAYERS.slice(1).map((layer, i) => ({
 const MAIN_UNITS = [
   {
     name: 'foundation',
-    path: '^src/main/(packaging/|(paths|private-files|package-root|version|event-hub|linear-regex|bounded-read)\\.ts$)',
+    path: '^src/main/(packaging/|(paths|private-files|package-root|version|event-hub|linear-regex|bounded-read|capped-fetch|safe-id)\\.ts$)',
     uses: [],
   },
   { name: 'adb', uses: ['foundation'] },
@@ -55,7 +55,7 @@ const MAIN_UNITS = [
   // What the agent needs from devices and memory, as interfaces their adapters implement.
   {
     name: 'agent-ports',
-    path: '^src/main/agent/(ports|device-clock|strategies/common/kit)\\.ts$',
+    path: '^src/main/agent/(ports|device-clock)\\.ts$',
     within: 'agent',
     uses: ['perception'],
   },
@@ -188,11 +188,7 @@ module.exports = {
         "strategies/common is what every strategy shares: it imports no single strategy's folder (move the shared piece into common instead).",
       from: {
         path: '^src/main/agent/strategies/common/',
-        pathNot: [
-          '\\.test\\.tsx?$',
-          // Until the shared step kernel lands in common/, its runner still drives MobA's step functions.
-          '^src/main/agent/strategies/common/runner\\.ts$',
-        ],
+        pathNot: '\\.test\\.tsx?$',
       },
       to: { path: '^src/main/agent/strategies/[^/]+/', pathNot: '^src/main/agent/strategies/common/' },
     },

@@ -33,5 +33,8 @@ process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
+// The sources' stripped JavaScript is cached, so a short command does not pay for stripping types.
+const cache = join(root, 'scripts', 'lib', 'ts-cache.js');
+if (entry === source && existsSync(cache)) (await import(pathToFileURL(cache).href)).cacheTypeScript(root);
 const { main } = await import(pathToFileURL(entry).href);
 process.exitCode = await main(process.argv.slice(2));

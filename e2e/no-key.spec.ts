@@ -132,7 +132,7 @@ test('an endpoint that cannot be reached: the retries show, the run pauses sayin
     const events = (await contractCall(page, 'getRunPage', { runId, from: 0, limit: 5000 })) as {
       events: Array<{ type: string; attempt?: number }>;
     };
-    expect(events.events.filter((e) => e.type === 'model_retry').length).toBeGreaterThanOrEqual(1);
+    expect(events.events.filter((e) => e.type === 'model_waiting').length).toBeGreaterThanOrEqual(1);
     await expect(problem.locator('input[name="run.baseUrl"]')).toHaveValue(dead);
     await savePanelShot(page, 'cockpit-model-unreachable');
     await problem.locator('input[name="run.baseUrl"]').fill(tour.baseUrl);

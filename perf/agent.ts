@@ -29,8 +29,9 @@ import type { ModelCallRecord } from '../src/shared/schemas/llm.ts';
 import { loadScript, startAgentRig } from '../test/support/agent-rig.ts';
 import { STRATEGY_NAMES } from '../src/shared/schemas/strategy.ts';
 import type { StrategyName } from '../src/shared/schemas/strategy.ts';
+import { QUICK, option } from './quick.ts';
 
-const RUNS = Number(process.env.MOBA_PERF_RUNS ?? 3);
+const RUNS = option('MOBA_PERF_RUNS', 3, 1);
 const TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
 
 /** gpt-4o image tokens: fit in 2048², shortest side down to 768, 170 per 512-px tile + 85. */
@@ -213,7 +214,7 @@ try {
   }
   const others = (process.env.MOBA_PERF_STRATEGIES?.split(',')
     .map((x) => x.trim())
-    .filter(Boolean) ?? STRATEGY_NAMES.filter((n) => n !== 'moba')) as StrategyName[];
+    .filter(Boolean) ?? (QUICK ? ['appagent'] : STRATEGY_NAMES.filter((n) => n !== 'moba'))) as StrategyName[];
   const strategyRuns = Number(process.env.MOBA_PERF_STRATEGY_RUNS ?? 1);
   for (const strategy of others) {
     const per: Array<{

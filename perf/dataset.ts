@@ -20,9 +20,10 @@ import { ArtifactStore } from '../src/main/store/artifacts.ts';
 import { openDatabase } from '../src/main/store/database.ts';
 import { writeSyntheticRun } from '../test/support/synthetic-run.ts';
 import type { SyntheticDecision } from '../test/support/synthetic-run.ts';
+import { option } from './quick.ts';
 
-const STEPS = Number(process.env.MOBA_PERF_STEPS ?? 10_000);
-const PER_RUN = Number(process.env.MOBA_PERF_RUN_STEPS ?? 200);
+const STEPS = option('MOBA_PERF_STEPS', 10_000, 400);
+const PER_RUN = option('MOBA_PERF_RUN_STEPS', 200, 40);
 const MB = 1024 * 1024;
 const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 

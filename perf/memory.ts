@@ -24,10 +24,11 @@ import { PREFILTER } from '../src/main/memory/retriever.ts';
 import { dot, normalized, sketchOf } from '../src/main/memory/sketch.ts';
 import { openDatabase } from '../src/main/store/database.ts';
 import type { MemoryDraftInput, RetrievalPurpose } from '../src/shared/schemas/memory.ts';
+import { listOption, option } from './quick.ts';
 
-const N = Number(process.env.MOBA_PERF_MEMORY_N ?? 100_000);
-const QUERIES = Number(process.env.MOBA_PERF_MEMORY_QUERIES ?? 200);
-const DIMS = (process.env.MOBA_PERF_MEMORY_DIMS ?? '256,1536').split(',').map(Number);
+const N = option('MOBA_PERF_MEMORY_N', 100_000, 2_000);
+const QUERIES = option('MOBA_PERF_MEMORY_QUERIES', 200, 10);
+const DIMS = listOption('MOBA_PERF_MEMORY_DIMS', '256,1536', '256');
 const TARGET_MS = 20;
 
 // ── a realistic corpus ───────────────────────────────────────────────────────────────────────

@@ -20,7 +20,7 @@
  *
  * Needs the built renderer (`npm run build`), Chromium, adb and ffmpeg.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,14 +36,15 @@ import { startMirrorPhone } from '../test/support/mirror-phone.ts';
 import { commandLine, cpuSeconds, descendants, processTree } from '@moba/testkit/rigs';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
 import { tempDir } from '@moba/testkit/rigs';
+import { QUICK } from './quick.ts';
 
-const quick = process.env.MOBA_PERF_QUICK === '1';
+const quick = QUICK;
 const { values: args } = parseArgs({
   options: {
-    minute1: { type: 'string', default: quick ? '10' : '60' },
-    minute10: { type: 'string', default: quick ? '40' : '600' },
-    taps: { type: 'string', default: quick ? '6' : '12' },
-    fpsSeconds: { type: 'string', default: quick ? '5' : '10' },
+    minute1: { type: 'string', default: quick ? '3' : '60' },
+    minute10: { type: 'string', default: quick ? '6' : '600' },
+    taps: { type: 'string', default: quick ? '3' : '12' },
+    fpsSeconds: { type: 'string', default: quick ? '2' : '10' },
   },
 });
 const MARK1_S = Number(args.minute1);
@@ -67,9 +68,18 @@ function rssMb(pid: number): number {
 
 async function serveHost(
   env: NodeJS.ProcessEnv,
+  scrcpyServerPath: string,
 ): Promise<{ url: string; port: number; token: string; child: ChildProcess; stop(): Promise<void> }> {
   const home = tempDir('moba-bench-mirror-');
   const token = randomBytes(16).toString('hex');
+  // The scrcpy server file is host-only (a web client may not name a host file): set it on the
+  // host, as a person does, before the host starts.
+  const set = spawnSync(
+    process.execPath,
+    ['bin/moba.js', 'settings', 'set', 'mirror.scrcpyServerPath', JSON.stringify(scrcpyServerPath)],
+    { env: { ...process.env, MOBA_HOME: home.path, ...env }, encoding: 'utf8' },
+  );
+  if (set.status !== 0) throw new Error(`moba settings set failed: ${set.stderr}`);
   const child = spawn(process.execPath, ['bin/moba.js', 'serve', '--port', '0', '--token', token], {
     env: { ...process.env, MOBA_HOME: home.path, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -348,7 +358,7 @@ async function main(): Promise<void> {
   const work = tempDir('moba-bench-replay-');
   // Recorded first, while nothing else runs, for the replay at the end.
   const recording = await recordScroll(phone.phone, 6, work.path);
-  const host = await serveHost(phone.hostEnv);
+  const host = await serveHost(phone.hostEnv, phone.standInServerPath);
   const browser = await chromium.launch({
     executablePath: findChromium(process.env, { headlessShell: false }),
     headless: true,
@@ -356,7 +366,7 @@ async function main(): Promise<void> {
   });
   try {
     await call(host.port, host.token, 'updateSettings', {
-      patch: { mirror: { scrcpyServerPath: phone.standInServerPath, maxSize: 0, maxFps: 30, bitRate: 8_000_000 } },
+      patch: { mirror: { maxSize: 0, maxFps: 30, bitRate: 8_000_000 } },
     });
     await phone.phone.keyevent(3);
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });

@@ -14,8 +14,9 @@ import { ArtifactStore } from '../src/main/store/artifacts.ts';
 import { openDatabase } from '../src/main/store/database.ts';
 import { startPhoneRig } from '../test/support/sim-phone-rig.ts';
 import { tempDir } from '@moba/testkit/rigs';
+import { option } from './quick.ts';
 
-const RUNS = Number(process.env.RUNS ?? 30);
+const RUNS = option('RUNS', 30, 3);
 const SCREENS = [
   'com.android.settings/.Settings',
   'com.android.deskclock/.DeskClock',

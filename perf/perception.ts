@@ -9,8 +9,9 @@ import { dumpFixtureNames, fixturesDir } from '../test/support/fixtures.ts';
 import { parseDumpGeneral } from '../src/main/perception/dump-parse.ts';
 import { dumpXml, syntheticScreen } from '@moba/testkit';
 import { processViewHierarchy } from '../src/main/perception/view-hierarchy.ts';
+import { QUICK } from './quick.ts';
 
-const SIZES = [100, 500, 1_000, 2_000, 5_000, 10_000];
+const SIZES = QUICK ? [100, 1_000] : [100, 500, 1_000, 2_000, 5_000, 10_000];
 
 /** Median of `runs` timings after `warmup` untimed runs: robust on a shared, busy machine. */
 function time(fn: () => void, runs: number, warmup = 3): number {
@@ -25,7 +26,7 @@ function time(fn: () => void, runs: number, warmup = 3): number {
   return samples[Math.floor(samples.length / 2)] as number;
 }
 
-const runsFor = (n: number) => (n <= 1_000 ? 41 : n <= 2_000 ? 21 : 9);
+const runsFor = (n: number) => (QUICK ? 3 : n <= 1_000 ? 41 : n <= 2_000 ? 21 : 9);
 const round = (v: number, d = 2) => Number(v.toFixed(d));
 
 console.log('MobA view-hierarchy processing (median of several runs)\n');

@@ -18,9 +18,10 @@ import { createApp } from '../src/main/app.ts';
 import { startWebHost } from '../src/main/host/web-host.ts';
 import { packageRoot } from '../src/main/package-root.ts';
 import { writeSyntheticRun } from '../test/support/synthetic-run.ts';
+import { option } from './quick.ts';
 
-const STEPS = Number(process.env.MOBA_PERF_STEPS ?? 200);
-const RUNS = Number(process.env.MOBA_PERF_RUNS ?? 5);
+const STEPS = option('MOBA_PERF_STEPS', 200, 20);
+const RUNS = option('MOBA_PERF_RUNS', 5, 1);
 const TARGET_MS = 1_000;
 const rendererDir = join(packageRoot(), 'out', 'renderer');
 if (!existsSync(join(rendererDir, 'index.html'))) {

@@ -16,8 +16,9 @@ import { createSharedBrowser, createSimulatedPhone } from '@moba/sim';
 import { startAdbServer } from '@moba/testkit/rigs';
 import { descendants } from '@moba/testkit/rigs';
 import type { SimulatedPhone } from '@moba/sim';
+import { option } from './quick.ts';
 
-const ITER = Number(process.env.ITER ?? 40);
+const ITER = option('ITER', 40, 3);
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -13,9 +13,10 @@ import { descendants } from '@moba/testkit/rigs';
 import { computeReport } from '../src/main/bench/report/metrics.ts';
 import { loadTasks } from '../src/main/bench/task-files.ts';
 import { startBenchRig } from '../test/support/bench-rig.ts';
+import { QUICK, listOption, option } from './quick.ts';
 
-const PHONES = (process.env.MOBA_PERF_PHONES ?? '1,2,4').split(',').map(Number);
-const SEEDS = Number(process.env.MOBA_PERF_SEEDS ?? 1);
+const PHONES = listOption('MOBA_PERF_PHONES', '1,2,4', '1');
+const SEEDS = option('MOBA_PERF_SEEDS', 1, 1);
 
 /** Resident memory of this process and everything it started, MB. */
 function treeRssMb(): number {
@@ -42,7 +43,9 @@ interface Pass {
   mbPerPhone: number;
 }
 
-const tasks = loadTasks(['builtin']).map((l) => l.task);
+const tasks = loadTasks(['builtin'])
+  .map((l) => l.task)
+  .slice(0, QUICK ? 2 : undefined);
 const passes: Pass[] = [];
 const rig = await startBenchRig();
 try {

@@ -13,13 +13,16 @@ import { descendants, isRunning, startAdbServer, tempDir } from '@moba/testkit/r
 import { mobaCli } from '../test/support/moba-cli.ts';
 import type { MobaCli } from '../test/support/moba-cli.ts';
 import { startRedis } from '../test/support/redis-server.ts';
+import { QUICK, listOption, option } from './quick.ts';
 
 const TASKS = (
-  process.env.MOBA_PERF_SWEEP_TASKS ??
-  'clock.timer-minutes,contacts.favourite,notes.pin-note,settings.wifi-off,settings.dark-theme,messages.reply-alice'
+  process.env.MOBA_PERF_SWEEP_TASKS ||
+  (QUICK
+    ? 'settings.wifi-off'
+    : 'clock.timer-minutes,contacts.favourite,notes.pin-note,settings.wifi-off,settings.dark-theme,messages.reply-alice')
 ).split(',');
-const SEEDS = Number(process.env.MOBA_PERF_SWEEP_SEEDS ?? 2);
-const WORKERS = (process.env.MOBA_PERF_SWEEP_WORKERS ?? '1,2,3').split(',').map(Number);
+const SEEDS = option('MOBA_PERF_SWEEP_SEEDS', 2, 1);
+const WORKERS = listOption('MOBA_PERF_SWEEP_WORKERS', '1,2,3', '1');
 const EPISODES = TASKS.length * SEEDS;
 
 async function stop(cli: MobaCli): Promise<void> {

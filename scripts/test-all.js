@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: the machine's prerequisites first (stopping early, with the command that installs
-// each missing one), then lint, both type checks, the build, unit and integration tests (Vitest) and the
-// e2e tests (Playwright against the web host). Every step runs even if an earlier one failed,
+// each missing one), then lint, both type checks, the build, unit and integration tests (Vitest),
+// every `perf:*` script in its quick mode and the e2e tests (Playwright against the web host). Every step runs even if an earlier one failed,
 // so one run shows everything; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { checkTestPrerequisites } from './check-prerequisites.js';
+import { jsonLineProblem, perfScripts } from './lib/perf-smoke.js';
 import { runOnSupportedNode } from './lib/node-runtime.js';
 
 // On the set-up's Node when the machine's is older (else the check below names Node as missing);
@@ -108,6 +109,40 @@ for (const project of ['unit', 'integration']) {
   steps.push({ ...step, tests: c });
   counts.passed += c.passed;
   counts.failed += c.failed || (step.ok ? 0 : 1);
+}
+
+// Every performance script once on its smallest inputs: it must finish and print its JSON line.
+{
+  const started = Date.now();
+  process.stdout.write('\n━━ performance scripts, quick (MOBA_PERF_QUICK=1: each must end with its JSON line) ━━\n');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  const c = { passed: 0, failed: 0, names: [] };
+  for (const name of perfScripts(pkg)) {
+    const t = Date.now();
+    const r = spawnSync(npm, ['run', '--silent', name], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, MOBA_PERF_QUICK: '1' },
+    });
+    const problem = r.status !== 0 ? `exited with ${r.status ?? r.signal}` : jsonLineProblem(r.stdout);
+    process.stdout.write(`${problem ? 'FAIL' : 'ok  '}  ${name}  ${((Date.now() - t) / 1000).toFixed(1)}s\n`);
+    if (problem) {
+      c.failed++;
+      c.names.push(`${name}: ${problem}`);
+      process.stdout.write(
+        `${r.stdout.split('\n').slice(-15).join('\n')}\n${r.stderr.split('\n').slice(-25).join('\n')}\n`,
+      );
+    } else c.passed++;
+  }
+  steps.push({
+    label: 'performance scripts, quick',
+    ok: c.failed === 0,
+    seconds: ((Date.now() - started) / 1000).toFixed(1),
+    tests: c,
+  });
+  counts.passed += c.passed;
+  counts.failed += c.failed;
 }
 
 const pwOut = `${results}/playwright.json`;

@@ -32,7 +32,8 @@ import { AnnotationService } from './annotations/annotation-service.ts';
 import { MemoryService, agentMemory as memoryPort, settingsEmbedder, strategyMemory } from './memory/index.ts';
 import { voiceHandlers } from './handlers/voice-handlers.ts';
 import { benchHandlers } from './handlers/bench-handlers.ts';
-import { BenchService } from './bench/bench-service.ts';
+import { BenchRepo } from './bench/bench-repo.ts';
+import { BenchService, benchmarkRunsIn } from './bench/bench-service.ts';
 import { BenchmarkRunner } from './bench/runner.ts';
 import type { BenchHost } from './bench/runner.ts';
 import { sweepHandlers } from './handlers/sweep-handlers.ts';
@@ -43,12 +44,17 @@ import { DemoRecorder } from './demos/demo-recorder.ts';
 import { actOnDevice } from './device/device-actions.ts';
 import { PersonActions } from './person/person-actions.ts';
 import { RunService } from './agent/run-service.ts';
-import type { AgentDevice, AgentMemory } from './agent/ports.ts';
+import type { AgentMemory } from './agent/ports.ts';
 import { RunsRepo } from './store/runs-repo.ts';
 import { DeviceLocks } from './store/device-locks.ts';
 import { DeviceLockService } from './agent/device-lock.ts';
 import { APP_VERSION } from './version.ts';
 import type { AppServices } from './app-services.ts';
+import type { DataPaths } from './paths.ts';
+import type { Db } from './store/database.ts';
+import type { DeviceService } from './device/device-service.ts';
+import type { Observer } from './device/observe.ts';
+import type { MirrorService } from './mirror/mirror-service.ts';
 import { DisposableStore } from '@moba/base';
 
 export interface CreateAppOptions {
@@ -72,7 +78,22 @@ export interface MobaApp extends AppServices {
   dispose(): Promise<void>;
 }
 
-export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
+/** Storage, settings, memory, the device and mirror layers: what every other service stands on. */
+interface Core {
+  env: NodeJS.ProcessEnv;
+  paths: DataPaths;
+  owned: DisposableStore;
+  db: Db;
+  events: EventHub;
+  artifacts: ArtifactStore;
+  settings: SettingsService;
+  memory: MemoryService;
+  devices: DeviceService;
+  observer: Observer;
+  mirror: MirrorService;
+}
+
+function openCore(options: CreateAppOptions): Core {
   const env = options.env ?? process.env;
   const paths = dataPaths(options.dataDir ?? resolveDataDir(env));
   // Runs, screens, prompts and memories are no one else's business on a shared machine.
@@ -80,8 +101,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   const owned = new DisposableStore();
   const db = openDatabase({ path: paths.databasePath });
   owned.add({ dispose: () => db.close() });
-  const events = new EventHub();
-  owned.add(events);
+  const events = owned.add(new EventHub());
   const artifacts = new ArtifactStore(db, paths.artifactsDir);
   const settings = owned.add(new SettingsService({ db, secrets: options.secrets ?? new EnvSecretStore(), env }));
   owned.add(settings.onDidChange((view) => events.emit('didChangeSettings', view)));
@@ -94,12 +114,19 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   );
   owned.add(devices.onDidChangeDevices((snapshot) => events.emit('didChangeDevices', snapshot)));
   const { mirror } = owned.add(createMirrorLayer({ settings, devices, observer, events, env }));
+  return { env, paths, owned, db, events, artifacts, settings, memory, devices, observer, mirror };
+}
 
-  const agentDevice = (serial: string): AgentDevice =>
-    createAgentDevice(serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs });
+/** The run service (recovering runs a stopped app left), voice input, and failure annotations. */
+function openRuns(core: Core): {
+  runs: RunService;
+  voice: VoiceService;
+  annotations: AnnotationService;
+  deviceLocks: DeviceLockService;
+} {
+  const { owned, db, events, artifacts, settings, memory, devices, observer } = core;
   // One port for every run: what runs record and retrieve goes through the memory service.
-  const memoryForRuns = memoryPort(memory);
-  const agentMemory = (): AgentMemory => memoryForRuns;
+  const memoryForRuns: AgentMemory = memoryPort(memory);
   const voice = new VoiceService({ settings, artifacts });
   // One driver per device across processes: runs take the lock, every other way to act checks it.
   const deviceLocks = new DeviceLockService({ locks: new DeviceLocks(db) });
@@ -108,8 +135,9 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     artifacts,
     settings,
     appVersion: APP_VERSION,
-    device: (s) => agentDevice(s),
-    memory: () => agentMemory(),
+    device: (serial) =>
+      createAgentDevice(serial, { devices, observer, settleTimeoutMs: () => settings.get().agent.settleTimeoutMs }),
+    memory: () => memoryForRuns,
     strategyMemory: (o) => strategyMemory(memory, o),
     recentModelImages: (sha, options) => observer.modelImage(sha, options),
     voiceInput: (id, use, text) => voice.voiceInput(id, use, text),
@@ -118,14 +146,42 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
   owned.add({ dispose: () => void runs.dispose() });
   owned.add(runs.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
   runs.recover();
-  const runsRepo = new RunsRepo(db);
-  const annotations = new AnnotationService({
-    db,
-    repo: runsRepo,
-    appendIfHeld: (id, body) => runs.appendIfHeld(id, body),
-  });
-  owned.add(annotations);
+  const annotations = owned.add(
+    new AnnotationService({
+      db,
+      repo: new RunsRepo(db),
+      appendIfHeld: (id, body) => runs.appendIfHeld(id, body),
+      // Failure summaries by benchmark (`moba dataset failures --benchmark ID`) read the benchmark store.
+      benchmarks: benchmarkRunsIn(new BenchRepo(db)),
+    }),
+  );
   owned.add(annotations.onDidAppend((n) => events.emit('didAppendRunEvent', n)));
+  return { runs, voice, annotations, deviceLocks };
+}
+
+/** Benchmarks: the runner (the page and `moba bench run` alike) and the sweep coordinator for queued ones. */
+function openBenchmarks(core: Core, runs: RunService) {
+  const { owned, db, events, artifacts, settings, devices, observer, paths, env } = core;
+  const benchHost: BenchHost = { db, runs, devices, observer, settings, dataDir: paths.dataDir };
+  const runner = owned.add(new BenchmarkRunner(benchHost));
+  // A benchmark started "on the queue" is coordinated here as `moba bench run --distributed` does.
+  const sweep = new SweepService({ settings, db, artifacts, env, log: (line) => console.log(`[sweep] ${line}`) });
+  const bench = new BenchService({ runner, log: (line) => console.log(line), distributor: sweep });
+  owned.add(
+    bench.onDidChange((p) =>
+      events.emit('didChangeBenchmark', {
+        benchmarkId: p.benchmarkId,
+        summary: p.summary,
+        episode: p.episode ? { id: p.episode.id, status: p.episode.status, runId: p.episode.runId } : null,
+      }),
+    ),
+  );
+  return { benchHost, runner, sweep, bench };
+}
+
+/** Simulated phones started from the UI, demonstration recording, and a person's own actions. */
+function openDesk(core: Core, runs: RunService, deviceLocks: DeviceLockService) {
+  const { owned, events, env, settings, memory, devices, observer, mirror } = core;
   const simulators = new SimulatorManager({
     adb: devices,
     ...(Number(env.MOBA_MAX_SIMULATORS) >= 0 && env.MOBA_MAX_SIMULATORS
@@ -152,7 +208,6 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     },
     memory: () => memory,
   });
-
   const person = new PersonActions({
     devices,
     observer,
@@ -161,24 +216,15 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
     deviceLock: deviceLocks,
   });
+  return { simulators, demos, person };
+}
 
-  // Benchmarks started from the UI run in this process with the runner `moba bench run` uses.
-  const benchHost: BenchHost = { db, runs, devices, observer, settings, dataDir: paths.dataDir };
-  const benchRunner = new BenchmarkRunner(benchHost);
-  owned.add(benchRunner);
-  // A benchmark started "on the queue" is coordinated here as `moba bench run --distributed` does.
-  const sweep = new SweepService({ settings, db, artifacts, env, log: (line) => console.log(`[sweep] ${line}`) });
-  const bench = new BenchService({ runner: benchRunner, log: (line) => console.log(line), distributor: sweep });
-  owned.add(
-    bench.onDidChange((p) =>
-      events.emit('didChangeBenchmark', {
-        benchmarkId: p.benchmarkId,
-        summary: p.summary,
-        episode: p.episode ? { id: p.episode.id, status: p.episode.status, runId: p.episode.runId } : null,
-      }),
-    ),
-  );
-
+export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
+  const core = openCore(options);
+  const { runs, voice, annotations, deviceLocks } = openRuns(core);
+  const benchmarks = openBenchmarks(core, runs);
+  const desk = openDesk(core, runs, deviceLocks);
+  const { paths, db, artifacts, settings, events, devices, observer, mirror, memory } = core;
   const services: AppServices = {
     host: options.host,
     startedAt: Date.now(),
@@ -196,6 +242,8 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     voice,
     deviceLocks,
   };
+  const { bench, sweep } = benchmarks;
+  const { simulators, demos, person } = desk;
   const handlers: Handlers = {
     ...appHandlers(services),
     ...deviceHandlers({ ...services, person }),
@@ -212,14 +260,13 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
     ...benchHandlers(bench),
     ...sweepHandlers(sweep),
   };
-  const router = new ContractRouter(handlers);
   let disposed = false;
   return {
     ...services,
-    router,
+    router: new ContractRouter(handlers),
     simulators,
-    benchHost,
-    benchmarks: benchRunner,
+    benchHost: benchmarks.benchHost,
+    benchmarks: benchmarks.runner,
     async dispose() {
       if (disposed) return;
       disposed = true;
@@ -228,7 +275,7 @@ export async function createApp(options: CreateAppOptions): Promise<MobaApp> {
       await simulators.close();
       // Runs end their loops (a waiting run stays waiting) before the database closes under them.
       await runs.dispose();
-      owned.dispose();
+      core.owned.dispose();
     },
   };
 }

@@ -21,6 +21,8 @@ export interface StrategyRole {
   endpoint: ChatRole;
   /** The `purpose` its model calls are recorded with (the inspector and bench group by it). */
   purposes: readonly string[];
+  /** It is sent screenshots: its endpoint must take images. */
+  images?: true;
 }
 
 export type StrategyOption = 'usePlan' | 'actionSpace' | 'planning' | 'evolution';
@@ -43,9 +45,9 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     description:
       'Two-level agent: a Global Agent plans a task tree and reflects, a Local Agent checks each sub-goal fits one action and picks it.',
     roles: [
-      { name: 'Local Agent', endpoint: 'actor', purposes: ['act'] },
-      { name: 'Global Agent: plan', endpoint: 'planner', purposes: ['plan'] },
-      { name: 'Global Agent: reflect', endpoint: 'reflector', purposes: ['reflect'] },
+      { name: 'Local Agent', endpoint: 'actor', purposes: ['act'], images: true },
+      { name: 'Global Agent: plan', endpoint: 'planner', purposes: ['plan'], images: true },
+      { name: 'Global Agent: reflect', endpoint: 'reflector', purposes: ['reflect'], images: true },
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['dump', 'screenshot', 'marked screenshot'],
@@ -58,7 +60,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     description:
       'One model call per step on the numbered interactive elements (clickable and focusable); a grid fallback; element docs learned from demonstrations.',
     roles: [
-      { name: 'agent', endpoint: 'actor', purposes: ['appagent'] },
+      { name: 'agent', endpoint: 'actor', purposes: ['appagent'], images: true },
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['dump', 'screenshot', 'marked screenshot'],
@@ -71,9 +73,9 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     description:
       'Vision only: OCR text with positions and icon regions located by the vision model; eight operations; self-reflection when the screen did not change.',
     roles: [
-      { name: 'agent', endpoint: 'actor', purposes: ['mobile-agent', 'final-check'] },
-      { name: 'text choice (several OCR matches)', endpoint: 'actor', purposes: ['pick-text'] },
-      { name: 'icon locator', endpoint: 'actor', purposes: ['locate-icon'] },
+      { name: 'agent', endpoint: 'actor', purposes: ['mobile-agent', 'final-check'], images: true },
+      { name: 'text choice (several OCR matches)', endpoint: 'actor', purposes: ['pick-text'], images: true },
+      { name: 'icon locator', endpoint: 'actor', purposes: ['locate-icon'], images: true },
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['screenshot', 'ocr', 'icons'],
@@ -87,10 +89,10 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
       'Planning agent (task progress), decision agent (one action from the screenshot and the OCR/icon list), reflection agent (A/B/C, Back on B), memory unit.',
     roles: [
       { name: 'planning agent', endpoint: 'planner', purposes: ['planning'] },
-      { name: 'decision agent', endpoint: 'actor', purposes: ['decision'] },
-      { name: 'memory unit', endpoint: 'actor', purposes: ['memory-unit'] },
-      { name: 'reflection agent', endpoint: 'reflector', purposes: ['reflection'] },
-      { name: 'icon captions', endpoint: 'actor', purposes: ['icon-captions'] },
+      { name: 'decision agent', endpoint: 'actor', purposes: ['decision'], images: true },
+      { name: 'memory unit', endpoint: 'actor', purposes: ['memory-unit'], images: true },
+      { name: 'reflection agent', endpoint: 'reflector', purposes: ['reflection'], images: true },
+      { name: 'icon captions', endpoint: 'actor', purposes: ['icon-captions'], images: true },
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['screenshot', 'ocr', 'icons'],
@@ -103,13 +105,13 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     description:
       'Manager (plan, sub-goal), Operator (atomic actions and Shortcuts), Action Reflector, Notetaker; escalation; self-evolving Tips and Shortcuts across tasks.',
     roles: [
-      { name: 'Manager', endpoint: 'planner', purposes: ['manager'] },
-      { name: 'Operator', endpoint: 'actor', purposes: ['operator'] },
-      { name: 'Action Reflector', endpoint: 'reflector', purposes: ['action-reflector', 'precondition'] },
-      { name: 'Notetaker', endpoint: 'reflector', purposes: ['notetaker'] },
+      { name: 'Manager', endpoint: 'planner', purposes: ['manager'], images: true },
+      { name: 'Operator', endpoint: 'actor', purposes: ['operator'], images: true },
+      { name: 'Action Reflector', endpoint: 'reflector', purposes: ['action-reflector', 'precondition'], images: true },
+      { name: 'Notetaker', endpoint: 'reflector', purposes: ['notetaker'], images: true },
       { name: 'Experience Reflectors', endpoint: 'planner', purposes: ['tips-reflector', 'shortcut-reflector'] },
       { name: 'Experience Retriever', endpoint: 'planner', purposes: ['experience-retriever'] },
-      { name: 'icon captions', endpoint: 'actor', purposes: ['icon-captions'] },
+      { name: 'icon captions', endpoint: 'actor', purposes: ['icon-captions'], images: true },
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['screenshot', 'ocr', 'icons'],
@@ -117,6 +119,11 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     goodAt: 'repeated, related tasks: learns Tips and Shortcuts; complex multi-app tasks',
   },
 };
+
+/** The endpoints a strategy sends screenshots to: each must take images. */
+export function imageEndpoints(name: StrategyName): ChatRole[] {
+  return [...new Set(STRATEGIES[name].roles.filter((r) => r.images).map((r) => r.endpoint))];
+}
 
 export function strategyInfo(name: StrategyName): StrategyInfo {
   return STRATEGIES[name];

@@ -142,7 +142,7 @@ describe('scripted model server', () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(
-      /needs one of reply, refusal or error/,
+      /needs one of reply, toolCalls, refusal or error/,
     );
     const good = await fetch(`${root}/__scripted/script`, {
       method: 'POST',

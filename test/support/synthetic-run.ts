@@ -37,6 +37,8 @@ export interface SyntheticRunOptions {
   decide?: (step: number) => SyntheticDecision;
   /** Stored as the run's strategy (default moba). */
   strategy?: string;
+  /** The act calls came from a thinking model: this reasoning is recorded apart from each reply. */
+  reasoning?: string;
 }
 
 export type SyntheticDecision =
@@ -128,6 +130,12 @@ const OPTIONS: RunOptions = {
   approvalRules: [],
   models: {},
 };
+
+/** A record as a thinking model's call on a provider with structured outputs leaves it. */
+function thinking(r: ModelCallRecord, reasoning: string | undefined): ModelCallRecord {
+  if (!reasoning || !r.reply) return r;
+  return { ...r, request: { ...r.request, structured: 'json_schema' }, reply: { ...r.reply, reasoning } };
+}
 
 function record(
   purpose: 'act' | 'reflect' | 'plan',
@@ -308,7 +316,10 @@ export async function writeSyntheticRun(options: SyntheticRunOptions): Promise<{
             type: 'model_call',
             callId,
             nodeId: leaf,
-            record: record('act', callId, screens[screen]!.shot, { canComplete: 'true', action: 'Click(3)' }, at),
+            record: thinking(
+              record('act', callId, screens[screen]!.shot, { canComplete: 'true', action: 'Click(3)' }, at),
+              options.reasoning,
+            ),
             memories: step % 3 === 0 ? [{ id: `action:demo-${step}`, kind: 'action', score: 0.61 }] : [],
           });
           append({

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'MODEL_HTTP_ERROR',
   'MODEL_REPLY_INVALID',
   'MODEL_REFUSED',
+  /** The configured model cannot do what is asked of it (images to a text-only model). */
+  'MODEL_NOT_CAPABLE',
   'REPLAY_MISMATCH',
   // agent
   'RUN_NOT_FOUND',

@@ -5,12 +5,13 @@
  */
 export { startScriptedServer } from './scripted/server.ts';
 export type { ScriptedRequest, ScriptedServer, StartScriptedServerOptions } from './scripted/server.ts';
-export { Script, loadScriptFile, parseScript, testPattern } from './scripted/script.ts';
+export { SCRIPT_PROVIDERS, Script, loadScriptFile, parseScript, testPattern } from './scripted/script.ts';
 export type {
   InjectedError,
   Pattern,
   ScriptAnswer,
   ScriptInput,
+  ScriptProvider,
   ScriptStep,
   SpeechStep,
   StepMatch,

@@ -6,6 +6,8 @@
 import type { ActionCall } from '../../shared/actions.ts';
 import type { SerializedError } from '../../shared/errors.ts';
 import type { Observation, UiElement } from '../../shared/schemas/perception.ts';
+import type { Shortcut } from '../../shared/schemas/strategy.ts';
+import type { RouteStep } from '../../shared/schemas/memory.ts';
 
 export interface InstalledApp {
   packageName: string;
@@ -154,4 +156,36 @@ export const NO_MEMORY: AgentMemory = {
   recordInteraction: async () => [],
   recordPreference: async () => [],
   appDescriptions: async () => ({}),
+};
+
+/** A recorded demonstration (an expert route), as AppAgent learns from it. */
+export interface Demonstration {
+  id: string;
+  goal: string;
+  app: string | null;
+  steps: RouteStep[];
+  /** Where it came from (`provenanceOf`), shown beside what the prompt learned from it. */
+  from?: string;
+}
+
+/** Long-term memory of the strategies. `NO_STRATEGY_MEMORY` is what `--no-memory` gets. */
+export interface StrategyMemory {
+  /** Demonstrations (expert routes), newest first. */
+  demonstrations(): Promise<Demonstration[]>;
+  /** Mobile-Agent-E's long-term Tips (one list), or null when none were written yet; `from` is their provenance. */
+  tips(): Promise<{ id: string; tips: string[]; from?: string } | null>;
+  /** Replaces the long-term Tips. @returns the memory id */
+  saveTips(tips: string[], runId: string): Promise<string>;
+  /** Learned Shortcuts; `from` (`provenanceOf` of the memory) is printed beside each in the prompts. */
+  shortcuts(): Promise<Array<{ id: string; shortcut: Shortcut; from?: string }>>;
+  /** Stores a new shortcut. @returns the memory id */
+  addShortcut(shortcut: Shortcut, runId: string): Promise<string>;
+}
+
+export const NO_STRATEGY_MEMORY: StrategyMemory = {
+  demonstrations: async () => [],
+  tips: async () => null,
+  saveTips: async () => '',
+  shortcuts: async () => [],
+  addShortcut: async () => '',
 };

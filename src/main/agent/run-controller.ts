@@ -11,7 +11,7 @@ import type { ChatRole } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId, reduceRun } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { callStructured } from '../llm/structured.ts';
-import type { ChatMessage, LlmGateway } from '../llm/types.ts';
+import type { ChatMessage, LlmGateway, ModelWait } from '../llm/types.ts';
 import type { RunsRepo, RunSummaryUpdate } from '../store/runs-repo.ts';
 import type { Disposable } from '@moba/base';
 import type { AgentDevice, AgentMemory, RetrievedMemoryItem } from './ports.ts';
@@ -140,6 +140,7 @@ export class RunController {
   private queuedDecision: ResolvedDecision | null = null;
   private replanRequests: string[] = [];
   private readonly recordSub: Disposable;
+  private readonly waitSub: Disposable | undefined;
   private callContext: { nodeId: string | null; memories: RetrievedMemoryItem[]; ids: string[] } | null = null;
   private end: LoopEnd = { error: null, detached: false };
 
@@ -149,6 +150,7 @@ export class RunController {
     this.now = options.now ?? Date.now;
     this.state = foldRun(options.runId, options.events);
     this.recordSub = options.gateway.onDidRecord((record) => this.onModelRecord(record));
+    this.waitSub = options.gateway.onDidWait?.((wait) => this.onModelWait(wait));
   }
 
   get snapshot(): RunState {
@@ -372,11 +374,13 @@ export class RunController {
       await this.loop.done;
     }
     this.recordSub.dispose();
+    this.waitSub?.dispose();
   }
 
   dispose(): void {
     this.loop?.abort.abort(new StopSignal('detach', 'system', 'disposed'));
     this.recordSub.dispose();
+    this.waitSub?.dispose();
   }
 
   private async runLoop(abort: AbortController): Promise<void> {
@@ -492,6 +496,16 @@ export class RunController {
     ctx?.ids.push(callId);
   }
 
+  /** A retry the gateway waits for goes into the log, so the cockpit and the CLI can show it. */
+  private onModelWait(wait: ModelWait): void {
+    if (TERMINAL_STATUSES.includes(this.state.status)) return;
+    try {
+      this.append({ type: 'model_waiting', ...wait });
+    } catch (error) {
+      console.error(`[moba] run ${this.runId}: could not record a model retry wait: ${(error as Error).message}`);
+    }
+  }
+
   private async modelStep<T>(
     options: {
       role: ChatRole;
@@ -514,18 +528,6 @@ export class RunController {
         messages: options.messages,
         signal,
         responseFormat: 'json',
-        // Each retry is in the log, so the person sees the run waiting for an endpoint and why.
-        onRetry: (retry) =>
-          this.append({
-            type: 'model_retry',
-            role: options.role,
-            purpose: options.purpose,
-            baseUrl: retry.baseUrl,
-            attempt: retry.attempt,
-            maxAttempts: retry.maxAttempts,
-            delayMs: Math.round(retry.delayMs),
-            error: serializeError(retry.error),
-          }),
       });
       return { ok: true, value: r.value, callIds: ids };
     } catch (error) {

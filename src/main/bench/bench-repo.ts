@@ -12,7 +12,7 @@ import type {
   EpisodeRow,
   EpisodeStatus,
 } from '../../shared/bench/results.ts';
-import { configurationLabel } from '../../shared/bench/config.ts';
+import { configurationLabel } from '../../shared/bench/labels.ts';
 import type { BenchTask, Category } from '../../shared/bench/task-schema.ts';
 import type { Db } from '../store/database.ts';
 

@@ -13,6 +13,7 @@ import type { MethodParsedInput } from '../../shared/contract.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { listStrategies } from '../../shared/strategies.ts';
 import type { BenchmarkRuns } from '../datasets/run-selection.ts';
+import type { BenchRepo } from './bench-repo.ts';
 import { computeReport } from './report/metrics.ts';
 import type { BenchmarkRunner } from './runner.ts';
 import { BUILTIN_SUITE, loadTasks } from './task-files.ts';
@@ -178,14 +179,7 @@ export class BenchService implements Disposable {
 
   /** The runs of benchmarks, for selecting research data by benchmark (`moba dataset`, History). */
   benchmarkRuns(): BenchmarkRuns {
-    const repo = this.runner.repo;
-    return {
-      runsOf: (benchmarkId) => {
-        if (!repo.get(benchmarkId)) throw new MobaError('NOT_FOUND', `No benchmark ${benchmarkId}`);
-        return repo.episodes(benchmarkId).flatMap((e) => (e.runId ? [{ runId: e.runId, taskId: e.taskId }] : []));
-      },
-      episodeOf: (runId) => repo.episodeOfRun(runId),
-    };
+    return benchmarkRunsIn(this.runner.repo);
   }
 
   /** Interrupts what runs (resumable) and waits for it to let go of its phones. */
@@ -198,4 +192,15 @@ export class BenchService implements Disposable {
   dispose(): void {
     void this.close();
   }
+}
+
+/** The runs of the benchmarks in a store, for selecting research data by benchmark (the app and `moba dataset`). */
+export function benchmarkRunsIn(repo: BenchRepo): BenchmarkRuns {
+  return {
+    runsOf: (benchmarkId) => {
+      if (!repo.get(benchmarkId)) throw new MobaError('NOT_FOUND', `No benchmark ${benchmarkId}`);
+      return repo.episodes(benchmarkId).flatMap((e) => (e.runId ? [{ runId: e.runId, taskId: e.taskId }] : []));
+    },
+    episodeOf: (runId) => repo.episodeOfRun(runId),
+  };
 }

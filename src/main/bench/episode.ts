@@ -16,7 +16,7 @@ import type { StrategyName } from '../../shared/schemas/strategy.ts';
 import type { AgentDevice, AgentMemory } from '../agent/ports.ts';
 import type { RunHandle, RunOutcome } from '../agent/run-handle.ts';
 import type { RunService, RunSpec } from '../agent/run-service.ts';
-import type { StrategyMemory } from '../agent/strategies/common/kit.ts';
+import type { StrategyMemory } from '../agent/ports.ts';
 import { isPseudoAgent, pseudoAgentLoop } from './agents/pseudo-agents.ts';
 import { prepareEpisode } from './episode-setup.ts';
 import type { PreparedEpisode } from './episode-setup.ts';

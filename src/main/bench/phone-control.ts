@@ -7,53 +7,13 @@ import { KEYCODE } from '@moba/base';
 import { MobaError } from '../../shared/errors.ts';
 import type { AndroidDevice } from '../device/android-device.ts';
 import { shQuote } from '../device/shell-text.ts';
-import type { PhoneState } from './predicates/evaluate.ts';
+import { PhoneStateSchema } from '@moba/sim/state';
+import type { PhoneState } from '@moba/sim/state';
 
 const STATE_TIMEOUT_MS = 20_000;
 
-/** Epoch ms of a local wall time (`2025-06-02T09:00`) in an IANA time zone. */
-export function localToEpoch(local: string, timeZone: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
-  if (!m) throw new MobaError('INVALID_INPUT', `Not a local time: ${local}`);
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-  // The zone's offset at that moment, found by formatting the guess back in the zone.
-  const offsetAt = (epoch: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      })
-        .formatToParts(new Date(epoch))
-        .map((p) => [p.type, p.value]),
-    );
-    return (
-      Date.UTC(
-        Number(parts.year),
-        Number(parts.month) - 1,
-        Number(parts.day),
-        Number(parts.hour),
-        Number(parts.minute),
-        Number(parts.second),
-      ) - epoch
-    );
-  };
-  const first = asUtc - offsetAt(asUtc);
-  return asUtc - offsetAt(first);
-}
+/** Epoch ms of a local wall time (`2025-06-02T09:00`) in an IANA time zone: the phone's own rule. */
+export { localToEpoch } from '@moba/sim/time';
 
 export interface IntentSpec {
   action?: string | undefined;
@@ -75,20 +35,34 @@ export class PhoneControl {
     return this.device().check(command, { ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
   }
 
-  /** Everything `sim-state` reports. @throws MobaError DEVICE_COMMAND_FAILED when it is not a simulated phone */
+  /**
+   * Everything `sim-state` reports, checked with the phone's own schema (`PhoneStateSchema`).
+   * @throws MobaError DEVICE_COMMAND_FAILED when it is not a simulated phone or its output does not fit the schema
+   */
   async state(signal?: AbortSignal): Promise<PhoneState> {
     const r = await this.device().run('sim-state', { timeoutMs: STATE_TIMEOUT_MS, ...(signal ? { signal } : {}) });
     const text = r.stdout.toString('utf8');
+    let json: unknown;
     try {
-      const parsed = JSON.parse(text) as PhoneState;
-      if (!parsed || typeof parsed !== 'object' || !parsed.packages) throw new Error('no packages');
-      return parsed;
+      json = JSON.parse(text);
     } catch {
+      json = undefined;
+    }
+    if (typeof json !== 'object' || json === null)
       throw new MobaError(
         'DEVICE_COMMAND_FAILED',
         `${this.serial} is not a simulated phone (sim-state printed ${JSON.stringify(text.slice(0, 120))}${r.stderr.length ? `, ${r.stderr.toString('utf8').slice(0, 200)}` : ''})`,
       );
-    }
+    const parsed = PhoneStateSchema.safeParse(json);
+    if (!parsed.success)
+      throw new MobaError(
+        'DEVICE_COMMAND_FAILED',
+        `sim-state on ${this.serial} printed a state this version cannot read: ${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`)
+          .join('; ')}`,
+      );
+    return parsed.data;
   }
 
   async reset(seed: number, signal?: AbortSignal): Promise<void> {

@@ -7,6 +7,8 @@
 import { MobaError, errorMessage } from '../../shared/errors.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { SharedBrowser, SimulatedPhone, SimulatorServer } from '@moba/sim';
+import { sharedSimBrowser, startSimPhone } from '../simulators/sim-phones.ts';
+import type { StartedSimPhone } from '../simulators/sim-phones.ts';
 
 export interface PoolPhone {
   readonly slot: number;
@@ -39,8 +41,7 @@ export class PhonePool {
   static async start(options: PhonePoolOptions): Promise<PhonePool> {
     const pool = new PhonePool(options);
     try {
-      const { createSharedBrowser } = await import('@moba/sim');
-      pool.browser = createSharedBrowser({ keepAlive: true });
+      pool.browser = await sharedSimBrowser();
       await Promise.all(Array.from({ length: options.count }, (_, slot) => pool.startPhone(slot)));
       return pool;
     } catch (error) {
@@ -50,25 +51,25 @@ export class PhonePool {
   }
 
   private async startPhone(slot: number): Promise<PoolPhone> {
-    const { createSimulatedPhone, installScrcpyServer, startSimulatorServer } = await import('@moba/sim');
-    const phone = await createSimulatedPhone({ seed: 0, browser: this.browser!, clockPolicy: { kind: 'frozen' } });
-    let server: SimulatorServer | undefined;
+    let started: StartedSimPhone | undefined;
     try {
-      server = await startSimulatorServer({
-        device: phone,
+      started = await startSimPhone({
+        seed: 0,
+        browser: this.browser!,
+        clockPolicy: { kind: 'frozen' },
         port: 0,
-        host: '127.0.0.1',
         log: (m, e) => this.o.log?.(`phone ${slot + 1}: ${m}${e instanceof Error ? `: ${e.message}` : ''}`),
       });
-      const scrcpy = installScrcpyServer(server);
+      const { phone, server, extras } = started;
       const { serial } = await this.o.devices.connect(server.address);
       await this.o.devices.waitOnline(serial);
-      const entry: PoolPhone = { slot, serial, phone, server, extras: [scrcpy] };
+      const entry: PoolPhone = { slot, serial, phone, server, extras };
       this.phones[slot] = entry;
       return entry;
     } catch (error) {
-      await server?.close().catch(() => undefined);
-      await phone.close().catch(() => undefined);
+      for (const x of started?.extras ?? []) await Promise.resolve(x.close()).catch(() => undefined);
+      await started?.server.close().catch(() => undefined);
+      await started?.phone.close().catch(() => undefined);
       if (error instanceof MobaError) throw error;
       throw new MobaError('SIMULATOR_FAILED', `Benchmark phone ${slot + 1} did not start: ${errorMessage(error)}`, {
         cause: error,

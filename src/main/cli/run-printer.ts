@@ -47,10 +47,10 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
       return `pause ${oneLine(e.reason)}`;
     case 'run_resumed':
       return 'resume';
+    case 'model_waiting':
+      return `retry model ${e.purpose} (${e.role}): ${e.status === 429 ? 'rate limited' : e.status === null ? 'unreachable' : `HTTP ${e.status}`} — attempt ${e.attempt + 1} of ${e.maxAttempts} in ${Math.ceil(e.waitMs / 1000)} s${e.serverAsked ? ' (as the server asked)' : ''}`;
     case 'run_error':
       return `error ${clip(e.error.message, 300)}${e.fatal ? '' : ' (recovered)'}`;
-    case 'model_retry':
-      return `retry ${e.purpose}: ${clip(e.error.message, 200)} — attempt ${e.attempt} of ${e.maxAttempts} in ${(e.delayMs / 1000).toFixed(1)} s`;
     case 'models_changed':
       return `model ${Object.entries(e.models)
         .map(([role, m]) => `${role} → ${oneLine(m?.baseUrl ?? '')} ${oneLine(m?.model ?? '')}`.trim())
@@ -58,7 +58,7 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
     case 'voice_input':
       return `voice you said “${clip(e.transcript, 80)}”${e.edited ? `, sent as “${clip(e.text, 80)}”` : ''} (${e.audio.durationMs !== null ? `${(e.audio.durationMs / 1000).toFixed(1)} s, ` : ''}${oneLine(e.model)} at ${oneLine(e.baseUrl)})`;
     case 'run_finished':
-      return `${e.outcome === 'succeeded' ? '✔' : '✘'} ${e.outcome}: ${oneLine(e.reason)}${e.answer ? `\n  answer: ${oneLine(e.answer)}` : ''}`;
+      return `${e.outcome === 'succeeded' ? '✔' : '✘'} ${e.outcome} (${e.cause}): ${oneLine(e.reason)}${e.answer ? `\n  answer: ${oneLine(e.answer)}` : ''}`;
     case 'step_annotated':
       return `tag ${e.stepId} ${e.category}${e.note ? `: ${oneLine(e.note)}` : ''}${e.author ? ` (${oneLine(e.author)})` : ''}`;
     case 'annotation_removed':

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { PRIVATE_FILE_MODE } from '../private-files.ts';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { MobaError, errorMessage } from '../../shared/errors.ts';
@@ -191,14 +192,14 @@ export class CliSpeaker {
         this.written === 1
           ? this.file
           : `${ext ? this.file.slice(0, -ext.length) : this.file}-${this.written}${ext || EXT[mime] || ''}`;
-      writeFileSync(path, audio);
+      writeFileSync(path, audio, { mode: PRIVATE_FILE_MODE });
       this.io.err(`speak: ${a.kind} → ${path}\n`);
       return;
     }
     const dir = mkdtempSync(join(tmpdir(), 'moba-say-'));
     try {
       const path = join(dir, `say${EXT[mime] ?? '.bin'}`);
-      writeFileSync(path, audio);
+      writeFileSync(path, audio, { mode: PRIVATE_FILE_MODE });
       for (const p of PLAYERS) {
         if (p.wavOnly && mime !== 'audio/wav') continue;
         const r = await runProgram(p.program, p.args(path));

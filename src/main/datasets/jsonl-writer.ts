@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { PRIVATE_FILE_MODE } from '../private-files.ts';
 
 /** One JSON value per line, written through a stream that is drained before it grows: memory stays flat however many records pass. */
 export class JsonlWriter {
@@ -12,7 +13,8 @@ export class JsonlWriter {
 
   constructor(path: string) {
     this.path = path;
-    this.stream = createWriteStream(path, { encoding: 'utf8' });
+    // Records hold the runs' tasks, screens and prompts: private to this user, whatever the umask.
+    this.stream = createWriteStream(path, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
     this.stream.on('error', (e) => (this.error = e));
   }
 

@@ -60,8 +60,12 @@ export const MIN_REMOTE_TOKEN_BITS = 128;
  */
 export function tokenBits(token: string): number {
   token = token.slice(0, periodOf(token));
-  const distinct = new Set(token).size;
-  if (distinct < 8) return token.length;
+  return Math.floor(token.length * bitsPerCharacter(token));
+}
+
+/** The bits one character of `token` carries by the smallest usual alphabet it fits in (1 for fewer than 8 distinct characters). */
+export function bitsPerCharacter(token: string): number {
+  if (new Set(token).size < 8) return 1;
   let alphabet: number;
   if (/^[0-9a-f]+$/i.test(token)) alphabet = 16;
   else if (/^[a-z]+$/.test(token) || /^[A-Z]+$/.test(token)) alphabet = 26;
@@ -71,7 +75,7 @@ export function tokenBits(token: string): number {
   else if (/^[0-9a-z]+$/i.test(token)) alphabet = 62;
   else if (/^[0-9a-z_-]+$/i.test(token)) alphabet = 64;
   else alphabet = 94;
-  return Math.floor(token.length * Math.log2(alphabet));
+  return Math.log2(alphabet);
 }
 
 /** The length of the shortest unit `text` repeats (its own length when it does not repeat), by the KMP failure function. */

@@ -10,12 +10,22 @@ export interface ClassifiedFailure {
   retryAfterMs?: number;
 }
 
-/** The server's own message from an OpenAI-style error body (`{ error: { message } }`), if any. */
-function serverMessage(error: APIError): string | undefined {
-  const body = error.error as { message?: unknown; error?: { message?: unknown } } | string | undefined;
+/**
+ * The server's own message from an error body, in the shapes providers document: OpenAI's
+ * `{ error: { message } }` (Azure, Ollama, OpenRouter too), vLLM's `{ object: "error", message }`,
+ * `{ error: "text" }`, and Gemini's list `[{ error: { message, status } }]`.
+ */
+export function serverMessage(body: unknown): string | undefined {
   if (typeof body === 'string') return body;
-  if (body && typeof body.message === 'string') return body.message;
-  if (body && typeof body.error?.message === 'string') return body.error.message;
+  if (Array.isArray(body)) return body.length ? serverMessage(body[0]) : undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as { message?: unknown; error?: unknown; status?: unknown; metadata?: { raw?: unknown } };
+  if (typeof b.message === 'string') {
+    const raw = typeof b.metadata?.raw === 'string' ? ` (${b.metadata.raw.slice(0, 300)})` : '';
+    const status = typeof b.status === 'string' && !b.message.includes(b.status) ? ` [${b.status}]` : '';
+    return `${b.message}${status}${raw}`;
+  }
+  if (b.error !== undefined) return serverMessage(b.error);
   return undefined;
 }
 
@@ -53,7 +63,7 @@ export function classifyFailure(
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const status = error.status;
-    const message = serverMessage(error) ?? error.message;
+    const message = serverMessage(error.error) ?? error.message;
     const hint =
       status === 401
         ? ' (check the API key for this role)'

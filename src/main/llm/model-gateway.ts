@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { MobaError, serializeError } from '../../shared/errors.ts';
-import type { ModelCallRecord, RecordedRequest } from '../../shared/schemas/llm.ts';
-import type { ModelEndpoint, ModelRole } from '../../shared/schemas/settings.ts';
+import { capabilitiesOf, plainerStructured } from '../../shared/providers.ts';
+import type { ModelCallRecord, RecordedReply, RecordedRequest } from '../../shared/schemas/llm.ts';
+import type { ModelEndpoint, ModelRole, StructuredMode } from '../../shared/schemas/settings.ts';
 import { Emitter } from '@moba/base';
-import { cappedFetch } from '../capped-fetch.ts';
 import { costOf, resolveEndpoint } from './endpoints.ts';
 import type { ModelOverrides, ModelSettingsSource, ResolvedEndpoint } from './endpoints.ts';
 import { classifyFailure } from './http-errors.ts';
 import type { ClassifiedFailure } from './http-errors.ts';
-import { embedRequestHash, requestHash, toOpenAiMessages, toRecordedMessages } from './messages.ts';
+import { createModelClient } from './http-client.ts';
+import { applyImageLimits, hasImages } from './images.ts';
+import { embedRequestHash, requestHash, toRecordedMessages } from './messages.ts';
 import { AttemptTimeout, chatAttempt, embedAttempt, streamAttempt } from './openai-attempt.ts';
-import type { AttemptContext } from './openai-attempt.ts';
+import type { AttemptContext, ChatAttemptOutput } from './openai-attempt.ts';
+import { REPLY_FUNCTION, chatBody, initialFeatures, plainerAfterRefusal, refusedImages } from './request-body.ts';
 import { DEFAULT_RETRY_POLICY, backoffDelay, cancelled, sleep } from './retry.ts';
 import type { RetryPolicy } from './retry.ts';
-import type { ArtifactSink, ChatRequest, EmbedRequest, LlmGateway, ModelCallResult, ModelRetry } from './types.ts';
+import type { ArtifactSink, ChatRequest, EmbedRequest, LlmGateway, ModelCallResult, ModelWait } from './types.ts';
 
 export interface ModelGatewayOptions {
   /** Endpoints and keys per role; read on every call. `SettingsService` satisfies it. */
@@ -34,9 +37,6 @@ export interface ModelGatewayOptions {
   random?: () => number;
 }
 
-/** A placeholder bearer token for local servers that need none (the SDK insists on one). */
-const NO_KEY = 'no-key';
-
 /**
  * The live model client: any OpenAI-compatible endpoint per role, with per-endpoint timeouts,
  * retries (exponential back-off with jitter, honouring Retry-After) on 408/409/429/5xx and
@@ -49,8 +49,12 @@ export class ModelGateway implements LlmGateway {
   private readonly policy: RetryPolicy;
   private readonly random: () => number;
   private readonly clients = new Map<string, OpenAI>();
+  /** Per endpoint and model: the plainer way of asking for JSON after the server refused one. */
+  private readonly plainer = new Map<string, StructuredMode>();
   private readonly onDidRecordEmitter = new Emitter<ModelCallRecord>();
   readonly onDidRecord = this.onDidRecordEmitter.event;
+  private readonly onDidWaitEmitter = new Emitter<ModelWait>();
+  readonly onDidWait = this.onDidWaitEmitter.event;
 
   constructor(options: ModelGatewayOptions) {
     const given = options.apiKeys ?? {};
@@ -79,10 +83,12 @@ export class ModelGateway implements LlmGateway {
   }
 
   /**
-   * One chat completion (streamed when `onDelta` is given).
-   * @returns the reply with usage, latency, cost, attempts and its record.
-   * @throws MobaError MODEL_NOT_CONFIGURED, MODEL_HTTP_ERROR (details.status), TIMEOUT, CANCELLED.
-   *   Aborting `signal` rejects at once, also while waiting to retry.
+   * One chat completion (streamed when `onDelta` is given), asked the way the endpoint supports
+   * (its provider preset and settings; a refused feature is asked more plainly and remembered).
+   * @returns the answer (reasoning apart) with usage, latency, cost, attempts and its record.
+   * @throws MobaError MODEL_NOT_CONFIGURED, MODEL_NOT_CAPABLE (images to a text-only model),
+   *   MODEL_HTTP_ERROR (details.status), TIMEOUT, CANCELLED. Aborting `signal` rejects at once,
+   *   also while waiting to retry.
    */
   async chat(request: ChatRequest): Promise<ModelCallResult> {
     const startedAt = Date.now();
@@ -91,41 +97,11 @@ export class ModelGateway implements LlmGateway {
     const hash = requestHash(request);
     const base = { kind: 'chat' as const, role: request.role, purpose: request.purpose, requestHash: hash, startedAt };
     let resolved: ResolvedEndpoint | undefined;
-    let attempts = 0;
+    const attempts = { n: 0 };
     try {
       resolved = resolveEndpoint(this.settings, request.role, this.overrides);
+      const out = await this.chatOn(resolved, request, recorded, attempts);
       const { endpoint } = resolved;
-      const temperature = request.temperature ?? endpoint.temperature;
-      const maxTokens = request.maxTokens ?? endpoint.maxTokens;
-      if (temperature !== undefined) recorded.temperature = temperature;
-      if (maxTokens !== undefined) recorded.maxTokens = maxTokens;
-      if (request.responseFormat) recorded.responseFormat = request.responseFormat;
-      if (request.onDelta) recorded.stream = true;
-      const body = {
-        ...endpoint.extraBody,
-        model: endpoint.model,
-        messages: toOpenAiMessages(request.messages),
-        ...(temperature !== undefined ? { temperature } : {}),
-        ...(maxTokens !== undefined ? { max_tokens: maxTokens } : {}),
-        ...(request.responseFormat === 'json' ? { response_format: { type: 'json_object' as const } } : {}),
-      } as ChatCompletionCreateParamsNonStreaming;
-      const ctx = this.attemptContext(resolved, request.signal);
-      const onDelta = request.onDelta;
-      let streamed = false;
-      const out = await this.withRetries(
-        endpoint,
-        request.signal,
-        (n) => {
-          attempts = n;
-          if (!onDelta) return chatAttempt(ctx, body);
-          return streamAttempt(ctx, body, (d) => {
-            streamed = true;
-            onDelta(d);
-          });
-        },
-        () => !streamed,
-        request.onRetry,
-      );
       const latencyMs = performance.now() - t0;
       const costUsd = costOf(endpoint, out.usage);
       const record: ModelCallRecord = {
@@ -138,16 +114,20 @@ export class ModelGateway implements LlmGateway {
         usage: out.usage,
         latencyMs,
         costUsd,
-        attempts,
+        attempts: attempts.n,
         error: null,
       };
       this.onDidRecordEmitter.fire(record);
       return {
-        ...out.reply,
+        text: out.reply.text,
+        reasoning: out.reply.reasoning ?? null,
+        toolCalls: out.reply.toolCalls ?? [],
+        refusal: out.reply.refusal,
+        finishReason: out.reply.finishReason,
         usage: out.usage,
         latencyMs,
         costUsd,
-        attempts,
+        attempts: attempts.n,
         baseUrl: endpoint.baseUrl,
         model: endpoint.model,
         record,
@@ -163,11 +143,86 @@ export class ModelGateway implements LlmGateway {
         usage: null,
         latencyMs: performance.now() - t0,
         costUsd: null,
-        attempts,
+        attempts: attempts.n,
         error: serializeError(error),
       });
       throw error;
     }
+  }
+
+  /**
+   * The HTTP side of `chat`: capabilities applied, features refused by the server dropped one
+   * at a time, retries. Fills `recorded` with the effective parameters.
+   */
+  private async chatOn(
+    resolved: ResolvedEndpoint,
+    request: ChatRequest,
+    recorded: RecordedRequest,
+    attempts: { n: number },
+  ): Promise<ChatAttemptOutput> {
+    const { endpoint } = resolved;
+    const caps = capabilitiesOf(endpoint);
+    const images = hasImages(request.messages);
+    if (images && !caps.vision) throw textOnly(endpoint, request.role);
+    const limited = await applyImageLimits(request.messages, caps);
+    const notes = [...limited.notes];
+    const key = `${endpoint.baseUrl}\u0000${endpoint.model}`;
+    let features = initialFeatures(request, caps, this.plainer.get(key));
+    const temperature = request.temperature ?? endpoint.temperature;
+    const maxTokens = request.maxTokens ?? endpoint.maxTokens;
+    if (temperature !== undefined) recorded.temperature = temperature;
+    if (maxTokens !== undefined) recorded.maxTokens = maxTokens;
+    if (request.responseFormat) recorded.responseFormat = request.responseFormat;
+    if (request.onDelta) recorded.stream = true;
+    const ctx = this.attemptContext(resolved, request.signal);
+    for (;;) {
+      if (features.structured) recorded.structured = features.structured;
+      else delete recorded.structured;
+      if (features.structured === 'tool') recorded.tools = [REPLY_FUNCTION];
+      else delete recorded.tools;
+      if (notes.length) recorded.notes = notes;
+      const body = chatBody(endpoint, request, limited.messages, features);
+      try {
+        const out = await this.sendChat(ctx, endpoint, request, body, attempts);
+        return features.structured === 'tool' ? { ...out, reply: replyFromFunction(out.reply) } : out;
+      } catch (error) {
+        if (images) {
+          const refused = refusedImages(error, endpoint);
+          if (refused) throw refused;
+        }
+        const plainer = plainerAfterRefusal(error, features, plainerStructured);
+        if (!plainer) throw error;
+        notes.push(plainer.note);
+        features = plainer.features;
+        if (plainer.features.structured) this.plainer.set(key, plainer.features.structured);
+      }
+    }
+  }
+
+  /** One request with retries, streamed when the caller wants the text as it comes. */
+  private sendChat(
+    ctx: AttemptContext,
+    endpoint: ModelEndpoint,
+    request: ChatRequest,
+    body: ChatCompletionCreateParamsNonStreaming,
+    attempts: { n: number },
+  ): Promise<ChatAttemptOutput> {
+    const onDelta = request.onDelta;
+    let streamed = false;
+    return this.withRetries(
+      endpoint,
+      request.signal,
+      { role: request.role, purpose: request.purpose },
+      (n) => {
+        attempts.n = n;
+        if (!onDelta) return chatAttempt(ctx, body);
+        return streamAttempt(ctx, body, (d) => {
+          streamed = true;
+          onDelta(d);
+        });
+      },
+      () => !streamed,
+    );
   }
 
   /**
@@ -192,7 +247,7 @@ export class ModelGateway implements LlmGateway {
       resolved = resolveEndpoint(this.settings, 'embedder', this.overrides);
       const { endpoint } = resolved;
       const ctx = this.attemptContext(resolved, request.signal);
-      const out = await this.withRetries(endpoint, request.signal, (n) => {
+      const out = await this.withRetries(endpoint, request.signal, { role: 'embedder', purpose: base.purpose }, (n) => {
         attempts = n;
         return embedAttempt(ctx, endpoint.model, request.texts);
       });
@@ -230,27 +285,15 @@ export class ModelGateway implements LlmGateway {
   dispose(): void {
     this.clients.clear();
     this.onDidRecordEmitter.dispose();
+    this.onDidWaitEmitter.dispose();
   }
 
   private attemptContext(resolved: ResolvedEndpoint, signal: AbortSignal | undefined): AttemptContext {
     const { endpoint, apiKey } = resolved;
-    const cacheKey = `${endpoint.baseUrl}\u0000${apiKey ?? ''}`;
+    const cacheKey = `${endpoint.baseUrl}\u0000${apiKey ?? ''}\u0000${endpoint.provider ?? ''}\u0000${JSON.stringify(endpoint.azure ?? null)}`;
     let client = this.clients.get(cacheKey);
     if (!client) {
-      client = new OpenAI({
-        apiKey: apiKey ?? NO_KEY,
-        baseURL: endpoint.baseUrl,
-        // Nothing from the environment may leak into a request: settings are the only source.
-        organization: null,
-        project: null,
-        adminAPIKey: null,
-        webhookSecret: null,
-        maxRetries: 0,
-        timeout: endpoint.timeoutMs + 5_000,
-        logLevel: 'off',
-        // A reply is read up to MOBA_MAX_RESPONSE_MB, whoever runs the endpoint.
-        fetch: cappedFetch(),
-      });
+      client = createModelClient(endpoint, apiKey);
       this.clients.set(cacheKey, client);
     }
     return { client, timeoutMs: endpoint.timeoutMs, baseUrl: endpoint.baseUrl, signal };
@@ -263,9 +306,9 @@ export class ModelGateway implements LlmGateway {
   private async withRetries<T>(
     endpoint: ModelEndpoint,
     signal: AbortSignal | undefined,
+    label: Pick<ModelWait, 'role' | 'purpose'>,
     attempt: (n: number) => Promise<T>,
     canRetry: () => boolean = () => true,
-    onRetry?: (retry: ModelRetry) => void,
   ): Promise<T> {
     const maxAttempts = endpoint.maxRetries + 1;
     for (let n = 1; ; n++) {
@@ -295,9 +338,19 @@ export class ModelGateway implements LlmGateway {
           n,
         );
       }
-      const delayMs = failure.retryAfterMs ?? backoffDelay(n, this.policy, this.random);
-      onRetry?.({ attempt: n + 1, maxAttempts, delayMs, baseUrl: endpoint.baseUrl, error: failure.error });
-      await sleep(delayMs, signal);
+      const waitMs = failure.retryAfterMs ?? backoffDelay(n, this.policy, this.random);
+      const details = failure.error.details as { status?: unknown } | undefined;
+      this.onDidWaitEmitter.fire({
+        ...label,
+        baseUrl: endpoint.baseUrl,
+        attempt: n,
+        maxAttempts,
+        waitMs,
+        status: typeof details?.status === 'number' ? details.status : null,
+        serverAsked: failure.retryAfterMs !== undefined,
+        message: failure.error.message,
+      });
+      await sleep(waitMs, signal);
     }
   }
 }
@@ -307,4 +360,19 @@ function withAttempts(error: MobaError, attempts: number): MobaError {
   const details =
     error.details && typeof error.details === 'object' ? { ...(error.details as object), attempts } : { attempts };
   return new MobaError(error.code, error.message, { cause: error.cause ?? error, details });
+}
+
+/** Images for a role whose endpoint is set up as text-only. */
+function textOnly(endpoint: ModelEndpoint, role: ModelRole): MobaError {
+  return new MobaError(
+    'MODEL_NOT_CAPABLE',
+    `The ${role} role's model "${endpoint.model}" is set up as text-only (Settings → Models → Images), but this call sends it screenshots. Choose a vision model for the ${role} role, or a strategy that sends it none.`,
+    { details: { role, model: endpoint.model } },
+  );
+}
+
+/** A reply asked through the reply function: its arguments are the answer (content when the model wrote none). */
+function replyFromFunction(reply: RecordedReply): RecordedReply {
+  const call = reply.toolCalls?.find((c) => c.name === REPLY_FUNCTION) ?? reply.toolCalls?.[0];
+  return call && call.arguments.trim() !== '' ? { ...reply, text: call.arguments } : reply;
 }

@@ -3,6 +3,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import { MobaError } from '../../shared/errors.ts';
 import type { RecordedReply, TokenUsage } from '../../shared/schemas/llm.ts';
 import type { ClassifiedFailure } from './http-errors.ts';
+import { StreamedReply, readMessage } from './reply.ts';
 import { cancelled } from './retry.ts';
 
 export interface ChatAttemptOutput {
@@ -88,19 +89,11 @@ export function chatAttempt(
       throw new MobaError('MODEL_HTTP_ERROR', `The model endpoint ${ctx.baseUrl} answered without any choice.`, {
         details: { status: 200 },
       });
-    const message = choice.message as { content?: string | null; refusal?: string | null } | undefined;
-    return {
-      reply: {
-        text: message?.content ?? '',
-        refusal: message?.refusal ?? null,
-        finishReason: choice.finish_reason ?? null,
-      },
-      usage: toUsage(completion.usage),
-    };
+    return { reply: readMessage(choice.message, choice.finish_reason ?? null), usage: toUsage(completion.usage) };
   });
 }
 
-/** One streamed chat completion; `onDelta` sees each text fragment as it arrives. */
+/** One streamed chat completion; `onDelta` sees each content fragment as it arrives (reasoning deltas are collected apart). */
 export function streamAttempt(
   ctx: AttemptContext,
   body: ChatCompletionCreateParamsNonStreaming,
@@ -111,23 +104,14 @@ export function streamAttempt(
       { ...body, stream: true, stream_options: { include_usage: true } },
       { signal, timeout: ctx.timeoutMs + 5_000, maxRetries: 0 },
     );
-    let text = '';
-    let refusal: string | null = null;
-    let finishReason: string | null = null;
+    const collected = new StreamedReply();
     let usage: TokenUsage | null = null;
     for await (const chunk of stream) {
       if (chunk.usage) usage = toUsage(chunk.usage);
-      const choice = chunk.choices?.[0];
-      if (!choice) continue;
-      const delta = choice.delta as { content?: string | null; refusal?: string | null } | undefined;
-      if (delta?.content) {
-        text += delta.content;
-        onDelta(delta.content);
-      }
-      if (delta?.refusal) refusal = (refusal ?? '') + delta.refusal;
-      if (choice.finish_reason) finishReason = choice.finish_reason;
+      const text = collected.add(chunk.choices?.[0]);
+      if (text) onDelta(text);
     }
-    return { reply: { text, refusal, finishReason }, usage };
+    return { reply: collected.reply(), usage };
   });
 }
 

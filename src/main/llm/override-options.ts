@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { MODEL_ROLES } from '../../shared/schemas/settings.ts';
+import { MODEL_ROLES } from '../../shared/choices.ts';
 import type { ModelRole } from '../../shared/schemas/settings.ts';
 import type { EndpointOverride, ModelOverrides } from './endpoints.ts';
 

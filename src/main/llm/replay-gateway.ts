@@ -79,6 +79,8 @@ export class ReplayGateway implements LlmGateway {
     if (request.onDelta && recorded.reply.text) request.onDelta(recorded.reply.text);
     return {
       ...recorded.reply,
+      reasoning: recorded.reply.reasoning ?? null,
+      toolCalls: recorded.reply.toolCalls ?? [],
       usage: recorded.usage,
       latencyMs: record.latencyMs,
       costUsd: recorded.costUsd,

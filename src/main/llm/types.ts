@@ -1,6 +1,5 @@
-import type { MobaError } from '../../shared/errors.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
-import type { ModelCallRecord, ResponseFormat, TokenUsage } from '../../shared/schemas/llm.ts';
+import type { ModelCallRecord, ResponseFormat, TokenUsage, ToolCall } from '../../shared/schemas/llm.ts';
 import type { ChatRole } from '../../shared/schemas/settings.ts';
 import type { Event } from '@moba/base';
 
@@ -8,8 +7,12 @@ export type ImageMime = 'image/png' | 'image/jpeg';
 
 export type ChatContentPart =
   | { type: 'text'; text: string }
-  /** Raw image bytes; sent as a data URL, recorded as an artifact ref. */
-  | { type: 'image'; data: Uint8Array; mime: ImageMime; detail?: 'low' | 'high' | 'auto' };
+  /**
+   * Raw image bytes; sent as a data URL, recorded as an artifact ref. `fixedSize`: the caller
+   * sized the image itself (a model's coordinates refer to it), so the endpoint's image size
+   * limit does not scale it again.
+   */
+  | { type: 'image'; data: Uint8Array; mime: ImageMime; detail?: 'low' | 'high' | 'auto'; fixedSize?: boolean };
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -32,20 +35,15 @@ export interface ChatRequest {
   temperature?: number;
   /** Overrides the endpoint's maxTokens. */
   maxTokens?: number;
-  /** 'json' asks for `response_format: json_object`. */
+  /**
+   * 'json' asks for a JSON reply the way the endpoint supports it (structured outputs with
+   * `jsonSchema`, JSON mode, a forced function call, or the prompt alone).
+   */
   responseFormat?: ResponseFormat;
+  /** The JSON Schema of the reply, for structured outputs and the function-call channel. */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
   /** When given, the reply is streamed and each text delta is passed here as it arrives. */
   onDelta?: (delta: string) => void;
-  /** Told before each retry: which attempt comes next, of how many, after how long, after what error. */
-  onRetry?: (retry: ModelRetry) => void;
-}
-
-export interface ModelRetry {
-  attempt: number;
-  maxAttempts: number;
-  delayMs: number;
-  baseUrl: string;
-  error: MobaError;
 }
 
 export interface EmbedRequest {
@@ -55,7 +53,12 @@ export interface EmbedRequest {
 }
 
 export interface ModelCallResult {
+  /** The answer: content without any reasoning (or the reply function's arguments). */
   text: string;
+  /** A thinking model's reasoning, kept apart from the answer; null when none came back. */
+  reasoning: string | null;
+  /** Function calls in the reply. */
+  toolCalls: ToolCall[];
   /** The model's refusal message (`message.refusal`), if it refused. */
   refusal: string | null;
   finishReason: string | null;
@@ -82,4 +85,23 @@ export interface LlmGateway {
   /** One vector per text, in order. @throws like `chat`. */
   embed(request: EmbedRequest): Promise<number[][]>;
   readonly onDidRecord: Event<ModelCallRecord>;
+  /** Fires before the gateway waits to retry (a 429's Retry-After, back-off after a 5xx), so the wait can be shown. */
+  readonly onDidWait?: Event<ModelWait>;
+}
+
+/** A wait before a retry. */
+export interface ModelWait {
+  role: ChatRequest['role'] | 'embedder';
+  purpose: string;
+  /** The endpoint that failed, so the person can change it. */
+  baseUrl: string;
+  /** The attempt that failed (1 = the first) and how many are allowed. */
+  attempt: number;
+  maxAttempts: number;
+  waitMs: number;
+  /** The HTTP status that failed (null for a network error or a timeout). */
+  status: number | null;
+  /** True when the server said how long to wait (Retry-After). */
+  serverAsked: boolean;
+  message: string;
 }

@@ -34,7 +34,7 @@ import type { Db } from '../store/database.ts';
 import { Emitter } from '@moba/base';
 import { EmbeddingStore } from './embeddings.ts';
 import type { Embedder } from './embeddings.ts';
-import { applyPatch, canonical, contentId, materialize, newId, parseDraft } from './items.ts';
+import { applyPatch, canonical, contentId, materialize, newId, parseDraft, serializeItem } from './items.ts';
 import { isApproved, provenanceOf } from '../../shared/memory-provenance.ts';
 import { ItemCache } from './item-cache.ts';
 import { LexicalCache } from './lexical-cache.ts';
@@ -481,7 +481,7 @@ export class MemoryService {
         const key = draft.id ?? id ?? contentId(draft);
         const existing = this.store.get(key);
         const item = materialize(draft, { source, now, existing: existing?.item, id: key });
-        const status = bulk ? this.store.upsert(item).status : this.apply(existing?.item, item);
+        const status = bulk ? this.store.upsert(item, serializeItem(item)).status : this.apply(existing?.item, item);
         if (summary) summary[status]++;
         if (status !== 'unchanged') changed.push(item.id);
         out.push(item);
@@ -514,7 +514,7 @@ export class MemoryService {
 
   /** Upserts one item and keeps the caches and the vector index in step. Inside a transaction. */
   private apply(before: MemoryItem | undefined, item: MemoryItem): 'inserted' | 'updated' | 'unchanged' {
-    const r = this.store.upsert(item);
+    const r = this.store.upsert(item, serializeItem(item));
     if (r.status === 'unchanged') return r.status;
     this.lexical.onWrite(before, item);
     this.items.drop(r.seq);

@@ -8,7 +8,6 @@ import type { MemoryItem, MemoryListQuery, MemoryPage } from '../../shared/schem
 import type { Db } from '../store/database.ts';
 import { activityOf, appOf, bodyOf, classOf, keyOf, tagsOf } from './memory-text.ts';
 import type { MemoryClass } from './memory-text.ts';
-import { serializeItem } from './items.ts';
 import { ftsLiteral, indexText, queryTerms, tagToken } from './text.ts';
 
 export interface StoredMemory {
@@ -118,9 +117,12 @@ export class MemoryStore {
     return row ? { seq: row.seq, item: parseRow(row) } : undefined;
   }
 
-  /** Inserts or replaces by id, keeping the FTS5 row in step; a changed key drops its embeddings. */
-  upsert(item: MemoryItem): UpsertResult {
-    const json = serializeItem(item);
+  /**
+   * Inserts or replaces by id, keeping the FTS5 row in step; a changed key drops its embeddings.
+   * `json` is the item's canonical text (`serializeItem`): the writer makes it, so reading the
+   * store loads no schema.
+   */
+  upsert(item: MemoryItem, json: string): UpsertResult {
     const existing = this.s.byId.get(item.id);
     if (existing && existing.item === json) return { seq: existing.seq, status: 'unchanged', keyChanged: false };
     const key = keyOf(item);

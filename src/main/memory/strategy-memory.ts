@@ -5,7 +5,7 @@
  * Shortcut is a `shortcut` memory whose id is its name.
  */
 import type { Shortcut } from '../../shared/schemas/strategy.ts';
-import type { StrategyMemory } from '../agent/strategies/common/kit.ts';
+import type { StrategyMemory } from '../agent/ports.ts';
 import type { MemoryService } from './memory-service.ts';
 import type { MemoryItem } from '../../shared/schemas/memory.ts';
 import { isApproved, provenanceOf } from '../../shared/memory-provenance.ts';

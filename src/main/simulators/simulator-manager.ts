@@ -9,6 +9,7 @@ import { MobaError, errorMessage } from '../../shared/errors.ts';
 import type { SimulatorInfo } from '../../shared/contract/simulators.ts';
 import type { SimulatedDevice, SimulatorServer } from '@moba/sim';
 import { Emitter } from '@moba/base';
+import { startSimPhone } from './sim-phones.ts';
 import type { Disposable } from '@moba/base';
 
 /** What the manager needs from the device layer (DeviceService fits). */
@@ -34,23 +35,12 @@ interface Entry {
 
 export const realSimulatorFactory: SimulatorFactory = {
   async start({ seed, port }) {
-    // Loaded on demand: the phone brings Playwright and Chromium, which most sessions never need.
-    const { createSimulatedPhone, installScrcpyServer, startSimulatorServer } = await import('@moba/sim');
-    const device = await createSimulatedPhone({ seed });
-    let server: SimulatorServer;
-    try {
-      server = await startSimulatorServer({
-        device,
-        port,
-        host: '127.0.0.1',
-        log: (m, e) => console.warn(`[moba sim] ${m}${e instanceof Error ? `: ${e.message}` : ''}`),
-      });
-    } catch (error) {
-      await device.close();
-      throw error;
-    }
-    const scrcpy = installScrcpyServer(server);
-    return { server, device, extras: [scrcpy] };
+    const { phone, server, extras } = await startSimPhone({
+      seed,
+      port,
+      log: (m, e) => console.warn(`[moba sim] ${m}${e instanceof Error ? `: ${e.message}` : ''}`),
+    });
+    return { server, device: phone, extras };
   },
 };
 

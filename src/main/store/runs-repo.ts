@@ -1,43 +1,12 @@
 import type { Statement } from 'better-sqlite3';
 import { MobaError } from '../../shared/errors.ts';
 import { RunEventSchema } from '../../shared/schemas/run.ts';
-import type { RunEvent, RunEventBody, RunStatus, RunSummary } from '../../shared/schemas/run.ts';
+import type { RunEvent, RunEventBody, RunStatus } from '../../shared/schemas/run.ts';
 import type { AutonomyMode } from '../../shared/schemas/settings.ts';
 import type { Db } from './database.ts';
+import { RunSummaries } from './run-summaries.ts';
 
-interface RunRow {
-  id: string;
-  task: string;
-  serial: string;
-  mode: string;
-  status: string;
-  outcome_reason: string | null;
-  replay_of: string | null;
-  created_at: number;
-  updated_at: number;
-  events: number;
-  steps: number;
-  model_calls: number;
-  tokens: number;
-}
-
-function toSummary(r: RunRow): RunSummary {
-  return {
-    id: r.id,
-    task: r.task,
-    serial: r.serial,
-    mode: r.mode as AutonomyMode,
-    status: r.status as RunStatus,
-    outcomeReason: r.outcome_reason,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    events: r.events,
-    steps: r.steps,
-    modelCalls: r.model_calls,
-    tokens: r.tokens,
-    replayOf: r.replay_of,
-  };
-}
+export type { ListRunsQuery } from './run-summaries.ts';
 
 /** The fields of the run row that follow from its folded state. */
 export interface RunSummaryUpdate {
@@ -48,26 +17,17 @@ export interface RunSummaryUpdate {
   tokens: number;
 }
 
-export interface ListRunsQuery {
-  search?: string;
-  serial?: string;
-  status?: RunStatus;
-  limit?: number;
-  offset?: number;
-}
-
 /**
  * Runs and their append-only event logs. Each append is one transaction that inserts the
  * event and refreshes the run's summary row, so a crash leaves the log at an event boundary.
  */
-export class RunsRepo {
-  private readonly db: Db;
+export class RunsRepo extends RunSummaries {
   private readonly insertEvent: Statement;
   private readonly updateRun: Statement;
   private readonly lastSeq: Statement<[string], { seq: number | null }>;
 
   constructor(db: Db) {
-    this.db = db;
+    super(db);
     this.insertEvent = db.prepare('INSERT INTO run_events (run_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)');
     this.updateRun = db.prepare(
       'UPDATE runs SET status = ?, outcome_reason = ?, updated_at = ?, events = events + 1, steps = ?, model_calls = ?, tokens = ? WHERE id = ?',
@@ -145,48 +105,6 @@ export class RunsRepo {
       else skipped++;
     }
     return { events, skipped };
-  }
-
-  get(runId: string): RunSummary | undefined {
-    const row = this.db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?').get(runId);
-    return row ? toSummary(row) : undefined;
-  }
-
-  list(query: ListRunsQuery = {}): { runs: RunSummary[]; total: number } {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (query.search?.trim()) {
-      where.push("(task LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')");
-      const like = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      args.push(like, like);
-    }
-    if (query.serial) {
-      where.push('serial = ?');
-      args.push(query.serial);
-    }
-    if (query.status) {
-      where.push('status = ?');
-      args.push(query.status);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM runs ${clause}`).get(...args) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM runs ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
-      .all(...args, query.limit ?? 50, query.offset ?? 0) as RunRow[];
-    return { runs: rows.map(toSummary), total };
-  }
-
-  /** Runs in progress (running or waiting), with who drives them and when it last said so. */
-  unfinished(): Array<RunSummary & { owner: string | null; heartbeatAt: number | null }> {
-    return (
-      this.db.prepare("SELECT * FROM runs WHERE status IN ('running', 'waiting')").all() as Array<
-        RunRow & { owner: string | null; heartbeat_at: number | null }
-      >
-    ).map((r) => ({
-      ...toSummary(r),
-      owner: r.owner,
-      heartbeatAt: r.heartbeat_at,
-    }));
   }
 
   /** Claims (or refreshes) the run for this process; `owner` null releases it. */

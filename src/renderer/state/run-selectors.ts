@@ -8,13 +8,6 @@ import type { RunState, StepState } from '../../shared/run/reducer.ts';
 import type { RunEvent, RunEventOf } from '../../shared/schemas/run.ts';
 import type { Observation } from '../../shared/schemas/perception.ts';
 
-/** The event with this seq (logs are contiguous from 0), else a search. */
-export function eventAt(events: readonly RunEvent[], seq: number): RunEvent | undefined {
-  const direct = events[seq];
-  if (direct && direct.seq === seq) return direct;
-  return events.find((e) => e.seq === seq);
-}
-
 /** Index of the last event with seq ≤ `seq`, or -1. */
 export function indexAtSeq(events: readonly RunEvent[], seq: number): number {
   const direct = events[seq];
@@ -190,6 +183,17 @@ export function timeline(events: readonly RunEvent[]): TimelineItem[] {
           tone: 'warn',
         });
         break;
+      case 'model_waiting':
+        out.push({
+          ...base,
+          kind: 'error',
+          nodeId: null,
+          stepId: null,
+          title: `Model ${modelWaitReason(e.status)}: retrying in ${Math.ceil(e.waitMs / 1000)} s`,
+          text: `${e.purpose} (${e.role}), attempt ${e.attempt + 1} of ${e.maxAttempts} — ${e.message}`,
+          tone: 'warn',
+        });
+        break;
       case 'run_error':
         out.push({
           ...base,
@@ -238,4 +242,11 @@ export function formatDuration(ms: number): string {
   const m = Math.floor(s / 60);
   if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+/** Why a model call waits, in a few words. */
+export function modelWaitReason(status: number | null): string {
+  if (status === 429) return 'rate limited (HTTP 429)';
+  if (status === null) return 'unreachable';
+  return `error (HTTP ${status})`;
 }

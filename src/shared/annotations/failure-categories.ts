@@ -4,16 +4,9 @@
  * CLI and the exports, so a category means the same everywhere.
  */
 import { z } from 'zod';
+import { FAILURE_CATEGORIES } from '../choices.ts';
 
-export const FAILURE_CATEGORIES = [
-  'perception',
-  'grounding',
-  'planning',
-  'reflection',
-  'memory',
-  'app_environment',
-  'output_format',
-] as const;
+export { FAILURE_CATEGORIES };
 export const FailureCategory = z.enum(FAILURE_CATEGORIES);
 export type FailureCategory = z.infer<typeof FailureCategory>;
 

@@ -5,14 +5,16 @@
  * FILE` file is this object as JSON; the UI builds the same.
  */
 import { z } from 'zod';
+import { ABLATIONS, MEMORY_REGIMES, PSEUDO_AGENT_NAMES, agentNames } from '../choices.ts';
+import { configurationLabel } from './labels.ts';
 import { EndpointOverride } from '../schemas/run.ts';
 import { ActionSpaceMode, PlanningMode } from '../schemas/strategy.ts';
 import { listStrategies } from '../strategies.ts';
 import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
 import { Category, Locale } from './task-schema.ts';
 
-/** The calibration pseudo-agents: the human reference solution, and doing nothing. */
-export const PSEUDO_AGENT_NAMES = ['reference', 'noop'] as const;
+export { ABLATIONS, MEMORY_REGIMES, PSEUDO_AGENT_NAMES, agentNames };
+export { configurationLabel } from './labels.ts';
 
 /**
  * The registered strategies (`src/shared/strategies.ts`, the list the run composer and
@@ -23,19 +25,12 @@ export function strategyNames(): string[] {
   return listStrategies().map((s) => s.name);
 }
 
-/** Every name a configuration's `agent` may take. */
-export function agentNames(): string[] {
-  return [...strategyNames(), ...PSEUDO_AGENT_NAMES];
-}
-
-export const MEMORY_REGIMES = ['cold', 'seeded', 'carried'] as const;
 export const MemoryRegime = z
   .enum(MEMORY_REGIMES)
   .describe(
     'cold: every episode starts with empty memory; seeded: every episode starts from memorySeed; carried: memory carries over from task to task, in a fixed order, per configuration and repetition',
   );
 
-export const ABLATIONS = ['full', 'no-plan', 'no-memory', 'no-plan-no-memory'] as const;
 export const Ablation = z.enum(ABLATIONS);
 export type Ablation = z.infer<typeof Ablation>;
 
@@ -135,21 +130,6 @@ const ABLATION_FLAGS: Record<Ablation, { usePlan: boolean; useMemory: boolean }>
   'no-memory': { usePlan: true, useMemory: false },
   'no-plan-no-memory': { usePlan: false, useMemory: false },
 };
-
-/** The paper's row names: "MobA w/o Plan", "Human (reference)", "MobA (copilot)". */
-export function configurationLabel(c: BenchConfiguration): string {
-  if (c.label) return c.label;
-  if (c.agent === 'reference') return 'Human (reference)';
-  if (c.agent === 'noop') return 'No-op';
-  const name = c.agent === 'moba' ? 'MobA' : c.agent;
-  const without = [!c.useMemory ? 'Memory' : null, !c.usePlan ? 'Plan' : null].filter(Boolean);
-  let label = without.length ? `${name} w/o ${without.join(' & ')}` : name;
-  if (c.mode === 'copilot') label += ' + Human (copilot)';
-  else if (c.mode !== 'auto') label += ` (${c.mode})`;
-  if (c.memory !== 'cold' && c.useMemory) label += ` · ${c.memory} memory`;
-  if (c.locale !== 'en') label += ` · ${c.locale}`;
-  return label;
-}
 
 function slug(text: string): string {
   return (

@@ -5,16 +5,17 @@
  * the agent saw and the agent's answer, and the reference solution is a list of element-level
  * steps (by text / resource id / description) that survive a change of seed.
  *
- * `resources/benchmark/task.schema.json` is generated from these schemas (`npm run
- * bench:schema`) so editors can check task files; `docs/benchmark.md` documents every field and
+ * `resources/benchmark/task.schema.json` is generated from these schemas (`moba bench
+ * schema`) so editors can check task files; `docs/benchmark.md` documents every field and
  * operator with examples; `moba bench validate FILE…` adds the checks a schema cannot express.
  */
 import { z } from 'zod';
+import { CATEGORIES, LOCALES } from '../choices.ts';
 import { BENCH_APP_ALIASES } from './apps.ts';
 
 export const TASK_FORMAT_VERSION = 1;
 
-export const CATEGORIES = ['easy', 'medium', 'hard', 'indirect', 'cross-app'] as const;
+export { CATEGORIES, LOCALES };
 export const Category = z
   .enum(CATEGORIES)
   .describe(
@@ -22,7 +23,6 @@ export const Category = z
   );
 export type Category = z.infer<typeof Category>;
 
-export const LOCALES = ['en', 'zh'] as const;
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
 

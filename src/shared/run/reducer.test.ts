@@ -116,3 +116,63 @@ describe('run reducer', () => {
     expect(s.anomalies).toBe(1);
   });
 });
+
+describe('model_waiting', () => {
+  const record = {
+    id: 'r1',
+    kind: 'chat' as const,
+    role: 'actor' as const,
+    purpose: 'act',
+    baseUrl: 'http://x/v1',
+    model: 'm',
+    request: { messages: [] },
+    requestHash: '0'.repeat(64),
+    reply: { text: 'ok', refusal: null, finishReason: 'stop' },
+    usage: null,
+    latencyMs: 1,
+    costUsd: null,
+    attempts: 2,
+    error: null,
+    startedAt: 0,
+  };
+  const wait: RunEventBody = {
+    type: 'model_waiting',
+    role: 'actor',
+    purpose: 'act',
+    attempt: 1,
+    maxAttempts: 3,
+    waitMs: 12_000,
+    status: 429,
+    serverAsked: true,
+    message: 'HTTP 429: slow down',
+  };
+
+  it('shows the wait until the retried call is recorded, with when it ends', () => {
+    const events = log([alarm[0]!, wait]);
+    for (const e of events) expect(RunEventSchema.safeParse(e).success).toBe(true);
+    const waiting = foldRun('r', events);
+    expect(waiting.modelWait).toEqual({
+      role: 'actor',
+      purpose: 'act',
+      attempt: 1,
+      maxAttempts: 3,
+      status: 429,
+      serverAsked: true,
+      message: 'HTTP 429: slow down',
+      until: events[1]!.at + 12_000,
+    });
+    const answered = reduceRun(waiting, {
+      type: 'model_call',
+      callId: 'c1',
+      nodeId: null,
+      record,
+      memories: [],
+      seq: 2,
+      at: 5000,
+    });
+    expect(answered.modelWait).toBeNull();
+    expect(
+      reduceRun(waiting, { type: 'run_paused', by: 'person', reason: 'x', seq: 2, at: 5000 }).modelWait,
+    ).toBeNull();
+  });
+});

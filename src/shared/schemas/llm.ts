@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors.ts';
 import { ArtifactRef } from './common.ts';
-import { ModelRole } from './settings.ts';
+import { ModelRole, StructuredMode } from './settings.ts';
 
 /** Token counts as the endpoint reported them. */
 export const TokenUsage = z.object({
@@ -46,13 +46,30 @@ export const RecordedRequest = z.object({
   stream: z.boolean().optional(),
   /** Embedding calls only. */
   texts: z.array(z.string()).optional(),
+  /** How a JSON reply was asked for (see `StructuredMode`), when one was. */
+  structured: StructuredMode.optional(),
+  /** The names of the functions offered (`tools`). */
+  tools: z.array(z.string()).optional(),
+  /** What the gateway did on its own: a plainer way of asking after a refusal, images scaled down. */
+  notes: z.array(z.string()).optional(),
 });
 export type RecordedRequest = z.infer<typeof RecordedRequest>;
 
+/** A function call in a reply: its name and its arguments as the model wrote them (JSON text). */
+export const ToolCall = z.object({ id: z.string().optional(), name: z.string(), arguments: z.string() });
+export type ToolCall = z.infer<typeof ToolCall>;
+
+/**
+ * The answer, apart from any reasoning: `text` is what parsers read; a thinking model's
+ * reasoning (`reasoning_content`, `reasoning`, or leading `<think>`/`<thought>` blocks) is kept in
+ * `reasoning` for the inspector and never parsed.
+ */
 export const RecordedReply = z.object({
   text: z.string(),
   refusal: z.string().nullable(),
   finishReason: z.string().nullable(),
+  reasoning: z.string().nullable().optional(),
+  toolCalls: z.array(ToolCall).optional(),
 });
 export type RecordedReply = z.infer<typeof RecordedReply>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMORY_KINDS, MEMORY_SOURCES, RETRIEVAL_PURPOSES } from '../choices.ts';
 import { Shortcut } from './strategy.ts';
 
 /**
@@ -9,24 +10,10 @@ import { Shortcut } from './strategy.ts';
  * everywhere.
  */
 
-export const MEMORY_KINDS = [
-  'task',
-  'action',
-  'route',
-  'answer',
-  'thought',
-  'reflection',
-  'user',
-  'app',
-  'page',
-  'tips',
-  'shortcut',
-] as const;
+export { MEMORY_KINDS, MEMORY_SOURCES, RETRIEVAL_PURPOSES };
 export const MemoryKind = z.enum(MEMORY_KINDS);
 export type MemoryKind = z.infer<typeof MemoryKind>;
 
-/** `run`: recorded by the agent; `expert`: a seed / warm start; `manual`: entered in the editor. */
-export const MEMORY_SOURCES = ['run', 'expert', 'manual'] as const;
 export const MemorySource = z.enum(MEMORY_SOURCES);
 export type MemorySource = z.infer<typeof MemorySource>;
 
@@ -235,7 +222,6 @@ export const MemoryItem = z.discriminatedUnion('kind', [
   ShortcutMemory,
 ]);
 export type MemoryItem = z.infer<typeof MemoryItem>;
-export type MemoryOfKind<K extends MemoryKind> = Extract<MemoryItem, { kind: K }>;
 
 /**
  * A memory to create or import: metadata optional. Without an `id` the id is a hash of the
@@ -296,7 +282,6 @@ export type MemoryListQuery = z.input<typeof MemoryListQuery>;
 export const MemoryPage = z.object({ items: z.array(MemoryItem), total: z.number().int().min(0) });
 export type MemoryPage = z.infer<typeof MemoryPage>;
 
-export const RETRIEVAL_PURPOSES = ['plan', 'act', 'reflect', 'select_app'] as const;
 export const RetrievalPurpose = z.enum(RETRIEVAL_PURPOSES);
 export type RetrievalPurpose = z.infer<typeof RetrievalPurpose>;
 

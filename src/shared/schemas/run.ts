@@ -5,6 +5,7 @@
  * provenance (`by`), so corrected trajectories can be exported as training data.
  */
 import { z } from 'zod';
+import { RUN_STATUSES } from '../choices.ts';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 import { ERROR_CODES } from '../errors.ts';
@@ -24,8 +25,9 @@ export type Actor = z.infer<typeof Actor>;
 export const NodeStatus = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
 export type NodeStatus = z.infer<typeof NodeStatus>;
 
+export { RUN_STATUSES };
 /** running: the loop works; waiting: a person must decide; paused: nothing happens until resumed. */
-export const RunStatus = z.enum(['running', 'waiting', 'paused', 'succeeded', 'failed', 'stopped']);
+export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 export const TERMINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', 'stopped'];
 
@@ -118,6 +120,22 @@ const body = {
     /** The memories the prompt was given. */
     memories: z.array(MemoryRef),
   }),
+  /** The model gateway waits before retrying a call: a 429 with Retry-After, back-off after a 5xx or a network error. */
+  model_waiting: z.object({
+    role: ModelRole,
+    purpose: z.string(),
+    /** The endpoint that failed (absent in logs written before it was recorded). */
+    baseUrl: z.string().optional(),
+    /** The attempt that failed (1 = the first) and how many are allowed. */
+    attempt: z.number().int().min(1),
+    maxAttempts: z.number().int().min(1),
+    waitMs: z.number().min(0),
+    /** The HTTP status that failed; null for a network error or a timeout. */
+    status: z.number().int().nullable(),
+    /** The server said how long to wait (Retry-After). */
+    serverAsked: z.boolean(),
+    message: z.string(),
+  }),
   act_decided: z.object({
     nodeId: z.string(),
     callIds: z.array(z.string()),
@@ -198,19 +216,6 @@ const body = {
     answer: z.string().nullable(),
   }),
   run_error: z.object({ error: SerializedError, fatal: z.boolean() }),
-  /**
-   * A model call failed and is tried again after `delayMs` (attempt `attempt` of `maxAttempts`
-   * is next): what the person sees while the run waits for an endpoint that does not answer.
-   */
-  model_retry: z.object({
-    role: ModelRole,
-    purpose: z.string(),
-    baseUrl: z.string(),
-    attempt: z.number().int().min(2),
-    maxAttempts: z.number().int().min(2),
-    delayMs: z.number().min(0),
-    error: SerializedError,
-  }),
   /** A person changed the run's model endpoints (e.g. after one could not be reached); the next calls use them. */
   models_changed: z.object({ models: z.partialRecord(ModelRole, EndpointOverride), by: Actor }),
   /**
@@ -243,11 +248,6 @@ export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
 export type RunEvent = {
   [T in RunEventType]: { seq: number; at: number; type: T } & z.infer<(typeof body)[T]>;
 }[RunEventType];
-
-export const RunEventBodySchema = z.discriminatedUnion(
-  'type',
-  RUN_EVENT_TYPES.map((t) => body[t].extend({ type: z.literal(t) })) as unknown as [z.ZodObject, ...z.ZodObject[]],
-) as unknown as z.ZodType<RunEventBody>;
 
 /**
  * An event as stored by an older version, brought to today's form before it is checked: a

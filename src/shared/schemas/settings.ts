@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { AUTONOMY_MODES, MODEL_ROLES } from '../choices.ts';
 import { VoiceSettings, defaultVoiceSettings } from './voice.ts';
 
-/** The agent roles that each may use their own model endpoint. */
-export const MODEL_ROLES = [
-  'planner',
-  'actor',
-  'reflector',
-  'appSelector',
-  'embedder',
-  'transcriber',
-  'speaker',
-] as const;
+export { AUTONOMY_MODES, MODEL_ROLES };
 export const ModelRole = z.enum(MODEL_ROLES);
 export type ModelRole = z.infer<typeof ModelRole>;
 
@@ -23,6 +15,66 @@ export const CHAT_ROLES = ['planner', 'actor', 'reflector', 'appSelector'] as co
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
 const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name such as OPENAI_API_KEY');
+
+/** The providers MobA Studio has presets for (`src/shared/providers.ts`); `custom` is any other OpenAI-compatible server. */
+export const PROVIDER_IDS = [
+  'openai',
+  'azure',
+  'ollama',
+  'vllm',
+  'lmstudio',
+  'openrouter',
+  'gemini',
+  'custom',
+] as const;
+export const ProviderId = z.enum(PROVIDER_IDS);
+export type ProviderId = z.infer<typeof ProviderId>;
+
+/**
+ * How a structured (JSON) reply is asked for: `json_schema` sends the reply's JSON Schema as
+ * `response_format` (structured outputs), `json_object` asks for any JSON object, `tool` asks
+ * for one forced function call whose arguments are the reply, `prompt` sends nothing (the
+ * prompt alone says what JSON to write).
+ */
+export const StructuredMode = z.enum(['json_schema', 'json_object', 'tool', 'prompt']);
+export type StructuredMode = z.infer<typeof StructuredMode>;
+
+export const ImageDetail = z.enum(['low', 'high', 'auto']);
+export type ImageDetail = z.infer<typeof ImageDetail>;
+
+export const ReasoningEffort = z.enum(['none', 'minimal', 'low', 'medium', 'high']);
+export type ReasoningEffort = z.infer<typeof ReasoningEffort>;
+
+/** What an endpoint supports. Each field left out comes from the provider's preset. */
+export const EndpointCapabilities = z
+  .object({
+    structured: StructuredMode,
+    /** Accepts images; false refuses vision strategies before a run starts. */
+    vision: z.boolean(),
+    /** Accepts `tools` (function calling). */
+    tools: z.boolean(),
+    /** Sent as `image_url.detail` with every image (OpenAI, Azure, OpenRouter understand it). */
+    imageDetail: ImageDetail.optional(),
+    /** Images with a longer side are scaled down to it before they are sent. */
+    imageMaxSide: z.number().int().min(64).max(8_192).optional(),
+    /** Sent as the provider's reasoning-effort parameter (thinking models). */
+    reasoningEffort: ReasoningEffort.optional(),
+  })
+  .partial()
+  .strict();
+export type EndpointCapabilities = z.infer<typeof EndpointCapabilities>;
+
+/** Azure OpenAI: the base URL is the resource endpoint (`https://RESOURCE.openai.azure.com`). */
+export const AzureDeployment = z
+  .object({
+    deployment: z.string().trim().min(1).max(200),
+    apiVersion: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/, 'an API version such as 2024-10-21'),
+  })
+  .strict();
+export type AzureDeployment = z.infer<typeof AzureDeployment>;
 
 export const ModelEndpoint = z.object({
   /** Any OpenAI-compatible base URL: OpenAI, vLLM, Ollama, LM Studio, the scripted server. */
@@ -39,6 +91,12 @@ export const ModelEndpoint = z.object({
   outputCostPerMTok: z.number().min(0).optional(),
   /** Sent as-is in the request body (e.g. vLLM guided decoding or Ollama options). */
   extraBody: z.record(z.string(), z.unknown()).optional(),
+  /** The provider preset it follows; absent: recognised from the base URL (`src/shared/providers.ts`). */
+  provider: ProviderId.optional(),
+  /** Azure OpenAI only: the deployment and API version. */
+  azure: AzureDeployment.optional(),
+  /** What the endpoint supports, where it differs from its provider's preset. */
+  capabilities: EndpointCapabilities.optional(),
 });
 export type ModelEndpoint = z.infer<typeof ModelEndpoint>;
 
@@ -54,7 +112,6 @@ export const ModelSettings = z.object({
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
-export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;
 export const AutonomyMode = z.enum(AUTONOMY_MODES);
 export type AutonomyMode = z.infer<typeof AutonomyMode>;
 

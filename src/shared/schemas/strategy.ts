@@ -6,12 +6,13 @@
  * `moba run --strategy`, the composer and the benchmark's configuration matrix read it.
  */
 import { z } from 'zod';
+import { STRATEGY_NAMES } from '../choices.ts';
 import { ActionCallSchema } from '../actions.ts';
 import type { ActionCall } from '../actions.ts';
 
 const Action = ActionCallSchema as z.ZodType<ActionCall>;
 
-export const STRATEGY_NAMES = ['moba', 'appagent', 'mobile-agent-v1', 'mobile-agent-v2', 'mobile-agent-e'] as const;
+export { STRATEGY_NAMES };
 /** The registered strategies (see `src/shared/strategies.ts` for what each is). */
 export const StrategyName = z.enum(STRATEGY_NAMES);
 export type StrategyName = z.infer<typeof StrategyName>;
@@ -175,4 +176,3 @@ export type StrategyEventType = keyof typeof STRATEGY_EVENT_BODIES;
 export type StrategyEventBody = {
   [T in StrategyEventType]: { type: T } & z.infer<(typeof STRATEGY_EVENT_BODIES)[T]>;
 }[StrategyEventType];
-export const STRATEGY_EVENT_TYPES = Object.keys(STRATEGY_EVENT_BODIES) as StrategyEventType[];

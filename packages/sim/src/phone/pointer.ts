@@ -1,6 +1,9 @@
 /**
  * The touchscreen: real pointer events injected through CDP (`Input.dispatchMouseEvent`),
- * which the page's gesture recogniser turns into taps, long presses, drags and wheel scrolls.
+ * which the page's gesture recogniser turns into taps, long presses, drags (with a fling) and
+ * wheel scrolls. A swipe's events carry the times Android's `input swipe` would give them, so
+ * its release velocity — and so its fling — depends on its length and duration only, not on
+ * how fast the host delivers the events.
  */
 import type { CdpSession } from './cdp.ts';
 
@@ -11,6 +14,8 @@ export class Pointer {
   private readonly density: number;
   /** A pointer held down by `touch(0, …)` (scrcpy) and not released yet. */
   private down = false;
+  /** The latest event time given to a swipe, seconds since the epoch: swipes never go back in time. */
+  private lastTimestamp = 0;
 
   constructor(cdp: CdpSession, density: number) {
     this.cdp = cdp;
@@ -22,6 +27,7 @@ export class Pointer {
     x: number,
     y: number,
     pressed: boolean,
+    timestamp?: number,
   ): Promise<void> {
     await this.cdp.send('Input.dispatchMouseEvent', {
       type,
@@ -30,6 +36,7 @@ export class Pointer {
       button: type === 'mouseMoved' && !pressed ? 'none' : 'left',
       buttons: pressed ? 1 : 0,
       clickCount: type === 'mouseMoved' ? 0 : 1,
+      ...(timestamp === undefined ? {} : { timestamp }),
     });
   }
 
@@ -39,18 +46,30 @@ export class Pointer {
   }
 
   async swipe(x1: number, y1: number, x2: number, y2: number, durationMs: number): Promise<void> {
-    await this.send('mousePressed', x1, y1, true);
     if (Math.hypot(x2 - x1, y2 - y1) < 1) {
       // Android holds the pointer still for the duration: ≥ 500 ms is a long press.
+      await this.send('mousePressed', x1, y1, true);
       if (durationMs > 0) await sleep(durationMs);
-    } else {
-      // Scrolling follows the finger exactly (no fling), so the path's timing does not change
-      // the result; the moves are sent without waiting out the duration.
-      const steps = Math.max(4, Math.min(24, Math.round(durationMs / 16)));
-      for (let i = 1; i <= steps; i++)
-        await this.send('mouseMoved', x1 + ((x2 - x1) * i) / steps, y1 + ((y2 - y1) * i) / steps, true);
+      await this.send('mouseReleased', x2, y2, false);
+      return;
     }
-    await this.send('mouseReleased', x2, y2, false);
+    // The moves go out at once, stamped with the times they would have on the phone: spread
+    // over the duration in whole milliseconds (the page reads event times to the millisecond,
+    // under Chromium's timer coarsening), the last one at the end point.
+    const steps = Math.max(4, Math.min(24, Math.round(durationMs / 16)));
+    const stepS = Math.max(1, Math.round(durationMs / steps)) / 1000;
+    const start = Math.max(Date.now() / 1000, this.lastTimestamp + 0.001);
+    await this.send('mousePressed', x1, y1, true, start);
+    for (let i = 1; i <= steps; i++)
+      await this.send(
+        'mouseMoved',
+        x1 + ((x2 - x1) * i) / steps,
+        y1 + ((y2 - y1) * i) / steps,
+        true,
+        start + i * stepS,
+      );
+    this.lastTimestamp = start + steps * stepS;
+    await this.send('mouseReleased', x2, y2, false, this.lastTimestamp);
   }
 
   /** scrcpy-style touch: 0 down, 1 up, 2 move. Moves and ups without a down are ignored. */

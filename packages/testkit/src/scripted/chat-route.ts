@@ -1,7 +1,7 @@
 /**
  * The scripted server's chat and embedding answers: the script's step for the request (starting
  * the script over when it has run out), a connection test answered whatever the script says,
- * injected errors, templates, streaming.
+ * what the script's provider refuses, injected errors in the provider's shape, templates, streaming.
  */
 import type { ServerResponse } from 'node:http';
 import { describeUnmatched, replyText, viewOf } from './answer.ts';
@@ -11,7 +11,8 @@ import { HttpProblem } from './http.ts';
 import type { Waits } from './http.ts';
 import type { ScriptState } from './script-state.ts';
 import { TemplateError } from './templates.ts';
-import { completionBody, errorBody, sendJson, streamChat } from './wire.ts';
+import { providerErrorBody, refusedRequest } from './providers.ts';
+import { completionBody, sendJson, streamChat } from './wire.ts';
 
 /** The request log's entry for one request (see `ScriptedRequest`). */
 export interface LogEntry {
@@ -45,12 +46,20 @@ export async function answerChat(
   entry: LogEntry,
   ctx: { state: ScriptState; waits: Waits; origin: string },
 ): Promise<void> {
+  const provider = ctx.state.script.provider;
+  const refused = refusedRequest(provider, body);
+  if (refused) {
+    entry.answeredBy = 'refused';
+    entry.status = refused.status;
+    sendJson(res, refused.status, providerErrorBody(provider, refused.status, refused.message));
+    return;
+  }
   const view = viewOf(body);
   let selected = ctx.state.selectChat(view, false);
   const word = selected ? null : connectionTestWord(view);
   if (word !== null) {
     entry.answeredBy = 'connection test';
-    sendJson(res, 200, completionBody(body, view, { reply: word }, word, entry.seq));
+    sendJson(res, 200, completionBody(body, view, { reply: word }, word, entry.seq, provider));
     return;
   }
   selected ??= ctx.state.selectChat(view, true);
@@ -68,11 +77,12 @@ export async function answerChat(
     }
     const headers: Record<string, string> =
       answer.error.retryAfter !== undefined ? { 'retry-after': String(answer.error.retryAfter) } : {};
-    entry.status = answer.error.status;
+    const e = answer.error;
+    entry.status = e.status;
     sendJson(
       res,
-      answer.error.status,
-      errorBody(answer.error.message, answer.error.type, answer.error.code ?? null),
+      e.status,
+      e.body !== undefined ? e.body : providerErrorBody(provider, e.status, e.message, e.type, e.code ?? null),
       headers,
     );
     return;
@@ -84,8 +94,9 @@ export async function answerChat(
     if (error instanceof TemplateError) throw new HttpProblem(500, `Script step ${selected.label}: ${error.message}`);
     throw error;
   }
-  if (body.stream === true) await streamChat({ res, body, view, answer, text, seq: entry.seq, wait: ctx.waits.wait });
-  else sendJson(res, 200, completionBody(body, view, answer, text, entry.seq));
+  if (body.stream === true)
+    await streamChat({ res, body, view, answer, text, seq: entry.seq, provider, wait: ctx.waits.wait });
+  else sendJson(res, 200, completionBody(body, view, answer, text, entry.seq, provider));
 }
 
 export function answerEmbeddings(body: Record<string, unknown>, res: ServerResponse, defaultDims: number): void {

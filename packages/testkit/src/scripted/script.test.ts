@@ -19,7 +19,7 @@ const body = (system: string, user: string, model = 'm') => ({
 describe('scripted script', () => {
   it('rejects bad scripts with the path of each problem', () => {
     expect(() => parseScript({ steps: [{ match: { system: 'x' } }] })).toThrow(
-      /steps\.0: needs one of reply, refusal or error/,
+      /steps\.0: needs one of reply, toolCalls, refusal or error/,
     );
     expect(() => parseScript({ steps: [{ reply: 'x', match: { user: { regex: '(' } } }] })).toThrow(
       /steps\.0\.match\.user: invalid regular expression/,

@@ -46,6 +46,8 @@ const InjectedError = z.union([
       code: z.string().optional(),
       /** Seconds, sent as the Retry-After header. */
       retryAfter: z.number().min(0).optional(),
+      /** Sent as the body instead of the provider's error shape (any JSON, or text). */
+      body: z.unknown().optional(),
     })
     .strict(),
   /** Drop the connection without answering (a network error for the client). */
@@ -60,7 +62,24 @@ const Usage = z
   })
   .strict();
 
+/** The providers the server can answer as (their documented reply, error and refusal shapes). */
+export const SCRIPT_PROVIDERS = ['openai', 'azure', 'ollama', 'vllm', 'lmstudio', 'openrouter', 'gemini'] as const;
+export const ScriptProvider = z.enum(SCRIPT_PROVIDERS);
+export type ScriptProvider = z.infer<typeof ScriptProvider>;
+
+const ToolCallAnswer = z
+  .object({ name: z.string().min(1), arguments: z.union([z.string(), z.record(z.string(), z.unknown())]) })
+  .strict();
+
 const replyFields = {
+  /**
+   * A thinking model's reasoning, sent where the provider puts it (`reasoning_content`,
+   * `reasoning`, or a `<think>`/`<thought>` block before the content); `reasoningAs` overrides.
+   */
+  reasoning: z.string().optional(),
+  reasoningAs: z.enum(['reasoning_content', 'reasoning', 'think', 'thought', 'hidden']).optional(),
+  /** Function calls in the reply (`message.tool_calls`); `content` is null unless `reply` is given too. */
+  toolCalls: z.array(ToolCallAnswer).optional(),
   /** Text, or a JSON value that is serialised. Strings may use `{{element:TEXT}}` / `{{element:TEXT|FALLBACK}}`. */
   reply: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
   refusal: z.string().optional(),
@@ -73,11 +92,14 @@ const replyFields = {
   chunkDelayMs: z.number().int().min(0).max(60_000).optional(),
 };
 
-function hasAnswer(s: { reply?: unknown; refusal?: unknown; error?: unknown }): boolean {
-  return s.reply !== undefined || s.refusal !== undefined || s.error !== undefined;
+function hasAnswer(s: { reply?: unknown; refusal?: unknown; error?: unknown; toolCalls?: unknown }): boolean {
+  return s.reply !== undefined || s.refusal !== undefined || s.error !== undefined || s.toolCalls !== undefined;
 }
 
-const Answer = z.object(replyFields).strict().refine(hasAnswer, { message: 'needs one of reply, refusal or error' });
+const Answer = z
+  .object(replyFields)
+  .strict()
+  .refine(hasAnswer, { message: 'needs one of reply, toolCalls, refusal or error' });
 export type ScriptAnswer = z.infer<typeof Answer>;
 
 const Step = z
@@ -90,7 +112,7 @@ const Step = z
     ...replyFields,
   })
   .strict()
-  .refine(hasAnswer, { message: 'needs one of reply, refusal or error' });
+  .refine(hasAnswer, { message: 'needs one of reply, toolCalls, refusal or error' });
 export type ScriptStep = z.infer<typeof Step>;
 
 /** An answer of `/v1/audio/transcriptions`: a transcript, an injected error, or a 200 reply that is not a transcript. */
@@ -134,6 +156,11 @@ export type SpeechStep = z.infer<typeof SpeechStep>;
 export const Script = z
   .object({
     description: z.string().optional(),
+    /**
+     * Answer as this provider does: where reasoning goes, its error bodies, a forced function
+     * call answered as `tool_calls`, and the request fields it refuses with a 400.
+     */
+    provider: ScriptProvider.optional(),
     steps: z.array(Step).default([]),
     fallback: Answer.optional(),
     /** Length of the vectors from /v1/embeddings (a request's `dimensions` wins). */

@@ -15,7 +15,10 @@ export interface ScriptedRequest {
   method: string;
   path: string;
   receivedAt: number;
+  /** An `Authorization` or an `api-key` header (Azure's) came with it. */
   hasAuthorization: boolean;
+  /** The query parameters (Azure's `api-version`). */
+  query: Record<string, string>;
   body: unknown;
   /**
    * Which answer served it: '#2 plan', '#1 act (script started over)', 'fallback',
@@ -64,13 +67,14 @@ interface ServerState {
   origin: string;
 }
 
-function newEntry(s: ServerState, req: IncomingMessage, path: string): ScriptedRequest {
+function newEntry(s: ServerState, req: IncomingMessage, url: URL): ScriptedRequest {
   return {
     seq: ++s.seq,
     method: req.method ?? 'GET',
-    path,
+    path: url.pathname,
     receivedAt: Date.now(),
-    hasAuthorization: req.headers.authorization !== undefined,
+    hasAuthorization: req.headers.authorization !== undefined || req.headers['api-key'] !== undefined,
+    query: Object.fromEntries(url.searchParams),
     body: null,
     answeredBy: '',
     status: 200,
@@ -135,9 +139,11 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
-  const entry = newEntry(s, req, path);
-  const route = `${entry.method} ${path.replace(/^\/v1(?=\/)/, '')}`;
+  const url = new URL(req.url ?? '/', 'http://scripted');
+  const path = url.pathname;
+  const entry = newEntry(s, req, url);
+  // Azure OpenAI's deployment-scoped path is the same chat route.
+  const route = `${entry.method} ${path.replace(/^\/v1(?=\/)/, '').replace(/^\/openai\/deployments\/[^/]+(?=\/chat\/)/, '')}`;
   const isControl = path.startsWith('/__scripted/');
   try {
     const rawBytes = req.method === 'POST' ? await readBody(req) : Buffer.alloc(0);

@@ -4,12 +4,13 @@
  * — description, roles, what it sees — is in `src/shared/strategies.ts`, so the renderer can
  * list them too; this file adds only what runs.
  */
-import { STRATEGIES, listStrategies } from '../../../shared/strategies.ts';
+import { STRATEGIES } from '../../../shared/strategies.ts';
 import type { StrategyInfo } from '../../../shared/strategies.ts';
 import type { StrategyName } from '../../../shared/schemas/strategy.ts';
 import type { RunLoop } from '../run-controller.ts';
 import { appAgentLoop } from './appagent/appagent-loop.ts';
 import type { StrategyKit } from './common/kit.ts';
+import { chooseAppByModel } from './moba/app-choice.ts';
 import { mobaLoop } from './moba/moba-loop.ts';
 import { mobileAgentELoop } from './mobile-agent-e/e-loop.ts';
 import { mobileAgentV1Loop } from './mobile-agent-v1/v1-loop.ts';
@@ -20,19 +21,14 @@ export interface RegisteredStrategy extends StrategyInfo {
 }
 
 const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
-  moba: () => mobaLoop,
+  moba: mobaLoop,
   appagent: appAgentLoop,
   'mobile-agent-v1': mobileAgentV1Loop,
   'mobile-agent-v2': mobileAgentV2Loop,
   'mobile-agent-e': mobileAgentELoop,
 };
 
-/** The strategy's description and loop. */
+/** The strategy's description and loop; every strategy resolves app names with MobA's app-selection call. */
 export function strategy(name: StrategyName): RegisteredStrategy {
-  return { ...STRATEGIES[name], loop: LOOPS[name] };
-}
-
-/** Every registered strategy, in menu order. */
-export function registeredStrategies(): RegisteredStrategy[] {
-  return listStrategies().map((s) => strategy(s.name));
+  return { ...STRATEGIES[name], loop: (kit) => LOOPS[name]({ chooseApp: chooseAppByModel, ...kit }) };
 }

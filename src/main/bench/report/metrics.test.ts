@@ -5,7 +5,8 @@ import type { BenchmarkRecord, StoredEpisode } from '../bench-repo.ts';
 import { episodesCsv, reportCsv, reportTable } from './formats.ts';
 import { reportHtml } from './html.ts';
 import { computeReport, focusStep } from './metrics.ts';
-import { clusterBootstrap, pairedBootstrap, percentile } from './stats.ts';
+import { clusterBootstrap, clusterBootstrapRatios, pairedBootstrap, percentile } from './stats.ts';
+import { mulberry32 } from '@moba/base';
 
 function result(over: Partial<EpisodeResult>): EpisodeResult {
   return {
@@ -215,5 +216,38 @@ describe('statistics', () => {
     expect(a.high!).toBeGreaterThan(0.6);
     expect(clusterBootstrap([[1, 1], [1]], mean, { seed: 1, iterations: 100 })).toEqual({ value: 1, low: 1, high: 1 });
     expect(pairedBootstrap([10, 20, 30], { seed: 3, iterations: 200 }).value).toBe(20);
+  });
+
+  it('bootstraps several ratio statistics in one pass with the result of one bootstrap each', () => {
+    type Item = { reached: number; total: number; steps: number };
+    const random = mulberry32(11);
+    const groups: Item[][] = Array.from({ length: 12 }, (_, g) =>
+      Array.from({ length: 1 + (g % 4) }, () => {
+        const total = 1 + Math.floor(random() * 4);
+        const reached = Math.floor(random() * (total + 1));
+        return { reached, total, steps: reached ? 2 + Math.floor(random() * 9) : 0 };
+      }),
+    );
+    groups.push([]); // an empty group is left out by both
+    const stats = {
+      ms: { num: (i: Item) => i.reached, den: (i: Item) => i.total },
+      ee: { num: (i: Item) => i.steps, den: (i: Item) => i.reached },
+      none: { num: () => 1, den: () => 0 },
+    };
+    const options = { seed: 20250602, iterations: 300 };
+    const together = clusterBootstrapRatios(groups, stats, options);
+    for (const [key, stat] of Object.entries(stats)) {
+      const alone = clusterBootstrap(
+        groups,
+        (xs) => {
+          const den = xs.reduce((a, x) => a + stat.den(x), 0);
+          return den ? xs.reduce((a, x) => a + stat.num(x), 0) / den : null;
+        },
+        options,
+      );
+      expect(together[key as keyof typeof stats], key).toEqual(alone);
+    }
+    expect(together.none).toEqual({ value: null, low: null, high: null });
+    expect(together.ms.low!).toBeLessThan(together.ms.high!);
   });
 });

@@ -2,7 +2,7 @@
  * Computes a benchmark report from stored episodes (docs/benchmark.md § Metrics has the
  * formulas). Only finished episodes count; each configuration of each benchmark is one row.
  */
-import { configurationLabel } from '../../../shared/bench/config.ts';
+import { configurationLabel } from '../../../shared/bench/labels.ts';
 import type { BenchConfiguration } from '../../../shared/bench/config.ts';
 import type {
   BenchReport,
@@ -14,8 +14,8 @@ import type {
 import type { EpisodeResult } from '../../../shared/bench/results.ts';
 import type { BenchTask } from '../../../shared/bench/task-schema.ts';
 import type { BenchmarkRecord, StoredEpisode } from '../bench-repo.ts';
-import { clusterBootstrap, pairedBootstrap, percentile } from './stats.ts';
-import type { BootstrapOptions } from './stats.ts';
+import { clusterBootstrapRatios, pairedBootstrap, percentile } from './stats.ts';
+import type { BootstrapOptions, RatioStat } from './stats.ts';
 
 export const DEFAULT_BOOTSTRAP: BootstrapOptions = { seed: 20250602, iterations: 1000 };
 
@@ -38,20 +38,22 @@ const scale = (e: { value: number | null; low: number | null; high: number | nul
   high: e.high === null ? null : e.high * k,
 });
 
+/** The bootstrapped metrics, each a ratio of sums over episodes (docs/benchmark.md, Metrics). */
 const STATS = {
-  ms: (xs: readonly Done[]) => {
-    const t = sum(xs.map((d) => d.r.total));
-    return t ? sum(xs.map((d) => d.r.reached)) / t : null;
-  },
-  cr: (xs: readonly Done[]) => (xs.length ? xs.filter((d) => d.r.complete).length / xs.length : null),
-  crStrict: (xs: readonly Done[]) => (xs.length ? xs.filter((d) => d.r.completeStrict).length / xs.length : null),
-  ee: (xs: readonly Done[]) => {
-    const reached = sum(xs.map((d) => d.r.reached));
-    return reached ? sum(xs.map((d) => (d.r.reached ? (d.r.stepsToLast ?? 0) : 0))) / reached : null;
-  },
-  ss: (xs: readonly Done[]) =>
-    xs.length ? sum(xs.map((d) => (d.r.total ? d.r.reached / d.r.total : 0))) / xs.length : null,
-};
+  /** Milestone score: milestones reached of milestones total. */
+  ms: { num: (d: Done) => d.r.reached, den: (d: Done) => d.r.total },
+  cr: { num: (d: Done) => (d.r.complete ? 1 : 0), den: () => 1 },
+  crStrict: { num: (d: Done) => (d.r.completeStrict ? 1 : 0), den: () => 1 },
+  /** Steps to the last milestone reached, per milestone reached. */
+  ee: { num: (d: Done) => (d.r.reached ? (d.r.stepsToLast ?? 0) : 0), den: (d: Done) => d.r.reached },
+  ss: { num: (d: Done) => (d.r.total ? d.r.reached / d.r.total : 0), den: () => 1 },
+} satisfies Record<string, RatioStat<Done>>;
+
+/** One ratio statistic over all of `xs` (null when its denominator sums to 0). */
+function ratioOf(xs: readonly Done[], stat: RatioStat<Done>): number | null {
+  const den = sum(xs.map(stat.den));
+  return den ? sum(xs.map(stat.num)) / den : null;
+}
 
 function byTask(xs: readonly Done[]): Done[][] {
   const m = new Map<string, Done[]>();
@@ -62,19 +64,20 @@ function byTask(xs: readonly Done[]): Done[][] {
 function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number | null): MetricSet {
   const groups = byTask(xs);
   const tasks = groups.length;
-  const ee = clusterBootstrap(groups, STATS.ee, boot);
+  const est = clusterBootstrapRatios(groups, STATS, boot);
+  const ee = est.ee;
   return {
     episodes: xs.length,
     tasks,
     msPoints: xs.length ? (sum(xs.map((d) => d.r.reached)) / xs.length) * tasks : 0,
     msTotal: xs.length ? (sum(xs.map((d) => d.r.total)) / xs.length) * tasks : 0,
-    msPercent: scale(clusterBootstrap(groups, STATS.ms, boot), 100),
-    completeRate: scale(clusterBootstrap(groups, STATS.cr, boot), 100),
-    completeRateStrict: scale(clusterBootstrap(groups, STATS.crStrict, boot), 100),
+    msPercent: scale(est.ms, 100),
+    completeRate: scale(est.cr, 100),
+    completeRateStrict: scale(est.crStrict, 100),
     completed: xs.filter((d) => d.r.complete).length,
     ee,
     eePercentOfHuman: ee.value !== null && humanEe ? (ee.value / humanEe) * 100 : null,
-    satisfaction: scale(clusterBootstrap(groups, STATS.ss, boot), 100),
+    satisfaction: scale(est.ss, 100),
     terminationError: pct(
       xs.length ? xs.filter((d) => TERMINATION_ERRORS.has(d.r.termination)).length / xs.length : null,
     ),
@@ -99,54 +102,23 @@ export interface ReportInput {
   episodes: StoredEpisode[];
 }
 
+type DoneEpisode = StoredEpisode & { result: EpisodeResult };
+const isDone = (e: StoredEpisode): e is DoneEpisode => e.status === 'done' && e.result !== null;
+
 export function computeReport(
   inputs: readonly ReportInput[],
   options: { bootstrap?: BootstrapOptions; now?: number } = {},
 ): BenchReport {
   const boot = options.bootstrap ?? DEFAULT_BOOTSTRAP;
   const many = inputs.length > 1;
-  const done = (e: StoredEpisode): e is StoredEpisode & { result: EpisodeResult } =>
-    e.status === 'done' && e.result !== null;
-
-  // The human EE: the reference configuration's, else the tasks' measured steps.
-  const referenceRuns = inputs.flatMap(({ benchmark, episodes }) =>
-    episodes
-      .filter(done)
-      .filter((e) => benchmark.configurations.find((c) => c.id === e.configId)?.agent === 'reference')
-      .map((e) => ({ e, r: e.result })),
-  );
-  let humanEe = STATS.ee(referenceRuns);
-  let humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : 'reference';
-  if (humanEe === null) {
-    const tasks = new Map<string, BenchTask>();
-    for (const { benchmark } of inputs) for (const t of benchmark.tasks) tasks.set(t.id, t);
-    const measured = [...tasks.values()].filter((t) => t.human?.steps);
-    if (measured.length) {
-      humanEe = sum(measured.map((t) => t.human!.steps)) / sum(measured.map((t) => t.milestones.length));
-      humanEeFrom = 'tasks';
-    }
-  }
-
+  const { humanEe, humanEeFrom } = humanEfficiency(inputs);
   const configurations: ConfigurationReport[] = [];
   const links: EpisodeLink[] = [];
   for (const { benchmark, episodes } of inputs) {
     for (const c of benchmark.configurations) {
       const key = many ? `${benchmark.id}:${c.id}` : c.id!;
       const mine = episodes.filter((e) => e.configId === c.id);
-      const xs: Done[] = mine.filter(done).map((e) => ({ e, r: e.result }));
-      const cats = [...new Set(xs.map((d) => d.e.category))].sort();
-      const apps = [...new Set(xs.flatMap((d) => d.e.apps))].sort();
-      const calls = xs.flatMap((d) => d.r.callLatenciesMs);
-      const actions = sum(xs.map((d) => d.r.executedActions));
-      const modelCalls = sum(xs.map((d) => d.r.modelCalls));
-      const cost = sum(xs.map((d) => d.r.costUsd));
-      const wall = sum(xs.map((d) => d.r.wallMs)) / 1000;
-      const interventions: Record<string, number> = {};
-      const terminations: Record<string, number> = {};
-      for (const d of xs) {
-        for (const [k, v] of Object.entries(d.r.interventions)) interventions[k] = (interventions[k] ?? 0) + v;
-        terminations[d.r.termination] = (terminations[d.r.termination] ?? 0) + 1;
-      }
+      const xs: Done[] = mine.filter(isDone).map((e) => ({ e, r: e.result }));
       configurations.push({
         key,
         benchmarkId: benchmark.id,
@@ -154,73 +126,133 @@ export function computeReport(
         label: many ? `${configurationLabel(c)} (${benchmark.name})` : configurationLabel(c),
         agent: c.agent,
         role: roleOf(c),
-        overall: metricSet(xs, boot, humanEe),
-        byCategory: Object.fromEntries(
-          cats.map((cat) => [
-            cat,
-            metricSet(
-              xs.filter((d) => d.e.category === cat),
-              boot,
-              humanEe,
-            ),
-          ]),
-        ),
-        byApp: Object.fromEntries(
-          apps.map((a) => [
-            a,
-            metricSet(
-              xs.filter((d) => d.e.apps.includes(a)),
-              boot,
-              humanEe,
-            ),
-          ]),
-        ),
-        cost: {
-          executedActions: actions,
-          modelCalls,
-          callsPerAction: actions ? modelCalls / actions : null,
-          tokensPerEpisode: xs.length ? sum(xs.map((d) => d.r.promptTokens + d.r.completionTokens)) / xs.length : null,
-          costUsd: cost,
-          costPerEpisodeUsd: xs.length ? cost / xs.length : null,
-          latencyP50Ms: percentile(calls, 50),
-          latencyP95Ms: percentile(calls, 95),
-          wallSeconds: wall,
-          wallPerEpisodeSeconds: xs.length ? wall / xs.length : null,
-        },
-        interventions,
-        terminations,
-        perTask: byTask(xs).map((g) => ({
-          taskId: g[0]!.e.taskId,
-          category: g[0]!.e.category,
-          episodes: g.length,
-          reached: sum(g.map((d) => d.r.reached)) / g.length,
-          total: sum(g.map((d) => d.r.total)) / g.length,
-          completeRate: (g.filter((d) => d.r.complete).length / g.length) * 100,
-          meanSteps: sum(g.map((d) => d.r.steps)) / g.length,
-        })),
+        ...metricsOf(xs, boot, humanEe),
       });
-      for (const e of mine) {
-        const r = e.result;
-        links.push({
-          key,
-          episodeId: e.id,
-          taskId: e.taskId,
-          category: e.category,
-          status: e.status,
-          runId: e.runId,
-          reached: r?.reached ?? null,
-          total: r?.total ?? null,
-          complete: r?.complete ?? null,
-          steps: r?.steps ?? null,
-          costUsd: r?.costUsd ?? null,
-          termination: r?.termination ?? null,
-          focusStep: r ? focusStep(r) : null,
-        });
-      }
+      links.push(...mine.map((e) => episodeLink(key, e)));
     }
   }
+  return {
+    generatedAt: options.now ?? Date.now(),
+    benchmarks: inputs.map(({ benchmark }) => ({ id: benchmark.id, name: benchmark.name, status: benchmark.status })),
+    bootstrap: boot,
+    humanEe,
+    humanEeFrom,
+    configurations,
+    paired: pairedDifferences(configurations, boot),
+    episodes: links,
+  };
+}
 
-  // Paired differences: each agent configuration against every other, over the tasks both ran.
+/** The human EE: the reference configuration's, else the tasks' measured steps. */
+function humanEfficiency(inputs: readonly ReportInput[]): Pick<BenchReport, 'humanEe' | 'humanEeFrom'> {
+  const referenceRuns = inputs.flatMap(({ benchmark, episodes }) =>
+    episodes
+      .filter(isDone)
+      .filter((e) => benchmark.configurations.find((c) => c.id === e.configId)?.agent === 'reference')
+      .map((e) => ({ e, r: e.result })),
+  );
+  const fromReference = ratioOf(referenceRuns, STATS.ee);
+  if (fromReference !== null) return { humanEe: fromReference, humanEeFrom: 'reference' };
+  const tasks = new Map<string, BenchTask>();
+  for (const { benchmark } of inputs) for (const t of benchmark.tasks) tasks.set(t.id, t);
+  const measured = [...tasks.values()].filter((t) => t.human?.steps);
+  if (!measured.length) return { humanEe: null, humanEeFrom: 'none' };
+  return {
+    humanEe: sum(measured.map((t) => t.human!.steps)) / sum(measured.map((t) => t.milestones.length)),
+    humanEeFrom: 'tasks',
+  };
+}
+
+type ConfigurationMetrics = Omit<ConfigurationReport, 'key' | 'benchmarkId' | 'configId' | 'label' | 'agent' | 'role'>;
+
+/** One configuration's finished episodes: metrics overall, by category and by app, cost, tallies, per task. */
+function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: number | null): ConfigurationMetrics {
+  const cats = [...new Set(xs.map((d) => d.e.category))].sort();
+  const apps = [...new Set(xs.flatMap((d) => d.e.apps))].sort();
+  const interventions: Record<string, number> = {};
+  const terminations: Record<string, number> = {};
+  for (const d of xs) {
+    for (const [k, v] of Object.entries(d.r.interventions)) interventions[k] = (interventions[k] ?? 0) + v;
+    terminations[d.r.termination] = (terminations[d.r.termination] ?? 0) + 1;
+  }
+  return {
+    overall: metricSet(xs, boot, humanEe),
+    byCategory: Object.fromEntries(
+      cats.map((cat) => [
+        cat,
+        metricSet(
+          xs.filter((d) => d.e.category === cat),
+          boot,
+          humanEe,
+        ),
+      ]),
+    ),
+    byApp: Object.fromEntries(
+      apps.map((a) => [
+        a,
+        metricSet(
+          xs.filter((d) => d.e.apps.includes(a)),
+          boot,
+          humanEe,
+        ),
+      ]),
+    ),
+    cost: costOf(xs),
+    interventions,
+    terminations,
+    perTask: byTask(xs).map((g) => ({
+      taskId: g[0]!.e.taskId,
+      category: g[0]!.e.category,
+      episodes: g.length,
+      reached: sum(g.map((d) => d.r.reached)) / g.length,
+      total: sum(g.map((d) => d.r.total)) / g.length,
+      completeRate: (g.filter((d) => d.r.complete).length / g.length) * 100,
+      meanSteps: sum(g.map((d) => d.r.steps)) / g.length,
+    })),
+  };
+}
+
+function costOf(xs: readonly Done[]): ConfigurationReport['cost'] {
+  const calls = xs.flatMap((d) => d.r.callLatenciesMs);
+  const actions = sum(xs.map((d) => d.r.executedActions));
+  const modelCalls = sum(xs.map((d) => d.r.modelCalls));
+  const cost = sum(xs.map((d) => d.r.costUsd));
+  const wall = sum(xs.map((d) => d.r.wallMs)) / 1000;
+  return {
+    executedActions: actions,
+    modelCalls,
+    callsPerAction: actions ? modelCalls / actions : null,
+    tokensPerEpisode: xs.length ? sum(xs.map((d) => d.r.promptTokens + d.r.completionTokens)) / xs.length : null,
+    costUsd: cost,
+    costPerEpisodeUsd: xs.length ? cost / xs.length : null,
+    latencyP50Ms: percentile(calls, 50),
+    latencyP95Ms: percentile(calls, 95),
+    wallSeconds: wall,
+    wallPerEpisodeSeconds: xs.length ? wall / xs.length : null,
+  };
+}
+
+function episodeLink(key: string, e: StoredEpisode): EpisodeLink {
+  const r = e.result;
+  return {
+    key,
+    episodeId: e.id,
+    taskId: e.taskId,
+    category: e.category,
+    status: e.status,
+    runId: e.runId,
+    reached: r?.reached ?? null,
+    total: r?.total ?? null,
+    complete: r?.complete ?? null,
+    steps: r?.steps ?? null,
+    costUsd: r?.costUsd ?? null,
+    termination: r?.termination ?? null,
+    focusStep: r ? focusStep(r) : null,
+  };
+}
+
+/** Paired differences: each agent configuration against every other, over the tasks both ran. */
+function pairedDifferences(configurations: readonly ConfigurationReport[], boot: BootstrapOptions): PairedDifference[] {
   const paired: PairedDifference[] = [];
   const rows = configurations.filter((c) => c.role !== 'noop');
   for (let i = 0; i < rows.length; i++)
@@ -249,15 +281,5 @@ export function computeReport(
         ),
       });
     }
-
-  return {
-    generatedAt: options.now ?? Date.now(),
-    benchmarks: inputs.map(({ benchmark }) => ({ id: benchmark.id, name: benchmark.name, status: benchmark.status })),
-    bootstrap: boot,
-    humanEe,
-    humanEeFrom,
-    configurations,
-    paired,
-    episodes: links,
-  };
+  return paired;
 }

@@ -1,6 +1,6 @@
 /**
- * The heavy `moba bench` subcommands (they open the app): run, resume, list, show, report,
- * measure, delete. `bench.ts` registers them and loads this module only when one runs.
+ * The heavy `moba bench` subcommands (they open the app): run, resume, measure, delete
+ * (`bench-read.ts` has list and report, which open the store alone). `bench.ts` registers them and loads this module only when one runs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -11,8 +11,7 @@ import { MAX_TASK_FILE_BYTES, readRegularFile } from '../../bounded-read.ts';
 import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
-import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
-import { reportHtml } from '../../bench/report/html.ts';
+import { reportTable } from '../../bench/report/formats.ts';
 import { formatTaskJson } from '../../bench/task-format.ts';
 import { createApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
@@ -183,49 +182,6 @@ export async function benchResume(
   opts: { json: boolean; retryErrors: boolean },
 ): Promise<void> {
   await withApp(command, (_app, runner) => runUntilStopped(io, runner, id, opts));
-}
-
-export async function benchList(io: CliIo, command: Command, opts: { json: boolean }): Promise<void> {
-  await withApp(command, async (_app, runner) => {
-    const all = runner.repo.ids().map((id) => runner.summary(id));
-    if (opts.json) return void io.out(`${JSON.stringify(all)}\n`);
-    if (!all.length)
-      return void io.out('No benchmarks yet. Start one: moba bench run --agent reference --tasks builtin\n');
-    for (const b of all)
-      io.out(
-        `${b.id}  ${b.status.padEnd(11)} ${String(b.counts.done).padStart(4)}/${String(b.counts.total).padEnd(4)} ${b.configurations.map((c) => c.label).join(', ')}  — ${b.name}\n`,
-      );
-  });
-}
-
-export async function benchReport(
-  io: CliIo,
-  command: Command,
-  ids: string[],
-  opts: { format: string; out?: string; episodes: boolean; replayBase?: string },
-): Promise<void> {
-  await withApp(command, async (_app, runner) => {
-    const inputs = ids.map((id) => {
-      const benchmark = runner.repo.get(id);
-      if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
-      return { benchmark, episodes: runner.repo.episodes(id) };
-    });
-    const report = computeReport(inputs);
-    const text =
-      opts.format === 'json'
-        ? `${JSON.stringify(report, null, 2)}\n`
-        : opts.format === 'csv'
-          ? opts.episodes
-            ? episodesCsv(report)
-            : reportCsv(report)
-          : opts.format === 'html'
-            ? reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {})
-            : reportTable(report);
-    if (opts.out) {
-      writeFileSync(opts.out, text);
-      io.out(`wrote ${opts.out}\n`);
-    } else io.out(text);
-  });
 }
 
 export async function benchDelete(io: CliIo, command: Command, id: string): Promise<void> {

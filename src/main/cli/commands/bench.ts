@@ -8,10 +8,9 @@ import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import type { CliIo } from '../io.ts';
 import { parsePositiveInt } from '../options.ts';
+import type { ReportOpts } from './bench-read.ts';
 import { addModelOverrideOptions } from '../../llm/override-options.ts';
-import { ABLATIONS, MEMORY_REGIMES, agentNames } from '../../../shared/bench/config.ts';
-import { CATEGORIES, LOCALES } from '../../../shared/bench/task-schema.ts';
-import { AUTONOMY_MODES } from '../../../shared/schemas/settings.ts';
+import { ABLATIONS, AUTONOMY_MODES, CATEGORIES, LOCALES, MEMORY_REGIMES, agentNames } from '../../../shared/choices.ts';
 
 const heavy = () => import('./bench-run.ts');
 
@@ -55,7 +54,14 @@ export function registerBench(program: Command, io: CliIo): void {
   const bench = program
     .command('bench')
     .description('benchmarks: task files, runs over simulated phones, metrics and reports (docs/benchmark.md)');
+  registerValidate(bench, io);
+  registerRunAndResume(bench, io);
+  registerReads(bench, io);
+  registerMeasureDeleteSchema(bench, io);
+}
 
+/** `moba bench validate`: task files checked without a database or a phone. */
+function registerValidate(bench: Command, io: CliIo): void {
   bench
     .command('validate')
     .description(
@@ -86,12 +92,11 @@ export function registerBench(program: Command, io: CliIo): void {
       }
       if (invalid.length || results.length === 0) io.exitCode = 1;
     });
+}
 
-  const run = bench
-    .command('run')
-    .description(
-      'run a benchmark: every configuration on every task instance, on parallel simulated phones; prints the report at the end (Ctrl-C interrupts; `moba bench resume` continues)',
-    )
+/** The `moba bench run` options of what to run: tasks, the configuration matrix, seeds, budgets. */
+function addRunOptions(run: Command): void {
+  run
     .option(
       '--config <file>',
       'a benchmark spec as JSON (tasks, configurations, matrix, seeds, repetitions, phones, budgets — see docs/benchmark.md); options below override it',
@@ -149,6 +154,16 @@ export function registerBench(program: Command, io: CliIo): void {
     )
     .option('--name <text>', 'a name for the benchmark')
     .option('--json', 'print JSON lines (the id, each finished episode, then the summary with the report)', false);
+}
+
+/** `moba bench run` and `resume`: here on simulated phones, or with --distributed on `moba worker`s. */
+function registerRunAndResume(bench: Command, io: CliIo): void {
+  const run = bench
+    .command('run')
+    .description(
+      'run a benchmark: every configuration on every task instance, on parallel simulated phones; prints the report at the end (Ctrl-C interrupts; `moba bench resume` continues)',
+    );
+  addRunOptions(run);
   addModelOverrideOptions(run);
   addSweepOptions(run);
   run.action(async (opts: Record<string, unknown> & { json: boolean }, command: Command) =>
@@ -177,12 +192,17 @@ export function registerBench(program: Command, io: CliIo): void {
           ? (await import('./bench-sweep.ts')).sweepResume(io, command, id, opts)
           : (await heavy()).benchResume(io, command, id, opts),
     );
+}
 
+/** `moba bench list` and `report`: they read the store and load nothing else (`bench-read.ts`). */
+function registerReads(bench: Command, io: CliIo): void {
   bench
     .command('list')
     .description('the benchmarks in the data folder, newest first')
     .option('--json', 'print JSON', false)
-    .action(async (opts: { json: boolean }, command: Command) => (await heavy()).benchList(io, command, opts));
+    .action(async (opts: { json: boolean }, command: Command) =>
+      (await import('./bench-read.ts')).benchList(io, command, opts),
+    );
 
   bench
     .command('report')
@@ -197,14 +217,12 @@ export function registerBench(program: Command, io: CliIo): void {
       '--replay-base <url>',
       'HTML: where MobA Studio is served, for the replay links (e.g. http://127.0.0.1:8740/)',
     )
-    .action(
-      async (
-        ids: string[],
-        opts: { format: string; out?: string; episodes: boolean; replayBase?: string },
-        command: Command,
-      ) => (await heavy()).benchReport(io, command, ids, opts),
+    .action(async (ids: string[], opts: ReportOpts, command: Command) =>
+      (await import('./bench-read.ts')).benchReport(io, command, ids, opts),
     );
+}
 
+function registerMeasureDeleteSchema(bench: Command, io: CliIo): void {
   bench
     .command('measure')
     .description(

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../private-files.ts';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { MobaError } from '../../../shared/errors.ts';
@@ -30,11 +31,11 @@ export function registerDatasetRewards(dataset: Command, io: CliIo): void {
           );
         const r = benchmarkRewards(app.db, opts.benchmark, repo.episodes(opts.benchmark), opts.seed);
         const out = resolve(opts.out);
-        await mkdir(out, { recursive: true });
+        await mkdir(out, { recursive: true, mode: PRIVATE_DIR_MODE });
         const jsonl = (rows: readonly object[]) =>
           rows.map((x) => JSON.stringify(x)).join('\n') + (rows.length ? '\n' : '');
-        await writeFile(join(out, 'rewards.jsonl'), jsonl(r.steps));
-        await writeFile(join(out, 'reward-pairs.jsonl'), jsonl(r.pairs));
+        await writeFile(join(out, 'rewards.jsonl'), jsonl(r.steps), { mode: PRIVATE_FILE_MODE });
+        await writeFile(join(out, 'reward-pairs.jsonl'), jsonl(r.pairs), { mode: PRIVATE_FILE_MODE });
         const summary = {
           benchmark: opts.benchmark,
           out,

@@ -5,6 +5,8 @@ import { FAILURE_CATEGORIES, FAILURE_CATEGORY_INFO } from '../../../shared/annot
 import type { RunSelection } from '../../../shared/contract/datasets.ts';
 import type { SplitOptions } from '../../../shared/contract/datasets.ts';
 import { RunStatus } from '../../../shared/schemas/run.ts';
+import { BenchRepo } from '../../bench/bench-repo.ts';
+import { benchmarkRunsIn } from '../../bench/bench-service.ts';
 import { exportDataset } from '../../datasets/dataset-export.ts';
 import { DEFAULT_SPLIT } from '../../datasets/splits.ts';
 import { validateDataset } from '../../datasets/validate-dataset.ts';
@@ -13,6 +15,7 @@ import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
 import { parsePositiveInt } from '../options.ts';
 import { writeFile } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../../private-files.ts';
 import { deviceExplorer } from '../../datasets/explorer/device-explorer.ts';
 import { explore, replayFlow, subTasks } from '../../datasets/explorer/explorer.ts';
 import { registerDatasetRewards } from './dataset-rewards.ts';
@@ -82,7 +85,14 @@ export function registerDataset(program: Command, io: CliIo): void {
     .description(
       'research data: export runs as a training dataset, check an export, summarise failure annotations, explore an app for sub-tasks, reward labels on a benchmark',
     );
+  registerExport(dataset, io);
+  registerValidateAndFailures(dataset, io);
+  registerExplore(dataset, io);
+  registerDatasetRewards(dataset, io);
+}
 
+/** `moba dataset export`: runs as a training dataset, split by task, with its datasheet. */
+function registerExport(dataset: Command, io: CliIo): void {
   addSelectionOptions(
     dataset
       .command('export')
@@ -106,6 +116,8 @@ export function registerDataset(program: Command, io: CliIo): void {
             artifacts: app.artifacts,
             outDir: resolve(opts.out),
             selection: selectionOf(opts),
+            // --benchmark ID selects the runs of that benchmark's episodes from its store.
+            benchmarks: benchmarkRunsIn(new BenchRepo(app.db)),
             split,
             app: { name: APP_NAME, version: APP_VERSION },
             onProgress: (p) => {
@@ -131,7 +143,10 @@ export function registerDataset(program: Command, io: CliIo): void {
           );
         }),
     );
+}
 
+/** `moba dataset validate` (an export against its schemas) and `failures` (annotations over runs). */
+function registerValidateAndFailures(dataset: Command, io: CliIo): void {
   dataset
     .command('validate <dir>')
     .description(
@@ -175,7 +190,10 @@ export function registerDataset(program: Command, io: CliIo): void {
           );
       }),
     );
+}
 
+/** `moba dataset explore`: seeded walks through one app of a simulated phone and its sub-tasks. */
+function registerExplore(dataset: Command, io: CliIo): void {
   dataset
     .command('explore')
     .description(
@@ -227,6 +245,7 @@ export function registerDataset(program: Command, io: CliIo): void {
           await writeFile(
             resolve(opts.out),
             `${JSON.stringify({ graph, tasks: tasks.map((t) => ({ ...t, ...(opts.replay ? { replayed: replays[t.id] } : {}) })) }, null, 1)}\n`,
+            { mode: PRIVATE_FILE_MODE },
           );
           io.out(
             `${tasks.length} sub-tasks${opts.replay ? `, ${Object.values(replays).filter(Boolean).length} replayed to their target` : ''}; written to ${resolve(opts.out)}\n`,
@@ -234,6 +253,4 @@ export function registerDataset(program: Command, io: CliIo): void {
           if (opts.replay && Object.values(replays).some((ok) => !ok)) io.exitCode = 1;
         }),
     );
-
-  registerDatasetRewards(dataset, io);
 }

@@ -2,29 +2,41 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import { MobaError } from '../../../shared/errors.ts';
-import { MEMORY_KINDS, MEMORY_SOURCES, RETRIEVAL_PURPOSES } from '../../../shared/schemas/memory.ts';
-import type { MemoryKind, MemorySource, RetrievalPurpose, RetrievalResult } from '../../../shared/schemas/memory.ts';
-import { ModelGateway } from '../../llm/model-gateway.ts';
-import { memoryFileText } from '../../memory/memory-file.ts';
-import { MemoryService } from '../../memory/memory-service.ts';
-import { settingsEmbedder } from '../../memory/embeddings.ts';
-import { summaryOf } from '../../memory/memory-text.ts';
+import { MEMORY_KINDS, MEMORY_SOURCES, RETRIEVAL_PURPOSES } from '../../../shared/choices.ts';
+import type { MemoryKind, RetrievalPurpose, RetrievalResult } from '../../../shared/schemas/memory.ts';
+import type { MemoryService } from '../../memory/memory-service.ts';
 import { oneLine } from '../terminal-text.ts';
 import { provenanceOf } from '../../../shared/memory-provenance.ts';
 import { registerMemoryTrust } from './memory-trust.ts';
-import { dataPaths, resolveDataDir } from '../../paths.ts';
-import { EnvSecretStore } from '../../settings/secrets.ts';
-import { SettingsService } from '../../settings/settings-service.ts';
-import { openDatabase } from '../../store/database.ts';
+import { ensurePrivateDataDir } from '../../private-files.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';
+import type { MemoryListOpts } from './memory-list.ts';
 
 /**
  * Opens only what memory needs (the database, settings for the embedder, the model gateway),
  * not the whole app: importing a seed file must not start device tracking.
  */
 async function withMemory<T>(command: Command, fn: (memory: MemoryService) => Promise<T> | T): Promise<T> {
+  const [
+    { ModelGateway },
+    { MemoryService },
+    { settingsEmbedder },
+    { dataPaths, resolveDataDir },
+    { EnvSecretStore },
+    { SettingsService },
+    { openDatabase },
+  ] = await Promise.all([
+    import('../../llm/model-gateway.ts'),
+    import('../../memory/memory-service.ts'),
+    import('../../memory/embeddings.ts'),
+    import('../../paths.ts'),
+    import('../../settings/secrets.ts'),
+    import('../../settings/settings-service.ts'),
+    import('../../store/database.ts'),
+  ]);
   const paths = dataPaths(dataDirOf(command) ?? resolveDataDir());
+  ensurePrivateDataDir(paths.dataDir);
   const db = openDatabase({ path: paths.databasePath });
   const settings = new SettingsService({ db, secrets: new EnvSecretStore() });
   const gateway = new ModelGateway({ settings });
@@ -74,7 +86,15 @@ export function registerMemory(program: Command, io: CliIo): void {
   const memory = program
     .command('memory')
     .description('task, user and app memory: import/export seeds, list, search as the agent would');
+  registerFiles(memory, io);
+  registerList(memory, io);
+  registerRetrieval(memory, io);
+  registerMemoryTrust(memory, io, withMemory);
+  registerDelete(memory, io);
+}
 
+/** `moba memory import|export`: memory files (format moba-memory). */
+function registerFiles(memory: Command, io: CliIo): void {
   memory
     .command('import <file>')
     .description('import a memory file (format moba-memory); all or nothing, re-importing adds nothing')
@@ -107,6 +127,7 @@ export function registerMemory(program: Command, io: CliIo): void {
           ...(opts.kind ? { kinds: opts.kind } : {}),
           ...(opts.description !== undefined ? { description: opts.description } : {}),
         });
+        const { memoryFileText } = await import('../../memory/memory-file.ts');
         const text = memoryFileText(doc);
         if (file === '-') io.out(text);
         else {
@@ -115,7 +136,10 @@ export function registerMemory(program: Command, io: CliIo): void {
         }
       });
     });
+}
 
+/** `moba memory list`: the store alone (`memory-list.ts`). */
+function registerList(memory: Command, io: CliIo): void {
   memory
     .command('list')
     .description('memories, newest first')
@@ -127,53 +151,13 @@ export function registerMemory(program: Command, io: CliIo): void {
     .option('-n, --limit <n>', 'at most this many', parsePositiveInt, 20)
     .option('--offset <n>', 'skip this many', parseNonNegative, 0)
     .option('--json', 'print JSON ({ items, total })', false)
-    .action(
-      async (
-        opts: {
-          kind?: MemoryKind;
-          search?: string;
-          app?: string;
-          source?: MemorySource;
-          run?: string;
-          limit: number;
-          offset: number;
-          json: boolean;
-        },
-        command: Command,
-      ) => {
-        await withMemory(command, (m) => {
-          const page = m.list({
-            ...(opts.kind ? { kind: opts.kind } : {}),
-            ...(opts.search ? { search: opts.search, order: 'relevance' as const } : {}),
-            ...(opts.app ? { app: opts.app } : {}),
-            ...(opts.source ? { source: opts.source } : {}),
-            ...(opts.run ? { runId: opts.run } : {}),
-            limit: Math.min(opts.limit, 1_000),
-            offset: opts.offset,
-          });
-          if (opts.json) {
-            io.out(`${JSON.stringify(page)}\n`);
-            return;
-          }
-          if (!page.items.length) {
-            io.out(
-              page.total
-                ? 'No memories on this page.\n'
-                : 'No memories. Import a seed with `moba memory import FILE` or let the agent run.\n',
-            );
-            return;
-          }
-          // Each memory says where it came from (run, model, person) and whether it is kept out of prompts.
-          for (const item of page.items)
-            io.out(
-              `${item.id}  ${item.source.padEnd(6)} ${oneLine(summaryOf(item))}\n      from ${oneLine(provenanceOf(item))}${item.quarantined ? ' · QUARANTINED (never in a prompt)' : ''}\n`,
-            );
-          if (page.total > opts.offset + page.items.length)
-            io.out(`(${page.total - opts.offset - page.items.length} more; use --limit/--offset)\n`);
-        });
-      },
+    .action(async (opts: MemoryListOpts, command: Command) =>
+      (await import('./memory-list.ts')).memoryList(io, command, opts),
     );
+}
 
+/** `moba memory search|stats|embed`: retrieval as the agent does it, and the embedder's progress. */
+function registerRetrieval(memory: Command, io: CliIo): void {
   memory
     .command('search <text>')
     .description('retrieve memories for a goal as the agent would (relations need a run, so only content is used)')
@@ -238,9 +222,9 @@ export function registerMemory(program: Command, io: CliIo): void {
         io.out(`Embedded ${r.embedded} memories with ${r.model}; ${r.remaining} remain.\n`);
       });
     });
+}
 
-  registerMemoryTrust(memory, io, withMemory);
-
+function registerDelete(memory: Command, io: CliIo): void {
   memory
     .command('delete <ids...>')
     .description('delete memories by id')

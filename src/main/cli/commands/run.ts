@@ -54,7 +54,16 @@ export function registerRun(program: Command, io: CliIo): void {
     .command('run')
     .description(
       'run a task with an agent (MobA by default) on a device; prints events as they happen, then the task tree and counts',
-    )
+    );
+  addRunOptions(cmd);
+  addModelOverrideOptions(cmd);
+  addRunHelp(cmd);
+  cmd.action((opts: RunOpts, command: Command) => runTask(io, command, opts));
+}
+
+/** What to run and how: the device, the task (typed or spoken), autonomy, ablations, the strategy. */
+function addRunOptions(cmd: Command): void {
+  cmd
     .requiredOption('-d, --device <serial>', 'device serial (see `moba devices`), e.g. 127.0.0.1:6520')
     .option('-t, --task <text>', 'what the agent should do, in plain language')
     .option(
@@ -107,7 +116,9 @@ export function registerRun(program: Command, io: CliIo): void {
       '--api-key-env <variable>',
       "send the key in this environment variable with this run's model requests (saved keys go only to the endpoint they were saved for, not to --base-url elsewhere)",
     );
-  addModelOverrideOptions(cmd);
+}
+
+function addRunHelp(cmd: Command): void {
   cmd.addHelpText(
     'after',
     `\nStrategies (--strategy):\n${listStrategies()
@@ -118,71 +129,73 @@ export function registerRun(program: Command, io: CliIo): void {
     'after',
     '\nIn step, guarded and copilot modes the run waits for you; answer on stdin:\n  Enter/a approve · e ACTION edit (e.g. "e Click(4)") · o ACTION override · r FEEDBACK reject\n  t take over · h hand back · g TEXT guidance · p pause · s stop\nCtrl-C pauses the run; `moba runs resume ID` continues it.\nWith stdin closed (a script, CI) a run that needs a decision is paused instead, and moba exits 3.\nExit codes: 0 succeeded · 1 failed (or an error) · 2 stopped or paused · 3 paused: waiting for a person, stdin closed.',
   );
-  cmd.action(async (opts: RunOpts, command: Command) => {
-    const dataDir = dataDirOf(command);
-    if (!opts.task === !opts.voiceIn)
-      throw new MobaError(
-        'INVALID_INPUT',
-        opts.task
-          ? 'Give the task as --task or as --voice-in, not both.'
-          : 'Give the task: --task "…" or --voice-in FILE.wav (- for the microphone).',
-      );
-    const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
-    // Only the voice roles' own options reach the voice calls (--transcriber-…, --speaker-…).
-    const voiceOverrides = { roles: modelOverridesFromOptions(opts).roles ?? {} };
-    const speaker = opts.speak
-      ? new CliSpeaker(app, io, typeof opts.speak === 'string' ? opts.speak : null, voiceOverrides)
-      : null;
-    const listening = speaker?.listen();
-    try {
-      let task = opts.task ?? '';
-      let voice: { transcriptId: string } | undefined;
-      if (opts.voiceIn) {
-        // Nothing starts unless the recording holds words the transcriber understood.
-        const spoken = await app.voice.transcribe({
-          audio: await readVoiceInput(opts.voiceIn, io),
-          purpose: 'task',
-          overrides: voiceOverrides,
-        });
-        task = spoken.record.text;
-        voice = { transcriptId: spoken.transcriptId };
-        if (!opts.json)
-          io.out(`heard "${oneLine(task)}" (${oneLine(spoken.record.model)} at ${oneLine(spoken.record.baseUrl)})\n`);
-      }
-      const models = runModelOverrides(opts);
-      const keyVariable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;
-      const key = keyVariable ? process.env[keyVariable] : undefined;
-      if (keyVariable && !key) throw new Error(`--api-key-env ${keyVariable}: that environment variable is not set`);
-      const run = await app.runs.start({
-        serial: opts.device,
-        task,
-        voice,
-        options: {
-          ...(opts.mode ? { mode: opts.mode } : {}),
-          usePlan: opts.plan,
-          useMemory: opts.memory,
-          ...(opts.approvedMemoriesOnly ? { approvedMemoriesOnly: true } : {}),
-          ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
-          ...(opts.planBudget ? { planBudget: opts.planBudget } : {}),
-          ...(opts.replay ? { replayOf: opts.replay } : {}),
-          ...(opts.strategy ? { strategy: opts.strategy } : {}),
-          ...(opts.actionSpace ? { actionSpace: opts.actionSpace } : {}),
-          ...(opts.planning ? { planning: opts.planning } : {}),
-          ...(opts.evolution === false ? { evolution: false } : {}),
-          models,
-        },
-        ...(key ? { apiKeys: Object.fromEntries(MODEL_ROLES.map((r) => [r, key])) } : {}),
+}
+
+/** Starts the run, follows it until it ends or waits for a person, and sets the exit code. */
+async function runTask(io: CliIo, command: Command, opts: RunOpts): Promise<void> {
+  const dataDir = dataDirOf(command);
+  if (!opts.task === !opts.voiceIn)
+    throw new MobaError(
+      'INVALID_INPUT',
+      opts.task
+        ? 'Give the task as --task or as --voice-in, not both.'
+        : 'Give the task: --task "…" or --voice-in FILE.wav (- for the microphone).',
+    );
+  const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
+  // Only the voice roles' own options reach the voice calls (--transcriber-…, --speaker-…).
+  const voiceOverrides = { roles: modelOverridesFromOptions(opts).roles ?? {} };
+  const speaker = opts.speak
+    ? new CliSpeaker(app, io, typeof opts.speak === 'string' ? opts.speak : null, voiceOverrides)
+    : null;
+  const listening = speaker?.listen();
+  try {
+    let task = opts.task ?? '';
+    let voice: { transcriptId: string } | undefined;
+    if (opts.voiceIn) {
+      // Nothing starts unless the recording holds words the transcriber understood.
+      const spoken = await app.voice.transcribe({
+        audio: await readVoiceInput(opts.voiceIn, io),
+        purpose: 'task',
+        overrides: voiceOverrides,
       });
-      const { runId } = run;
-      if (opts.json) io.out(`${JSON.stringify({ runId })}\n`);
-      else io.out(`run ${runId}\n`);
-      speaker?.attach(runId);
-      const interactive = app.runs.state(runId).options?.mode !== 'auto';
-      io.exitCode = await followRun(app, run, io, { json: opts.json, input: interactive ? io.input : null });
-      await speaker?.idle();
-    } finally {
-      listening?.dispose();
-      await app.dispose();
+      task = spoken.record.text;
+      voice = { transcriptId: spoken.transcriptId };
+      if (!opts.json)
+        io.out(`heard "${oneLine(task)}" (${oneLine(spoken.record.model)} at ${oneLine(spoken.record.baseUrl)})\n`);
     }
-  });
+    const models = runModelOverrides(opts);
+    const keyVariable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;
+    const key = keyVariable ? process.env[keyVariable] : undefined;
+    if (keyVariable && !key) throw new Error(`--api-key-env ${keyVariable}: that environment variable is not set`);
+    const run = await app.runs.start({
+      serial: opts.device,
+      task,
+      voice,
+      options: {
+        ...(opts.mode ? { mode: opts.mode } : {}),
+        usePlan: opts.plan,
+        useMemory: opts.memory,
+        ...(opts.approvedMemoriesOnly ? { approvedMemoriesOnly: true } : {}),
+        ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
+        ...(opts.planBudget ? { planBudget: opts.planBudget } : {}),
+        ...(opts.replay ? { replayOf: opts.replay } : {}),
+        ...(opts.strategy ? { strategy: opts.strategy } : {}),
+        ...(opts.actionSpace ? { actionSpace: opts.actionSpace } : {}),
+        ...(opts.planning ? { planning: opts.planning } : {}),
+        ...(opts.evolution === false ? { evolution: false } : {}),
+        models,
+      },
+      ...(key ? { apiKeys: Object.fromEntries(MODEL_ROLES.map((r) => [r, key])) } : {}),
+    });
+    const { runId } = run;
+    if (opts.json) io.out(`${JSON.stringify({ runId })}\n`);
+    else io.out(`run ${runId}\n`);
+    speaker?.attach(runId);
+    const interactive = app.runs.state(runId).options?.mode !== 'auto';
+    io.exitCode = await followRun(app, run, io, { json: opts.json, input: interactive ? io.input : null });
+    await speaker?.idle();
+  } finally {
+    listening?.dispose();
+    await app.dispose();
+  }
 }

@@ -1,9 +1,8 @@
 /** `moba runs diff` and `moba runs annotate`: the research subcommands of `moba runs`. */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { FAILURE_CATEGORIES } from '../../../shared/annotations/failure-categories.ts';
+import { FAILURE_CATEGORIES } from '../../../shared/choices.ts';
 import type { FailureCategory } from '../../../shared/annotations/failure-categories.ts';
-import { diffRuns } from '../../../shared/datasets/run-diff.ts';
 import type { DiffStep, RunDiff } from '../../../shared/datasets/run-diff.ts';
 import { withApp } from '../lazy-app.ts';
 import type { CliIo } from '../io.ts';
@@ -59,6 +58,7 @@ export function registerRunsResearch(runs: Command, io: CliIo): void {
     .option('--json', 'print the diff as JSON', false)
     .action((a: string, b: string, opts: { json: boolean }, command: Command) =>
       withApp(command, async (app) => {
+        const { diffRuns } = await import('../../../shared/datasets/run-diff.ts');
         const d = diffRuns(app.runs.state(a), app.runs.state(b));
         if (opts.json) io.out(`${JSON.stringify(d)}\n`);
         else printDiff(d, io);

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { resolveDataDir, dataPaths } from '../../paths.ts';
+import { ensurePrivateDataDir } from '../../private-files.ts';
 import { openDatabase } from '../../store/database.ts';
 import { SettingsService } from '../../settings/settings-service.ts';
 import { EnvSecretStore } from '../../settings/secrets.ts';
@@ -15,6 +16,8 @@ import { dataDirOf } from '../options.ts';
 
 function withSettings<T>(command: Command, fn: (s: SettingsService) => T): T {
   const dataDir = dataDirOf(command) ?? resolveDataDir();
+  // The data folder holds every run's screens and prompts: 0700 here as for every other writer.
+  ensurePrivateDataDir(dataDir);
   const db = openDatabase({ path: dataPaths(dataDir).databasePath });
   try {
     return fn(new SettingsService({ db, secrets: new EnvSecretStore() }));

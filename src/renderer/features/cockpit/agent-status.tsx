@@ -1,9 +1,10 @@
 import { formatAction } from '../../../shared/actions.ts';
 import { plural } from '../../../shared/plural.ts';
-import { ModelProblem, RetryNote, modelFailure, pendingRetry } from './model-problem.tsx';
+import { ModelProblem, modelFailure } from './model-problem.tsx';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import { hrefFor } from '../../routing/router.ts';
 import type { RunLog } from '../../state/run-log.ts';
+import { modelWaitReason } from '../../state/run-selectors.ts';
 
 /** A sentence about what the agent is doing, from the newest events. */
 export function describeActivity(events: readonly RunEvent[]): string {
@@ -43,6 +44,8 @@ export function describeActivity(events: readonly RunEvent[]): string {
       return `Opening ${e.packageName}…`;
     case 'memory_written':
       return 'Saving what it learned to memory…';
+    case 'model_waiting':
+      return `The model is ${modelWaitReason(e.status)}: retrying ${e.purpose} in ${Math.ceil(e.waitMs / 1000)} s (attempt ${e.attempt + 1} of ${e.maxAttempts})${e.serverAsked ? ', as the server asked' : ''}…`;
     default:
       return 'Working…';
   }
@@ -83,13 +86,10 @@ export function AgentStatus({ log, error }: { log: RunLog; error?: string | unde
     );
   }
   const failure = modelFailure(st, log.events);
-  const retry = pendingRetry(log.events);
   return (
     <section className="agent-status" data-testid="agent-status" data-status={st.status} aria-live="polite">
       {failure ? (
         <ModelProblem state={st} failure={failure} />
-      ) : retry && st.status === 'running' ? (
-        <RetryNote retry={retry} />
       ) : st.status === 'paused' ? (
         <p className="agent-paused">
           <strong>Paused.</strong> {pausedReason(log.events)} Press Resume (or Space) to continue.

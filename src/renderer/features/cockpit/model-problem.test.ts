@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldRun } from '../../../shared/run/reducer.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
-import { modelFailure, pendingRetry } from './model-problem.tsx';
+import { modelFailure } from './model-problem.tsx';
 
 const at = 1_700_000_000_000;
 function ev(seq: number, body: Record<string, unknown>): RunEvent {
@@ -26,18 +26,16 @@ const started = ev(0, {
 });
 const url = 'http://127.0.0.1:9/v1';
 const retry = ev(1, {
-  type: 'model_retry',
+  type: 'model_waiting',
   role: 'actor',
   purpose: 'act',
   baseUrl: url,
-  attempt: 2,
+  attempt: 1,
   maxAttempts: 3,
-  delayMs: 500,
-  error: {
-    name: 'MobaError',
-    code: 'MODEL_HTTP_ERROR',
-    message: `Could not reach the model endpoint ${url}: fetch failed`,
-  },
+  waitMs: 500,
+  status: null,
+  serverAsked: false,
+  message: `Could not reach the model endpoint ${url}: fetch failed`,
 });
 const error = ev(2, {
   type: 'run_error',
@@ -67,10 +65,5 @@ describe('a model that cannot be reached, as the cockpit tells it', () => {
     ];
     expect(modelFailure(foldRun('r', changed), changed)).toBeNull();
     expect(foldRun('r', changed).options?.models).toEqual({ actor: { baseUrl: 'http://x/v1' } });
-  });
-
-  it('shows a retry while it is the newest thing that happened', () => {
-    expect(pendingRetry([started, retry])).toBe(retry);
-    expect(pendingRetry([started, retry, error])).toBeNull();
   });
 });

@@ -1,22 +1,16 @@
 /**
- * When the run's model cannot be reached: what failed, the retries as they happen, and — once
- * the run paused on it — the endpoint to change and resume with, without leaving the run.
+ * When the run's model cannot be reached and the run paused on it: what failed, and the endpoint
+ * to change and resume with, without leaving the run (the retries before show as the agent's activity).
  */
 import { useState } from 'react';
 import { CHAT_ROLES } from '../../../shared/schemas/settings.ts';
-import type { RunEvent, RunEventOf } from '../../../shared/schemas/run.ts';
+import type { RunEvent } from '../../../shared/schemas/run.ts';
 import type { RunState } from '../../../shared/run/reducer.ts';
 import { useAppStore, useClient } from '../../state/app-store.ts';
 import { useBusy } from '../../ui/use-busy.ts';
 import { BusyNote, ErrorNote } from '../../ui/notes.tsx';
 
 const MODEL_CODES = new Set(['MODEL_HTTP_ERROR', 'TIMEOUT', 'MODEL_NOT_CONFIGURED']);
-
-/** The newest model retry, when nothing happened after it (the run is waiting to try again). */
-export function pendingRetry(events: readonly RunEvent[]): RunEventOf<'model_retry'> | null {
-  const last = events.at(-1);
-  return last?.type === 'model_retry' ? last : null;
-}
 
 /** The model error the run stopped on since it last resumed, if that is why it is paused. */
 export function modelFailure(
@@ -29,20 +23,11 @@ export function modelFailure(
     if (e.type === 'run_resumed' || e.type === 'models_changed') return null;
     if (e.type !== 'run_error' || !MODEL_CODES.has(e.error.code)) continue;
     // The endpoint the failing call used: its last retry names it, else the message does.
-    const retry = events.slice(0, i).findLast((x) => x.type === 'model_retry');
+    const wait = events.slice(0, i).findLast((x) => x.type === 'model_waiting');
     const named = /https?:\/\/[^\s:/]+(?::\d+)?(?:\/[^\s:]*)?/.exec(e.error.message)?.[0] ?? null;
-    return { message: e.error.message, baseUrl: retry?.type === 'model_retry' ? retry.baseUrl : named };
+    return { message: e.error.message, baseUrl: (wait?.type === 'model_waiting' ? wait.baseUrl : null) ?? named };
   }
   return null;
-}
-
-export function RetryNote({ retry }: { retry: RunEventOf<'model_retry'> }) {
-  return (
-    <p className="agent-retry" role="status" data-testid="model-retry">
-      <span className="spinner" aria-hidden="true" /> {retry.error.message} — trying again ({retry.purpose}), attempt{' '}
-      {retry.attempt} of {retry.maxAttempts} in {(retry.delayMs / 1000).toFixed(1)} s.
-    </p>
-  );
 }
 
 /** The paused run's model problem, and a new endpoint for every chat role of this run. */

@@ -7,6 +7,8 @@ import { NumberField, TextField } from './inputs.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useSectionDraft } from './use-section-draft.ts';
 import { TestConnection } from './test-connection.tsx';
+import { AzureFields, CapabilityFields, ProviderSelect } from './provider-fields.tsx';
+import { providerOf } from '../../../shared/providers.ts';
 
 const ROLE_INFO: Record<ModelRole, { label: string; what: string }> = {
   planner: { label: 'Planner', what: 'Global Agent: splits goals into sub-goals' },
@@ -35,11 +37,14 @@ function EndpointFields({
   prefix,
   value,
   issues,
+  chat = true,
   onChange,
 }: {
   prefix: string;
   value: ModelEndpoint;
   issues: Record<string, string>;
+  /** A chat endpoint (capabilities apply); embedding and audio endpoints have none. */
+  chat?: boolean;
   onChange(v: ModelEndpoint): void;
 }) {
   const set = (patch: Partial<ModelEndpoint>) => onChange({ ...value, ...patch });
@@ -58,9 +63,11 @@ function EndpointFields({
         type="url"
         value={value.baseUrl}
         error={issues[`${prefix}.baseUrl`]}
-        hint="Any OpenAI-compatible API: OpenAI, vLLM, Ollama, LM Studio…"
+        hint="Any OpenAI-compatible API: OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio, OpenRouter, Gemini…"
         onChange={(baseUrl) => set({ baseUrl })}
       />
+      <ProviderSelect prefix={prefix} value={value} onChange={onChange} />
+      <AzureFields prefix={prefix} value={value} issues={issues} onChange={onChange} />
       <TextField
         name={`${prefix}.model`}
         label="Model"
@@ -72,7 +79,7 @@ function EndpointFields({
         name={`${prefix}.apiKeyEnv`}
         label="Key variable (optional)"
         value={value.apiKeyEnv ?? ''}
-        placeholder="OPENAI_API_KEY"
+        placeholder={providerOf(value).keyVariable ?? 'OPENAI_API_KEY'}
         error={issues[`${prefix}.apiKeyEnv`]}
         onChange={(v) => withOptional('apiKeyEnv', v.trim() === '' ? undefined : v.trim())}
       />
@@ -128,6 +135,7 @@ function EndpointFields({
         step={0.01}
         onChange={(v) => withOptional('outputCostPerMTok', optional(v))}
       />
+      {chat ? <CapabilityFields prefix={prefix} value={value} onChange={onChange} /> : null}
     </div>
   );
 }
@@ -254,7 +262,13 @@ export function ModelsSection() {
             </div>
             {own ? (
               <>
-                <EndpointFields prefix={role} value={own} issues={d.issues} onChange={(v) => d.set({ [role]: v })} />
+                <EndpointFields
+                  prefix={role}
+                  value={own}
+                  issues={d.issues}
+                  chat={!OWN_START[role]}
+                  onChange={(v) => d.set({ [role]: v })}
+                />
                 <KeyLine status={keyFor(role)} canStore={view.canStoreKeys} role={role} storeAs={role} />
                 <TestConnection
                   role={role}

@@ -89,6 +89,20 @@ export function ModelCallDetail({ client, call }: { client: MobaClient; call: Mo
         </dd>
         <dt>Cost</dt>
         <dd>{r.costUsd === null ? '—' : `$${r.costUsd.toFixed(4)}`}</dd>
+        {r.request.structured ? (
+          <>
+            <dt>JSON asked as</dt>
+            <dd data-testid="call-structured">
+              {r.request.structured}
+              {r.request.notes?.map((n) => (
+                <span key={n} className="muted call-note">
+                  {' '}
+                  · {n}
+                </span>
+              ))}
+            </dd>
+          </>
+        ) : null}
         <dt>Memories</dt>
         <dd data-testid="call-memories">
           {call.memories.length === 0 ? (
@@ -118,7 +132,18 @@ export function ModelCallDetail({ client, call }: { client: MobaClient; call: Mo
           <Message key={i} client={client} m={m} index={i} />
         ))}
       </div>
+      {r.reply?.reasoning ? (
+        <details className="call-reasoning" data-testid="call-reasoning">
+          <summary>Reasoning — kept apart from the answer, never parsed</summary>
+          <pre className="msg-text">{r.reply.reasoning}</pre>
+        </details>
+      ) : null}
       <h4 className="call-section">Reply</h4>
+      {r.reply?.toolCalls?.length ? (
+        <pre className="msg-text" data-testid="call-tool-calls">
+          {r.reply.toolCalls.map((c) => `${c.name}(${c.arguments})`).join('\n')}
+        </pre>
+      ) : null}
       {r.reply ? (
         <pre className="msg-text reply-text" data-testid="call-reply">
           {r.reply.refusal ? `Refused: ${r.reply.refusal}` : pretty(r.reply.text)}

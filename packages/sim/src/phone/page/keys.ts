@@ -1,15 +1,21 @@
 /** Key events as the phone handles them (android.view.KeyEvent codes). */
 import { closeTextMenu, pasteIntoFocused } from './clipboard.ts';
+import { disturbanceBack } from './disturbance-views.ts';
+import { activeDisturbance } from './disturbances.ts';
 import { KEY, charForKey } from './keycodes.ts';
+import { pressKeyWithMeta } from './meta-keys.ts';
 import type { PhoneHost } from './phone-host.ts';
 import { deleteBackward, deleteForward } from './text-edit.ts';
-import { editFocused, focusNextField, moveFocusedCursor, submitFocused } from './text-focus.ts';
+import { deleteSelection, editFocused, focusNextField, moveFocusedCursor, submitFocused } from './text-focus.ts';
 
-export function pressKey(rt: PhoneHost, code: number): void {
+/** A key press; `meta` is KeyEvent's meta state (Shift, Ctrl, Alt…), 0 for none. */
+export function pressKey(rt: PhoneHost, code: number, meta = 0): void {
+  rt.state.headsUp = null;
   if (rt.state.textMenu && code !== KEY.PASTE) {
     closeTextMenu(rt);
     if (code === KEY.BACK || code === KEY.ESCAPE) return;
   }
+  if (pressKeyWithMeta(rt, code, meta)) return;
   switch (code) {
     case KEY.PASTE:
       pasteIntoFocused(rt);
@@ -22,6 +28,7 @@ export function pressKey(rt: PhoneHost, code: number): void {
       rt.goHome();
       return;
     case KEY.APP_SWITCH:
+      rt.state.shade = false;
       rt.openRecents();
       return;
     case KEY.ENTER:
@@ -29,10 +36,10 @@ export function pressKey(rt: PhoneHost, code: number): void {
       submitFocused(rt);
       return;
     case KEY.DEL:
-      editFocused(rt, deleteBackward);
+      if (!deleteSelection(rt)) editFocused(rt, deleteBackward);
       return;
     case KEY.FORWARD_DEL:
-      editFocused(rt, deleteForward);
+      if (!deleteSelection(rt)) editFocused(rt, deleteForward);
       return;
     case KEY.MOVE_HOME:
       moveFocusedCursor(rt, 'line-start');
@@ -62,16 +69,25 @@ export function pressKey(rt: PhoneHost, code: number): void {
   }
 }
 
-/** BACK: keyboard first, then recents, dialogs, the app's own handler, the back stack. */
+/**
+ * BACK: keyboard first, then the notification shade, recents, a disturbance on screen, dialogs,
+ * the app's own handler, the back stack.
+ */
 export function pressBack(rt: PhoneHost): void {
   if (rt.state.imeShown && rt.state.focus) {
     rt.state.imeShown = false;
+    return;
+  }
+  if (rt.state.shade) {
+    rt.state.shade = false;
     return;
   }
   if (rt.state.recents) {
     rt.closeRecents();
     return;
   }
+  const disturbance = activeDisturbance(rt);
+  if (disturbance && disturbanceBack(rt, disturbance)) return;
   const task = rt.foregroundTask();
   if (task.dialog) {
     if (task.dialog.data.cancelable !== false) {

@@ -81,6 +81,7 @@ html,body{margin:0;overflow:hidden;background:#000}
 .edit.plain{border:none;padding:12dp 0;min-height:48dp}
 .et-hint{color:var(--muted)}
 .caret{display:inline-block;width:2dp;height:24sp;vertical-align:top;background:var(--primary);margin-right:-2dp}
+.et-sel{background:var(--primary-soft)}
 .dialog-layer{position:absolute;left:0;right:0;display:flex;align-items:center;justify-content:center}
 .dialog-layer.sheet{align-items:flex-end}
 .scrim{position:fixed;left:0;top:0;right:0;bottom:0;background:var(--scrim)}

@@ -52,11 +52,9 @@ export function deleteForward(spec: FieldSpec, cursor: number): EditResult {
   return { value: spec.value.slice(0, c) + spec.value.slice(c + width), cursor: c };
 }
 
-export function moveCursor(
-  spec: FieldSpec,
-  cursor: number,
-  to: 'start' | 'end' | 'left' | 'right' | 'line-start' | 'line-end',
-): number {
+export type CursorMove = 'start' | 'end' | 'left' | 'right' | 'line-start' | 'line-end' | 'word-left' | 'word-right';
+
+export function moveCursor(spec: FieldSpec, cursor: number, to: CursorMove): number {
   const v = spec.value;
   const c = clampCursor(v, cursor);
   switch (to) {
@@ -80,6 +78,18 @@ export function moveCursor(
       if (!spec.multiline) return v.length;
       const next = v.indexOf('\n', c);
       return next < 0 ? v.length : next;
+    }
+    case 'word-left': {
+      let i = c;
+      while (i > 0 && /\s/.test(v[i - 1] as string)) i--;
+      while (i > 0 && !/\s/.test(v[i - 1] as string)) i--;
+      return i;
+    }
+    case 'word-right': {
+      let i = c;
+      while (i < v.length && /\s/.test(v[i] as string)) i++;
+      while (i < v.length && !/\s/.test(v[i] as string)) i++;
+      return i;
     }
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { PhoneHost } from './phone-host.ts';
 import { moveCursor } from './text-edit.ts';
-import type { FieldSpec } from './text-edit.ts';
+import type { CursorMove, FieldSpec } from './text-edit.ts';
 import { metaOf } from './vdom.ts';
 import type { Props } from './vdom.ts';
 
@@ -59,8 +59,58 @@ export function editFocused(
   return true;
 }
 
-export function moveFocusedCursor(rt: PhoneHost, to: Parameters<typeof moveCursor>[2]): boolean {
-  return editFocused(rt, (spec, c) => ({ value: spec.value, cursor: moveCursor(spec, c, to) }));
+/** Moves the cursor; with `extend` the selection grows from where it started (Shift+arrows). */
+export function moveFocusedCursor(rt: PhoneHost, to: CursorMove, extend = false): boolean {
+  const focus = rt.state.focus;
+  if (focus && extend && focus.anchor === undefined) focus.anchor = focus.cursor;
+  const moved = editFocused(rt, (spec, c) => ({ value: spec.value, cursor: moveCursor(spec, c, to) }));
+  if (focus && !extend) delete focus.anchor;
+  return moved;
+}
+
+/** The selected range of the focused field, or undefined when nothing is selected. */
+function selection(rt: PhoneHost): { start: number; end: number; spec: FieldSpec & { props: Props } } | undefined {
+  const focus = rt.state.focus;
+  if (!focus || focus.anchor === undefined || focus.anchor === focus.cursor) return undefined;
+  const spec = fieldSpec(rt, focus.field);
+  if (!spec) return undefined;
+  const a = Math.min(focus.anchor, spec.value.length);
+  const b = Math.min(focus.cursor, spec.value.length);
+  return { start: Math.min(a, b), end: Math.max(a, b), spec };
+}
+
+/** Ctrl+A: the whole value is selected, the cursor at its end. */
+export function selectAllFocused(rt: PhoneHost): void {
+  const focus = rt.state.focus;
+  const spec = focus ? fieldSpec(rt, focus.field) : undefined;
+  if (!focus || !spec) return;
+  focus.anchor = 0;
+  focus.cursor = spec.value.length;
+}
+
+export function selectedText(rt: PhoneHost): string {
+  const range = selection(rt);
+  return range ? range.spec.value.slice(range.start, range.end) : '';
+}
+
+/** Deletes the selected text (typing, DEL, cut and paste replace a selection); false when none. */
+export function deleteSelection(rt: PhoneHost): boolean {
+  const focus = rt.state.focus;
+  const range = selection(rt);
+  if (focus) delete focus.anchor;
+  if (!focus || !range) return false;
+  const value = range.spec.value.slice(0, range.start) + range.spec.value.slice(range.end);
+  focus.cursor = range.start;
+  range.spec.props.onChange?.(value);
+  return true;
+}
+
+/** The selection of `field` as [start, end) while it has one (for drawing it). */
+export function fieldSelection(rt: PhoneHost, pkg: string, field: string): [number, number] | undefined {
+  const focus = rt.state.focus;
+  if (!focus || focus.pkg !== pkg || focus.field !== field || focus.anchor === undefined) return undefined;
+  if (focus.anchor === focus.cursor) return undefined;
+  return [Math.min(focus.anchor, focus.cursor), Math.max(focus.anchor, focus.cursor)];
 }
 
 /** The IME action of the focused field (ENTER / the keyboard's action key). */

@@ -376,7 +376,14 @@ export function EditText(ctx: AppContext, o: EditTextOptions): VNode {
   const password = o.inputType === 'password';
   const shown = password ? '•'.repeat([...o.value].length) : o.value;
   let content: Child;
-  if (focused) {
+  const selected = focused && !password ? ctx.selection(o.field) : undefined;
+  if (selected) {
+    content = [
+      h('span', { ax: 'skip', class: 'et-text' }, shown.slice(0, selected[0])),
+      h('span', { ax: 'skip', class: 'et-text et-sel' }, shown.slice(selected[0], selected[1])),
+      h('span', { ax: 'skip', class: 'et-text' }, shown.slice(selected[1])),
+    ];
+  } else if (focused) {
     const cursor = Math.max(
       0,
       Math.min(shown.length, password ? [...o.value.slice(0, ctx.cursor(o.field))].length : ctx.cursor(o.field)),

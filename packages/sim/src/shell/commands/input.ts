@@ -115,6 +115,35 @@ async function keyevent(ctx: CommandContext, args: readonly string[]): Promise<n
   return 0;
 }
 
+/** Modifier keys and the meta state they hold down (KeyEvent.META_*_ON | META_*_LEFT/RIGHT_ON). */
+const MODIFIERS: Readonly<Record<number, number>> = {
+  57: 0x12,
+  58: 0x22,
+  59: 0x41,
+  60: 0x81,
+  113: 0x3000,
+  114: 0x5000,
+  117: 0x30000,
+  118: 0x50000,
+};
+
+/** `input keycombination [-t MS] KEY…`: the modifiers are held while the other keys are pressed. */
+async function keycombination(ctx: CommandContext, args: readonly string[]): Promise<number> {
+  const names = args[0] === '-t' ? args.slice(2) : args;
+  if (names.length < 2) return invalid(ctx, 'keycombination');
+  const codes: number[] = [];
+  for (const arg of names) {
+    const code = parseKeyCode(arg);
+    if (code === undefined)
+      return exception(ctx, 'keycombination', `java.lang.IllegalArgumentException: Unknown keycode: ${arg}`);
+    codes.push(code);
+  }
+  const meta = codes.reduce((m, code) => m | (MODIFIERS[code] ?? 0), 0);
+  const keys = codes.filter((code) => MODIFIERS[code] === undefined);
+  for (const code of keys) await ctx.device.keyevent(code, meta ? { metaState: meta } : undefined);
+  return 0;
+}
+
 async function dragAndDrop(ctx: CommandContext, p: number[], durationMs: number): Promise<void> {
   const [x1, y1, x2, y2] = p as [number, number, number, number];
   await ctx.device.touch(0, x1, y1);
@@ -183,11 +212,8 @@ export const input: ShellCommand = command('input', async (ctx) => {
     }
     case 'keyevent':
       return keyevent(ctx, rest);
-    case 'keycombination': {
-      const codes = rest[0] === '-t' ? rest.slice(2) : rest;
-      if (codes.length < 2) return invalid(ctx, name);
-      return keyevent(ctx, codes);
-    }
+    case 'keycombination':
+      return keycombination(ctx, rest);
     case 'motionevent': {
       const action = { DOWN: 0, UP: 1, MOVE: 2, CANCEL: 1 }[(rest[0] ?? '').toUpperCase()] as 0 | 1 | 2 | undefined;
       const p = numbers(rest.slice(1), 2);

@@ -75,7 +75,8 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
       ? ctx.state().strategy.lastDecision?.summary || null
       : null;
     const resumed = await run.resumeOpenWork();
-    if (resumed?.outcome.kind === 'executed' && !resumed.outcome.ok) lastError = resumed.outcome.error;
+    if (resumed.kind === 'executed' && resumed.outcome.kind === 'executed' && !resumed.outcome.ok)
+      lastError = resumed.outcome.error;
     const demonstrations = await kit.memory.demonstrations().catch((error: unknown) => {
       run.steps.nonFatal(error);
       return [];
@@ -133,7 +134,7 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
         continue;
       }
       if (run.repeatsOf(command.action) >= MAX_REPEATS) {
-        await run.stuck(
+        await run.escalate(
           nodeId,
           'repeated_action',
           `${formatAction(command.action)} was done ${MAX_REPEATS} times in a row.`,

@@ -7,7 +7,7 @@
  */
 import type { UiElement } from '../../../../shared/schemas/perception.ts';
 import { elementLabel } from '../../../perception/element-info.ts';
-import type { Demonstration } from '../common/kit.ts';
+import type { Demonstration } from '../../ports.ts';
 
 const MAX_PER_ELEMENT = 2;
 

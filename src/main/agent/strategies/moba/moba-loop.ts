@@ -13,154 +13,170 @@
  *
  * Without the Plan module (`usePlan: false`) it is a single-level agent that acts toward the
  * final goal and reports completion itself with Finish().
+ *
+ * The step kernel (`common/`) proposes, gates, executes and ends the run, counts unusable
+ * replies and escalates; this file adds MobA's steps and its escalation policy.
  */
 import { formatAction } from '../../../../shared/actions.ts';
-import type { MobaError } from '../../../../shared/errors.ts';
-import { TERMINAL_STATUSES } from '../../../../shared/schemas/run.ts';
+import type { ActionCall } from '../../../../shared/actions.ts';
+import type { RunOptions } from '../../../../shared/schemas/run.ts';
 import { advanceAfterSuccess, depthOf, firstOpenLeaf } from '../../../../shared/run/tree.ts';
-import type { RunLoop } from '../../run-controller.ts';
+import type { LoopContext, RunLoop } from '../../run-controller.ts';
+import type { StrategyKit } from '../common/kit.ts';
+import { StrategyRun } from '../common/runner.ts';
+import type { EscalationPolicy, EscalationReason, Observed, StepOutcome } from '../common/runner.ts';
 import { MobaSteps } from './moba-steps.ts';
-import type { Observed, StepOutcome } from './moba-steps.ts';
+import type { ActReply } from './replies.ts';
 
-/** Consecutive unusable model replies (after each call's own repair round) before escalating. */
-const MODEL_FAILURES_BEFORE_ESCALATION = 2;
 /** A node split this many times (per escalation) is escalated instead of split again. */
 const SPLITS_PER_NODE = 3;
 const MAX_DEPTH = 6;
 /** The same action on the same screen this many times is a loop. */
 const REPEATS_ON_SCREEN = 2;
 
-export const mobaLoop: RunLoop = async (ctx) => {
-  const m = new MobaSteps(ctx);
-  const done = () => TERMINAL_STATUSES.includes(ctx.state().status);
+type Performed = Exclude<StepOutcome, { kind: 'rejected' }>;
+
+class MobaRun {
+  private readonly ctx: LoopContext;
+  private readonly run: StrategyRun;
+  private readonly m: MobaSteps;
   /**
    * The screen the last reflection looked at. When nothing happened since (no person acted, no
    * other observation), the next step starts from it instead of observing the same moment again.
    */
-  let fresh: { observed: Observed; seq: number } | null = null;
-  const reuseOrObserve = async (): Promise<Observed> => {
-    const st = ctx.state();
+  private fresh: { observed: Observed; seq: number } | null = null;
+  /** The goal the open escalation asks about (what the person's guidance is remembered for). */
+  private askedAbout = '';
+
+  constructor(ctx: LoopContext, kit: StrategyKit) {
+    this.ctx = ctx;
+    this.run = new StrategyRun(ctx, kit);
+    this.run.escalateWith(this.escalation());
+    this.m = new MobaSteps(this.run);
+  }
+
+  private get options(): RunOptions {
+    return this.run.options;
+  }
+
+  async drive(): Promise<void> {
+    await this.resume();
+    while (!this.run.done) {
+      this.run.throwIfAborted();
+      await this.step();
+    }
+  }
+
+  /** One turn of the loop: the limits, a requested re-plan, or the Local Agent on the open node. */
+  private async step(): Promise<void> {
+    const st = this.ctx.state();
+    // Without the Plan module a reply that chooses no action leads nowhere but to the next call,
+    // so such replies count against the step limit too (MobA's code would call the model forever).
+    if (await this.run.stepLimitReached(this.options.usePlan ? 0 : st.counters.noActionReplies)) return;
+    const replan = this.ctx.takeReplanRequest();
+    if (replan && st.nodes[replan]) {
+      const r = await this.m.plan(replan, await this.run.observe(), 'requested');
+      if (!r.ok) this.run.steps.nonFatal(r.error);
+      return;
+    }
+    const nodeId = await this.openNode();
+    if (nodeId === null) return;
+    const obs = await this.reuseOrObserve();
+    const act = await this.m.act(nodeId, obs, !this.options.usePlan);
+    if (!act.ok) return this.run.modelFailed(nodeId, act.error);
+    await this.onReply(nodeId, obs, act.reply);
+  }
+
+  /** The leaf to work on next (marked running), or null when the tree says the task has ended (ended here). */
+  private async openNode(): Promise<string | null> {
+    const st = this.ctx.state();
+    const root = st.rootId ? st.nodes[st.rootId] : undefined;
+    // A person can close the task itself from the plan.
+    if (root?.status === 'failed' || root?.status === 'skipped') {
+      await this.run.finish('failed', 'stopped_by_person', `The task is marked ${root.status}`);
+      return null;
+    }
+    if (!st.cursor || root?.status === 'done') {
+      await this.run.finish('succeeded', 'finished', 'Every sub-goal is done');
+      return null;
+    }
+    const nodeId = firstOpenLeaf(st, st.cursor);
+    if (nodeId !== st.cursor) this.ctx.append({ type: 'cursor_moved', nodeId, by: 'agent' });
+    if (this.ctx.state().nodes[nodeId]?.status === 'pending')
+      this.ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
+    return nodeId;
+  }
+
+  private async reuseOrObserve(): Promise<Observed> {
+    const st = this.ctx.state();
+    const fresh = this.fresh;
+    this.fresh = null;
     if (
       fresh &&
       st.lastObservationId === fresh.observed.id &&
-      !st.steps.some((s) => s.executed?.by === 'person' && s.seq > fresh!.seq) &&
+      !st.steps.some((s) => s.executed?.by === 'person' && s.seq > fresh.seq) &&
       !st.waiting
-    ) {
-      const o = fresh.observed;
-      fresh = null;
-      return o;
-    }
-    fresh = null;
-    return m.observe();
-  };
-  let modelFailures = 0;
+    )
+      return fresh.observed;
+    return this.run.observe();
+  }
 
-  const modelFailed = async (nodeId: string, error: MobaError): Promise<void> => {
-    m.nonFatal(error);
-    modelFailures++;
-    if (modelFailures >= MODEL_FAILURES_BEFORE_ESCALATION) {
-      modelFailures = 0;
-      await escalate(
+  /** What the Local Agent's reply leads to: an answer, a plan, or an action. */
+  private async onReply(nodeId: string, obs: Observed, reply: ActReply): Promise<void> {
+    const singleLevel = !this.options.usePlan;
+    // A reply without an action is progress only once its plan is made: otherwise a model whose
+    // act replies parse but whose plans never do would alternate forever.
+    if (reply.action || reply.message) this.run.modelOk();
+    if (reply.message) await this.run.steps.answer(nodeId, reply.message);
+    if (!this.ctx.state().nodes[nodeId]) return; // a person removed it meanwhile
+    // A sub-goal that only asks to read something is done once the answer is given.
+    if (!reply.action && reply.canComplete !== 'false' && reply.message && !singleLevel)
+      return this.completeNode(nodeId);
+    if (reply.canComplete === 'false' || !reply.action) {
+      if (singleLevel) return;
+      this.ctx.append({
+        type: 'plan_reflection',
         nodeId,
-        'model_failure',
-        `The model's replies could not be used ${MODEL_FAILURES_BEFORE_ESCALATION} times in a row: ${error.message}`,
-      );
+        text: reply.thought || 'The sub-goal needs more than one action.',
+      });
+      return this.planOrEscalate(nodeId, obs, 'cannot_complete');
     }
-  };
+    await this.onAction(nodeId, obs, reply.action);
+  }
 
-  /** Re-plan the parent first; when that was tried already (or there is no parent), ask the person. */
-  const escalate = async (
-    nodeId: string,
-    reason: 'repeated_action' | 'repeated_split' | 'plan_budget' | 'model_failure',
-    detail: string,
-  ): Promise<void> => {
-    const st = ctx.state();
-    const parentId = st.nodes[nodeId]?.parentId ?? null;
-    const parent = parentId ? st.nodes[parentId] : undefined;
-    const canReplanParent =
-      reason !== 'plan_budget' &&
-      reason !== 'model_failure' &&
-      parent &&
-      parent.escalations === 0 &&
-      planBudgetLeft() > 0;
-    if (canReplanParent) {
-      ctx.append({ type: 'escalated', nodeId: parent.id, reason, detail, response: 'replan_parent' });
-      const obs = await m.observe();
-      const r = await m.plan(parent.id, obs, 'escalation');
-      if (!r.ok) await modelFailed(parent.id, r.error);
-      return;
+  private async onAction(nodeId: string, obs: Observed, action: ActionCall): Promise<void> {
+    const singleLevel = !this.options.usePlan;
+    if (action.name === 'Finish') {
+      if (action.params.message) await this.run.steps.answer(nodeId, action.params.message);
+      if (singleLevel || nodeId === this.ctx.state().rootId)
+        return this.run.finish('succeeded', 'finished', 'The agent reported the task done');
+      // On a sub-goal, Finish() finishes that sub-goal only: the task ends when the tree is
+      // done or the Global Agent's reflection finds the goal done, never on the Local Agent's word.
+      return this.completeNode(nodeId);
     }
-    if (ctx.state().options!.mode === 'auto') {
-      ctx.append({ type: 'escalated', nodeId, reason, detail, response: 'fail' });
-      await m.finish('failed', reason === 'model_failure' ? 'model_failed' : 'stuck', `Gave up: ${detail}`);
-      return;
+    if (action.name === 'Failed')
+      return this.run.finish('failed', 'gave_up', `The agent gave up: ${action.params.reason ?? 'no reason given'}`);
+    if (this.m.repeatsOnScreen(obs.screenKey, action) >= REPEATS_ON_SCREEN) {
+      const detail = `${formatAction(action)} was already done ${REPEATS_ON_SCREEN} times on this same screen without effect.`;
+      if (singleLevel) return this.run.finish('failed', 'stuck', `Stuck in a loop: ${detail}`);
+      return this.run.escalate(nodeId, 'repeated_action', detail);
     }
-    ctx.append({ type: 'escalated', nodeId, reason, detail, response: 'ask_person' });
-    await askPerson(nodeId, detail);
-  };
+    const outcome = await this.run.act(nodeId, obs, action);
+    if (outcome.kind !== 'rejected') await this.afterStep(nodeId, obs, outcome);
+  }
 
-  const askPerson = async (nodeId: string, detail: string): Promise<void> => {
-    const goal = ctx.state().nodes[nodeId]?.goal ?? ctx.state().task;
-    const d = await ctx.waitForPerson(
-      'escalation',
-      null,
-      `The agent is stuck on "${goal}": ${detail} Give guidance (it goes into the next plan), edit the plan, take over, or reject to end the run.`,
-    );
-    if (d.decision === 'answer' && d.feedback)
-      await m.learn(
-        `said-while:${goal}:${d.feedback}`,
-        `While "${goal}", the person supervising the agent said: ${d.feedback}`,
-      );
-    if (d.decision === 'reject') {
-      await m.finish('failed', 'stopped_by_person', 'The person ended the run at an escalation');
-      return;
-    }
-    if (d.decision === 'take_over') {
-      await ctx.waitForPerson('take_over', null, 'You have control of the phone. Act on the mirror, then hand back.');
-      return;
-    }
-    if (ctx.state().nodes[nodeId] && ctx.state().options!.usePlan) {
-      const obs = await m.observe();
-      const r = await m.plan(nodeId, obs, 'escalation');
-      if (!r.ok) m.nonFatal(r.error);
-    }
-  };
-
-  const planBudgetLeft = () => {
-    const st = ctx.state();
-    return st.options!.planBudget * (1 + st.budgetGrants) - st.counters.plans;
-  };
-
-  /** Plans a node unless a guard says to escalate instead. */
-  const planOrEscalate = async (
-    nodeId: string,
-    obs: Observed,
-    reason: 'cannot_complete' | 'reflection_failed',
-  ): Promise<void> => {
-    const node = ctx.state().nodes[nodeId]!;
-    if (planBudgetLeft() <= 0)
-      return escalate(
-        nodeId,
-        'plan_budget',
-        `The planning budget (${ctx.state().options!.planBudget} plans) is used up.`,
-      );
-    if (node.splits >= SPLITS_PER_NODE * (node.escalations + 1) || depthOf(ctx.state(), nodeId) >= MAX_DEPTH) {
-      return escalate(nodeId, 'repeated_split', `"${node.goal}" was split ${node.splits} times without finishing.`);
-    }
-    const r = await m.plan(nodeId, obs, reason);
-    if (!r.ok) await modelFailed(nodeId, r.error);
-    else modelFailures = 0;
-  };
+  /** The node is done: mark it (and the parents it completes), move on, or end the task. */
+  private async completeNode(nodeId: string): Promise<void> {
+    const { completed, next } = advanceAfterSuccess(this.ctx.state(), nodeId);
+    await this.m.complete(completed, next);
+    if (next === null) await this.run.finish('succeeded', 'finished', 'Every sub-goal is done');
+  }
 
   /** After a step ran (by the agent or the person): reflect, then advance or re-plan. */
-  const afterStep = async (
-    nodeId: string,
-    before: Observed,
-    outcome: Exclude<StepOutcome, { kind: 'rejected' }>,
-  ): Promise<void> => {
+  private async afterStep(nodeId: string, before: Observed, outcome: Performed): Promise<void> {
     const step = outcome.step;
     if (outcome.kind === 'executed' && !outcome.ok) {
-      ctx.append({
+      this.ctx.append({
         type: 'reflected',
         stepId: step.stepId,
         nodeId,
@@ -171,12 +187,11 @@ export const mobaLoop: RunLoop = async (ctx) => {
       });
       // Without the Plan module there is no Global Agent to re-plan: the single-level agent
       // tries again from the failure it is shown.
-      if (!ctx.state().options!.usePlan) return;
-      const obs = await m.observe();
-      return planOrEscalate(nodeId, obs, 'reflection_failed');
+      if (!this.options.usePlan) return;
+      return this.planOrEscalate(nodeId, await this.run.observe(), 'reflection_failed');
     }
-    const after = await m.observe();
-    fresh = { observed: after, seq: ctx.state().lastSeq };
+    const after = await this.run.observe();
+    this.fresh = { observed: after, seq: this.ctx.state().lastSeq };
     const performed =
       outcome.kind === 'person'
         ? {
@@ -184,175 +199,102 @@ export const mobaLoop: RunLoop = async (ctx) => {
             by: 'person' as const,
           }
         : { text: formatAction(outcome.action), by: 'agent' as const };
-    if (!ctx.state().options!.usePlan) return;
-    const r = await m.reflect(nodeId, step, before, after, performed);
-    if (!r.ok) return modelFailed(nodeId, r.error);
-    modelFailures = 0;
-    if (r.reply.goalDone) return m.finish('succeeded', 'finished', 'The Global Agent found the task complete');
-    if (r.reply.subgoalStatus === 'success') {
-      const { completed, next } = advanceAfterSuccess(ctx.state(), nodeId);
-      await m.complete(completed, next);
-      if (next === null) await m.finish('succeeded', 'finished', 'Every sub-goal is done');
-      return;
-    }
-    return planOrEscalate(nodeId, after, 'reflection_failed');
-  };
-
-  // Recovery: continue exactly where the log stops.
-  const resumeOpenWork = async (): Promise<boolean> => {
-    const st = ctx.state();
-    const last = st.steps.at(-1);
-    if (st.waiting) {
-      if ((st.waiting.kind === 'approve' || st.waiting.kind === 'copilot') && st.waiting.stepId) {
-        const step = st.steps.find((s) => s.stepId === st.waiting!.stepId);
-        const before = step ? m.observed(step.observationId) : null;
-        if (step && before) {
-          const outcome = await m.gateAndExecute(step, before);
-          if (outcome.kind !== 'rejected') await afterStep(step.nodeId, before, outcome);
-          return true;
-        }
-      }
-      if (st.waiting.kind === 'take_over') {
-        await ctx.waitForPerson('take_over', st.waiting.stepId, st.waiting.prompt);
-        return true;
-      }
-      if (st.waiting.kind === 'escalation') {
-        await askPerson(st.lastEscalation?.nodeId ?? st.cursor ?? st.rootId!, st.lastEscalation?.detail ?? '');
-        return true;
-      }
-    }
-    if (last && !last.abandoned && !last.executed && !last.decision?.kind.match(/reject/)) {
-      ctx.append({
-        type: 'step_abandoned',
-        stepId: last.stepId,
-        reason: 'MobA Studio stopped before the step was executed',
-      });
-    } else if (
-      last &&
-      last.executed &&
-      last.executed.by === 'agent' &&
-      !last.reflection &&
-      ctx.state().options!.usePlan
-    ) {
-      const before = m.observed(last.observationId);
-      if (before && ctx.state().nodes[last.nodeId]) {
-        await afterStep(last.nodeId, before, {
-          kind: 'executed',
-          step: last,
-          action: last.executed.action,
-          by: 'agent',
-          ok: last.executed.ok,
-          error: last.executed.error,
-        });
-        return true;
-      }
-    }
-    return false;
-  };
-
-  await resumeOpenWork();
-
-  while (!done()) {
-    if (ctx.signal.aborted) throw ctx.signal.reason;
-    const st = ctx.state();
-    const options = st.options!;
-    // Without the Plan module a reply that chooses no action leads nowhere but to the next call,
-    // so such replies count against the step limit too (MobA's code would call the model forever).
-    const idle = options.usePlan ? 0 : st.counters.noActionReplies;
-    if (st.counters.executedActions + idle >= options.maxSteps) {
-      const executed = `${st.counters.executedActions} executed action${st.counters.executedActions === 1 ? '' : 's'}`;
-      await m.finish(
-        'failed',
-        'step_limit',
-        idle
-          ? `The step limit (${options.maxSteps}) was reached: ${executed} and ${idle} repl${idle === 1 ? 'y' : 'ies'} that chose no action`
-          : `The step limit (${options.maxSteps} executed actions) was reached`,
-      );
-      break;
-    }
-    const replan = ctx.takeReplanRequest();
-    if (replan && st.nodes[replan]) {
-      const obs = await m.observe();
-      const r = await m.plan(replan, obs, 'requested');
-      if (!r.ok) m.nonFatal(r.error);
-      continue;
-    }
-    const root = st.rootId ? st.nodes[st.rootId] : undefined;
-    // A person can close the task itself from the plan.
-    if (root?.status === 'failed' || root?.status === 'skipped') {
-      await m.finish('failed', 'stopped_by_person', `The task is marked ${root.status}`);
-      break;
-    }
-    if (!st.cursor || root?.status === 'done') {
-      await m.finish('succeeded', 'finished', 'Every sub-goal is done');
-      break;
-    }
-    const nodeId = firstOpenLeaf(st, st.cursor);
-    if (nodeId !== st.cursor) ctx.append({ type: 'cursor_moved', nodeId, by: 'agent' });
-    if (ctx.state().nodes[nodeId]?.status === 'pending')
-      ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
-
-    const obs = await reuseOrObserve();
-    const singleLevel = !options.usePlan;
-    const act = await m.act(nodeId, obs, singleLevel);
-    if (!act.ok) {
-      await modelFailed(nodeId, act.error);
-      continue;
-    }
-    // A reply without an action is progress only once its plan is made: otherwise a model whose
-    // act replies parse but whose plans never do would alternate forever.
-    if (act.reply.action || act.reply.message) modelFailures = 0;
-    const reply = act.reply;
-    if (reply.message) await m.answer(nodeId, reply.message);
-    if (!ctx.state().nodes[nodeId]) continue; // a person removed it meanwhile
-
-    // A sub-goal that only asks to read something is done once the answer is given.
-    if (!reply.action && reply.canComplete !== 'false' && reply.message && !singleLevel) {
-      const { completed, next } = advanceAfterSuccess(ctx.state(), nodeId);
-      await m.complete(completed, next);
-      if (next === null) await m.finish('succeeded', 'finished', 'Every sub-goal is done');
-      continue;
-    }
-    if (reply.canComplete === 'false' || !reply.action) {
-      if (singleLevel) continue;
-      ctx.append({
-        type: 'plan_reflection',
-        nodeId,
-        text: reply.thought || 'The sub-goal needs more than one action.',
-      });
-      await planOrEscalate(nodeId, obs, 'cannot_complete');
-      continue;
-    }
-    const action = reply.action;
-    if (action.name === 'Finish') {
-      if (action.params.message) await m.answer(nodeId, action.params.message);
-      if (singleLevel || nodeId === ctx.state().rootId) {
-        await m.finish('succeeded', 'finished', 'The agent reported the task done');
-        break;
-      }
-      // On a sub-goal, Finish() finishes that sub-goal only: the task ends when the tree is
-      // done or the Global Agent's reflection finds the goal done, never on the Local Agent's word.
-      const { completed, next } = advanceAfterSuccess(ctx.state(), nodeId);
-      await m.complete(completed, next);
-      if (next === null) await m.finish('succeeded', 'finished', 'Every sub-goal is done');
-      continue;
-    }
-    if (action.name === 'Failed') {
-      await m.finish('failed', 'gave_up', `The agent gave up: ${action.params.reason ?? 'no reason given'}`);
-      break;
-    }
-    if (m.repeatsOnScreen(obs.screenKey, reply.action) >= REPEATS_ON_SCREEN) {
-      const detail = `${formatAction(reply.action)} was already done ${REPEATS_ON_SCREEN} times on this same screen without effect.`;
-      if (singleLevel) {
-        await m.finish('failed', 'stuck', `Stuck in a loop: ${detail}`);
-        break;
-      }
-      await escalate(nodeId, 'repeated_action', detail);
-      continue;
-    }
-    const step = m.propose(nodeId, obs, reply.action);
-    const outcome = await m.gateAndExecute(step, obs);
-    if (outcome.kind === 'rejected') continue;
-    await afterStep(nodeId, obs, outcome);
+    if (!this.options.usePlan) return;
+    const r = await this.m.reflect(nodeId, step, before, after, performed);
+    if (!r.ok) return this.run.modelFailed(nodeId, r.error);
+    this.run.modelOk();
+    if (r.reply.goalDone) return this.run.finish('succeeded', 'finished', 'The Global Agent found the task complete');
+    if (r.reply.subgoalStatus === 'success') return this.completeNode(nodeId);
+    return this.planOrEscalate(nodeId, after, 'reflection_failed');
   }
-};
+
+  private planBudgetLeft(): number {
+    const st = this.ctx.state();
+    return st.options!.planBudget * (1 + st.budgetGrants) - st.counters.plans;
+  }
+
+  /** Plans a node unless a guard says to escalate instead. */
+  private async planOrEscalate(
+    nodeId: string,
+    obs: Observed,
+    reason: 'cannot_complete' | 'reflection_failed',
+  ): Promise<void> {
+    const node = this.ctx.state().nodes[nodeId]!;
+    if (this.planBudgetLeft() <= 0)
+      return this.run.escalate(
+        nodeId,
+        'plan_budget',
+        `The planning budget (${this.options.planBudget} plans) is used up.`,
+      );
+    if (node.splits >= SPLITS_PER_NODE * (node.escalations + 1) || depthOf(this.ctx.state(), nodeId) >= MAX_DEPTH)
+      return this.run.escalate(
+        nodeId,
+        'repeated_split',
+        `"${node.goal}" was split ${node.splits} times without finishing.`,
+      );
+    const r = await this.m.plan(nodeId, obs, reason);
+    if (!r.ok) await this.run.modelFailed(nodeId, r.error);
+    else this.run.modelOk();
+  }
+
+  /** MobA's escalation: re-plan the parent first; then (failing in auto mode) ask the person, whose guidance re-plans. */
+  private escalation(): EscalationPolicy {
+    return {
+      first: (nodeId, reason, detail) => this.replanParent(nodeId, reason, detail),
+      prompt: (nodeId, detail) => {
+        this.askedAbout = this.ctx.state().nodes[nodeId]?.goal ?? this.ctx.state().task;
+        return `The agent is stuck on "${this.askedAbout}": ${detail} Give guidance (it goes into the next plan), edit the plan, take over, or reject to end the run.`;
+      },
+      heard: async (_nodeId, d) => {
+        const goal = this.askedAbout;
+        if (d.decision === 'answer' && d.feedback)
+          await this.run.steps.learn(
+            `said-while:${goal}:${d.feedback}`,
+            `While "${goal}", the person supervising the agent said: ${d.feedback}`,
+          );
+      },
+      guided: async (nodeId) => {
+        if (!this.ctx.state().nodes[nodeId] || !this.options.usePlan) return;
+        const r = await this.m.plan(nodeId, await this.run.observe(), 'escalation');
+        if (!r.ok) this.run.steps.nonFatal(r.error);
+      },
+    };
+  }
+
+  /** Re-plans the parent, once per parent, while the planning budget lasts. @returns whether it did */
+  private async replanParent(nodeId: string, reason: EscalationReason, detail: string): Promise<boolean> {
+    const st = this.ctx.state();
+    const parentId = st.nodes[nodeId]?.parentId ?? null;
+    const parent = parentId ? st.nodes[parentId] : undefined;
+    if (reason === 'plan_budget' || reason === 'model_failure' || !parent || parent.escalations !== 0) return false;
+    if (this.planBudgetLeft() <= 0) return false;
+    this.ctx.append({ type: 'escalated', nodeId: parent.id, reason, detail, response: 'replan_parent' });
+    const r = await this.m.plan(parent.id, await this.run.observe(), 'escalation');
+    if (!r.ok) await this.run.modelFailed(parent.id, r.error);
+    return true;
+  }
+
+  /** Recovery: continue exactly where the log stops. */
+  private async resume(): Promise<void> {
+    const resumed = await this.run.resumeOpenWork();
+    if (resumed.kind === 'executed') return this.afterStep(resumed.step.nodeId, resumed.before, resumed.outcome);
+    if (resumed.kind === 'handled') return;
+    // A step executed by the agent but never reflected on (the app stopped in between).
+    const last = this.ctx.state().steps.at(-1);
+    if (!last?.executed || last.executed.by !== 'agent' || last.reflection || !this.options.usePlan) return;
+    const before = this.run.steps.observed(last.observationId);
+    if (!before || !this.ctx.state().nodes[last.nodeId]) return;
+    await this.afterStep(last.nodeId, before, {
+      kind: 'executed',
+      step: last,
+      action: last.executed.action,
+      by: 'agent',
+      ok: last.executed.ok,
+      error: last.executed.error,
+    });
+  }
+}
+
+export function mobaLoop(kit: StrategyKit): RunLoop {
+  return (ctx) => new MobaRun(ctx, kit).drive();
+}

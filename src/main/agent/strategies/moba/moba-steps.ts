@@ -1,112 +1,41 @@
 /**
- * The pieces of MobA's loop: observe, the Local Agent's act call, the Global Agent's plan and
- * reflect calls, app selection, proposing and executing a step through the human gate, and
- * the memory writes. `moba-loop.ts` strings them together.
+ * The pieces of MobA's loop on top of the step kernel: the Local Agent's act call, the Global
+ * Agent's plan and reflect calls, the device's time for the prompts, MobA's routes and the
+ * memory writes of its modules. `moba-loop.ts` strings them together.
  */
-import { formatAction, targetIndex } from '../../../../shared/actions.ts';
+import { formatAction } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
-import { MobaError, isDeviceGone, serializeError } from '../../../../shared/errors.ts';
+import type { MobaError } from '../../../../shared/errors.ts';
 import { describeElement, describeElementForMemory } from '../../../../shared/elements/describe-element.ts';
-import type { Observation } from '../../../../shared/schemas/perception.ts';
-import type { EndCause } from '../../../../shared/schemas/end-cause.ts';
-import type { RunOptions } from '../../../../shared/schemas/run.ts';
 import { nextId } from '../../../../shared/run/reducer.ts';
 import type { RunState, StepState } from '../../../../shared/run/reducer.ts';
 import { completedSiblings, pathTo } from '../../../../shared/run/tree.ts';
-import { gateFor } from '../../gating.ts';
 import { deviceTimeNow } from '../../device-clock.ts';
-import type { LoopContext, ResolvedDecision } from '../../run-controller.ts';
-import type { DeviceClock, InstalledApp, ResolvedApp, RetrievedMemoryItem } from '../../ports.ts';
-import { screenKeyOf } from '../../screens.ts';
+import type { LoopContext } from '../../run-controller.ts';
+import type { DeviceClock } from '../../ports.ts';
+import type { StrategyRun } from '../common/runner.ts';
+import type { Observed, StepKernel } from '../common/step-kernel.ts';
+import { reachActionSpace } from '../common/reach-action-space.ts';
 import { buildActMessages } from './prompts/act.ts';
 import { buildPlanMessages } from './prompts/plan.ts';
 import type { PlanPromptInput } from './prompts/plan.ts';
 import { buildReflectMessages } from './prompts/reflect.ts';
-import { buildSelectAppMessages } from './prompts/select-app.ts';
-import { PlanReplySchema, ReflectReplySchema, actReplySchema, selectAppReplySchema } from './replies.ts';
-import { reachActionSpace } from '../common/reach-action-space.ts';
+import { PlanReplySchema, ReflectReplySchema, actReplySchema } from './replies.ts';
 import type { ActReply, ReflectReply } from './replies.ts';
-
-export interface Observed {
-  id: string;
-  observation: Observation;
-  screenKey: string;
-}
-
-export type StepOutcome =
-  | { kind: 'executed'; step: StepState; action: ActionCall; by: 'agent' | 'person'; ok: boolean; error: string | null }
-  | { kind: 'rejected' }
-  | { kind: 'person'; step: StepState; actions: string[] };
 
 export class MobaSteps {
   private readonly ctx: LoopContext;
-  private apps: InstalledApp[] | undefined;
+  private readonly kernel: StepKernel;
   private readonly pagesSeen = new Set<string>();
   private clock: Promise<DeviceClock | null> | undefined;
-  /** Apps chosen by the app-selection call, per step, until the reflection tells whether they were right. */
-  private readonly chosenApps = new Map<string, { description: string; packageName: string; label: string }>();
-  private executing: string | null = null;
 
-  constructor(ctx: LoopContext) {
-    this.ctx = ctx;
+  constructor(run: StrategyRun) {
+    this.ctx = run.ctx;
+    this.kernel = run.steps;
   }
 
   get state(): RunState {
     return this.ctx.state();
-  }
-
-  get options(): RunOptions {
-    return this.state.options!;
-  }
-
-  private get writesMemory(): boolean {
-    return this.options.useMemory && !this.options.replayOf;
-  }
-
-  async observe(): Promise<Observed> {
-    const observation = await this.ctx.device.observe(this.ctx.signal);
-    const id = nextId(this.state, 'o');
-    const screenKey = screenKeyOf(observation);
-    this.ctx.append({ type: 'observation', observationId: id, observation, screenKey });
-    return { id, observation, screenKey };
-  }
-
-  observed(id: string): Observed | null {
-    const o = this.state.observations[id];
-    if (!o) return null;
-    const { screenKey, ...observation } = o;
-    return { id, observation, screenKey };
-  }
-
-  /** `page` is the foreground app and activity, when there is a screen. */
-  private async retrieve(
-    purpose: 'plan' | 'act' | 'reflect' | 'select_app',
-    query: string,
-    nodeId: string | null,
-    page: Observation['currentApp'],
-  ): Promise<RetrievedMemoryItem[]> {
-    if (!this.options.useMemory) return [];
-    const parent = nodeId ? (pathTo(this.state, nodeId).at(-2)?.goal ?? null) : null;
-    try {
-      return await this.ctx.memory.retrieve(
-        {
-          purpose,
-          query,
-          runId: this.ctx.runId,
-          ...(nodeId ? { nodeId } : {}),
-          parentGoal: parent,
-          app: page?.packageName ?? null,
-          activity: page?.activity ?? null,
-          k: 6,
-          ...(this.options.approvedMemoriesOnly ? { approvedOnly: true } : {}),
-        },
-        this.ctx.signal,
-      );
-    } catch (error) {
-      if (this.ctx.signal.aborted) throw error;
-      this.nonFatal(error);
-      return [];
-    }
   }
 
   /** The device's date and time now, read from its clock once per loop; null when it cannot tell. */
@@ -115,17 +44,12 @@ export class MobaSteps {
     this.clock ??= device.clock
       ? device.clock(this.ctx.signal).catch((error: unknown) => {
           if (this.ctx.signal.aborted) throw error;
-          this.nonFatal(error);
+          this.kernel.nonFatal(error);
           return null;
         })
       : Promise.resolve(null);
     const clock = await this.clock;
     return clock ? deviceTimeNow(clock) : null;
-  }
-
-  nonFatal(error: unknown): void {
-    const e = serializeError(error);
-    this.ctx.append({ type: 'run_error', error: { name: e.name, code: e.code, message: e.message }, fatal: false });
   }
 
   recentActions(limit = 5): string[] {
@@ -154,11 +78,11 @@ export class MobaSteps {
     const path = pathTo(st, nodeId);
     const node = path.at(-1)!;
     const [memories, screen, deviceTime] = await Promise.all([
-      this.retrieve('act', singleLevel ? st.task : node.goal, nodeId, obs.observation.currentApp),
+      this.kernel.retrieve('act', singleLevel ? st.task : node.goal, nodeId, obs.observation.currentApp),
       this.ctx.screens.prepare(obs.id, obs.observation),
       this.deviceTime(),
     ]);
-    const space = this.options.actionSpace === 'candidates' ? reachActionSpace(obs.observation.elements) : null;
+    const space = this.kernel.options.actionSpace === 'candidates' ? reachActionSpace(obs.observation.elements) : null;
     const messages = buildActMessages({
       finalGoal: st.task,
       goal: node.goal,
@@ -209,7 +133,7 @@ export class MobaSteps {
     const path = pathTo(st, nodeId);
     const node = path.at(-1)!;
     const [memories, screen, deviceTime] = await Promise.all([
-      this.retrieve('plan', node.goal, nodeId, obs.observation.currentApp),
+      this.kernel.retrieve('plan', node.goal, nodeId, obs.observation.currentApp),
       this.ctx.screens.prepare(obs.id, obs.observation),
       this.deviceTime(),
     ]);
@@ -225,7 +149,7 @@ export class MobaSteps {
       screen,
       deviceTime,
       reason,
-      planning: this.options.planning ?? 'subgoals',
+      planning: this.kernel.options.planning ?? 'subgoals',
     });
     const r = await this.ctx.modelStep({
       role: 'planner',
@@ -258,8 +182,8 @@ export class MobaSteps {
     }
     this.ctx.append({ type: 'node_status', nodeId, status: 'running', by: 'agent' });
     this.ctx.append({ type: 'cursor_moved', nodeId: ids[0]!, by: 'agent' });
-    if (this.writesMemory)
-      await this.write(() =>
+    if (this.kernel.writesMemory)
+      await this.kernel.write(() =>
         this.ctx.memory.recordPlan({
           runId: this.ctx.runId,
           nodeId,
@@ -283,7 +207,7 @@ export class MobaSteps {
     const st = this.state;
     const node = st.nodes[nodeId]!;
     const [memories, b, a] = await Promise.all([
-      this.retrieve('reflect', node.goal, nodeId, after.observation.currentApp),
+      this.kernel.retrieve('reflect', node.goal, nodeId, after.observation.currentApp),
       this.ctx.screens.prepare(before.id, before.observation),
       this.ctx.screens.prepare(after.id, after.observation),
     ]);
@@ -317,9 +241,10 @@ export class MobaSteps {
       goalDone: reply.goalDone,
       reflection: reply.reflection,
     });
-    if (this.writesMemory) {
+    const chosen = this.kernel.takeAppChoice(step.stepId);
+    if (this.kernel.writesMemory) {
       const path = pathTo(this.state, nodeId);
-      await this.write(() =>
+      await this.kernel.write(() =>
         this.ctx.memory.recordAction({
           runId: this.ctx.runId,
           nodeId,
@@ -337,173 +262,14 @@ export class MobaSteps {
           screenKey: before.screenKey,
         }),
       );
-      const chosen = this.chosenApps.get(step.stepId);
       if (chosen && reply.subgoalStatus === 'success') {
-        await this.learn(
+        await this.kernel.learn(
           `app-for:${chosen.description}`,
           `For "${chosen.description}", ${chosen.label === chosen.packageName ? chosen.packageName : `${chosen.label} (${chosen.packageName})`} was the right app.`,
         );
       }
     }
-    this.chosenApps.delete(step.stepId);
     return { ok: true, reply };
-  }
-
-  /** MobA's separate, text-only app-selection call (skipped when the name is exact). */
-  async resolveApp(description: string): Promise<ResolvedApp> {
-    this.apps ??= await this.ctx.device.installedApps(this.ctx.signal);
-    const wanted = description.trim().toLowerCase();
-    const exact = this.apps.find(
-      (a) => a.packageName.toLowerCase() === wanted || (a.label !== a.packageName && a.label.toLowerCase() === wanted),
-    );
-    if (exact) {
-      this.ctx.append({
-        type: 'app_selected',
-        description,
-        packageName: exact.packageName,
-        activity: exact.activity ?? null,
-        method: 'exact',
-        callIds: [],
-      });
-      return { packageName: exact.packageName, activity: exact.activity ?? null };
-    }
-    const memories = await this.retrieve('select_app', description, null, null);
-    let descriptions: Record<string, string> = {};
-    if (this.options.useMemory) {
-      try {
-        descriptions = await this.ctx.memory.appDescriptions(
-          this.options.approvedMemoriesOnly ? { approvedOnly: true } : undefined,
-        );
-      } catch (error) {
-        this.nonFatal(error);
-      }
-    }
-    // Only apps a person can launch; devices do not report labels, so App Memory descriptions carry the meaning.
-    const launchable = this.apps.filter((a) => a.activity);
-    const choices = launchable.length ? launchable : this.apps;
-    const messages = buildSelectAppMessages({
-      request: description,
-      finalGoal: this.state.task,
-      apps: choices,
-      descriptions,
-      memories,
-    });
-    const r = await this.ctx.modelStep({
-      role: 'appSelector',
-      purpose: 'select-app',
-      nodeId: this.state.cursor,
-      messages,
-      schema: selectAppReplySchema(choices.map((a) => a.packageName)),
-      memories,
-    });
-    if (!r.ok) throw new MobaError('ACTION_FAILED', `Could not choose an app for "${description}": ${r.error.message}`);
-    const app = this.apps.find((a) => a.packageName === r.value.packageName)!;
-    this.ctx.append({
-      type: 'app_selected',
-      description,
-      packageName: app.packageName,
-      activity: app.activity ?? null,
-      method: 'model',
-      callIds: r.callIds,
-    });
-    if (this.executing)
-      this.chosenApps.set(this.executing, { description, packageName: app.packageName, label: app.label });
-    return { packageName: app.packageName, activity: app.activity ?? null };
-  }
-
-  /** Appends step_proposed for an action on the observed screen; returns the step. */
-  propose(nodeId: string, obs: Observed, action: ActionCall): StepState {
-    const index = targetIndex(action);
-    const element = index === undefined ? null : (obs.observation.elements.find((e) => e.index === index) ?? null);
-    const gate = gateFor(action, obs.observation, this.options);
-    const stepId = nextId(this.state, 's');
-    this.ctx.append({ type: 'step_proposed', stepId, nodeId, action, element, observationId: obs.id, gate });
-    return this.state.steps.at(-1)!;
-  }
-
-  /**
-   * Takes a proposed step through its gate (if any) and executes what was decided.
-   * @throws on device failures that make going on pointless (device gone).
-   */
-  async gateAndExecute(step: StepState, obs: Observed): Promise<StepOutcome> {
-    let action = step.proposed;
-    if (step.gate) {
-      const copilot = this.options.mode === 'copilot';
-      const prompt = copilot
-        ? `Perform "${formatAction(step.proposed)}"${step.element ? ` on ${describeElement(step.element)}` : ''} on the phone (or what is right instead), then press Done.`
-        : `Approve "${formatAction(step.proposed)}"${step.element ? ` on ${describeElement(step.element)}` : ''}? (${step.gate})`;
-      const d: ResolvedDecision = await this.ctx.waitForPerson(copilot ? 'copilot' : 'approve', step.stepId, prompt);
-      await this.learnFromDecision(step, d);
-      if (d.decision === 'reject') return { kind: 'rejected' };
-      if (d.decision === 'hand_back') return { kind: 'person', step, actions: this.personActionsSince(step) };
-      if (d.decision === 'take_over') {
-        await this.ctx.waitForPerson(
-          'take_over',
-          step.stepId,
-          'You have control of the phone. Act on the mirror, then hand back.',
-        );
-        return { kind: 'person', step, actions: this.personActionsSince(step) };
-      }
-      if ((d.decision === 'edit' || d.decision === 'override') && d.action) action = d.action;
-    }
-    return this.execute(step, obs, action);
-  }
-
-  private async execute(step: StepState, obs: Observed, action: ActionCall): Promise<StepOutcome> {
-    this.executing = step.stepId;
-    const result = await this.ctx.device
-      .execute(action, { observation: obs.observation, resolveApp: (d) => this.resolveApp(d), signal: this.ctx.signal })
-      .finally(() => (this.executing = null));
-    this.ctx.append({
-      type: 'step_executed',
-      stepId: step.stepId,
-      action,
-      by: 'agent',
-      ok: result.ok,
-      error: result.error ? { name: result.error.name, code: result.error.code, message: result.error.message } : null,
-      durationMs: result.durationMs,
-      settleMs: result.settleMs,
-      detail: result.detail,
-    });
-    if (!result.ok && result.error && isDeviceGone(result.error))
-      throw new MobaError(result.error.code, result.error.message);
-    return {
-      kind: 'executed',
-      step: this.state.steps.find((s) => s.stepId === step.stepId)!,
-      action,
-      by: 'agent',
-      ok: result.ok,
-      error: result.error?.message ?? null,
-    };
-  }
-
-  /** What a person's decision says about their preferences: their feedback, the app they chose instead. */
-  private async learnFromDecision(step: StepState, d: ResolvedDecision): Promise<void> {
-    const goal = this.state.nodes[step.nodeId]?.goal ?? this.state.task;
-    if (d.feedback)
-      await this.learn(
-        `said-while:${goal}:${d.feedback}`,
-        `While "${goal}", the person supervising the agent said: ${d.feedback}`,
-      );
-    const proposed = step.proposed;
-    if (
-      d.action?.name === 'Open_App' &&
-      proposed.name === 'Open_App' &&
-      d.action.params.app.toLowerCase() !== proposed.params.app.toLowerCase()
-    ) {
-      await this.learn(
-        `app-for:${goal}`,
-        `For "${goal}", the person opens ${d.action.params.app}, not ${proposed.params.app}.`,
-      );
-    }
-  }
-
-  private personActionsSince(step: StepState): string[] {
-    const i = this.state.steps.findIndex((s) => s.stepId === step.stepId);
-    return this.state.steps
-      .slice(i + 1)
-      .filter((s) => s.executed?.by === 'person')
-      .map((s) => formatAction(s.executed!.action));
   }
 
   /** How often this action was already executed on this very screen. */
@@ -522,10 +288,10 @@ export class MobaSteps {
     for (const id of completed) {
       this.ctx.append({ type: 'node_status', nodeId: id, status: 'done', by: 'agent' });
       const node = this.state.nodes[id];
-      if (this.writesMemory && node && node.children.length) {
+      if (this.kernel.writesMemory && node && node.children.length) {
         const steps = this.routeOf(id);
         if (steps.length)
-          await this.write(() =>
+          await this.kernel.write(() =>
             this.ctx.memory.recordRoute({
               runId: this.ctx.runId,
               nodeId: id,
@@ -558,55 +324,13 @@ export class MobaSteps {
       }));
   }
 
-  async answer(nodeId: string | null, text: string): Promise<void> {
-    this.ctx.append({ type: 'message', from: 'agent', nodeId, text });
-    if (this.writesMemory) {
-      const goal = nodeId ? (this.state.nodes[nodeId]?.goal ?? this.state.task) : this.state.task;
-      await this.write(() =>
-        this.ctx.memory.recordAnswer({
-          runId: this.ctx.runId,
-          nodeId: nodeId ?? this.state.rootId ?? '',
-          goal,
-          taskGoal: this.state.task,
-          text,
-        }),
-      );
-    }
-  }
-
-  /** Ends the run: its outcome, the typed cause (what readers decide on) and the reason in words. */
-  async finish(outcome: 'succeeded' | 'failed', cause: EndCause, reason: string): Promise<void> {
-    const answer = [...this.state.messages].reverse().find((m) => m.from === 'agent')?.text ?? null;
-    if (outcome === 'succeeded' && this.state.rootId) {
-      for (const n of pathTo(this.state, this.state.cursor ?? this.state.rootId)) {
-        if (n.status !== 'done') this.ctx.append({ type: 'node_status', nodeId: n.id, status: 'done', by: 'agent' });
-      }
-    }
-    if (this.writesMemory)
-      await this.write(() =>
-        this.ctx.memory.recordInteraction({ runId: this.ctx.runId, task: this.state.task, outcome, answer }),
-      );
-    this.ctx.append({ type: 'run_finished', outcome, cause, reason, answer });
-  }
-
-  /**
-   * A user preference learned in this run (user memory, one per key). Preferences reach the
-   * plan, act, reflect and app-selection prompts of later runs when they match.
-   */
-  async learn(key: string, text: string): Promise<void> {
-    if (!this.writesMemory) return;
-    await this.write(() =>
-      this.ctx.memory.recordPreference({ runId: this.ctx.runId, key, text, task: this.state.task }),
-    );
-  }
-
   private async rememberPage(obs: Observed, description: string): Promise<void> {
     const app = obs.observation.currentApp;
-    if (!this.writesMemory || !app || !description.trim()) return;
+    if (!this.kernel.writesMemory || !app || !description.trim()) return;
     const key = `${app.packageName}/${app.activity}`;
     if (this.pagesSeen.has(key)) return;
     this.pagesSeen.add(key);
-    await this.write(() =>
+    await this.kernel.write(() =>
       this.ctx.memory.recordAppPage({
         packageName: app.packageName,
         activity: app.activity,
@@ -614,19 +338,5 @@ export class MobaSteps {
         runId: this.ctx.runId,
       }),
     );
-  }
-
-  private async write(fn: () => Promise<string[]>): Promise<void> {
-    try {
-      const ids = await fn();
-      if (ids.length)
-        this.ctx.append({
-          type: 'memory_written',
-          items: ids.map((id) => ({ id, kind: id.split(':')[0] ?? 'memory' })),
-        });
-    } catch (error) {
-      if (this.ctx.signal.aborted) throw error;
-      this.nonFatal(error);
-    }
   }
 }

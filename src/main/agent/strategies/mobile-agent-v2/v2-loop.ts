@@ -53,169 +53,173 @@ export function screenViewer(ctx: LoopContext): (o: Observed) => Promise<ScreenV
   };
 }
 
-export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
-  return async (ctx) => {
-    const run = new StrategyRun(ctx, kit);
-    const captions = new IconCaptions();
-    const view = screenViewer(ctx);
-    let lastFailure: DecisionPromptInput['lastFailure'] = null;
-    // The screen the last reflection looked at: the next decision starts from it.
-    let current: Observed | null = null;
+type Executed = Extract<StepOutcome, { kind: 'executed' }>;
 
-    /** The reflection agent on an executed step: A → history and progress; B → Back; C → retry. */
-    const judge = async (
-      nodeId: string,
-      before: Observed,
-      outcome: Extract<StepOutcome, { kind: 'executed' }>,
-      written: string,
-      operation: string,
-    ): Promise<void> => {
-      const stepId = outcome.step.stepId;
-      if (!outcome.ok) {
-        ctx.append({
-          type: 'outcome_judged',
-          stepId,
-          nodeId,
-          callIds: [],
-          outcome: 'C',
-          operation,
-          text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`,
-          progress: null,
-        });
-        lastFailure = { action: written, expectation: operation, outcome: 'C', why: outcome.error ?? '' };
-        return;
-      }
-      const beforeView = await view(before);
-      const after = await observeVision(run, kit, { nodeId, captions });
-      const afterView = await view(after);
-      current = after;
-      const reflection = await ctx.modelStep({
-        role: 'reflector',
-        purpose: 'reflection',
-        nodeId,
-        messages: buildReflectionMessages({
-          task: run.state.task,
-          action: written,
-          expectation: operation,
-          before: beforeView,
-          after: afterView,
-        }),
-        schema: ReflectionReplySchema,
-        memories: [],
-      });
-      if (!reflection.ok) {
-        await run.modelFailed(nodeId, reflection.error);
-        return;
-      }
-      const judged = reflection.value;
-      ctx.append({
+class V2Run {
+  private readonly ctx: LoopContext;
+  private readonly kit: StrategyKit;
+  private readonly run: StrategyRun;
+  private readonly captions = new IconCaptions();
+  private readonly view: (o: Observed) => Promise<ScreenView>;
+  private lastFailure: DecisionPromptInput['lastFailure'] = null;
+  /** The screen the last reflection looked at: the next decision starts from it. */
+  private current: Observed | null = null;
+
+  constructor(ctx: LoopContext, kit: StrategyKit) {
+    this.ctx = ctx;
+    this.kit = kit;
+    this.run = new StrategyRun(ctx, kit);
+    this.view = screenViewer(ctx);
+  }
+
+  async drive(): Promise<void> {
+    // After a restart: a step approved just now is judged like any other.
+    const resumed = await this.run.resumeOpenWork();
+    if (resumed.kind === 'executed' && resumed.outcome.kind === 'executed') {
+      const d = this.run.state.strategy.lastDecision;
+      const written = d?.written ?? formatAction(resumed.outcome.action);
+      await this.judge(resumed.step.nodeId, resumed.before, resumed.outcome, written, d?.summary ?? '');
+    }
+    while (!this.run.done) {
+      this.run.throwIfAborted();
+      if (await this.run.stepLimitReached()) break;
+      await this.step();
+    }
+  }
+
+  /** The decision agent's action (and the memory unit), then the step and its reflection. */
+  private async step(): Promise<void> {
+    const { run } = this;
+    const nodeId = run.currentNode();
+    const before = this.current ?? (await observeVision(run, this.kit, { nodeId, captions: this.captions }));
+    this.current = null;
+    const beforeView = await this.view(before);
+    const st = run.state;
+    const messages = buildDecisionMessages({
+      task: st.task,
+      screen: beforeView,
+      history: st.strategy.history.map((h) => h.operation),
+      progress: st.strategy.progress,
+      memory: st.strategy.memoryUnit,
+      lastFailure: this.lastFailure,
+      hints: this.lastFailure ? V2_HINTS : [],
+      feedback: run.feedback,
+    });
+    const screen = { width: beforeView.width, height: beforeView.height, keyboardShown: beforeView.keyboardShown };
+    const r = await this.ctx.modelStep({
+      role: 'actor',
+      purpose: 'decision',
+      nodeId,
+      messages,
+      schema: decisionReplySchema(screen),
+      memories: [],
+    });
+    if (!r.ok) return run.modelFailed(nodeId, r.error);
+    run.modelOk();
+    const d = r.value;
+    run.decided({
+      nodeId,
+      role: 'decision',
+      callIds: r.callIds,
+      observation: '',
+      thought: d.thought,
+      written: d.written,
+      action: d.command.kind === 'action' ? d.command.action : null,
+      summary: d.operation,
+    });
+    await rememberFocusContent(
+      run,
+      nodeId,
+      messages,
+      JSON.stringify({ thought: d.thought, action: d.written, operation: d.operation }),
+    );
+    if (d.command.kind === 'stop')
+      return run.finish('succeeded', 'finished', 'The decision agent reported the task done (Stop)');
+    const action = d.command.action;
+    if (run.repeatsOf(action) >= MAX_REPEATS)
+      return run.escalate(nodeId, 'repeated_action', `${formatAction(action)} was done ${MAX_REPEATS} times in a row.`);
+    const outcome = await run.act(nodeId, before, action);
+    if (outcome.kind === 'rejected' || outcome.kind === 'person') {
+      this.lastFailure = null;
+      return;
+    }
+    await this.judge(nodeId, before, outcome, d.written, d.operation);
+  }
+
+  /** The reflection agent on an executed step: A → history and progress; B → Back; C → retry. */
+  private async judge(
+    nodeId: string,
+    before: Observed,
+    outcome: Executed,
+    written: string,
+    operation: string,
+  ): Promise<void> {
+    const stepId = outcome.step.stepId;
+    if (!outcome.ok) {
+      this.ctx.append({
         type: 'outcome_judged',
         stepId,
         nodeId,
-        callIds: reflection.callIds,
-        outcome: judged.outcome,
+        callIds: [],
+        outcome: 'C',
         operation,
-        text: judged.thought,
+        text: `The action could not be executed: ${outcome.error ?? 'unknown error'}`,
         progress: null,
       });
-      if (judged.outcome === 'A') {
-        lastFailure = null;
-        await updateProgress(run, nodeId);
-        return;
-      }
-      lastFailure = { action: written, expectation: operation, outcome: judged.outcome, why: judged.thought };
-      if (judged.outcome === 'C') return;
-      // B: a wrong page. Mobile-Agent-v2 goes back by itself (through the gate like any step).
-      current = null;
-      ctx.append({
-        type: 'message',
-        from: 'agent',
-        nodeId,
-        text: `The reflection found a wrong page after ${written}; going back.`,
-      });
-      await run.act(nodeId, after, { name: 'Back', params: {} });
-    };
-
-    // After a restart: a step approved just now is judged like any other.
-    const resumed = await run.resumeOpenWork();
-    if (resumed?.outcome.kind === 'executed') {
-      const d = run.state.strategy.lastDecision;
-      await judge(
-        resumed.step.nodeId,
-        resumed.before,
-        resumed.outcome,
-        d?.written ?? formatAction(resumed.outcome.action),
-        d?.summary ?? '',
-      );
+      this.lastFailure = { action: written, expectation: operation, outcome: 'C', why: outcome.error ?? '' };
+      return;
     }
-
-    while (!run.done) {
-      run.throwIfAborted();
-      if (await run.stepLimitReached()) break;
-      const nodeId = run.currentNode();
-      const before = current ?? (await observeVision(run, kit, { nodeId, captions }));
-      current = null;
-      const beforeView = await view(before);
-      const st = run.state;
-      const memory = st.strategy.memoryUnit;
-      const messages = buildDecisionMessages({
-        task: st.task,
-        screen: beforeView,
-        history: st.strategy.history.map((h) => h.operation),
-        progress: st.strategy.progress,
-        memory,
-        lastFailure,
-        hints: lastFailure ? V2_HINTS : [],
-        feedback: run.feedback,
-      });
-      const screen = { width: beforeView.width, height: beforeView.height, keyboardShown: beforeView.keyboardShown };
-      const r = await ctx.modelStep({
-        role: 'actor',
-        purpose: 'decision',
-        nodeId,
-        messages,
-        schema: decisionReplySchema(screen),
-        memories: [],
-      });
-      if (!r.ok) {
-        await run.modelFailed(nodeId, r.error);
-        continue;
-      }
-      run.modelOk();
-      const d = r.value;
-      run.decided({
-        nodeId,
-        role: 'decision',
-        callIds: r.callIds,
-        observation: '',
-        thought: d.thought,
-        written: d.written,
-        action: d.command.kind === 'action' ? d.command.action : null,
-        summary: d.operation,
-      });
-      await rememberFocusContent(
-        run,
-        nodeId,
-        messages,
-        JSON.stringify({ thought: d.thought, action: d.written, operation: d.operation }),
-      );
-      if (d.command.kind === 'stop') {
-        await run.steps.finish('succeeded', 'finished', 'The decision agent reported the task done (Stop)');
-        break;
-      }
-      const action = d.command.action;
-      if (run.repeatsOf(action) >= MAX_REPEATS) {
-        await run.stuck(nodeId, 'repeated_action', `${formatAction(action)} was done ${MAX_REPEATS} times in a row.`);
-        continue;
-      }
-      const outcome = await run.act(nodeId, before, action);
-      if (outcome.kind === 'rejected' || outcome.kind === 'person') {
-        lastFailure = null;
-        continue;
-      }
-      await judge(nodeId, before, outcome, d.written, d.operation);
+    const beforeView = await this.view(before);
+    const after = await observeVision(this.run, this.kit, { nodeId, captions: this.captions });
+    const afterView = await this.view(after);
+    this.current = after;
+    const reflection = await this.ctx.modelStep({
+      role: 'reflector',
+      purpose: 'reflection',
+      nodeId,
+      messages: buildReflectionMessages({
+        task: this.run.state.task,
+        action: written,
+        expectation: operation,
+        before: beforeView,
+        after: afterView,
+      }),
+      schema: ReflectionReplySchema,
+      memories: [],
+    });
+    if (!reflection.ok) return this.run.modelFailed(nodeId, reflection.error);
+    const judged = reflection.value;
+    this.ctx.append({
+      type: 'outcome_judged',
+      stepId,
+      nodeId,
+      callIds: reflection.callIds,
+      outcome: judged.outcome,
+      operation,
+      text: judged.thought,
+      progress: null,
+    });
+    if (judged.outcome === 'A') {
+      this.lastFailure = null;
+      await updateProgress(this.run, nodeId);
+      return;
     }
-  };
+    this.lastFailure = { action: written, expectation: operation, outcome: judged.outcome, why: judged.thought };
+    if (judged.outcome === 'C') return;
+    // B: a wrong page. Mobile-Agent-v2 goes back by itself (through the gate like any step).
+    this.current = null;
+    this.ctx.append({
+      type: 'message',
+      from: 'agent',
+      nodeId,
+      text: `The reflection found a wrong page after ${written}; going back.`,
+    });
+    await this.run.act(nodeId, after, { name: 'Back', params: {} });
+  }
+}
+
+export function mobileAgentV2Loop(kit: StrategyKit): RunLoop {
+  return (ctx) => new V2Run(ctx, kit).drive();
 }
 
 /** The memory unit: a follow-up question in the decision chat; kept content goes into later prompts. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../../../shared/schemas/perception.ts';
-import { buildActMessages } from '../moba/prompts/act.ts';
-import { buildPlanMessages } from '../moba/prompts/plan.ts';
-import type { ScreenForPrompt } from '../moba/prompts/common.ts';
-import { actReplySchema } from '../moba/replies.ts';
-import { reachActionSpace } from './reach-action-space.ts';
+import { buildActMessages } from './prompts/act.ts';
+import { buildPlanMessages } from './prompts/plan.ts';
+import type { ScreenForPrompt } from './prompts/common.ts';
+import { actReplySchema } from './replies.ts';
+import { reachActionSpace } from '../common/reach-action-space.ts';
 
 const el = (
   index: number,

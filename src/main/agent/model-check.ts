@@ -1,0 +1,30 @@
+/** Checks before a run starts that the models it will call can do what its strategy asks of them. */
+import { MobaError } from '../../shared/errors.ts';
+import { capabilitiesOf } from '../../shared/providers.ts';
+import { imageEndpoints, strategyInfo } from '../../shared/strategies.ts';
+import type { RunOptions } from '../../shared/schemas/run.ts';
+import { resolveEndpoint } from '../llm/endpoints.ts';
+import type { ModelSettingsSource } from '../llm/endpoints.ts';
+
+/**
+ * Refuses a vision strategy whose screenshots would go to an endpoint set up as text-only
+ * (Settings → Models → Images). Roles without an endpoint yet are left to fail on their first call.
+ * @throws MobaError MODEL_NOT_CAPABLE naming the role, its model and the strategy
+ */
+export function checkStrategyModels(settings: ModelSettingsSource, options: RunOptions): void {
+  if (options.replayOf) return;
+  for (const role of imageEndpoints(options.strategy)) {
+    let endpoint;
+    try {
+      endpoint = resolveEndpoint(settings, role, { roles: options.models }).endpoint;
+    } catch {
+      continue;
+    }
+    if (capabilitiesOf(endpoint).vision) continue;
+    throw new MobaError(
+      'MODEL_NOT_CAPABLE',
+      `The ${strategyInfo(options.strategy).label} strategy sends screenshots to the ${role} role, but its model "${endpoint.model}" (${endpoint.baseUrl}) is set up as text-only. Choose a vision model for the ${role} role (Settings → Models), or turn its Images setting on if the model does take images.`,
+      { details: { role, model: endpoint.model, strategy: options.strategy } },
+    );
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * `moba bench list` and `moba bench report`: read from the store alone — no phones, Chromium,
+ * model SDK or strategies are loaded, so they answer about as fast as `moba --help`.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { MobaError } from '../../../shared/errors.ts';
+import { BenchRepo } from '../../bench/bench-repo.ts';
+import { computeReport } from '../../bench/report/metrics.ts';
+import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
+import { reportHtml } from '../../bench/report/html.ts';
+import { PRIVATE_FILE_MODE } from '../../private-files.ts';
+import type { CliIo } from '../io.ts';
+import { withStore } from '../read-store.ts';
+
+export interface ReportOpts {
+  format: string;
+  out?: string;
+  episodes: boolean;
+  replayBase?: string;
+}
+
+export async function benchList(io: CliIo, command: Command, opts: { json: boolean }): Promise<void> {
+  await withStore(command, (db) => {
+    const repo = new BenchRepo(db);
+    const all = repo.ids().flatMap((id) => repo.summary(id) ?? []);
+    if (opts.json) return void io.out(`${JSON.stringify(all)}\n`);
+    if (!all.length)
+      return void io.out('No benchmarks yet. Start one: moba bench run --agent reference --tasks builtin\n');
+    for (const b of all)
+      io.out(
+        `${b.id}  ${b.status.padEnd(11)} ${String(b.counts.done).padStart(4)}/${String(b.counts.total).padEnd(4)} ${b.configurations.map((c) => c.label).join(', ')}  — ${b.name}\n`,
+      );
+  });
+}
+
+function reportText(report: ReturnType<typeof computeReport>, opts: ReportOpts): string {
+  if (opts.format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  if (opts.format === 'csv') return opts.episodes ? episodesCsv(report) : reportCsv(report);
+  if (opts.format === 'html')
+    return reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {});
+  return reportTable(report);
+}
+
+export async function benchReport(io: CliIo, command: Command, ids: string[], opts: ReportOpts): Promise<void> {
+  await withStore(command, (db) => {
+    const repo = new BenchRepo(db);
+    const inputs = ids.map((id) => {
+      const benchmark = repo.get(id);
+      if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
+      return { benchmark, episodes: repo.episodes(id) };
+    });
+    const text = reportText(computeReport(inputs), opts);
+    if (opts.out) {
+      // A report names the tasks, answers and costs of the runs: private, as other exports are.
+      writeFileSync(opts.out, text, { mode: PRIVATE_FILE_MODE });
+      io.out(`wrote ${opts.out}\n`);
+    } else io.out(text);
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The closed sets of values that the schemas and the command line share, as plain arrays
+ * without zod: a `moba` command declares its options' choices from here and loads no schema
+ * module, so read-only commands (`moba runs list`, `memory list`, `bench list|report`) start
+ * about as fast as `moba --help`. Each schema module builds its `z.enum` from these and
+ * re-exports them.
+ */
+
+/** running: the loop works; waiting: a person must decide; paused: nothing happens until resumed. */
+export const RUN_STATUSES = ['running', 'waiting', 'paused', 'succeeded', 'failed', 'stopped'] as const;
+
+/** The agent roles that each may use their own model endpoint. */
+export const MODEL_ROLES = [
+  'planner',
+  'actor',
+  'reflector',
+  'appSelector',
+  'embedder',
+  'transcriber',
+  'speaker',
+] as const;
+
+export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;
+
+/** The registered strategies (see `src/shared/strategies.ts` for what each is). */
+export const STRATEGY_NAMES = ['moba', 'appagent', 'mobile-agent-v1', 'mobile-agent-v2', 'mobile-agent-e'] as const;
+
+/** The benchmark's calibration pseudo-agents: the human reference solution, and doing nothing. */
+export const PSEUDO_AGENT_NAMES = ['reference', 'noop'] as const;
+
+/** Every name a benchmark configuration's `agent` may take: the strategies, then the pseudo-agents. */
+export function agentNames(): string[] {
+  return [...STRATEGY_NAMES, ...PSEUDO_AGENT_NAMES];
+}
+
+/** Benchmark task categories (MobBench's) and the languages of a goal and the phone. */
+export const CATEGORIES = ['easy', 'medium', 'hard', 'indirect', 'cross-app'] as const;
+export const LOCALES = ['en', 'zh'] as const;
+
+/** Benchmark memory regimes and ablations (docs/benchmark.md). */
+export const MEMORY_REGIMES = ['cold', 'seeded', 'carried'] as const;
+export const ABLATIONS = ['full', 'no-plan', 'no-memory', 'no-plan-no-memory'] as const;
+
+export const MEMORY_KINDS = [
+  'task',
+  'action',
+  'route',
+  'answer',
+  'thought',
+  'reflection',
+  'user',
+  'app',
+  'page',
+  'tips',
+  'shortcut',
+] as const;
+/** `run`: recorded by the agent; `expert`: a seed / warm start; `manual`: entered in the editor. */
+export const MEMORY_SOURCES = ['run', 'expert', 'manual'] as const;
+export const RETRIEVAL_PURPOSES = ['plan', 'act', 'reflect', 'select_app'] as const;
+
+/** Where in the agent's chain a step went wrong (a person's tag in the replay view). */
+export const FAILURE_CATEGORIES = [
+  'perception',
+  'grounding',
+  'planning',
+  'reflection',
+  'memory',
+  'app_environment',
+  'output_format',
+] as const;
