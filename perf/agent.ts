@@ -5,7 +5,9 @@
  *  - the agent's own overhead per step, excluding model and device time (target ≤ 50 ms),
  *  - the device time per executed action both ways input can reach the phone: without a
  *    mirror (`adb shell input`, screenshots by `screencap`) and with a scrcpy mirror running
- *    (its control socket, screenshots decoded from its stream), as a ratio; the executed
+ *    (its control socket; screenshots from whichever of `screencap` and the stream has been
+ *    faster on the phone), as a ratio — and the step time a person waits (wall time per executed
+ *    action) with Live off and on, the target being at most 10 % slower; the executed
  *    actions' own time (input + settling) separately, and how often the phone's `input`
  *    command ran in each mode.
  * Runs the case study MOBA_PERF_RUNS times (default 3) in each mode, alternating, on a reset
@@ -351,7 +353,7 @@ console.log(
   `  its input alone: ${summary.inputMsPerAction.adb} ms through adb, ${summary.inputMsPerAction.mirror} ms through scrcpy (${summary.mirrorToAdbInputRatio}×); \`input\` ran ${summary.inputCommandsPerRun.adb}× vs ${summary.inputCommandsPerRun.mirror}× per run`,
 );
 console.log(
-  `  observing: ${summary.observeMsPerAction.adb} ms by screencap, ${summary.observeMsPerAction.mirror} ms from the stream (${summary.mirrorToAdbObserveRatio}×)`,
+  `  observing: ${summary.observeMsPerAction.adb} ms without a mirror, ${summary.observeMsPerAction.mirror} ms with one (${summary.mirrorToAdbObserveRatio}×; the screenshot from whichever of screencap and the stream has been faster)`,
 );
 if (Object.keys(strategyResults).length) {
   console.log('\nper strategy (same case study, same recording of calls and tokens):');

@@ -3,6 +3,7 @@
  * together and stored as artifacts; broken dumps and black (secure) screens reported in
  * `problems` with a fallback to the screenshot (OCR); the mirror's screenshot seam.
  */
+import { STREAM_WORTH_MS } from '../../src/main/device/screenshot-source.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -119,17 +120,40 @@ describe('observe', () => {
     expect((await observer.observe(rig.serial)).observation.keyboardShown).toBe(true);
   });
 
-  it('takes the screenshot from a registered provider (the mirror seam)', async () => {
+  it('takes the screenshot from a registered provider (the mirror seam) when it knows no quicker way', async () => {
+    // A fresh observer knows nothing of this phone: it tries the mirror's frame first.
+    const fresh = new Observer({ devices, artifacts });
     const frame = await rig.phone.screencap();
-    const registration = observer.setScreenshotProvider(rig.serial, async () => ({ png: frame, frameTime: 123_456 }));
+    const registration = fresh.setScreenshotProvider(rig.serial, async () => ({ png: frame, frameTime: 123_456 }));
     try {
-      const o = (await observer.observe(rig.serial)).observation;
+      const o = (await fresh.observe(rig.serial)).observation;
       expect(o).toMatchObject({ source: 'mirror', frameTime: 123_456 });
       expect(o.screenshot?.sha256).toBe(sha(frame));
     } finally {
       registration.dispose();
     }
-    expect((await observer.observe(rig.serial)).observation.source).toBe('screencap');
+    expect((await fresh.observe(rig.serial)).observation.source).toBe('screencap');
+    await fresh.dispose();
+  });
+
+  it('keeps screencap on a phone whose screencap is quick: the mirror is not asked (decoding could not beat it)', async () => {
+    const fresh = new Observer({ devices, artifacts });
+    const first = (await fresh.observe(rig.serial)).observation;
+    expect(first.source).toBe('screencap');
+    let calls = 0;
+    fresh.setScreenshotProvider(rig.serial, async () => {
+      calls++;
+      return { png: await rig.phone.screencap(), frameTime: 1 };
+    });
+    const sources: string[] = [];
+    for (let i = 0; i < 3; i++) sources.push((await fresh.observe(rig.serial)).observation.source);
+    // The simulated phone's screencap takes tens of milliseconds; on a loaded machine it may not,
+    // and then the observer tries the stream once — either way it ends on the faster one.
+    if (first.timings.screenshot! < STREAM_WORTH_MS) {
+      expect(sources).toEqual(['screencap', 'screencap', 'screencap']);
+      expect(calls).toBe(0);
+    } else expect(calls).toBeLessThanOrEqual(1);
+    await fresh.dispose();
   });
 });
 

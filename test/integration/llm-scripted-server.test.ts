@@ -122,14 +122,11 @@ describe('scripted model server', () => {
     });
     expect(JSON.stringify(logged)).not.toContain('unused');
 
-    // Used up: the next request is unmatched and says why.
-    const unmatched = await client.chat.completions
-      .create({ model: 'm', messages: [{ role: 'user', content: 'again' }] })
-      .then(
-        () => new Error('expected a 500'),
-        (e: unknown) => e as Error,
-      );
-    expect(unmatched.message).toMatch(/No script step matches this request .*"again"/);
+    // Used up: the next request starts the script over (a second run gets the whole script).
+    const again = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'again' }] });
+    expect(again.choices[0]!.message.content).toBe('first');
+    expect(server.requests().at(-1)?.answeredBy).toBe('#1 (script started over)');
+    expect(server.restarts()).toBe(1);
 
     const root = server.baseUrl.replace(/\/v1$/, '');
     expect((await fetch(`${root}/__scripted/reset`, { method: 'POST' })).status).toBe(200);
@@ -163,6 +160,43 @@ describe('scripted model server', () => {
       (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).choices[0]!
         .message.content,
     ).toBe('third');
+  });
+
+  it('a script stuck half-way says how far it got and how to reset; a connection test is answered whatever the script', async () => {
+    const { server, client } = await serve({
+      steps: [
+        { match: { user: 'plan' }, reply: 'the plan' },
+        { match: { user: 'act' }, reply: 'the act' },
+      ],
+    });
+    expect(
+      (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'plan' }] })).choices[0]!
+        .message.content,
+    ).toBe('the plan');
+    // Half-way (the act step is left): a request that fits nothing fails and says what to do.
+    const stuck = await client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'plan' }] })
+      .then(
+        () => new Error('expected a 500'),
+        (e: unknown) => e as Error,
+      );
+    const root = server.baseUrl.replace(/\/v1$/, '');
+    expect(stuck.message).toMatch(/No script step matches this request .*"plan"/);
+    expect(stuck.message).toContain('The script is 1 of 2 steps in');
+    expect(stuck.message).toContain(`curl -X POST ${root}/__scripted/reset`);
+    expect(server.restarts()).toBe(0);
+    // Settings → Test connection: answered, and the script does not move.
+    const test = await client.chat.completions.create({
+      model: 'scripted',
+      max_tokens: 16,
+      messages: [{ role: 'user', content: 'Reply with the single word OK.' }],
+    });
+    expect(test.choices[0]!.message.content).toBe('OK');
+    expect(server.requests().at(-1)?.answeredBy).toBe('connection test');
+    expect(
+      (await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'act' }] })).choices[0]!
+        .message.content,
+    ).toBe('the act');
   });
 
   it('serves refusals, finish reasons and errors as the OpenAI API does', async () => {

@@ -441,6 +441,20 @@ export class RunService {
   }
 
   /**
+   * A person's new model endpoints for a run that has not ended (e.g. after one could not be
+   * reached): recorded as `models_changed`, used from the next model call on (and after a restart).
+   * @throws MobaError RUN_STATE when the run has ended; CONFLICT, RUN_NOT_FOUND as for any change
+   */
+  setModels(runId: string, models: RunOptions['models']): void {
+    const c = this.active(runId);
+    if (TERMINAL_STATUSES.includes(c.snapshot.status))
+      throw new MobaError('RUN_STATE', `Run ${runId} has ended; its endpoints can no longer change.`);
+    c.append({ type: 'models_changed', models, by: 'person' });
+    const gateway = this.gateways.get(runId);
+    if (gateway instanceof ModelGateway) gateway.setOverrides({ roles: models });
+  }
+
+  /**
    * Ends a run as stopped. The cause defaults to `stopped_by_person`; any other cause is the
    * system's (a benchmark's time limit, its stop).
    */

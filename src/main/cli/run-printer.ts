@@ -51,6 +51,10 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
       return `retry model ${e.purpose} (${e.role}): ${e.status === 429 ? 'rate limited' : e.status === null ? 'unreachable' : `HTTP ${e.status}`} — attempt ${e.attempt + 1} of ${e.maxAttempts} in ${Math.ceil(e.waitMs / 1000)} s${e.serverAsked ? ' (as the server asked)' : ''}`;
     case 'run_error':
       return `error ${clip(e.error.message, 300)}${e.fatal ? '' : ' (recovered)'}`;
+    case 'models_changed':
+      return `model ${Object.entries(e.models)
+        .map(([role, m]) => `${role} → ${oneLine(m?.baseUrl ?? '')} ${oneLine(m?.model ?? '')}`.trim())
+        .join(', ')}`;
     case 'voice_input':
       return `voice you said “${clip(e.transcript, 80)}”${e.edited ? `, sent as “${clip(e.text, 80)}”` : ''} (${e.audio.durationMs !== null ? `${(e.audio.durationMs / 1000).toFixed(1)} s, ` : ''}${oneLine(e.model)} at ${oneLine(e.baseUrl)})`;
     case 'run_finished':

@@ -5,6 +5,7 @@
  * (`could not get idle state`, `null root node`, empty or cut XML) or a black (secure) screen
  * is reported in `problems`; the elements then come from OCR of the screenshot when possible.
  */
+import { ScreenshotSources } from './screenshot-source.ts';
 import type { Observation, UiElement, DumpProblem } from '../../shared/schemas/perception.ts';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import { MobaError, isCancelled, isDeviceGone, serializeError } from '../../shared/errors.ts';
@@ -93,13 +94,16 @@ export class Observer {
    */
   private readonly recent = new Map<string, { pixels: RawImage; model: Promise<ModelImage | null> }>();
 
+  /** Which way each device's screenshots come while a mirror runs (measured). */
+  private readonly sources = new ScreenshotSources();
+
   constructor(options: ObserverOptions) {
     this.options = options;
   }
 
   /**
-   * Lets a live stream supply this device's screenshots (source 'mirror') until disposed.
-   * The newest registration wins.
+   * Lets a live stream supply this device's screenshots (source 'mirror') until disposed, when
+   * it is the faster way on the device (see `screenshot-source.ts`). The newest registration wins.
    */
   setScreenshotProvider(serial: string, provider: ScreenshotProvider): Disposable {
     this.providers.set(serial, provider);
@@ -317,16 +321,24 @@ export class Observer {
     await ocr?.dispose();
   }
 
+  /** From the running mirror's stream or by `screencap`, whichever has been faster on this device (`ScreenshotSources`). */
   private async screenshot(
     device: AndroidDevice,
     options: ObserveOptions,
   ): Promise<{ png: Uint8Array; frameTime?: number }> {
     const provider = this.providers.get(device.serial);
-    if (provider) {
+    if (provider && this.sources.choose(device.serial) === 'stream') {
+      const t0 = performance.now();
       const frame = await provider({ signal: options.signal });
-      if (frame) return { png: frame.png, frameTime: frame.frameTime };
+      if (frame) {
+        this.sources.record(device.serial, 'stream', performance.now() - t0);
+        return { png: frame.png, frameTime: frame.frameTime };
+      }
     }
-    return { png: await device.screencap({ signal: options.signal }) };
+    const t0 = performance.now();
+    const png = await device.screencap({ signal: options.signal });
+    this.sources.record(device.serial, 'screencap', performance.now() - t0);
+    return { png };
   }
 
   /** `wm size`, once per device (it does not change while connected); null when unknown. */

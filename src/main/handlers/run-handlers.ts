@@ -8,6 +8,7 @@ type RunHandlerNames =
   | 'pauseRun'
   | 'resumeRun'
   | 'stopRun'
+  | 'setRunModels'
   | 'takeOverRun'
   | 'decideRun'
   | 'editRunPlan'
@@ -34,6 +35,10 @@ export function runHandlers(runs: RunService): Pick<Handlers, RunHandlerNames> {
     },
     resumeRun: ({ runId }) => {
       runs.resume(runId);
+      return summary(runId);
+    },
+    setRunModels: ({ runId, models }) => {
+      runs.setModels(runId, models);
       return summary(runId);
     },
     stopRun: async ({ runId }) => {

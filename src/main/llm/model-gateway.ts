@@ -44,7 +44,7 @@ export interface ModelGatewayOptions {
  */
 export class ModelGateway implements LlmGateway {
   private readonly settings: ModelSettingsSource;
-  private readonly overrides: ModelOverrides;
+  private overrides: ModelOverrides;
   private readonly artifacts: ArtifactSink | undefined;
   private readonly policy: RetryPolicy;
   private readonly random: () => number;
@@ -70,6 +70,11 @@ export class ModelGateway implements LlmGateway {
     this.artifacts = options.artifacts;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.random = options.random ?? Math.random;
+  }
+
+  /** Replaces the per-run overrides (a person changed the run's endpoints); the next call uses them. */
+  setOverrides(overrides: ModelOverrides): void {
+    this.overrides = overrides;
   }
 
   /** The endpoint a role would use now (overrides applied). @throws MobaError MODEL_NOT_CONFIGURED */
@@ -337,6 +342,7 @@ export class ModelGateway implements LlmGateway {
       const details = failure.error.details as { status?: unknown } | undefined;
       this.onDidWaitEmitter.fire({
         ...label,
+        baseUrl: endpoint.baseUrl,
         attempt: n,
         maxAttempts,
         waitMs,

@@ -93,6 +93,8 @@ export interface LlmGateway {
 export interface ModelWait {
   role: ChatRequest['role'] | 'embedder';
   purpose: string;
+  /** The endpoint that failed, so the person can change it. */
+  baseUrl: string;
   /** The attempt that failed (1 = the first) and how many are allowed. */
   attempt: number;
   maxAttempts: number;

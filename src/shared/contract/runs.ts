@@ -92,6 +92,12 @@ export const runMethods = {
     output: SummaryOut,
   }),
   stopRun: defineMethod({ summary: 'Stop a run for good.', input: RunRef, output: SummaryOut }),
+  setRunModels: defineMethod({
+    summary:
+      "Change a run's model endpoints (per role: base URL and model; keys still come from settings) — e.g. after one could not be reached — then resume it. Recorded as models_changed.",
+    input: z.object({ runId: RunId, models: z.partialRecord(ModelRole, EndpointOverride) }).strict(),
+    output: SummaryOut,
+  }),
   takeOverRun: defineMethod({
     summary: 'Take control of the phone from the agent until you hand back.',
     input: RunRef,

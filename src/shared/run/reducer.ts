@@ -529,6 +529,7 @@ const HANDLERS: { [T in RunEvent['type']]: Handler<T> } = {
   },
   memory_written: unchanged,
   run_error: unchanged,
+  models_changed: (state, e) => (state.options ? { ...state, options: { ...state.options, models: e.models } } : state),
   voice_input: voiceInput,
   run_paused: (state) => ({ ...state, status: 'paused', modelWait: null }),
   run_resumed: (state) => ({ ...state, status: state.waiting ? 'waiting' : 'running' }),

@@ -124,6 +124,8 @@ const body = {
   model_waiting: z.object({
     role: ModelRole,
     purpose: z.string(),
+    /** The endpoint that failed (absent in logs written before it was recorded). */
+    baseUrl: z.string().optional(),
     /** The attempt that failed (1 = the first) and how many are allowed. */
     attempt: z.number().int().min(1),
     maxAttempts: z.number().int().min(1),
@@ -214,6 +216,8 @@ const body = {
     answer: z.string().nullable(),
   }),
   run_error: z.object({ error: SerializedError, fatal: z.boolean() }),
+  /** A person changed the run's model endpoints (e.g. after one could not be reached); the next calls use them. */
+  models_changed: z.object({ models: z.partialRecord(ModelRole, EndpointOverride), by: Actor }),
   /**
    * A person tagged a step with a failure category and a note (the replay view, `moba runs
    * annotate`). `author` names who (the OS user or a name given); the event's `at` says when.

@@ -55,6 +55,12 @@ export function registerModelServer(program: Command, io: CliIo): void {
       io.out(`  script:   ${scriptPath}\n`);
       io.out(`  base URL: ${server.baseUrl}\n`);
       io.out('Use it as the base URL of a model endpoint (any model name; no key needed on this machine).\n');
+      io.out(
+        'The script starts over by itself once a run has used all of it (Test connection is answered any time);\n',
+      );
+      io.out(
+        `after a run stopped half-way, start it over with: curl -X POST ${server.baseUrl.replace(/\/v1$/, '')}/__scripted/reset\n`,
+      );
       io.out('Press Ctrl-C to stop.\n');
       const signal = await io.untilStopped();
       io.out(`\nStopping (${signal})…\n`);

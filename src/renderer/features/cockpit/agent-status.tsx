@@ -1,5 +1,6 @@
 import { formatAction } from '../../../shared/actions.ts';
 import { plural } from '../../../shared/plural.ts';
+import { ModelProblem, modelFailure } from './model-problem.tsx';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import { hrefFor } from '../../routing/router.ts';
 import type { RunLog } from '../../state/run-log.ts';
@@ -84,9 +85,12 @@ export function AgentStatus({ log, error }: { log: RunLog; error?: string | unde
       </section>
     );
   }
+  const failure = modelFailure(st, log.events);
   return (
     <section className="agent-status" data-testid="agent-status" data-status={st.status} aria-live="polite">
-      {st.status === 'paused' ? (
+      {failure ? (
+        <ModelProblem state={st} failure={failure} />
+      ) : st.status === 'paused' ? (
         <p className="agent-paused">
           <strong>Paused.</strong> {pausedReason(log.events)} Press Resume (or Space) to continue.
         </p>
