@@ -1,0 +1,68 @@
+/**
+ * The GUI-native strategies on the simulated phone — UI-TARS, Qwen-VL mobile use, AutoGLM-Phone:
+ * each completes the alarm case study with its script (every reply in the model's own grammar,
+ * points in the model's own coordinate space), in auto mode and in step mode with an edit; a
+ * hostile model ends a run cleanly; the prompts carry only the screenshot, never the UI dump.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
+import { loadScript, startAgentRig } from '../support/agent-rig.ts';
+import type { AgentRig } from '../support/agent-rig.ts';
+import { checkHostileModel, checkStepMode, expectCaseStudyAlarm, runCaseStudy } from '../support/strategy-checks.ts';
+
+let t: AgentRig;
+beforeAll(async () => {
+  t = await startAgentRig({ script: {} });
+});
+afterAll(async () => {
+  await t?.dispose();
+});
+
+/** A reply that keeps proposing a tap in the middle of the screen, in each grammar. */
+const TAP_ANYWHERE: Record<string, { match: Record<string, string>; reply: string }> = {
+  'ui-tars': {
+    match: { any: 'You are a GUI agent operating an Android phone' },
+    reply: "Thought: Tap the middle.\nAction: click(start_box='<|box_start|>(546,1204)<|box_end|>')",
+  },
+  'qwen-vl': {
+    match: { system: 'mobile_use' },
+    reply:
+      '<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [546, 1204]}}\n</tool_call>',
+  },
+  autoglm: {
+    match: { system: 'operates an Android phone to carry out' },
+    reply: '<think>Tap the middle.</think><answer>do(action="Tap", element=[500,500])</answer>',
+  },
+};
+
+describe.each(['ui-tars', 'qwen-vl', 'autoglm'] as const)('%s', (strategy: StrategyName) => {
+  it('completes the alarm case study in auto mode, from screenshots only', { timeout: 300_000 }, async () => {
+    const runId = await runCaseStudy(t, strategy, loadScript(`alarm-${strategy}.json`));
+    await expectCaseStudyAlarm(t);
+    const st = t.app.runs.state(runId);
+    expect(st.counters.executedActions).toBe(14);
+    expect(st.cause).toBe('finished');
+    const calls = t.app.runs.events(runId).events.flatMap((e) => (e.type === 'model_call' ? [e.record] : []));
+    expect(new Set(calls.map((c) => c.purpose))).toEqual(new Set([strategy, 'select-app']));
+    for (const c of calls.filter((c) => c.purpose === strategy)) {
+      const sent = JSON.stringify(c.request.messages);
+      // The UI dump never reaches the model: no element list, no resource ids or classes.
+      expect(sent).not.toMatch(/\[\d+\] \w+ "|TextView|ImageButton|_btn/);
+      expect(sent).toContain('"type":"image"');
+    }
+    const taps = st.steps.flatMap((s) =>
+      s.executed?.action.name === 'Click_by_Coordinate' ? [s.executed.action] : [],
+    );
+    expect(taps).toHaveLength(12);
+    for (const tap of taps) expect(tap.params).toMatchObject({ unit: 'px' });
+  });
+
+  it('step mode: approve, reject with feedback, edit', { timeout: 300_000 }, async () => {
+    const tap = TAP_ANYWHERE[strategy]!;
+    await checkStepMode(t, strategy, { steps: [{ name: 'tap', ...tap, times: 'always' }] });
+  });
+
+  it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {
+    await checkHostileModel(t, strategy);
+  });
+});
