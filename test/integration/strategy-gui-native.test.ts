@@ -8,9 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
-import { checkHostileModel, checkStepMode, expectCaseStudyAlarm, runCaseStudy } from '../support/strategy-checks.ts';
+import {
+  ALARM_TASK,
+  checkHostileModel,
+  checkStepMode,
+  expectCaseStudyAlarm,
+  resetPhone,
+  runCaseStudy,
+} from '../support/strategy-checks.ts';
+import { formatAction } from '../../src/shared/actions.ts';
+import type { RunEvent } from '../../src/shared/schemas/run.ts';
 
 let t: AgentRig;
+/** Each strategy's auto-mode case study, for the replay below. */
+const caseStudies: Partial<Record<StrategyName, string>> = {};
 beforeAll(async () => {
   t = await startAgentRig({ script: {} });
 });
@@ -38,6 +49,7 @@ const TAP_ANYWHERE: Record<string, { match: Record<string, string>; reply: strin
 describe.each(['ui-tars', 'qwen-vl', 'autoglm'] as const)('%s', (strategy: StrategyName) => {
   it('completes the alarm case study in auto mode, from screenshots only', { timeout: 300_000 }, async () => {
     const runId = await runCaseStudy(t, strategy, loadScript(`alarm-${strategy}.json`));
+    caseStudies[strategy] = runId;
     await expectCaseStudyAlarm(t);
     const st = t.app.runs.state(runId);
     expect(st.counters.executedActions).toBe(14);
@@ -65,4 +77,38 @@ describe.each(['ui-tars', 'qwen-vl', 'autoglm'] as const)('%s', (strategy: Strat
   it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {
     await checkHostileModel(t, strategy);
   });
+});
+
+/** What a replay must repeat: the decisions as written, the executed actions, the outcome. */
+function decisions(events: RunEvent[]): string[] {
+  return events.flatMap((e): string[] =>
+    e.type === 'strategy_decided'
+      ? [e.written]
+      : e.type === 'step_executed'
+        ? [`${formatAction(e.action)} ${e.ok}`]
+        : e.type === 'run_finished'
+          ? [e.outcome]
+          : [],
+  );
+}
+
+it('a Qwen-VL run replayed from its recorded model calls repeats itself, points included', {
+  timeout: 300_000,
+}, async () => {
+  const runId = caseStudies['qwen-vl'];
+  expect(runId, 'the Qwen-VL case study ran first').toBeDefined();
+  const requests = t.model.requests().length;
+  await resetPhone(t);
+  const replay = await t.app.runs.start({
+    serial: t.rig.serial,
+    task: ALARM_TASK,
+    options: { strategy: 'qwen-vl', mode: 'auto', maxSteps: 40, replayOf: runId! },
+  });
+  await t.waitFor(replay.runId);
+  expect(t.app.runs.get(replay.runId)).toMatchObject({ status: 'succeeded', replayOf: runId });
+  expect(t.model.requests().length).toBe(requests);
+  const recorded = decisions(t.app.runs.events(runId!).events);
+  expect(recorded.length).toBeGreaterThan(14);
+  expect(decisions(t.app.runs.events(replay.runId).events)).toEqual(recorded);
+  await expectCaseStudyAlarm(t);
 });
