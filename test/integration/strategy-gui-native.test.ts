@@ -2,7 +2,8 @@
  * The GUI-native strategies on the simulated phone — UI-TARS, Qwen-VL mobile use, AutoGLM-Phone:
  * each completes the alarm case study with its script (every reply in the model's own grammar,
  * points in the model's own coordinate space), in auto mode and in step mode with an edit; a
- * hostile model ends a run cleanly; the prompts carry only the screenshot, never the UI dump.
+ * hostile model ends a run cleanly; the prompts carry only the screenshot, never the UI dump; a
+ * replay repeats a recorded run; a model asking the person (Ask_User) gets their answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
@@ -111,4 +112,42 @@ it('a Qwen-VL run replayed from its recorded model calls repeats itself, points 
   expect(recorded.length).toBeGreaterThan(14);
   expect(decisions(t.app.runs.events(replay.runId).events)).toEqual(recorded);
   await expectCaseStudyAlarm(t);
+});
+
+it("AutoGLM's Take_over asks the person, even in auto mode; their answer reaches the next prompt", {
+  timeout: 120_000,
+}, async () => {
+  await resetPhone(t);
+  const answer = 'The one at 7:00, labelled Gym';
+  const match = TAP_ANYWHERE.autoglm!.match;
+  t.model.setScript({
+    steps: [
+      {
+        name: 'ask',
+        match,
+        reply:
+          '<think>Two alarms fit.</think><answer>do(action="Take_over", message="Which alarm do you mean?")</answer>',
+        times: 1,
+      },
+      { name: 'done', match, reply: '<think>Noted.</think><answer>finish(message="Understood.")</answer>', times: 1 },
+    ],
+  });
+  const { runId } = await t.app.runs.start({
+    serial: t.rig.serial,
+    task: 'Turn off my alarm',
+    options: { strategy: 'autoglm', mode: 'auto', maxSteps: 5 },
+  });
+  await t.waitFor(runId, ['waiting']);
+  const waiting = t.app.runs.state(runId).waiting!;
+  expect(waiting).toMatchObject({ kind: 'escalation' });
+  expect(waiting.prompt).toContain('Which alarm do you mean?');
+  const before = t.model.requests().length;
+  t.app.runs.decide(runId, { decision: 'answer', feedback: answer });
+  await t.waitFor(runId);
+  const st = t.app.runs.state(runId);
+  expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
+  expect(st.steps[0]?.executed).toMatchObject({ ok: true, action: { name: 'Ask_User' } });
+  const next = t.model.requests().slice(before);
+  expect(next).toHaveLength(1);
+  expect(JSON.stringify(next[0]!.body)).toContain(answer);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QWEN3_GRID } from '../qwen-vl/qwen-vl.ts';
+import { QWEN3_GRID, qwenSpace } from '../qwen-vl/qwen-vl.ts';
 import { AUTOGLM_SPACE } from '../autoglm/grammar.ts';
 import {
   QWEN25_RESIZE,
@@ -90,6 +90,12 @@ describe('relative coordinates', () => {
     // The image is not resized by a rule: the model sees the screen's own proportions.
     for (const s of SCREENS) expect(imageSizeFor(AUTOGLM_SPACE, s)).toEqual(s);
     expect(() => toScreenPoint(AUTOGLM_SPACE, SCREENS[0]!, [1200, 10])).toThrow(/outside/);
+  });
+
+  it('Qwen-VL: the model name picks the version (Qwen3-VL a 0–1000 grid, else smart_resize pixels)', () => {
+    for (const name of ['Qwen3-VL-8B-Instruct', 'qwen/qwen3-vl-235b-a22b', 'qwen-3-vl'])
+      expect(qwenSpace(name)).toBe(QWEN3_GRID);
+    for (const name of ['Qwen2.5-VL-7B-Instruct', 'qwen2.5vl:7b', null]) expect(qwenSpace(name)).toBe(QWEN25_RESIZE);
   });
 
   it('Qwen3-VL: 0–1000 rounded to the nearest pixel, at three sizes', () => {
