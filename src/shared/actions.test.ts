@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTION_NAMES,
   ACTIONS,
+  MOBA_ACTION_NAMES,
   describeActions,
   formatAction,
   parseAction,
   targetIndex,
   validateAction,
 } from './actions.ts';
+import type { ActionCall } from './actions.ts';
 
 describe('action definitions', () => {
   it('parses what models and people write', () => {
@@ -83,9 +85,36 @@ describe('action definitions', () => {
     expect(targetIndex({ name: 'Home', params: {} })).toBeUndefined();
   });
 
-  it('lists every action for prompts, system first', () => {
+  it("lists MobA's actions for prompts, system first; the GUI-native models' gestures only when asked", () => {
     const text = describeActions();
-    for (const n of ACTION_NAMES) expect(text).toContain(ACTIONS[n].signature);
+    for (const n of MOBA_ACTION_NAMES) expect(text).toContain(ACTIONS[n].signature);
     expect(text.indexOf('System actions')).toBeLessThan(text.indexOf('Single actions'));
+    const native = ACTION_NAMES.filter((n) => !MOBA_ACTION_NAMES.includes(n));
+    expect(native).toEqual([
+      'Long_Press_by_Coordinate',
+      'Double_Click_by_Coordinate',
+      'Swipe_by_Coordinate',
+      'Ask_User',
+    ]);
+    for (const n of native) expect(text).not.toContain(ACTIONS[n].signature);
+    for (const n of native) expect(describeActions(ACTION_NAMES)).toContain(ACTIONS[n].signature);
+  });
+
+  it('formats and parses the point gestures and Ask_User both ways', () => {
+    const calls = [
+      { name: 'Long_Press_by_Coordinate', params: { x: 540, y: 1200, seconds: 2, unit: 'px' } },
+      { name: 'Double_Click_by_Coordinate', params: { x: 500, y: 500, unit: 'grid' } },
+      { name: 'Swipe_by_Coordinate', params: { x1: 540, y1: 1800, x2: 540, y2: 600, unit: 'px' } },
+      { name: 'Ask_User', params: { question: 'Which "Work" alarm, the 6:30 or the 7:00?' } },
+    ] as const;
+    for (const call of calls) {
+      const text = formatAction(call as ActionCall);
+      expect(parseAction(text)).toEqual({ ok: true, action: call });
+    }
+    expect(formatAction(calls[1] as ActionCall)).toBe('Double_Click_by_Coordinate(500, 500)');
+    expect(parseAction('Long_Press_by_Coordinate(10, 20)')).toEqual({
+      ok: true,
+      action: { name: 'Long_Press_by_Coordinate', params: { x: 10, y: 20, seconds: 1, unit: 'grid' } },
+    });
   });
 });

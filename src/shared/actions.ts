@@ -33,6 +33,11 @@ export interface ActionDefinition<P extends z.ZodObject = z.ZodObject> {
   readonly elementParam?: string;
   /** Ends the run (Finish, Failed) rather than touching the device. */
   readonly terminal?: boolean;
+  /**
+   * From the GUI-native models' action sets (gestures at screen points, asking the person):
+   * offered by those strategies and in a person's edits, not in MobA's action list.
+   */
+  readonly guiNative?: true;
 }
 
 function define<P extends z.ZodObject>(def: ActionDefinition<P>): ActionDefinition<P> {
@@ -71,6 +76,41 @@ export const ACTIONS = {
     args: ['index'],
     params: z.object({ index: ElementIndex }),
     elementParam: 'index',
+  }),
+  Long_Press_by_Coordinate: define({
+    kind: 'single',
+    signature: 'Long_Press_by_Coordinate(x, y, seconds)',
+    description: 'Press and hold a point (0–1000 grid unless in px) for the given seconds (default 1).',
+    args: ['x', 'y', 'seconds', 'unit'],
+    params: z.object({
+      x: z.number().min(0),
+      y: z.number().min(0),
+      seconds: z.number().min(0.3).max(10).default(1),
+      unit: z.enum(['grid', 'px']).default('grid'),
+    }),
+    guiNative: true,
+  }),
+  Double_Click_by_Coordinate: define({
+    kind: 'single',
+    signature: 'Double_Click_by_Coordinate(x, y)',
+    description: 'Tap a point (0–1000 grid unless in px) twice quickly.',
+    args: ['x', 'y', 'unit'],
+    params: z.object({ x: z.number().min(0), y: z.number().min(0), unit: z.enum(['grid', 'px']).default('grid') }),
+    guiNative: true,
+  }),
+  Swipe_by_Coordinate: define({
+    kind: 'single',
+    signature: 'Swipe_by_Coordinate(x1, y1, x2, y2)',
+    description: 'Move a finger from one point to another (0–1000 grid unless in px): scrolls, drags, pulls down.',
+    args: ['x1', 'y1', 'x2', 'y2', 'unit'],
+    params: z.object({
+      x1: z.number().min(0),
+      y1: z.number().min(0),
+      x2: z.number().min(0),
+      y2: z.number().min(0),
+      unit: z.enum(['grid', 'px']).default('grid'),
+    }),
+    guiNative: true,
   }),
   Scroll: define({
     kind: 'single',
@@ -151,6 +191,15 @@ export const ACTIONS = {
         .regex(/^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/, 'a package name such as com.android.settings'),
     }),
   }),
+  Ask_User: define({
+    kind: 'system',
+    signature: 'Ask_User(question)',
+    description:
+      'Ask the person a question (or to take over, e.g. to log in) and wait; their answer reaches the next prompt.',
+    args: ['question'],
+    params: z.object({ question: z.string().min(1).max(2_000) }),
+    guiNative: true,
+  }),
   Finish: define({
     kind: 'system',
     signature: 'Finish(message)',
@@ -206,7 +255,7 @@ export function formatAction(call: ActionCall): string {
   for (const arg of def.args) {
     const v = params[arg];
     if (v === undefined) continue;
-    if (call.name === 'Click_by_Coordinate' && arg === 'unit' && v === 'grid') continue;
+    if (arg === 'unit' && v === 'grid') continue;
     out.push(
       typeof v === 'string' ? (arg === 'direction' || arg === 'distance' || arg === 'unit' ? v : quote(v)) : String(v),
     );
@@ -214,8 +263,11 @@ export function formatAction(call: ActionCall): string {
   return `${call.name}(${out.join(', ')})`;
 }
 
+/** MobA's own action space: every action but those from the GUI-native models' sets. */
+export const MOBA_ACTION_NAMES = ACTION_NAMES.filter((n) => !(ACTIONS[n] as ActionDefinition).guiNative);
+
 /** The action list for prompts, grouped by kind in MobA's order of preference. */
-export function describeActions(names: readonly ActionName[] = ACTION_NAMES): string {
+export function describeActions(names: readonly ActionName[] = MOBA_ACTION_NAMES): string {
   const order: ActionKind[] = ['system', 'combination', 'single'];
   const titles: Record<ActionKind, string> = {
     system: 'System actions',

@@ -23,7 +23,16 @@ export const MODEL_ROLES = [
 export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;
 
 /** The registered strategies (see `src/shared/strategies.ts` for what each is). */
-export const STRATEGY_NAMES = ['moba', 'appagent', 'mobile-agent-v1', 'mobile-agent-v2', 'mobile-agent-e'] as const;
+export const STRATEGY_NAMES = [
+  'moba',
+  'appagent',
+  'mobile-agent-v1',
+  'mobile-agent-v2',
+  'mobile-agent-e',
+  'ui-tars',
+  'qwen-vl',
+  'autoglm',
+] as const;
 
 /** The benchmark's calibration pseudo-agents: the human reference solution, and doing nothing. */
 export const PSEUDO_AGENT_NAMES = ['reference', 'noop'] as const;

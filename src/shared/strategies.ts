@@ -118,6 +118,45 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     options: ['evolution'],
     goodAt: 'repeated, related tasks: learns Tips and Shortcuts; complex multi-app tasks',
   },
+  'ui-tars': {
+    name: 'ui-tars',
+    label: 'UI-TARS',
+    description:
+      'A GUI-native model (UI-TARS 1.5/2): sees only the screenshot and its recent history, answers "Thought: … Action: click(start_box=…)" with points on its resized screenshot.',
+    roles: [
+      { name: 'UI-TARS', endpoint: 'actor', purposes: ['ui-tars'], images: true },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot'],
+    options: [],
+    goodAt: 'end-to-end GUI models served locally (vLLM): no UI dump, no planner, one call per action',
+  },
+  'qwen-vl': {
+    name: 'qwen-vl',
+    label: 'Qwen-VL mobile use',
+    description:
+      'A GUI-native model (Qwen2.5-VL, Qwen3-VL): calls the mobile_use function on the screenshot, with the operations done so far.',
+    roles: [
+      { name: 'Qwen-VL', endpoint: 'actor', purposes: ['qwen-vl'], images: true },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot'],
+    options: [],
+    goodAt: 'general vision-language models with function calling; the shortest prompts of the GUI-native three',
+  },
+  autoglm: {
+    name: 'autoglm',
+    label: 'AutoGLM-Phone',
+    description:
+      'A GUI-native model (AutoGLM-Phone): thinks in <think>, answers do(action=…) with points on a 0–999 grid, keeps the whole conversation.',
+    roles: [
+      { name: 'AutoGLM', endpoint: 'actor', purposes: ['autoglm'], images: true },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot'],
+    options: [],
+    goodAt: 'everyday phone tasks in many apps; asks the person to take over logins and choices',
+  },
 };
 
 /** The endpoints a strategy sends screenshots to: each must take images. */

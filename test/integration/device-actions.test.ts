@@ -171,6 +171,33 @@ describe('gestures', () => {
   });
 });
 
+describe("the GUI-native models' gestures at points", () => {
+  it('Long_Press_by_Coordinate holds for its seconds: an icon opens its app menu', async () => {
+    const clock = await find('Clock');
+    const r = await ok(`Long_Press_by_Coordinate(${clock.center[0]}, ${clock.center[1]}, 1.5, px)`);
+    expect(r.durationMs).toBeGreaterThanOrEqual(1_500);
+    expect(r.detail).toContain('long press 1500 ms');
+    expect((await elements()).some((e) => e.text === 'App info')).toBe(true);
+  });
+
+  it('Double_Click_by_Coordinate taps a grid point twice: the timer keypad takes the digit twice', async () => {
+    await ok('Open_App(Clock)');
+    await ok(`Click(${(await find('Timer')).index})`);
+    const five = await find('timer_setup_digit_5');
+    await ok(
+      `Double_Click_by_Coordinate(${Math.round((five.center[0] / 1080) * 1000)}, ${Math.round((five.center[1] / 2400) * 1000)})`,
+    );
+    expect(await dumpText('timer_setup_time')).toBe('00h 00m 55s');
+  });
+
+  it('Swipe_by_Coordinate moves the finger between its points: up opens the app drawer, down closes it', async () => {
+    await ok('Swipe_by_Coordinate(540, 1900, 540, 700, px)');
+    expect((await elements()).some((e) => e.resourceId.endsWith('/search_box_input'))).toBe(true);
+    await ok('Swipe_by_Coordinate(500, 300, 500, 800)');
+    expect((await elements()).some((e) => e.resourceId.endsWith('/search_box_input'))).toBe(false);
+  });
+});
+
 describe('keys', () => {
   it('Back closes the keyboard, then the drawer', async () => {
     await openAppSearch();

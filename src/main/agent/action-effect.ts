@@ -101,12 +101,13 @@ function matchWords(e: UiElement): string {
     .join(' ');
 }
 
-function pointOf(
-  action: Extract<ActionCall, { name: 'Click_by_Coordinate' }>,
-  screen: Observation['screen'],
-): [number, number] {
-  const { x, y, unit } = action.params;
-  if (unit === 'px') return [x, y];
+/** The point a touch at coordinates lands on (a swipe: where the finger comes down). */
+function pointOf(action: ActionCall, screen: Observation['screen']): [number, number] | null {
+  const p = action.params as { x?: number; y?: number; x1?: number; y1?: number; unit?: 'grid' | 'px' };
+  const x = p.x ?? p.x1;
+  const y = p.y ?? p.y1;
+  if (x === undefined || y === undefined || !p.unit) return null;
+  if (p.unit === 'px') return [x, y];
   return [
     Math.min(screen.width - 1, (x / 1000) * screen.width),
     Math.min(screen.height - 1, (y / 1000) * screen.height),
@@ -123,9 +124,9 @@ export function actionEffect(action: ActionCall, seen: Screen | null): ActionEff
   if (index !== undefined) {
     target = elements.find((e) => e.index === index) ?? null;
     via = target ? 'index' : null;
-  } else if (action.name === 'Click_by_Coordinate' && seen) {
-    const [x, y] = pointOf(action, seen.screen);
-    target = elementUnder(elements, x, y);
+  } else if (seen && /_by_Coordinate$/.test(action.name)) {
+    const point = pointOf(action, seen.screen);
+    target = point ? elementUnder(elements, point[0], point[1]) : null;
     via = target ? 'coordinate' : null;
   }
   // A tap on the keyboard does what its key does, to the focused field.

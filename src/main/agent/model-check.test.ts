@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MobaError } from '../../shared/errors.ts';
-import type { RunOptions } from '../../shared/schemas/run.ts';
+import type { RunEvent, RunOptions } from '../../shared/schemas/run.ts';
 import type { ModelEndpoint, ModelRole } from '../../shared/schemas/settings.ts';
 import type { ModelSettingsSource } from '../llm/endpoints.ts';
-import { checkStrategyModels } from './model-check.ts';
+import { checkStrategyModels, runModelName } from './model-check.ts';
 
 const options = (over: Partial<RunOptions>): RunOptions => ({
   strategy: 'moba',
@@ -60,5 +60,27 @@ describe('checkStrategyModels', () => {
     const s = settings({ actor: textOnly });
     expect(() => checkStrategyModels(s, options({ strategy: 'appagent', replayOf: 'r1' }))).not.toThrow();
     expect(() => checkStrategyModels(s, options({ strategy: 'appagent' }))).toThrow(/actor role/);
+  });
+});
+
+describe('runModelName', () => {
+  const call = (role: string, model: string) =>
+    ({ type: 'model_call', record: { role, model } }) as unknown as RunEvent;
+
+  it("names the configured endpoint's model, with the run's override for the role", () => {
+    const s = settings({ actor: { model: 'ui-tars-1.5-7b' } });
+    const none = () => [];
+    expect(runModelName(s, none, options({}), 'actor')).toBe('ui-tars-1.5-7b');
+    expect(runModelName(s, none, options({}), 'planner')).toBe('qwen2.5vl');
+    expect(runModelName(s, none, options({ models: { actor: { model: 'qwen3-vl-8b' } } }), 'actor')).toBe(
+      'qwen3-vl-8b',
+    );
+  });
+
+  it("names a replay's recorded model for the role (not today's settings), null when none was recorded", () => {
+    const s = settings({ actor: { model: 'qwen3-vl-8b' } });
+    const recorded = () => [call('appSelector', 'gpt-4o-mini'), call('actor', 'qwen2.5-vl-7b')];
+    expect(runModelName(s, recorded, options({ replayOf: 'r1' }), 'actor')).toBe('qwen2.5-vl-7b');
+    expect(runModelName(s, recorded, options({ replayOf: 'r1' }), 'planner')).toBeNull();
   });
 });

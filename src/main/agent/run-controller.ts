@@ -11,6 +11,7 @@ import type { ChatRole } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId, reduceRun } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { callStructured } from '../llm/structured.ts';
+import type { StructuredCallOptions } from '../llm/structured.ts';
 import type { ChatMessage, LlmGateway, ModelWait } from '../llm/types.ts';
 import type { RunsRepo, RunSummaryUpdate } from '../store/runs-repo.ts';
 import type { Disposable } from '@moba/base';
@@ -40,8 +41,25 @@ const ALLOWED: Record<WaitKind, readonly DecisionKind[]> = {
   escalation: ['answer', 'approve', 'take_over', 'reject'],
 };
 
+/**
+ * One model step: a JSON reply checked by `schema`, or — for models with a grammar of their own
+ * (GUI-native models) — a text reply read by `parse` (`repairHint` says in the repair round how
+ * to answer instead). Either way the parser sees the answer only, never a model's reasoning.
+ */
+export type ModelStepOptions<T> = {
+  role: ChatRole;
+  purpose: string;
+  nodeId: string | null;
+  messages: ChatMessage[];
+  memories: RetrievedMemoryItem[];
+} & (
+  | { schema: z.ZodType<T>; parse?: undefined; repairHint?: undefined }
+  | { parse: NonNullable<StructuredCallOptions<T>['parse']>; repairHint: string; schema?: undefined }
+);
+
 export type ModelStepResult<T> =
-  | { ok: true; value: T; callIds: string[] }
+  /** `reasoning`: what a thinking model reasoned before the reply the value came from (for display, never parsed). */
+  | { ok: true; value: T; callIds: string[]; reasoning: string | null }
   | { ok: false; error: MobaError; callIds: string[] };
 
 /** The loop's view of its run: state, appending events, people, models, the device. */
@@ -60,14 +78,7 @@ export interface LoopContext {
    * Invalid or refused replies (after the repair round) come back as `ok: false`; transport
    * and configuration errors throw.
    */
-  modelStep<T>(options: {
-    role: ChatRole;
-    purpose: string;
-    nodeId: string | null;
-    messages: ChatMessage[];
-    schema: z.ZodType<T>;
-    memories: RetrievedMemoryItem[];
-  }): Promise<ModelStepResult<T>>;
+  modelStep<T>(options: ModelStepOptions<T>): Promise<ModelStepResult<T>>;
   /** A node a person asked to re-plan, consumed once. */
   takeReplanRequest(): string | null;
 }
@@ -506,30 +517,21 @@ export class RunController {
     }
   }
 
-  private async modelStep<T>(
-    options: {
-      role: ChatRole;
-      purpose: string;
-      nodeId: string | null;
-      messages: ChatMessage[];
-      schema: z.ZodType<T>;
-      memories: RetrievedMemoryItem[];
-    },
-    signal: AbortSignal,
-  ): Promise<ModelStepResult<T>> {
+  private async modelStep<T>(options: ModelStepOptions<T>, signal: AbortSignal): Promise<ModelStepResult<T>> {
     const ids: string[] = [];
     this.callContext = { nodeId: options.nodeId, memories: options.memories, ids };
     try {
       const r = await callStructured({
         gateway: this.o.gateway,
-        schema: options.schema,
         role: options.role,
         purpose: options.purpose,
         messages: options.messages,
         signal,
-        responseFormat: 'json',
+        ...(options.parse
+          ? { parse: options.parse, repairHint: options.repairHint, responseFormat: 'text' as const }
+          : { schema: options.schema, responseFormat: 'json' as const }),
       });
-      return { ok: true, value: r.value, callIds: ids };
+      return { ok: true, value: r.value, callIds: ids, reasoning: r.records.at(-1)?.reply?.reasoning ?? null };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (

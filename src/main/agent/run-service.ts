@@ -9,7 +9,7 @@ import type { AgentSettings, ModelRole } from '../../shared/schemas/settings.ts'
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
-import { checkStrategyModels } from './model-check.ts';
+import { checkStrategyModels, runModelName } from './model-check.ts';
 import { ReplayGateway } from '../llm/replay-gateway.ts';
 import type { LlmGateway } from '../llm/types.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
@@ -123,6 +123,8 @@ export class RunService {
   private kitFor(options: RunOptions, memory?: StrategyMemory): StrategyKit {
     return {
       artifacts: this.o.artifacts,
+      modelName: (role) =>
+        runModelName(this.o.settings, () => this.o.repo.events(options.replayOf!).events, options, role),
       ocr: () => (this.ocr ??= new OcrEngine()),
       memory: !options.useMemory
         ? NO_STRATEGY_MEMORY

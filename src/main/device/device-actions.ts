@@ -37,7 +37,7 @@ export async function actOnDevice(options: ActOnDeviceOptions): Promise<ActionRe
     let elements = options.elements;
     let screen = options.screen;
     const needsElements = targetIndex(action) !== undefined;
-    const needsScreen = needsElements || action.name === 'Click_by_Coordinate' || action.name === 'Swipe';
+    const needsScreen = needsElements || action.name === 'Swipe' || /_by_Coordinate$/.test(action.name);
     const last = observer.lastObservation(serial);
     if (needsElements && !elements) {
       const seen = last ?? (await observer.observe(serial, { signal, ocr: true })).observation;

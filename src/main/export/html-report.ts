@@ -58,11 +58,20 @@ function markerSvg(action: ActionCall, observation: Observation, colour: string)
     const [x1, y1, x2, y2] = el.bounds;
     return `<rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}" fill="${colour}" fill-opacity="0.15" stroke="${colour}" stroke-width="${sw}"/><circle cx="${el.center[0]}" cy="${el.center[1]}" r="${sw * 3}" fill="${colour}"/>`;
   }
-  if (action.name === 'Click_by_Coordinate') {
-    const { x, y, unit } = action.params;
-    const px = unit === 'grid' ? (x / 1000) * w : x;
-    const py = unit === 'grid' ? (y / 1000) * h : y;
+  const at = (x: number, y: number, unit: 'grid' | 'px') =>
+    unit === 'grid' ? [(x / 1000) * w, (y / 1000) * h] : [x, y];
+  if (
+    action.name === 'Click_by_Coordinate' ||
+    action.name === 'Long_Press_by_Coordinate' ||
+    action.name === 'Double_Click_by_Coordinate'
+  ) {
+    const [px, py] = at(action.params.x, action.params.y, action.params.unit);
     return `<circle cx="${px}" cy="${py}" r="${sw * 5}" fill="${colour}" fill-opacity="0.25" stroke="${colour}" stroke-width="${sw}"/>`;
+  }
+  if (action.name === 'Swipe_by_Coordinate') {
+    const [fx, fy] = at(action.params.x1, action.params.y1, action.params.unit);
+    const [tx, ty] = at(action.params.x2, action.params.y2, action.params.unit);
+    return `<line x1="${fx}" y1="${fy}" x2="${tx}" y2="${ty}" stroke="${colour}" stroke-width="${sw * 1.5}" stroke-linecap="round"/><circle cx="${tx}" cy="${ty}" r="${sw * 3}" fill="${colour}"/>`;
   }
   if (action.name === 'Swipe') {
     const share = { short: 0.2, medium: 0.32, long: 0.42 }[action.params.distance] / 2;

@@ -57,6 +57,10 @@ export const ANDROID_WORLD_MAPPING: Readonly<Record<ActionName, string>> = {
     '`click` at the point in device pixels (0–1000 grid points are scaled to the screen); no indexed form',
   Double_Click: "`double_tap` at the element's centre; indexed form with `index`",
   Long_Press: "`long_press` at the element's centre; indexed form with `index`",
+  Long_Press_by_Coordinate: '`long_press` at the point in device pixels; the seconds have no counterpart',
+  Double_Click_by_Coordinate: '`double_tap` at the point in device pixels',
+  Swipe_by_Coordinate:
+    "`swipe` in the direction of the finger's larger movement (AndroidWorld swipes have a direction, not points)",
   Scroll:
     '`scroll` with the same `direction` (both mean "bring the content further in that direction into view") and the element: `index` in the indexed form, its centre as `x`, `y` in the coordinate form; the distance has no counterpart',
   Swipe:
@@ -71,6 +75,7 @@ export const ANDROID_WORLD_MAPPING: Readonly<Record<ActionName, string>> = {
   Open_App: '`open_app` with `app_name` = the name or description given',
   Close_App:
     '`unknown` with `text` = the product call, e.g. `Close_App(com.android.settings)` (AndroidWorld has no action that stops an app)',
+  Ask_User: '`unknown` with `text` = the question (AndroidWorld has no action that asks the user)',
   Finish:
     '`status` with `goal_status: "complete"`; a message (the answer to the user) goes into `text` — AndroidWorld agents send it as a separate `answer` action first',
   Failed: '`status` with `goal_status: "infeasible"`; the reason goes into `text`',
@@ -81,6 +86,18 @@ export interface AndroidWorldForms {
   coordinates: AndroidWorldAction;
   /** With `index` into the record's elements, for actions that target an element; else null. */
   indexed: AndroidWorldAction | null;
+}
+
+/** A point in device pixels (0–1000 grid points scaled to the screen). */
+function pixels(
+  x: number,
+  y: number,
+  unit: 'grid' | 'px',
+  screen: { width: number; height: number },
+): { x: number; y: number } {
+  return unit === 'grid'
+    ? { x: Math.round((x / 1000) * screen.width), y: Math.round((y / 1000) * screen.height) }
+    : { x: Math.round(x), y: Math.round(y) };
 }
 
 function centre(el: UiElement): { x: number; y: number } {
@@ -118,14 +135,21 @@ export function toAndroidWorld(
       return targeted('double_tap', call.params.index);
     case 'Long_Press':
       return targeted('long_press', call.params.index);
-    case 'Click_by_Coordinate': {
-      const { x, y, unit } = call.params;
-      const px =
-        unit === 'grid'
-          ? { x: Math.round((x / 1000) * screen.width), y: Math.round((y / 1000) * screen.height) }
-          : { x: Math.round(x), y: Math.round(y) };
-      return plain({ action_type: 'click', ...px });
+    case 'Click_by_Coordinate':
+      return plain({ action_type: 'click', ...pixels(call.params.x, call.params.y, call.params.unit, screen) });
+    case 'Long_Press_by_Coordinate':
+      return plain({ action_type: 'long_press', ...pixels(call.params.x, call.params.y, call.params.unit, screen) });
+    case 'Double_Click_by_Coordinate':
+      return plain({ action_type: 'double_tap', ...pixels(call.params.x, call.params.y, call.params.unit, screen) });
+    case 'Swipe_by_Coordinate': {
+      const { x1, y1, x2, y2 } = call.params;
+      const dx = x2 - x1;
+      const dy = y2 - y1;
+      const direction = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
+      return plain({ action_type: 'swipe', direction });
     }
+    case 'Ask_User':
+      return plain({ action_type: 'unknown', text: call.params.question });
     case 'Scroll':
       return targeted('scroll', call.params.index, { direction: call.params.direction });
     case 'Swipe':

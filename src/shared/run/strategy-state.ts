@@ -35,6 +35,11 @@ export interface StrategyState {
   /** The last decision of the acting role, as it was written. */
   lastDecision: { role: string; written: string; summary: string; thought: string } | null;
   decisions: number;
+  /**
+   * Every decision of the acting role, oldest first: what it saw (as it was told), thought and
+   * wrote. The GUI-native strategies replay it as the model's own history.
+   */
+  transcript: Array<{ observation: string; thought: string; written: string; observationId?: string }>;
 }
 
 export function initialStrategyState(): StrategyState {
@@ -54,6 +59,7 @@ export function initialStrategyState(): StrategyState {
     shortcutsUsed: [],
     lastDecision: null,
     decisions: 0,
+    transcript: [],
   };
 }
 
@@ -65,6 +71,15 @@ export function reduceStrategy(s: StrategyState, event: StrategyEventBody): Stra
         ...s,
         decisions: s.decisions + 1,
         lastDecision: { role: event.role, written: event.written, summary: event.summary, thought: event.thought },
+        transcript: [
+          ...s.transcript,
+          {
+            observation: event.observation,
+            thought: event.thought,
+            written: event.written,
+            ...(event.observationId ? { observationId: event.observationId } : {}),
+          },
+        ],
       };
     case 'outcome_judged':
       return {

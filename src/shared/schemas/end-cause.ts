@@ -44,6 +44,7 @@ const MODEL_CODES: readonly ErrorCode[] = [
   'MODEL_HTTP_ERROR',
   'MODEL_REPLY_INVALID',
   'MODEL_REFUSED',
+  'MODEL_NOT_CAPABLE',
   'REPLAY_MISMATCH',
 ];
 

@@ -1,7 +1,7 @@
 /**
  * Agent strategies as data: which agent drives a run (MobA, AppAgent, Mobile-Agent v1, v2 or
- * E), the strategy options (ReachAgent's action space, MobA's page planning, Mobile-Agent-E's
- * self-evolution), the shortcut format of Mobile-Agent-E, and the events the strategies add to
+ * E, or a GUI-native model: UI-TARS, Qwen-VL, AutoGLM), the strategy options (ReachAgent's
+ * action space, MobA's page planning, Mobile-Agent-E's self-evolution), the shortcut format of Mobile-Agent-E, and the events the strategies add to
  * a run's log. `StrategyName` is the one list of strategy names: run options, the contract,
  * `moba run --strategy`, the composer and the benchmark's configuration matrix read it.
  */
@@ -100,6 +100,8 @@ export const STRATEGY_EVENT_BODIES = {
     action: Action.nullable(),
     /** A short summary of what the step should achieve (the expectation reflection checks). */
     summary: z.string(),
+    /** The observation the decision was made on (GUI-native strategies show its screenshot again in their history). */
+    observationId: z.string().optional(),
   }),
   /** Mobile-Agent v2 / E reflection: how the step turned out; only A enters the history. */
   outcome_judged: z.object({

@@ -9,6 +9,10 @@ import type { StrategyInfo } from '../../../shared/strategies.ts';
 import type { StrategyName } from '../../../shared/schemas/strategy.ts';
 import type { RunLoop } from '../run-controller.ts';
 import { appAgentLoop } from './appagent/appagent-loop.ts';
+import { AUTOGLM } from './autoglm/autoglm.ts';
+import { guiNativeLoop } from './gui-native/loop.ts';
+import { QWEN_VL } from './qwen-vl/qwen-vl.ts';
+import { UI_TARS } from './ui-tars/ui-tars.ts';
 import type { StrategyKit } from './common/kit.ts';
 import { chooseAppByModel } from './moba/app-choice.ts';
 import { mobaLoop } from './moba/moba-loop.ts';
@@ -26,6 +30,9 @@ const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
   'mobile-agent-v1': mobileAgentV1Loop,
   'mobile-agent-v2': mobileAgentV2Loop,
   'mobile-agent-e': mobileAgentELoop,
+  'ui-tars': guiNativeLoop(UI_TARS),
+  'qwen-vl': guiNativeLoop(QWEN_VL),
+  autoglm: guiNativeLoop(AUTOGLM),
 };
 
 /** The strategy's description and loop; every strategy resolves app names with MobA's app-selection call. */

@@ -49,10 +49,20 @@ export function actionMarker(action: ActionCall, elements: readonly UiElement[],
       label: `${label} [${element.index}]`,
       point: [element.center[0], element.center[1]],
     };
-  if (action.name === 'Click_by_Coordinate') {
+  if (
+    action.name === 'Click_by_Coordinate' ||
+    action.name === 'Long_Press_by_Coordinate' ||
+    action.name === 'Double_Click_by_Coordinate'
+  ) {
     const { x, y, unit } = action.params;
     if (coordinateProblem(x, y, unit, screen)) return { kind: 'none', label: `${label}: off the screen` };
     return { kind: 'point', point: toPixels(x, y, unit, screen), label };
+  }
+  if (action.name === 'Swipe_by_Coordinate') {
+    const { x1, y1, x2, y2, unit } = action.params;
+    if (coordinateProblem(x1, y1, unit, screen) || coordinateProblem(x2, y2, unit, screen))
+      return { kind: 'none', label: `${label}: off the screen` };
+    return { kind: 'arrow', from: toPixels(x1, y1, unit, screen), to: toPixels(x2, y2, unit, screen), label };
   }
   if (action.name === 'Swipe') {
     const u = UNIT[action.params.direction];

@@ -5,6 +5,7 @@
  * demonstrations AppAgent learns element docs from, Mobile-Agent-E's Tips and Shortcuts.
  */
 import type { ArtifactRef } from '../../../../shared/schemas/common.ts';
+import type { ChatRole } from '../../../../shared/schemas/settings.ts';
 import type { OcrEngine } from '../../../perception/ocr.ts';
 import type { AppChooser } from './step-kernel.ts';
 import type { StrategyMemory } from '../../ports.ts';
@@ -17,6 +18,11 @@ export interface StrategyArtifacts {
 
 export interface StrategyKit {
   artifacts: StrategyArtifacts;
+  /**
+   * The model a role's calls go to (the run's overrides applied; a replay's recorded one), when
+   * known: a GUI-native family's coordinates can differ between its versions.
+   */
+  modelName?(role: ChatRole): string | null;
   /** The shared OCR engine (created on first use, disposed by whoever made the kit). */
   ocr(): OcrEngine;
   memory: StrategyMemory;

@@ -1,4 +1,4 @@
-import { ACTION_NAMES, describeActions } from '../../../../../shared/actions.ts';
+import { MOBA_ACTION_NAMES, describeActions } from '../../../../../shared/actions.ts';
 import type { ChatMessage } from '../../../../llm/types.ts';
 import type { RetrievedMemoryItem } from '../../../ports.ts';
 import { memorySection, screenImages, screenSection, section } from './common.ts';
@@ -60,7 +60,7 @@ Reply with ONE JSON object and nothing else:
 
 /** The Local Agent's prompt: one sub-goal, the current screen, memory and the action list. */
 export function buildActMessages(input: ActPromptInput): ChatMessage[] {
-  const system = `${input.singleLevel ? SYSTEM_SINGLE_LEVEL : SYSTEM_TWO_LEVEL}\n\n## Actions\n${describeActions(ACTION_NAMES)}`;
+  const system = `${input.singleLevel ? SYSTEM_SINGLE_LEVEL : SYSTEM_TWO_LEVEL}\n\n## Actions\n${describeActions(MOBA_ACTION_NAMES)}`;
   const text = [
     section("Final goal (the user's task)", input.finalGoal),
     section('Date and time on the device', input.deviceTime),

@@ -1,0 +1,153 @@
+/**
+ * The GUI-native strategies on the simulated phone — UI-TARS, Qwen-VL mobile use, AutoGLM-Phone:
+ * each completes the alarm case study with its script (every reply in the model's own grammar,
+ * points in the model's own coordinate space), in auto mode and in step mode with an edit; a
+ * hostile model ends a run cleanly; the prompts carry only the screenshot, never the UI dump; a
+ * replay repeats a recorded run; a model asking the person (Ask_User) gets their answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
+import { loadScript, startAgentRig } from '../support/agent-rig.ts';
+import type { AgentRig } from '../support/agent-rig.ts';
+import {
+  ALARM_TASK,
+  checkHostileModel,
+  checkStepMode,
+  expectCaseStudyAlarm,
+  resetPhone,
+  runCaseStudy,
+} from '../support/strategy-checks.ts';
+import { formatAction } from '../../src/shared/actions.ts';
+import type { RunEvent } from '../../src/shared/schemas/run.ts';
+
+let t: AgentRig;
+/** Each strategy's auto-mode case study, for the replay below. */
+const caseStudies: Partial<Record<StrategyName, string>> = {};
+beforeAll(async () => {
+  t = await startAgentRig({ script: {} });
+});
+afterAll(async () => {
+  await t?.dispose();
+});
+
+/** A reply that keeps proposing a tap in the middle of the screen, in each grammar. */
+const TAP_ANYWHERE: Record<string, { match: Record<string, string>; reply: string }> = {
+  'ui-tars': {
+    match: { any: 'You are a GUI agent operating an Android phone' },
+    reply: "Thought: Tap the middle.\nAction: click(start_box='<|box_start|>(546,1204)<|box_end|>')",
+  },
+  'qwen-vl': {
+    match: { system: 'mobile_use' },
+    reply:
+      '<tool_call>\n{"name": "mobile_use", "arguments": {"action": "click", "coordinate": [546, 1204]}}\n</tool_call>',
+  },
+  autoglm: {
+    match: { system: 'operates an Android phone to carry out' },
+    reply: '<think>Tap the middle.</think><answer>do(action="Tap", element=[500,500])</answer>',
+  },
+};
+
+describe.each(['ui-tars', 'qwen-vl', 'autoglm'] as const)('%s', (strategy: StrategyName) => {
+  it('completes the alarm case study in auto mode, from screenshots only', { timeout: 300_000 }, async () => {
+    const runId = await runCaseStudy(t, strategy, loadScript(`alarm-${strategy}.json`));
+    caseStudies[strategy] = runId;
+    await expectCaseStudyAlarm(t);
+    const st = t.app.runs.state(runId);
+    expect(st.counters.executedActions).toBe(14);
+    expect(st.cause).toBe('finished');
+    const calls = t.app.runs.events(runId).events.flatMap((e) => (e.type === 'model_call' ? [e.record] : []));
+    expect(new Set(calls.map((c) => c.purpose))).toEqual(new Set([strategy, 'select-app']));
+    for (const c of calls.filter((c) => c.purpose === strategy)) {
+      const sent = JSON.stringify(c.request.messages);
+      // The UI dump never reaches the model: no element list, no resource ids or classes.
+      expect(sent).not.toMatch(/\[\d+\] \w+ "|TextView|ImageButton|_btn/);
+      expect(sent).toContain('"type":"image"');
+    }
+    const taps = st.steps.flatMap((s) =>
+      s.executed?.action.name === 'Click_by_Coordinate' ? [s.executed.action] : [],
+    );
+    expect(taps).toHaveLength(12);
+    for (const tap of taps) expect(tap.params).toMatchObject({ unit: 'px' });
+  });
+
+  it('step mode: approve, reject with feedback, edit', { timeout: 300_000 }, async () => {
+    const tap = TAP_ANYWHERE[strategy]!;
+    await checkStepMode(t, strategy, { steps: [{ name: 'tap', ...tap, times: 'always' }] });
+  });
+
+  it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {
+    await checkHostileModel(t, strategy);
+  });
+});
+
+/** What a replay must repeat: the decisions as written, the executed actions, the outcome. */
+function decisions(events: RunEvent[]): string[] {
+  return events.flatMap((e): string[] =>
+    e.type === 'strategy_decided'
+      ? [e.written]
+      : e.type === 'step_executed'
+        ? [`${formatAction(e.action)} ${e.ok}`]
+        : e.type === 'run_finished'
+          ? [e.outcome]
+          : [],
+  );
+}
+
+it('a Qwen-VL run replayed from its recorded model calls repeats itself, points included', {
+  timeout: 300_000,
+}, async () => {
+  const runId = caseStudies['qwen-vl'];
+  expect(runId, 'the Qwen-VL case study ran first').toBeDefined();
+  const requests = t.model.requests().length;
+  await resetPhone(t);
+  const replay = await t.app.runs.start({
+    serial: t.rig.serial,
+    task: ALARM_TASK,
+    options: { strategy: 'qwen-vl', mode: 'auto', maxSteps: 40, replayOf: runId! },
+  });
+  await t.waitFor(replay.runId);
+  expect(t.app.runs.get(replay.runId)).toMatchObject({ status: 'succeeded', replayOf: runId });
+  expect(t.model.requests().length).toBe(requests);
+  const recorded = decisions(t.app.runs.events(runId!).events);
+  expect(recorded.length).toBeGreaterThan(14);
+  expect(decisions(t.app.runs.events(replay.runId).events)).toEqual(recorded);
+  await expectCaseStudyAlarm(t);
+});
+
+it("AutoGLM's Take_over asks the person, even in auto mode; their answer reaches the next prompt", {
+  timeout: 120_000,
+}, async () => {
+  await resetPhone(t);
+  const answer = 'The one at 7:00, labelled Gym';
+  const match = TAP_ANYWHERE.autoglm!.match;
+  t.model.setScript({
+    steps: [
+      {
+        name: 'ask',
+        match,
+        reply:
+          '<think>Two alarms fit.</think><answer>do(action="Take_over", message="Which alarm do you mean?")</answer>',
+        times: 1,
+      },
+      { name: 'done', match, reply: '<think>Noted.</think><answer>finish(message="Understood.")</answer>', times: 1 },
+    ],
+  });
+  const { runId } = await t.app.runs.start({
+    serial: t.rig.serial,
+    task: 'Turn off my alarm',
+    options: { strategy: 'autoglm', mode: 'auto', maxSteps: 5 },
+  });
+  await t.waitFor(runId, ['waiting']);
+  const waiting = t.app.runs.state(runId).waiting!;
+  expect(waiting).toMatchObject({ kind: 'escalation' });
+  expect(waiting.prompt).toContain('Which alarm do you mean?');
+  const before = t.model.requests().length;
+  t.app.runs.decide(runId, { decision: 'answer', feedback: answer });
+  await t.waitFor(runId);
+  const st = t.app.runs.state(runId);
+  expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
+  expect(st.steps[0]?.executed).toMatchObject({ ok: true, action: { name: 'Ask_User' } });
+  const next = t.model.requests().slice(before);
+  expect(next).toHaveLength(1);
+  expect(JSON.stringify(next[0]!.body)).toContain(answer);
+});
