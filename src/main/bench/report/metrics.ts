@@ -63,6 +63,8 @@ function byTask(xs: readonly Done[]): Done[][] {
 
 function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number | null): MetricSet {
   const groups = byTask(xs);
+  const first = xs.filter((d) => d.e.repetition === 0);
+  const firstDone = first.filter((d) => d.r.complete).length;
   const tasks = groups.length;
   const est = clusterBootstrapRatios(groups, STATS, boot);
   const ee = est.ee;
@@ -81,11 +83,16 @@ function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number 
     terminationError: pct(
       xs.length ? xs.filter((d) => TERMINATION_ERRORS.has(d.r.termination)).length / xs.length : null,
     ),
+    firstAttempt: {
+      completed: firstDone,
+      of: first.length,
+      percent: pct(first.length ? firstDone / first.length : null),
+    },
   };
 }
 
 function roleOf(c: BenchConfiguration): ConfigurationReport['role'] {
-  if (c.agent === 'reference') return 'human';
+  if (c.agent === 'reference') return 'reference';
   if (c.agent === 'noop') return 'noop';
   return c.mode === 'copilot' ? 'copilot' : 'agent';
 }
@@ -102,6 +109,39 @@ export interface ReportInput {
   episodes: StoredEpisode[];
 }
 
+/**
+ * Where the human EE comes from: the episodes of `human` configurations (a person performed
+ * them), else of the `reference` ones, else the tasks' measured human steps. `ee(scope)` is
+ * that baseline's EE over the episodes in a scope (a category, an app), so a row compares with
+ * the baseline on the same tasks — the baseline's own row is then 100 % in every scope.
+ */
+function humanBaseline(
+  inputs: readonly ReportInput[],
+  done: (e: StoredEpisode) => e is StoredEpisode & { result: EpisodeResult },
+): { from: 'human' | 'reference' | 'tasks'; ee(scope: (d: Done) => boolean): number | null } {
+  const episodesOf = (role: 'human' | 'reference'): Done[] =>
+    inputs.flatMap(({ benchmark, episodes }) =>
+      episodes
+        .filter(done)
+        .filter((e) => {
+          const c = benchmark.configurations.find((x) => x.id === e.configId);
+          return c !== undefined && roleOf(c) === role;
+        })
+        .map((e) => ({ e, r: e.result })),
+    );
+  for (const role of ['human', 'reference'] as const) {
+    const runs = episodesOf(role);
+    if (ratioOf(runs, STATS.ee) !== null) return { from: role, ee: (scope) => ratioOf(runs.filter(scope), STATS.ee) };
+  }
+  const tasks = new Map<string, BenchTask>();
+  for (const { benchmark } of inputs) for (const t of benchmark.tasks) tasks.set(t.id, t);
+  const measured = [...tasks.values()].filter((t) => t.human?.steps);
+  const ee = measured.length
+    ? sum(measured.map((t) => t.human!.steps)) / sum(measured.map((t) => t.milestones.length))
+    : null;
+  return { from: 'tasks', ee: () => ee };
+}
+
 export function computeReport(
   inputs: readonly ReportInput[],
   options: { bootstrap?: BootstrapOptions; now?: number } = {},
@@ -111,24 +151,10 @@ export function computeReport(
   const done = (e: StoredEpisode): e is StoredEpisode & { result: EpisodeResult } =>
     e.status === 'done' && e.result !== null;
 
-  // The human EE: the reference configuration's, else the tasks' measured steps.
-  const referenceRuns = inputs.flatMap(({ benchmark, episodes }) =>
-    episodes
-      .filter(done)
-      .filter((e) => benchmark.configurations.find((c) => c.id === e.configId)?.agent === 'reference')
-      .map((e) => ({ e, r: e.result })),
-  );
-  let humanEe = ratioOf(referenceRuns, STATS.ee);
-  let humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : 'reference';
-  if (humanEe === null) {
-    const tasks = new Map<string, BenchTask>();
-    for (const { benchmark } of inputs) for (const t of benchmark.tasks) tasks.set(t.id, t);
-    const measured = [...tasks.values()].filter((t) => t.human?.steps);
-    if (measured.length) {
-      humanEe = sum(measured.map((t) => t.human!.steps)) / sum(measured.map((t) => t.milestones.length));
-      humanEeFrom = 'tasks';
-    }
-  }
+  // The human EE: a person's own episodes, else the reference solutions', else the tasks' measured steps.
+  const human = humanBaseline(inputs, done);
+  const humanEe = human.ee(() => true);
+  const humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : human.from;
 
   const configurations: ConfigurationReport[] = [];
   const links: EpisodeLink[] = [];
@@ -159,24 +185,16 @@ export function computeReport(
         role: roleOf(c),
         overall: metricSet(xs, boot, humanEe),
         byCategory: Object.fromEntries(
-          cats.map((cat) => [
-            cat,
-            metricSet(
-              xs.filter((d) => d.e.category === cat),
-              boot,
-              humanEe,
-            ),
-          ]),
+          cats.map((cat) => {
+            const inScope = (d: Done) => d.e.category === cat;
+            return [cat, metricSet(xs.filter(inScope), boot, human.ee(inScope))];
+          }),
         ),
         byApp: Object.fromEntries(
-          apps.map((a) => [
-            a,
-            metricSet(
-              xs.filter((d) => d.e.apps.includes(a)),
-              boot,
-              humanEe,
-            ),
-          ]),
+          apps.map((a) => {
+            const inScope = (d: Done) => d.e.apps.includes(a);
+            return [a, metricSet(xs.filter(inScope), boot, human.ee(inScope))];
+          }),
         ),
         cost: {
           executedActions: actions,
@@ -192,6 +210,10 @@ export function computeReport(
         },
         interventions,
         terminations,
+        errored: {
+          episodes: mine.filter((e) => e.status === 'error').length,
+          tasks: [...new Set(mine.filter((e) => e.status === 'error').map((e) => e.taskId))].sort(),
+        },
         perTask: byTask(xs).map((g) => ({
           taskId: g[0]!.e.taskId,
           category: g[0]!.e.category,
@@ -244,10 +266,6 @@ export function computeReport(
         ),
         completeRate: pairedBootstrap(
           diff((t) => t.completeRate),
-          boot,
-        ),
-        satisfaction: pairedBootstrap(
-          diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)),
           boot,
         ),
       });
