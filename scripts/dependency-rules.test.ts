@@ -68,6 +68,12 @@ function importsPackage(from: string, specifier: string): Tree {
 
 const m = (path: string) => `src/main/${path}`;
 
+/** A bad import inside src/main: `from` imports `to` (paths under src/main). */
+const across = (from: string, to: string, what: string, kind?: 'type') => ({
+  what,
+  files: imports(m(from), m(to), kind),
+});
+
 /** Per rule: what the bad import is, and a tree holding it (and nothing else forbidden). */
 const BAD_IMPORTS: Record<string, { what: string; files: Tree }> = {
   'no-cycle': {
@@ -126,72 +132,31 @@ const BAD_IMPORTS: Record<string, { what: string; files: Tree }> = {
     what: 'renderer client → routing',
     files: imports('src/renderer/client/client.ts', 'src/renderer/routing/router.ts'),
   },
-  'main-layer-foundation': { what: 'paths.ts → store', files: imports(m('paths.ts'), m('store/database.ts')) },
-  'main-layer-adb': { what: 'adb → device', files: imports(m('adb/adb-client.ts'), m('device/device-service.ts')) },
-  'main-layer-llm': { what: 'llm → sweep', files: imports(m('llm/model-gateway.ts'), m('sweep/jobs.ts')) },
-  'main-layer-store': {
-    what: 'store → mirror',
-    files: imports(m('store/runs-repo.ts'), m('mirror/mirror-service.ts'), 'type'),
-  },
-  'main-layer-perception': {
-    what: 'perception → device',
-    files: imports(m('perception/marks.ts'), m('device/observe.ts')),
-  },
-  'main-layer-demos': { what: 'demos → agent', files: imports(m('demos/recorder.ts'), m('agent/gating.ts')) },
-  'main-layer-simulators': {
-    what: 'simulators → bench',
-    files: imports(m('simulators/simulator-manager.ts'), m('bench/phone-pool.ts')),
-  },
-  'main-layer-settings': { what: 'settings → llm', files: imports(m('settings/settings.ts'), m('llm/endpoints.ts')) },
-  'main-layer-export': { what: 'export → agent', files: imports(m('export/run-export.ts'), m('agent/gating.ts')) },
-  'main-layer-voice': {
-    what: 'voice → agent',
-    files: imports(m('voice/voice-service.ts'), m('agent/run-service.ts')),
-  },
-  'main-layer-agent-ports': {
-    what: "the agent's ports → the run service",
-    files: imports(m('agent/ports.ts'), m('agent/run-service.ts'), 'type'),
-  },
-  'main-layer-agent': {
-    what: 'a strategy → device (strategies reach devices through the ports)',
-    files: imports(m('agent/strategies/moba/moba-loop.ts'), m('device/observe.ts')),
-  },
-  'main-layer-device': {
-    what: 'device → the agent beyond its ports',
-    files: imports(m('device/agent-device.ts'), m('agent/run-service.ts')),
-  },
-  'main-layer-memory': {
-    what: 'memory → a strategy',
-    files: imports(m('memory/strategy-memory.ts'), m('agent/strategies/moba/moba-loop.ts')),
-  },
-  'main-layer-mirror': {
-    what: 'mirror → the contract router',
-    files: imports(m('mirror/mirror-layer.ts'), m('contract/router.ts'), 'type'),
-  },
-  'main-layer-datasets': {
-    what: 'datasets → bench',
-    files: imports(m('datasets/run-selection.ts'), m('bench/bench-repo.ts')),
-  },
-  'main-layer-person': {
-    what: 'person → memory',
-    files: imports(m('person/person-actions.ts'), m('memory/memory-service.ts')),
-  },
-  'main-layer-annotations': {
-    what: 'annotations → bench',
-    files: imports(m('annotations/annotation-service.ts'), m('bench/bench-repo.ts')),
-  },
-  'main-layer-bench': {
-    what: 'bench → sweep',
-    files: imports(m('bench/bench-service.ts'), m('sweep/sweep-service.ts'), 'type'),
-  },
-  'main-layer-sweep': {
-    what: 'sweep → person',
-    files: imports(m('sweep/worker.ts'), m('person/person-actions.ts')),
-  },
-  'main-layer-app': { what: 'app.ts → cli', files: imports(m('app.ts'), m('cli/main.ts')) },
-  'main-layer-host': { what: 'host → cli', files: imports(m('host/web-host.ts'), m('cli/main.ts')) },
-  'main-layer-electron': { what: 'electron → cli', files: imports(m('electron/window.ts'), m('cli/main.ts')) },
-  'main-layer-cli': { what: 'cli → electron', files: imports(m('cli/main.ts'), m('electron/window.ts')) },
+  'main-layer-foundation': across('paths.ts', 'store/database.ts', 'paths.ts → store'),
+  'main-layer-adb': across('adb/adb-client.ts', 'device/device-service.ts', 'adb → device'),
+  'main-layer-llm': across('llm/model-gateway.ts', 'sweep/jobs.ts', 'llm → sweep'),
+  'main-layer-store': across('store/runs-repo.ts', 'mirror/mirror-service.ts', 'store → mirror', 'type'),
+  'main-layer-perception': across('perception/marks.ts', 'device/observe.ts', 'perception → device'),
+  'main-layer-demos': across('demos/recorder.ts', 'agent/gating.ts', 'demos → agent'),
+  'main-layer-simulators': across('simulators/simulator-manager.ts', 'bench/phone-pool.ts', 'simulators → bench'),
+  'main-layer-settings': across('settings/settings.ts', 'llm/endpoints.ts', 'settings → llm'),
+  'main-layer-export': across('export/run-export.ts', 'agent/gating.ts', 'export → agent'),
+  'main-layer-voice': across('voice/voice-service.ts', 'agent/run-service.ts', 'voice → agent'),
+  'main-layer-agent-ports': across('agent/ports.ts', 'agent/run-service.ts', 'ports → run service', 'type'),
+  // Strategies reach a device only through the agent's ports.
+  'main-layer-agent': across('agent/strategies/moba/moba-loop.ts', 'device/observe.ts', 'a strategy → device'),
+  'main-layer-device': across('device/agent-device.ts', 'agent/run-service.ts', 'device → the agent beyond its ports'),
+  'main-layer-memory': across('memory/strategy-memory.ts', 'agent/strategies/moba/moba-loop.ts', 'memory → a strategy'),
+  'main-layer-mirror': across('mirror/mirror-layer.ts', 'contract/router.ts', 'mirror → the contract router', 'type'),
+  'main-layer-datasets': across('datasets/run-selection.ts', 'bench/bench-repo.ts', 'datasets → bench'),
+  'main-layer-person': across('person/person-actions.ts', 'memory/memory-service.ts', 'person → memory'),
+  'main-layer-annotations': across('annotations/annotation-service.ts', 'bench/bench-repo.ts', 'annotations → bench'),
+  'main-layer-bench': across('bench/bench-service.ts', 'sweep/sweep-service.ts', 'bench → sweep', 'type'),
+  'main-layer-sweep': across('sweep/worker.ts', 'person/person-actions.ts', 'sweep → person'),
+  'main-layer-app': across('app.ts', 'cli/main.ts', 'app.ts → cli'),
+  'main-layer-host': across('host/web-host.ts', 'cli/main.ts', 'host → cli'),
+  'main-layer-electron': across('electron/window.ts', 'cli/main.ts', 'electron → cli'),
+  'main-layer-cli': across('cli/main.ts', 'electron/window.ts', 'cli → electron'),
   'main-folder-in-floor-plan': {
     what: 'a folder of src/main missing from the floor plan',
     files: imports(m('gadgets/gadget.ts'), 'src/shared/errors.ts'),
@@ -200,10 +165,11 @@ const BAD_IMPORTS: Record<string, { what: string; files: Tree }> = {
     what: 'main → renderer',
     files: imports(m('export/html-report.ts'), 'src/renderer/ui/widget.tsx'),
   },
-  'strategies-common-imports-no-strategy': {
-    what: 'strategies/common → moba',
-    files: imports(m('agent/strategies/common/step-kernel.ts'), m('agent/strategies/moba/moba-steps.ts')),
-  },
+  'strategies-common-imports-no-strategy': across(
+    'agent/strategies/common/step-kernel.ts',
+    'agent/strategies/moba/moba-steps.ts',
+    'strategies/common → moba',
+  ),
   'declared-dependencies-only': {
     what: 'an npm package no package.json declares',
     files: {

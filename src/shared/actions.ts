@@ -186,10 +186,6 @@ export const ActionCallSchema = z.discriminatedUnion(
   ],
 ) as unknown as z.ZodType<ActionCall>;
 
-export function isActionName(name: string): name is ActionName {
-  return Object.hasOwn(ACTIONS, name);
-}
-
 /** The element index an action targets, if any. */
 export function targetIndex(call: ActionCall): number | undefined {
   const def = ACTIONS[call.name] as ActionDefinition;

@@ -10,6 +10,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '@moba/testkit/rigs';
+import { loadTasks } from '../../src/main/bench/task-files.ts';
+import { startBenchRig } from '../support/bench-rig.ts';
 import { mobaCli } from '../support/moba-cli.ts';
 
 const dir = tempDir('moba-sec-tasks-');
@@ -126,5 +128,63 @@ describe('security: task files are read bounded', () => {
       message: expect.stringMatching(/^can grow to about 128,000 characters \(at most 65,536\)/),
     });
     expect(problems.map((p) => p.path)).toContain('params.p21');
+  });
+});
+
+describe('security: a regular expression in a milestone cannot stall a benchmark', () => {
+  it('a local benchmark whose milestone is ^(a+)+$ against a long answer: the process keeps answering, the episode ends', {
+    timeout: 300_000,
+  }, async () => {
+    const rig = await startBenchRig();
+    try {
+      const file = join(dir.path, 'regex-milestone.json');
+      writeFileSync(
+        file,
+        JSON.stringify(
+          task('lab.regex-answer', {
+            milestones: [
+              { id: 'on', check: { app: 'settings', path: 'airplaneMode', is: true } },
+              { id: 'said', check: { answer: { $regex: '^(a+)+$' } } },
+            ],
+            solution: [
+              { action: 'Open_App', app: 'Settings' },
+              { action: 'Click', target: { text: 'Network & internet' } },
+              { action: 'Click', target: { text: 'Airplane mode' }, milestone: 'on' },
+              { action: 'Finish', message: `${'a'.repeat(28)}!` },
+            ],
+          }),
+        ),
+      );
+      const tasks = loadTasks([file]).map((l) => l.task);
+      const id = rig.runner.create(
+        { tasks: [file], configurations: [{ id: 'ref', agent: 'reference' }], timeoutS: 60 },
+        tasks,
+      );
+      // How late a 50 ms timer fires: the benchmark runs in this process, so a stalled event loop shows here.
+      let worst = 0;
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last - 50);
+        last = now;
+      }, 50);
+      const idleUntil = performance.now() + 1_000;
+      while (performance.now() < idleUntil) await new Promise((r) => setTimeout(r, 50));
+      const idle = worst;
+      worst = 0;
+      try {
+        const summary = await rig.runner.run(id);
+        expect(summary.counts).toMatchObject({ total: 1, done: 1, error: 0 });
+      } finally {
+        clearInterval(timer);
+      }
+      const [episode] = rig.runner.repo.episodes(id);
+      expect(episode!.result).toMatchObject({ reached: 1, total: 2, answer: `${'a'.repeat(28)}!` });
+      expect(worst - idle, `the event loop stalled ${Math.round(worst)} ms (idle ${Math.round(idle)} ms)`).toBeLessThan(
+        1_000,
+      );
+    } finally {
+      await rig.dispose();
+    }
   });
 });

@@ -3,17 +3,6 @@ export interface Disposable {
   dispose(): void;
 }
 
-export function toDisposable(fn: () => void): Disposable {
-  let done = false;
-  return {
-    dispose() {
-      if (done) return;
-      done = true;
-      fn();
-    },
-  };
-}
-
 /** Collects disposables and releases them in reverse order of registration. */
 export class DisposableStore implements Disposable {
   private items: Disposable[] = [];

@@ -37,6 +37,13 @@ interface SimStartOptions {
   density?: number;
   serial?: string;
   fake?: boolean;
+  clock?: string;
+}
+
+/** `--clock`: `seeded`, or a local time `YYYY-MM-DDTHH:MM` in Asia/Shanghai. */
+function parseClockStart(value: string): string {
+  if (value === 'seeded' || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return value;
+  throw new InvalidArgumentError('expected seeded or a local time YYYY-MM-DDTHH:MM');
 }
 
 /** Adds `start` under `parent` (the `moba-sim` program, or `moba sim`). */
@@ -59,6 +66,11 @@ export function addSimStartCommand(parent: Command, io: SimCliIo): Command {
     .option('--density <dpi>', 'screen density (default 420)', parsePositiveInt)
     .option('--serial <serial>', 'ro.serialno of the phone (default: a fresh one)')
     .option('--fake', 'serve the small in-memory test phone instead (no Chromium; fixed screen)')
+    .option(
+      '--clock <start>',
+      'where the clock starts: seeded (a day and time the seed draws) or a local time YYYY-MM-DDTHH:MM (default 2025-06-02T09:00)',
+      parseClockStart,
+    )
     .action((opts: SimStartOptions) => runSimStart(opts, io));
 }
 
@@ -76,7 +88,12 @@ async function runSimStart(opts: SimStartOptions, io: SimCliIo): Promise<void> {
     device = new FakeDevice({ ...size, ...serial });
   } else {
     const { createSimulatedPhone } = await import('./phone/index.ts');
-    device = await createSimulatedPhone({ seed: opts.seed, ...size, ...serial });
+    const { localToEpoch } = await import('./time.ts');
+    const clock =
+      opts.clock === undefined
+        ? {}
+        : { clockStart: opts.clock === 'seeded' ? ('seeded' as const) : localToEpoch(opts.clock, 'Asia/Shanghai') };
+    device = await createSimulatedPhone({ seed: opts.seed, ...size, ...serial, ...clock });
   }
   let server;
   try {

@@ -86,6 +86,17 @@ export function inAppDrawer(p: PackageInfo): boolean {
   return p.launchActivity !== '' && (p.launcher ?? true);
 }
 
+/**
+ * Where the clock starts on a reset: epoch ms, `seeded` (the time the phone's seed draws, see
+ * time.ts `seededLocalStart`) or `default` (the phone's own start, Mon 2025-06-02 09:00).
+ */
+export type ClockStart = number | 'seeded' | 'default';
+
+export interface ResetOptions {
+  seed?: number;
+  clock?: ClockStart;
+}
+
 export interface SimulatedDevice {
   readonly props: DeviceProps;
   readonly fs: VirtualFs;
@@ -177,12 +188,27 @@ export interface SimulatedDevice {
    * @throws MobaError NOT_FOUND (no such app data) or INVALID_INPUT (not an object; the app failed with it, and it was undone)
    */
   setAppData(packageName: string, patch: unknown): Promise<void>;
-  /** Back to the seeded initial state (apps, clock, settings, files); with `seed`, reseeded first. */
-  reset(options?: { seed?: number }): Promise<void>;
+  /**
+   * Back to the seeded initial state (apps, clock, settings, files); with `seed`, reseeded
+   * first; with `clock`, the clock starts there from now on (`seeded`: the seed's own start).
+   */
+  reset(options?: ResetOptions): Promise<void>;
   saveSnapshot(name: string): Promise<void>;
   /** @throws when there is no snapshot of that name. */
   restoreSnapshot(name: string): Promise<void>;
   listSnapshots(): string[];
+
+  /**
+   * Schedules disturbances (one spec or a list, see the README's *Disturbances*): notifications
+   * arriving, permission dialogs, rating prompts, login and consent walls, slow loads, ads.
+   * @returns their ids
+   * @throws MobaError INVALID_INPUT naming every wrong field
+   */
+  disturb(specs: unknown): Promise<string[]>;
+  /** Forgets every disturbance not yet shown (and hides the one showing). */
+  clearDisturbances(): Promise<void>;
+  /** Pulls the notification shade down (`cmd statusbar expand-notifications`) or up. */
+  setShade(open: boolean): Promise<void>;
 
   /** Fires after anything on screen may have changed (for scrcpy frames and settle detection). */
   onDidChangeScreen(listener: () => void): { dispose(): void };

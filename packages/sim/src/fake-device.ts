@@ -12,9 +12,11 @@ import type {
   Intent,
   KeyCode,
   PackageInfo,
+  ResetOptions,
   SimulatedDevice,
 } from './device.ts';
 import type { ClockPolicy } from './device-clock.ts';
+import { localToEpoch, seededLocalStart } from './time.ts';
 import { KEYCODE, MobaError } from '@moba/base';
 import { createAndroidFs } from './fs/android-fs.ts';
 import type { MemoryFs } from './fs/memory-fs.ts';
@@ -411,6 +413,17 @@ export class FakeDevice implements SimulatedDevice {
     return true;
   }
 
+  /** The fake draws no system UI: it has no disturbances and no shade. */
+  async disturb(_specs: unknown): Promise<string[]> {
+    throw new MobaError('DEVICE_COMMAND_FAILED', 'The fake device has no disturbances (use a simulated phone)');
+  }
+
+  async clearDisturbances(): Promise<void> {}
+
+  async setShade(_open: boolean): Promise<void> {
+    throw new MobaError('DEVICE_COMMAND_FAILED', 'The fake device has no notification shade (use a simulated phone)');
+  }
+
   async clearPackageData(packageName: string): Promise<boolean> {
     if (!this.installed(packageName)) return false;
     delete this.model.fields[packageName];
@@ -550,10 +563,13 @@ export class FakeDevice implements SimulatedDevice {
     };
   }
 
-  /** The fake has no seeded data: a seed changes nothing. */
-  async reset(_options: { seed?: number } = {}): Promise<void> {
+  /** The fake has no seeded data: a seed changes nothing; `clock` sets where its clock starts. */
+  async reset(options: ResetOptions = {}): Promise<void> {
     this.policy = { kind: 'real' };
     this.model = structuredClone(this.initial.state);
+    if (typeof options.clock === 'number') this.model.clockBase = options.clock;
+    else if (options.clock === 'seeded')
+      this.model.clockBase = localToEpoch(seededLocalStart(options.seed ?? 0), 'Asia/Shanghai');
     this.clockSetAt = Date.now();
     this.fs.restoreFrom(this.initial.fs);
     this.events.length = 0;

@@ -23,6 +23,8 @@ export type {
   Intent,
   KeyCode,
   PackageInfo,
+  ClockStart,
+  ResetOptions,
   SimulatedDevice,
 } from './device.ts';
 export { inAppDrawer } from './device.ts';
@@ -37,6 +39,8 @@ export type { SimulatorServer, SimulatorServerOptions } from './server.ts';
 export { SCRCPY_SERVER_CLASS, SCRCPY_SERVER_VERSION, installScrcpyServer } from './scrcpy/index.ts';
 export type { InstalledScrcpyServer, ScrcpyHost, ScrcpyServerInstallOptions } from './scrcpy/index.ts';
 export { ffmpegPath, h264OutputArgs } from './scrcpy/encoder.ts';
+export { UIAUTOMATOR2_DEFAULT_PORT, UIAUTOMATOR2_SERVER_CLASS, installUiautomator2Server } from './u2/index.ts';
+export type { InstalledUiautomator2Server, Uiautomator2Host } from './u2/index.ts';
 export {
   DEFAULT_CLOCK_START,
   DEFAULT_DENSITY,

@@ -21,6 +21,7 @@ import { createDefaultCommands } from './shell/commands/index.ts';
 import type { ShellEnvironment } from './shell/interpreter.ts';
 import type { AppProcessHandler, CommandRegistry } from './shell/registry.ts';
 import { createSyncService } from './sync/sync-service.ts';
+import { installUiautomator2Server } from './u2/index.ts';
 
 /** Features the simulated adbd advertises: enough for v2 shells with exit codes, nothing it does not implement. */
 export const DEVICE_FEATURES: readonly string[] = ['shell_v2', 'fixed_push_mkdir'];
@@ -33,6 +34,11 @@ export interface SimulatorServerOptions {
   host?: string;
   /** The shell's command table; default a fresh `createDefaultCommands()`. */
   commands?: CommandRegistry;
+  /**
+   * Answer uiautomator2's client with the stand-in server (u2/index.ts) when it starts its
+   * jar with app_process. Default true.
+   */
+  uiautomator2?: boolean;
   /** Diagnostics (dropped connections, failing services). Default: console.warn. */
   log?: (message: string, error?: unknown) => void;
 }
@@ -164,6 +170,18 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   });
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
+  const registerAppProcessHandler = (handler: AppProcessHandler): Disposable => {
+    appProcess.push(handler);
+    return {
+      dispose: () => {
+        const at = appProcess.lastIndexOf(handler);
+        if (at >= 0) appProcess.splice(at, 1);
+      },
+    };
+  };
+  const registerTcpPort = (tcpPort: number, onOpen: AbstractSocketListener): Disposable =>
+    tcpPorts.register(String(tcpPort), onOpen);
+  if (options.uiautomator2 !== false) installUiautomator2Server({ device, registerTcpPort, registerAppProcessHandler });
 
   return {
     port,
@@ -183,17 +201,9 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     services,
     commands,
     registerAbstractSocket: (name, onOpen) => abstractSockets.register(name, onOpen),
-    registerTcpPort: (port, onOpen) => tcpPorts.register(String(port), onOpen),
+    registerTcpPort,
     connectReverse: (local) => reverses.connect(local),
-    registerAppProcessHandler: (handler) => {
-      appProcess.push(handler);
-      return {
-        dispose: () => {
-          const at = appProcess.lastIndexOf(handler);
-          if (at >= 0) appProcess.splice(at, 1);
-        },
-      };
-    },
+    registerAppProcessHandler,
     dropConnections,
     close: () => {
       closing ??= new Promise<void>((resolve) => {

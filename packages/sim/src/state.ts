@@ -24,6 +24,35 @@ export const PhoneDeviceStateSchema = z.looseObject({
   /** The app and activity in front (absent before the first screen is drawn). */
   foreground: z.object({ packageName: z.string(), activity: z.string() }).optional(),
   keyboardShown: z.boolean(),
+  /** The phone's local calendar now (see the README's *Time*): `YYYY-MM-DD`, `HH:MM`, `MON`…`SUN`. */
+  date: z.string().optional(),
+  localTime: z.string().optional(),
+  weekday: z.enum(['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT']).optional(),
+  /** `real`, `frozen` or `stepped:5s`; where a reset starts the clock: `seeded` or an ISO time. */
+  clockPolicy: z.string().optional(),
+  clockStart: z.string().optional(),
+  /** The phone's clipboard. */
+  clipboard: z.string().optional(),
+  /** The notification shade is pulled down; the notifications posted, newest first. */
+  shade: z.boolean().optional(),
+  notifications: z
+    .array(z.object({ id: z.number(), app: z.string(), title: z.string(), text: z.string(), at: z.number() }))
+    .optional(),
+  /** Inputs since the reset, and the disturbances scheduled (see the README's *Disturbances*). */
+  actions: z.number().optional(),
+  disturbances: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        kind: z.string(),
+        app: z.string().nullable(),
+        status: z.enum(['pending', 'showing', 'done']),
+        outcome: z.string().nullable(),
+      }),
+    )
+    .optional(),
+  /** Answers to permission dialogs, by package and permission: `granted`, `denied`, `once`. */
+  permissions: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 
 export const PhoneStateSchema = z.object({

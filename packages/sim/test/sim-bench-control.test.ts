@@ -1,8 +1,9 @@
 /**
  * The controls benchmarks need, through the real adb server: reseeding a running phone
- * (`sim-reset --seed N`), writing app data with a JSON merge patch (`sim-state set`, undone when
- * the app fails with it), reading the stored data (`sim-state data`), and the clock policy
- * (`sim-clock policy frozen | real | stepped:5s`), kept by snapshots and undone by reset.
+ * (`sim-reset --seed N`), writing app data with a JSON merge patch (`sim-state set`, checked
+ * against the app's schema), reading the stored data (`sim-state data`), the clock policy
+ * (`sim-clock policy frozen | real | stepped:5s`), kept by snapshots and undone by reset, and
+ * seeded clocks (`sim-reset --clock seeded`, `sim-clock date`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedBrowser, createSimulatedPhone, startSimulatorServer } from '../src/index.ts';
@@ -10,6 +11,7 @@ import type { SharedBrowser, SimulatedPhone, SimulatorServer } from '../src/inde
 import { dump, tapOn } from '../src/testing/device-driver.ts';
 import { PhoneStateSchema } from '../src/state.ts';
 import { requireNode } from '../src/testing/ui-dump.ts';
+import { addDays, relativeDay, seededLocalStart, weekdayOf } from '../src/time.ts';
 import { startAdbServer } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
 
@@ -94,6 +96,8 @@ describe('benchmark controls of the simulated phone', () => {
     expect([r.code, r.out, r.err]).toEqual([0, 'OK\n', '']);
     const clock = await json<{ alarms: Array<{ id: number }> }>(`sim-state ${CLOCK}`);
     expect(clock.alarms.at(-1)).toEqual(alarm);
+    // The id counter follows the ids a patch adds, so the next alarm made in the app gets 42.
+    expect((await json<{ nextAlarmId: number }>(`sim-state data ${CLOCK}`)).nextAlarmId).toBe(42);
     await tapOn(phone, { desc: 'Clock' });
     expect(requireNode(await dump(phone), { text: 'Patched' })).toBeDefined();
     // Chinese text survives adb's shell.
@@ -111,7 +115,15 @@ describe('benchmark controls of the simulated phone', () => {
     const before = await json<unknown>(`sim-state ${CLOCK}`);
     const broken = await sh(`sim-state set ${CLOCK} ${quote('{"alarms": "none"}')}`);
     expect(broken.code).toBe(1);
-    expect(broken.err).toMatch(/^sim-state: The patch was undone: com\.android\.deskclock failed with it: /);
+    expect(broken.err).toBe(
+      "sim-state: The patch was refused: com.android.deskclock's data would not match its schema: alarms: Invalid input: expected array, received string\n",
+    );
+    // A patch in the shape sim-state prints (not the stored one) is refused, naming each field.
+    const timer = await sh(
+      `sim-state set ${CLOCK} ${quote('{"timer": {"durationSeconds": 90, "remainingSeconds": 90}}')}`,
+    );
+    expect(timer.code).toBe(1);
+    expect(timer.err).toContain('timer.durationSeconds: unknown field; timer.remainingSeconds: unknown field');
     expect((await sh(`sim-state set ${CLOCK} ${quote('{"alarms": [')}`)).err).toMatch(
       /^sim-state: the patch is not JSON: /,
     );
@@ -151,6 +163,60 @@ describe('benchmark controls of the simulated phone', () => {
       'sim-clock: Unknown clock policy "sometimes": use real, frozen or stepped:<seconds>s (e.g. stepped:5s)\n',
     );
     await sh('sim-reset');
+  });
+
+  it('sim-reset --clock seeded: the seed draws the date and time, the apps are seeded for that day, dates are named from it', async () => {
+    interface Device {
+      date: string;
+      localTime: string;
+      weekday: string;
+      clockStart: string;
+      clockPolicy: string;
+    }
+    const device = async () => (await json<{ device: Device }>('sim-state')).device;
+    expect(await sh('sim-reset --seed 5 --clock seeded')).toMatchObject({ code: 0, out: 'OK\n' });
+    const start = seededLocalStart(5);
+    let d = await device();
+    expect([d.date, d.localTime, d.weekday, d.clockStart]).toEqual([
+      start.slice(0, 10),
+      start.slice(11),
+      weekdayOf(start.slice(0, 10)),
+      'seeded',
+    ]);
+    const events = await json<{ events: Array<{ title: string; date: string }> }>('sim-state com.android.calendar');
+    expect(events.events.find((e) => e.title === 'Team standup')?.date).toBe(d.date);
+    expect(events.events.find((e) => e.title === 'Lunch with Alice')?.date).toBe(addDays(d.date, 1));
+    expect((await sh('sim-clock date tomorrow')).out).toBe(`${addDays(d.date, 1)}\n`);
+    expect((await sh('sim-clock date next friday')).out).toBe(`${relativeDay(d.date, 'next friday')}\n`);
+    expect(await json<Record<string, string>>('sim-clock date')).toMatchObject({ today: d.date, weekday: d.weekday });
+    expect((await sh('sim-clock date someday')).err).toMatch(/^sim-clock: Unknown day "someday"/);
+
+    // The same seed and clock on a new phone give the same data; a plain reset keeps both.
+    const fresh = await createSimulatedPhone({ seed: 5, clockStart: 'seeded', freezeClock: true, browser });
+    try {
+      expect(await fresh.state('com.android.calendar')).toEqual(events);
+      expect(await fresh.state('com.moba.notes')).toEqual(await json('sim-state com.moba.notes'));
+    } finally {
+      await fresh.close();
+    }
+    expect((await sh('sim-clock policy stepped:60s')).code).toBe(0);
+    await sh('input keyevent 4');
+    expect((await device()).localTime).not.toBe(start.slice(11));
+    await sh('sim-reset');
+    d = await device();
+    expect([d.date, d.clockStart, d.clockPolicy]).toEqual([start.slice(0, 10), 'seeded', 'real']);
+
+    // A local time without a zone is the phone's local time.
+    await sh('sim-clock set 2025-06-14T08:00');
+    d = await device();
+    expect([d.date, d.localTime, d.weekday]).toEqual(['2025-06-14', '08:00', 'SAT']);
+    await sh('sim-reset --clock 2025-12-31T23:30');
+    expect((await device()).date).toBe('2025-12-31');
+    expect((await sh('sim-clock date tomorrow')).out).toBe('2026-01-01\n');
+    expect((await sh('sim-reset --clock whenever')).code).toBe(2);
+    await sh('sim-reset --seed 3 --clock default');
+    d = await device();
+    expect([d.date, d.clockStart]).toEqual(['2025-06-02', '2025-06-02T01:00:00.000Z']);
   });
 
   it('sim-state prints the whole phone in the shape PhoneStateSchema (@moba/sim/state) describes', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunEvent } from '../../shared/schemas/run.ts';
 import { RunEventSchema } from '../../shared/schemas/run.ts';
 import { foldRun } from '../../shared/run/reducer.ts';
@@ -131,7 +131,7 @@ describe('RunService.start: the run handle', () => {
     expect(seen).toEqual(['observation', 'run_finished']);
   });
 
-  it('a run driven by a loop of another process cannot be continued: resuming it stops with a clear reason', async () => {
+  it("a pseudo-agent's run cannot be resumed by a process that did not start it: refused before anything is recorded", async () => {
     h = await loopHarness({});
     const run = await h.runs.start({
       serial: 'toy-1',
@@ -150,10 +150,13 @@ describe('RunService.start: the run handle', () => {
       memory: () => NO_MEMORY,
     });
     try {
-      other.resume(run.runId);
-      const outcome = await other.follow(run.runId).done;
-      expect(outcome).toMatchObject({ status: 'paused', error: { code: 'RUN_STATE' } });
-      expect(outcome.error?.message).toContain('"reference"');
+      const before = other.events(run.runId).events.length;
+      expect(() => other.resume(run.runId)).toThrow(/driven by "reference".*cannot be continued/);
+      expect(other.events(run.runId).events).toHaveLength(before);
+      expect(other.state(run.runId).status).toBe('paused');
+      // The process that started it still can.
+      h.runs.resume(run.runId);
+      await vi.waitUntil(() => h!.runs.state(run.runId).status === 'waiting');
     } finally {
       await other.dispose();
       dir.dispose();

@@ -28,8 +28,6 @@ import type { RecentModelImages } from './screens.ts';
 import { ownerAlive, processOwner } from './ownership.ts';
 import type { DeviceLockPort } from './device-lock.ts';
 import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
-import { actionFromMirrorInput } from './person-input.ts';
-import type { MirrorInputParsed } from '../../shared/contract/mirror.ts';
 import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
 import { strategy } from './strategies/registry.ts';
 import { NO_STRATEGY_MEMORY } from './ports.ts';
@@ -83,14 +81,12 @@ export interface RunEventNotice {
   summary: RunSummary;
 }
 
-/** The loop of a run whose driver (a benchmark pseudo-agent) only the process that started it has. */
-function undrivable(driver: string): RunLoop {
-  return async () => {
-    throw new MobaError(
-      'RUN_STATE',
-      `This run was driven by "${driver}", which only the benchmark episode that started it runs; it cannot be continued.`,
-    );
-  };
+/** Why a run whose driver (a benchmark pseudo-agent) only the process that started it has cannot go on. */
+function undrivable(driver: string): MobaError {
+  return new MobaError(
+    'RUN_STATE',
+    `This run was driven by "${driver}", which only the benchmark episode that started it runs; it cannot be continued.`,
+  );
 }
 
 function newRunId(now: number): string {
@@ -107,6 +103,8 @@ function newRunId(now: number): string {
 export class RunService {
   private readonly o: RunServiceOptions;
   private readonly controllers = new Map<string, RunController>();
+  /** Runs started here with a loop of their own (`spec.loop`): only this process can drive them. */
+  private readonly drivenHere = new Set<string>();
   private readonly gateways = new Map<string, { dispose?: () => void }>();
   private readonly runKeys = new Map<string, Partial<Record<ModelRole, string>>>();
   private readonly modelNotes = new Map<string, { dispose(): void }>();
@@ -205,6 +203,7 @@ export class RunService {
       strategyMemory: input.strategyMemory,
       loop: input.loop?.loop,
     });
+    if (input.loop) this.drivenHere.add(runId);
     c.append({
       type: 'run_started',
       task: input.task,
@@ -326,7 +325,9 @@ export class RunService {
       loop:
         init?.loop ??
         (state.driver
-          ? undrivable(state.driver)
+          ? async () => {
+              throw undrivable(state.driver!);
+            }
           : strategy(options.strategy).loop(this.kitFor(options, init?.strategyMemory))),
       deviceLock: this.o.deviceLocks,
       onEvent: (event) => {
@@ -427,8 +428,16 @@ export class RunService {
     await this.active(runId).pause(why.by, why.reason);
   }
 
+  /** @throws MobaError RUN_STATE for a pseudo-agent's run this process did not start, before anything is recorded */
   resume(runId: string): void {
-    this.active(runId).resume('person');
+    const c = this.active(runId);
+    this.assertDrivable(c.snapshot);
+    c.resume('person');
+  }
+
+  private assertDrivable(st: RunState): void {
+    const c = this.controllers.get(st.runId);
+    if (st.driver && !c?.active && !this.drivenHere.has(st.runId)) throw undrivable(st.driver);
   }
 
   /**
@@ -448,6 +457,8 @@ export class RunService {
    */
   decide(runId: string, input: DecisionInput, voice?: VoiceRef): void {
     const c = this.active(runId);
+    // A decision after a restart starts the loop again: only a loop this process has.
+    this.assertDrivable(c.snapshot);
     if (!voice) {
       c.decide(input);
       return;
@@ -529,54 +540,60 @@ export class RunService {
   }
 
   /**
-   * The person acted on a device directly (mirror clicks, keys). Recorded in the run active
-   * on that device, as a step with provenance — during a take-over or copilot wait this is
-   * how the agent learns what the person did.
+   * The run a person's action on a device belongs to: of this process's runs on the device that
+   * have not ended, the one driving it (running, or waiting for a person) — else the paused one
+   * touched last (what the person does while it pauses is part of its story: resuming continues
+   * from there). Null when no run is on the device. At most one run records a person's step.
    */
-  recordPersonAction(serial: string, action: ActionCall, result: { ok: boolean; durationMs: number }): void {
+  runOnDevice(serial: string): string | null {
+    let best: RunState | null = null;
     for (const c of this.controllers.values()) {
       const st = c.snapshot;
       if (st.serial !== serial || TERMINAL_STATUSES.includes(st.status)) continue;
-      const nodeId = st.cursor ?? st.rootId;
-      if (!nodeId || !st.lastObservationId) continue;
-      const stepId = nextId(st, 's');
-      const waiting = st.waiting && (st.waiting.kind === 'take_over' || st.waiting.kind === 'copilot');
-      c.append({
-        type: 'step_proposed',
-        stepId,
-        nodeId,
-        action,
-        element: null,
-        observationId: st.lastObservationId,
-        gate: waiting ? 'performed by the person' : 'performed by the person without taking over',
-      });
-      c.append({
-        type: 'step_executed',
-        stepId,
-        action,
-        by: 'person',
-        ok: result.ok,
-        error: null,
-        durationMs: result.durationMs,
-        settleMs: 0,
-        detail: `person: ${formatAction(action)}`,
-      });
+      const driving = st.status !== 'paused';
+      const bestDriving = best !== null && best.status !== 'paused';
+      // Ties go to the run opened later.
+      if (!best || (driving && !bestDriving) || (driving === bestDriving && st.updatedAt >= best.updatedAt)) best = st;
     }
+    return best?.runId ?? null;
   }
 
   /**
-   * Direct control on the mirror (device pixels), recorded in the run active on that device as
-   * the person's action — element-level where the point lands on the agent's latest elements.
+   * Records a step a person performed on the run's device (mirror input, the action box, a
+   * take-over) as `step_proposed` + `step_executed` by the person, under the current sub-goal —
+   * during a take-over or copilot wait this is how the agent learns what the person did.
+   * `PersonActions` is the one caller. @returns whether it was recorded (not before the run's
+   * first observation, nor in an ended run)
    */
-  recordPersonInput(serial: string, input: MirrorInputParsed, result: { durationMs: number }): void {
-    for (const c of this.controllers.values()) {
-      const st = c.snapshot;
-      if (st.serial !== serial || TERMINAL_STATUSES.includes(st.status)) continue;
-      const seen = st.lastObservationId ? st.observations[st.lastObservationId] : undefined;
-      const action = actionFromMirrorInput(input, seen?.elements ?? [], seen?.screen ?? { width: 1080, height: 2400 });
-      if (action) this.recordPersonAction(serial, action, { ok: true, durationMs: result.durationMs });
-      return;
-    }
+  recordPersonStep(runId: string, action: ActionCall, result: { ok: boolean; durationMs: number }): boolean {
+    const c = this.controllers.get(runId);
+    const st = c?.snapshot;
+    if (!c || !st || TERMINAL_STATUSES.includes(st.status)) return false;
+    const nodeId = st.cursor ?? st.rootId;
+    if (!nodeId || !st.lastObservationId) return false;
+    const stepId = nextId(st, 's');
+    const waiting = st.waiting && (st.waiting.kind === 'take_over' || st.waiting.kind === 'copilot');
+    c.append({
+      type: 'step_proposed',
+      stepId,
+      nodeId,
+      action,
+      element: null,
+      observationId: st.lastObservationId,
+      gate: waiting ? 'performed by the person' : 'performed by the person without taking over',
+    });
+    c.append({
+      type: 'step_executed',
+      stepId,
+      action,
+      by: 'person',
+      ok: result.ok,
+      error: null,
+      durationMs: result.durationMs,
+      settleMs: 0,
+      detail: `person: ${formatAction(action)}`,
+    });
+    return true;
   }
 
   /** Starts a person-initiated take-over: the loop pauses its work and waits for "hand back". */
@@ -606,6 +623,7 @@ export class RunService {
     const c = this.controllers.get(runId);
     c?.dispose();
     this.controllers.delete(runId);
+    this.drivenHere.delete(runId);
     this.modelNotes.get(runId)?.dispose();
     this.modelNotes.delete(runId);
     return this.o.repo.delete(runId);

@@ -5,10 +5,11 @@
  * that grows from task to task (its episodes then run one after another, in task order). Each
  * memory is its own SQLite file under the benchmark's folder, never the app's memory.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchConfiguration } from '../../shared/bench/config.ts';
 import { MobaError } from '../../shared/errors.ts';
+import { readRegularFile } from '../bounded-read.ts';
 import type { AgentMemory } from '../agent/ports.ts';
 import type { LlmGateway } from '../llm/types.ts';
 import { MemoryService, agentMemory, settingsEmbedder, strategyMemory } from '../memory/index.ts';
@@ -35,26 +36,49 @@ export function carriesMemory(c: BenchConfiguration): boolean {
   return c.memory === 'carried' && c.useMemory && !isPseudoAgent(c.agent);
 }
 
+/** Larger than any memory export a benchmark seeds from. */
+export const MAX_MEMORY_SEED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A seed file on this machine (`memorySeed` of a local benchmark): a regular file of at most
+ * MAX_MEMORY_SEED_BYTES.
+ * @throws MobaError NOT_FOUND (missing), INVALID_INPUT (not a regular file, too large)
+ */
+export function readMemorySeedFile(path: string): string {
+  return readRegularFile(path, MAX_MEMORY_SEED_BYTES, 'memory seed file').toString('utf8');
+}
+
 export class BenchMemories {
   private readonly dir: string;
   private readonly settings: SettingsService;
   private readonly gateway: Pick<LlmGateway, 'embed'>;
+  private readonly seed: (c: BenchConfiguration) => string | Promise<string>;
 
-  constructor(options: { dir: string; settings: SettingsService; gateway: Pick<LlmGateway, 'embed'> }) {
+  /**
+   * @param options.seed the seed's content for a `seeded` configuration (default: its `memorySeed`
+   *   file on this machine; a sweep worker gets the content from the coordinator instead)
+   */
+  constructor(options: {
+    dir: string;
+    settings: SettingsService;
+    gateway: Pick<LlmGateway, 'embed'>;
+    seed?: (c: BenchConfiguration) => string | Promise<string>;
+  }) {
     this.dir = options.dir;
     this.settings = options.settings;
     this.gateway = options.gateway;
+    this.seed = options.seed ?? ((c) => readMemorySeedFile(c.memorySeed ?? ''));
   }
 
   /**
    * The memory of one episode attempt, or null when the configuration uses none.
-   * @throws MobaError MEMORY_IMPORT_INVALID (a bad seed file), INVALID_INPUT (a missing one)
+   * @throws MobaError MEMORY_IMPORT_INVALID (a bad seed), NOT_FOUND / INVALID_INPUT (a seed that cannot be read)
    */
-  forEpisode(
+  async forEpisode(
     c: BenchConfiguration,
     episode: { id: string; repetition: number },
     attempt: number,
-  ): EpisodeMemory | null {
+  ): Promise<EpisodeMemory | null> {
     if (!c.useMemory || isPseudoAgent(c.agent)) return null;
     mkdirSync(this.dir, { recursive: true });
     const carried = c.memory === 'carried';
@@ -72,12 +96,9 @@ export class BenchMemories {
     };
     try {
       if (c.memory === 'seeded') {
-        if (!c.memorySeed || !existsSync(c.memorySeed))
-          throw new MobaError(
-            'INVALID_INPUT',
-            `The memory seed file of configuration ${c.id} does not exist: ${c.memorySeed ?? '(none given)'}`,
-          );
-        service.importJson(readFileSync(c.memorySeed, 'utf8'));
+        if (!c.memorySeed)
+          throw new MobaError('INVALID_INPUT', `Configuration ${c.id} is seeded but names no memorySeed`);
+        service.importJson(await this.seed(c));
       }
     } catch (error) {
       close();

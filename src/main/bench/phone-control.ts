@@ -16,49 +16,8 @@ import type { PhoneState } from '@moba/sim/state';
 
 const STATE_TIMEOUT_MS = 20_000;
 
-/** Epoch ms of a local wall time (`2025-06-02T09:00`) in an IANA time zone. */
-export function localToEpoch(local: string, timeZone: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
-  if (!m) throw new MobaError('INVALID_INPUT', `Not a local time: ${local}`);
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-  // The zone's offset at that moment, found by formatting the guess back in the zone.
-  const offsetAt = (epoch: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      })
-        .formatToParts(new Date(epoch))
-        .map((p) => [p.type, p.value]),
-    );
-    return (
-      Date.UTC(
-        Number(parts.year),
-        Number(parts.month) - 1,
-        Number(parts.day),
-        Number(parts.hour),
-        Number(parts.minute),
-        Number(parts.second),
-      ) - epoch
-    );
-  };
-  const first = asUtc - offsetAt(asUtc);
-  return asUtc - offsetAt(first);
-}
+/** Epoch ms of a local wall time (`2025-06-02T09:00`) in an IANA time zone: the phone's own rule. */
+export { localToEpoch } from '@moba/sim/time';
 
 export interface IntentSpec {
   action?: string | undefined;

@@ -308,10 +308,10 @@ export class BenchmarkRunner {
     const config = ctx.configs.get(e.configId)!;
     const task = ctx.tasks.get(`${e.taskId}@${e.taskVersion}`)!;
     const phone = ctx.pool.phones[ctx.slot]!;
-    let memory: ReturnType<BenchMemories['forEpisode']> = null;
+    let memory: Awaited<ReturnType<BenchMemories['forEpisode']>> = null;
     let runId: string | null = null;
     try {
-      memory = ctx.memories.forEpisode(config, e, attempt);
+      memory = await ctx.memories.forEpisode(config, e, attempt);
       const result = await runEpisode(
         episodeEnv(this.host, phone.serial, this.now),
         {

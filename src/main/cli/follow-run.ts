@@ -172,7 +172,7 @@ export async function followRun(app: MobaApp, run: RunHandle, io: CliIo, options
   const state = app.runs.state(runId);
   if (options.json) {
     io.out(
-      `${JSON.stringify({ runId, summary: { status: state.status, reason: state.outcomeReason, answer: state.answer, waiting: state.waiting, counters: state.counters, tree: formatTree(state).split('\n') } })}\n`,
+      `${JSON.stringify({ runId, summary: { status: state.status, cause: state.cause, reason: state.outcomeReason, answer: state.answer, waiting: state.waiting, counters: state.counters, tree: formatTree(state).split('\n') } })}\n`,
     );
   } else {
     io.out(`\nTask tree (run ${runId}):\n${formatTree(state)}\n${formatCounts(state)}\n`);

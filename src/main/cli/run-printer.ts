@@ -54,7 +54,7 @@ export function describeEvent(e: RunEvent, state: RunState): string | null {
     case 'voice_input':
       return `voice you said “${clip(e.transcript, 80)}”${e.edited ? `, sent as “${clip(e.text, 80)}”` : ''} (${e.audio.durationMs !== null ? `${(e.audio.durationMs / 1000).toFixed(1)} s, ` : ''}${oneLine(e.model)} at ${oneLine(e.baseUrl)})`;
     case 'run_finished':
-      return `${e.outcome === 'succeeded' ? '✔' : '✘'} ${e.outcome}: ${oneLine(e.reason)}${e.answer ? `\n  answer: ${oneLine(e.answer)}` : ''}`;
+      return `${e.outcome === 'succeeded' ? '✔' : '✘'} ${e.outcome} (${e.cause}): ${oneLine(e.reason)}${e.answer ? `\n  answer: ${oneLine(e.answer)}` : ''}`;
     case 'step_annotated':
       return `tag ${e.stepId} ${e.category}${e.note ? `: ${oneLine(e.note)}` : ''}${e.author ? ` (${oneLine(e.author)})` : ''}`;
     case 'annotation_removed':

@@ -44,7 +44,7 @@ import { RECORD_KINDS, recordJsonSchema } from './json-schemas.ts';
 import { JsonlWriter } from './jsonl-writer.ts';
 import { CorrectionBuilder } from './preferences.ts';
 import { annotationsOf, selectRuns } from './run-selection.ts';
-import type { BenchmarkRuns, RunSelection } from './run-selection.ts';
+import type { BenchmarkRuns, RunSelection, SelectedRun } from './run-selection.ts';
 import { DEFAULT_SPLIT, splitOf, taskKeyOf } from './splits.ts';
 import type { SplitOptions } from './splits.ts';
 import { StepAssembler } from './step-assembler.ts';
@@ -205,6 +205,20 @@ async function prepareFolder(dir: string): Promise<void> {
   }
 }
 
+type Writers = Record<Stream, Record<Split, JsonlWriter>>;
+
+/** What exporting one run needs: the open files, the counters, the progress to report. */
+interface Export {
+  o: DatasetExportOptions;
+  stats: DatasetStats;
+  sink: FileSink;
+  writers: Writers;
+  progress: DatasetProgress;
+  report(): void;
+}
+
+const cancelled = () => new MobaError('CANCELLED', 'The dataset export was cancelled');
+
 /**
  * Writes the dataset of the selected runs.
  * @throws MobaError INVALID_INPUT (a non-empty folder, a bad selection), NOT_FOUND (unknown runs, an unwritable folder), CANCELLED
@@ -225,77 +239,20 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
       k,
       Object.fromEntries(SPLITS.map((s) => [s, new JsonlWriter(join(o.outDir, FOLDERS[k], `${s}.jsonl`))])),
     ]),
-  ) as Record<Stream, Record<Split, JsonlWriter>>;
+  ) as Writers;
+  const ex: Export = { o, stats, sink, writers, progress, report };
   const taskSplits = new Map<string, Split>();
   progress.phase = 'runs';
   try {
     for (const run of runs) {
-      if (o.signal?.aborted) throw new MobaError('CANCELLED', 'The dataset export was cancelled');
+      if (o.signal?.aborted) throw cancelled();
       const taskKey = taskKeyOf(run);
       const where = splitOf(taskKey, split);
       if (!taskSplits.has(taskKey)) {
         taskSplits.set(taskKey, where);
         stats.tasks[where].push(taskKey);
       }
-      const digest = digestRun(o.db, run.id);
-      const info: RunInfo = {
-        id: run.id,
-        strategy: digest.strategy,
-        mode: digest.mode,
-        model: digest.actModel,
-        status: run.status,
-        createdAt: run.createdAt,
-        benchmark: run.benchmark,
-      };
-      stats.runs++;
-      bump(stats.strategies, info.strategy);
-      bump(stats.modes, info.mode);
-      bump(stats.models, info.model ?? '(none)');
-      bump(stats.statuses, info.status);
-      if (run.benchmark) bump(stats.benchmarks, run.benchmark.id);
-      stats.firstRunAt = Math.min(stats.firstRunAt ?? run.createdAt, run.createdAt);
-      stats.lastRunAt = Math.max(stats.lastRunAt ?? run.createdAt, run.createdAt);
-      const ctx: StepContext = { run: info, task: run.task, taskKey, split: where };
-      const assembler = new StepAssembler(digest.lastSeqOfStep, annotationsOf(o.db, run.id));
-      const corrections = new CorrectionBuilder(ctx, sink, stats.corrections);
-      const emit = async (steps: ReturnType<StepAssembler['push']>) => {
-        for (const s of steps) {
-          const record = stepRecord(s, ctx, sink);
-          check(StepRecord, record, record.id);
-          await writers.step[where].write(record);
-          countStep(stats, record);
-          const c = corrections.push(s);
-          for (const p of c.pairs) {
-            check(PreferencePair, p, p.id);
-            await writers.preference[where].write(p);
-            stats.pairs[where]++;
-          }
-          for (const d of c.dpo) {
-            check(DpoRecord, d, d.id);
-            await writers.dpo[where].write(d);
-            stats.dpo[where]++;
-          }
-          for (const f of c.sft) {
-            check(SftRecord, f, f.id);
-            await writers.sft[where].write(f);
-            stats.sft[where]++;
-          }
-          progress.steps++;
-          progress.pairs += c.pairs.length;
-          if (progress.steps % 250 === 0) report();
-          await sink.flush();
-        }
-      };
-      for (const page of eventPages(o.db, run.id)) {
-        stats.skippedEvents += page.skipped;
-        for (const e of page.events) await emit(assembler.push(e));
-        if (o.signal?.aborted) throw new MobaError('CANCELLED', 'The dataset export was cancelled');
-      }
-      await emit(assembler.end());
-      corrections.end();
-      sink.endRun();
-      progress.runsDone++;
-      report();
+      await exportRun(ex, run, taskKey, where);
     }
     progress.phase = 'finishing';
     report();
@@ -309,6 +266,92 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
     stats.corrections.pairs.override +
     stats.corrections.pairs.reject -
     SPLITS.reduce((n, s) => n + stats.dpo[s], 0);
+  await writeFolderFiles(o, { runs, split, taskSplits, stats });
+  progress.phase = 'done';
+  report();
+  return resultOf(o.outDir, stats, started);
+}
+
+/** One run's steps, preference pairs, DPO and SFT records, page by page, into its task's split. */
+async function exportRun(ex: Export, run: SelectedRun, taskKey: string, where: Split): Promise<void> {
+  const { o, stats, sink, progress } = ex;
+  const digest = digestRun(o.db, run.id);
+  const info: RunInfo = {
+    id: run.id,
+    strategy: digest.strategy,
+    mode: digest.mode,
+    model: digest.actModel,
+    status: run.status,
+    createdAt: run.createdAt,
+    benchmark: run.benchmark,
+  };
+  stats.runs++;
+  bump(stats.strategies, info.strategy);
+  bump(stats.modes, info.mode);
+  bump(stats.models, info.model ?? '(none)');
+  bump(stats.statuses, info.status);
+  if (run.benchmark) bump(stats.benchmarks, run.benchmark.id);
+  stats.firstRunAt = Math.min(stats.firstRunAt ?? run.createdAt, run.createdAt);
+  stats.lastRunAt = Math.max(stats.lastRunAt ?? run.createdAt, run.createdAt);
+  const ctx: StepContext = { run: info, task: run.task, taskKey, split: where };
+  const assembler = new StepAssembler(digest.lastSeqOfStep, annotationsOf(o.db, run.id));
+  const corrections = new CorrectionBuilder(ctx, sink, stats.corrections);
+  const emit = async (steps: ReturnType<StepAssembler['push']>) => {
+    for (const s of steps) await writeStep(ex, ctx, s, corrections);
+  };
+  for (const page of eventPages(o.db, run.id)) {
+    stats.skippedEvents += page.skipped;
+    for (const e of page.events) await emit(assembler.push(e));
+    if (o.signal?.aborted) throw cancelled();
+  }
+  await emit(assembler.end());
+  corrections.end();
+  sink.endRun();
+  progress.runsDone++;
+  ex.report();
+}
+
+/** A step's record and the correction records it completes, each checked against its schema. */
+async function writeStep(
+  ex: Export,
+  ctx: StepContext,
+  step: ReturnType<StepAssembler['push']>[number],
+  corrections: CorrectionBuilder,
+): Promise<void> {
+  const { stats, writers, progress } = ex;
+  const where = ctx.split;
+  const record = stepRecord(step, ctx, ex.sink);
+  check(StepRecord, record, record.id);
+  await writers.step[where].write(record);
+  countStep(stats, record);
+  const c = corrections.push(step);
+  for (const p of c.pairs) {
+    check(PreferencePair, p, p.id);
+    await writers.preference[where].write(p);
+    stats.pairs[where]++;
+  }
+  for (const d of c.dpo) {
+    check(DpoRecord, d, d.id);
+    await writers.dpo[where].write(d);
+    stats.dpo[where]++;
+  }
+  for (const f of c.sft) {
+    check(SftRecord, f, f.id);
+    await writers.sft[where].write(f);
+    stats.sft[where]++;
+  }
+  progress.steps++;
+  progress.pairs += c.pairs.length;
+  if (progress.steps % 250 === 0) ex.report();
+  await ex.sink.flush();
+}
+
+/** The schemas, manifest.json and the datasheet (README.md). */
+async function writeFolderFiles(
+  o: DatasetExportOptions,
+  d: { runs: SelectedRun[]; split: SplitOptions; taskSplits: Map<string, Split>; stats: DatasetStats },
+): Promise<void> {
+  const { stats } = d;
   for (const kind of RECORD_KINDS)
     await writeFile(
       join(o.outDir, 'schemas', `${kind}.schema.json`),
@@ -322,9 +365,9 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
     exportedAt,
     app: o.app,
     selection: o.selection,
-    split,
-    runs: runs.map((r) => r.id),
-    tasks: Object.fromEntries([...taskSplits.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    split: d.split,
+    runs: d.runs.map((r) => r.id),
+    tasks: Object.fromEntries([...d.taskSplits.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     counts: {
       runs: stats.runs,
       steps: stats.steps,
@@ -340,14 +383,15 @@ export async function exportDataset(o: DatasetExportOptions): Promise<DatasetExp
   });
   await writeFile(
     join(o.outDir, 'README.md'),
-    renderDatasheet({ stats, selection: o.selection, split, app: o.app, exportedAt }),
+    renderDatasheet({ stats, selection: o.selection, split: d.split, app: o.app, exportedAt }),
     { mode: PRIVATE_FILE_MODE },
   );
-  progress.phase = 'done';
-  report();
+}
+
+function resultOf(dir: string, stats: DatasetStats, started: number): DatasetExportResult {
   const total = (c: Record<Split, number>) => SPLITS.reduce((n, s) => n + c[s], 0);
   return {
-    dir: o.outDir,
+    dir,
     runs: stats.runs,
     steps: total(stats.steps),
     pairs: total(stats.pairs),

@@ -3,12 +3,6 @@
  * the variants seen from Android 7 to 15 and returns null/empty rather than guessing.
  */
 
-export interface ScreenFacts {
-  width: number;
-  height: number;
-  density: number | null;
-}
-
 /** `wm size`: the override (set by `wm size WxH`) wins over the physical size. */
 export function parseWmSize(text: string): { width: number; height: number } | null {
   const override = /Override size:\s*(\d+)x(\d+)/.exec(text);
@@ -147,9 +141,4 @@ export function parseGetprop(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of text.matchAll(/^\[([^\]]+)\]: \[([\s\S]*?)\]\r?$/gm)) out[m[1]!] = m[2]!;
   return out;
-}
-
-/** Splits output of several commands joined with `echo MARK`. */
-export function splitSections(text: string, marker: string): string[] {
-  return text.split(new RegExp(`^${marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\r?$`, 'm'));
 }

@@ -71,6 +71,14 @@ function rethrowDeviceGone(error: unknown): void {
 
 const MAX_DECODED_IMAGES = 4;
 
+/** The marked image and the decoded pixels behind it, with their encodes for a model under way. */
+interface Painted {
+  marked: MarkedImage | null;
+  pixels?: RawImage;
+  screenshotForModel?: Promise<ModelImage | null>;
+  markedForModel?: Promise<ModelImage | null>;
+}
+
 export class Observer {
   private readonly options: ObserverOptions;
   private readonly providers = new Map<string, ScreenshotProvider>();
@@ -146,6 +154,41 @@ export class Observer {
     const timings: Record<string, number> = {};
     const device = await this.options.devices.onlineDevice(serial, options);
     const capturedAt = Date.now();
+    const { shot, app, keyboard, png, xml, physical, problems } = await this.capture(device, options, timings);
+    const screen = screenOf(device.serial, png, physical);
+    const { elements, elementsFrom } = await this.findElements({ xml, png, screen, options, problems, timings });
+    const painted = await this.paint(png, elements, screen, problems, timings);
+
+    const tStore = performance.now();
+    const { screenshotRef, markedRef, xmlRef } = this.store(png, xml, painted);
+    const observation: Observation = {
+      serial,
+      capturedAt,
+      source: shot.ok && shot.value.frameTime !== undefined ? 'mirror' : 'screencap',
+      screen,
+      screenshot: screenshotRef,
+      marked: markedRef,
+      xml: xmlRef,
+      elements,
+      elementsFrom,
+      currentApp: app.ok ? app.value : null,
+      keyboardShown: keyboard.ok ? keyboard.value : false,
+      problems,
+      timings,
+    };
+    if (shot.ok && shot.value.frameTime !== undefined) observation.frameTime = shot.value.frameTime;
+    timings.artifacts = performance.now() - tStore;
+    timings.total = performance.now() - t0;
+    this.last.set(serial, observation);
+    return { observation, screenshot: png, xml, marked: painted.marked?.data ?? null };
+  }
+
+  /**
+   * Screenshot, dump, foreground app, keyboard and physical size in parallel. A device that is
+   * gone ends the observation; a failed screenshot or dump is a problem unless both failed.
+   */
+  private async capture(device: AndroidDevice, options: ObserveOptions, timings: Record<string, number>) {
+    const t0 = performance.now();
     const call = { signal: options.signal };
     const [shot, dump, app, keyboard, physical] = await Promise.all([
       timed(() => this.screenshot(device, options)),
@@ -170,16 +213,27 @@ export class Observer {
     if (!png && !xml)
       throw new MobaError(
         'SCREENSHOT_FAILED',
-        `${serial}: neither a screenshot nor a UI dump could be taken (${problems.map((p) => p.message).join('; ')}).`,
+        `${device.serial}: neither a screenshot nor a UI dump could be taken (${problems.map((p) => p.message).join('; ')}).`,
       );
+    return { shot, app, keyboard, png, xml, physical: physical.ok ? physical.value : null, problems };
+  }
 
-    const screen = screenOf(device.serial, png, physical.ok ? physical.value : null);
+  /** MobA's elements from the dump; from OCR of the screenshot when the dump gave none (and the screen is not black). */
+  private async findElements(o: {
+    xml: Uint8Array | null;
+    png: Uint8Array | null;
+    screen: Observation['screen'];
+    options: ObserveOptions;
+    problems: DumpProblem[];
+    timings: Record<string, number>;
+  }): Promise<{ elements: UiElement[]; elementsFrom: Observation['elementsFrom'] }> {
+    const { png, problems, timings } = o;
     let elements: UiElement[] = [];
     let elementsFrom: Observation['elementsFrom'] = 'none';
     const tProcess = performance.now();
-    if (xml) {
+    if (o.xml) {
       try {
-        elements = processViewHierarchy(xml, { screen }).elements;
+        elements = processViewHierarchy(o.xml, { screen: o.screen }).elements;
         elementsFrom = 'xml';
       } catch (error) {
         const e = serializeError(error);
@@ -195,11 +249,11 @@ export class Observer {
         message:
           'The screenshot is black: a secure window (FLAG_SECURE, e.g. a password or banking screen) or the screen is off.',
       });
-    if (elementsFrom !== 'xml' && png && !black && options.ocr !== false && this.options.createOcr) {
+    if (elementsFrom !== 'xml' && png && !black && o.options.ocr !== false && this.options.createOcr) {
       const tOcr = performance.now();
       try {
         this.ocr ??= this.options.createOcr();
-        elements = await this.ocr.recognize(png, { signal: options.signal });
+        elements = await this.ocr.recognize(png, { signal: o.options.signal });
         elementsFrom = 'ocr';
       } catch (error) {
         rethrowDeviceGone(error);
@@ -207,22 +261,29 @@ export class Observer {
       }
       timings.ocr = performance.now() - tOcr;
     }
+    return { elements, elementsFrom };
+  }
 
+  /** The set-of-marks image; when artifacts are stored, both images start encoding for a model at once. */
+  private async paint(
+    png: Uint8Array | null,
+    elements: UiElement[],
+    screen: Observation['screen'],
+    problems: DumpProblem[],
+    timings: Record<string, number>,
+  ): Promise<Painted> {
     const tMarks = performance.now();
-    let marked: MarkedImage | null = null;
-    let pixels: RawImage | undefined;
-    let screenshotForModel: Promise<ModelImage | null> | undefined;
-    let markedForModel: Promise<ModelImage | null> | undefined;
+    const painted: Painted = { marked: null };
     if (png) {
       try {
-        pixels = await decodeImage(png);
+        painted.pixels = await decodeImage(png);
         // Only worth it when the images are stored for prompts to find.
-        if (this.options.artifacts) screenshotForModel = Observer.startModelImage(pixels);
-        marked = await drawSetOfMarks(pixels, elements, {
+        if (this.options.artifacts) painted.screenshotForModel = Observer.startModelImage(painted.pixels);
+        painted.marked = await drawSetOfMarks(painted.pixels, elements, {
           screen,
           // The model's copy of the marked screen is encoded beside the PNG, not after it.
           ...(this.options.artifacts
-            ? { onPainted: (painted: RawImage) => void (markedForModel = Observer.startModelImage(painted)) }
+            ? { onPainted: (image: RawImage) => void (painted.markedForModel = Observer.startModelImage(image)) }
             : {}),
         });
       } catch (error) {
@@ -230,8 +291,11 @@ export class Observer {
       }
     }
     timings.marks = performance.now() - tMarks;
+    return painted;
+  }
 
-    const tStore = performance.now();
+  /** Stores the screenshot, the marked image and the dump (when there is a store) and keeps their pixels for prompts. */
+  private store(png: Uint8Array | null, xml: Uint8Array | null, painted: Painted) {
     const store = this.options.artifacts;
     const put = (
       data: Uint8Array | null,
@@ -239,31 +303,12 @@ export class Observer {
       size?: { width: number; height: number } | null,
     ): ArtifactRef | null =>
       data && store ? store.put(data, size ? { mime, width: size.width, height: size.height } : { mime }) : null;
-    const imageSize = png ? pngSize(png) : null;
-    const screenshotRef = put(png, 'image/png', imageSize);
+    const { marked } = painted;
+    const screenshotRef = put(png, 'image/png', png ? pngSize(png) : null);
     const markedRef = put(marked?.data ?? null, marked?.mime ?? 'image/png', marked);
-    this.keep(screenshotRef, pixels, screenshotForModel);
-    this.keep(markedRef, marked?.pixels, markedForModel);
-    const observation: Observation = {
-      serial,
-      capturedAt,
-      source: shot.ok && shot.value.frameTime !== undefined ? 'mirror' : 'screencap',
-      screen,
-      screenshot: screenshotRef,
-      marked: markedRef,
-      xml: put(xml, 'application/xml'),
-      elements,
-      elementsFrom,
-      currentApp: app.ok ? app.value : null,
-      keyboardShown: keyboard.ok ? keyboard.value : false,
-      problems,
-      timings,
-    };
-    if (shot.ok && shot.value.frameTime !== undefined) observation.frameTime = shot.value.frameTime;
-    timings.artifacts = performance.now() - tStore;
-    timings.total = performance.now() - t0;
-    this.last.set(serial, observation);
-    return { observation, screenshot: png, xml, marked: marked?.data ?? null };
+    this.keep(screenshotRef, painted.pixels, painted.screenshotForModel);
+    this.keep(markedRef, marked?.pixels, painted.markedForModel);
+    return { screenshotRef, markedRef, xmlRef: put(xml, 'application/xml') };
   }
 
   async dispose(): Promise<void> {

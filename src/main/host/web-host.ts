@@ -50,6 +50,11 @@ export interface WebHostOptions {
   host?: string;
   /** A fixed token (for scripts); random otherwise. Beyond loopback it must carry ≥ 128 bits (token-strength.ts). */
   token?: string;
+  /**
+   * A second bearer token that reads `GET /artifacts/<sha256>` and nothing else (a sweep
+   * worker's, for its coordinators); only as an `Authorization: Bearer` header.
+   */
+  artifactToken?: string;
   /** How far a client may fall behind reading results and events (defaults in ws-connection.ts). */
   clientBuffer?: Partial<ClientBufferLimits>;
 }
@@ -64,10 +69,178 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
+const ARTIFACT_PATH = /^\/artifacts\/([0-9a-f]{64})$/;
+
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * A token someone chose must resist guessing beyond loopback; the random one has 192 bits by construction.
+ * @throws MobaError INVALID_INPUT when the host is reachable beyond loopback and the chosen token is guessable
+ */
+async function assertTokenGuards(bindHost: string, chosen: string | undefined): Promise<void> {
+  if (chosen === undefined || isLoopbackBind(bindHost)) return;
+  const { bits, weakness } = await tokenStrength(chosen);
+  if (bits < MIN_REMOTE_TOKEN_BITS)
+    throw new MobaError(
+      'INVALID_INPUT',
+      `The access token is too weak to guard ${bindHost}: about ${bits} bits${weakness ? ` (it contains ${weakness})` : ''}, at least ${MIN_REMOTE_TOKEN_BITS} are needed beyond loopback. Use 32 random bytes, e.g. \`openssl rand -hex 32\`, or leave --token out for a random one.`,
+    );
+}
+
+/** The token a request carries: `?token=`, else `Authorization: Bearer`, else the cookie. */
+function tokenFrom(req: IncomingMessage, url: URL): string | undefined {
+  const q = url.searchParams.get('token');
+  if (q) return q;
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
+  return parseCookies(req.headers.cookie).get(COOKIE);
+}
+
+function authorized(req: IncomingMessage, url: URL, token: string): boolean {
+  const given = tokenFrom(req, url);
+  return given !== undefined && safeEqual(given, token);
+}
+
+/** A read of one artifact with the second token (`artifactToken`), as a bearer header only. */
+function artifactReader(req: IncomingMessage, url: URL, artifactToken: string | undefined): boolean {
+  const auth = req.headers.authorization;
+  return (
+    artifactToken !== undefined &&
+    ARTIFACT_PATH.test(url.pathname) &&
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    auth?.startsWith('Bearer ') === true &&
+    safeEqual(auth.slice(7).trim(), artifactToken)
+  );
+}
+
+function securityHeaders(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+}
+
+function sendFile(res: ServerResponse, path: string, extraHeaders: Record<string, string> = {}): void {
+  const type = MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
+  const size = statSync(path).size;
+  const stream = createReadStream(path);
+  // A file removed or unreadable after the stat ends this response, not the host.
+  stream.once('error', () => res.destroy());
+  res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, ...extraHeaders });
+  stream.pipe(res);
+}
+
+/** What a request is served from: the app's artifacts, the built renderer, the token. */
+interface Site {
+  app: MobaApp;
+  rendererDir: string;
+  token: string;
+  /** The token that reads artifacts and nothing else (WebHostOptions.artifactToken). */
+  artifactToken?: string;
+}
+
+/** Answers one HTTP request: the token check, the cookie trade, an artifact or a renderer file. */
+function handleRequest(site: Site, req: IncomingMessage, res: ServerResponse): void {
+  securityHeaders(res);
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://host.invalid');
+  } catch {
+    res.writeHead(400).end('Bad request');
+    return;
+  }
+  if (!authorized(req, url, site.token) && !artifactReader(req, url, site.artifactToken)) {
+    res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('401 Unauthorized: open the URL that `moba serve` printed (it carries ?token=…).\n');
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD' }).end('Method not allowed');
+    return;
+  }
+  if (url.searchParams.has('token')) {
+    // Keep the token out of the address bar and history: trade it for a cookie, then redirect.
+    res.setHeader('Set-Cookie', `${COOKIE}=${encodeURIComponent(site.token)}; HttpOnly; SameSite=Strict; Path=/`);
+    url.searchParams.delete('token');
+    // Only a path on this host: `/.//evil.example` must not become `Location: //evil.example`.
+    res.writeHead(302, { Location: sameOriginLocation(url.pathname, url.search) }).end();
+    return;
+  }
+  const artifact = ARTIFACT_PATH.exec(url.pathname);
+  if (artifact) serveArtifact(site.app, res, artifact[1]!);
+  else serveRenderer(site.rendererDir, res, url.pathname);
+}
+
+function serveArtifact(app: MobaApp, res: ServerResponse, sha256: string): void {
+  try {
+    const { ref, path } = app.artifacts.get(sha256);
+    sendFile(res, path, { 'Content-Type': ref.mime, 'Cache-Control': 'private, max-age=31536000, immutable' });
+  } catch {
+    res.writeHead(404).end('No such artifact');
+  }
+}
+
+/** A file of the built renderer; any other path inside it gets index.html (the renderer routes by hash). */
+function serveRenderer(rendererDir: string, res: ServerResponse, pathname: string): void {
+  const decoded = safeDecode(pathname);
+  if (decoded === undefined || decoded.includes('\0')) {
+    res
+      .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('Bad request: the path is not valid percent-encoding\n');
+    return;
+  }
+  const rel = decoded.replace(/^\/+/, '');
+  const candidate = normalize(join(rendererDir, rel));
+  if (!candidate.startsWith(normalize(rendererDir + sep)) && candidate !== normalize(rendererDir)) {
+    res.writeHead(403).end('Forbidden');
+    return;
+  }
+  const index = join(rendererDir, 'index.html');
+  if (!existsSync(index)) {
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('The renderer is not built yet. Run `npm run build`, then start the host again.\n');
+    return;
+  }
+  const file = existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
+  const isHtml = file.endsWith('.html');
+  sendFile(
+    res,
+    file,
+    isHtml
+      ? { 'Content-Security-Policy': RENDERER_CSP, 'Cache-Control': 'no-store' }
+      : { 'Cache-Control': 'private, max-age=3600' },
+  );
+}
+
+/** Upgrades `/ws` to a WebSocket for a request with the token from this host's own pages; refuses the rest. */
+function handleUpgrade(
+  token: string,
+  req: IncomingMessage,
+  socket: Duplex,
+  upgrade: (req: IncomingMessage, socket: Duplex) => void,
+): void {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://host.invalid');
+  } catch {
+    socket.destroy();
+    return;
+  }
+  const origin = req.headers.origin;
+  const hostHeader = req.headers.host;
+  // A page on another origin must not drive the host even if the browser sends our cookie.
+  const originOk =
+    origin === undefined ||
+    (hostHeader !== undefined && (origin === `http://${hostHeader}` || origin === `https://${hostHeader}`));
+  if (url.pathname !== '/ws' || !authorized(req, url, token) || !originOk) {
+    socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.destroy();
+    return;
+  }
+  upgrade(req, socket);
 }
 
 /**
@@ -80,50 +253,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { app, rendererDir } = options;
   const token = options.token ?? randomBytes(24).toString('hex');
   const bindHost = options.host ?? '127.0.0.1';
-  // A token someone chose must resist guessing beyond loopback; the random one has 192 bits by construction.
-  if (options.token !== undefined && !isLoopbackBind(bindHost)) {
-    const { bits, weakness } = await tokenStrength(token);
-    if (bits < MIN_REMOTE_TOKEN_BITS)
-      throw new MobaError(
-        'INVALID_INPUT',
-        `The access token is too weak to guard ${bindHost}: about ${bits} bits${weakness ? ` (it contains ${weakness})` : ''}, at least ${MIN_REMOTE_TOKEN_BITS} are needed beyond loopback. Use 32 random bytes, e.g. \`openssl rand -hex 32\`, or leave --token out for a random one.`,
-      );
-  }
+  await assertTokenGuards(bindHost, options.token);
   const sockets = new Set<WsConnection>();
-
-  const tokenFrom = (req: IncomingMessage, url: URL): string | undefined => {
-    const q = url.searchParams.get('token');
-    if (q) return q;
-    const auth = req.headers.authorization;
-    if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
-    return parseCookies(req.headers.cookie).get(COOKIE);
-  };
-  const authorized = (req: IncomingMessage, url: URL): boolean => {
-    const t = tokenFrom(req, url);
-    return t !== undefined && safeEqual(t, token);
-  };
-
-  const securityHeaders = (res: ServerResponse) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('X-Frame-Options', 'DENY');
-  };
-
-  const sendFile = (res: ServerResponse, path: string, extraHeaders: Record<string, string> = {}) => {
-    const type = MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
-    const size = statSync(path).size;
-    const stream = createReadStream(path);
-    // A file removed or unreadable after the stat ends this response, not the host.
-    stream.once('error', () => res.destroy());
-    res.writeHead(200, { 'Content-Type': type, 'Content-Length': size, ...extraHeaders });
-    stream.pipe(res);
-  };
+  const site: Site = { app, rendererDir, token, artifactToken: options.artifactToken };
 
   const server = createServer((req, res) => {
     // Whatever a request carries, it is answered (400 when it cannot be read, 500 for our own
     // failure); nothing it does may escape this handler and stop the host.
     try {
-      handleRequest(req, res);
+      handleRequest(site, req, res);
     } catch (error) {
       const malformed = error instanceof URIError;
       if (!malformed) console.error(`[moba] web host: ${req.method ?? '?'} request failed:`, error);
@@ -135,110 +273,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
   });
 
-  const handleRequest = (req: IncomingMessage, res: ServerResponse): void => {
-    securityHeaders(res);
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://host.invalid');
-    } catch {
-      res.writeHead(400).end('Bad request');
-      return;
-    }
-    if (!authorized(req, url)) {
-      res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('401 Unauthorized: open the URL that `moba serve` printed (it carries ?token=…).\n');
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end('Method not allowed');
-      return;
-    }
-    if (url.searchParams.has('token')) {
-      // Keep the token out of the address bar and history: trade it for a cookie, then redirect.
-      res.setHeader('Set-Cookie', `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`);
-      url.searchParams.delete('token');
-      // Only a path on this host: `/.//evil.example` must not become `Location: //evil.example`.
-      res.writeHead(302, { Location: sameOriginLocation(url.pathname, url.search) }).end();
-      return;
-    }
-    const artifact = /^\/artifacts\/([0-9a-f]{64})$/.exec(url.pathname);
-    if (artifact) {
-      try {
-        const { ref, path } = app.artifacts.get(artifact[1]!);
-        sendFile(res, path, { 'Content-Type': ref.mime, 'Cache-Control': 'private, max-age=31536000, immutable' });
-      } catch {
-        res.writeHead(404).end('No such artifact');
-      }
-      return;
-    }
-    const decoded = safeDecode(url.pathname);
-    if (decoded === undefined || decoded.includes('\0')) {
-      res
-        .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('Bad request: the path is not valid percent-encoding\n');
-      return;
-    }
-    const rel = decoded.replace(/^\/+/, '');
-    const candidate = normalize(join(rendererDir, rel));
-    if (!candidate.startsWith(normalize(rendererDir + sep)) && candidate !== normalize(rendererDir)) {
-      res.writeHead(403).end('Forbidden');
-      return;
-    }
-    const index = join(rendererDir, 'index.html');
-    if (!existsSync(index)) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('The renderer is not built yet. Run `npm run build`, then start the host again.\n');
-      return;
-    }
-    const file = existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
-    const isHtml = file.endsWith('.html');
-    sendFile(
-      res,
-      file,
-      isHtml
-        ? { 'Content-Security-Policy': RENDERER_CSP, 'Cache-Control': 'no-store' }
-        : { 'Cache-Control': 'private, max-age=3600' },
-    );
-  };
-
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A socket error (the client vanished mid-handshake) must not surface as an uncaught error.
     socket.on('error', () => socket.destroy());
     try {
-      handleUpgrade(req, socket, head);
+      handleUpgrade(token, req, socket, () =>
+        wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+          const conn = new WsConnection(ws, app, options.clientBuffer);
+          sockets.add(conn);
+          conn.onDidClose(() => sockets.delete(conn));
+        }),
+      );
     } catch (error) {
       if (!(error instanceof URIError)) console.error('[moba] web host: upgrade request failed:', error);
       if (socket.writable) socket.write('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
     }
   });
-
-  const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://host.invalid');
-    } catch {
-      socket.destroy();
-      return;
-    }
-    const origin = req.headers.origin;
-    const hostHeader = req.headers.host;
-    // A page on another origin must not drive the host even if the browser sends our cookie.
-    const originOk =
-      origin === undefined ||
-      (hostHeader !== undefined && (origin === `http://${hostHeader}` || origin === `https://${hostHeader}`));
-    if (url.pathname !== '/ws' || !authorized(req, url) || !originOk) {
-      socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const conn = new WsConnection(ws, app, options.clientBuffer);
-      sockets.add(conn);
-      conn.onDidClose(() => sockets.delete(conn));
-    });
-  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -66,11 +66,6 @@ export function newId(kind: MemoryKind): string {
   return `${kind}:${randomUUID()}`;
 }
 
-export interface DraftIssue {
-  path: string;
-  message: string;
-}
-
 export function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);

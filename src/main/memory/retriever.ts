@@ -114,22 +114,74 @@ export function retrieve(
 ): RetrievalResult {
   const t0 = performance.now();
   const profile = profileFor(req.purpose, req.filter?.kinds, req.k);
-  const selectors = profile.selectors;
   const weights = effectiveWeights(req.weights, semantic !== null);
-  const accept = filterOf(req);
-  const classSelector = new Map<MemoryClass, number>();
-  selectors.forEach((s, i) => s.classes.forEach((c) => classSelector.has(c) || classSelector.set(c, i)));
-  const candidates = new Map<number, Candidate>();
-  // Page observations for `act` are scoped to the foreground app, whichever source finds them.
-  const scoped = selectors.map((s) => scopeOf(s, req));
-  const scopedSets = scoped.map((apps) => (apps ? new Set(apps) : null));
-  /** Content candidates outside every selector (or its app scope) are dropped; relations may be of any class. */
-  const add = (m: StoredMemory, relation = false): Candidate | undefined => {
-    if (!accept(m.item)) return undefined;
-    let c = candidates.get(m.seq);
+  const pool = new CandidatePool(req, profile.selectors);
+
+  // 1. Relations to the current run.
+  for (const hit of relationHits(deps.store, req, profile.relations)) {
+    const c = pool.add(hit.memory, true);
+    if (c && hit.score > c.relation) {
+      c.relation = hit.score;
+      c.relationType = hit.type;
+    }
+  }
+  // 2. Content: FTS5, the vector index, and whole small classes.
+  const lexCtx = addContent(pool, deps, req, semantic);
+  // 3. Every candidate gets every signal.
+  const all = [...pool.candidates.values()];
+  const bestLexical = scoreCandidates(all, deps, lexCtx, req, semantic);
+  const now = deps.now();
+  if (semantic) rescoreExactly(all, semantic, { weights, bestLexical, now, k: req.k }, warnings);
+
+  // 4. Fuse and pick.
+  const scored: Scored[] = all
+    .map((c) => ({
+      c,
+      signals: signalsOf(c, bestLexical, now, semantic !== null),
+      score: fused(c, weights, bestLexical, now),
+    }))
+    .filter(({ c }) => c.relation > 0 || c.matched.length > 0 || (c.semantic ?? 0) >= MIN_COSINE)
+    .sort((a, b) => b.score - a.score || b.c.seq - a.c.seq);
+  return {
+    purpose: req.purpose,
+    items: pick(scored, profile.selectors, req.k).map(retrieved),
+    contentMode: semantic ? 'embedding' : 'bm25',
+    embedderModel: semantic?.model ?? null,
+    weights,
+    candidates: all.length,
+    warnings,
+    tookMs: round(performance.now() - t0),
+  };
+}
+
+/**
+ * The candidates of one retrieval, by seq. Content candidates outside every selector (or its
+ * app scope) are dropped; relations may be of any class. Page observations for `act` are
+ * scoped to the foreground app, whichever source finds them.
+ */
+class CandidatePool {
+  readonly candidates = new Map<number, Candidate>();
+  readonly selectors: readonly Selector[];
+  /** Each selector's app scope (undefined: any app). */
+  readonly scoped: Array<string[] | undefined>;
+  private readonly scopedSets: Array<Set<string> | null>;
+  private readonly accept: (item: MemoryItem) => boolean;
+  private readonly classSelector = new Map<MemoryClass, number>();
+
+  constructor(req: ParsedRequest, selectors: readonly Selector[]) {
+    this.selectors = selectors;
+    this.accept = filterOf(req);
+    selectors.forEach((s, i) => s.classes.forEach((c) => this.classSelector.has(c) || this.classSelector.set(c, i)));
+    this.scoped = selectors.map((s) => scopeOf(s, req));
+    this.scopedSets = this.scoped.map((apps) => (apps ? new Set(apps) : null));
+  }
+
+  add(m: StoredMemory, relation = false): Candidate | undefined {
+    if (!this.accept(m.item)) return undefined;
+    let c = this.candidates.get(m.seq);
     if (!c) {
-      const selector = classSelector.get(classOf(m.item)) ?? -1;
-      if (!relation && (selector < 0 || !inScope(scopedSets[selector], m.item))) return undefined;
+      const selector = this.classSelector.get(classOf(m.item)) ?? -1;
+      if (!relation && (selector < 0 || !inScope(this.scopedSets[selector], m.item))) return undefined;
       c = {
         seq: m.seq,
         item: m.item,
@@ -140,32 +192,30 @@ export function retrieve(
         lexical: 0,
         matched: [],
       };
-      candidates.set(m.seq, c);
+      this.candidates.set(m.seq, c);
     }
     return c;
-  };
-
-  // 1. Relations to the current run.
-  for (const hit of relationHits(deps.store, req, profile.relations)) {
-    const c = add(hit.memory, true);
-    if (c && hit.score > c.relation) {
-      c.relation = hit.score;
-      c.relationType = hit.type;
-    }
   }
+}
 
-  // 2. Content: FTS5, the vector index, and whole small classes.
+/** Content candidates: whole small classes, FTS5 posting lists, the vector index. Returns the query's BM25 context. */
+function addContent(
+  pool: CandidatePool,
+  deps: RetrieverDeps,
+  req: ParsedRequest,
+  semantic: SemanticContext | null,
+): LexicalContext {
+  const { selectors } = pool;
   const corpus = deps.corpus();
   const terms: TermStats[] = queryTerms(req.query).map((term) => {
     const c = deps.counts(term);
     return { term, df: c.doc, keyDf: c.key };
   });
-  const lexCtx: LexicalContext = { terms, n: corpus.n, avgKeyLen: corpus.avgKeyLen, avgBodyLen: corpus.avgBodyLen };
   const seqs = new Set<number>();
   selectors.forEach((s) => {
     const population = s.classes.reduce((sum, c) => sum + (corpus.byClass.get(c) ?? 0), 0);
     if (population > 0 && population <= SMALL_CLASS)
-      for (const c of s.classes) for (const m of deps.store.allOfClass(c, SMALL_CLASS)) add(m);
+      for (const c of s.classes) for (const m of deps.store.allOfClass(c, SMALL_CLASS)) pool.add(m);
   });
   // Term-at-a-time over FTS5 posting lists, for all selectors at once (a class filter inside
   // MATCH costs as much as the match); hard app/source filters go into MATCH so they cannot
@@ -174,12 +224,11 @@ export function retrieve(
   const postings = hard
     ? (term: string, limit: number) => deps.store.postings(keyMatch(term, hard), limit)
     : (term: string, limit: number) => deps.store.keyPostings(term, limit);
-  const lexical = lexicalCandidates(terms, corpus.n, postings, PER_SOURCE * (selectors.length + 1));
-  for (const seq of lexical) seqs.add(seq);
+  for (const seq of lexicalCandidates(terms, corpus.n, postings, PER_SOURCE * (selectors.length + 1))) seqs.add(seq);
   if (semantic) {
     const indexSelectors: IndexSelector[] = selectors.map((s, i) => {
       const sel: IndexSelector = { classMask: s.classes.reduce((m, c) => m | (1 << CLASS_CODE[c]), 0) };
-      const apps = scoped[i];
+      const apps = pool.scoped[i];
       if (apps) sel.apps = apps;
       if (req.filter?.sources) sel.sourceMask = req.filter.sources.reduce((m, src) => m | (1 << SOURCE_CODE[src]), 0);
       return sel;
@@ -190,11 +239,21 @@ export function retrieve(
     }))
       for (const seq of list) seqs.add(seq);
   }
-  for (const m of deps.load([...seqs].filter((s) => !candidates.has(s)))) add(m);
+  for (const m of deps.load([...seqs].filter((s) => !pool.candidates.has(s)))) pool.add(m);
+  return { terms, n: corpus.n, avgKeyLen: corpus.avgKeyLen, avgBodyLen: corpus.avgBodyLen };
+}
 
-  // 3. Every candidate gets every signal. Cosines come from the sketches first (no I/O); the
-  // exact vectors are read for the best candidates only, whose scores are then recomputed.
-  const all = [...candidates.values()];
+/**
+ * BM25 for every candidate, cosines estimated from the sketches (no I/O), and the same-app
+ * relation for `act`. Returns the best BM25 score (the lexical signal's scale).
+ */
+function scoreCandidates(
+  all: Candidate[],
+  deps: RetrieverDeps,
+  lexCtx: LexicalContext,
+  req: ParsedRequest,
+  semantic: SemanticContext | null,
+): number {
   let bestLexical = 0;
   const estimates = semantic ? semantic.estimate(all.map((c) => c.seq)) : null;
   for (const c of all) {
@@ -218,30 +277,31 @@ export function retrieve(
       c.relationType = 'same_app';
     }
   }
-  const now = deps.now();
-  if (semantic) {
-    const first = all.map((c) => ({ c, score: fused(c, weights, bestLexical, now) })).sort((a, b) => b.score - a.score);
-    const exactFor = first.slice(0, Math.max(EXACT_RERANK, req.k * 3)).map((x) => x.c);
-    const vectors = semantic.vectors(exactFor.map((c) => c.seq));
-    for (const c of exactFor) {
-      const v = vectors.get(c.seq);
-      c.semantic = v ? Math.max(0, dot(semantic.query, v)) : null;
-    }
-    const missing = all.filter((c) => c.semantic === null).length;
-    if (missing) warnings.push(`${missing} candidate memories have no embedding yet; their semantic score is 0.`);
-  }
+  return bestLexical;
+}
 
-  // 4. Fuse and pick.
-  const scored: Scored[] = all
-    .map((c) => ({
-      c,
-      signals: signalsOf(c, bestLexical, now, semantic !== null),
-      score: fused(c, weights, bestLexical, now),
-    }))
-    .filter(({ c }) => c.relation > 0 || c.matched.length > 0 || (c.semantic ?? 0) >= MIN_COSINE)
-    .sort((a, b) => b.score - a.score || b.c.seq - a.c.seq);
-  const picked = pick(scored, selectors, req.k);
-  const items: RetrievedMemory[] = picked.map(({ c, signals, score }) => ({
+/** The exact vectors are read for the best candidates only (by the estimated scores), whose cosines are then exact. */
+function rescoreExactly(
+  all: Candidate[],
+  semantic: SemanticContext,
+  o: { weights: RetrievalWeights; bestLexical: number; now: number; k: number },
+  warnings: string[],
+): void {
+  const first = all
+    .map((c) => ({ c, score: fused(c, o.weights, o.bestLexical, o.now) }))
+    .sort((a, b) => b.score - a.score);
+  const exactFor = first.slice(0, Math.max(EXACT_RERANK, o.k * 3)).map((x) => x.c);
+  const vectors = semantic.vectors(exactFor.map((c) => c.seq));
+  for (const c of exactFor) {
+    const v = vectors.get(c.seq);
+    c.semantic = v ? Math.max(0, dot(semantic.query, v)) : null;
+  }
+  const missing = all.filter((c) => c.semantic === null).length;
+  if (missing) warnings.push(`${missing} candidate memories have no embedding yet; their semantic score is 0.`);
+}
+
+function retrieved({ c, signals, score }: Scored): RetrievedMemory {
+  return {
     id: c.item.id,
     kind: c.item.kind,
     score: round(score),
@@ -255,16 +315,6 @@ export function retrieve(
     why: whyOf(c),
     summary: summaryOf(c.item),
     memory: c.item,
-  }));
-  return {
-    purpose: req.purpose,
-    items,
-    contentMode: semantic ? 'embedding' : 'bm25',
-    embedderModel: semantic?.model ?? null,
-    weights,
-    candidates: all.length,
-    warnings,
-    tookMs: round(performance.now() - t0),
   };
 }
 

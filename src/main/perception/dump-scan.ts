@@ -92,9 +92,6 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
  * one regular expression (`node-signature.ts`).
  */
 export function scanDump(xml: string, handlers: ScanHandlers): boolean {
-  // Values need a closer look only if the document has references or literal whitespace in
-  // it at all; single-line device dumps without `&` skip that work entirely.
-  const mayNeedNormalising = xml.includes('&') || xml.includes('\n') || xml.includes('\r') || xml.includes('\t');
   let pos = 0;
   let tagsRead = 0;
   DECL_RE.lastIndex = 0;
@@ -103,138 +100,184 @@ export function scanDump(xml: string, handlers: ScanHandlers): boolean {
     tagsRead++;
   }
   pos = skipSpace(xml, pos);
-  const stack: string[] = [];
-  const end = xml.length;
-  const known = new Array<string | undefined>(KNOWN_ATTRIBUTES.length).fill(undefined);
-  const others: string[] = [];
-  const tag: ScannedTag = { name: '', known, others };
-  // The attributes of the last tag read the long way, in order (slot, or -1 - index in `others`).
-  const order: number[] = [];
-  const signatures: NodeSignature[] = [];
-  let filledBy: NodeSignature | undefined;
+  const s = newScan(xml);
   if (xml.charCodeAt(pos) !== LT) return false;
-  while (pos < end) {
+  while (pos < s.end) {
     if (xml.charCodeAt(pos) !== LT) return false; // text content: not in the subset
     tagsRead++;
-    const signature = signatures.length > 0 ? matchSignature(xml, pos, signatures) : undefined;
-    const match = signature?.match;
-    if (signature && match) {
-      // The same signature as the tag before sets the same slots: overwriting them is enough.
-      if (signature !== filledBy) {
-        known.fill(undefined);
-        others.length = 0;
-        for (const o of signature.others) others.push(o);
-        filledBy = signature;
-      }
-      const slots = signature.slots;
-      for (let g = 0; g < slots.length; g++) {
-        const slot = slots[g] as number;
-        if (slot >= 0) known[slot] = match[g + 1];
-      }
-      tag.name = 'node';
-      handlers.open(tag);
-      pos = skipSpace(xml, signature.re.lastIndex);
-      if (match[slots.length + 1] === '/') {
-        handlers.close();
-        if (stack.length === 0) break;
-      } else stack.push('node');
-      continue;
-    }
-    if (xml.charCodeAt(pos + 1) === SLASH) {
-      let p = pos + 2;
-      const ns = p;
-      if (!isNameStart(xml.charCodeAt(p))) return false;
-      while (isNameChar(xml.charCodeAt(++p)));
-      if (!sameName(xml, ns, p, stack.pop())) return false;
-      p = skipSpace(xml, p);
-      if (xml.charCodeAt(p) !== GT) return false;
-      handlers.close();
-      pos = skipSpace(xml, p + 1);
-      if (stack.length === 0) break;
-      continue;
-    }
-    let p = pos + 1;
-    if (!isNameStart(xml.charCodeAt(p))) return false; // comment, CDATA, DOCTYPE, PI, or junk
-    while (isNameChar(xml.charCodeAt(++p)));
-    // Nearly every tag is a <node>; reusing the constant spares a string per tag.
-    tag.name = p - pos === 5 && sameName(xml, pos + 1, p, 'node') ? 'node' : xml.slice(pos + 1, p);
-    known.fill(undefined);
-    others.length = 0;
-    order.length = 0;
-    filledBy = undefined;
-    let lastSlot = -1;
-    let selfClosing = false;
-    for (;;) {
-      const before = p;
-      p = skipSpace(xml, p);
-      const c = xml.charCodeAt(p);
-      if (c === GT) {
-        p++;
-        break;
-      }
-      if (c === SLASH) {
-        if (xml.charCodeAt(p + 1) !== GT) return false;
-        selfClosing = true;
-        p += 2;
-        break;
-      }
-      if (p === before) return false; // attributes are separated by whitespace
-      // Devices write the attributes in one fixed order: the one after the last is the best guess.
-      const slot = knownSlot(xml, p, c, lastSlot + 1);
-      lastSlot = slot;
-      let other: string | undefined;
-      if (slot >= 0) p += (KNOWN_ATTRIBUTES[slot] as string).length;
-      else {
-        const ks = p;
-        if (!isNameStart(c)) return false;
-        while (isNameChar(xml.charCodeAt(++p)));
-        other = xml.slice(ks, p);
-      }
-      p = skipSpace(xml, p);
-      if (xml.charCodeAt(p) !== EQ) return false;
-      p = skipSpace(xml, p + 1);
-      const q = xml.charCodeAt(p);
-      if (q !== QUOT && q !== APOS) return false;
-      const ve = xml.indexOf(q === QUOT ? '"' : "'", p + 1);
-      if (ve < 0) return false;
-      let value: string | undefined = commonValue(xml, p + 1, ve);
-      if (value === undefined) {
-        value = xml.slice(p + 1, ve);
-        if (SUSPECT_IN_VALUE_RE.test(value) || !value.isWellFormed()) return false;
-        if (mayNeedNormalising && SPECIAL_RE.test(value)) value = normaliseValue(value);
-      }
-      if (value === undefined) return false;
-      // A repeated attribute is not well-formed.
-      if (other === undefined) {
-        if (known[slot] !== undefined) return false;
-        known[slot] = value;
-        order.push(slot);
-      } else {
-        if (others.includes(other)) return false;
-        order.push(-1 - others.length);
-        others.push(other);
-      }
-      p = ve + 1;
-    }
-    if (tag.name === 'node' && signatures.length < MAX_SIGNATURES) {
-      const names = order.map((o) => (o >= 0 ? (KNOWN_ATTRIBUTES[o] as string) : (others[-1 - o] as string)));
-      if (!signatures.some((x) => x.key === names.join(' ')))
-        signatures.push(
-          nodeSignature(
-            names,
-            order.map((o) => (o >= 0 ? o : -1)),
-          ),
-        );
-    }
-    handlers.open(tag);
-    pos = skipSpace(xml, p);
-    if (selfClosing) {
-      handlers.close();
-      if (stack.length === 0) break;
-    } else stack.push(tag.name);
+    const signature = s.signatures.length > 0 ? matchSignature(xml, pos, s.signatures) : undefined;
+    if (signature?.match) pos = openLikeBefore(s, signature, signature.match, handlers);
+    else if (xml.charCodeAt(pos + 1) === SLASH) pos = closeTag(s, pos, handlers);
+    else pos = openTag(s, pos, handlers);
+    if (pos === FAILED) return false;
+    if (s.stack.length === 0) break;
   }
   // Every `<` must have opened a tag: one inside an attribute value is not well-formed.
-  return stack.length === 0 && pos === end && countChar(xml, '<') === tagsRead;
+  return s.stack.length === 0 && pos === s.end && countChar(xml, '<') === tagsRead;
+}
+
+/** Where a reading step returns when the text is outside the subset or not well-formed. */
+const FAILED = -1;
+
+/** The reader's state over one document. The tag and its arrays are reused from tag to tag. */
+interface Scan {
+  xml: string;
+  end: number;
+  /**
+   * Values need a closer look only if the document has references or literal whitespace in
+   * it at all; single-line device dumps without `&` skip that work entirely.
+   */
+  mayNeedNormalising: boolean;
+  tag: ScannedTag;
+  /** The attributes of the last tag read the long way, in order (slot, or -1 - index in `others`). */
+  order: number[];
+  signatures: NodeSignature[];
+  /** The signature whose slots `tag` holds now, if the last tag was matched by one. */
+  filledBy: NodeSignature | undefined;
+  /** Names of the open elements. */
+  stack: string[];
+}
+
+function newScan(xml: string): Scan {
+  return {
+    xml,
+    end: xml.length,
+    mayNeedNormalising: xml.includes('&') || xml.includes('\n') || xml.includes('\r') || xml.includes('\t'),
+    tag: { name: '', known: new Array<string | undefined>(KNOWN_ATTRIBUTES.length).fill(undefined), others: [] },
+    order: [],
+    signatures: [],
+    filledBy: undefined,
+    stack: [],
+  };
+}
+
+/** A `<node>` tag shaped like one read before, matched whole by its signature. Returns the position after it. */
+function openLikeBefore(s: Scan, signature: NodeSignature, match: RegExpExecArray, handlers: ScanHandlers): number {
+  const { known, others } = s.tag;
+  // The same signature as the tag before sets the same slots: overwriting them is enough.
+  if (signature !== s.filledBy) {
+    known.fill(undefined);
+    others.length = 0;
+    for (const o of signature.others) others.push(o);
+    s.filledBy = signature;
+  }
+  const slots = signature.slots;
+  for (let g = 0; g < slots.length; g++) {
+    const slot = slots[g] as number;
+    if (slot >= 0) known[slot] = match[g + 1];
+  }
+  s.tag.name = 'node';
+  handlers.open(s.tag);
+  const next = skipSpace(s.xml, signature.re.lastIndex);
+  if (match[slots.length + 1] === '/') handlers.close();
+  else s.stack.push('node');
+  return next;
+}
+
+/** An end tag, which must close the innermost open element. */
+function closeTag(s: Scan, pos: number, handlers: ScanHandlers): number {
+  const { xml } = s;
+  let p = pos + 2;
+  const ns = p;
+  if (!isNameStart(xml.charCodeAt(p))) return FAILED;
+  while (isNameChar(xml.charCodeAt(++p)));
+  if (!sameName(xml, ns, p, s.stack.pop())) return FAILED;
+  p = skipSpace(xml, p);
+  if (xml.charCodeAt(p) !== GT) return FAILED;
+  handlers.close();
+  return skipSpace(xml, p + 1);
+}
+
+/** A start tag read attribute by attribute; a `<node>` of a new shape becomes a signature. */
+function openTag(s: Scan, pos: number, handlers: ScanHandlers): number {
+  const { xml, tag } = s;
+  let p = pos + 1;
+  if (!isNameStart(xml.charCodeAt(p))) return FAILED; // comment, CDATA, DOCTYPE, PI, or junk
+  while (isNameChar(xml.charCodeAt(++p)));
+  // Nearly every tag is a <node>; reusing the constant spares a string per tag.
+  tag.name = p - pos === 5 && sameName(xml, pos + 1, p, 'node') ? 'node' : xml.slice(pos + 1, p);
+  tag.known.fill(undefined);
+  tag.others.length = 0;
+  s.order.length = 0;
+  s.filledBy = undefined;
+  const after = readAttributes(s, p);
+  if (after === FAILED) return FAILED;
+  const selfClosing = xml.charCodeAt(after - 2) === SLASH;
+  if (tag.name === 'node' && s.signatures.length < MAX_SIGNATURES) rememberSignature(s);
+  handlers.open(tag);
+  if (selfClosing) handlers.close();
+  else s.stack.push(tag.name);
+  return skipSpace(xml, after);
+}
+
+/** Reads attributes from `p` to the end of the tag (`>` or `/>`). Returns the position after it. */
+function readAttributes(s: Scan, from: number): number {
+  const { xml, order } = s;
+  const { known, others } = s.tag;
+  let p = from;
+  let lastSlot = -1;
+  for (;;) {
+    const before = p;
+    p = skipSpace(xml, p);
+    const c = xml.charCodeAt(p);
+    if (c === GT) return p + 1;
+    if (c === SLASH) return xml.charCodeAt(p + 1) === GT ? p + 2 : FAILED;
+    if (p === before) return FAILED; // attributes are separated by whitespace
+    // Devices write the attributes in one fixed order: the one after the last is the best guess.
+    const slot = knownSlot(xml, p, c, lastSlot + 1);
+    lastSlot = slot;
+    let other: string | undefined;
+    if (slot >= 0) p += (KNOWN_ATTRIBUTES[slot] as string).length;
+    else {
+      const ks = p;
+      if (!isNameStart(c)) return FAILED;
+      while (isNameChar(xml.charCodeAt(++p)));
+      other = xml.slice(ks, p);
+    }
+    p = skipSpace(xml, p);
+    if (xml.charCodeAt(p) !== EQ) return FAILED;
+    p = skipSpace(xml, p + 1);
+    const q = xml.charCodeAt(p);
+    if (q !== QUOT && q !== APOS) return FAILED;
+    const ve = xml.indexOf(q === QUOT ? '"' : "'", p + 1);
+    if (ve < 0) return FAILED;
+    const value = readValue(s, p + 1, ve);
+    if (value === undefined) return FAILED;
+    // A repeated attribute is not well-formed.
+    if (other === undefined) {
+      if (known[slot] !== undefined) return FAILED;
+      known[slot] = value;
+      order.push(slot);
+    } else {
+      if (others.includes(other)) return FAILED;
+      order.push(-1 - others.length);
+      others.push(other);
+    }
+    p = ve + 1;
+  }
+}
+
+/** The value between the quotes at `start` and `end`, normalised; undefined when XML forbids it. */
+function readValue(s: Scan, start: number, end: number): string | undefined {
+  const common = commonValue(s.xml, start, end);
+  if (common !== undefined) return common;
+  const value = s.xml.slice(start, end);
+  if (SUSPECT_IN_VALUE_RE.test(value) || !value.isWellFormed()) return undefined;
+  return s.mayNeedNormalising && SPECIAL_RE.test(value) ? normaliseValue(value) : value;
+}
+
+/** The attribute order of the `<node>` just read, as a signature later tags of that shape match whole. */
+function rememberSignature(s: Scan): void {
+  const { order } = s;
+  const { others } = s.tag;
+  const names = order.map((o) => (o >= 0 ? (KNOWN_ATTRIBUTES[o] as string) : (others[-1 - o] as string)));
+  if (!s.signatures.some((x) => x.key === names.join(' ')))
+    s.signatures.push(
+      nodeSignature(
+        names,
+        order.map((o) => (o >= 0 ? o : -1)),
+      ),
+    );
 }
 
 const SPECIAL_RE = /[&\t\n\r]/;

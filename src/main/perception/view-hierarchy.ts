@@ -125,29 +125,51 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
   const text = prepareDumpText(typeof xml === 'string' ? xml : decodeDumpBytes(xml));
   const dump = parseDump(text, { beforeGeneral: checkDumpText });
   const screen = resolveScreen(dump, options.screen);
-  const minSide = options.minSide ?? VH_RULES.minSide;
-  const occluders = windowOccluders(dump, screen);
+  const { candidates, labelled, counts } = collectItems(dump, screen, options.minSide ?? VH_RULES.minSide);
+  const { controls, containers, droppedOverlap } = chooseInteractive(candidates, labelled, screen);
+  // Labels merge into controls only (see the header on scrollable containers).
+  const { merged, textOnly } = mergeLabels(labelled, controls);
+  const elements = indexedElements(controls.items, merged, containers.items, textOnly);
+  let mergedCount = 0;
+  for (const list of merged.values()) mergedCount += list.length;
+  const stats: HierarchyStats = {
+    rawNodes: dump.nodes.length,
+    enabledNodes: counts.enabledNodes,
+    interactive: controls.items.length + containers.items.length,
+    textOnly: textOnly.length,
+    droppedSmall: counts.droppedSmall,
+    droppedOverlap,
+    droppedOffscreen: counts.droppedOffscreen,
+    droppedOccluded: counts.droppedOccluded,
+    droppedDeep: counts.droppedDeep,
+    merged: mergedCount,
+    ms: performance.now() - started,
+  };
+  return { screen, elements, stats };
+}
 
-  let enabledNodes = 0;
-  let droppedOffscreen = 0;
-  let droppedOccluded = 0;
-  let droppedSmall = 0;
-  let droppedDeep = 0;
+/**
+ * The enabled nodes as items on the screen (clipped, cut by the windows above them):
+ * interactive candidates, and labelled nodes (also the interactive ones too small to keep).
+ */
+function collectItems(dump: ParsedDump, screen: ScreenSize, minSide: number) {
+  const occluders = windowOccluders(dump, screen);
+  const counts = { enabledNodes: 0, droppedOffscreen: 0, droppedOccluded: 0, droppedSmall: 0, droppedDeep: 0 };
   const candidates: Item[] = [];
   const labelled: Item[] = [];
   let win = -1;
   for (const node of dump.nodes) {
     if (node.depth === 0) win++;
     if (node.depth > VH_LIMITS.maxDepth) {
-      droppedDeep++;
+      counts.droppedDeep++;
       continue;
     }
     if (!node.enabled) continue;
-    enabledNodes++;
+    counts.enabledNodes++;
     let rect = clipRect(node.bounds, screen.width, screen.height);
     let area = rectArea(rect);
     if (area === 0) {
-      droppedOffscreen++;
+      counts.droppedOffscreen++;
       continue;
     }
     const above = occluders[win];
@@ -155,7 +177,7 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
       const visible = largestUncovered(rect, above);
       const visibleArea = rectArea(visible);
       if (visibleArea < VH_RULES.minVisibleShare * area) {
-        droppedOccluded++;
+        counts.droppedOccluded++;
         continue;
       }
       rect = visible;
@@ -171,13 +193,17 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
     };
     if (node.flags & INTERACTIVE_FLAGS) {
       if (Math.min(rect[2] - rect[0], rect[3] - rect[1]) <= minSide) {
-        droppedSmall++;
+        counts.droppedSmall++;
         // Its label still tells the model something; it takes part in the merge like plain text.
         if (item.label) labelled.push(item);
       } else candidates.push(item);
     } else if (item.label) labelled.push(item);
   }
+  return { candidates, labelled, counts };
+}
 
+/** MobA's overlap rule, smallest first; a rejected candidate's label joins `labelled`. */
+function chooseInteractive(candidates: Item[], labelled: Item[], screen: ScreenSize) {
   // Smallest first; among equal areas the deeper node, which names the control more precisely.
   candidates.sort((a, b) => a.area - b.area || b.node.depth - a.node.depth || a.node.order - b.node.order);
   // Controls and scrollable containers are chosen apart, each against its own kind.
@@ -193,15 +219,17 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
     }
     chosen.add(c);
   }
+  return { controls, containers, droppedOverlap };
+}
 
-  // Labels merge into controls only (see the header on scrollable containers).
-  const selected = controls.items;
+/** Each label into the control that contains it best (by control index), or a text-only item of its own. */
+function mergeLabels(labelled: Item[], controls: Chosen): { merged: Map<number, Item[]>; textOnly: Item[] } {
   const merged = new Map<number, Item[]>();
   const textOnly: Item[] = [];
   const seenTextOnly = new Set<string>();
   labelled.sort((a, b) => a.node.order - b.node.order);
   for (const t of labelled) {
-    const host = bestContainer(t, selected, controls.grid);
+    const host = bestContainer(t, controls.items, controls.grid);
     if (host >= 0) {
       const list = merged.get(host);
       if (list) list.push(t);
@@ -215,12 +243,21 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
     seenTextOnly.add(key);
     textOnly.push(t);
   }
+  return { merged, textOnly };
+}
 
+/** The elements in reading order; interactive ones numbered 1..N, text-only ones -1. */
+function indexedElements(
+  controls: readonly Item[],
+  merged: Map<number, Item[]>,
+  containers: readonly Item[],
+  textOnly: readonly Item[],
+): UiElement[] {
   const built: Array<{ item: Item; element: UiElement; interactive: boolean }> = [];
-  selected.forEach((item, i) =>
+  controls.forEach((item, i) =>
     built.push({ item, element: toElement(item, mergedText(item, merged.get(i))), interactive: true }),
   );
-  for (const item of containers.items)
+  for (const item of containers)
     built.push({ item, element: toElement(item, cap(item.node.text, VH_LIMITS.maxLabel)), interactive: true });
   for (const item of textOnly)
     built.push({ item, element: toElement(item, cap(item.node.text, VH_LIMITS.maxLabel)), interactive: false });
@@ -232,23 +269,7 @@ export function processViewHierarchy(xml: string | Uint8Array, options: ProcessO
   );
   let next = 1;
   for (const b of built) b.element.index = b.interactive ? next++ : -1;
-
-  let mergedCount = 0;
-  for (const list of merged.values()) mergedCount += list.length;
-  const stats: HierarchyStats = {
-    rawNodes: dump.nodes.length,
-    enabledNodes,
-    interactive: selected.length + containers.items.length,
-    textOnly: textOnly.length,
-    droppedSmall,
-    droppedOverlap,
-    droppedOffscreen,
-    droppedOccluded,
-    droppedDeep,
-    merged: mergedCount,
-    ms: performance.now() - started,
-  };
-  return { screen, elements: built.map((b) => b.element), stats };
+  return built.map((b) => b.element);
 }
 
 /** Interactive elements chosen so far (of one kind), with a grid for the overlap queries. */

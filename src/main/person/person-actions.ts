@@ -2,9 +2,11 @@
  * A person's action on a device, from wherever it comes (the Devices panel's action box, the
  * cockpit during a take-over or a copilot wait, a click or a key on the mirror): performed
  * through the device's input port — the mirror's scrcpy control socket while one runs, else
- * adb — and recorded in the run active on that device as the person's step, with provenance
- * (element-level where a mirror point lands on a numbered element of the run's latest screen).
- * The handlers call {@link PersonActions.perform} and nothing else.
+ * adb — and recorded as the person's step, with provenance, in the one run the device's actions
+ * belong to (`RunService.runOnDevice`: the run driving the device, else the one paused last).
+ * Mirror input is translated here into an action of the action space — element-level where the
+ * point lands on a numbered element of that run's latest screen (`mirror-input.ts`). This is the
+ * only path that records a person's step; the handlers call {@link PersonActions.perform}.
  *
  * Only what was performed is recorded: an action that failed (a stale index, a device that
  * went away) is returned to the person but never enters the run, whose reflection would
@@ -22,6 +24,7 @@ import { actOnDevice } from '../device/device-actions.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { Observer } from '../device/observe.ts';
 import type { MirrorService } from '../mirror/mirror-service.ts';
+import { actionFromMirrorInput } from './mirror-input.ts';
 
 /** An action of MobA's action space, with the screen its index refers to (default: the device's last observation). */
 export interface PersonAction {
@@ -44,7 +47,7 @@ export interface PersonActionsOptions {
   devices: DeviceService;
   observer: Observer;
   mirror: Pick<MirrorService, 'input'>;
-  runs: Pick<RunService, 'get' | 'recordPersonAction' | 'recordPersonInput'>;
+  runs: Pick<RunService, 'get' | 'state' | 'runOnDevice' | 'recordPersonStep'>;
   /** Read at every action (`agent.settleTimeoutMs`). */
   settleTimeoutMs: () => number;
   /** Refuses an action on a device another process's run holds. */
@@ -77,7 +80,7 @@ export class PersonActions {
     this.o.deviceLock?.assertMayAct(serial);
     if ('input' in act) {
       const result = await this.o.mirror.input(serial, act.input, signal);
-      this.o.runs.recordPersonInput(serial, act.input, result);
+      this.record(serial, (runId) => this.mirrorAction(runId, act.input), result.durationMs);
       return result;
     }
     const { devices, observer } = this.o;
@@ -91,8 +94,23 @@ export class PersonActions {
       settleTimeoutMs: this.o.settleTimeoutMs(),
       signal,
     });
-    if (result.ok) this.o.runs.recordPersonAction(serial, act.action, { ok: true, durationMs: result.durationMs });
+    if (result.ok) this.record(serial, () => act.action, result.durationMs);
     return result;
+  }
+
+  /** Records what was performed in the run the device's actions belong to, if there is one. */
+  private record(serial: string, actionIn: (runId: string) => ActionCall | null, durationMs: number): void {
+    const runId = this.o.runs.runOnDevice(serial);
+    if (!runId) return;
+    const action = actionIn(runId);
+    if (action) this.o.runs.recordPersonStep(runId, action, { ok: true, durationMs });
+  }
+
+  /** Mirror input as the run saw the screen last: element-level where the point lands on one of its elements. */
+  private mirrorAction(runId: string, input: MirrorInputParsed): ActionCall | null {
+    const st = this.o.runs.state(runId);
+    const seen = st.lastObservationId ? st.observations[st.lastObservationId] : undefined;
+    return actionFromMirrorInput(input, seen?.elements ?? [], seen?.screen ?? { width: 1080, height: 2400 });
   }
 
   /**

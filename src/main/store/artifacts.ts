@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 import { MobaError } from '../../shared/errors.ts';
@@ -74,6 +75,45 @@ export class ArtifactStore {
     if (options.width !== undefined) ref.width = options.width;
     if (options.height !== undefined) ref.height = options.height;
     return ref;
+  }
+
+  /**
+   * Stores bytes that arrive in pieces (an artefact fetched from another machine) under the
+   * hash they must have: written to a temporary file as they come, never more than `maxBytes`,
+   * and kept only when their SHA-256 is `expected.sha256`. Memory holds one piece at a time.
+   * @throws MobaError INVALID_INPUT (more than `maxBytes`, or other bytes than the hash says)
+   */
+  async putExpected(
+    chunks: AsyncIterable<Uint8Array>,
+    expected: Pick<ArtifactRef, 'sha256' | 'mime' | 'width' | 'height'>,
+    maxBytes: number,
+  ): Promise<ArtifactRef> {
+    if (!/^[0-9a-f]{64}$/.test(expected.sha256)) throw new MobaError('INVALID_INPUT', 'Not an artifact hash');
+    const sha256 = expected.sha256;
+    const rel = join(sha256.slice(0, 2), `${sha256}.${EXT[expected.mime] ?? 'bin'}`);
+    const abs = join(this.dir, rel);
+    mkdirSync(join(this.dir, sha256.slice(0, 2)), { recursive: true, mode: PRIVATE_DIR_MODE });
+    const tmp = `${abs}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const file = await open(tmp, 'w', PRIVATE_FILE_MODE);
+    try {
+      for await (const chunk of chunks) {
+        bytes += chunk.byteLength;
+        if (bytes > maxBytes) throw new MobaError('INVALID_INPUT', `larger than ${maxBytes} bytes`);
+        hash.update(chunk);
+        await file.write(chunk);
+      }
+      await file.close();
+      if (hash.digest('hex') !== sha256) throw new MobaError('INVALID_INPUT', 'the bytes do not match the hash');
+      await rename(tmp, abs);
+    } catch (error) {
+      await file.close().catch(() => undefined);
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    this.insert.run(sha256, rel, expected.mime, bytes, expected.width ?? null, expected.height ?? null, Date.now());
+    return this.get(sha256).ref;
   }
 
   /** @throws MobaError NOT_FOUND when the hash is unknown or its file is gone. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,21 +54,74 @@ describe('sweep artefacts', () => {
       expect(r.fetched).toBe(1);
       expect(r.present).toBe(1);
       expect(r.missing.map((m) => m.why)).toEqual([
-        `the bytes from ${url.slice(0, -1)} do not match the hash`,
+        `${url.slice(0, -1)}: the bytes do not match the hash`,
         `HTTP 404 from ${url.slice(0, -1)}`,
       ]);
       expect(store.read(sha(good)).equals(good)).toBe(true);
       expect(store.get(sha(good)).ref).toMatchObject({ width: 4, height: 2 });
       expect(store.has(claimed)).toBe(false);
       expect(new Set(seen)).toEqual(new Set(['Bearer t0k']));
-      const none = await fetchArtifacts(store, refs, { url, token: undefined });
-      expect(none.missing.map((m) => m.why)).toEqual([
-        'no MOBA_SWEEP_TOKEN to fetch it with',
-        'no MOBA_SWEEP_TOKEN to fetch it with',
-      ]);
+      // Nothing half-written is left beside the store's files.
+      expect(
+        readdirSync(join(dir, 'artifacts'), { recursive: true }).filter((f) => String(f).endsWith('.part')),
+      ).toEqual([]);
     } finally {
       server.close();
       db.close();
+    }
+  });
+
+  it('streams to disk up to the cap, and follows no redirect with the credential', async () => {
+    const big = Buffer.alloc(64 * 1024, 1);
+    const elsewhere: string[] = [];
+    const other = createServer((req, res) => {
+      elsewhere.push(String(req.headers.authorization));
+      res.writeHead(200).end(big);
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const [declared, endless, moved] = ['d', 'e', 'f'].map((c) => c.repeat(64)) as [string, string, string];
+    let streamed = 0;
+    const server = createServer((req, res) => {
+      if (req.url === `/artifacts/${declared}`)
+        return void res.writeHead(200, { 'content-length': big.length }).end(big);
+      if (req.url === `/artifacts/${moved}`)
+        return void res.writeHead(302, { location: `${otherUrl}/artifacts/${moved}` }).end();
+      res.writeHead(200);
+      const pump = () => {
+        while (!res.destroyed && streamed < 64 * 1024 * 1024) {
+          streamed += big.length;
+          if (!res.write(big)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const capDir = mkdtempSync(join(tmpdir(), 'moba-sweep-cap-'));
+    const db = openDatabase({ path: join(capDir, 'moba.sqlite') });
+    const store = new ArtifactStore(db, join(capDir, 'artifacts'));
+    try {
+      const refs = [declared, endless, moved].map((h) => ({ sha256: h, mime: 'image/png', bytes: 1 }));
+      const r = await fetchArtifacts(store, refs, { url, token: 'x'.repeat(32) }, { maxBytes: 16 * 1024 });
+      expect(r.fetched).toBe(0);
+      expect(r.missing.map((m) => m.why)).toEqual([
+        `${url} announced 65536 bytes, more than the 16384 allowed`,
+        `${url}: larger than 16384 bytes`,
+        expect.stringMatching(new RegExp(`^${url}: .*(redirect|fetch failed)`)),
+      ]);
+      expect(elsewhere).toEqual([]);
+      expect(streamed).toBeLessThan(16 * 1024 * 1024);
+      expect(
+        readdirSync(join(capDir, 'artifacts'), { recursive: true }).filter((f) => String(f).endsWith('.part')),
+      ).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+      other.close();
+      db.close();
+      rmSync(capDir, { recursive: true, force: true });
     }
   });
 });

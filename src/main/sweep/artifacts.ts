@@ -1,13 +1,25 @@
 /**
  * A sweep episode's large artefacts (screenshots, marked screenshots, UI dumps, audio) do not
- * travel through Redis: the worker serves them from its own store over the web host's
- * authenticated HTTP (`GET /artifacts/<sha256>`, bearer token), and the coordinator fetches the
- * ones its store lacks when it records the episode, checking each against its hash.
+ * travel through Redis: the worker serves them from its own store over its web host
+ * (`GET /artifacts/<sha256>`), and the coordinator fetches the ones its store lacks when it
+ * records the episode. It fetches only from the address the worker announced, with the
+ * credential the worker announced beside it (which reads artefacts and nothing else), follows
+ * no redirect, streams each body to disk up to a cap and keeps it only when it hashes to the
+ * reference. Its own tokens are never sent.
  */
-import { createHash } from 'node:crypto';
 import type { ArtifactRef } from '../../shared/schemas/common.ts';
 import { errorMessage } from '../../shared/errors.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
+import type { ArtifactSource } from './jobs.ts';
+
+/** Larger than any screenshot, dump or recording an episode makes. */
+export const DEFAULT_MAX_ARTIFACT_BYTES = 64 * 1024 * 1024;
+
+/** The cap per artefact from `MOBA_SWEEP_MAX_ARTIFACT_MB`, else the default. */
+export function maxArtifactBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const mb = Number(env.MOBA_SWEEP_MAX_ARTIFACT_MB);
+  return Number.isFinite(mb) && mb > 0 ? Math.round(mb * 1024 * 1024) : DEFAULT_MAX_ARTIFACT_BYTES;
+}
 
 /** Every artefact a value (a run's events) refers to, once each. */
 export function artifactRefs(value: unknown): ArtifactRef[] {
@@ -30,43 +42,43 @@ export interface FetchArtifactsResult {
   missing: Array<{ sha256: string; why: string }>;
 }
 
-/** Fetches what `store` lacks from a worker's web host; never throws (what fails is listed). */
+/** Fetches what `store` lacks from a worker's announced web host; never throws (what fails is listed). */
 export async function fetchArtifacts(
   store: ArtifactStore,
   refs: readonly ArtifactRef[],
-  source: { url: string; token: string | undefined },
-  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+  source: ArtifactSource,
+  options: { fetch?: typeof fetch; timeoutMs?: number; maxBytes?: number } = {},
 ): Promise<FetchArtifactsResult> {
   const result: FetchArtifactsResult = { fetched: 0, present: 0, missing: [] };
   const f = options.fetch ?? fetch;
+  const maxBytes = options.maxBytes ?? maxArtifactBytes();
   const base = source.url.replace(/\/+$/, '');
   for (const ref of refs) {
     if (store.has(ref.sha256)) {
       result.present++;
       continue;
     }
-    if (!source.token) {
-      result.missing.push({ sha256: ref.sha256, why: 'no MOBA_SWEEP_TOKEN to fetch it with' });
-      continue;
-    }
     try {
       const res = await f(`${base}/artifacts/${ref.sha256}`, {
         headers: { Authorization: `Bearer ${source.token}` },
+        // A redirect would take the credential elsewhere.
+        redirect: 'error',
         signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
-      if (!res.ok) {
-        result.missing.push({ sha256: ref.sha256, why: `HTTP ${res.status} from ${base}` });
+      const declared = Number(res.headers.get('content-length') ?? NaN);
+      if (!res.ok || !res.body || declared > maxBytes) {
+        await res.body?.cancel().catch(() => undefined);
+        result.missing.push({
+          sha256: ref.sha256,
+          why: res.ok
+            ? `${base} announced ${declared} bytes, more than the ${maxBytes} allowed`
+            : `HTTP ${res.status} from ${base}`,
+        });
         continue;
       }
-      const data = new Uint8Array(await res.arrayBuffer());
-      if (createHash('sha256').update(data).digest('hex') !== ref.sha256) {
-        result.missing.push({ sha256: ref.sha256, why: `the bytes from ${base} do not match the hash` });
-        continue;
-      }
-      store.put(data, {
-        mime: ref.mime,
-        ...(ref.width !== undefined ? { width: ref.width } : {}),
-        ...(ref.height !== undefined ? { height: ref.height } : {}),
+      await store.putExpected(res.body, ref, maxBytes).catch(async (error: unknown) => {
+        await res.body?.cancel().catch(() => undefined);
+        throw error;
       });
       result.fetched++;
     } catch (error) {

@@ -16,14 +16,25 @@ import { MobaError, errorMessage } from '../../shared/errors.ts';
 import { HEARTBEAT_MS, ownerAlive, processOwner } from '../agent/ownership.ts';
 import { BenchRepo } from '../bench/bench-repo.ts';
 import type { StoredEpisode } from '../bench/bench-repo.ts';
-import { carriesMemory } from '../bench/bench-memory.ts';
+import { carriesMemory, readMemorySeedFile } from '../bench/bench-memory.ts';
+import type { BenchConfiguration } from '../../shared/bench/config.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
 import type { Db } from '../store/database.ts';
 import { artifactRefs, fetchArtifacts } from './artifacts.ts';
 import { RunsRepo } from '../store/runs-repo.ts';
-import { SWEEP_FORMAT, SweepJobResult, assertNoSecrets, jobId, queueName } from './jobs.ts';
-import type { SweepJob } from './jobs.ts';
-import { bullConnection, probeRedis } from './redis-url.ts';
+import {
+  SWEEP_FORMAT,
+  WORKER_KEY_PREFIX,
+  WorkerAnnouncement,
+  assertNoSecrets,
+  jobId,
+  memorySeedRef,
+  parseSweepResult,
+  queueName,
+} from './jobs.ts';
+import type { ArtifactSource, SweepJob, SweepJobResult } from './jobs.ts';
+import type { Redis } from 'ioredis';
+import { bullConnection, probeRedis, redisOptions } from './redis-url.ts';
 import type { RedisTarget } from './redis-url.ts';
 import { importRun } from './run-import.ts';
 
@@ -34,9 +45,18 @@ export interface SweepCoordinatorOptions {
   now?: () => number;
   /** How often every unfinished episode's job is read again, besides the events. */
   rescanMs?: number;
-  /** Where fetched artefacts go (the app's store), and the token workers' web hosts take (MOBA_SWEEP_TOKEN). */
+  /** Where artefacts fetched from the workers' announced web hosts go (the app's store). */
   artifacts?: ArtifactStore;
-  artifactToken?: string | undefined;
+  /** The largest artefact fetched (default MOBA_SWEEP_MAX_ARTIFACT_MB, 64 MB). */
+  maxArtifactBytes?: number;
+  /** The largest job data or result read from Redis (default MOBA_SWEEP_MAX_RESULT_MB, 256 MB). */
+  maxJobBytes?: number;
+}
+
+/** The cap on a job's data or return value in Redis, from `MOBA_SWEEP_MAX_RESULT_MB`. */
+export function maxJobBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const mb = Number(env.MOBA_SWEEP_MAX_RESULT_MB);
+  return Math.round((Number.isFinite(mb) && mb > 0 ? mb : 256) * 1024 * 1024);
 }
 
 const LOST =
@@ -61,6 +81,10 @@ export class SweepCoordinator {
   private readonly now: () => number;
   /** One reconciliation at a time per job. */
   private readonly chains = new Map<string, Promise<void>>();
+  /** Per configuration id: its memory seed as a job names it (`sha256:<hex>`, the content put in Redis). */
+  private readonly seeds = new Map<string, string>();
+  /** Redis itself while `run` follows a sweep: seeds, announcements, job sizes. */
+  private redis: Redis | undefined;
 
   constructor(db: Db, options: SweepCoordinatorOptions) {
     this.db = db;
@@ -75,7 +99,13 @@ export class SweepCoordinator {
   jobOf(benchmarkId: string, e: StoredEpisode): SweepJob {
     const b = this.repo.get(benchmarkId)!;
     const task = b.tasks.find((t) => t.id === e.taskId && t.version === e.taskVersion)!;
-    const config = b.configurations.find((c) => c.id === e.configId)!;
+    const stored = b.configurations.find((c) => c.id === e.configId)!;
+    // A job names no host path: a seeded memory travels as the hash of its content.
+    const { memorySeed, ...rest } = stored;
+    const seed = memorySeed === undefined ? undefined : this.seeds.get(stored.id!);
+    if (memorySeed !== undefined && !seed)
+      throw new MobaError('INTERNAL', `The memory seed of configuration ${stored.id} was not put in Redis`);
+    const config = seed ? { ...rest, memorySeed: seed } : rest;
     const job: SweepJob = {
       format: SWEEP_FORMAT,
       benchmarkId,
@@ -114,6 +144,9 @@ export class SweepCoordinator {
     const { Queue, QueueEvents } = await import('bullmq');
     const name = queueName(this.o.profile);
     const queue: Queue = new Queue(name, { connection: bullConnection(this.o.redis) });
+    const { Redis } = await import('ioredis');
+    this.redis = new Redis(redisOptions(this.o.redis));
+    this.redis.on('error', (e: unknown) => this.log(`redis: ${errorMessage(e)}`));
     const events: QueueEvents = new QueueEvents(name, { connection: bullConnection(this.o.redis) });
     queue.on('error', (e) => this.log(`queue: ${errorMessage(e)}`));
     events.on('error', (e) => this.log(`queue events: ${errorMessage(e)}`));
@@ -131,6 +164,7 @@ export class SweepCoordinator {
       await events.waitUntilReady();
       for (const type of ['active', 'completed', 'failed', 'stalled', 'waiting', 'delayed'] as const)
         events.on(type, follow);
+      await this.putSeeds(b.configurations);
       this.repo.setStatus(id, 'running', null, this.now());
       changed(null);
       const open = () => this.repo.episodes(id).filter((e) => e.status === 'pending' || e.status === 'running');
@@ -189,6 +223,7 @@ export class SweepCoordinator {
       this.repo.heartbeat(id, null, this.now());
       await events.close().catch(() => undefined);
       await queue.close().catch(() => undefined);
+      this.redis.disconnect();
     }
     return this.repo.summary(id)!;
   }
@@ -231,6 +266,25 @@ export class SweepCoordinator {
   ): Promise<void> {
     let e = this.repo.episodeRow(id, episodeId);
     if (!e || e.status === 'done' || e.status === 'error') return;
+    // Anyone who can write Redis can make a job huge: its size is checked before it is read.
+    const client = this.redis!;
+    const key = queue.toKey(jobId(id, episodeId));
+    const size = Math.max(await client.hstrlen(key, 'data'), await client.hstrlen(key, 'returnvalue'));
+    const cap = this.o.maxJobBytes ?? maxJobBytes();
+    if (size > cap) {
+      if (e.status !== 'running') this.repo.claim(id, episodeId, this.now());
+      const attempt = this.repo.episodeRow(id, episodeId)!.attempts;
+      this.repo.fail(
+        id,
+        episodeId,
+        attempt,
+        `The job in Redis is ${size} bytes; more than ${cap} is not read`,
+        true,
+        this.now(),
+      );
+      changed(this.repo.episodeRow(id, episodeId) ?? null);
+      return;
+    }
     const job: Job | undefined = await queue.getJob(jobId(id, episodeId));
     if (!job) {
       // Removed from Redis by hand: submit it again (the same id).
@@ -264,49 +318,7 @@ export class SweepCoordinator {
       touched = true;
     }
     if (state === 'completed') {
-      const parsed = SweepJobResult.safeParse(job.returnvalue);
-      if (!parsed.success) {
-        this.repo.fail(
-          id,
-          episodeId,
-          e.attempts,
-          `The worker's result is not a sweep result: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-          true,
-          now,
-        );
-      } else {
-        const { result, run, worker, artifactsUrl } = parsed.data;
-        if (this.o.artifacts) {
-          const refs = artifactRefs(run.events);
-          if (artifactsUrl) {
-            const got = await fetchArtifacts(this.o.artifacts, refs, {
-              url: artifactsUrl,
-              token: this.o.artifactToken,
-            });
-            if (got.missing.length)
-              this.log(
-                `${episodeId}: ${got.missing.length} of ${refs.length} artefacts not fetched (${got.missing[0]!.why})`,
-              );
-          } else if (refs.length)
-            this.log(
-              `${episodeId}: the worker serves no artefacts (start it with --serve); ${refs.length} screenshots and dumps stay on ${worker}`,
-            );
-        }
-        // Another reconciliation may have recorded it while the artefacts came.
-        if (this.repo.episodeRow(id, episodeId)?.status !== 'running') return;
-        this.db.transaction(() => {
-          importRun(this.runs, run);
-          this.repo.attachRun(id, episodeId, e!.attempts, run.id);
-          this.repo.complete(id, episodeId, e!.attempts, result, now);
-        })();
-        this.log(
-          `${episodeId}: ${result.reached}/${result.total} milestones in ${result.steps} steps (${result.termination}) on ${worker}`,
-        );
-        // Recorded: the job's return value (the whole event log) need not stay in Redis's memory.
-        await job
-          .remove()
-          .catch((error: unknown) => this.log(`${episodeId}: the finished job stays in Redis: ${errorMessage(error)}`));
-      }
+      await this.recordResult(id, episodeId, e.attempts, job, queue, now);
       touched = true;
     } else if (state === 'failed') {
       this.repo.fail(id, episodeId, e.attempts, job.failedReason || 'Failed on the worker', true, now);
@@ -320,5 +332,92 @@ export class SweepCoordinator {
       touched = true;
     }
     if (touched) changed(this.repo.episodeRow(id, episodeId) ?? null);
+  }
+
+  /** Puts each seeded configuration's memory file in Redis under the hash of its content (what its jobs name). */
+  private async putSeeds(configs: readonly BenchConfiguration[]): Promise<void> {
+    const client = this.redis!;
+    for (const c of configs) {
+      if (c.memorySeed === undefined || this.seeds.has(c.id!)) continue;
+      const content = Buffer.from(readMemorySeedFile(c.memorySeed), 'utf8');
+      const { ref, key } = memorySeedRef(content);
+      await client.set(key, content);
+      this.seeds.set(c.id!, ref);
+    }
+  }
+
+  /**
+   * A completed job: its return value read as a strict sweep result, its artefacts fetched from
+   * the web host its worker announced, its run imported and the episode completed, once.
+   */
+  private async recordResult(
+    id: string,
+    episodeId: string,
+    attempt: number,
+    job: Job,
+    queue: Queue,
+    now: number,
+  ): Promise<void> {
+    let parsed: SweepJobResult;
+    try {
+      parsed = parseSweepResult(job.returnvalue);
+      if (parsed.result.runId !== parsed.run.id)
+        throw new MobaError(
+          'INVALID_INPUT',
+          `its result names run ${parsed.result.runId} but it carries ${parsed.run.id}`,
+        );
+      if (this.runs.get(parsed.run.id))
+        throw new MobaError('INVALID_INPUT', `a run ${parsed.run.id} is already in this store`);
+    } catch (error) {
+      this.repo.fail(id, episodeId, attempt, `The worker's result was refused: ${errorMessage(error)}`, true, now);
+      this.log(`${episodeId}: the worker's result was refused: ${errorMessage(error)}`);
+      return;
+    }
+    const { result, run, worker } = parsed;
+    if (this.o.artifacts) await this.fetchArtifactsOf(episodeId, worker, run);
+    // Another reconciliation may have recorded it while the artefacts came.
+    if (this.repo.episodeRow(id, episodeId)?.status !== 'running') return;
+    this.db.transaction(() => {
+      importRun(this.runs, run);
+      this.repo.attachRun(id, episodeId, attempt, run.id);
+      this.repo.complete(id, episodeId, attempt, result, now);
+    })();
+    this.log(
+      `${episodeId}: ${result.reached}/${result.total} milestones in ${result.steps} steps (${result.termination}) on ${worker}`,
+    );
+    // Recorded: the job's return value (the whole event log) need not stay in Redis's memory.
+    await job
+      .remove()
+      .catch((error: unknown) => this.log(`${episodeId}: the finished job stays in Redis: ${errorMessage(error)}`));
+  }
+
+  /** Fetches a run's artefacts from the address its worker announced, with the credential announced beside it. */
+  private async fetchArtifactsOf(episodeId: string, worker: string, run: SweepJobResult['run']) {
+    const refs = artifactRefs(run.events);
+    if (!refs.length) return;
+    const source = await this.announcedSource(worker);
+    if (!source) {
+      this.log(
+        `${episodeId}: ${worker} announces no artefacts (started without --serve, or gone); ${refs.length} screenshots and dumps stay on it`,
+      );
+      return;
+    }
+    const got = await fetchArtifacts(this.o.artifacts!, refs, source, {
+      ...(this.o.maxArtifactBytes ? { maxBytes: this.o.maxArtifactBytes } : {}),
+    });
+    if (got.missing.length)
+      this.log(`${episodeId}: ${got.missing.length} of ${refs.length} artefacts not fetched (${got.missing[0]!.why})`);
+  }
+
+  /** Where a worker said it serves artefacts (its announcement in Redis), or null. */
+  private async announcedSource(worker: string): Promise<ArtifactSource | null> {
+    const text = await this.redis!.get(`${WORKER_KEY_PREFIX}${worker}`);
+    if (!text || text.length > 64 * 1024) return null;
+    try {
+      const a = WorkerAnnouncement.safeParse(JSON.parse(text));
+      return a.success && a.data.name === worker ? (a.data.artifacts ?? null) : null;
+    } catch {
+      return null;
+    }
   }
 }

@@ -9,7 +9,8 @@ import { WORKER_KEY_PREFIX, WorkerAnnouncement } from './jobs.ts';
 import { probeRedis, redisOptions } from './redis-url.ts';
 import type { RedisTarget } from './redis-url.ts';
 
-export interface WorkerStatus extends WorkerAnnouncement {
+/** An announcement without the artefact credential (status is shown to people and printed). */
+export interface WorkerStatus extends Omit<WorkerAnnouncement, 'artifacts'> {
   heartbeatAgeS: number;
   /** Episodes finished per minute since the worker started. */
   episodesPerMin: number;
@@ -35,7 +36,7 @@ export async function readWorkers(redis: Pick<Redis, 'scan' | 'mget'>, now = Dat
       continue;
     }
     if (!parsed.success) continue;
-    const w = parsed.data;
+    const { artifacts: _credential, ...w } = parsed.data;
     const minutes = Math.max(1 / 60, (w.heartbeatAt - w.startedAt) / 60_000);
     out.push({
       ...w,

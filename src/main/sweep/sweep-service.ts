@@ -14,7 +14,8 @@ import { BenchRepo } from '../bench/bench-repo.ts';
 import type { StoredEpisode } from '../bench/bench-repo.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
 import type { Db } from '../store/database.ts';
-import { SweepCoordinator, assertDistributable } from './coordinator.ts';
+import { maxArtifactBytes } from './artifacts.ts';
+import { SweepCoordinator, assertDistributable, maxJobBytes } from './coordinator.ts';
 import { DEFAULT_PROFILE } from './jobs.ts';
 import { parseRedisUrl, probeRedis } from './redis-url.ts';
 import type { RedisTarget } from './redis-url.ts';
@@ -86,7 +87,8 @@ export class SweepService implements BenchDistributor {
       redis: this.target(),
       profile: DEFAULT_PROFILE,
       artifacts: this.o.artifacts,
-      artifactToken: env.MOBA_SWEEP_TOKEN || undefined,
+      maxArtifactBytes: maxArtifactBytes(env),
+      maxJobBytes: maxJobBytes(env),
       ...(this.o.log ? { log: this.o.log } : {}),
     });
     return coordinator.run(id, options);

@@ -20,8 +20,19 @@ import { BenchMemories } from '../bench/bench-memory.ts';
 import { asInfraError, runEpisode } from '../bench/episode.ts';
 import { episodeEnv } from '../bench/episode-env.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
-import { SWEEP_FORMAT, SweepJob, WORKER_KEY_PREFIX, WORKER_TTL_S, queueName } from './jobs.ts';
-import type { SweepJobResult, WorkerAnnouncement } from './jobs.ts';
+import { isSafeId } from '../safe-id.ts';
+import {
+  MAX_MEMORY_SEED_BYTES,
+  MEMORY_SEED_KEY_PREFIX,
+  MEMORY_SEED_REF,
+  SWEEP_FORMAT,
+  WORKER_KEY_PREFIX,
+  WORKER_TTL_S,
+  memorySeedRef,
+  parseSweepJob,
+  queueName,
+} from './jobs.ts';
+import type { ArtifactSource, SweepJob, SweepJobResult, WorkerAnnouncement } from './jobs.ts';
 import { bullConnection, probeRedis, redisOptions } from './redis-url.ts';
 import type { RedisTarget } from './redis-url.ts';
 import { openWorkerDevices } from './worker-devices.ts';
@@ -37,8 +48,8 @@ export interface SweepWorkerOptions {
   lockMs?: number;
   /** How often this worker looks for other workers' stalled episodes. */
   stalledCheckMs?: number;
-  /** Where this worker's web host serves its artefacts to coordinators. */
-  artifactsUrl?: string;
+  /** Where this worker's web host serves its artefacts to coordinators, and the credential that reads them (announced). */
+  artifacts?: ArtifactSource;
 }
 
 const HEARTBEAT_MS = 5_000;
@@ -62,7 +73,12 @@ export class SweepWorker {
   constructor(host: BenchHost, options: SweepWorkerOptions) {
     this.host = host;
     this.o = options;
-    this.name = options.name ?? `${hostname()}-${process.pid}`;
+    this.name = options.name ?? `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 128);
+    if (!isSafeId(this.name))
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Invalid worker name "${options.name}": 1–128 letters, digits, ".", "_" or "-" (it names a key in Redis and appears in results)`,
+      );
     this.log = options.log ?? (() => undefined);
   }
 
@@ -114,6 +130,7 @@ export class SweepWorker {
       done: this.done,
       startedAt: this.startedAt,
       heartbeatAt: Date.now(),
+      ...(this.o.artifacts ? { artifacts: this.o.artifacts } : {}),
     };
   }
 
@@ -121,6 +138,25 @@ export class SweepWorker {
     if (!this.redis) return;
     const key = `${WORKER_KEY_PREFIX}${this.name}`;
     await this.redis.multi().set(key, JSON.stringify(this.announcement())).expire(key, WORKER_TTL_S).exec();
+  }
+
+  /**
+   * A seeded memory's content: `sha256:<hex>` names the key the coordinator put it under; the
+   * bytes must hash to it.
+   * @throws MobaError INVALID_INPUT (not a seed reference, missing, too large, wrong bytes)
+   */
+  private async memorySeed(ref: string): Promise<string> {
+    const m = MEMORY_SEED_REF.exec(ref);
+    if (!m) throw new MobaError('INVALID_INPUT', 'The memory seed is not a sha256:<hex> reference');
+    const key = `${MEMORY_SEED_KEY_PREFIX}${m[1]!}`;
+    const size = await this.redis!.strlen(key);
+    if (size === 0) throw new MobaError('INVALID_INPUT', `The memory seed ${ref} is not in Redis (${key})`);
+    if (size > MAX_MEMORY_SEED_BYTES)
+      throw new MobaError('INVALID_INPUT', `The memory seed ${ref} is ${size} bytes; at most ${MAX_MEMORY_SEED_BYTES}`);
+    const content = await this.redis!.getBuffer(key);
+    if (!content || memorySeedRef(content).sha256 !== m[1])
+      throw new MobaError('INVALID_INPUT', `The memory seed under ${key} does not match its hash`);
+    return content.toString('utf8');
   }
 
   private freeSlot(): number {
@@ -131,12 +167,13 @@ export class SweepWorker {
 
   private async process(job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<SweepJobResult> {
     const { UnrecoverableError, WaitingError } = await import('bullmq');
-    const parsed = SweepJob.safeParse(job.data);
-    if (!parsed.success)
-      throw new UnrecoverableError(
-        `Not a sweep episode this worker understands: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    const data = parsed.data;
+    let data: SweepJob;
+    try {
+      // Whoever can write Redis can write a job: nothing in it is used before this.
+      data = parseSweepJob(job.data);
+    } catch (error) {
+      throw new UnrecoverableError(`${errorMessage(error)} (this worker speaks sweep format ${SWEEP_FORMAT})`);
+    }
     const slot = this.freeSlot();
     const serial = this.devices!.serials()[slot]!;
     this.busy.set(slot, `${data.benchmarkId}/${data.episodeId}`);
@@ -149,12 +186,14 @@ export class SweepWorker {
       dir: join(this.host.dataDir, 'sweeps', data.benchmarkId, 'memory'),
       settings: this.host.settings,
       gateway: this.gateway!,
+      // The seed's content from the coordinator (by its hash); a job never names a file here.
+      seed: (c) => this.memorySeed(c.memorySeed ?? ''),
     });
-    let memory: ReturnType<BenchMemories['forEpisode']> = null;
+    let memory: Awaited<ReturnType<BenchMemories['forEpisode']>> = null;
     let runId: string | null = null;
     this.log(`${data.episodeId}: attempt ${job.attemptsStarted} on ${serial}`);
     try {
-      memory = memories.forEpisode(data.config, { id: data.episodeId, repetition: 0 }, job.attemptsStarted);
+      memory = await memories.forEpisode(data.config, { id: data.episodeId, repetition: 0 }, job.attemptsStarted);
       const result = await runEpisode(
         episodeEnv(this.host, serial),
         {
@@ -190,7 +229,6 @@ export class SweepWorker {
           createdAt: summary.createdAt,
           events: this.host.runs.events(result.runId).events,
         },
-        ...(this.o.artifactsUrl ? { artifactsUrl: this.o.artifactsUrl } : {}),
       };
     } catch (error) {
       if (abort.signal.aborted || this.handingBack) {

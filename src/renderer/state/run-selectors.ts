@@ -8,13 +8,6 @@ import type { RunState, StepState } from '../../shared/run/reducer.ts';
 import type { RunEvent, RunEventOf } from '../../shared/schemas/run.ts';
 import type { Observation } from '../../shared/schemas/perception.ts';
 
-/** The event with this seq (logs are contiguous from 0), else a search. */
-export function eventAt(events: readonly RunEvent[], seq: number): RunEvent | undefined {
-  const direct = events[seq];
-  if (direct && direct.seq === seq) return direct;
-  return events.find((e) => e.seq === seq);
-}
-
 /** Index of the last event with seq ≤ `seq`, or -1. */
 export function indexAtSeq(events: readonly RunEvent[], seq: number): number {
   const direct = events[seq];

@@ -23,8 +23,3 @@ export const BENCH_APP_ALIASES = Object.keys(BENCH_APPS) as BenchAppAlias[];
 export function packageOfApp(app: string): string {
   return (BENCH_APPS as Record<string, string>)[app] ?? app;
 }
-
-/** The alias of a package, or the package when it has none. */
-export function aliasOfPackage(pkg: string): string {
-  return Object.entries(BENCH_APPS).find(([, p]) => p === pkg)?.[0] ?? pkg;
-}

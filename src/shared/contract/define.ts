@@ -11,11 +11,6 @@ export function defineMethod<I extends z.ZodType, O extends z.ZodType>(def: Meth
   return def;
 }
 
-/** An event pushed from main to every connected renderer; its payload schema. */
-export type EventDefs = Record<string, z.ZodType>;
-
-export type MethodDefs = Record<string, MethodDef>;
-
 /** What a caller passes (before defaults are applied). */
 export type InputOf<D extends MethodDef> = z.input<D['input']>;
 /** What a handler receives (after parsing, defaults applied). */

@@ -250,306 +250,320 @@ function removeSubtree(nodes: Record<string, TaskNodeState>, nodeId: string): Re
   return out;
 }
 
+type EventOf<T extends RunEvent['type']> = Extract<RunEvent, { type: T }>;
+/** How one type of event changes the state (`prev`: the state before the event's bookkeeping). */
+type Handler<T extends RunEvent['type']> = (state: RunState, event: EventOf<T>, prev: RunState) => RunState;
+
+const unchanged = (state: RunState): RunState => state;
+const anomaly = (state: RunState): RunState => ({ ...state, anomalies: state.anomalies + 1 });
+const toStrategy = (state: RunState, event: Parameters<typeof reduceStrategy>[1]): RunState => ({
+  ...state,
+  strategy: reduceStrategy(state.strategy, event),
+});
+
+function nodeAdded(state: RunState, event: EventOf<'node_added'>): RunState {
+  const node: TaskNodeState = {
+    id: event.nodeId,
+    parentId: event.parentId,
+    goal: event.goal,
+    status: 'pending',
+    children: [],
+    addedBy: event.by,
+    reflections: [],
+    planReflections: [],
+    splits: 0,
+    attempts: 0,
+    failures: 0,
+    escalations: 0,
+    lastCanComplete: null,
+  };
+  const added = { ...state, nodes: { ...state.nodes, [node.id]: node } };
+  if (event.parentId === null) return { ...added, rootId: added.rootId ?? node.id };
+  return withNode(added, event.parentId, (p) => {
+    const children = p.children.slice();
+    children.splice(event.index ?? children.length, 0, node.id);
+    return { ...p, children };
+  });
+}
+
+function nodeRemoved(state: RunState, event: EventOf<'node_removed'>): RunState {
+  const node = state.nodes[event.nodeId];
+  if (!node || node.parentId === null) return anomaly(state);
+  const detached = withNode(state, node.parentId, (p) => ({
+    ...p,
+    children: p.children.filter((c) => c !== event.nodeId),
+  }));
+  const nodes = removeSubtree(detached.nodes, event.nodeId);
+  const cursor = detached.cursor && !nodes[detached.cursor] ? node.parentId : detached.cursor;
+  return { ...detached, nodes, cursor };
+}
+
+function observed(state: RunState, event: EventOf<'observation'>): RunState {
+  const observations = {
+    ...state.observations,
+    [event.observationId]: { ...event.observation, screenKey: event.screenKey },
+  };
+  // The first observation after an executed step is that step's "after" screen.
+  const last = state.steps.at(-1);
+  const steps =
+    last && last.executed && last.afterObservationId === null
+      ? [...state.steps.slice(0, -1), { ...last, afterObservationId: event.observationId }]
+      : state.steps;
+  return { ...state, observations, steps, lastObservationId: event.observationId };
+}
+
+function modelCalled(state: RunState, event: EventOf<'model_call'>): RunState {
+  const u = event.record.usage;
+  const c = state.counters;
+  return {
+    ...state,
+    modelWait: null,
+    counters: {
+      ...c,
+      modelCalls: c.modelCalls + 1,
+      promptTokens: c.promptTokens + (u?.promptTokens ?? 0),
+      completionTokens: c.completionTokens + (u?.completionTokens ?? 0),
+      costUsd: c.costUsd + (event.record.costUsd ?? 0),
+    },
+  };
+}
+
+function actDecided(state: RunState, event: EventOf<'act_decided'>): RunState {
+  const next = withNode(state, event.nodeId, (n) => ({ ...n, lastCanComplete: event.canComplete }));
+  return {
+    ...next,
+    pendingFeedback: [],
+    lastAct: {
+      nodeId: event.nodeId,
+      observation: event.observation,
+      thought: event.thought,
+      canComplete: event.canComplete,
+      action: event.action,
+    },
+    counters:
+      event.action === null ? { ...next.counters, noActionReplies: next.counters.noActionReplies + 1 } : next.counters,
+  };
+}
+
+function stepProposed(state: RunState, event: EventOf<'step_proposed'>): RunState {
+  const step: StepState = {
+    stepId: event.stepId,
+    nodeId: event.nodeId,
+    proposed: event.action,
+    element: event.element,
+    observationId: event.observationId,
+    gate: event.gate,
+    decision: null,
+    executed: null,
+    reflection: null,
+    abandoned: null,
+    afterObservationId: null,
+    seq: event.seq,
+    // The proposal the Local Agent just made (a person's own step on the same node has no intent).
+    intent:
+      state.lastAct &&
+      state.lastAct.nodeId === event.nodeId &&
+      JSON.stringify(state.lastAct.action) === JSON.stringify(event.action)
+        ? { observation: state.lastAct.observation, thought: state.lastAct.thought }
+        : null,
+  };
+  return { ...state, steps: [...state.steps, step] };
+}
+
+function humanDecided(state: RunState, event: EventOf<'human_decision'>, prev: RunState): RunState {
+  const c = state.counters;
+  const next: RunState = {
+    ...state,
+    status: state.status === 'waiting' ? 'running' : state.status,
+    waiting: null,
+    pendingFeedback:
+      (event.decision === 'reject' || event.decision === 'answer') && event.feedback
+        ? [...state.pendingFeedback, event.feedback]
+        : state.pendingFeedback,
+    budgetGrants:
+      state.budgetGrants +
+      (prev.waiting?.kind === 'escalation' &&
+      state.lastEscalation?.reason === 'plan_budget' &&
+      (event.decision === 'answer' || event.decision === 'approve')
+        ? 1
+        : 0),
+    counters: event.decision === 'reject' ? { ...c, rejections: c.rejections + 1 } : c,
+  };
+  if (!event.stepId) return next;
+  return withStep(next, event.stepId, (s) => ({
+    ...s,
+    decision: { kind: event.decision, by: event.by, feedback: event.feedback, action: event.action },
+  }));
+}
+
+function stepExecuted(state: RunState, event: EventOf<'step_executed'>): RunState {
+  const c = state.counters;
+  const counted: RunState = {
+    ...state,
+    counters: {
+      ...c,
+      executedActions: c.executedActions + (event.ok ? 1 : 0),
+      humanActions: c.humanActions + (event.by === 'person' ? 1 : 0),
+    },
+  };
+  const executed = {
+    action: event.action,
+    by: event.by,
+    ok: event.ok,
+    error: event.error?.message ?? null,
+    durationMs: event.durationMs,
+    detail: event.detail,
+  };
+  const step = counted.steps.find((s) => s.stepId === event.stepId);
+  if (!step) return anomaly(counted);
+  const attempted = withNode(counted, step.nodeId, (n) => ({ ...n, attempts: n.attempts + 1 }));
+  return withStep(attempted, event.stepId, (s) => ({ ...s, executed }));
+}
+
+function reflected(state: RunState, event: EventOf<'reflected'>): RunState {
+  const next = withNode(state, event.nodeId, (n) =>
+    event.subgoalStatus === 'failure' && !event.goalDone
+      ? { ...n, reflections: [...n.reflections, event.reflection], failures: n.failures + 1 }
+      : n,
+  );
+  return withStep(next, event.stepId, (s) => ({
+    ...s,
+    reflection: { subgoalStatus: event.subgoalStatus, goalDone: event.goalDone, text: event.reflection },
+  }));
+}
+
+function voiceInput(state: RunState, event: EventOf<'voice_input'>): RunState {
+  const input = {
+    seq: event.seq,
+    use: event.use,
+    text: event.text,
+    transcript: event.transcript,
+    edited: event.edited,
+    audioSha256: event.audio.sha256,
+    durationMs: event.audio.durationMs,
+  };
+  return { ...state, voiceInputs: [...state.voiceInputs, input] };
+}
+
+function stepAnnotated(state: RunState, event: EventOf<'step_annotated'>): RunState {
+  if (!state.steps.some((s) => s.stepId === event.stepId)) return anomaly(state);
+  const annotation: AnnotationState = {
+    annotationId: event.annotationId,
+    stepId: event.stepId,
+    category: event.category,
+    note: event.note,
+    by: event.by,
+    author: event.author,
+    at: event.at,
+  };
+  return { ...state, annotations: [...state.annotations, annotation] };
+}
+
+function annotationRemoved(state: RunState, event: EventOf<'annotation_removed'>): RunState {
+  const annotations = state.annotations.filter((a) => a.annotationId !== event.annotationId);
+  return annotations.length === state.annotations.length ? anomaly(state) : { ...state, annotations };
+}
+
+function outcomeJudged(state: RunState, event: EventOf<'outcome_judged'>): RunState {
+  const ok = event.outcome === 'A';
+  const judged = toStrategy(state, event);
+  const next = ok ? judged : withNode(judged, event.nodeId, (n) => ({ ...n, failures: n.failures + 1 }));
+  return withStep(next, event.stepId, (s) => ({
+    ...s,
+    reflection: { subgoalStatus: ok ? 'success' : 'failure', goalDone: false, text: `${event.outcome}: ${event.text}` },
+  }));
+}
+
+/** One handler per event type (the mapped type makes a missing one a type error). */
+const HANDLERS: { [T in RunEvent['type']]: Handler<T> } = {
+  run_started: (state, e) => ({
+    ...state,
+    task: e.task,
+    serial: e.serial,
+    options: e.options,
+    driver: e.driver ?? null,
+    status: 'running',
+    createdAt: e.at,
+  }),
+  node_added: nodeAdded,
+  node_updated: (state, e) => withNode(state, e.nodeId, (n) => ({ ...n, goal: e.goal })),
+  node_removed: nodeRemoved,
+  nodes_reordered: (state, e) =>
+    withNode(state, e.parentId, (p) => {
+      const same = e.order.length === p.children.length && e.order.every((c) => p.children.includes(c));
+      return same ? { ...p, children: e.order.slice() } : p;
+    }),
+  node_status: (state, e) => withNode(state, e.nodeId, (n) => ({ ...n, status: e.status })),
+  cursor_moved: (state, e) => ({ ...state, cursor: e.nodeId }),
+  observation: observed,
+  model_call: modelCalled,
+  act_decided: actDecided,
+  plan_reflection: (state, e) =>
+    withNode(state, e.nodeId, (n) => ({ ...n, planReflections: [...n.planReflections, e.text] })),
+  plan_made: (state, e) => {
+    const next = withNode(state, e.nodeId, (n) => ({ ...n, splits: n.splits + 1 }));
+    return { ...next, counters: { ...next.counters, plans: next.counters.plans + 1 } };
+  },
+  app_selected: unchanged,
+  step_proposed: stepProposed,
+  human_wait: (state, e) => ({
+    ...state,
+    status: 'waiting',
+    waiting: { waitId: e.waitId, kind: e.kind, stepId: e.stepId, prompt: e.prompt },
+  }),
+  human_decision: humanDecided,
+  step_executed: stepExecuted,
+  step_abandoned: (state, e) => withStep(state, e.stepId, (s) => ({ ...s, abandoned: e.reason })),
+  reflected,
+  message: (state, e) => ({
+    ...state,
+    messages: [...state.messages, { from: e.from, text: e.text, nodeId: e.nodeId }],
+  }),
+  escalated: (state, e) => ({
+    ...withNode(state, e.nodeId, (n) => ({ ...n, escalations: n.escalations + 1 })),
+    lastEscalation: { nodeId: e.nodeId, reason: e.reason, detail: e.detail, response: e.response },
+  }),
+  model_waiting: (state, e) => {
+    const { type: _t, seq: _s, at, waitMs, ...wait } = e;
+    return { ...state, modelWait: { ...wait, until: at + waitMs } };
+  },
+  memory_written: unchanged,
+  run_error: unchanged,
+  voice_input: voiceInput,
+  run_paused: (state) => ({ ...state, status: 'paused', modelWait: null }),
+  run_resumed: (state) => ({ ...state, status: state.waiting ? 'waiting' : 'running' }),
+  run_finished: (state, e) => ({
+    ...state,
+    status: e.outcome,
+    cause: endCauseOf(e),
+    outcomeReason: e.reason,
+    answer: e.answer,
+    waiting: null,
+    modelWait: null,
+  }),
+  step_annotated: stepAnnotated,
+  annotation_removed: annotationRemoved,
+  // The acting role has seen the person's feedback, as MobA's act_decided does.
+  strategy_decided: (state, e) => ({ ...toStrategy(state, e), pendingFeedback: [] }),
+  outcome_judged: outcomeJudged,
+  progress_updated: toStrategy,
+  memory_unit_added: toStrategy,
+  plan_updated: toStrategy,
+  notes_updated: toStrategy,
+  experience_loaded: toStrategy,
+  experience_evolved: toStrategy,
+  shortcut_invoked: toStrategy,
+};
+
 /** Applies one event. Pure: the input state is never mutated. */
 export function reduceRun(prev: RunState, event: RunEvent): RunState {
   // A later annotation is about the run, not part of it: it does not move its end.
   const annotation = event.type === 'step_annotated' || event.type === 'annotation_removed';
-  let state: RunState = { ...prev, lastSeq: event.seq, updatedAt: annotation ? prev.updatedAt : event.at };
+  const state: RunState = { ...prev, lastSeq: event.seq, updatedAt: annotation ? prev.updatedAt : event.at };
   const kind = ID_OF[event.type];
   if (kind) state.ids = { ...state.ids, [kind]: state.ids[kind] + 1 };
-  switch (event.type) {
-    case 'run_started':
-      return {
-        ...state,
-        task: event.task,
-        serial: event.serial,
-        options: event.options,
-        driver: event.driver ?? null,
-        status: 'running',
-        createdAt: event.at,
-      };
-    case 'node_added': {
-      const node: TaskNodeState = {
-        id: event.nodeId,
-        parentId: event.parentId,
-        goal: event.goal,
-        status: 'pending',
-        children: [],
-        addedBy: event.by,
-        reflections: [],
-        planReflections: [],
-        splits: 0,
-        attempts: 0,
-        failures: 0,
-        escalations: 0,
-        lastCanComplete: null,
-      };
-      state = { ...state, nodes: { ...state.nodes, [node.id]: node } };
-      if (event.parentId === null) return { ...state, rootId: state.rootId ?? node.id };
-      return withNode(state, event.parentId, (p) => {
-        const children = p.children.slice();
-        children.splice(event.index ?? children.length, 0, node.id);
-        return { ...p, children };
-      });
-    }
-    case 'node_updated':
-      return withNode(state, event.nodeId, (n) => ({ ...n, goal: event.goal }));
-    case 'node_removed': {
-      const node = state.nodes[event.nodeId];
-      if (!node || node.parentId === null) return { ...state, anomalies: state.anomalies + 1 };
-      state = withNode(state, node.parentId, (p) => ({ ...p, children: p.children.filter((c) => c !== event.nodeId) }));
-      const nodes = removeSubtree(state.nodes, event.nodeId);
-      const cursor = state.cursor && !nodes[state.cursor] ? node.parentId : state.cursor;
-      return { ...state, nodes, cursor };
-    }
-    case 'nodes_reordered':
-      return withNode(state, event.parentId, (p) => {
-        const same = event.order.length === p.children.length && event.order.every((c) => p.children.includes(c));
-        return same ? { ...p, children: event.order.slice() } : p;
-      });
-    case 'node_status':
-      return withNode(state, event.nodeId, (n) => ({ ...n, status: event.status }));
-    case 'cursor_moved':
-      return { ...state, cursor: event.nodeId };
-    case 'observation': {
-      const observations = {
-        ...state.observations,
-        [event.observationId]: { ...event.observation, screenKey: event.screenKey },
-      };
-      // The first observation after an executed step is that step's "after" screen.
-      const last = state.steps.at(-1);
-      const steps =
-        last && last.executed && last.afterObservationId === null
-          ? [...state.steps.slice(0, -1), { ...last, afterObservationId: event.observationId }]
-          : state.steps;
-      return { ...state, observations, steps, lastObservationId: event.observationId };
-    }
-    case 'model_call': {
-      const u = event.record.usage;
-      const c = state.counters;
-      return {
-        ...state,
-        modelWait: null,
-        counters: {
-          ...c,
-          modelCalls: c.modelCalls + 1,
-          promptTokens: c.promptTokens + (u?.promptTokens ?? 0),
-          completionTokens: c.completionTokens + (u?.completionTokens ?? 0),
-          costUsd: c.costUsd + (event.record.costUsd ?? 0),
-        },
-      };
-    }
-    case 'act_decided':
-      state = withNode(state, event.nodeId, (n) => ({ ...n, lastCanComplete: event.canComplete }));
-      return {
-        ...state,
-        pendingFeedback: [],
-        lastAct: {
-          nodeId: event.nodeId,
-          observation: event.observation,
-          thought: event.thought,
-          canComplete: event.canComplete,
-          action: event.action,
-        },
-        counters:
-          event.action === null
-            ? { ...state.counters, noActionReplies: state.counters.noActionReplies + 1 }
-            : state.counters,
-      };
-    case 'plan_reflection':
-      return withNode(state, event.nodeId, (n) => ({ ...n, planReflections: [...n.planReflections, event.text] }));
-    case 'plan_made':
-      state = withNode(state, event.nodeId, (n) => ({ ...n, splits: n.splits + 1 }));
-      return { ...state, counters: { ...state.counters, plans: state.counters.plans + 1 } };
-    case 'app_selected':
-      return state;
-    case 'step_proposed':
-      return {
-        ...state,
-        steps: [
-          ...state.steps,
-          {
-            stepId: event.stepId,
-            nodeId: event.nodeId,
-            proposed: event.action,
-            element: event.element,
-            observationId: event.observationId,
-            gate: event.gate,
-            decision: null,
-            executed: null,
-            reflection: null,
-            abandoned: null,
-            afterObservationId: null,
-            seq: event.seq,
-            // The proposal the Local Agent just made (a person's own step on the same node has no intent).
-            intent:
-              state.lastAct &&
-              state.lastAct.nodeId === event.nodeId &&
-              JSON.stringify(state.lastAct.action) === JSON.stringify(event.action)
-                ? { observation: state.lastAct.observation, thought: state.lastAct.thought }
-                : null,
-          },
-        ],
-      };
-    case 'human_wait':
-      return {
-        ...state,
-        status: 'waiting',
-        waiting: { waitId: event.waitId, kind: event.kind, stepId: event.stepId, prompt: event.prompt },
-      };
-    case 'human_decision': {
-      const c = state.counters;
-      state = {
-        ...state,
-        status: state.status === 'waiting' ? 'running' : state.status,
-        waiting: null,
-        pendingFeedback:
-          (event.decision === 'reject' || event.decision === 'answer') && event.feedback
-            ? [...state.pendingFeedback, event.feedback]
-            : state.pendingFeedback,
-        budgetGrants:
-          state.budgetGrants +
-          (prev.waiting?.kind === 'escalation' &&
-          state.lastEscalation?.reason === 'plan_budget' &&
-          (event.decision === 'answer' || event.decision === 'approve')
-            ? 1
-            : 0),
-        counters: event.decision === 'reject' ? { ...c, rejections: c.rejections + 1 } : c,
-      };
-      if (!event.stepId) return state;
-      return withStep(state, event.stepId, (s) => ({
-        ...s,
-        decision: { kind: event.decision, by: event.by, feedback: event.feedback, action: event.action },
-      }));
-    }
-    case 'step_executed': {
-      const c = state.counters;
-      state = {
-        ...state,
-        counters: {
-          ...c,
-          executedActions: c.executedActions + (event.ok ? 1 : 0),
-          humanActions: c.humanActions + (event.by === 'person' ? 1 : 0),
-        },
-      };
-      const executed = {
-        action: event.action,
-        by: event.by,
-        ok: event.ok,
-        error: event.error?.message ?? null,
-        durationMs: event.durationMs,
-        detail: event.detail,
-      };
-      const step = state.steps.find((s) => s.stepId === event.stepId);
-      if (!step) return { ...state, anomalies: state.anomalies + 1 };
-      state = withNode(state, step.nodeId, (n) => ({ ...n, attempts: n.attempts + 1 }));
-      return withStep(state, event.stepId, (s) => ({ ...s, executed }));
-    }
-    case 'step_abandoned':
-      return withStep(state, event.stepId, (s) => ({ ...s, abandoned: event.reason }));
-    case 'reflected':
-      state = withNode(state, event.nodeId, (n) =>
-        event.subgoalStatus === 'failure' && !event.goalDone
-          ? { ...n, reflections: [...n.reflections, event.reflection], failures: n.failures + 1 }
-          : n,
-      );
-      return withStep(state, event.stepId, (s) => ({
-        ...s,
-        reflection: { subgoalStatus: event.subgoalStatus, goalDone: event.goalDone, text: event.reflection },
-      }));
-    case 'message':
-      return { ...state, messages: [...state.messages, { from: event.from, text: event.text, nodeId: event.nodeId }] };
-    case 'escalated':
-      state = withNode(state, event.nodeId, (n) => ({ ...n, escalations: n.escalations + 1 }));
-      return {
-        ...state,
-        lastEscalation: { nodeId: event.nodeId, reason: event.reason, detail: event.detail, response: event.response },
-      };
-    case 'model_waiting': {
-      const { type: _t, seq: _s, at, waitMs, ...wait } = event;
-      return { ...state, modelWait: { ...wait, until: at + waitMs } };
-    }
-    case 'memory_written':
-    case 'run_error':
-      return state;
-    case 'voice_input':
-      return {
-        ...state,
-        voiceInputs: [
-          ...state.voiceInputs,
-          {
-            seq: event.seq,
-            use: event.use,
-            text: event.text,
-            transcript: event.transcript,
-            edited: event.edited,
-            audioSha256: event.audio.sha256,
-            durationMs: event.audio.durationMs,
-          },
-        ],
-      };
-    case 'run_paused':
-      return { ...state, status: 'paused', modelWait: null };
-    case 'run_resumed':
-      return { ...state, status: state.waiting ? 'waiting' : 'running' };
-    case 'run_finished':
-      return {
-        ...state,
-        status: event.outcome,
-        cause: endCauseOf(event),
-        outcomeReason: event.reason,
-        answer: event.answer,
-        waiting: null,
-        modelWait: null,
-      };
-    case 'step_annotated':
-      if (!state.steps.some((s) => s.stepId === event.stepId)) return { ...state, anomalies: state.anomalies + 1 };
-      return {
-        ...state,
-        annotations: [
-          ...state.annotations,
-          {
-            annotationId: event.annotationId,
-            stepId: event.stepId,
-            category: event.category,
-            note: event.note,
-            by: event.by,
-            author: event.author,
-            at: event.at,
-          },
-        ],
-      };
-    case 'annotation_removed': {
-      const annotations = state.annotations.filter((a) => a.annotationId !== event.annotationId);
-      return annotations.length === state.annotations.length
-        ? { ...state, anomalies: state.anomalies + 1 }
-        : { ...state, annotations };
-    }
-    case 'strategy_decided':
-      // The acting role has seen the person's feedback, as MobA's act_decided does.
-      return { ...state, pendingFeedback: [], strategy: reduceStrategy(state.strategy, event) };
-    case 'outcome_judged': {
-      state = { ...state, strategy: reduceStrategy(state.strategy, event) };
-      const ok = event.outcome === 'A';
-      if (!ok) state = withNode(state, event.nodeId, (n) => ({ ...n, failures: n.failures + 1 }));
-      return withStep(state, event.stepId, (s) => ({
-        ...s,
-        reflection: {
-          subgoalStatus: ok ? 'success' : 'failure',
-          goalDone: false,
-          text: `${event.outcome}: ${event.text}`,
-        },
-      }));
-    }
-    case 'progress_updated':
-    case 'memory_unit_added':
-    case 'plan_updated':
-    case 'notes_updated':
-    case 'experience_loaded':
-    case 'experience_evolved':
-    case 'shortcut_invoked':
-      return { ...state, strategy: reduceStrategy(state.strategy, event) };
-  }
+  const handle = HANDLERS[event.type] as Handler<RunEvent['type']>;
+  return handle(state, event, prev);
 }
 
 export function foldRun(runId: string, events: readonly RunEvent[]): RunState {

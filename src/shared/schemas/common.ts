@@ -16,9 +16,3 @@ export type Bounds = z.infer<typeof Bounds>;
 
 export const Point = z.tuple([z.number(), z.number()]);
 export type Point = z.infer<typeof Point>;
-
-export const Id = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_.:-]+$/);

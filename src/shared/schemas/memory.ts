@@ -222,7 +222,6 @@ export const MemoryItem = z.discriminatedUnion('kind', [
   ShortcutMemory,
 ]);
 export type MemoryItem = z.infer<typeof MemoryItem>;
-export type MemoryOfKind<K extends MemoryKind> = Extract<MemoryItem, { kind: K }>;
 
 /**
  * A memory to create or import: metadata optional. Without an `id` the id is a hash of the

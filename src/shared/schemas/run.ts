@@ -245,11 +245,6 @@ export type RunEvent = {
   [T in RunEventType]: { seq: number; at: number; type: T } & z.infer<(typeof body)[T]>;
 }[RunEventType];
 
-export const RunEventBodySchema = z.discriminatedUnion(
-  'type',
-  RUN_EVENT_TYPES.map((t) => body[t].extend({ type: z.literal(t) })) as unknown as [z.ZodObject, ...z.ZodObject[]],
-) as unknown as z.ZodType<RunEventBody>;
-
 /**
  * An event as stored by an older version, brought to today's form before it is checked: a
  * `run_finished` without a `cause` gets the one `endCauseOf` derives from its outcome.

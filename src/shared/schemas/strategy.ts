@@ -176,4 +176,3 @@ export type StrategyEventType = keyof typeof STRATEGY_EVENT_BODIES;
 export type StrategyEventBody = {
   [T in StrategyEventType]: { type: T } & z.infer<(typeof STRATEGY_EVENT_BODIES)[T]>;
 }[StrategyEventType];
-export const STRATEGY_EVENT_TYPES = Object.keys(STRATEGY_EVENT_BODIES) as StrategyEventType[];

@@ -3,7 +3,8 @@
  * `reverse:killforward:LOCAL`, `reverse:killforward-all`, `reverse:list-forward`) to listen on
  * LOCAL (`tcp:PORT`, `localabstract:NAME`) and carry every connection made there to REMOTE on
  * the host, over the connection that asked. Answers are adbd's: `OKAY`, or `FAIL` with a
- * 4-hex-digit length and the message; the list is `OKAY` + length + `host-N LOCAL REMOTE` lines.
+ * 4-hex-digit length and the message; the list is a 4-hex-digit length and `host-N LOCAL REMOTE`
+ * lines (the adb server's own OKAY comes first).
  * A program on the phone connects with `connect(LOCAL)` (the scrcpy server without
  * tunnel_forward does).
  */
@@ -22,8 +23,8 @@ function hex4(text: string): string {
   return Buffer.byteLength(text).toString(16).padStart(4, '0');
 }
 
-function okay(socket: AdbSocket, body?: string): void {
-  void socket.write(body === undefined ? 'OKAY' : `OKAY${hex4(body)}${body}`);
+function okay(socket: AdbSocket): void {
+  void socket.write('OKAY');
   void socket.end();
 }
 
@@ -41,7 +42,10 @@ export class ReverseForwards {
     if (!link) return false;
     const rest = request.rest;
     if (rest === 'list-forward') {
-      okay(socket, [...this.entries].map(([local, e]) => `host-${e.link.id} ${local} ${e.remote}\n`).join(''));
+      // The list alone (the adb server has already said OKAY for the stream).
+      const list = [...this.entries].map(([local, e]) => `host-${e.link.id} ${local} ${e.remote}\n`).join('');
+      void socket.write(`${hex4(list)}${list}`);
+      void socket.end();
     } else if (rest === 'killforward-all') {
       for (const [local, e] of [...this.entries]) if (e.link === link) this.entries.delete(local);
       okay(socket);

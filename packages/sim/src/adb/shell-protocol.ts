@@ -8,7 +8,6 @@ export const SHELL_STDOUT = 1;
 export const SHELL_STDERR = 2;
 export const SHELL_EXIT = 3;
 export const SHELL_CLOSE_STDIN = 4;
-export const SHELL_WINDOW_SIZE = 5;
 
 /** adbd caps a shell packet's data to this; larger writes are split. */
 export const SHELL_MAX_DATA = 256 * 1024 - 5;

@@ -75,6 +75,7 @@ export const SYSTEM_BIN: readonly string[] = [
   'sha1sum',
   'sha256sum',
   'sim-clock',
+  'sim-disturb',
   'sim-reset',
   'sim-snapshot',
   'sim-state',

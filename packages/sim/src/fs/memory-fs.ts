@@ -1,4 +1,4 @@
-import { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG, VirtualFsError, splitPath } from './virtual-fs.ts';
+import { S_IFCHR, S_IFDIR, S_IFLNK, S_IFMT, S_IFREG, VirtualFsError, splitPath } from './virtual-fs.ts';
 import type { VirtualFs, VirtualFsStat } from './virtual-fs.ts';
 
 interface FileNode {
@@ -286,7 +286,7 @@ export class MemoryFs implements VirtualFs {
     const found = this.slotFor(path, false);
     (found.dir as DirNode).children.set(found.name, {
       kind: 'file',
-      mode: 0o020000 | (mode & 0o7777),
+      mode: S_IFCHR | (mode & 0o7777),
       mtime: this.seconds(),
       chunks: [],
       size: 0,

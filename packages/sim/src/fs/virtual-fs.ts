@@ -22,7 +22,6 @@ export const S_IFLNK = 0o120000;
 export const S_IFCHR = 0o020000;
 
 export const isDirectoryMode = (mode: number): boolean => (mode & S_IFMT) === S_IFDIR;
-export const isFileMode = (mode: number): boolean => (mode & S_IFMT) === S_IFREG;
 export const isSymlinkMode = (mode: number): boolean => (mode & S_IFMT) === S_IFLNK;
 
 /** The errno values the file system reports; shell and sync turn them into Android's messages. */

@@ -86,11 +86,6 @@ export function pageModule(urlPath: string): string | undefined {
   return code;
 }
 
-/** Drops the transformed-module cache (after editing app sources in a long-lived process). */
-export function clearPageModuleCache(): void {
-  cache.clear();
-}
-
 interface Response {
   status: number;
   contentType: string;

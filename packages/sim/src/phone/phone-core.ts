@@ -6,12 +6,14 @@
  */
 import { DeviceClock } from '../device-clock.ts';
 import type { ClockPolicy } from '../device-clock.ts';
+import { displaySize } from '../device.ts';
 import type { DeviceProps } from '../device.ts';
 import { createAndroidFs } from '../fs/android-fs.ts';
 import type { VirtualFs } from '../fs/virtual-fs.ts';
 import { MobaError } from '@moba/base';
 import type { SharedBrowser } from './browser.ts';
 import { BUILD_ID, DEFAULT_CLOCK_START, DEFAULT_TIMEZONE, defaultProps } from './defaults.ts';
+import { localToEpoch, seededLocalStart } from '../time.ts';
 import { DeviceSettings } from './device-settings.ts';
 import { openPhonePage } from './page-session.ts';
 import type { PhonePage } from './page-session.ts';
@@ -32,7 +34,8 @@ export abstract class PhoneCore {
   protected readonly initialFs: VirtualFs;
   protected readonly device: DeviceSettings;
   protected readonly clock: DeviceClock;
-  protected readonly clockStart: number;
+  /** Where the clock starts on reset (a reset with `clock` changes it). */
+  protected clockStart: number | 'seeded';
   protected readonly defaultPolicy: ClockPolicy;
   protected readonly listeners = new Set<() => void>();
   protected readonly pageErrors: string[] = [];
@@ -44,6 +47,8 @@ export abstract class PhoneCore {
   /** A touch move that has not started yet; later moves update it instead of queueing. */
   protected queuedMove: { x: number; y: number; done: Promise<void> } | undefined;
   protected closed = false;
+  /** The page's size now: the physical size, turned by the display rotation (see `syncRotation`). */
+  protected displayed: { width: number; height: number };
   protected crashed = false;
   protected page!: PhonePage;
   protected pointer!: Pointer;
@@ -64,8 +69,9 @@ export abstract class PhoneCore {
     });
     this.clockStart = options.clockStart ?? DEFAULT_CLOCK_START;
     this.defaultPolicy = options.clockPolicy ?? { kind: options.freezeClock ? 'frozen' : 'real' };
-    this.clock = new DeviceClock(this.clockStart, this.defaultPolicy);
+    this.clock = new DeviceClock(this.startEpoch(), this.defaultPolicy);
     this.device = new DeviceSettings(this.currentSeed);
+    this.displayed = { width: this.props.width, height: this.props.height };
     this.initialFs = createAndroidFs({ now: () => this.now() });
     this.currentFs = this.initialFs.clone();
   }
@@ -73,6 +79,13 @@ export abstract class PhoneCore {
   /** The seed of the phone's data (changed by `reset({ seed })`). */
   get seed(): number {
     return this.currentSeed;
+  }
+
+  /** Where the clock starts for the current seed (epoch ms). */
+  protected startEpoch(): number {
+    return this.clockStart === 'seeded'
+      ? localToEpoch(seededLocalStart(this.currentSeed), this.timezone)
+      : this.clockStart;
   }
 
   /** @internal Called by createSimulatedPhone. */
@@ -102,7 +115,7 @@ export abstract class PhoneCore {
       this.pointer = new Pointer(session.cdp, this.props.density);
       this.capture = new ScreenCapture({
         cdp: session.cdp,
-        size: this.props,
+        size: () => this.displayed,
         alive: () => !this.closed && !this.crashed,
         onError: (text) => this.recordError(text),
       });
@@ -223,6 +236,28 @@ export abstract class PhoneCore {
   /** After an input: a stepped clock moves on (inside the operation, so the next one sees it). */
   protected async inputDone(): Promise<void> {
     if (this.clock.step()) await this.pushClock();
+    await this.syncRotation();
+  }
+
+  /**
+   * Turns the screen to the rotation the settings ask for (user_rotation while auto-rotate is
+   * off): the page is laid out at the turned size, so screenshots, dumps and touch
+   * coordinates are in the rotated display's pixels, as on a phone.
+   */
+  protected async syncRotation(): Promise<void> {
+    const wanted = displaySize({ props: this.props, getSetting: (ns, key) => this.device.get(ns, key) });
+    if (wanted.width === this.displayed.width && wanted.height === this.displayed.height) return;
+    this.displayed = wanted;
+    await this.page.cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: wanted.width,
+      height: wanted.height,
+      deviceScaleFactor: 1,
+      mobile: false,
+      screenWidth: wanted.width,
+      screenHeight: wanted.height,
+    });
+    this.applySync(await this.call('setDisplay', wanted.width, wanted.height));
+    this.capture.resized();
   }
 
   async close(): Promise<void> {

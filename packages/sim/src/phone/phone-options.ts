@@ -10,8 +10,11 @@ export interface SimulatedPhoneOptions {
   serial?: string;
   /** Share one Chromium between phones; without it the phone launches (and owns) its own. */
   browser?: SharedBrowser;
-  /** Device clock at start/reset, epoch ms (default Mon 2025-06-02 09:00 Asia/Shanghai). */
-  clockStart?: number;
+  /**
+   * Device clock at start/reset: epoch ms, or `seeded` for the start the seed draws (a day of
+   * 2025, 07:00–20:00; see time.ts) (default Mon 2025-06-02 09:00 Asia/Shanghai).
+   */
+  clockStart?: number | 'seeded';
   /** Stop the device clock (it still jumps on `setClock`); for tests comparing screens. */
   freezeClock?: boolean;
   /** How the clock moves at start and after `reset` (wins over `freezeClock`); default real. */

@@ -3,14 +3,26 @@
  * The page plumbing (operation queue, syncs, clock pushes) is `PhoneCore` in phone-core.ts.
  */
 import { CATALOG } from '../apps/catalog.ts';
+import { formatClockPolicy } from '../device-clock.ts';
 import type { ClockPolicy, ClockState } from '../device-clock.ts';
-import type { FocusInfo, InputMethodInfo, Intent, KeyCode, PackageInfo, SimulatedDevice } from '../device.ts';
+import type {
+  FocusInfo,
+  InputMethodInfo,
+  Intent,
+  KeyCode,
+  PackageInfo,
+  ResetOptions,
+  SimulatedDevice,
+} from '../device.ts';
 import type { VirtualFs } from '../fs/virtual-fs.ts';
 import { MobaError } from '@moba/base';
 import { adbKeyboardCommand } from './adb-keyboard.ts';
 import { buildProps } from './defaults.ts';
 import type { DeviceSettingsSnapshot } from './device-settings.ts';
 import { resolveIntent } from './intents.ts';
+import { localDay } from '../time.ts';
+import { DEFAULT_CLOCK_START } from './defaults.ts';
+import { mergePatch } from './page/merge-patch.ts';
 import type { PageState } from './page/phone-host.ts';
 import type { CaptureFrameOptions, CapturedFrame } from './phone-options.ts';
 import { PhoneCore } from './phone-core.ts';
@@ -18,6 +30,7 @@ import { PhoneCore } from './phone-core.ts';
 interface Snapshot {
   page: PageState;
   seed: number;
+  clockStart: number | 'seeded';
   device: DeviceSettingsSnapshot;
   clock: ClockState;
   fs: VirtualFs;
@@ -25,6 +38,8 @@ interface Snapshot {
 
 export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
   private readonly snapshots = new Map<string, Snapshot>();
+  /** Numbers the disturbances scheduled without an id (from 1 after each reset). */
+  private disturbanceCount = 0;
 
   // ------------------------------------------------------------------ screen
 
@@ -252,6 +267,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       this.applySync(await this.call('putSetting', namespace, key, value));
       if (namespace === 'secure' && (key === 'default_input_method' || key === 'enabled_input_methods'))
         await this.pushSystem();
+      await this.syncRotation();
     });
   }
 
@@ -299,6 +315,40 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     );
   }
 
+  // ------------------------------------------------------------------ disturbances and the shade
+
+  /**
+   * Schedules disturbances (one spec or a list; format in the README's *Disturbances*), checked
+   * and resolved here — ranges of actions drawn from the seed, `HH:MM` read on the device clock.
+   * @returns their ids
+   * @throws MobaError INVALID_INPUT naming every wrong field
+   */
+  async disturb(specs: unknown): Promise<string[]> {
+    const { resolveDisturbances } = await import('../disturbance-spec.ts');
+    return this.run(async () => {
+      const inputs = resolveDisturbances(
+        specs,
+        {
+          seed: this.currentSeed,
+          timeZone: this.timezone,
+          now: this.now(),
+          installed: this.device.installedEntries().map((e) => e.packageName),
+        },
+        () => ++this.disturbanceCount,
+      );
+      this.applySync(await this.call('disturb', inputs));
+      return inputs.map((i) => i.id);
+    });
+  }
+
+  async clearDisturbances(): Promise<void> {
+    return this.run(async () => this.applySync(await this.call('clearDisturbances')));
+  }
+
+  async setShade(open: boolean): Promise<void> {
+    return this.run(async () => this.applySync(await this.call('shade', open)));
+  }
+
   // ------------------------------------------------------------------ state, reset, snapshots
 
   async state(packageName?: string): Promise<unknown> {
@@ -307,10 +357,16 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       if (packageName !== undefined) return (await this.call('state', packageName)) ?? null;
       const packages = await this.call('state');
       const page = await this.call('deviceState');
+      const today = localDay(this.now(), this.timezone);
       return {
         device: {
           time: new Date(this.now()).toISOString(),
           timezone: this.timezone,
+          date: today.date,
+          localTime: today.time,
+          weekday: today.weekday,
+          clockPolicy: formatClockPolicy(this.clock.policy),
+          clockStart: this.clockStart === 'seeded' ? 'seeded' : new Date(this.clockStart).toISOString(),
           ...this.device.summary(),
           foreground: this.lastSync?.focus,
           keyboardShown: this.lastSync?.imeShown ?? false,
@@ -337,15 +393,26 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
   }
 
   /**
-   * Writes app data with a JSON merge patch (RFC 7386). A patch that makes the app fail to draw
-   * is undone.
-   * @throws MobaError NOT_FOUND (no such app data) or INVALID_INPUT (not an object, or the app failed with it)
+   * Writes app data with a JSON merge patch (RFC 7386). The patched data must match the app's
+   * schema (apps/<app>/schema.ts) — else nothing is written and the error names every wrong
+   * field — and id counters are raised above the ids in use. A patch that still makes the app
+   * fail to draw is undone.
+   * @throws MobaError NOT_FOUND (no such app data) or INVALID_INPUT (not an object, a wrong shape, or the app failed with it)
    */
   async setAppData(packageName: string, patch: unknown): Promise<void> {
     if (patch === null || typeof patch !== 'object' || Array.isArray(patch))
       throw new MobaError('INVALID_INPUT', 'An app-data patch is a JSON object (a merge patch, RFC 7386)');
     return this.run(async () => {
-      const out = await this.call('patchData', packageName, patch);
+      const current = await this.call('appData', packageName);
+      if (current === undefined) throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
+      const { checkAppData } = await import('../apps/schemas.ts');
+      const checked = checkAppData(packageName, mergePatch(current, patch));
+      if (!checked.ok)
+        throw new MobaError(
+          'INVALID_INPUT',
+          `The patch was refused: ${packageName}'s data would not match its schema: ${checked.problems.join('; ')}`,
+        );
+      const out = await this.call('replaceData', packageName, checked.data);
       if (out.result === 'missing') throw new MobaError('NOT_FOUND', `No app data for ${packageName}`);
       this.applySync(out.sync);
       if (out.result !== 'ok')
@@ -356,18 +423,26 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     });
   }
 
-  /** Back to the seeded initial state; with `seed`, the phone takes that seed from now on. */
-  async reset(options: { seed?: number } = {}): Promise<void> {
+  /**
+   * Back to the seeded initial state; with `seed`, the phone takes that seed from now on; with
+   * `clock`, its clock starts there from now on (`seeded`: where the seed's start is drawn,
+   * `default`: Mon 2025-06-02 09:00). The apps' seeded data is built at the new start.
+   */
+  async reset(options: ResetOptions = {}): Promise<void> {
     return this.run(async () => {
       if (options.seed !== undefined) {
         this.currentSeed = options.seed >>> 0;
         this.device.reseed(this.currentSeed);
       } else this.device.reset();
-      this.clock.restore({ epochMs: this.clockStart, policy: this.defaultPolicy });
+      if (options.clock !== undefined)
+        this.clockStart = options.clock === 'default' ? DEFAULT_CLOCK_START : options.clock;
+      this.disturbanceCount = 0;
+      this.clock.restore({ epochMs: this.startEpoch(), policy: this.defaultPolicy });
       this.currentFs = this.initialFs.clone();
       await this.pushClock();
       this.applySync(await this.call('reset', this.device.settings, this.systemInfo(), this.currentSeed));
       await this.pointer.release();
+      await this.syncRotation();
     });
   }
 
@@ -379,6 +454,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
       this.snapshots.set(name, {
         page: exported.page,
         seed: this.currentSeed,
+        clockStart: this.clockStart,
         device: this.device.snapshot(),
         clock: this.clock.state(),
         fs: this.currentFs.clone(),
@@ -391,6 +467,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
     return this.run(async () => {
       const snapshot = this.snapshots.get(name);
       if (!snapshot) throw new MobaError('NOT_FOUND', `No snapshot named "${name}".`);
+      this.clockStart = snapshot.clockStart;
       if (snapshot.seed !== this.currentSeed) {
         this.currentSeed = snapshot.seed;
         this.device.reseed(snapshot.seed);
@@ -403,6 +480,7 @@ export class SimulatedPhone extends PhoneCore implements SimulatedDevice {
         await this.call('importState', snapshot.page, this.device.settings, this.systemInfo(), snapshot.seed),
       );
       await this.pointer.release();
+      await this.syncRotation();
     });
   }
 

@@ -17,8 +17,8 @@ interface Subscriber {
 
 export interface ScreenCaptureOptions {
   cdp: CdpSession;
-  /** The screen in device pixels. */
-  size: { width: number; height: number };
+  /** The screen in device pixels now (it turns with the display's rotation). */
+  size(): { width: number; height: number };
   /** False once the page is closed or crashed: the screencast is not (re)started then. */
   alive(): boolean;
   onError(text: string): void;
@@ -34,7 +34,7 @@ export class ScreenCapture {
   private png: { version: number; data: Uint8Array } | undefined;
   private frame: { key: string; version: number; frame: CapturedFrame } | undefined;
   private readonly subscribers = new Set<Subscriber>();
-  private running: { quality: number; maxSize: number } | undefined;
+  private running: { quality: number; maxSize: number; size: string } | undefined;
   /** Start/stop calls, in order. */
   private chain: Promise<void> = Promise.resolve();
 
@@ -63,9 +63,10 @@ export class ScreenCapture {
   async captureFrame(version: number, options: CaptureFrameOptions): Promise<CapturedFrame> {
     const format = options.format ?? 'jpeg';
     const quality = options.quality ?? 80;
-    const { width, height } = this.o.size;
-    const scale = fitScale(this.o.size, options.maxSize);
-    const key = `${format}/${quality}/${scale}`;
+    const size = this.o.size();
+    const { width, height } = size;
+    const scale = fitScale(size, options.maxSize);
+    const key = `${format}/${quality}/${scale}/${width}x${height}`;
     if (this.frame?.key !== key || this.frame.version !== version) {
       const shot = (await this.o.cdp.send('Page.captureScreenshot', {
         format,
@@ -98,6 +99,11 @@ export class ScreenCapture {
     };
   }
 
+  /** The display turned: a running screencast restarts at the new size. */
+  resized(): void {
+    this.update();
+  }
+
   /** Drops every subscriber and waits for pending start/stop calls. */
   async close(): Promise<void> {
     this.subscribers.clear();
@@ -114,18 +120,27 @@ export class ScreenCapture {
           ? {
               quality: Math.max(...subscribers.map((s) => s.quality)),
               maxSize: sizes.includes(0) ? 0 : Math.max(...sizes),
+              size: `${this.o.size().width}x${this.o.size().height}`,
             }
           : undefined;
       const running = this.running;
-      if (running && want && running.quality === want.quality && running.maxSize === want.maxSize) return;
+      if (
+        running &&
+        want &&
+        running.quality === want.quality &&
+        running.maxSize === want.maxSize &&
+        running.size === want.size
+      )
+        return;
       try {
         if (running) {
           this.running = undefined;
           await this.o.cdp.send('Page.stopScreencast');
         }
         if (!want) return;
-        const { width, height } = this.o.size;
-        const scale = fitScale(this.o.size, want.maxSize);
+        const size = this.o.size();
+        const { width, height } = size;
+        const scale = fitScale(size, want.maxSize);
         await this.o.cdp.send('Page.startScreencast', {
           format: 'jpeg',
           quality: want.quality,

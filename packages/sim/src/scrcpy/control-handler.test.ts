@@ -3,18 +3,21 @@ import { FakeDevice } from '../fake-device.ts';
 import { ControlHandler } from './control-handler.ts';
 import type { ControlContext } from './control-handler.ts';
 
-function setup() {
+function setup(extra: Partial<ControlContext> = {}) {
   const device = new FakeDevice({ serial: 'CTRL1', width: 1080, height: 2400 });
   const replies: Uint8Array[] = [];
+  const printed: string[] = [];
   let resets = 0;
   const ctx: ControlContext = {
     device,
     videoSize: () => ({ width: 540, height: 1200 }),
+    print: (level, text) => printed.push(`${level}: ${text}`),
     reply: (b) => replies.push(b),
     resetVideo: () => resets++,
     log: () => undefined,
+    ...extra,
   };
-  return { device, handler: new ControlHandler(ctx), replies, ctx, resets: () => resets };
+  return { device, handler: new ControlHandler(ctx), replies, printed, ctx, resets: () => resets };
 }
 
 const touch = (action: number, x: number, y: number, w = 540, h = 1200, pointerId = -2n) =>
@@ -94,14 +97,37 @@ describe('ControlHandler', () => {
     ]);
   });
 
-  it('starts apps by package or label and forwards RESET_VIDEO', async () => {
-    const { device, handler, resets } = setup();
+  it('starts apps by package or label, warns about unknown ones on the console, and forwards RESET_VIDEO', async () => {
+    const { device, handler, printed, resets } = setup();
     await handler.handle({ type: 'startApp', name: '?clock' });
     await handler.handle({ type: 'startApp', name: '+com.android.settings' });
     expect(
       device.events.filter((e) => e.type === 'start').map((e) => (e.type === 'start' ? e.intent.component : '')),
     ).toEqual(['com.android.deskclock/.DeskClock', 'com.android.settings/.Settings']);
+    await handler.handle({ type: 'startApp', name: 'com.example.nothere' });
+    await handler.handle({ type: 'startApp', name: '?zzz' });
+    expect(printed).toContain('warn: No app found for package "com.example.nothere"');
+    expect(printed).toContain('warn: No app found for name "zzz"');
+    expect(printed).toContain('info: Starting app "Settings" [com.android.settings] on display 0...');
+    expect(device.events.filter((e) => e.type === 'start')).toHaveLength(2);
     await handler.handle({ type: 'resetVideo' });
     expect(resets()).toBe(1);
+  });
+
+  it('passes the meta state of key injection on (Shift+G types G)', async () => {
+    const { device, handler } = setup();
+    await handler.handle({ type: 'injectKeycode', action: 0, keycode: 35, repeat: 0, metaState: 0x41 });
+    await handler.handle({ type: 'injectKeycode', action: 1, keycode: 35, repeat: 0, metaState: 0x41 });
+    expect(device.events).toEqual([{ type: 'key', code: 35, longpress: false, metaState: 0x41 }]);
+  });
+
+  it('maps touches through the crop rectangle', async () => {
+    const { device, handler } = setup({ crop: { width: 540, height: 1200, x: 100, y: 300 } });
+    await handler.handle(touch(0, 270, 600));
+    await handler.handle(touch(1, 270, 600));
+    expect(device.events.filter((e) => e.type === 'touch')).toEqual([
+      { type: 'touch', action: 0, x: 370, y: 900 },
+      { type: 'touch', action: 1, x: 370, y: 900 },
+    ]);
   });
 });

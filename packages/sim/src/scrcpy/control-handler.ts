@@ -3,7 +3,8 @@
  * pixels with the video size the client believes in; like the real server, an event whose
  * size is not the current video size is ignored (it was meant for another orientation/size).
  */
-import type { SimulatedDevice } from '../device.ts';
+import { displaySize } from '../device.ts';
+import type { PackageInfo, SimulatedDevice } from '../device.ts';
 import { encodeAckClipboardMessage, encodeClipboardMessage } from './control-parser.ts';
 import type { ControlMessage } from './control-parser.ts';
 
@@ -19,6 +20,10 @@ export interface ControlContext {
   device: SimulatedDevice;
   /** The video size now; touch/scroll must carry exactly this size. */
   videoSize(): { width: number; height: number };
+  /** The display rectangle the video shows (`crop`); the whole display when absent. */
+  crop?: { width: number; height: number; x: number; y: number };
+  /** `[server] …` lines on the server's console (what the scrcpy client shows). */
+  print(level: 'info' | 'warn' | 'error', text: string): void;
   /** Device → client bytes on the control socket. */
   reply(bytes: Uint8Array): void;
   resetVideo(): void;
@@ -35,11 +40,12 @@ function toDevicePoint(
 ): { x: number; y: number } | undefined {
   const video = ctx.videoSize();
   if (w !== video.width || h !== video.height) return undefined;
-  const { width, height } = ctx.device.props;
+  const display = displaySize(ctx.device);
+  const area = ctx.crop ?? { ...display, x: 0, y: 0 };
   const clamp = (v: number, max: number) => Math.min(max - 1, Math.max(0, v));
   return {
-    x: clamp(Math.round((x * width) / video.width), width),
-    y: clamp(Math.round((y * height) / video.height), height),
+    x: clamp(area.x + Math.round((x * area.width) / video.width), display.width),
+    y: clamp(area.y + Math.round((y * area.height) / video.height), display.height),
   };
 }
 
@@ -116,7 +122,7 @@ export class ControlHandler {
     }
   }
 
-  /** `name` is a package, `+pkg` (force-stop first) or `?label` (search by app name). */
+  /** `name` is a package, `+pkg` (force-stop first) or `?label` (search by app name), as the server reads it. */
   private async startApp(raw: string): Promise<void> {
     const { device } = this.ctx;
     let name = raw;
@@ -124,14 +130,31 @@ export class ControlHandler {
     if (forceStop) name = name.slice(1);
     const byLabel = name.startsWith('?');
     if (byLabel) name = name.slice(1);
-    const wanted = name.toLowerCase();
-    const app = device
-      .packages()
-      .find((p) => (byLabel ? p.label.toLowerCase() === wanted || p.labelZh === name : p.packageName === name));
-    if (!app) {
-      this.ctx.log(`startApp: no app matches ${raw}`);
-      return;
+    const launchable = device.packages().filter((p) => p.launchActivity !== '');
+    let app: PackageInfo | undefined;
+    if (byLabel) {
+      this.ctx.print('info', 'Processing Android apps... (this may take some time)');
+      const wanted = name.toLowerCase();
+      const found = launchable.filter((p) => p.label.toLowerCase().startsWith(wanted) || p.labelZh?.startsWith(name));
+      if (found.length === 0) {
+        this.ctx.print('warn', `No app found for name "${name}"`);
+        return;
+      }
+      if (found.length > 1) {
+        const list = found.map((p) => `\n ${p.system ? '*' : '-'} ${p.label.padEnd(30)} ${p.packageName}`).join('');
+        this.ctx.print('warn', `No unique app found for name "${name}":${list}`);
+        return;
+      }
+      app = found[0];
+    } else {
+      app = launchable.find((p) => p.packageName === name);
+      if (!app) {
+        this.ctx.print('warn', `No app found for package "${name}"`);
+        return;
+      }
     }
+    if (!app) return;
+    this.ctx.print('info', `Starting app "${app.label}" [${app.packageName}] on display 0...`);
     if (forceStop) await device.forceStop(app.packageName);
     await device.startActivity({ component: `${app.packageName}/${app.launchActivity}` });
   }

@@ -20,6 +20,8 @@ export interface H264EncoderOptions {
   bitRate: number;
   /** Keyframe interval in frames. */
   gopFrames: number;
+  /** Cut this rectangle out of each input frame before scaling (scrcpy's `crop`). */
+  crop?: { width: number; height: number; x: number; y: number };
   /** Default `ffmpeg` on PATH (or MOBA_FFMPEG). */
   ffmpegPath?: string;
   /** `inputAt` (performance.now() of the write) for frames: one frame out per frame in, in order. */
@@ -41,7 +43,7 @@ export function ffmpegPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.MOBA_FFMPEG || 'ffmpeg';
 }
 
-export type H264Settings = Pick<H264EncoderOptions, 'width' | 'height' | 'bitRate' | 'gopFrames'>;
+export type H264Settings = Pick<H264EncoderOptions, 'width' | 'height' | 'bitRate' | 'gopFrames' | 'crop'>;
 
 /**
  * How the packets are wrapped: FLV for the live stream (exact access units and keyframe
@@ -61,7 +63,7 @@ export function h264OutputArgs(options: H264Settings, container: H264Container =
   return [
     '-an',
     '-vf',
-    `scale=${options.width}:${options.height}:flags=fast_bilinear,format=yuv420p`,
+    `${options.crop ? `crop=${options.crop.width}:${options.crop.height}:${options.crop.x}:${options.crop.y},` : ''}scale=${options.width}:${options.height}:flags=fast_bilinear,format=yuv420p`,
     '-fps_mode',
     'passthrough',
     '-c:v',

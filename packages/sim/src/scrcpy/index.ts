@@ -13,10 +13,12 @@
  * ```
  */
 import type { AbstractSocketListener } from '../adb/services.ts';
+import type { AdbSocket } from '../adb/socket.ts';
 import type { Disposable } from '@moba/base';
 import type { SimulatedDevice } from '../device.ts';
 import { resolvePath } from '../fs/virtual-fs.ts';
 import type { AppProcessHandler, CommandContext } from '../shell/registry.ts';
+import { configurationError, listMessages } from './server-checks.ts';
 import { SCRCPY_SERVER_CLASS, ScrcpyOptionsError, parseScrcpyServerArgs, scrcpySocketName } from './server-options.ts';
 import type { ScrcpyLogLevel } from './server-options.ts';
 import { ScrcpySession } from './session.ts';
@@ -28,6 +30,11 @@ export interface ScrcpyHost {
   readonly device: SimulatedDevice;
   registerAbstractSocket(name: string, onOpen: AbstractSocketListener): Disposable;
   registerAppProcessHandler(handler: AppProcessHandler): Disposable;
+  /**
+   * Connects from the phone to a reverse-forwarded socket (`localabstract:scrcpy_…`, set up
+   * with `adb reverse`): how the server reaches a client that did not ask for tunnel_forward.
+   */
+  connectReverse?(local: string): Promise<AdbSocket>;
 }
 
 export interface ScrcpyServerInstallOptions {
@@ -84,20 +91,19 @@ export function installScrcpyServer(host: ScrcpyHost, options: ScrcpyServerInsta
     for (const key of parsed.unknown) print('warn', `Unknown server option: ${key}`);
     const { props } = host.device;
     print('info', `Device: [${props.manufacturer}] ${props.brand} ${props.model} (Android ${props.androidVersion})`);
-    if (parsed.ignored.list_encoders === 'true' || parsed.ignored.list_displays === 'true') {
-      print(
-        'info',
-        `List of video encoders:\n    --video-codec=h264 --video-encoder=libx264     (sw)\nList of displays:\n    --display-id=0    (${props.width}x${props.height})`,
-      );
+    // The list requests print and end before any socket or tunnel (as the real server does).
+    const lists = listMessages(parsed, host.device);
+    if (lists) {
+      for (const message of lists) print('info', message);
       return 0;
     }
-    if (parsed.video && parsed.videoCodec !== 'h264') {
-      print('error', `Could not find any encoder for ${parsed.videoCodec} (this phone encodes H.264 only)`);
+    const problem = configurationError(parsed, host.device);
+    if (problem) {
+      print('error', problem);
       return 1;
     }
-    if (!parsed.tunnelForward) {
-      // Reverse tunnels need the phone to open a stream towards the host, which this phone does not do.
-      print('error', 'Could not connect to the client: the simulated phone supports tunnel_forward=true only');
+    if (!parsed.tunnelForward && !host.connectReverse) {
+      print('error', 'Could not connect to the client: this host serves tunnel_forward=true only');
       return 1;
     }
     const session = new ScrcpySession({
@@ -105,6 +111,7 @@ export function installScrcpyServer(host: ScrcpyHost, options: ScrcpyServerInsta
       options: parsed,
       socketName: scrcpySocketName(parsed.scid),
       listen: (name, onOpen) => host.registerAbstractSocket(name, onOpen),
+      ...(host.connectReverse ? { connect: host.connectReverse } : {}),
       print,
       signal: ctx.signal,
       ...(options.ffmpegPath ? { ffmpegPath: options.ffmpegPath } : {}),

@@ -12,6 +12,9 @@ import { ControlMessageReader } from './control-parser.ts';
 import { H264Encoder } from './encoder.ts';
 import type { FlvVideoPacket } from './flv-demuxer.ts';
 import { FramePump } from './frame-pump.ts';
+import { displaySize } from '../device.ts';
+import { parseCrop } from './server-checks.ts';
+import type { CropRect } from './server-checks.ts';
 import { scaledVideoSize } from './server-options.ts';
 import type { ScrcpyServerOptions } from './server-options.ts';
 import { CODEC_ID_H264, encodeCodecMeta, encodeDeviceMeta, encodeVideoPacket } from './video-stream.ts';
@@ -23,6 +26,8 @@ export interface SessionOptions {
   options: ScrcpyServerOptions;
   socketName: string;
   listen(name: string, onOpen: AbstractSocketListener): Disposable;
+  /** Connects to the client through `adb reverse` (tunnel_forward=false). */
+  connect?(local: string): Promise<AdbSocket>;
   /** `[server] …` lines for the shell stream (already filtered by log level). */
   print(level: 'debug' | 'info' | 'warn' | 'error', text: string): void;
   signal: AbortSignal;
@@ -40,7 +45,11 @@ export class ScrcpySession {
   private readonly roles: Role[];
   private readonly sockets = new Map<Role, AdbSocket>();
   private readonly disposables: Disposable[] = [];
-  private readonly size: { width: number; height: number };
+  /** The video size now (it turns when the display does). */
+  private size: { width: number; height: number };
+  private display: { width: number; height: number };
+  /** The part of the display streamed (`crop=W:H:X:Y`); undefined = all of it. */
+  private readonly crop: CropRect | undefined;
   private readonly fps: number;
   private listener: Disposable | undefined;
   private encoder: H264Encoder | undefined;
@@ -60,7 +69,11 @@ export class ScrcpySession {
       ...(opts.audio ? (['audio'] as const) : []),
       ...(opts.control ? (['control'] as const) : []),
     ];
-    this.size = scaledVideoSize(device.props.width, device.props.height, opts.maxSize);
+    const crop = opts.ignored.crop === undefined ? undefined : parseCrop(opts.ignored.crop);
+    this.crop = typeof crop === 'object' ? crop : undefined;
+    this.display = displaySize(device);
+    const source = this.crop ?? this.display;
+    this.size = scaledVideoSize(source.width, source.height, opts.maxSize);
     this.fps = opts.maxFps > 0 ? Math.min(opts.maxFps, 60) : DEFAULT_FPS;
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
   }
@@ -74,8 +87,34 @@ export class ScrcpySession {
     const onAbort = () => this.finish(0);
     this.o.signal.addEventListener('abort', onAbort, { once: true });
     this.disposables.push({ dispose: () => this.o.signal.removeEventListener('abort', onAbort) });
+    if (!this.o.options.tunnelForward && this.o.connect) {
+      void this.connectAll(this.o.connect);
+      return;
+    }
     this.listener = this.o.listen(this.o.socketName, (socket) => this.accept(socket));
     this.disposables.push(this.listener);
+  }
+
+  /** tunnel_forward=false: the server connects to the client, one socket per role, in order. */
+  private async connectAll(connect: (local: string) => Promise<AdbSocket>): Promise<void> {
+    for (const role of this.roles) {
+      let socket: AdbSocket;
+      try {
+        socket = await connect(`localabstract:${this.o.socketName}`);
+      } catch (error) {
+        this.o.print(
+          'error',
+          `Could not connect to the client (${role}): ${error instanceof Error ? error.message : String(error)}`,
+        );
+        this.finish(1);
+        return;
+      }
+      if (this.finished) {
+        socket.close();
+        return;
+      }
+      this.accept(socket);
+    }
   }
 
   private accept(socket: AdbSocket): boolean {
@@ -110,9 +149,12 @@ export class ScrcpySession {
     if (video) {
       if (options.sendCodecMeta) void video.write(encodeCodecMeta(CODEC_ID_H264, this.size.width, this.size.height));
       this.startEncoder();
+      this.followRotation();
+      const display = displaySize(device);
       this.pump = new FramePump({
         device,
-        maxSize: Math.max(this.size.width, this.size.height),
+        // A cropped stream is cut from full-size frames.
+        maxSize: this.crop ? Math.max(display.width, display.height) : Math.max(this.size.width, this.size.height),
         fps: this.fps,
         onFrame: (jpeg) => this.encoder?.write(jpeg),
         canTakeRepeat: () => (this.encoder?.inFlight ?? 0) < 3,
@@ -132,6 +174,7 @@ export class ScrcpySession {
         height: this.size.height,
         bitRate: this.o.options.videoBitRate,
         gopFrames,
+        ...(this.crop ? { crop: this.crop } : {}),
         ...(this.o.ffmpegPath ? { ffmpegPath: this.o.ffmpegPath } : {}),
         onPacket: (packet, inputAt) => this.onPacket(packet, inputAt),
         onExit: (error) => {
@@ -174,6 +217,21 @@ export class ScrcpySession {
     );
   }
 
+  /**
+   * When the display turns, the video turns with it: a new size, a new encoder, so a new
+   * configuration packet (its SPS carries the size) and a keyframe, as the real server does.
+   */
+  private followRotation(): void {
+    const subscription = this.o.device.onDidChangeScreen(() => {
+      const now = displaySize(this.o.device);
+      if (this.crop || (now.width === this.display.width && now.height === this.display.height)) return;
+      this.display = now;
+      this.size = scaledVideoSize(now.width, now.height, this.o.options.maxSize);
+      this.resetVideo();
+    });
+    this.disposables.push(subscription);
+  }
+
   /** RESET_VIDEO: a new encoder, hence a new configuration packet and a keyframe. */
   private resetVideo(): void {
     if (this.finished || !this.sockets.has('video')) return;
@@ -189,6 +247,8 @@ export class ScrcpySession {
     const handler = new ControlHandler({
       device: this.o.device,
       videoSize: () => this.size,
+      ...(this.crop ? { crop: this.crop } : {}),
+      print: (level, text) => this.o.print(level, text),
       reply: (bytes) => void socket.write(bytes),
       resetVideo: () => this.resetVideo(),
       log: (message, error) => this.o.log(message, error),

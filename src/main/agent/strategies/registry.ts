@@ -4,7 +4,7 @@
  * — description, roles, what it sees — is in `src/shared/strategies.ts`, so the renderer can
  * list them too; this file adds only what runs.
  */
-import { STRATEGIES, listStrategies } from '../../../shared/strategies.ts';
+import { STRATEGIES } from '../../../shared/strategies.ts';
 import type { StrategyInfo } from '../../../shared/strategies.ts';
 import type { StrategyName } from '../../../shared/schemas/strategy.ts';
 import type { RunLoop } from '../run-controller.ts';
@@ -31,9 +31,4 @@ const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
 /** The strategy's description and loop; every strategy resolves app names with MobA's app-selection call. */
 export function strategy(name: StrategyName): RegisteredStrategy {
   return { ...STRATEGIES[name], loop: (kit) => LOOPS[name]({ chooseApp: chooseAppByModel, ...kit }) };
-}
-
-/** Every registered strategy, in menu order. */
-export function registeredStrategies(): RegisteredStrategy[] {
-  return listStrategies().map((s) => strategy(s.name));
 }

@@ -229,36 +229,41 @@ function multisetEqual(a: unknown[], b: unknown[]): boolean {
   });
 }
 
+/** A slot for a value with no counterpart at the start (a count, a length, a text). */
+const lone = (value: unknown): Slot => ({ value, init: undefined, present: false });
+
+/** Operators over an array's elements (after `$where`, which narrows them). */
+const ELEMENT_OPERATORS: Record<string, (cond: Condition, items: Slot[]) => boolean> = {
+  $some: (c, items) => items.some((i) => matches(c, i)),
+  $every: (c, items) => items.every((i) => matches(c, i)),
+  $none: (c, items) => !items.some((i) => matches(c, i)),
+  $count: (c, items) => matches(c, lone(items.length)),
+};
+
 /** Does `slot.value` meet `cond`? */
 export function matches(cond: Condition, slot: Slot): boolean {
   if (cond === null || typeof cond !== 'object' || Array.isArray(cond)) return deepEqual(slot.value, cond);
-  const v = slot.value;
   for (const [key, arg] of Object.entries(cond)) {
     if (arg === undefined) continue;
-    if (key === '$some' || key === '$every' || key === '$none' || key === '$count') {
-      const items = elements(cond, slot);
-      if (!items) return false;
-      const c = arg as Condition;
-      const ok =
-        key === '$some'
-          ? items.some((i) => matches(c, i))
-          : key === '$every'
-            ? items.every((i) => matches(c, i))
-            : key === '$none'
-              ? !items.some((i) => matches(c, i))
-              : matches(c, { value: items.length, init: undefined, present: false });
-      if (!ok) return false;
-      continue;
-    }
-    if (!key.startsWith('$')) {
-      const segments = mustParsePath(key);
-      const init = slot.present ? getPath(slot.init, segments) : undefined;
-      if (!matches(arg as Condition, { value: getPath(v, segments), init, present: init !== undefined })) return false;
-      continue;
-    }
-    if (!operator(key, arg, slot)) return false;
+    if (!keyMatches(cond, key, arg, slot)) return false;
   }
   return true;
+}
+
+/** One key of a condition object: an element operator, a path into the value, or an operator. */
+function keyMatches(cond: { $where?: Condition }, key: string, arg: unknown, slot: Slot): boolean {
+  const onElements = Object.hasOwn(ELEMENT_OPERATORS, key) ? ELEMENT_OPERATORS[key] : undefined;
+  if (onElements) {
+    const items = elements(cond, slot);
+    return items !== null && onElements(arg as Condition, items);
+  }
+  if (!key.startsWith('$')) {
+    const segments = mustParsePath(key);
+    const init = slot.present ? getPath(slot.init, segments) : undefined;
+    return matches(arg as Condition, { value: getPath(slot.value, segments), init, present: init !== undefined });
+  }
+  const op = Object.hasOwn(OPERATORS, key) ? OPERATORS[key] : undefined;
+  return op !== undefined && op(arg, slot, asText(slot.value));
 }
 
 function elements(cond: { $where?: Condition }, slot: Slot): Slot[] | null {
@@ -268,86 +273,75 @@ function elements(cond: { $where?: Condition }, slot: Slot): Slot[] | null {
   return items;
 }
 
-function operator(op: string, arg: unknown, slot: Slot): boolean {
-  const v = slot.value;
-  const text = asText(v);
-  switch (op) {
-    case '$eq':
-      return deepEqual(v, arg);
-    case '$ne':
-      return !deepEqual(v, arg);
-    case '$in':
-      return (arg as unknown[]).some((x) => deepEqual(v, x));
-    case '$nin':
-      return !(arg as unknown[]).some((x) => deepEqual(v, x));
-    case '$gt':
-    case '$gte':
-    case '$lt':
-    case '$lte': {
-      const d = compare(v, arg as number | string);
-      if (d === null) return false;
-      return op === '$gt' ? d > 0 : op === '$gte' ? d >= 0 : op === '$lt' ? d < 0 : d <= 0;
-    }
-    case '$ieq':
-      return text !== null && textEquals(text, arg as string);
-    case '$icontains':
-      return text !== null && (Array.isArray(arg) ? arg : [arg]).every((n) => textContains(text, n as string));
-    case '$regex': {
-      if (text === null) return false;
-      const spec = typeof arg === 'string' ? { pattern: arg, flags: '' } : (arg as { pattern: string; flags?: string });
-      // RE2 (linear in the text): a task's pattern cannot freeze the host whatever the agent answered.
-      return regexProblem(spec.pattern, spec.flags ?? '') === null && linearRegex(spec.pattern, spec.flags).test(text);
-    }
-    case '$fuzzy': {
-      if (text === null) return false;
-      const spec = typeof arg === 'string' ? { text: arg, min: 0.8 } : (arg as { text: string; min?: number });
-      return similarity(text, spec.text) >= (spec.min ?? 0.8);
-    }
-    case '$digits':
-      return text !== null && digitsOf(text) !== '' && digitsOf(text) === digitsOf(arg as string | number);
-    case '$time': {
-      const want = parseClockTime(arg as string);
-      return text !== null && want !== null && (parseClockTime(text) === want || timesIn(text).includes(want));
-    }
-    case '$date': {
-      const want = parseIsoDate(arg as string);
-      return text !== null && want !== null && datesIn(text).some((d) => sameDate(d, want));
-    }
-    case '$number': {
-      const spec =
-        typeof arg === 'object' && arg !== null
-          ? (arg as { eq: number | string; tol?: number })
-          : { eq: arg as number | string };
-      const want = Number(spec.eq);
-      const tol = spec.tol ?? 0;
-      if (Number.isNaN(want)) return false;
-      const found = typeof v === 'number' ? [v] : text !== null ? numbersIn(text) : [];
-      return found.some((n) => Math.abs(n - want) <= tol + 1e-9);
-    }
-    case '$exists':
-      return (v !== undefined && v !== null) === arg;
-    case '$len': {
-      const len = typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : null;
-      return len !== null && matches(arg as Condition, { value: len, init: undefined, present: false });
-    }
-    case '$setEq':
-      return Array.isArray(v) && multisetEqual(v, arg as unknown[]);
-    case '$includes':
-      return Array.isArray(v) && (arg as unknown[]).every((x) => v.some((y) => deepEqual(x, y)));
-    case '$where':
-      // Applied by $some/$every/$none/$count; alone it only requires an array.
-      return Array.isArray(v);
-    case '$new':
-      return !slot.present === arg;
-    case '$unchanged':
-      return (slot.present && deepEqual(v, slot.init)) === arg;
-    case '$not':
-      return !matches(arg as Condition, slot);
-    case '$and':
-      return (arg as Condition[]).every((c) => matches(c, slot));
-    case '$or':
-      return (arg as Condition[]).some((c) => matches(c, slot));
-    default:
-      return false;
-  }
-}
+/** `arg` compared with the value (numbers, or strings in code-unit order); false when they do not compare. */
+const ordered =
+  (accept: (difference: number) => boolean): Operator =>
+  (arg, { value }) => {
+    const d = compare(value, arg as number | string);
+    return d !== null && accept(d);
+  };
+
+/** An operator: its argument, the slot, and the value as text (a string or a number's digits; else null). */
+type Operator = (arg: unknown, slot: Slot, text: string | null) => boolean;
+
+/** The operators of docs/benchmark.md; an unknown one never matches. */
+const OPERATORS: Record<string, Operator> = {
+  $eq: (arg, { value }) => deepEqual(value, arg),
+  $ne: (arg, { value }) => !deepEqual(value, arg),
+  $in: (arg, { value }) => (arg as unknown[]).some((x) => deepEqual(value, x)),
+  $nin: (arg, { value }) => !(arg as unknown[]).some((x) => deepEqual(value, x)),
+  $gt: ordered((d) => d > 0),
+  $gte: ordered((d) => d >= 0),
+  $lt: ordered((d) => d < 0),
+  $lte: ordered((d) => d <= 0),
+  $ieq: (arg, _slot, text) => text !== null && textEquals(text, arg as string),
+  $icontains: (arg, _slot, text) =>
+    text !== null && (Array.isArray(arg) ? arg : [arg]).every((n) => textContains(text, n as string)),
+  $regex: (arg, _slot, text) => {
+    if (text === null) return false;
+    const spec = typeof arg === 'string' ? { pattern: arg, flags: '' } : (arg as { pattern: string; flags?: string });
+    // RE2 (linear in the text): a task's pattern cannot freeze the host whatever the agent answered.
+    return regexProblem(spec.pattern, spec.flags ?? '') === null && linearRegex(spec.pattern, spec.flags).test(text);
+  },
+  $fuzzy: (arg, _slot, text) => {
+    if (text === null) return false;
+    const spec = typeof arg === 'string' ? { text: arg, min: 0.8 } : (arg as { text: string; min?: number });
+    return similarity(text, spec.text) >= (spec.min ?? 0.8);
+  },
+  $digits: (arg, _slot, text) =>
+    text !== null && digitsOf(text) !== '' && digitsOf(text) === digitsOf(arg as string | number),
+  $time: (arg, _slot, text) => {
+    const want = parseClockTime(arg as string);
+    return text !== null && want !== null && (parseClockTime(text) === want || timesIn(text).includes(want));
+  },
+  $date: (arg, _slot, text) => {
+    const want = parseIsoDate(arg as string);
+    return text !== null && want !== null && datesIn(text).some((d) => sameDate(d, want));
+  },
+  $number: (arg, { value }, text) => {
+    const spec =
+      typeof arg === 'object' && arg !== null
+        ? (arg as { eq: number | string; tol?: number })
+        : { eq: arg as number | string };
+    const want = Number(spec.eq);
+    const tol = spec.tol ?? 0;
+    if (Number.isNaN(want)) return false;
+    const found = typeof value === 'number' ? [value] : text !== null ? numbersIn(text) : [];
+    return found.some((n) => Math.abs(n - want) <= tol + 1e-9);
+  },
+  $exists: (arg, { value }) => (value !== undefined && value !== null) === arg,
+  $len: (arg, { value }) => {
+    const len = typeof value === 'string' ? [...value].length : Array.isArray(value) ? value.length : null;
+    return len !== null && matches(arg as Condition, lone(len));
+  },
+  $setEq: (arg, { value }) => Array.isArray(value) && multisetEqual(value, arg as unknown[]),
+  $includes: (arg, { value }) =>
+    Array.isArray(value) && (arg as unknown[]).every((x) => value.some((y) => deepEqual(x, y))),
+  // Applied by $some/$every/$none/$count; alone it only requires an array.
+  $where: (_arg, { value }) => Array.isArray(value),
+  $new: (arg, slot) => !slot.present === arg,
+  $unchanged: (arg, slot) => (slot.present && deepEqual(slot.value, slot.init)) === arg,
+  $not: (arg, slot) => !matches(arg as Condition, slot),
+  $and: (arg, slot) => (arg as Condition[]).every((c) => matches(c, slot)),
+  $or: (arg, slot) => (arg as Condition[]).some((c) => matches(c, slot)),
+};

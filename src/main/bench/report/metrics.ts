@@ -109,20 +109,67 @@ export interface ReportInput {
   episodes: StoredEpisode[];
 }
 
+type DoneEpisode = StoredEpisode & { result: EpisodeResult };
+const isDone = (e: StoredEpisode): e is DoneEpisode => e.status === 'done' && e.result !== null;
+
+export function computeReport(
+  inputs: readonly ReportInput[],
+  options: { bootstrap?: BootstrapOptions; now?: number } = {},
+): BenchReport {
+  const boot = options.bootstrap ?? DEFAULT_BOOTSTRAP;
+  const many = inputs.length > 1;
+  const human = humanBaseline(inputs);
+  const humanEe = human.ee(() => true);
+  const humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : human.from;
+  const configurations: ConfigurationReport[] = [];
+  const links: EpisodeLink[] = [];
+  for (const { benchmark, episodes } of inputs) {
+    for (const c of benchmark.configurations) {
+      const key = many ? `${benchmark.id}:${c.id}` : c.id!;
+      const mine = episodes.filter((e) => e.configId === c.id);
+      const xs: Done[] = mine.filter(isDone).map((e) => ({ e, r: e.result }));
+      configurations.push({
+        key,
+        benchmarkId: benchmark.id,
+        configId: c.id!,
+        label: many ? `${configurationLabel(c)} (${benchmark.name})` : configurationLabel(c),
+        agent: c.agent,
+        role: roleOf(c),
+        ...metricsOf(xs, boot, human.ee),
+        errored: {
+          episodes: mine.filter((e) => e.status === 'error').length,
+          tasks: [...new Set(mine.filter((e) => e.status === 'error').map((e) => e.taskId))].sort(),
+        },
+      });
+      links.push(...mine.map((e) => episodeLink(key, e)));
+    }
+  }
+  return {
+    generatedAt: options.now ?? Date.now(),
+    benchmarks: inputs.map(({ benchmark }) => ({ id: benchmark.id, name: benchmark.name, status: benchmark.status })),
+    bootstrap: boot,
+    humanEe,
+    humanEeFrom,
+    configurations,
+    paired: pairedDifferences(configurations, boot),
+    episodes: links,
+  };
+}
+
 /**
  * Where the human EE comes from: the episodes of `human` configurations (a person performed
  * them), else of the `reference` ones, else the tasks' measured human steps. `ee(scope)` is
  * that baseline's EE over the episodes in a scope (a category, an app), so a row compares with
  * the baseline on the same tasks — the baseline's own row is then 100 % in every scope.
  */
-function humanBaseline(
-  inputs: readonly ReportInput[],
-  done: (e: StoredEpisode) => e is StoredEpisode & { result: EpisodeResult },
-): { from: 'human' | 'reference' | 'tasks'; ee(scope: (d: Done) => boolean): number | null } {
+function humanBaseline(inputs: readonly ReportInput[]): {
+  from: 'human' | 'reference' | 'tasks';
+  ee: HumanEe;
+} {
   const episodesOf = (role: 'human' | 'reference'): Done[] =>
     inputs.flatMap(({ benchmark, episodes }) =>
       episodes
-        .filter(done)
+        .filter(isDone)
         .filter((e) => {
           const c = benchmark.configurations.find((x) => x.id === e.configId);
           return c !== undefined && roleOf(c) === role;
@@ -142,110 +189,98 @@ function humanBaseline(
   return { from: 'tasks', ee: () => ee };
 }
 
-export function computeReport(
-  inputs: readonly ReportInput[],
-  options: { bootstrap?: BootstrapOptions; now?: number } = {},
-): BenchReport {
-  const boot = options.bootstrap ?? DEFAULT_BOOTSTRAP;
-  const many = inputs.length > 1;
-  const done = (e: StoredEpisode): e is StoredEpisode & { result: EpisodeResult } =>
-    e.status === 'done' && e.result !== null;
+/** The human EE over the episodes in a scope. */
+type HumanEe = (scope: (d: Done) => boolean) => number | null;
 
-  // The human EE: a person's own episodes, else the reference solutions', else the tasks' measured steps.
-  const human = humanBaseline(inputs, done);
-  const humanEe = human.ee(() => true);
-  const humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : human.from;
+type ConfigurationMetrics = Omit<
+  ConfigurationReport,
+  'key' | 'benchmarkId' | 'configId' | 'label' | 'agent' | 'role' | 'errored'
+>;
 
-  const configurations: ConfigurationReport[] = [];
-  const links: EpisodeLink[] = [];
-  for (const { benchmark, episodes } of inputs) {
-    for (const c of benchmark.configurations) {
-      const key = many ? `${benchmark.id}:${c.id}` : c.id!;
-      const mine = episodes.filter((e) => e.configId === c.id);
-      const xs: Done[] = mine.filter(done).map((e) => ({ e, r: e.result }));
-      const cats = [...new Set(xs.map((d) => d.e.category))].sort();
-      const apps = [...new Set(xs.flatMap((d) => d.e.apps))].sort();
-      const calls = xs.flatMap((d) => d.r.callLatenciesMs);
-      const actions = sum(xs.map((d) => d.r.executedActions));
-      const modelCalls = sum(xs.map((d) => d.r.modelCalls));
-      const cost = sum(xs.map((d) => d.r.costUsd));
-      const wall = sum(xs.map((d) => d.r.wallMs)) / 1000;
-      const interventions: Record<string, number> = {};
-      const terminations: Record<string, number> = {};
-      for (const d of xs) {
-        for (const [k, v] of Object.entries(d.r.interventions)) interventions[k] = (interventions[k] ?? 0) + v;
-        terminations[d.r.termination] = (terminations[d.r.termination] ?? 0) + 1;
-      }
-      configurations.push({
-        key,
-        benchmarkId: benchmark.id,
-        configId: c.id!,
-        label: many ? `${configurationLabel(c)} (${benchmark.name})` : configurationLabel(c),
-        agent: c.agent,
-        role: roleOf(c),
-        overall: metricSet(xs, boot, humanEe),
-        byCategory: Object.fromEntries(
-          cats.map((cat) => {
-            const inScope = (d: Done) => d.e.category === cat;
-            return [cat, metricSet(xs.filter(inScope), boot, human.ee(inScope))];
-          }),
-        ),
-        byApp: Object.fromEntries(
-          apps.map((a) => {
-            const inScope = (d: Done) => d.e.apps.includes(a);
-            return [a, metricSet(xs.filter(inScope), boot, human.ee(inScope))];
-          }),
-        ),
-        cost: {
-          executedActions: actions,
-          modelCalls,
-          callsPerAction: actions ? modelCalls / actions : null,
-          tokensPerEpisode: xs.length ? sum(xs.map((d) => d.r.promptTokens + d.r.completionTokens)) / xs.length : null,
-          costUsd: cost,
-          costPerEpisodeUsd: xs.length ? cost / xs.length : null,
-          latencyP50Ms: percentile(calls, 50),
-          latencyP95Ms: percentile(calls, 95),
-          wallSeconds: wall,
-          wallPerEpisodeSeconds: xs.length ? wall / xs.length : null,
-        },
-        interventions,
-        terminations,
-        errored: {
-          episodes: mine.filter((e) => e.status === 'error').length,
-          tasks: [...new Set(mine.filter((e) => e.status === 'error').map((e) => e.taskId))].sort(),
-        },
-        perTask: byTask(xs).map((g) => ({
-          taskId: g[0]!.e.taskId,
-          category: g[0]!.e.category,
-          episodes: g.length,
-          reached: sum(g.map((d) => d.r.reached)) / g.length,
-          total: sum(g.map((d) => d.r.total)) / g.length,
-          completeRate: (g.filter((d) => d.r.complete).length / g.length) * 100,
-          meanSteps: sum(g.map((d) => d.r.steps)) / g.length,
-        })),
-      });
-      for (const e of mine) {
-        const r = e.result;
-        links.push({
-          key,
-          episodeId: e.id,
-          taskId: e.taskId,
-          category: e.category,
-          status: e.status,
-          runId: e.runId,
-          reached: r?.reached ?? null,
-          total: r?.total ?? null,
-          complete: r?.complete ?? null,
-          steps: r?.steps ?? null,
-          costUsd: r?.costUsd ?? null,
-          termination: r?.termination ?? null,
-          focusStep: r ? focusStep(r) : null,
-        });
-      }
-    }
+/** One configuration's finished episodes: metrics overall, by category and by app, cost, tallies, per task. */
+function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: HumanEe): ConfigurationMetrics {
+  const cats = [...new Set(xs.map((d) => d.e.category))].sort();
+  const apps = [...new Set(xs.flatMap((d) => d.e.apps))].sort();
+  const interventions: Record<string, number> = {};
+  const terminations: Record<string, number> = {};
+  for (const d of xs) {
+    for (const [k, v] of Object.entries(d.r.interventions)) interventions[k] = (interventions[k] ?? 0) + v;
+    terminations[d.r.termination] = (terminations[d.r.termination] ?? 0) + 1;
   }
+  return {
+    overall: metricSet(
+      xs,
+      boot,
+      humanEe(() => true),
+    ),
+    byCategory: Object.fromEntries(
+      cats.map((cat) => {
+        const inScope = (d: Done) => d.e.category === cat;
+        return [cat, metricSet(xs.filter(inScope), boot, humanEe(inScope))];
+      }),
+    ),
+    byApp: Object.fromEntries(
+      apps.map((a) => {
+        const inScope = (d: Done) => d.e.apps.includes(a);
+        return [a, metricSet(xs.filter(inScope), boot, humanEe(inScope))];
+      }),
+    ),
+    cost: costOf(xs),
+    interventions,
+    terminations,
+    perTask: byTask(xs).map((g) => ({
+      taskId: g[0]!.e.taskId,
+      category: g[0]!.e.category,
+      episodes: g.length,
+      reached: sum(g.map((d) => d.r.reached)) / g.length,
+      total: sum(g.map((d) => d.r.total)) / g.length,
+      completeRate: (g.filter((d) => d.r.complete).length / g.length) * 100,
+      meanSteps: sum(g.map((d) => d.r.steps)) / g.length,
+    })),
+  };
+}
 
-  // Paired differences: each agent configuration against every other, over the tasks both ran.
+function costOf(xs: readonly Done[]): ConfigurationReport['cost'] {
+  const calls = xs.flatMap((d) => d.r.callLatenciesMs);
+  const actions = sum(xs.map((d) => d.r.executedActions));
+  const modelCalls = sum(xs.map((d) => d.r.modelCalls));
+  const cost = sum(xs.map((d) => d.r.costUsd));
+  const wall = sum(xs.map((d) => d.r.wallMs)) / 1000;
+  return {
+    executedActions: actions,
+    modelCalls,
+    callsPerAction: actions ? modelCalls / actions : null,
+    tokensPerEpisode: xs.length ? sum(xs.map((d) => d.r.promptTokens + d.r.completionTokens)) / xs.length : null,
+    costUsd: cost,
+    costPerEpisodeUsd: xs.length ? cost / xs.length : null,
+    latencyP50Ms: percentile(calls, 50),
+    latencyP95Ms: percentile(calls, 95),
+    wallSeconds: wall,
+    wallPerEpisodeSeconds: xs.length ? wall / xs.length : null,
+  };
+}
+
+function episodeLink(key: string, e: StoredEpisode): EpisodeLink {
+  const r = e.result;
+  return {
+    key,
+    episodeId: e.id,
+    taskId: e.taskId,
+    category: e.category,
+    status: e.status,
+    runId: e.runId,
+    reached: r?.reached ?? null,
+    total: r?.total ?? null,
+    complete: r?.complete ?? null,
+    steps: r?.steps ?? null,
+    costUsd: r?.costUsd ?? null,
+    termination: r?.termination ?? null,
+    focusStep: r ? focusStep(r) : null,
+  };
+}
+
+/** Paired differences: each agent configuration against every other, over the tasks both ran. */
+function pairedDifferences(configurations: readonly ConfigurationReport[], boot: BootstrapOptions): PairedDifference[] {
   const paired: PairedDifference[] = [];
   const rows = configurations.filter((c) => c.role !== 'noop');
   for (let i = 0; i < rows.length; i++)
@@ -270,15 +305,5 @@ export function computeReport(
         ),
       });
     }
-
-  return {
-    generatedAt: options.now ?? Date.now(),
-    benchmarks: inputs.map(({ benchmark }) => ({ id: benchmark.id, name: benchmark.name, status: benchmark.status })),
-    bootstrap: boot,
-    humanEe,
-    humanEeFrom,
-    configurations,
-    paired,
-    episodes: links,
-  };
+  return paired;
 }

@@ -36,7 +36,6 @@ async function follow(io: CliIo, runner: BenchmarkRunner, app: MobaApp, id: stri
     profile: opts.profile ?? DEFAULT_PROFILE,
     log: opts.json ? undefined : (line) => io.out(`${line}\n`),
     artifacts,
-    artifactToken: process.env.MOBA_SWEEP_TOKEN || undefined,
   });
   const stop = new AbortController();
   void io.untilStopped().then((sig) => {

@@ -1,4 +1,5 @@
 /** The running part of `moba worker` (loaded only when the command runs). */
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { MobaApp } from '../../app.ts';
@@ -9,6 +10,7 @@ import type { Command } from 'commander';
 import { MobaError } from '../../../shared/errors.ts';
 import { SweepWorker } from '../../sweep/worker.ts';
 import { DEFAULT_PROFILE } from '../../sweep/jobs.ts';
+import type { ArtifactSource } from '../../sweep/jobs.ts';
 import { parseRedisUrl, probeRedis } from '../../sweep/redis-url.ts';
 import { StfFarm } from '../../sweep/stf.ts';
 import type { DeviceSource } from '../../sweep/worker-devices.ts';
@@ -30,30 +32,32 @@ export interface WorkerOpts {
   json: boolean;
 }
 
-/** The app's web host, for its authenticated `GET /artifacts/<sha256>` (the UI comes with it). */
+/**
+ * The app's web host, for `GET /artifacts/<sha256>` (the UI comes with it). Coordinators read
+ * artefacts with a credential of this worker's own, made at start and announced with its
+ * address in Redis; it opens `/artifacts/` and nothing else. The host's own token (the whole
+ * UI and contract) is `MOBA_SWEEP_TOKEN` when set, else random, and is sent to no one.
+ */
 async function serveArtifacts(
   app: MobaApp,
   listen: string,
   publicUrl: string | undefined,
-): Promise<{ host: WebHost; publicUrl: string }> {
-  const token = process.env.MOBA_SWEEP_TOKEN;
-  if (!token)
-    throw new MobaError(
-      'INVALID_INPUT',
-      '--serve needs MOBA_SWEEP_TOKEN: the token coordinators fetch artefacts with (the same on every machine of the sweep)',
-    );
+): Promise<{ host: WebHost; source: ArtifactSource }> {
   const m = /^(.*):(\d+)$/.exec(listen);
   if (!m) throw new MobaError('INVALID_INPUT', `--serve takes host:port (e.g. 0.0.0.0:8741), not "${listen}"`);
   const bind = m[1]!.replace(/^\[(.*)\]$/, '$1');
+  const artifactToken = randomBytes(32).toString('base64url');
   const host = await startWebHost({
     app,
     rendererDir: join(packageRoot(), 'out', 'renderer'),
     host: bind,
     port: Number(m[2]),
-    token,
+    ...(process.env.MOBA_SWEEP_TOKEN ? { token: process.env.MOBA_SWEEP_TOKEN } : {}),
+    artifactToken,
   });
   const shown = bind === '0.0.0.0' || bind === '::' ? hostname() : bind;
-  return { host, publicUrl: publicUrl ?? `http://${shown.includes(':') ? `[${shown}]` : shown}:${host.port}` };
+  const url = publicUrl ?? `http://${shown.includes(':') ? `[${shown}]` : shown}:${host.port}`;
+  return { host, source: { url, token: artifactToken } };
 }
 
 function sourceOf(opts: WorkerOpts): DeviceSource {
@@ -86,13 +90,16 @@ export async function runWorker(io: CliIo, command: Command, opts: WorkerOpts): 
   const log = (line: string) => (opts.json ? io.out(`${JSON.stringify({ log: line })}\n`) : io.out(`${line}\n`));
   await withApp(command, async (app) => {
     const web = opts.serve ? await serveArtifacts(app, opts.serve, opts.publicUrl) : undefined;
-    if (web) log(`serving artefacts at ${web.publicUrl} (bearer MOBA_SWEEP_TOKEN)`);
+    if (web)
+      log(
+        `serving artefacts at ${web.source.url} (to coordinators, with this worker's own credential; the web host: ${web.host.url})`,
+      );
     const worker = new SweepWorker(app.benchHost, {
       redis,
       source,
       profile: opts.profile ?? (source.kind === 'phones' ? DEFAULT_PROFILE : 'device'),
       ...(opts.name ? { name: opts.name } : {}),
-      ...(web ? { artifactsUrl: web.publicUrl } : {}),
+      ...(web ? { artifacts: web.source } : {}),
       // How soon a dead worker's episode goes to another worker (default 20 s; tests shorten it).
       ...(Number(process.env.MOBA_SWEEP_LOCK_MS) > 0 ? { lockMs: Number(process.env.MOBA_SWEEP_LOCK_MS) } : {}),
       log,

@@ -36,9 +36,29 @@ describe('calendar model', () => {
   });
 
   it('lists a day with all-day events first, then by start time', () => {
-    const data = initialCalendarData();
+    const data = initialCalendarData({ now: new Date(2025, 5, 2, 9, 0).getTime() });
     expect(eventsOn(data, '2025-06-16').map((e) => e.title)).toEqual(['Trip to Beijing', 'Team standup']);
     expect(addMonths('2025-12-01', 1)).toBe('2026-01-01');
+  });
+
+  it('places the seeded events in the days after the start day, whatever it is', () => {
+    const dates = (start: Date) => initialCalendarData({ now: start.getTime() }).events.map((e) => [e.date, e.endDate]);
+    expect(dates(new Date(2025, 5, 2, 9, 0))).toEqual([
+      ['2025-06-02', '2025-06-02'],
+      ['2025-06-03', '2025-06-03'],
+      ['2025-06-05', '2025-06-05'],
+      ['2025-06-06', '2025-06-06'],
+      ['2025-06-08', '2025-06-08'],
+      ['2025-06-16', '2025-06-18'],
+    ]);
+    expect(dates(new Date(2025, 11, 30, 19, 40))).toEqual([
+      ['2025-12-30', '2025-12-30'],
+      ['2025-12-31', '2025-12-31'],
+      ['2026-01-02', '2026-01-02'],
+      ['2026-01-03', '2026-01-03'],
+      ['2026-01-05', '2026-01-05'],
+      ['2026-01-13', '2026-01-15'],
+    ]);
   });
 
   it('lays out overlapping events side by side, each in the first free column of its group', () => {

@@ -1,6 +1,6 @@
 /** Calendar's state: events (plain JSON) and the view the user is on. */
 import { isoDate, parseIsoDate } from '../../phone/page/i18n.ts';
-import type { AppContext } from '../../phone/page/types.ts';
+import type { AppContext, SeedContext } from '../../phone/page/types.ts';
 
 export type Repeat = 'none' | 'daily' | 'weekly' | 'monthly' | 'yearly';
 export const REPEATS: readonly Repeat[] = ['none', 'daily', 'weekly', 'monthly', 'yearly'];
@@ -41,20 +41,26 @@ export interface CalendarUi {
 
 export type CalCtx = AppContext<CalendarData, CalendarUi>;
 
-export function initialCalendarData(): CalendarData {
+/**
+ * The seeded events, placed in days after the device's start day (day 0): a weekly standup on
+ * day 0, lunch on day 1, the dentist on day 3, a review on day 4, a birthday on day 6, a trip on
+ * days 14–16 — with the default start (Monday 2 June 2025) that is 2, 3, 5, 6, 8 and 16–18 June.
+ */
+export function initialCalendarData(seed: Pick<SeedContext, 'now'>): CalendarData {
+  const day0 = isoDate(new Date(seed.now));
   const ev = (
     id: number,
     title: string,
-    date: string,
+    day: number,
     start: string | null,
     end: string | null,
     extra: Partial<CalendarEvent> = {},
   ): CalendarEvent => ({
     id,
     title,
-    date,
+    date: addDays(day0, day),
     start,
-    endDate: date,
+    endDate: addDays(day0, day),
     end,
     allDay: start === null,
     repeat: 'none',
@@ -65,19 +71,19 @@ export function initialCalendarData(): CalendarData {
   });
   return {
     events: [
-      ev(1, 'Team standup', '2025-06-02', '10:00', '10:30', {
+      ev(1, 'Team standup', 0, '10:00', '10:30', {
         repeat: 'weekly',
         location: 'Room 301',
         reminderMinutes: 10,
       }),
-      ev(2, 'Lunch with Alice', '2025-06-03', '12:30', '13:30', { location: 'Green Bowl Café' }),
-      ev(3, 'Dentist appointment', '2025-06-05', '15:00', '16:00', {
+      ev(2, 'Lunch with Alice', 1, '12:30', '13:30', { location: 'Green Bowl Café' }),
+      ev(3, 'Dentist appointment', 3, '15:00', '16:00', {
         location: 'Smile Dental Clinic',
         description: 'Bring insurance card',
       }),
-      ev(4, 'Project review', '2025-06-06', '14:00', '15:30', { location: 'Room 502' }),
-      ev(5, "Mom's birthday", '2025-06-08', null, null, { repeat: 'yearly' }),
-      ev(6, 'Trip to Beijing', '2025-06-16', null, null, { endDate: '2025-06-18', location: 'Beijing' }),
+      ev(4, 'Project review', 4, '14:00', '15:30', { location: 'Room 502' }),
+      ev(5, "Mom's birthday", 6, null, null, { repeat: 'yearly' }),
+      ev(6, 'Trip to Beijing', 14, null, null, { endDate: addDays(day0, 16), location: 'Beijing' }),
     ],
     nextId: 7,
   };

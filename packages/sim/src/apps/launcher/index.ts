@@ -31,6 +31,10 @@ const HOME_ORDER = [
   'com.android.contacts',
   'com.moba.shop',
   'com.moba.railway',
+  'com.moba.mail',
+  'com.moba.files',
+  'com.moba.music',
+  'com.moba.bank',
   'com.android.settings',
 ];
 

@@ -9,7 +9,15 @@ import type { LaunchRequest, Route } from '../../phone/page/types.ts';
 import { conversationScreen, deleteMessageDialog } from './conversation.ts';
 import { CONVERSATION_ACTIVITY, deleteConversationDialog, listScreen } from './list.ts';
 import { MESSAGES_CSS } from './messages-css.ts';
-import { addressKey, contactsOf, findConversation, initialMessagesData, nameFor, parseSmsUri } from './model.ts';
+import {
+  addressKey,
+  contactsOf,
+  findConversation,
+  initialMessagesData,
+  nameFor,
+  parseSmsUri,
+  receiveMessage,
+} from './model.ts';
 import type { MessagesCtx, MessagesData, MessagesUi } from './model.ts';
 import { newConversationScreen } from './picker.ts';
 import { MESSAGES_STRINGS } from './strings.ts';
@@ -65,6 +73,17 @@ export const messagesApp = defineApp<MessagesData, MessagesUi>({
     }
     ctx.ui.forward = null;
     return false;
+  },
+  receive(ctx, payload) {
+    const m = payload.message as { from?: unknown; text?: unknown } | undefined;
+    if (!m || typeof m.from !== 'string' || typeof m.text !== 'string') return null;
+    const name = nameFor(contactsOf(ctx), m.from);
+    const c = receiveMessage(ctx.data, { from: m.from, name, text: m.text, now: ctx.now() });
+    return {
+      title: name || c.address,
+      text: m.text,
+      open: { action: 'android.intent.action.VIEW', data: `sms:${c.address.replace(/\s/g, '')}` },
+    };
   },
   publicState: (data) => ({
     conversations: [...data.conversations]

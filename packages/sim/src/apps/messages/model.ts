@@ -113,6 +113,28 @@ export function sendMessage(
   return conversation;
 }
 
+/** Appends a received message (a new conversation for a new number), unread. */
+export function receiveMessage(
+  data: MessagesData,
+  o: { from: string; name: string; text: string; now: number },
+): Conversation {
+  let conversation = findConversation(data, o.from);
+  if (!conversation) {
+    conversation = { id: data.nextId++, address: formatNumber(o.from), name: o.name, unread: true, messages: [] };
+    data.conversations.push(conversation);
+  }
+  conversation.unread = true;
+  conversation.messages.push({
+    id: data.nextMessageId++,
+    from: conversation.address,
+    to: ME,
+    text: o.text,
+    at: o.now,
+    type: 'received',
+  });
+  return conversation;
+}
+
 /** Removes one message; a conversation left without messages is removed too. */
 export function deleteMessage(data: MessagesData, messageId: number): void {
   for (const c of data.conversations) c.messages = c.messages.filter((m) => m.id !== messageId);

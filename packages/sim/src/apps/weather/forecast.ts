@@ -20,21 +20,6 @@ export type Condition =
   | 'Light snow'
   | 'Snow';
 
-export const CONDITIONS: readonly Condition[] = [
-  'Sunny',
-  'Mostly sunny',
-  'Partly cloudy',
-  'Cloudy',
-  'Haze',
-  'Light rain',
-  'Showers',
-  'Rain',
-  'Heavy rain',
-  'Thunderstorms',
-  'Light snow',
-  'Snow',
-];
-
 export interface DayForecast {
   /** YYYY-MM-DD. */
   date: string;

@@ -9,6 +9,11 @@ let frozenAt: number | undefined;
 const realNow = Date.now.bind(Date);
 const RealDate = Date;
 
+/** The host's own time (epoch ms): what a wait in the real world measures. */
+export function hostNow(): number {
+  return realNow();
+}
+
 /** Device time in epoch ms. */
 export function deviceNow(): number {
   return frozenAt ?? realNow() + offsetMs;

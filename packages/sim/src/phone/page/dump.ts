@@ -346,8 +346,15 @@ export function dumpXml(rt: PhoneHost, options: DumpOptions): string {
   ];
   const windows = options.allWindows
     ? [...document.querySelectorAll('[data-window="app"], [data-window="dialog"], [data-window="ime"]')]
-    : // A dialog takes focus; a popup such as the floating text toolbar does not.
-      [document.querySelector('.dialog-window[data-window="dialog"]') ?? document.querySelector('[data-window="app"]')];
+    : // A dialog takes focus (the topmost: the notification shade over a disturbance over an
+      // app's dialog); a popup such as the floating text toolbar or a heads-up banner does not.
+      [
+        [
+          ...document.querySelectorAll(
+            '.dialog-window[data-window="dialog"], [data-window="dialog"][data-focus="true"]',
+          ),
+        ].pop() ?? document.querySelector('[data-window="app"]'),
+      ];
   const system = options.allWindows ? systemWindows() : {};
   const roots: DumpNode[] = system.statusBar ? [system.statusBar] : [];
   for (const win of windows) {

@@ -6,6 +6,7 @@
  * input (positions and event times) always lands on the same offset.
  */
 import { closeTextMenu, openTextMenu } from './clipboard.ts';
+import { countAction } from './disturbances.ts';
 import { dpToPx } from './dp.ts';
 import { flingDistance, releaseVelocity } from './fling.ts';
 import type { PointerSample } from './fling.ts';
@@ -107,6 +108,8 @@ class GestureRecognizer {
       timer: undefined,
     };
     if (rt.state.textMenu && !target.closest('.text-menu')) rt.dispatch('input', () => closeTextMenu(rt));
+    if (rt.state.headsUp !== null && !target.closest('.heads-up'))
+      rt.dispatch('input', () => (rt.state.headsUp = null));
     const slider = closest(target, (props) => props.onSeek !== undefined && enabled(props));
     if (slider?.props.onSeek) current.seek = { el: slider.el, onSeek: slider.props.onSeek };
     current.timer = setTimeout(() => this.longPress(current), LONG_PRESS_MS);
@@ -165,6 +168,7 @@ class GestureRecognizer {
     this.press = undefined;
     if (!p) return;
     if (p.timer) clearTimeout(p.timer);
+    if (!cancelled) countAction(rt);
     if (cancelled || p.longPressed) return;
     if (p.seek) {
       const { el, onSeek } = p.seek;
@@ -218,6 +222,7 @@ class GestureRecognizer {
 
   wheel(event: WheelEvent): void {
     event.preventDefault();
+    countAction(this.rt);
     const target = elementAt(event.clientX, event.clientY);
     const axis: 'v' | 'h' = Math.abs(event.deltaY) >= Math.abs(event.deltaX) ? 'v' : 'h';
     const scroller = findScroller(target, axis);

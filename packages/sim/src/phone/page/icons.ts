@@ -125,7 +125,3 @@ export function svg(name: string): string {
   cache.set(name, out);
   return out;
 }
-
-export function hasIcon(name: string): boolean {
-  return name in STROKE || name in FILL || name in APP_STROKE || name in APP_FILL;
-}

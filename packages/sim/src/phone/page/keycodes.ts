@@ -38,11 +38,3 @@ const KEY_CHARS: Record<number, string> = {
   162: '(',
   163: ')',
 };
-
-/**
- * Characters `input text` can type: Android maps each through the virtual keyboard's key
- * character map, which has printable ASCII, tab and newline only.
- */
-export function typableWithKeyEvents(text: string): boolean {
-  return /^[\x20-\x7e\t\n]*$/.test(text);
-}

@@ -1,5 +1,7 @@
 /** Key events as the phone handles them (android.view.KeyEvent codes). */
 import { closeTextMenu, pasteIntoFocused } from './clipboard.ts';
+import { disturbanceBack } from './disturbance-views.ts';
+import { activeDisturbance } from './disturbances.ts';
 import { KEY, charForKey } from './keycodes.ts';
 import { pressKeyWithMeta } from './meta-keys.ts';
 import type { PhoneHost } from './phone-host.ts';
@@ -8,6 +10,7 @@ import { deleteSelection, editFocused, focusNextField, moveFocusedCursor, submit
 
 /** A key press; `meta` is KeyEvent's meta state (Shift, Ctrl, Alt…), 0 for none. */
 export function pressKey(rt: PhoneHost, code: number, meta = 0): void {
+  rt.state.headsUp = null;
   if (rt.state.textMenu && code !== KEY.PASTE) {
     closeTextMenu(rt);
     if (code === KEY.BACK || code === KEY.ESCAPE) return;
@@ -25,6 +28,7 @@ export function pressKey(rt: PhoneHost, code: number, meta = 0): void {
       rt.goHome();
       return;
     case KEY.APP_SWITCH:
+      rt.state.shade = false;
       rt.openRecents();
       return;
     case KEY.ENTER:
@@ -65,16 +69,25 @@ export function pressKey(rt: PhoneHost, code: number, meta = 0): void {
   }
 }
 
-/** BACK: keyboard first, then recents, dialogs, the app's own handler, the back stack. */
+/**
+ * BACK: keyboard first, then the notification shade, recents, a disturbance on screen, dialogs,
+ * the app's own handler, the back stack.
+ */
 export function pressBack(rt: PhoneHost): void {
   if (rt.state.imeShown && rt.state.focus) {
     rt.state.imeShown = false;
+    return;
+  }
+  if (rt.state.shade) {
+    rt.state.shade = false;
     return;
   }
   if (rt.state.recents) {
     rt.closeRecents();
     return;
   }
+  const disturbance = activeDisturbance(rt);
+  if (disturbance && disturbanceBack(rt, disturbance)) return;
   const task = rt.foregroundTask();
   if (task.dialog) {
     if (task.dialog.data.cancelable !== false) {

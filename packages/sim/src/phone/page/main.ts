@@ -10,8 +10,11 @@ import { copyText } from './clipboard.ts';
 import { dumpXml } from './dump.ts';
 import type { DumpOptions } from './dump.ts';
 import { installGestures } from './gestures.ts';
-import { mergePatch } from './merge-patch.ts';
 import { PhoneRuntime } from './runtime.ts';
+import { clearDisturbances, countAction, disturbanceReport, scheduleDisturbances } from './disturbances.ts';
+import type { DisturbanceInput, PermissionResult } from './disturbances.ts';
+import { DISTURBANCE_CSS } from './disturbance-views.ts';
+import { NOTIFICATION_CSS, setShade } from './notifications.ts';
 import type { BootConfig, PageState, SettingsMap, SyncInfo } from './phone-host.ts';
 import { baseCss } from './styles.ts';
 import type { LaunchRequest, SystemInfo } from './types.ts';
@@ -19,6 +22,11 @@ import type { LaunchRequest, SystemInfo } from './types.ts';
 /** What `sim-state` reports of the page under `device`. */
 export interface PageDeviceState {
   clipboard: string;
+  shade: boolean;
+  notifications: Array<{ id: number; app: string; title: string; text: string; at: number }>;
+  actions: number;
+  disturbances: Array<Record<string, unknown>>;
+  permissions: Record<string, Record<string, PermissionResult>>;
 }
 
 export interface PageBootConfig extends BootConfig {
@@ -44,14 +52,21 @@ export interface MobaPageApi {
   /** The phone-wide part of `sim-state`'s `device` section that lives in the page. */
   deviceState(): PageDeviceState;
   setClipboard(text: string): SyncInfo;
-  /** An app's stored data (what `patchData` patches); undefined for an unknown package. */
+  /** The display turned: lay the screen out at this size. */
+  setDisplay(width: number, height: number): SyncInfo;
+  /** An app's stored data (what `replaceData` replaces); undefined for an unknown package. */
   appData(pkg: string): unknown;
-  /** Merges a JSON merge patch into an app's data; undone when the app fails to draw with it. */
-  patchData(pkg: string, patch: unknown): { result: 'ok' | 'missing' | { error: string }; sync: SyncInfo };
+  /** Replaces an app's stored data (checked on the Node side); undone when the app fails to draw with it. */
+  replaceData(pkg: string, data: unknown): { result: 'ok' | 'missing' | { error: string }; sync: SyncInfo };
   exportState(): { page: PageState; settings: SettingsMap };
   importState(page: PageState, settings: SettingsMap, system: SystemInfo, seed: number): SyncInfo;
   /** Back to the seeded initial state, with this seed from now on. */
   reset(settings: SettingsMap, system: SystemInfo, seed: number): SyncInfo;
+  /** Schedules disturbances (checked and resolved on the Node side); same ids replace. */
+  disturb(inputs: DisturbanceInput[]): SyncInfo;
+  clearDisturbances(): SyncInfo;
+  /** Pulls the notification shade down (true) or up. */
+  shade(open: boolean): SyncInfo;
 }
 
 declare global {
@@ -69,7 +84,8 @@ function boot(config: PageBootConfig): void {
   setDeviceClock(config.clock.epochMs, config.clock.frozen);
 
   const style = document.createElement('style');
-  style.textContent = baseCss() + APPS.map((app) => (app.css ? css(app.css) : '')).join('\n');
+  style.textContent =
+    baseCss() + css(NOTIFICATION_CSS + DISTURBANCE_CSS) + APPS.map((app) => (app.css ? css(app.css) : '')).join('\n');
   document.head.appendChild(style);
   const root = document.createElement('div');
   root.id = 'root';
@@ -107,32 +123,38 @@ function boot(config: PageBootConfig): void {
   window.__moba = pageApi(rt, { sync, run, cancelGestures: () => gestures.cancel() });
 }
 
+type PageTools = { sync: () => SyncInfo; run: <T>(where: string, fn: () => T) => T; cancelGestures: () => void };
+
 /** What the Node side calls (one `page.evaluate` per operation). */
-function pageApi(
-  rt: PhoneRuntime,
-  tools: { sync: () => SyncInfo; run: <T>(where: string, fn: () => T) => T; cancelGestures: () => void },
-): MobaPageApi {
+function pageApi(rt: PhoneRuntime, tools: PageTools): MobaPageApi {
+  return { ...inputApi(rt, tools), ...stateApi(rt, tools) };
+}
+
+/** Input, packages, settings and the clock. */
+function inputApi(rt: PhoneRuntime, tools: PageTools) {
   const { sync, run } = tools;
   return {
     sync,
     key(code, meta) {
       run('key', () => {
         rt.inputStarted();
+        countAction(rt, false);
         rt.key(code, meta);
       });
       return sync();
     },
     text(value) {
-      const typed = run('text', () => rt.typeText(value));
+      const typed = run('text', () => (countAction(rt, false), rt.typeText(value)));
       return { typed, sync: sync() };
     },
     clearText() {
-      const cleared = run('clear-text', () => rt.clearFocusedText());
+      const cleared = run('clear-text', () => (countAction(rt, false), rt.clearFocusedText()));
       return { cleared, sync: sync() };
     },
     launch(pkg, request) {
       // Not through `run`: a failing launch must reach the caller (am start's error).
       const result = rt.launch(pkg, request);
+      countAction(rt, false);
       rt.render();
       return { result, sync: sync() };
     },
@@ -162,7 +184,14 @@ function pageApi(
       rt.tick();
       return sync();
     },
-    dump: (options) => dumpXml(rt, options),
+  } satisfies Partial<MobaPageApi>;
+}
+
+/** Dumps, state, snapshots, disturbances and the shade. */
+function stateApi(rt: PhoneRuntime, tools: PageTools) {
+  const { sync, run } = tools;
+  return {
+    dump: (options: Parameters<MobaPageApi['dump']>[0]) => dumpXml(rt, options),
     state(pkg) {
       const pick = (name: string): unknown => {
         const app = rt.app(name);
@@ -174,8 +203,28 @@ function pageApi(
       for (const app of APPS) out[app.packageName] = pick(app.packageName);
       return out;
     },
-    deviceState: () => ({ clipboard: rt.state.clipboard }),
-    setClipboard(text) {
+    deviceState: () => ({
+      clipboard: rt.state.clipboard,
+      shade: rt.state.shade,
+      notifications: rt.state.notifications.map((n) => ({
+        id: n.id,
+        app: n.pkg,
+        title: n.title,
+        text: n.text,
+        at: n.at,
+      })),
+      actions: rt.state.disturb.actions,
+      disturbances: disturbanceReport(rt),
+      permissions: structuredClone(rt.state.permissions),
+    }),
+    setDisplay(width, height) {
+      run('display', () => {
+        rt.config.width = width;
+        rt.config.height = height;
+      });
+      return sync();
+    },
+    setClipboard(text: string) {
       run('clipboard', () => copyText(rt, text));
       return sync();
     },
@@ -183,11 +232,11 @@ function pageApi(
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       return entry ? structuredClone(entry.data) : undefined;
     },
-    patchData(pkg, patch) {
+    replaceData(pkg, data) {
       const entry = rt.app(pkg) ? rt.state.apps[pkg] : undefined;
       if (!entry) return { result: 'missing', sync: sync() };
       const before = entry.data;
-      entry.data = mergePatch(before, patch);
+      entry.data = data;
       const failure = rt.tryRender(pkg);
       if (failure !== null) {
         entry.data = before;
@@ -212,7 +261,19 @@ function pageApi(
       rt.load(rt.initialState());
       return sync();
     },
-  };
+    disturb(inputs) {
+      run('disturb', () => scheduleDisturbances(rt, inputs));
+      return sync();
+    },
+    clearDisturbances() {
+      run('disturb', () => clearDisturbances(rt));
+      return sync();
+    },
+    shade(open) {
+      run('shade', () => setShade(rt, open));
+      return sync();
+    },
+  } satisfies Partial<MobaPageApi>;
 }
 
 window.__mobaBoot = boot;

@@ -2,7 +2,8 @@
  * What the page's views, keys and gestures see of the phone runtime. The runtime implements
  * it; they import only this, so the runtime can import them without a cycle.
  */
-import type { AnyApp, AppContext, DialogState, Locale, Route, SystemInfo } from './types.ts';
+import type { DisturbState, PermissionResult, PhoneNotification } from './system-types.ts';
+import type { AnyApp, AppContext, DialogState, LaunchRequest, Locale, Route, SystemInfo } from './types.ts';
 
 export type SettingsMap = Record<string, Record<string, string>>;
 
@@ -30,6 +31,16 @@ export interface PageState {
   clipboard: string;
   /** The floating text toolbar opened by a long press on a field. */
   textMenu: { pkg: string; field: string } | null;
+  /** Posted notifications, newest first. */
+  notifications: PhoneNotification[];
+  nextNotificationId: number;
+  /** The notification shade is pulled down. */
+  shade: boolean;
+  /** The notification shown as a heads-up banner (until the next input not on it). */
+  headsUp: number | null;
+  disturb: DisturbState;
+  /** Answers to runtime permission requests, by package and permission. */
+  permissions: Record<string, Record<string, PermissionResult>>;
 }
 
 export interface BootConfig {
@@ -66,6 +77,9 @@ export interface PhoneHost {
   activeIme(): 'latin' | 'adb' | null;
   context(task: TaskState): AppContext;
   goHome(): void;
+  launch(pkg: string, request: LaunchRequest): 'started' | 'front';
+  blur(): void;
+  putSetting(namespace: string, key: string, value: string, fromPage: boolean): void;
   openRecents(): void;
   closeRecents(): void;
   switchTo(pkg: string): void;

@@ -13,6 +13,8 @@ import {
   shortActivity,
 } from '../../apps/catalog.ts';
 import { copyText } from './clipboard.ts';
+import { checkDisturbances, requestPermission } from './disturbances.ts';
+import { postNotification } from './notifications.ts';
 import { deviceNow } from './clock.ts';
 import { translate } from './i18n.ts';
 import { pressBack, pressKey } from './keys.ts';
@@ -69,6 +71,12 @@ export class PhoneRuntime implements PhoneHost {
       rng: (this.config.seed ^ 0x5eed) >>> 0,
       clipboard: '',
       textMenu: null,
+      notifications: [],
+      nextNotificationId: 1,
+      shade: false,
+      headsUp: null,
+      disturb: { actions: 0, items: [] },
+      permissions: {},
     };
   }
 
@@ -208,7 +216,11 @@ export class PhoneRuntime implements PhoneHost {
       setting: (ns, key) => this.settings[ns]?.[key],
       putSetting: (ns, key, value) => this.putSetting(ns, key, value, true),
       random: () => nextRandom(this.state),
-      focus: (field) => this.focusField(task.pkg, field),
+      focus: (field, at) => {
+        this.focusField(task.pkg, field);
+        // At the end of the value the app has now (the DOM still shows the last render's).
+        if (this.state.focus) this.state.focus.cursor = at === 'start' ? 0 : Number.MAX_SAFE_INTEGER;
+      },
       blur: () => this.blur(),
       isFocused: (field) => this.state.focus?.pkg === task.pkg && this.state.focus.field === field,
       cursor: (field) =>
@@ -218,6 +230,9 @@ export class PhoneRuntime implements PhoneHost {
         this.state.toast = message;
       },
       copyText: (text) => copyText(this, text),
+      notify: (spec) => void postNotification(this, task.pkg, spec, deviceNow()),
+      permission: (name) => this.state.permissions[task.pkg]?.[name] ?? 'unset',
+      requestPermission: (name) => requestPermission(this, task.pkg, name),
       appLabel: (pkg) => appLabel(this, pkg),
       appIcon: (pkg, size) => appIcon(this, pkg, size),
       providerData: (pkg) => this.state.apps[pkg]?.data,
@@ -270,6 +285,7 @@ export class PhoneRuntime implements PhoneHost {
   }
 
   goHome(): void {
+    this.state.shade = false;
     this.state.foreground = LAUNCHER_PACKAGE;
     this.state.recents = false;
     this.state.home.stack = [{ screen: 'home' }];
@@ -459,6 +475,11 @@ export class PhoneRuntime implements PhoneHost {
     if (this.rendering) return;
     this.rendering = true;
     try {
+      try {
+        checkDisturbances(this);
+      } catch (error) {
+        this.reportError('disturbances', error);
+      }
       for (let pass = 0; pass < 2; pass++) {
         let next: VNode;
         try {

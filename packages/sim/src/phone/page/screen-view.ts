@@ -5,6 +5,9 @@
  */
 import { ADB_KEYBOARD_PACKAGE, LATIN_IME_PACKAGE, LAUNCHER_PACKAGE } from '../../apps/catalog.ts';
 import { textMenuWindow } from './clipboard.ts';
+import { disturbanceView } from './disturbance-views.ts';
+import { activeDisturbance } from './disturbances.ts';
+import { headsUpWindow, shadeWindow } from './notifications.ts';
 import { dpToPx } from './dp.ts';
 import { adbKeyboardBar, latinKeyboard } from './keyboard.ts';
 import type { PhoneHost } from './phone-host.ts';
@@ -124,6 +127,33 @@ function appWindows(
   return { windows, statusStyle };
 }
 
+/** A disturbance on screen (a permission dialog, a login wall…) over its app's windows. */
+function disturbanceWindow(rt: PhoneHost, m: ScreenMetrics): VNode | null {
+  const item = activeDisturbance(rt);
+  if (!item) return null;
+  const { view, pkg, full } = disturbanceView(rt, rt.context(rt.foregroundTask()), item);
+  const root = windowRoot(
+    pkg,
+    'dialog',
+    `disturbance-${item.id}`,
+    '',
+    full ? 'fill' : 'dialog-window',
+    h('FrameLayout', { id: 'android:id/content', class: full ? 'fill' : '' }, view),
+  );
+  // It takes focus: the active-window dump shows it, not the app under it.
+  root.props['data-focus'] = 'true';
+  return h(
+    'div',
+    {
+      key: `disturbance-${item.id}`,
+      class: full ? 'disturbance-full' : 'dialog-layer',
+      style: `top:${m.statusBar}px;bottom:${m.navBar + m.ime}px`,
+    },
+    full ? null : h('div', { class: 'scrim', 'data-scrim': 'true' }),
+    root,
+  );
+}
+
 export function renderScreen(rt: PhoneHost): VNode {
   const { width, height } = rt.config;
   const m = screenMetrics(rt);
@@ -137,6 +167,8 @@ export function renderScreen(rt: PhoneHost): VNode {
     statusStyle = app.statusStyle;
   }
 
+  const disturbance = disturbanceWindow(rt, m);
+  if (disturbance) children.push(disturbance);
   const textMenu = textMenuWindow(rt);
   if (textMenu) children.push(textMenu);
   if (m.ime > 0) {
@@ -152,7 +184,11 @@ export function renderScreen(rt: PhoneHost): VNode {
       ),
     );
   }
+  const headsUp = headsUpWindow(rt, m.statusBar);
+  if (headsUp) children.push(headsUp);
   children.push(statusBar(rt, m.statusBar, statusStyle));
+  const shade = shadeWindow(rt, m.navBar);
+  if (shade) children.push(shade);
   children.push(navBar(rt, m.navBar));
   if (rt.state.toast)
     children.push(

@@ -50,6 +50,14 @@ export function statusBar(rt: PhoneHost, heightPx: number, style: 'surface' | 'p
       ax: 'skip',
       class: `statusbar sb-${style}`,
       style: `height:${heightPx}px`,
+      // Pulling down from the status bar opens the notification shade.
+      onSwipe: (direction: string) => {
+        if (direction === 'down') {
+          rt.state.shade = true;
+          rt.state.headsUp = null;
+          rt.blur();
+        }
+      },
     },
     h('span', { class: 'sb-time', 'data-sys': 'clock' }, time),
     h('span', { class: 'grow' }),

@@ -94,8 +94,8 @@ export interface AppContext<D = unknown, U = unknown> {
   putSetting(namespace: string, key: string, value: string): void;
   /** Seeded randomness that is part of the saved state (deterministic across restore). */
   random(): number;
-  /** Gives a text field input focus (shows the soft keyboard). */
-  focus(field: string): void;
+  /** Gives a text field input focus (shows the soft keyboard), the cursor at its end or start. */
+  focus(field: string, at?: 'start' | 'end'): void;
   blur(): void;
   isFocused(field: string): boolean;
   cursor(field: string): number;
@@ -105,6 +105,12 @@ export interface AppContext<D = unknown, U = unknown> {
   toast(message: string): void;
   /** Puts text on the phone's clipboard (a long press on a field, or KEYCODE_PASTE, pastes it). */
   copyText(text: string): void;
+  /** Posts a notification from this app (the shade lists it; a tap opens `open`). */
+  notify(spec: { title: string; text: string; open?: Partial<LaunchRequest> | null }): void;
+  /** This app's answer to a runtime permission (`location`, `camera`…), or 'unset'. */
+  permission(name: string): 'granted' | 'denied' | 'once' | 'unset';
+  /** Asks for a runtime permission: the system dialog shows at once unless it was answered. */
+  requestPermission(name: string): void;
   /** Another app's label in the current language. */
   appLabel(packageName: string): string;
   /** Another app's round launcher icon (decoration: not a node in the dump). */
@@ -134,6 +140,14 @@ export interface AppDefinition<D, U> {
   onBack?(ctx: AppContext<D, U>): boolean;
   /** The JSON `sim-state <package>` prints (default: `data`); `settings` are the system settings. */
   publicState?(data: D, settings: Record<string, Record<string, string>>): unknown;
+  /**
+   * Something arrives for the app from outside (a disturbance of kind `notification` with a
+   * payload: a text message, an email…): store it and return the notification to post, or null.
+   */
+  receive?(
+    ctx: AppContext<D, U>,
+    payload: Record<string, unknown>,
+  ): { title: string; text: string; open?: Partial<LaunchRequest> | null } | null;
   /** Called every device second (for clocks and timers); mutate state to update the screen. */
   tick?(ctx: AppContext<D, U>): void;
   /** App stylesheet (dp/sp units allowed); scope selectors under a class of your own. */

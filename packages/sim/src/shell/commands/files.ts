@@ -1,7 +1,18 @@
 /** File programs over the simulated file system: cat, ls, rm, rmdir, mkdir, touch, cp, mv, md5sum, sha1sum. */
 import { createHash } from 'node:crypto';
 import { shellWriteAccess } from '../../fs/android-fs.ts';
-import { STRERROR, S_IFMT, VirtualFsError, basename, isDirectoryMode, isSymlinkMode } from '../../fs/virtual-fs.ts';
+import {
+  STRERROR,
+  S_IFCHR,
+  S_IFDIR,
+  S_IFLNK,
+  S_IFMT,
+  S_IFREG,
+  VirtualFsError,
+  basename,
+  isDirectoryMode,
+  isSymlinkMode,
+} from '../../fs/virtual-fs.ts';
 import type { VirtualFsStat } from '../../fs/virtual-fs.ts';
 import { readAll } from '../io.ts';
 import type { CommandContext, ShellCommand } from '../registry.ts';
@@ -53,7 +64,7 @@ export const cat: ShellCommand = command('cat', async (ctx) => {
 });
 
 export function modeString(mode: number): string {
-  const type = { 0o040000: 'd', 0o120000: 'l', 0o020000: 'c', 0o100000: '-' }[mode & S_IFMT] ?? '-';
+  const type = { [S_IFDIR]: 'd', [S_IFLNK]: 'l', [S_IFCHR]: 'c', [S_IFREG]: '-' }[mode & S_IFMT] ?? '-';
   const bits = 'rwxrwxrwx';
   let perms = '';
   for (let i = 0; i < 9; i++) perms += mode & (1 << (8 - i)) ? bits[i] : '-';

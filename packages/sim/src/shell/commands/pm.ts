@@ -216,18 +216,6 @@ async function queryActivities(ctx: CommandContext, args: readonly string[]): Pr
   return 0;
 }
 
-/** `cmd SERVICE …`: the package service is `pm`; other services are not on the simulated phone. */
-export const cmd: ShellCommand = command('cmd', async (ctx) => {
-  const [service, ...rest] = ctx.args;
-  if (service === 'package') return pm.run({ ...ctx, args: rest });
-  if (service === undefined || service === '-l') {
-    await ctx.out('Currently running services:\n  package\n');
-    return 0;
-  }
-  await ctx.err(`cmd: Can't find service: ${service}\n`);
-  return 20;
-});
-
 export const monkey: ShellCommand = command('monkey', async (ctx) => {
   const args = ctx.args;
   const packages: string[] = [];
@@ -302,4 +290,4 @@ export const monkey: ShellCommand = command('monkey', async (ctx) => {
   return 0;
 });
 
-export const PACKAGE_COMMANDS: readonly ShellCommand[] = [pm, cmd, monkey];
+export const PACKAGE_COMMANDS: readonly ShellCommand[] = [pm, monkey];

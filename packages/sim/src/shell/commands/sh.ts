@@ -3,6 +3,7 @@ import { readAll } from '../io.ts';
 import { CommandError } from '../registry.ts';
 import type { ShellCommand } from '../registry.ts';
 import { command, pathArg } from './util.ts';
+import { statusbar } from './sim.ts';
 
 export const sh: ShellCommand = command(
   'sh',
@@ -34,11 +35,15 @@ const CMD_SERVICES: Readonly<Record<string, string>> = {
   window: 'wm',
   settings: 'settings',
   input_method: 'ime',
+  statusbar: 'statusbar',
 };
+
+/** Services with no shell program of their own (on a phone they are only reached through `cmd`). */
+const CMD_ONLY: Readonly<Record<string, ShellCommand>> = { statusbar };
 
 export const cmd: ShellCommand = command('cmd', async (ctx) => {
   const [service, ...rest] = ctx.args;
-  if (service === '-l') {
+  if (service === '-l' || service === undefined) {
     await ctx.out(
       Object.keys(CMD_SERVICES)
         .sort()
@@ -48,7 +53,7 @@ export const cmd: ShellCommand = command('cmd', async (ctx) => {
     return 0;
   }
   const program = service === undefined ? undefined : CMD_SERVICES[service];
-  const target = program === undefined ? undefined : ctx.commands.get(program);
+  const target = program === undefined ? undefined : (CMD_ONLY[program] ?? ctx.commands.get(program));
   if (!target) {
     await ctx.err(`cmd: Can't find service: ${service ?? ''}\n`);
     return 20;

@@ -1,8 +1,33 @@
-/** `wm size|density`, `settings get|put|list`, `ime list|enable|disable|set`. */
+/** `wm size|density|user-rotation`, `settings get|put|list`, `ime list|enable|disable|set`. */
 import type { CommandContext, ShellCommand } from '../registry.ts';
 import { command } from './util.ts';
 
+/** `wm user-rotation [free | lock [0-3]]` (and the older `set-user-rotation`): the settings behind the rotation. */
+async function userRotation(ctx: CommandContext, args: readonly string[]): Promise<number> {
+  const [mode, value] = args.filter((a, i) => a !== '-d' && args[i - 1] !== '-d');
+  if (mode === undefined) {
+    const locked = ctx.device.getSetting('system', 'accelerometer_rotation') !== '1';
+    await ctx.out(locked ? `lock ${ctx.device.getSetting('system', 'user_rotation') ?? '0'}\n` : 'free\n');
+    return 0;
+  }
+  if (mode === 'free') {
+    await ctx.device.putSetting('system', 'accelerometer_rotation', '1');
+    return 0;
+  }
+  if (mode !== 'lock' || (value !== undefined && !/^[0-3]$/.test(value))) {
+    await ctx.err(
+      `Error: ${mode === 'lock' ? `invalid rotation ${value}` : `unknown mode ${mode}`}; expected free or lock [0-3]\n`,
+    );
+    return 255;
+  }
+  await ctx.device.putSetting('system', 'accelerometer_rotation', '0');
+  if (value !== undefined) await ctx.device.putSetting('system', 'user_rotation', value);
+  return 0;
+}
+
 export const wm: ShellCommand = command('wm', async (ctx) => {
+  if (ctx.args[0] === 'user-rotation' || ctx.args[0] === 'set-user-rotation')
+    return userRotation(ctx, ctx.args.slice(1));
   const [sub, value] = ctx.args.filter((a, i) => a !== '-d' && ctx.args[i - 1] !== '-d');
   const { width, height, density } = ctx.device.props;
   if (sub === 'size' || sub === 'density') {
@@ -14,7 +39,7 @@ export const wm: ShellCommand = command('wm', async (ctx) => {
       await ctx.out(sub === 'size' ? `Physical size: ${width}x${height}\n` : `Physical density: ${density}\n`);
     return 0;
   }
-  await ctx.err(sub === undefined ? 'usage: wm size|density\n' : `Unknown command: ${sub}\n`);
+  await ctx.err(sub === undefined ? 'usage: wm size|density|user-rotation\n' : `Unknown command: ${sub}\n`);
   return sub === undefined ? 0 : 255;
 });
 

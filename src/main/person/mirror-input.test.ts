@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../shared/schemas/perception.ts';
 import { pointerAction } from '../../shared/elements/screen-input.ts';
-import { actionFromMirrorInput } from './person-input.ts';
+import { actionFromMirrorInput } from './mirror-input.ts';
 
 const el = (index: number, bounds: [number, number, number, number], attrs: string[] = ['clickable']): UiElement => ({
   index,
