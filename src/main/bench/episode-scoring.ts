@@ -1,27 +1,21 @@
 /**
- * Scoring an episode from its run's events as they are appended: after every executed step the
- * phone's state is read (queued at once, so the phone answers before the agent's next input),
- * every observation is the screen the agent then saw, every answer is checked; at the end the
- * result is assembled from the score, the run's counters and its typed end cause.
+ * Scoring an episode from its run's events as they are appended. The benchmark judges from the
+ * device, never from what the agent perceived: after every executed step (the agent's or a
+ * person's) it reads the phone itself — its state, and its screen as the device reports it
+ * (the UI dump and the foreground app) — but only what a milestone still open needs. Both
+ * readings are started at once, so the phone answers before the agent's next input. Every
+ * answer is checked; at the end the result is assembled from the score, the run's counters and
+ * its typed end cause.
  */
 import type { EpisodeResult } from '../../shared/bench/results.ts';
 import { terminationOf } from '../../shared/bench/results.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
-import type { Observation } from '../../shared/schemas/perception.ts';
 import type { RunEvent } from '../../shared/schemas/run.ts';
 import type { RunOutcome } from '../agent/run-handle.ts';
 import type { PreparedEpisode } from './episode-setup.ts';
 import type { PhoneState, ScreenView } from './predicates/evaluate.ts';
 import type { PhoneControl } from './phone-control.ts';
 import { EpisodeScorer } from './scorer.ts';
-
-function screenView(o: Observation): ScreenView {
-  return {
-    packageName: o.currentApp?.packageName ?? null,
-    activity: o.currentApp?.activity ?? null,
-    elements: o.elements,
-  };
-}
 
 /** Human decisions by kind, and the steps a person performed. */
 function interventions(events: readonly RunEvent[]): Record<string, number> {
@@ -33,8 +27,11 @@ function interventions(events: readonly RunEvent[]): Record<string, number> {
   return out;
 }
 
+/** What a judge reads of the phone: its state and its screen as the device reports them. */
+export type JudgedPhone = Pick<PhoneControl, 'state' | 'screen'>;
+
 export class EpisodeScoring {
-  private readonly phone: PhoneControl;
+  private readonly phone: JudgedPhone;
   private readonly prepared: PreparedEpisode;
   private readonly signal: AbortSignal;
   private readonly scorer: EpisodeScorer;
@@ -43,30 +40,46 @@ export class EpisodeScoring {
   private captures: Promise<void> = Promise.resolve();
   private captureError: unknown = null;
 
-  constructor(phone: PhoneControl, prepared: PreparedEpisode, signal: AbortSignal) {
+  private constructor(phone: JudgedPhone, prepared: PreparedEpisode, signal: AbortSignal, scorer: EpisodeScorer) {
     this.phone = phone;
     this.prepared = prepared;
     this.signal = signal;
-    this.scorer = new EpisodeScorer(prepared.instance.milestones, prepared.instance.invariants, prepared.start);
+    this.scorer = scorer;
+  }
+
+  /**
+   * Starts scoring at the episode's start: its state, and the screen when a milestone looks at
+   * screens (a milestone holding already is reported as satisfied at the start).
+   */
+  static async begin(phone: JudgedPhone, prepared: PreparedEpisode, signal: AbortSignal): Promise<EpisodeScoring> {
+    const { milestones, invariants } = prepared.instance;
+    const probe = new EpisodeScorer(milestones, [], prepared.start);
+    const screen = probe.needs().screen ? await phone.screen(signal) : null;
+    const scorer = new EpisodeScorer(milestones, invariants, prepared.start, screen);
+    return new EpisodeScoring(phone, prepared, signal, scorer);
   }
 
   /** One event of the episode's run, in order, as it is appended. */
   onEvent(e: RunEvent): void {
     if (e.type === 'step_executed' && e.ok) {
       this.executed++;
-      const step = this.executed;
-      // Queued right away: the phone answers in call order, before the agent's next input.
-      const read = this.phone.state(this.signal);
-      this.queue(async () => this.scorer.onState(step, await read));
-    } else if (e.type === 'observation') {
-      const step = this.executed;
-      const view = screenView(e.observation);
-      this.queue(async () => this.scorer.onScreen(step, view));
+      this.judge(this.executed);
     } else if (e.type === 'message' && e.from === 'agent') {
       this.onAnswer(e.text);
     } else if (e.type === 'run_finished' && e.answer && e.answer !== this.answer) {
       this.onAnswer(e.answer);
     }
+  }
+
+  /** Reads what the open milestones need of the phone after `step`; both reads start now, in call order. */
+  private judge(step: number): void {
+    const needs = this.scorer.needs();
+    const state: Promise<PhoneState> | undefined = needs.state ? this.phone.state(this.signal) : undefined;
+    const screen: Promise<ScreenView> | undefined = needs.screen ? this.phone.screen(this.signal) : undefined;
+    // A reading nobody awaits yet must not be an unhandled rejection; the queue reports it.
+    void state?.catch(() => undefined);
+    void screen?.catch(() => undefined);
+    this.queue(async () => this.scorer.onStep(step, { state: await state, screen: await screen }));
   }
 
   private onAnswer(text: string): void {

@@ -9,7 +9,7 @@ import { MobaError } from '../../shared/errors.ts';
 import { packageOfApp } from '../../shared/bench/apps.ts';
 import type { AgentDevice, InstalledApp, ResolvedApp } from '../agent/ports.ts';
 import { matchApp } from '../device/app-resolver.ts';
-import { resolveStep, describeTarget, findTarget } from './agents/step-resolver.ts';
+import { describeWalkFailure, walkSolution } from './agents/solution-walk.ts';
 import { buildInstance, seedOf } from './instance.ts';
 import type { TaskInstance } from './instance.ts';
 import { evaluatePredicate } from './predicates/evaluate.ts';
@@ -38,10 +38,13 @@ function localeSetting(locale: Locale): string {
   return locale === 'zh' ? 'zh-CN' : 'en-US';
 }
 
-/** Element-level steps outside a run (setup `ui`): the same resolution as the reference agent. */
-async function performUi(steps: readonly SolutionStep[], device: AgentDevice, signal: AbortSignal): Promise<void> {
+/** Open_App for a solution step outside a run: the app labelled so (as a person names it), else the closest match. */
+export function labelAppResolver(
+  device: AgentDevice,
+  signal: AbortSignal,
+): (description: string) => Promise<ResolvedApp> {
   let apps: InstalledApp[] | undefined;
-  const resolveApp = async (description: string): Promise<ResolvedApp> => {
+  return async (description) => {
     apps ??= await device.installedApps(signal);
     const exact = apps.find((a) => a.label.toLowerCase() === description.trim().toLowerCase());
     if (exact) return { packageName: exact.packageName, activity: exact.activity ?? null };
@@ -51,32 +54,25 @@ async function performUi(steps: readonly SolutionStep[], device: AgentDevice, si
     );
     return { packageName: m.packageName, activity: m.activity ?? null };
   };
-  for (const [i, step] of steps.entries()) {
-    if (step.action === 'Finish') break;
-    let observation = await device.observe(signal);
-    const act = async () => {
-      const r = resolveStep(step, observation.elements);
-      if (!r.ok && step.optional) return;
-      if (!r.ok) throw new MobaError('INVALID_INPUT', `setup ui step ${i + 1} (${step.action}): ${r.reason}`);
-      const done = await device.execute(r.action, { observation, resolveApp, signal });
-      if (!done.ok)
-        throw new MobaError(
-          done.error?.code ?? 'ACTION_FAILED',
-          `setup ui step ${i + 1} (${step.action}) failed: ${done.error?.message ?? done.detail}`,
-        );
-    };
-    if (step.action === 'Scroll' && step.until) {
-      for (let n = 0; !findTarget(observation.elements, step.until); n++) {
-        if (n >= (step.max ?? 8))
-          throw new MobaError(
-            'INVALID_INPUT',
-            `setup ui step ${i + 1}: ${describeTarget(step.until)} did not come into view`,
-          );
-        await act();
-        observation = await device.observe(signal);
-      }
-    } else await act();
-  }
+}
+
+/** Element-level steps outside a run (setup `ui`): walked as the reference agent walks a solution. */
+async function performUi(steps: readonly SolutionStep[], device: AgentDevice, signal: AbortSignal): Promise<void> {
+  const resolveApp = labelAppResolver(device, signal);
+  const end = await walkSolution(
+    steps,
+    {
+      observe: async () => ({ observation: await device.observe(signal) }),
+      perform: async (seen, action) => {
+        const done = await device.execute(action, { observation: seen.observation, resolveApp, signal });
+        if (!done.ok && done.error?.code && done.error.code !== 'ACTION_FAILED')
+          throw new MobaError(done.error.code, `setup ui: ${done.error.message}`);
+        return { ok: done.ok, error: done.error?.message ?? (done.ok ? null : done.detail) };
+      },
+    },
+    { signal },
+  );
+  if (!end.ok) throw new MobaError('INVALID_INPUT', describeWalkFailure(end.failure, 'setup ui step'));
 }
 
 async function runSetup(

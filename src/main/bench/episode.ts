@@ -178,7 +178,7 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
       signal,
     }),
   );
-  const scoring = new EpisodeScoring(env.phone, prepared, signal);
+  const scoring = await infra(() => EpisodeScoring.begin(env.phone, prepared, signal));
   const run = await infra(() => env.runs.start(runSpec(env, plan, prepared)));
   plan.onRun?.(run.runId);
   const sub = run.events((e) => scoring.onEvent(e));

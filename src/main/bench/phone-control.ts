@@ -1,12 +1,16 @@
 /**
  * The benchmark's hold on a simulated phone, through the adb server like any client: reseed,
- * clock and its policy, settings, app-data patches, intents, and `sim-state` reads. Every call
- * has a deadline and an abort signal; a phone that does not answer is an infrastructure error.
+ * clock and its policy, settings, app-data patches, intents, `sim-state` reads, and the
+ * screen as the device itself reports it (its UI dump and foreground app — what milestones
+ * are judged on, whatever the agent perceives). Every call has a deadline and an abort signal;
+ * a phone that does not answer is an infrastructure error.
  */
 import { KEYCODE } from '@moba/base';
 import { MobaError } from '../../shared/errors.ts';
+import type { UiElement } from '../../shared/schemas/perception.ts';
 import type { AndroidDevice } from '../device/android-device.ts';
 import { shQuote } from '../device/shell-text.ts';
+import { processViewHierarchy } from '../perception/index.ts';
 import { PhoneStateSchema } from '@moba/sim/state';
 import type { PhoneState } from '@moba/sim/state';
 
@@ -22,9 +26,17 @@ export interface IntentSpec {
   extras?: Record<string, string | number | boolean> | undefined;
 }
 
+/** The screen as the device reports it: its foreground app and activity, and MobA's elements of its own UI dump. */
+export interface DeviceScreen {
+  packageName: string | null;
+  activity: string | null;
+  elements: UiElement[];
+}
+
 export class PhoneControl {
   readonly serial: string;
   private readonly device: () => AndroidDevice;
+  private size: { width: number; height: number } | null | undefined;
 
   constructor(serial: string, device: () => AndroidDevice) {
     this.serial = serial;
@@ -63,6 +75,29 @@ export class PhoneControl {
           .join('; ')}`,
       );
     return parsed.data;
+  }
+
+  /**
+   * The screen as the device reports it now: `uiautomator dump` and the focused activity, the
+   * dump processed into elements as MobA's perception does (every strategy is judged on these).
+   * @throws MobaError DUMP_FAILED when the device writes no usable dump
+   */
+  async screen(signal?: AbortSignal): Promise<DeviceScreen> {
+    const device = this.device();
+    const call = signal ? { signal } : {};
+    this.size ??= await device.screen(call).then((s) => (s ? { width: s.width, height: s.height } : null));
+    const [dump, app] = await Promise.all([device.dumpUi(call), device.foregroundApp(call)]);
+    if (!dump.xml)
+      throw new MobaError('DUMP_FAILED', `${this.serial}: uiautomator wrote no dump (${dump.message.slice(0, 200)})`);
+    let elements: UiElement[];
+    try {
+      elements = processViewHierarchy(dump.xml, this.size ? { screen: this.size } : {}).elements;
+    } catch (error) {
+      throw new MobaError('DUMP_FAILED', `${this.serial}: the UI dump cannot be read: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    return { packageName: app?.packageName ?? null, activity: app?.activity ?? null, elements };
   }
 
   async reset(seed: number, signal?: AbortSignal): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * Scores one episode as it happens: after every executed step the runner hands in the phone's
- * state and the observation the agent then made, and the answer when one appears; each
+ * Scores one episode as it happens: after every executed step the runner hands in what it read
+ * of the phone itself — its state, and its screen as the device reports it (never the agent's
+ * own perception, so every strategy is judged alike) — and the answer when one appears; each
  * milestone remembers the step where it was reached (`reached` milestones: the first step it
  * held; `final` ones: the step from which it held to the end). Step 0 is the start: a milestone
  * holding there is reported as satisfied at the start — a bug in the task.
@@ -65,13 +66,33 @@ export class EpisodeScorer {
     for (const t of this.tracks) if (t.firstHeld === 0) this.atStart.push(t.m.id);
   }
 
+  /**
+   * What the next reading must include: the state while a milestone on the state is still open
+   * (a `final` one always is: it can be lost), the screen while a screen milestone is. Reading
+   * only what is needed keeps the per-step cost down.
+   */
+  needs(): { state: boolean; screen: boolean } {
+    const open = this.tracks.filter((t) => t.m.when === 'final' || t.firstHeld === null);
+    return {
+      state: open.some((t) => t.kinds.has('state')),
+      screen: open.some((t) => t.kinds.has('screen')),
+    };
+  }
+
+  /** What was read of the phone after `step` executed steps (a part not read keeps its last value). */
+  onStep(step: number, reading: { state?: PhoneState | undefined; screen?: ScreenView | undefined }): void {
+    if (reading.state) this.now = reading.state;
+    if (reading.screen) this.screen = reading.screen;
+    this.evaluate(step);
+  }
+
   /** The phone's state after `step` executed steps. */
   onState(step: number, state: PhoneState): void {
     this.now = state;
     this.evaluate(step);
   }
 
-  /** The observation the agent made after `step` executed steps. */
+  /** The screen after `step` executed steps. */
   onScreen(step: number, screen: ScreenView): void {
     this.screen = screen;
     this.evaluate(step, (t) => t.kinds.has('screen'));

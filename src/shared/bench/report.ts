@@ -36,6 +36,11 @@ export const MetricSet = z.object({
   satisfaction: Estimate,
   /** Share of episodes ending in a loop, the step budget, the time limit or an error, %. */
   terminationError: z.number().nullable(),
+  /**
+   * The paper's primary metric (MobA §4.3): episodes complete on the first try — the first
+   * repetition of each instance, no second chance — of the first tries (e.g. 28/50).
+   */
+  firstAttempt: z.object({ completed: z.number().int(), of: z.number().int(), percent: z.number().nullable() }),
 });
 export type MetricSet = z.infer<typeof MetricSet>;
 
@@ -45,8 +50,11 @@ export const ConfigurationReport = z.object({
   configId: z.string(),
   label: z.string(),
   agent: z.string(),
-  /** The paper's row kind. */
-  role: z.enum(['human', 'copilot', 'agent', 'noop']),
+  /**
+   * The paper's row kind: `human` (a person performed the episodes), `reference` (the task's
+   * scripted reference solution, a calibration), `copilot` (GPT-4o+Human), `agent`, `noop`.
+   */
+  role: z.enum(['human', 'reference', 'copilot', 'agent', 'noop']),
   overall: MetricSet,
   byCategory: z.record(z.string(), MetricSet),
   byApp: z.record(z.string(), MetricSet),
@@ -64,6 +72,12 @@ export const ConfigurationReport = z.object({
   }),
   interventions: z.record(z.string(), z.number()),
   terminations: z.record(z.string(), z.number()),
+  /**
+   * Episodes that ended in an error of the machinery (the phone, adb, a set-up that failed) and
+   * are in none of the figures above, and the tasks they belong to: a task listed here was
+   * scored on fewer instances than the others, or not at all.
+   */
+  errored: z.object({ episodes: z.number().int(), tasks: z.array(z.string()) }),
   /** Per task: mean share reached and completion over its episodes (for plots and pairing). */
   perTask: z.array(
     z.object({
@@ -86,7 +100,6 @@ export const PairedDifference = z.object({
   tasks: z.number().int(),
   msPercent: Estimate,
   completeRate: Estimate,
-  satisfaction: Estimate,
 });
 export type PairedDifference = z.infer<typeof PairedDifference>;
 
@@ -112,9 +125,13 @@ export const BenchReport = z.object({
   generatedAt: z.number(),
   benchmarks: z.array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
   bootstrap: z.object({ seed: z.number().int(), iterations: z.number().int() }),
-  /** The EE a person needs, from the reference configuration (or the tasks' measured human steps). */
+  /**
+   * The EE a person needs: from the configurations of a person's own episodes (`human`), else
+   * the reference solutions, else the tasks' measured human steps. Each scope (a category, an
+   * app) compares with the same rows' EE in that scope.
+   */
   humanEe: z.number().nullable(),
-  humanEeFrom: z.enum(['reference', 'tasks', 'none']),
+  humanEeFrom: z.enum(['human', 'reference', 'tasks', 'none']),
   configurations: z.array(ConfigurationReport),
   paired: z.array(PairedDifference),
   episodes: z.array(EpisodeLink),

@@ -580,6 +580,13 @@ export const Milestone = z
       .describe(
         'reached: counts once it held after any step (default for screen and answer checks); final: must hold at the end (default for state checks)',
       ),
+    firstStep: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "why this milestone may be reached by the solution's first step (e.g. the task is to open an app); `moba bench validate --deep` warns about such milestones otherwise",
+      ),
   })
   .strict();
 export type Milestone = z.infer<typeof Milestone>;

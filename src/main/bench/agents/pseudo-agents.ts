@@ -6,7 +6,6 @@
  *  - `noop` looks at the screen once and gives up — no milestone may be reached by it.
  * Neither calls a model.
  */
-import type { ActionCall } from '../../../shared/actions.ts';
 import type { SolutionStep } from '../../../shared/bench/task-schema.ts';
 import { MobaError, isDeviceGone } from '../../../shared/errors.ts';
 import { nextId } from '../../../shared/run/reducer.ts';
@@ -16,7 +15,8 @@ import type { CustomLoop } from '../../agent/run-handle.ts';
 import type { InstalledApp, ResolvedApp } from '../../agent/ports.ts';
 import { screenKeyOf } from '../../agent/screens.ts';
 import { matchApp } from '../../device/app-resolver.ts';
-import { describeTarget, findTarget, resolveStep } from './step-resolver.ts';
+import { describeElement } from '../../../shared/elements/describe-element.ts';
+import { describeWalkFailure, walkSolution } from './solution-walk.ts';
 
 export const PSEUDO_AGENTS = ['reference', 'noop'] as const;
 export type PseudoAgent = (typeof PSEUDO_AGENTS)[number];
@@ -24,8 +24,6 @@ export type PseudoAgent = (typeof PSEUDO_AGENTS)[number];
 export function isPseudoAgent(name: string): name is PseudoAgent {
   return (PSEUDO_AGENTS as readonly string[]).includes(name);
 }
-
-const DEFAULT_SCROLLS = 8;
 
 async function observe(ctx: LoopContext): Promise<{ id: string; observation: Observation }> {
   const observation = await ctx.device.observe(ctx.signal);
@@ -71,73 +69,59 @@ function appResolver(ctx: LoopContext): (description: string) => Promise<Resolve
 }
 
 /**
- * The reference solution as a run.
+ * The reference solution as a run. A step that cannot be done ends the run `failed` with the
+ * step, the element it aimed at and the reason (`Reference step 3 (Click text="Save"): …`).
  * @param options.skip solution step positions to leave out (CI's "one step removed" check)
  */
 function referenceLoop(solution: readonly SolutionStep[], options: { skip?: readonly number[] } = {}): RunLoop {
   return async (ctx) => {
     const root = startRoot(ctx);
     const resolveApp = appResolver(ctx);
-    const fail = (reason: string) =>
-      ctx.append({ type: 'run_finished', outcome: 'failed', cause: 'error', reason, answer: null });
-    let answer: string | null = null;
-
-    const perform = async (
-      seen: { id: string; observation: Observation },
-      action: ActionCall,
-      element: ReturnType<typeof findTarget>,
-    ): Promise<boolean> => {
-      const stepId = nextId(ctx.state(), 's');
-      ctx.append({ type: 'step_proposed', stepId, nodeId: root, action, element, observationId: seen.id, gate: null });
-      const r = await ctx.device.execute(action, { observation: seen.observation, resolveApp, signal: ctx.signal });
+    const end = await walkSolution(
+      solution,
+      {
+        observe: () => observe(ctx),
+        perform: async (seen, action, element) => {
+          const stepId = nextId(ctx.state(), 's');
+          ctx.append({
+            type: 'step_proposed',
+            stepId,
+            nodeId: root,
+            action,
+            element,
+            observationId: seen.id,
+            gate: null,
+          });
+          const r = await ctx.device.execute(action, { observation: seen.observation, resolveApp, signal: ctx.signal });
+          const error = r.error ? { name: r.error.name, code: r.error.code, message: r.error.message } : null;
+          ctx.append({
+            type: 'step_executed',
+            stepId,
+            action,
+            by: 'agent',
+            ok: r.ok,
+            error,
+            durationMs: r.durationMs,
+            settleMs: r.settleMs,
+            detail: r.detail,
+          });
+          if (!r.ok && r.error && isDeviceGone(r.error)) throw new MobaError(r.error.code, r.error.message);
+          return { ok: r.ok, error: r.error?.message ?? (r.ok ? null : r.detail) };
+        },
+        answer: (text) => ctx.append({ type: 'message', from: 'agent', nodeId: root, text }),
+      },
+      { ...(options.skip ? { skip: options.skip } : {}), signal: ctx.signal },
+    );
+    if (!end.ok) {
+      const f = end.failure;
       ctx.append({
-        type: 'step_executed',
-        stepId,
-        action,
-        by: 'agent',
-        ok: r.ok,
-        error: r.error ? { name: r.error.name, code: r.error.code, message: r.error.message } : null,
-        durationMs: r.durationMs,
-        settleMs: r.settleMs,
-        detail: r.detail,
+        type: 'run_finished',
+        outcome: 'failed',
+        cause: 'error',
+        reason: `${describeWalkFailure(f)}${f.element ? ` — on ${describeElement(f.element)}` : ''}`,
+        answer: null,
       });
-      if (!r.ok && r.error && isDeviceGone(r.error)) throw new MobaError(r.error.code, r.error.message);
-      return r.ok;
-    };
-
-    for (const [i, step] of solution.entries()) {
-      if (options.skip?.includes(i)) continue;
-      if (ctx.signal.aborted) throw ctx.signal.reason;
-      if (step.action === 'Finish') {
-        if (step.message !== undefined) {
-          answer = step.message;
-          ctx.append({ type: 'message', from: 'agent', nodeId: root, text: step.message });
-        }
-        break;
-      }
-      let seen = await observe(ctx);
-      if (step.action === 'Scroll' && step.until) {
-        let scrolls = 0;
-        while (!findTarget(seen.observation.elements, step.until)) {
-          if (scrolls++ >= (step.max ?? DEFAULT_SCROLLS))
-            return void fail(
-              `Reference step ${i + 1}: ${describeTarget(step.until)} did not come into view after ${step.max ?? DEFAULT_SCROLLS} scrolls`,
-            );
-          const r = resolveStep(step, seen.observation.elements);
-          if (!r.ok) return void fail(`Reference step ${i + 1} (${step.action}): ${r.reason}`);
-          if (!(await perform(seen, r.action, r.element)))
-            return void fail(`Reference step ${i + 1} (${step.action}) could not be executed`);
-          seen = await observe(ctx);
-        }
-        continue;
-      }
-      const r = resolveStep(step, seen.observation.elements);
-      if (!r.ok && step.optional) continue;
-      if (!r.ok) return void fail(`Reference step ${i + 1} (${step.action}): ${r.reason}`);
-      if (!(await perform(seen, r.action, r.element)))
-        return void fail(
-          `Reference step ${i + 1} (${step.action}) could not be executed: ${ctx.state().steps.at(-1)?.executed?.error ?? ''}`,
-        );
+      return;
     }
     await observe(ctx);
     ctx.append({ type: 'node_status', nodeId: root, status: 'done', by: 'agent' });
@@ -146,7 +130,7 @@ function referenceLoop(solution: readonly SolutionStep[], options: { skip?: read
       outcome: 'succeeded',
       cause: 'finished',
       reason: 'The reference solution was performed',
-      answer,
+      answer: end.answer,
     });
   };
 }

@@ -49,3 +49,8 @@ export function mustParsePath(path: string): PathSegment[] {
   if (!segments) throw new Error(`not a path: ${JSON.stringify(path)}`);
   return segments;
 }
+
+/** `a.b[2]` from segments. */
+export function formatPath(segments: readonly PathSegment[]): string {
+  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}

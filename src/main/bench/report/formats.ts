@@ -29,6 +29,7 @@ function pad(rows: string[][]): string {
 function metricRow(label: string, m: MetricSet): string[] {
   return [
     label,
+    `${m.firstAttempt.completed}/${m.firstAttempt.of}`,
     `${m.completed}/${m.episodes}`,
     ci(m.completeRate),
     `${f1(m.msPoints)}/${f1(m.msTotal)}`,
@@ -40,8 +41,16 @@ function metricRow(label: string, m: MetricSet): string[] {
   ];
 }
 
+const HUMAN_EE_FROM: Record<BenchReport['humanEeFrom'], string> = {
+  human: "a person's episodes",
+  reference: 'the reference solutions',
+  tasks: "the tasks' measured human steps",
+  none: 'nothing',
+};
+
 const HEAD = [
   'Configuration',
+  'CR first try',
   'Complete',
   'CR % [95% CI]',
   'MS points',
@@ -59,8 +68,13 @@ export function reportTable(r: BenchReport): string {
   );
   out.push(pad([HEAD, ...r.configurations.map((c) => metricRow(c.label, c.overall))]));
   out.push(
-    `Human EE ${r.humanEe === null ? 'unknown' : f2(r.humanEe)} (from ${r.humanEeFrom}); 95% intervals: cluster bootstrap over tasks and runs (${r.bootstrap.iterations} draws, seed ${r.bootstrap.seed}).`,
+    `Human EE ${r.humanEe === null ? 'unknown' : f2(r.humanEe)} (from ${HUMAN_EE_FROM[r.humanEeFrom]}); 95% intervals: cluster bootstrap over tasks and runs (${r.bootstrap.iterations} draws, seed ${r.bootstrap.seed}). CR first try: the first repetition of each instance, complete (MobA's primary metric).`,
   );
+  for (const c of r.configurations)
+    if (c.errored.episodes)
+      out.push(
+        `${c.label}: ${c.errored.episodes} episode${c.errored.episodes === 1 ? '' : 's'} ended in an error (phone or set-up) and are in none of these figures — tasks ${c.errored.tasks.join(', ')}`,
+      );
   const cats = [...new Set(r.configurations.flatMap((c) => Object.keys(c.byCategory)))];
   if (cats.length > 1) {
     out.push('\nBy category');
@@ -147,10 +161,13 @@ export function reportCsv(r: BenchReport): string {
     'ee_low',
     'ee_high',
     'ee_pct_human',
+    'first_try_completed',
+    'first_tries',
     'ss',
     'ss_low',
     'ss_high',
     'te_pct',
+    'errored_episodes',
   ];
   const row = (c: ConfigurationReport, scope: string, m: MetricSet) => [
     c.benchmarkId,
@@ -175,10 +192,13 @@ export function reportCsv(r: BenchReport): string {
     m.ee.low,
     m.ee.high,
     m.eePercentOfHuman,
+    m.firstAttempt.completed,
+    m.firstAttempt.of,
     m.satisfaction.value,
     m.satisfaction.low,
     m.satisfaction.high,
     m.terminationError,
+    scope === 'overall' ? c.errored.episodes : '',
   ];
   const rows: unknown[][] = [head];
   for (const c of r.configurations) {

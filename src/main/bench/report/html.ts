@@ -95,7 +95,7 @@ function costChart(r: BenchReport): string {
 
 function row(c: ConfigurationReport, i: number): string {
   const m = c.overall;
-  return `<tr><td><span class="dot" style="background:${COLORS[i % COLORS.length]}"></span>${esc(c.label)}</td><td>${m.completed}/${m.episodes}</td><td>${ci(m.completeRate)}</td><td>${f1(m.msPoints)} / ${f1(m.msTotal)}</td><td>${ci(m.msPercent)}</td><td>${ci(m.ee, f2)}</td><td>${m.eePercentOfHuman === null ? '–' : `${f1(m.eePercentOfHuman)}%`}</td><td>${ci(m.satisfaction)}</td><td>${m.terminationError === null ? '–' : `${f1(m.terminationError)}%`}</td></tr>`;
+  return `<tr><td><span class="dot" style="background:${COLORS[i % COLORS.length]}"></span>${esc(c.label)}${c.errored.episodes ? `<br><small>+ ${c.errored.episodes} errored, in no figure (${esc(c.errored.tasks.join(', '))})</small>` : ''}</td><td>${m.firstAttempt.completed}/${m.firstAttempt.of}</td><td>${m.completed}/${m.episodes}</td><td>${ci(m.completeRate)}</td><td>${f1(m.msPoints)} / ${f1(m.msTotal)}</td><td>${ci(m.msPercent)}</td><td>${ci(m.ee, f2)}</td><td>${m.eePercentOfHuman === null ? '–' : `${f1(m.eePercentOfHuman)}%`}</td><td>${ci(m.satisfaction)}</td><td>${m.terminationError === null ? '–' : `${f1(m.terminationError)}%`}</td></tr>`;
 }
 
 /** @param replayBase where MobA Studio is served (e.g. `http://127.0.0.1:8740/`); '' links relative to the page */
@@ -127,8 +127,8 @@ figure{margin:12px 0}figcaption{color:#6b7280;font-size:12px}
 </style></head><body>
 <h1>Benchmark report</h1>
 <p>${r.benchmarks.map((b) => `<b>${esc(b.name)}</b> <small>${esc(b.id)} · ${esc(b.status)}</small>`).join('<br>')}</p>
-<table><thead><tr><th>Configuration</th><th>Complete</th><th>CR %</th><th>MS points</th><th>MS %</th><th>EE</th><th>EE % of human</th><th>SS %</th><th>TE %</th></tr></thead><tbody>${r.configurations.map(row).join('')}</tbody></table>
-<p><small>Human EE ${f2(r.humanEe)} (from ${r.humanEeFrom}). Brackets: 95% intervals from a cluster bootstrap over tasks and runs (${r.bootstrap.iterations} draws, seed ${r.bootstrap.seed}). MS: milestones reached; CR: episodes with every milestone and invariant; EE: steps to the last milestone reached ÷ milestones reached (lower is better); SS: mean share of milestones reached; TE: episodes ending in a loop, the step budget, the time limit or an error.</small></p>
+<table><thead><tr><th>Configuration</th><th>CR first try</th><th>Complete</th><th>CR %</th><th>MS points</th><th>MS %</th><th>EE</th><th>EE % of human</th><th>SS %</th><th>TE %</th></tr></thead><tbody>${r.configurations.map(row).join('')}</tbody></table>
+<p><small>Human EE ${f2(r.humanEe)} (from ${r.humanEeFrom}). Brackets: 95% intervals from a cluster bootstrap over tasks and runs (${r.bootstrap.iterations} draws, seed ${r.bootstrap.seed}). CR first try: the first repetition of each instance, complete (MobA's primary metric). MS: milestones reached; CR: episodes with every milestone and invariant; EE: steps to the last milestone reached ÷ milestones reached (lower is better); SS: mean share of milestones reached; TE: episodes ending in a loop, the step budget, the time limit or an error.</small></p>
 ${categoryChart(r)}${scatter(r)}${costChart(r)}${paired}
 <h2>Episodes</h2><table><thead><tr><th>Configuration</th><th>Task</th><th>Category</th><th>Instance</th><th>Milestones</th><th>Steps</th><th>End</th><th></th></tr></thead><tbody>${episodes}</tbody></table>
 </body></html>

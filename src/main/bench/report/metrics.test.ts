@@ -138,6 +138,9 @@ describe('benchmark metrics', () => {
     expect(r.humanEeFrom).toBe('reference');
     const m = r.configurations.find((c) => c.configId === 'moba')!;
     expect(m.role).toBe('agent');
+    expect(r.configurations.find((c) => c.configId === 'human')!.role).toBe('reference');
+    expect(m.overall.firstAttempt).toEqual({ completed: 1, of: 2, percent: 50 });
+    expect(m.errored).toEqual({ episodes: 0, tasks: [] });
     expect(m.overall).toMatchObject({
       episodes: 2,
       tasks: 2,
@@ -175,14 +178,33 @@ describe('benchmark metrics', () => {
     expect(computeReport([{ benchmark: benchmark([human, agent]), episodes }], { now: 5 })).toEqual(r);
 
     const table = reportTable(r);
-    expect(table).toMatch(/Human \(reference\)\s+2\/2\s+100\.0/);
-    expect(table).toMatch(/MobA\s+1\/2\s+50\.0 \[/);
+    // First try, then all episodes: the first-try column leads.
+    expect(table).toMatch(/Human \(reference\)\s+2\/2\s+2\/2\s+100\.0/);
+    expect(table).toMatch(/MobA\s+1\/2\s+1\/2\s+50\.0 \[/);
     expect(reportCsv(r).split('\n')[0]).toMatch(/^benchmark,configuration,label,agent,role,scope,/);
     expect(reportCsv(r)).toContain('b1,moba,MobA,moba,agent,category:hard,1,1,0,');
     expect(episodesCsv(r).split('\n')).toHaveLength(2 + 5);
     const html = reportHtml(r, { replayBase: 'http://127.0.0.1:8740/' });
     expect(html).toContain('href="http://127.0.0.1:8740/#/history/run-4/9"');
     expect(html).toContain('<svg');
+  });
+
+  it('counts first tries apart from repetitions, and names errored episodes instead of dropping them', () => {
+    const agent = { ...BenchConfiguration.parse({ agent: 'moba' }), id: 'moba' };
+    const first = ep('moba', 'a', 'easy', { reached: 1, total: 2, complete: false, stepsToLast: 3, steps: 5 });
+    const second = {
+      ...ep('moba', 'a', 'easy', { reached: 2, total: 2, complete: true, stepsToLast: 4, steps: 4 }),
+      repetition: 1,
+    };
+    const broken: StoredEpisode = { ...ep('moba', 'z', 'hard', null), status: 'error', error: 'set-up failed' };
+    const r = computeReport([{ benchmark: benchmark([agent]), episodes: [first, second, broken] }], { now: 5 });
+    const m = r.configurations[0]!;
+    // Two episodes of task a: the second try completes, the first does not.
+    expect(m.overall.completed).toBe(1);
+    expect(m.overall.firstAttempt).toEqual({ completed: 0, of: 1, percent: 0 });
+    expect(m.errored).toEqual({ episodes: 1, tasks: ['z'] });
+    expect(reportTable(r)).toMatch(/1 episode ended in an error .* tasks z/);
+    expect(reportHtml(r, { replayBase: '' })).toContain('+ 1 errored');
   });
 
   it('opens a replay where the first missed milestone was last held, else at the last milestone', () => {

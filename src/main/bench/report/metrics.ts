@@ -63,6 +63,8 @@ function byTask(xs: readonly Done[]): Done[][] {
 
 function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number | null): MetricSet {
   const groups = byTask(xs);
+  const first = xs.filter((d) => d.e.repetition === 0);
+  const firstDone = first.filter((d) => d.r.complete).length;
   const tasks = groups.length;
   const est = clusterBootstrapRatios(groups, STATS, boot);
   const ee = est.ee;
@@ -81,11 +83,16 @@ function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number 
     terminationError: pct(
       xs.length ? xs.filter((d) => TERMINATION_ERRORS.has(d.r.termination)).length / xs.length : null,
     ),
+    firstAttempt: {
+      completed: firstDone,
+      of: first.length,
+      percent: pct(first.length ? firstDone / first.length : null),
+    },
   };
 }
 
 function roleOf(c: BenchConfiguration): ConfigurationReport['role'] {
-  if (c.agent === 'reference') return 'human';
+  if (c.agent === 'reference') return 'reference';
   if (c.agent === 'noop') return 'noop';
   return c.mode === 'copilot' ? 'copilot' : 'agent';
 }
@@ -111,7 +118,9 @@ export function computeReport(
 ): BenchReport {
   const boot = options.bootstrap ?? DEFAULT_BOOTSTRAP;
   const many = inputs.length > 1;
-  const { humanEe, humanEeFrom } = humanEfficiency(inputs);
+  const human = humanBaseline(inputs);
+  const humanEe = human.ee(() => true);
+  const humanEeFrom: BenchReport['humanEeFrom'] = humanEe === null ? 'none' : human.from;
   const configurations: ConfigurationReport[] = [];
   const links: EpisodeLink[] = [];
   for (const { benchmark, episodes } of inputs) {
@@ -126,7 +135,11 @@ export function computeReport(
         label: many ? `${configurationLabel(c)} (${benchmark.name})` : configurationLabel(c),
         agent: c.agent,
         role: roleOf(c),
-        ...metricsOf(xs, boot, humanEe),
+        ...metricsOf(xs, boot, human.ee),
+        errored: {
+          episodes: mine.filter((e) => e.status === 'error').length,
+          tasks: [...new Set(mine.filter((e) => e.status === 'error').map((e) => e.taskId))].sort(),
+        },
       });
       links.push(...mine.map((e) => episodeLink(key, e)));
     }
@@ -143,30 +156,49 @@ export function computeReport(
   };
 }
 
-/** The human EE: the reference configuration's, else the tasks' measured steps. */
-function humanEfficiency(inputs: readonly ReportInput[]): Pick<BenchReport, 'humanEe' | 'humanEeFrom'> {
-  const referenceRuns = inputs.flatMap(({ benchmark, episodes }) =>
-    episodes
-      .filter(isDone)
-      .filter((e) => benchmark.configurations.find((c) => c.id === e.configId)?.agent === 'reference')
-      .map((e) => ({ e, r: e.result })),
-  );
-  const fromReference = ratioOf(referenceRuns, STATS.ee);
-  if (fromReference !== null) return { humanEe: fromReference, humanEeFrom: 'reference' };
+/**
+ * Where the human EE comes from: the episodes of `human` configurations (a person performed
+ * them), else of the `reference` ones, else the tasks' measured human steps. `ee(scope)` is
+ * that baseline's EE over the episodes in a scope (a category, an app), so a row compares with
+ * the baseline on the same tasks — the baseline's own row is then 100 % in every scope.
+ */
+function humanBaseline(inputs: readonly ReportInput[]): {
+  from: 'human' | 'reference' | 'tasks';
+  ee: HumanEe;
+} {
+  const episodesOf = (role: 'human' | 'reference'): Done[] =>
+    inputs.flatMap(({ benchmark, episodes }) =>
+      episodes
+        .filter(isDone)
+        .filter((e) => {
+          const c = benchmark.configurations.find((x) => x.id === e.configId);
+          return c !== undefined && roleOf(c) === role;
+        })
+        .map((e) => ({ e, r: e.result })),
+    );
+  for (const role of ['human', 'reference'] as const) {
+    const runs = episodesOf(role);
+    if (ratioOf(runs, STATS.ee) !== null) return { from: role, ee: (scope) => ratioOf(runs.filter(scope), STATS.ee) };
+  }
   const tasks = new Map<string, BenchTask>();
   for (const { benchmark } of inputs) for (const t of benchmark.tasks) tasks.set(t.id, t);
   const measured = [...tasks.values()].filter((t) => t.human?.steps);
-  if (!measured.length) return { humanEe: null, humanEeFrom: 'none' };
-  return {
-    humanEe: sum(measured.map((t) => t.human!.steps)) / sum(measured.map((t) => t.milestones.length)),
-    humanEeFrom: 'tasks',
-  };
+  const ee = measured.length
+    ? sum(measured.map((t) => t.human!.steps)) / sum(measured.map((t) => t.milestones.length))
+    : null;
+  return { from: 'tasks', ee: () => ee };
 }
 
-type ConfigurationMetrics = Omit<ConfigurationReport, 'key' | 'benchmarkId' | 'configId' | 'label' | 'agent' | 'role'>;
+/** The human EE over the episodes in a scope. */
+type HumanEe = (scope: (d: Done) => boolean) => number | null;
+
+type ConfigurationMetrics = Omit<
+  ConfigurationReport,
+  'key' | 'benchmarkId' | 'configId' | 'label' | 'agent' | 'role' | 'errored'
+>;
 
 /** One configuration's finished episodes: metrics overall, by category and by app, cost, tallies, per task. */
-function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: number | null): ConfigurationMetrics {
+function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: HumanEe): ConfigurationMetrics {
   const cats = [...new Set(xs.map((d) => d.e.category))].sort();
   const apps = [...new Set(xs.flatMap((d) => d.e.apps))].sort();
   const interventions: Record<string, number> = {};
@@ -176,26 +208,22 @@ function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: number 
     terminations[d.r.termination] = (terminations[d.r.termination] ?? 0) + 1;
   }
   return {
-    overall: metricSet(xs, boot, humanEe),
+    overall: metricSet(
+      xs,
+      boot,
+      humanEe(() => true),
+    ),
     byCategory: Object.fromEntries(
-      cats.map((cat) => [
-        cat,
-        metricSet(
-          xs.filter((d) => d.e.category === cat),
-          boot,
-          humanEe,
-        ),
-      ]),
+      cats.map((cat) => {
+        const inScope = (d: Done) => d.e.category === cat;
+        return [cat, metricSet(xs.filter(inScope), boot, humanEe(inScope))];
+      }),
     ),
     byApp: Object.fromEntries(
-      apps.map((a) => [
-        a,
-        metricSet(
-          xs.filter((d) => d.e.apps.includes(a)),
-          boot,
-          humanEe,
-        ),
-      ]),
+      apps.map((a) => {
+        const inScope = (d: Done) => d.e.apps.includes(a);
+        return [a, metricSet(xs.filter(inScope), boot, humanEe(inScope))];
+      }),
     ),
     cost: costOf(xs),
     interventions,
@@ -273,10 +301,6 @@ function pairedDifferences(configurations: readonly ConfigurationReport[], boot:
         ),
         completeRate: pairedBootstrap(
           diff((t) => t.completeRate),
-          boot,
-        ),
-        satisfaction: pairedBootstrap(
-          diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)),
           boot,
         ),
       });

@@ -10,6 +10,12 @@ import type { MobaApp } from '../../app.ts';
 import { MAX_TASK_FILE_BYTES, readRegularFile } from '../../bounded-read.ts';
 import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
+import type { TaskFileCheck } from '../../bench/task-files.ts';
+import { deepCheckTasks } from '../../bench/deep-check.ts';
+import type { TaskProblem } from '../../bench/task-validate.ts';
+import { printValidation } from './bench-validate.ts';
+import type { ValidateOpts } from './bench-validate.ts';
+import { calibrationFailures, formatCalibration } from '../../bench/report/calibration.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
 import { reportTable } from '../../bench/report/formats.ts';
 import { formatTaskJson } from '../../bench/task-format.ts';
@@ -149,16 +155,19 @@ async function runUntilStopped(
       retryErrors: opts.retryErrors ?? false,
       log: opts.json ? undefined : (line) => io.out(`${line}\n`),
     });
-    const report = computeReport([{ benchmark: runner.repo.get(id)!, episodes: runner.repo.episodes(id) }]);
+    const benchmark = runner.repo.get(id)!;
+    const episodes = runner.repo.episodes(id);
+    const report = computeReport([{ benchmark, episodes }]);
+    const failures = calibrationFailures(benchmark, episodes);
     if (opts.json)
       io.out(
-        `${JSON.stringify({ benchmark: id, status: summary.status, reason: summary.reason, counts: summary.counts, report })}\n`,
+        `${JSON.stringify({ benchmark: id, status: summary.status, reason: summary.reason, counts: summary.counts, failures, report })}\n`,
       );
     else
       io.out(
-        `\nbenchmark ${id}: ${summary.status}${summary.reason ? ` — ${summary.reason}` : ''} (${summary.counts.done} done, ${summary.counts.error} errors, ${summary.counts.pending} left)\n\n${reportTable(report)}`,
+        `\nbenchmark ${id}: ${summary.status}${summary.reason ? ` — ${summary.reason}` : ''} (${summary.counts.done} done, ${summary.counts.error} errors, ${summary.counts.pending} left)\n\n${reportTable(report)}${formatCalibration(failures)}`,
       );
-    if (summary.status === 'failed') io.exitCode = 1;
+    if (summary.status === 'failed' || failures.length) io.exitCode = 1;
   } finally {
     sub.dispose();
   }
@@ -241,4 +250,75 @@ export async function benchMeasure(
     }
     if (bad) io.exitCode = 1;
   });
+}
+
+/**
+ * `moba bench validate --deep`: the files that passed the file check are walked on seeded
+ * simulated phones (`deep-check.ts`); every file is printed with its problems and warnings.
+ */
+export async function benchValidateDeep(
+  io: CliIo,
+  command: Command,
+  files: TaskFileCheck[],
+  opts: ValidateOpts,
+): Promise<void> {
+  const tasks = files.filter((f) => f.ok && f.task).map((f) => f.task!);
+  const checks = tasks.length
+    ? await withApp(command, (app) =>
+        deepCheckTasks(app.benchHost, tasks, {
+          seeds: opts.seeds,
+          ...(opts.suiteSeed !== undefined ? { suiteSeed: opts.suiteSeed } : {}),
+          phones: opts.phones,
+          ...(opts.json ? {} : { log: (line: string) => io.err(`${line}\n`) }),
+        }),
+      )
+    : [];
+  const verdicts = files.map((f) => {
+    const mine = checks.filter((c) => c.taskId === f.task?.id);
+    const problems = [
+      ...f.problems,
+      ...mine.flatMap((c) => c.problems.map((p) => seeded(p, c.seed, opts.seeds))),
+      ...mine.flatMap((c) =>
+        c.error ? [{ path: '(phone)', message: `not checked on seed ${c.seed}: ${c.error}` }] : [],
+      ),
+    ];
+    const warnings = unique(mine.flatMap((c) => c.warnings));
+    const ok = problems.length === 0 && (!opts.strict || warnings.length === 0);
+    return { file: f.file, ok, task: f.task, problems, warnings, steps: mine.map((c) => c.steps) };
+  });
+  const invalid = verdicts.filter((v) => !v.ok).length;
+  const warned = verdicts.filter((v) => v.warnings.length).length;
+  if (opts.json)
+    io.out(
+      `${JSON.stringify({
+        files: verdicts.map((v) => ({
+          file: v.file,
+          ok: v.ok,
+          id: v.task?.id ?? null,
+          problems: v.problems,
+          warnings: v.warnings,
+          steps: v.steps,
+        })),
+        valid: verdicts.length - invalid,
+        invalid,
+        warned,
+      })}\n`,
+    );
+  else {
+    for (const v of verdicts) printValidation(io, v, v.warnings);
+    io.out(
+      `${verdicts.length} file${verdicts.length === 1 ? '' : 's'}: ${verdicts.length - invalid} valid, ${invalid} invalid, ${warned} with warnings\n`,
+    );
+  }
+  if (invalid || verdicts.length === 0) io.exitCode = 1;
+}
+
+/** A problem found on one seed of several says which. */
+function seeded(p: TaskProblem, seed: number, seeds: number): TaskProblem {
+  return seeds > 1 ? { path: p.path, message: `${p.message} (seed ${seed})` } : p;
+}
+
+function unique(problems: readonly TaskProblem[]): TaskProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => !seen.has(`${p.path}\n${p.message}`) && seen.add(`${p.path}\n${p.message}`));
 }

@@ -9,6 +9,8 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { CliIo } from '../io.ts';
 import { parsePositiveInt } from '../options.ts';
 import type { ReportOpts } from './bench-read.ts';
+import { printValidation } from './bench-validate.ts';
+import type { ValidateOpts } from './bench-validate.ts';
 import { addModelOverrideOptions } from '../../llm/override-options.ts';
 import { ABLATIONS, AUTONOMY_MODES, CATEGORIES, LOCALES, MEMORY_REGIMES, agentNames } from '../../../shared/choices.ts';
 
@@ -60,32 +62,38 @@ export function registerBench(program: Command, io: CliIo): void {
   registerMeasureDeleteSchema(bench, io);
 }
 
-/** `moba bench validate`: task files checked without a database or a phone. */
+/** `moba bench validate`: task files checked without a database or a phone; `--deep` also on a seeded phone. */
 function registerValidate(bench: Command, io: CliIo): void {
   bench
     .command('validate')
     .description(
-      'check task files (or folders of them) and name the exact field and reason of each problem; exits 1 when any is invalid',
+      'check task files (or folders of them) and name the exact field and reason of each problem; --deep also walks each reference solution on a seeded simulated phone; exits 1 when any is invalid',
     )
     .argument('<files...>', 'task files (.json) or folders')
     .option('--follow-links', FOLLOW_LINKS_HELP, false)
+    .option(
+      '--deep',
+      'also check on a seeded simulated phone: every state path and field, every solution step, every milestone reached by the reference; warn about milestones reached by the first step or only at the final step',
+      false,
+    )
+    .option('--seeds <n>', 'with --deep: instances per task (the seeds `moba bench run` uses)', parsePositiveInt, 1)
+    .option('--suite-seed <n>', 'with --deep: the seed instance seeds derive from (default 30)', (v: string) =>
+      Math.round(parseNumber(v)),
+    )
+    .option('--phones <n>', 'with --deep: simulated phones in parallel', parsePositiveInt, 1)
+    .option('--strict', 'with --deep: warnings make a file invalid too', false)
     .option('--json', 'print one JSON object', false)
-    .action(async (files: string[], opts: { json: boolean; followLinks: boolean }) => {
+    .action(async (files: string[], opts: ValidateOpts, command: Command) => {
       const { validateFiles } = await import('../../bench/task-files.ts');
       const results = validateFiles(files, { followLinks: opts.followLinks });
+      if (opts.deep) return (await heavy()).benchValidateDeep(io, command, results, opts);
       const invalid = results.filter((r) => !r.ok);
       if (opts.json)
         io.out(
           `${JSON.stringify({ files: results.map((r) => ({ file: r.file, ok: r.ok, id: r.task?.id ?? null, problems: r.problems })), valid: results.length - invalid.length, invalid: invalid.length })}\n`,
         );
       else {
-        for (const r of results) {
-          if (r.ok) io.out(`ok    ${r.file} (${r.task!.id} v${r.task!.version}, ${r.task!.category})\n`);
-          else {
-            io.out(`FAIL  ${r.file}\n`);
-            for (const p of r.problems) io.out(`      ${p.path || '(file)'}: ${p.message}\n`);
-          }
-        }
+        for (const r of results) printValidation(io, r);
         io.out(
           `${results.length} file${results.length === 1 ? '' : 's'}: ${results.length - invalid.length} valid, ${invalid.length} invalid\n`,
         );

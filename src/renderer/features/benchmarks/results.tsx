@@ -17,6 +17,12 @@ export function ResultsTable({ report }: { report: BenchReport }) {
           <th className="num">Episodes</th>
           <th
             className="num"
+            title="First-try Complete Rate, the MobA paper's primary metric: first tries complete of first tries"
+          >
+            CR first try
+          </th>
+          <th
+            className="num"
             title="Milestone Score: milestones reached per pass over the tasks, and the % of all milestones"
           >
             MS (points · %)
@@ -52,7 +58,21 @@ export function ResultsTable({ report }: { report: BenchReport }) {
               <strong>{c.label}</strong>
               {report.benchmarks.length > 1 ? <div className="muted mono">{c.benchmarkId}</div> : null}
             </td>
-            <td className="num">{c.overall.episodes}</td>
+            <td className="num" data-metric="episodes">
+              {c.overall.episodes}
+              {c.errored.episodes ? (
+                <div
+                  className="muted"
+                  data-metric="errored"
+                  title={`Not in any figure: their phone or set-up failed (${c.errored.tasks.join(', ')})`}
+                >
+                  + {c.errored.episodes} errored
+                </div>
+              ) : null}
+            </td>
+            <td className="num" data-metric="first-attempt">
+              {c.overall.firstAttempt.completed}/{c.overall.firstAttempt.of}
+            </td>
             <td className="num" data-metric="ms">
               {c.overall.msPoints.toFixed(1)} / {c.overall.msTotal} · {formatEstimate(c.overall.msPercent)}
             </td>
@@ -150,7 +170,6 @@ export function PairedTable({ report }: { report: BenchReport }) {
           <th className="num">Tasks</th>
           <th className="num">Δ MS %</th>
           <th className="num">Δ CR %</th>
-          <th className="num">Δ SS %</th>
         </tr>
       </thead>
       <tbody>
@@ -160,7 +179,7 @@ export function PairedTable({ report }: { report: BenchReport }) {
               <strong>{label(p.a)}</strong> <span className="muted">−</span> {label(p.b)}
             </td>
             <td className="num">{p.tasks}</td>
-            {[p.msPercent, p.completeRate, p.satisfaction].map((e, i) => (
+            {[p.msPercent, p.completeRate].map((e, i) => (
               <td key={i} className={`num ${p.tasks >= 2 && significant(e) ? 'bench-significant' : ''}`}>
                 {formatDifference(e)}
               </td>
