@@ -318,7 +318,9 @@ export class SweepCoordinator {
       touched = true;
     }
     if (state === 'completed') {
-      await this.recordResult(id, episodeId, e.attempts, job, queue, now);
+      // Read while it still ran, the job has no return value yet: completed is final, so read it again.
+      const finished = job.returnvalue == null ? ((await queue.getJob(job.id!)) ?? job) : job;
+      await this.recordResult(id, episodeId, e.attempts, finished, queue, now);
       touched = true;
     } else if (state === 'failed') {
       this.repo.fail(id, episodeId, e.attempts, job.failedReason || 'Failed on the worker', true, now);
