@@ -6,9 +6,8 @@ import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
 import {
-  Dialog,
+  ChoiceDialog,
   ListItem,
-  RadioButton,
   Scaffold,
   ScrollList,
   SectionHeader,
@@ -103,26 +102,16 @@ function choiceDialog(
   current: string,
   set: (v: string) => void,
 ): VNode {
-  return Dialog({
+  return ChoiceDialog(
+    ctx,
     title,
-    body: h(
-      'LinearLayout',
-      { class: 'dialog-list' },
-      options.map(([value, text], i) =>
-        RadioButton({
-          key: value,
-          id: `choice_${i}`,
-          text,
-          checked: current === value,
-          onSelect: () => {
-            set(value);
-            ctx.closeDialog();
-          },
-        }),
-      ),
-    ),
-    negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
-  });
+    options.map(([value, label], i) => ({
+      id: `choice_${i}`,
+      label,
+      checked: current === value,
+      pick: () => set(value),
+    })),
+  );
 }
 
 export function engineDialog(ctx: BrowserCtx, _dialog: DialogState): VNode {
