@@ -83,6 +83,16 @@ describe('Settings', () => {
     expect(requireNode(await dump(phone), { id: 'dark_ui_mode' })).toBeDefined();
   });
 
+  it('picks the font size from a single-choice dialog, which closes on the pick', async () => {
+    await phone.startActivity({ action: 'android.settings.DISPLAY_SETTINGS' });
+    await tapOn(phone, { text: 'Font size' });
+    const options = parseDump(await dump(phone)).filter((n) => n.resourceId === 'android:id/text1');
+    expect(options.map((n) => [n.text, n.attrs.checked])).toContainEqual(['Default', 'true']);
+    await tapOn(phone, { id: 'android:id/text1', text: 'Large' });
+    expect(phone.getSetting('system', 'font_scale')).toBe('1.15');
+    expect(findNode(await dump(phone), { id: 'android:id/select_dialog_listview' })).toBeUndefined();
+  });
+
   it('sets a volume with its slider (a tap jumps there, a drag follows the finger) and with its buttons', async () => {
     await phone.startActivity({ action: 'android.settings.SOUND_SETTINGS' });
     let slider = requireNode(await dump(phone), { descStarts: 'Media volume' });

@@ -327,6 +327,20 @@ export const CATALOG: readonly CatalogEntry[] = [
     ],
     intentFilters: [{ action: 'android.intent.action.VIEW', dataPrefix: 'geo' }],
   },
+  {
+    packageName: 'com.moba.browser',
+    launchActivity: '.MainActivity',
+    label: 'Browser',
+    labelZh: '浏览器',
+    system: false,
+    apkPath: dataApp('com.moba.browser'),
+    launcher: true,
+    activities: ['.TabSwitcherActivity', '.BookmarksActivity', '.HistoryActivity', '.SettingsActivity'],
+    intentFilters: [
+      { action: 'android.intent.action.VIEW', dataPrefix: 'http:' },
+      { action: 'android.intent.action.VIEW', dataPrefix: 'https:' },
+    ],
+  },
 ];
 
 export function catalogEntry(packageName: string): CatalogEntry | undefined {

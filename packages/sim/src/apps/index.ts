@@ -4,6 +4,7 @@
  */
 import type { AnyApp } from '../phone/page/types.ts';
 import { bankApp } from './bank/index.ts';
+import { browserApp } from './browser/index.ts';
 import { calendarApp } from './calendar/index.ts';
 import { clockApp } from './clock/index.ts';
 import { contactsApp } from './contacts/index.ts';
@@ -35,4 +36,5 @@ export const APPS: readonly AnyApp[] = [
   musicApp,
   bankApp,
   mapsApp,
+  browserApp,
 ];

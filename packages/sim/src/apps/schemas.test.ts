@@ -83,6 +83,29 @@ describe('stored-data schemas', () => {
       }),
     ).toEqual(['notes[1].id']);
     expect(problems('com.android.settings', { connected: 'NoSuchNet' })).toEqual(['connected']);
+    const review = { id: 1, place: 3, rating: 6, text: '', date: now };
+    expect(problems('com.moba.maps', { reviews: [review, { ...review, id: 2, rating: 4 }] })).toEqual([
+      'reviews[0].rating',
+      'reviews[1].place',
+    ]);
+    expect(problems('com.moba.maps', { location: { x: 7000, y: 10 }, navigation: { from: 'office' } })).toEqual([
+      'location.x',
+      'navigation.from',
+      'navigation.to',
+      'navigation.mode',
+      'navigation.route',
+      'navigation.startedAt',
+    ]);
+    expect(
+      problems('com.moba.browser', {
+        current: 99,
+        tabs: [{ id: 1, stack: ['https://news.moba.test/'], index: 1 }],
+        settings: { textSize: 55 },
+      }),
+    ).toEqual(['tabs[0].index', 'settings.textSize', 'current']);
+    expect(problems('com.moba.browser', { bookmarks: [{ id: 1, title: 'x', url: 'news.moba.test' }] })).toEqual([
+      'bookmarks[0].url',
+    ]);
   });
 
   it('raises id counters above the ids a patch adds', () => {

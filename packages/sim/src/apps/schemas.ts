@@ -4,6 +4,7 @@
  * does not load it.
  */
 import { bankStore } from './bank/schema.ts';
+import { browserStore } from './browser/schema.ts';
 import { calendarStore } from './calendar/schema.ts';
 import { clockStore } from './clock/schema.ts';
 import { contactsStore } from './contacts/schema.ts';
@@ -37,6 +38,7 @@ export const APP_STORES: Readonly<Record<string, AppStore>> = {
   'com.moba.files': filesStore,
   'com.moba.music': musicStore,
   'com.moba.maps': mapsStore,
+  'com.moba.browser': browserStore,
 };
 
 /**

@@ -36,6 +36,7 @@ const HOME_ORDER = [
   'com.moba.music',
   'com.moba.bank',
   'com.moba.maps',
+  'com.moba.browser',
   'com.android.settings',
 ];
 

@@ -7,9 +7,9 @@ import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
 import {
+  ChoiceDialog,
   Dialog,
   ListItem,
-  RadioButton,
   Scaffold,
   ScrollList,
   SectionHeader,
@@ -95,26 +95,16 @@ function choiceDialog<T extends string>(
   current: T,
   set: (v: T) => void,
 ): VNode {
-  return Dialog({
+  return ChoiceDialog(
+    ctx,
     title,
-    body: h(
-      'LinearLayout',
-      { class: 'dialog-list' },
-      options.map(([id, text]) =>
-        RadioButton({
-          key: id,
-          id: `choice_${id}`,
-          text: ctx.t(text),
-          checked: current === id,
-          onSelect: () => {
-            set(id);
-            ctx.closeDialog();
-          },
-        }),
-      ),
-    ),
-    negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
-  });
+    options.map(([id, text]) => ({
+      id: `choice_${id}`,
+      label: ctx.t(text),
+      checked: current === id,
+      pick: () => set(id),
+    })),
+  );
 }
 
 export function unitsDialog(ctx: MapsCtx, _dialog: DialogState): VNode {

@@ -3,7 +3,7 @@ import type { DialogState } from '../../phone/page/types.ts';
 import { h } from '../../phone/page/vdom.ts';
 import type { VNode } from '../../phone/page/vdom.ts';
 import {
-  Dialog,
+  ChoiceDialog,
   IconButton,
   ListItem,
   RadioButton,
@@ -110,26 +110,7 @@ function choiceDialog(
   title: string,
   choices: ReadonlyArray<{ label: string; checked: boolean; pick: () => void }>,
 ): VNode {
-  return Dialog({
-    title,
-    body: h(
-      'LinearLayout',
-      { class: 'dialog-list', id: 'android:id/select_dialog_listview' },
-      choices.map((c, i) =>
-        RadioButton({
-          key: i,
-          text: c.label,
-          checked: c.checked,
-          id: 'android:id/text1',
-          onSelect: () => {
-            c.pick();
-            ctx.closeDialog();
-          },
-        }),
-      ),
-    ),
-    negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
-  });
+  return ChoiceDialog(ctx, title, choices);
 }
 
 export const displayDialogs = {

@@ -99,6 +99,7 @@ const ANDROID_TAGS: Record<string, readonly [string, string, string]> = {
   HorizontalScrollView: ['div', 'android.widget.HorizontalScrollView', 'a-hsv'],
   RecyclerView: ['div', 'androidx.recyclerview.widget.RecyclerView', 'a-sv'],
   ListView: ['div', 'android.widget.ListView', 'a-sv'],
+  WebView: ['div', 'android.webkit.WebView', 'a-sv'],
   GridView: ['div', 'android.widget.GridView', 'a-fl'],
   ViewPager: ['div', 'androidx.viewpager.widget.ViewPager', 'a-fl'],
   TabWidget: ['div', 'android.widget.TabWidget', 'a-ll'],

@@ -485,6 +485,38 @@ export function Dialog(o: {
   );
 }
 
+export interface Choice {
+  label: string;
+  checked: boolean;
+  pick: () => void;
+  /** The radio button's id (default android:id/text1). */
+  id?: string;
+}
+
+/** A single-choice dialog: a radio button per choice; picking one applies it and closes the dialog. */
+export function ChoiceDialog(ctx: AppContext, title: string, choices: readonly Choice[]): VNode {
+  return Dialog({
+    title,
+    body: h(
+      'LinearLayout',
+      { class: 'dialog-list', id: 'android:id/select_dialog_listview' },
+      choices.map((c, i) =>
+        RadioButton({
+          key: i,
+          text: c.label,
+          checked: c.checked,
+          id: c.id ?? 'android:id/text1',
+          onSelect: () => {
+            c.pick();
+            ctx.closeDialog();
+          },
+        }),
+      ),
+    ),
+    negative: { text: ctx.t('Cancel'), onTap: () => ctx.closeDialog() },
+  });
+}
+
 export interface TabItem {
   text: string;
   icon?: string;
