@@ -50,6 +50,9 @@ export const LOCALES = ['en', 'zh'] as const;
 export const MEMORY_REGIMES = ['cold', 'seeded', 'carried'] as const;
 export const ABLATIONS = ['full', 'no-plan', 'no-memory', 'no-plan-no-memory'] as const;
 
+/** Named sets of benchmark configurations (`src/shared/bench/presets.ts`). */
+export const BENCH_PRESETS = ['moba-table4'] as const;
+
 export const MEMORY_KINDS = [
   'task',
   'action',

@@ -1,8 +1,8 @@
 /**
- * MobA's ablations end to end on the simulated phone (paper §4: "w/o plan", "w/o memory").
- * `--no-plan` (usePlan: false): a single-level agent — no plan, no plan reflection, no
- * Reflection module, no task tree below the root — that reports its own completion, and whose
- * replies that choose no action are bounded by the step limit. `--no-memory` (useMemory:
+ * MobA's ablations end to end on the simulated phone (paper §4.3: "w/o Plan", "w/o Memory").
+ * `--no-plan` (usePlan: false): a plain agent — no plan, no plan reflection, no task tree below
+ * the root, no sub-goal given to the Reflection module, which stays — that reports its own
+ * completion, and whose replies that choose no action are bounded by the step limit. `--no-memory` (useMemory:
  * false): no memory in any prompt and nothing written to memory, with seeded memories present.
  */
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { dump } from '@moba/sim/testing';
 import type { ScriptInput } from '@moba/testkit';
 import { startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
-import { ACT, PLAN, REFLECT, SINGLE } from '../support/agent-harness.ts';
+import { ACT, PLAN, REFLECT, REFLECT_GO_ON, SINGLE } from '../support/agent-harness.ts';
 import type { RunEvent } from '../../src/shared/schemas/run.ts';
 
 const TASK = 'Open the Clock app and start adding an alarm';
@@ -70,7 +70,7 @@ beforeEach(async () => {
 const calls = (events: RunEvent[]) => events.flatMap((e) => (e.type === 'model_call' ? [e] : []));
 
 describe('--no-plan (a single-level agent)', () => {
-  it('acts toward the task, reports completion itself, and has no plan, plan reflection or Reflection module', {
+  it('acts toward the task, reports completion itself, has no plan or plan reflection, and keeps the Reflection module without sub-goals', {
     timeout: 120_000,
   }, async () => {
     t.model.setScript({
@@ -105,6 +105,7 @@ describe('--no-plan (a single-level agent)', () => {
           },
           times: 1,
         },
+        REFLECT_GO_ON,
       ],
     });
     const { runId } = await t.app.runs.start({
@@ -117,15 +118,13 @@ describe('--no-plan (a single-level agent)', () => {
     expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
     expect(st.outcomeReason).toBe('The agent reported the task done');
     const events = t.app.runs.events(runId).events;
-    expect(
-      events.filter((e) => e.type === 'plan_made' || e.type === 'plan_reflection' || e.type === 'reflected'),
-    ).toEqual([]);
-    expect(calls(events).map((c) => c.record.purpose)).toEqual(['act', 'act', 'act']);
-    expect(
-      t.model
-        .requests()
-        .every((r) => !JSON.stringify(r.body).includes(PLAN) && !JSON.stringify(r.body).includes(REFLECT)),
-    ).toBe(true);
+    expect(events.filter((e) => e.type === 'plan_made' || e.type === 'plan_reflection')).toEqual([]);
+    expect(events.filter((e) => e.type === 'reflected')).toHaveLength(2);
+    expect(calls(events).map((c) => c.record.purpose)).toEqual(['act', 'reflect', 'act', 'reflect', 'act']);
+    expect(t.model.requests().every((r) => !JSON.stringify(r.body).includes(PLAN))).toBe(true);
+    const reflections = t.model.requests().filter((r) => JSON.stringify(r.body).includes(REFLECT));
+    expect(reflections).toHaveLength(2);
+    for (const r of reflections) expect(JSON.stringify(r.body)).not.toContain('Sub-goal of the action');
     expect(Object.keys(st.nodes)).toEqual([st.rootId]);
     expect(st.counters.executedActions).toBe(2);
     expect(await dump(t.rig.phone)).toMatch(/radial_picker|Select hours/);

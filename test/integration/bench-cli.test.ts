@@ -157,6 +157,58 @@ describe('task files', () => {
   });
 });
 
+describe('honest calibration', () => {
+  it('validate --deep names a wrong state path, a missing element and a typo on a seeded phone; run exits 1 on a failing reference', {
+    timeout: 240_000,
+  }, async () => {
+    const files = {
+      path: join(dir.path, 'deep-path.json'),
+      element: join(dir.path, 'deep-element.json'),
+      typo: join(dir.path, 'deep-typo.json'),
+    };
+    const milestones = FROM_DOCS.milestones;
+    writeFileSync(
+      files.path,
+      JSON.stringify({
+        ...FROM_DOCS,
+        id: 'lab.deep-path',
+        milestones: [{ id: 'airplane', check: { app: 'settings', path: 'airplane', is: true } }, milestones[1]],
+      }),
+    );
+    const solution = [...FROM_DOCS.solution];
+    solution[1] = { action: 'Click', target: { text: 'Network and internet' } };
+    writeFileSync(files.element, JSON.stringify({ ...FROM_DOCS, id: 'lab.deep-element', solution }));
+    writeFileSync(
+      files.typo,
+      JSON.stringify({
+        ...FROM_DOCS,
+        id: 'lab.deep-typo',
+        invariants: [{ id: 'theme-kept', check: { app: 'settings', path: 'darkMod', unchanged: true } }],
+      }),
+    );
+    // Each is a valid file: only the phone can tell.
+    expect((await moba(['bench', 'validate', ...Object.values(files)])).code).toBe(0);
+
+    const deep = await moba(['bench', 'validate', '--deep', ...Object.values(files)]);
+    expect(deep.code, deep.stderr).toBe(1);
+    const out = deep.stdout;
+    expect(out).toContain('3 invalid');
+    expect(out).toMatch(
+      /FAIL {2}\S*deep-path\.json \(lab\.deep-path\)\n[\s\S]*milestones\[0\]\.check\.path: "airplane" is not in settings's state/,
+    );
+    expect(out).toMatch(/FAIL {2}\S*deep-element\.json \(lab\.deep-element\)\n\s+solution\[1\]\.target: /);
+    expect(out).toMatch(
+      /FAIL {2}\S*deep-typo\.json \(lab\.deep-typo\)\n[\s\S]*invariants\[0\]\.check\.path: "darkMod" is not in settings's state/,
+    );
+
+    const run = await moba(['bench', 'run', '--tasks', files.element, '--agent', 'reference']);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(
+      /REFERENCE lab\.deep-element .*missed airplane, saver — Reference step 2 \(Click text="Network and internet"\): /,
+    );
+  });
+});
+
 describe('resume after SIGKILL', () => {
   it('finishes every episode exactly once: finished ones kept, interrupted ones run again', {
     timeout: 300_000,

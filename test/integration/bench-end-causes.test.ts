@@ -11,7 +11,7 @@ import type { BenchConfigurationInput } from '../../src/shared/bench/config.ts';
 import type { RunEventBody } from '../../src/shared/schemas/run.ts';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
 import { RunsRepo } from '../../src/main/store/runs-repo.ts';
-import { SINGLE } from '../support/agent-harness.ts';
+import { REFLECT_GO_ON, SINGLE } from '../support/agent-harness.ts';
 import { startBenchRig } from '../support/bench-rig.ts';
 import type { BenchRig } from '../support/bench-rig.ts';
 import { scriptedModel } from '../support/scripted-model.ts';
@@ -72,6 +72,7 @@ beforeAll(async () => {
       refuse('broken'),
       // Never answers within the episode's time limit.
       reply('slow', act('Back()'), 600_000),
+      REFLECT_GO_ON,
     ],
   });
   t = await startBenchRig({ modelBaseUrl: model.baseUrl });

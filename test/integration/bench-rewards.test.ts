@@ -16,7 +16,7 @@ import { startBenchRig } from '../support/bench-rig.ts';
 import type { BenchRig } from '../support/bench-rig.ts';
 import { mobaCli } from '../support/moba-cli.ts';
 import { scriptedModel } from '../support/scripted-model.ts';
-import { SINGLE } from '../support/agent-harness.ts';
+import { REFLECT_GO_ON, SINGLE } from '../support/agent-harness.ts';
 
 const TASK = 'How hot will it get in Shanghai tomorrow';
 const ANSWER = 'Finish("Tomorrow\'s high in Shanghai is {{match:Tomorrow: [^,]*, high (-?\\d+)°}}°C.")';
@@ -39,6 +39,7 @@ const SCRIPT: ScriptInput = {
     step('invalid', 'Click_by_Coordinate(1500, 500)'),
     step('invalid', 'Open_App("com.moba.weather")'),
     step('invalid', ANSWER),
+    REFLECT_GO_ON,
   ],
 };
 
@@ -88,7 +89,8 @@ it('labels the reference, a longer path, a dead end and an invalid action as by 
   ).toMatchObject({ total: 4, done: 4, error: 0 });
 
   // MobA without its Plan module tries again after the failed tap, without a Global Agent to
-  // re-plan (it used to call one: a request no script answers, and the episode was retried).
+  // re-plan (it used to call one: a request no script answers, and the episode was retried);
+  // its Reflection module judges the Open_App that worked (§4.3), not the tap that failed.
   const invalid = episodes.find((e) => e.configId === 'invalid')!;
   expect(invalid.attempts).toBe(1);
   const purposes = (
@@ -96,7 +98,7 @@ it('labels the reference, a longer path, a dead end and an invalid action as by 
       .prepare("SELECT payload FROM run_events WHERE run_id = ? AND type = 'model_call'")
       .all(invalid.runId) as Array<{ payload: string }>
   ).map((r) => (JSON.parse(r.payload) as { record: { purpose: string } }).record.purpose);
-  expect(purposes).toEqual(['act', 'act', 'act']);
+  expect(purposes).toEqual(['act', 'act', 'reflect', 'act']);
 
   const out = tempDir('moba-rewards-');
   try {

@@ -95,6 +95,7 @@ it('MobA w/o Plan on a question, an indirect and a cross-app task: MS, CR and EE
   const pair = report.paired.find((p) => new Set([p.a, p.b]).has('moba-no-plan') && new Set([p.a, p.b]).has('human'))!;
   expect(pair.tasks).toBe(3);
   expect(pair.msPercent.value).toBeCloseTo((pair.a === 'human' ? 1 : -1) * (100 / 3), 10);
-  // The model was called once per step: 2 + 2 + 3.
-  expect(report.configurations.find((c) => c.configId === 'moba-no-plan')!.cost.modelCalls).toBe(7);
+  // The model acted once per step (2 + 2 + 3) and reflected once per executed action (1 + 1 + 2):
+  // without its Plan module MobA keeps the Reflection module (§4.3).
+  expect(report.configurations.find((c) => c.configId === 'moba-no-plan')!.cost.modelCalls).toBe(7 + 4);
 });

@@ -17,6 +17,7 @@ import type { ScriptedServer } from '@moba/testkit';
 import { WsTestClient, startTestHost } from '../support/host.ts';
 import type { TestHost } from '../support/host.ts';
 import { scriptedModel } from '../support/scripted-model.ts';
+import { REFLECT_GO_ON } from '../support/agent-harness.ts';
 import { startPhoneRig } from '../support/sim-phone-rig.ts';
 import type { PhoneRig } from '../support/sim-phone-rig.ts';
 
@@ -166,6 +167,7 @@ describe('security: approval rules cannot freeze the host', () => {
       steps: [
         { match: { system: SINGLE }, reply, times: 100 },
         { match: { system: ACT }, reply, times: 100 },
+        REFLECT_GO_ON,
       ],
     });
     const own = { baseUrl: model.baseUrl, model: 'scripted', timeoutMs: 20_000, maxRetries: 0 };

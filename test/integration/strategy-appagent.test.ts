@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
-import { checkHostileModel, checkStepMode, expectCaseStudyAlarm, runCaseStudy } from '../support/strategy-checks.ts';
+import {
+  checkGuardedPassword,
+  checkHostileModel,
+  checkStepMode,
+  expectCaseStudyAlarm,
+  runCaseStudy,
+} from '../support/strategy-checks.ts';
 
 let t: AgentRig;
 beforeAll(async () => {
@@ -93,5 +99,18 @@ describe('AppAgent', () => {
 
   it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {
     await checkHostileModel(t, 'appagent');
+  });
+
+  it('guarded mode asks before text() into the password field', { timeout: 120_000 }, async () => {
+    await checkGuardedPassword(t, 'appagent', {
+      steps: [
+        {
+          name: 'type',
+          match: { system: 'one action per step' },
+          reply: { observation: 'o', thought: 't', action: 'text("latte2024")', summary: 's' },
+          times: 'always',
+        },
+      ],
+    });
   });
 });

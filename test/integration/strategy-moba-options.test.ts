@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
+import { REFLECT_GO_ON } from '../support/agent-harness.ts';
 import { checkHostileModel, checkStepMode, expectCaseStudyAlarm, runCaseStudy } from '../support/strategy-checks.ts';
 
 let t: AgentRig;
@@ -73,6 +74,7 @@ describe('MobA with ReachAgent options', () => {
             reply: { observation: 'o', thought: 't', can_complete: 'true', action: 'Click({{element:Clock|1}})' },
             times: 'always',
           },
+          REFLECT_GO_ON,
         ],
       },
       { usePlan: false, useMemory: false },

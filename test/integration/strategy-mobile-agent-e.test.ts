@@ -11,6 +11,7 @@ import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
 import {
   checkHostileModel,
+  checkGuardedPassword,
   checkStepMode,
   expectCaseStudyAlarm,
   resetPhone,
@@ -332,5 +333,30 @@ describe('Mobile-Agent-E', () => {
 
   it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {
     await checkHostileModel(t, 'mobile-agent-e', { evolution: false });
+  });
+
+  it('guarded mode asks before Type into the password field it sees only by OCR', { timeout: 120_000 }, async () => {
+    await checkGuardedPassword(
+      t,
+      'mobile-agent-e',
+      {
+        steps: [
+          ...support,
+          {
+            name: 'manager',
+            match: { system: MANAGER },
+            reply: { thought: 't', plan: '1. Type the password', current_subgoal: 'Type the password' },
+            times: 'always',
+          },
+          {
+            name: 'operator',
+            match: { system: OPERATOR },
+            reply: { thought: 't', action: { name: 'Type', arguments: { text: 'latte2024' } }, description: 'type it' },
+            times: 'always',
+          },
+        ],
+      },
+      { evolution: false },
+    );
   });
 });

@@ -8,6 +8,7 @@ import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
 import {
   checkHostileModel,
+  checkGuardedPassword,
   checkStepMode,
   expectCaseStudyAlarm,
   resetPhone,
@@ -131,5 +132,18 @@ describe('Mobile-Agent v1', () => {
 
   it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {
     await checkHostileModel(t, 'mobile-agent-v1');
+  });
+
+  it('guarded mode asks before type() into the password field it sees only by OCR', { timeout: 120_000 }, async () => {
+    await checkGuardedPassword(t, 'mobile-agent-v1', {
+      steps: [
+        {
+          name: 'type',
+          match: { system: AGENT },
+          reply: { thought: 't', action: 'type("latte2024")' },
+          times: 'always',
+        },
+      ],
+    });
   });
 });

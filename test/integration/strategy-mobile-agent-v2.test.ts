@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
 import {
+  checkGuardedPassword,
   checkHostileModel,
   checkStepMode,
   expectCaseStudyAlarm,
@@ -136,6 +137,20 @@ describe('Mobile-Agent-v2', () => {
           name: 'tap Clock',
           match: { system: DECISION },
           reply: { thought: 't', action: 'Tap({{point:Clock|540, 1200}})', operation: 'open Clock' },
+          times: 'always',
+        },
+      ],
+    });
+  });
+
+  it('guarded mode asks before Type() into the password field it sees only by OCR', { timeout: 120_000 }, async () => {
+    await checkGuardedPassword(t, 'mobile-agent-v2', {
+      steps: [
+        ...common,
+        {
+          name: 'type the password',
+          match: { system: DECISION },
+          reply: { thought: 't', action: 'Type("latte2024")', operation: 'type the password' },
           times: 'always',
         },
       ],

@@ -17,6 +17,7 @@ import { espeakWav, startPocketsphinxServer } from '@moba/testkit/speech';
 import type { PocketsphinxServer } from '@moba/testkit/speech';
 import { tempDir } from '@moba/testkit/rigs';
 import { scriptedModel } from '../support/scripted-model.ts';
+import { REFLECT_GO_ON } from '../support/agent-harness.ts';
 import { startPhoneRig } from '../support/sim-phone-rig.ts';
 import type { PhoneRig } from '../support/sim-phone-rig.ts';
 
@@ -98,6 +99,7 @@ describe('moba run --voice-in / --speak', () => {
               action: 'Finish("{{match:desc="([^"]+)" #daily_item}}")',
             },
           },
+          REFLECT_GO_ON,
         ],
       });
       const data = tempDir('moba-voice-cli-');

@@ -21,6 +21,16 @@ export const ACT = 'You are the Local Agent of MobA';
 export const SINGLE = 'one action at a time, until the task is done';
 export const PLAN = 'Your Plan module';
 export const REFLECT = 'Your Reflection module';
+/**
+ * The Reflection module's reply that lets MobA without its Plan module go on (it keeps the
+ * Reflection module, §4.3): the action did its part, the task is not done yet.
+ */
+export const REFLECT_GO_ON = {
+  name: 'reflect: go on',
+  match: { system: REFLECT },
+  reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'not_done', reflection: '' },
+  times: 'always' as const,
+};
 
 /** A scripted act reply for one sub-goal (matched by the prompt's "Current sub-goal" section). */
 export const act = (goal: string, reply: Record<string, unknown>, times: number | 'always' = 1) => ({

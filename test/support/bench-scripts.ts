@@ -7,7 +7,7 @@
  * episodes may run in parallel in any order.
  */
 import type { ScriptInput } from '@moba/testkit';
-import { SINGLE } from './agent-harness.ts';
+import { REFLECT_GO_ON, SINGLE } from './agent-harness.ts';
 
 const step = (task: string, action: string) => ({
   name: `${task}: ${action}`,
@@ -35,6 +35,7 @@ export const BENCH_MOBA_SCRIPT: ScriptInput = {
     step('Text Mom how warm it will get in Shanghai tomorrow', 'Finish("I could not send it.")'),
     // clock.weekday-alarm-off (easy): gives up at once.
     step('Turn off my 7:00 AM alarm', 'Finish("Done.")'),
+    REFLECT_GO_ON,
   ],
 };
 

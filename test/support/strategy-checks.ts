@@ -6,6 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { ScriptInput } from '@moba/testkit';
+import { tapOn } from '@moba/sim/testing';
 import { RunEventSchema } from '../../src/shared/schemas/run.ts';
 import type { RunOptions } from '../../src/shared/schemas/run.ts';
 import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
@@ -168,5 +169,40 @@ export async function checkHostileModel(
     expect(unhandled).toEqual([]);
   } finally {
     process.off('unhandledRejection', onUnhandled);
+  }
+}
+
+/**
+ * Guarded mode with the strategy's own script whose first action is `Type("latte2024")` on the
+ * Wi-Fi password dialog: the run stops for approval, judged on the device's dump (a vision
+ * strategy's OCR elements carry no focus or password flag), and nothing is typed.
+ */
+export async function checkGuardedPassword(
+  t: AgentRig,
+  strategy: StrategyName,
+  script: ScriptInput,
+  options: Partial<RunOptions> = {},
+): Promise<void> {
+  await resetPhone(t);
+  await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'am', 'start', '-a', 'android.settings.WIFI_SETTINGS']);
+  await new Promise((r) => setTimeout(r, 600));
+  await tapOn(t.rig.phone, { descStarts: 'CoffeeShop_5G' });
+  await new Promise((r) => setTimeout(r, 600));
+  t.model.setScript(script);
+  const { runId } = await t.app.runs.start({
+    serial: t.rig.serial,
+    task: 'Connect to CoffeeShop_5G with the password latte2024',
+    options: { strategy, mode: 'guarded', maxSteps: 5, ...options },
+  });
+  try {
+    await t.waitFor(runId, ['waiting', 'succeeded', 'failed', 'stopped']);
+    const st = t.app.runs.state(runId);
+    expect(st.status, st.outcomeReason ?? '').toBe('waiting');
+    expect(st.steps.at(-1)!.gate).toMatch(
+      /^rule: Typing into password fields — Type\("latte2024"\) .*\(a password field\)/,
+    );
+    expect(st.steps.some((s) => s.executed?.action.name === 'Type')).toBe(false);
+  } finally {
+    await t.app.runs.stop(runId);
   }
 }

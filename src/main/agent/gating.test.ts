@@ -4,7 +4,7 @@ import { defaultSettings } from '../../shared/schemas/settings.ts';
 import type { Observation, UiElement } from '../../shared/schemas/perception.ts';
 import { actionEffect } from './action-effect.ts';
 import { assertApprovalRules } from '../settings/approval-rules.ts';
-import { gateFor } from './gating.ts';
+import { gateFor, gateOnDevice } from './gating.ts';
 
 const rules = defaultSettings().agent.approvalRules;
 const guarded = { mode: 'guarded' as const, approvalRules: rules };
@@ -328,5 +328,58 @@ describe('gateFor with Chinese text', () => {
       /^rule: Payments and purchases/,
     );
     expect(gate({ name: 'Click', params: { index: 1 } }, [el({ text: '发送' })])).toMatch(/^rule: Sending messages/);
+  });
+});
+
+describe("gateOnDevice: the vision strategies are gated on the device's own dump", () => {
+  const WIFI = 'com.android.settings.Settings$WifiSettingsActivity';
+  const device = screen(wifiPassword, WIFI, 'com.android.settings');
+  // What OCR reads of the same dialog: words and boxes, no ids, focus or password flag.
+  const ocr = screen(
+    [
+      el({
+        index: 1,
+        text: 'CoffeeShop_5G',
+        className: 'android.widget.TextView',
+        bounds: [173, 625, 908, 709],
+        center: [540, 667],
+      }),
+      el({
+        index: 2,
+        text: 'Password',
+        className: 'android.widget.TextView',
+        bounds: [190, 780, 400, 850],
+        center: [295, 815],
+      }),
+      el({
+        index: 3,
+        text: 'Cancel',
+        className: 'android.widget.TextView',
+        bounds: [540, 950, 700, 1015],
+        center: [620, 982],
+      }),
+    ],
+    WIFI,
+    'com.android.settings',
+  );
+  const type = { name: 'Type', params: { text: 'hunter2' } } as const;
+
+  it('asks before Type into the focused password field that OCR cannot see', () => {
+    // The hole: on the strategy's own view nothing is focused and nothing is a password field.
+    expect(gateFor(type, ocr, guarded)).toBeNull();
+    expect(gateOnDevice(type, ocr, device, guarded)).toBe(
+      'rule: Typing into password fields — Type("hunter2") types into the focused [4] EditText "Password" (a password field)',
+    );
+  });
+
+  it("maps an element action to the dump's element under it, and changes nothing else", () => {
+    const boxInput = { name: 'Box_Input', params: { index: 2, text: 'hunter2' } } as ActionCall;
+    expect(gateFor(boxInput, ocr, guarded)).toBeNull();
+    expect(gateOnDevice(boxInput, ocr, device, guarded)).toMatch(
+      /^rule: Typing into password fields — .*\(a password field\)/,
+    );
+    // A tap on Cancel asks on neither view; auto mode never asks.
+    expect(gateOnDevice({ name: 'Click', params: { index: 3 } }, ocr, device, guarded)).toBeNull();
+    expect(gateOnDevice(type, ocr, device, { mode: 'auto', approvalRules: rules })).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
+import { targetIndex } from '../../shared/actions.ts';
 import type { ActionCall } from '../../shared/actions.ts';
 import type { Observation } from '../../shared/schemas/perception.ts';
 import type { RunOptions } from '../../shared/schemas/run.ts';
 import { linearRegex, regexProblem } from '../linear-regex.ts';
-import { actionEffect } from './action-effect.ts';
+import { actionEffect, elementUnder } from './action-effect.ts';
 
 /**
  * Whether a proposed action waits for a person, and why: every action in step mode, the
@@ -47,4 +48,28 @@ export function gateFor(
       return null;
     }
   }
+}
+
+/**
+ * The gate for an action a strategy chose on its own view of the screen (the vision strategies'
+ * OCR and icon elements carry no password or focus information), judged on the device's own UI
+ * dump: Type and Enter go to the dump's focused field, an element action to the dump's element
+ * under the centre of the element the strategy chose. It asks when either view asks, so guarded
+ * mode has the same rules whatever the strategy perceives.
+ */
+export function gateOnDevice(
+  action: ActionCall,
+  view: Pick<Observation, 'elements' | 'screen' | 'currentApp'>,
+  device: Pick<Observation, 'elements' | 'screen' | 'currentApp'>,
+  options: Pick<RunOptions, 'mode' | 'approvalRules'>,
+): string | null {
+  const asked = gateFor(action, view, options);
+  if (asked !== null || options.mode !== 'guarded') return asked;
+  const index = targetIndex(action);
+  if (index === undefined) return gateFor(action, device, options);
+  const chosen = view.elements.find((e) => e.index === index);
+  const under = chosen ? elementUnder(device.elements, chosen.center[0], chosen.center[1]) : null;
+  if (!under) return null;
+  const onDevice = { ...action, params: { ...action.params, index: under.index } } as ActionCall;
+  return gateFor(onDevice, device, options);
 }

@@ -126,6 +126,18 @@ export interface AgentMemory {
     subgoalIds: string[];
     thought: string;
   }): Promise<string[]>;
+  /**
+   * A task node's final status (MobA §3.2: the task tree in memory says what was done). Memories
+   * without task nodes leave it out.
+   */
+  recordTaskStatus?(record: {
+    runId: string;
+    nodeId: string;
+    goal: string;
+    parentNodeId: string | null;
+    taskGoal: string;
+    status: 'pending' | 'active' | 'done' | 'failed' | 'abandoned';
+  }): Promise<string[]>;
   /** `runId`: the run whose model described the page (its provenance). */
   recordAppPage(record: {
     packageName: string;

@@ -103,22 +103,32 @@ const executed = (n: number): RunEvent =>
     detail: '',
   }) as RunEvent;
 
-async function replay(strategy: string) {
+/** Scoring of `ms` begun on a fresh judged phone at the start of the recorded sequence. */
+async function begin(ms: InstanceMilestone[]) {
   const phone = judgedPhone();
-  const prepared = { instance: { milestones, invariants: [] }, start: TRUTH[0]!.state, skipped: [] };
+  const prepared = { instance: { milestones: ms, invariants: [] }, start: TRUTH[0]!.state, skipped: [] };
   const scoring = await EpisodeScoring.begin(
     phone,
     prepared as unknown as PreparedEpisode,
     new AbortController().signal,
   );
-  const perceive = PERCEIVED[strategy]!;
+  return { phone, scoring };
+}
+
+/** The recorded actions under `ms`, each step's observation as `perceive` saw it (none when null). */
+async function replay(
+  ms: InstanceMilestone[],
+  perceive: ((i: number) => UiElement[]) | null,
+  from: Observation['elementsFrom'] = 'xml',
+) {
+  const { phone, scoring } = await begin(ms);
   for (let step = 1; step < TRUTH.length; step++) {
-    scoring.onEvent(observation(perceive(step - 1), strategy === 'moba' ? 'xml' : 'ocr'));
+    if (perceive) scoring.onEvent(observation(perceive(step - 1), from));
     phone.at = step; // the recorded action changes the phone
     scoring.onEvent(executed(step));
     await scoring.captured();
   }
-  scoring.onEvent(observation(perceive(TRUTH.length - 1), strategy === 'moba' ? 'xml' : 'ocr'));
+  if (perceive) scoring.onEvent(observation(perceive(TRUTH.length - 1), from));
   await scoring.captured();
   return { phone, scoring };
 }
@@ -127,7 +137,7 @@ describe('milestones are judged on the device, not on what the strategy perceive
   it('gives the same milestones at the same steps under MobA and every vision strategy', async () => {
     const results: Record<string, unknown> = {};
     for (const strategy of Object.keys(PERCEIVED)) {
-      const { scoring } = await replay(strategy);
+      const { scoring } = await replay(milestones, PERCEIVED[strategy]!, strategy === 'moba' ? 'xml' : 'ocr');
       const r = scoring.result({
         outcome: { runId: 'r', outcome: 'succeeded', cause: 'finished', reason: '' } as never,
         state: {
@@ -149,42 +159,15 @@ describe('milestones are judged on the device, not on what the strategy perceive
   });
 
   it('reads the screen only while a screen milestone is open', async () => {
-    const onlyState = [milestones[1]!];
-    const phone = judgedPhone();
-    const prepared = { instance: { milestones: onlyState, invariants: [] }, start: TRUTH[0]!.state, skipped: [] };
-    const scoring = await EpisodeScoring.begin(
-      phone,
-      prepared as unknown as PreparedEpisode,
-      new AbortController().signal,
-    );
-    for (let step = 1; step < TRUTH.length; step++) {
-      phone.at = step;
-      scoring.onEvent(executed(step));
-    }
-    await scoring.captured();
+    const { phone } = await replay([milestones[1]!], null);
     expect(phone.screens).toBe(0);
     expect(phone.states).toBe(3);
 
     // With the screen milestones: once both are reached (step 3) nothing more is read of the screen.
-    const { phone: full } = await replay('moba');
+    const { phone: full } = await replay(milestones, PERCEIVED.moba!);
     expect(full.screens).toBe(1 + 3); // the start, then after steps 1–3
-    const after = judgedPhone();
-    const prepared2 = {
-      instance: { milestones: [milestones[0]!], invariants: [] },
-      start: TRUTH[0]!.state,
-      skipped: [],
-    };
-    const listOnly = await EpisodeScoring.begin(
-      after,
-      prepared2 as unknown as PreparedEpisode,
-      new AbortController().signal,
-    );
-    for (let step = 1; step < TRUTH.length; step++) {
-      after.at = step;
-      listOnly.onEvent(executed(step));
-      await listOnly.captured();
-    }
     // Reached at step 1: the start and step 1 only; no state milestone, so no state reading at all.
+    const { phone: after } = await replay([milestones[0]!], null);
     expect(after.screens).toBe(2);
     expect(after.states).toBe(0);
   });

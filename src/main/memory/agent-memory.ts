@@ -62,6 +62,9 @@ export function agentMemory(service: MemoryService, options: AgentMemoryOptions 
     async recordPlan(r) {
       return service.recordPlan(r).map((m) => m.id);
     },
+    async recordTaskStatus(r) {
+      return [service.recordTaskNode(r).id];
+    },
     async recordAppPage(r) {
       return [
         service.recordAppPage({

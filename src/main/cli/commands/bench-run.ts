@@ -6,6 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { BenchConfigurationInput, BenchSpecInput } from '../../../shared/bench/config.ts';
 import { MobaError } from '../../../shared/errors.ts';
+import { presetConfigurations } from '../../../shared/bench/presets.ts';
+import type { BenchPreset } from '../../../shared/bench/presets.ts';
 import type { MobaApp } from '../../app.ts';
 import { MAX_TASK_FILE_BYTES, readRegularFile } from '../../bounded-read.ts';
 import type { BenchmarkRunner } from '../../bench/runner.ts';
@@ -81,6 +83,8 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
   const set = <K extends keyof BenchSpecInput>(k: K, v: BenchSpecInput[K] | undefined) => {
     if (v !== undefined) spec[k] = v;
   };
+  for (const preset of (opts.preset as string[] | undefined) ?? [])
+    spec.configurations = [...(spec.configurations ?? []), ...presetConfigurations(preset as BenchPreset)];
   set('name', opts.name);
   set('tasks', opts.tasks);
   if (opts.ids || opts.category)

@@ -12,7 +12,15 @@ import type { ReportOpts } from './bench-read.ts';
 import { printValidation } from './bench-validate.ts';
 import type { ValidateOpts } from './bench-validate.ts';
 import { addModelOverrideOptions } from '../../llm/override-options.ts';
-import { ABLATIONS, AUTONOMY_MODES, CATEGORIES, LOCALES, MEMORY_REGIMES, agentNames } from '../../../shared/choices.ts';
+import {
+  ABLATIONS,
+  AUTONOMY_MODES,
+  BENCH_PRESETS,
+  CATEGORIES,
+  LOCALES,
+  MEMORY_REGIMES,
+  agentNames,
+} from '../../../shared/choices.ts';
 
 const heavy = () => import('./bench-run.ts');
 
@@ -108,6 +116,11 @@ function addRunOptions(run: Command): void {
     .option(
       '--config <file>',
       'a benchmark spec as JSON (tasks, configurations, matrix, seeds, repetitions, phones, budgets — see docs/benchmark.md); options below override it',
+    )
+    .option(
+      '--preset <name>',
+      `start from a named set of configurations (${BENCH_PRESETS.join(', ')}: MobA, w/o Memory, w/o Plan, w/o both, AppAgent and the reference — the MobA paper's Table 4); --agent and friends add to it`,
+      csvOf(() => BENCH_PRESETS, 'preset'),
     )
     .option('--tasks <paths...>', 'task files or folders, or `builtin` (default: the built-in suite)')
     .option('--follow-links', FOLLOW_LINKS_HELP, false)

@@ -15,7 +15,7 @@ import type { RunOptions } from '../../../../shared/schemas/run.ts';
 import { nextId } from '../../../../shared/run/reducer.ts';
 import type { RunState, StepState } from '../../../../shared/run/reducer.ts';
 import { pathTo } from '../../../../shared/run/tree.ts';
-import { gateFor } from '../../gating.ts';
+import { gateOnDevice } from '../../gating.ts';
 import type { LoopContext, ResolvedDecision } from '../../run-controller.ts';
 import type { InstalledApp, MemoryPurpose, ResolvedApp, RetrievedMemoryItem } from '../../ports.ts';
 import { screenKeyOf } from '../../screens.ts';
@@ -57,6 +57,9 @@ export class StepKernel {
   private readonly chosenApps = new Map<string, AppChoice>();
   private executing: string | null = null;
 
+  /** The device's own screen of the latest observation, when the strategy's view replaced its elements. */
+  private deviceScreen: { id: string; observation: Observation } | null = null;
+
   constructor(ctx: LoopContext, chooseApp?: AppChooser) {
     this.ctx = ctx;
     this.chooseApp = chooseApp;
@@ -84,6 +87,8 @@ export class StepKernel {
     const raw = await this.ctx.device.observe(this.ctx.signal);
     const observation = view ? await view(raw) : raw;
     const id = nextId(this.state, 'o');
+    // The gate judges the device's own dump whatever the strategy made of it (only the latest is kept).
+    this.deviceScreen = observation === raw ? null : { id, observation: raw };
     const screenKey = screenKeyOf(observation);
     this.ctx.append({ type: 'observation', observationId: id, observation, screenKey });
     return { id, observation, screenKey };
@@ -138,7 +143,8 @@ export class StepKernel {
   propose(nodeId: string, obs: Observed, action: ActionCall): StepState {
     const index = targetIndex(action);
     const element = index === undefined ? null : (obs.observation.elements.find((e) => e.index === index) ?? null);
-    const gate = gateFor(action, obs.observation, this.options);
+    const device = this.deviceScreen?.id === obs.id ? this.deviceScreen.observation : obs.observation;
+    const gate = gateOnDevice(action, obs.observation, device, this.options);
     const stepId = nextId(this.state, 's');
     this.ctx.append({ type: 'step_proposed', stepId, nodeId, action, element, observationId: obs.id, gate });
     return this.state.steps.at(-1)!;

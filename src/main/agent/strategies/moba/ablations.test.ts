@@ -1,12 +1,35 @@
 /**
- * MobA's ablations on the loop: without the Plan module (a single-level agent) and without
- * memory. The end-to-end runs on the simulated phone are in test/integration/agent-ablations.test.ts.
+ * MobA's ablations on the loop, as §4.3 words them: without the Plan module (a plain agent, no
+ * sub-goals, the Reflection module kept) and without the Memory module (no in-context examples,
+ * no historical experience beyond the immediately preceding step). The end-to-end runs on the simulated phone are in test/integration/agent-ablations.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loopHarness, SINGLE } from '../../../../../test/support/agent-harness.ts';
+import { loopHarness, REFLECT, SINGLE } from '../../../../../test/support/agent-harness.ts';
 import type { Harness } from '../../../../../test/support/agent-harness.ts';
 
 const harnesses: Harness[] = [];
+const NOT_DONE = {
+  name: 'reflect: not done',
+  match: { system: REFLECT },
+  reply: {
+    observation: 'o',
+    thought: 't',
+    subgoal_status: 'failure',
+    goal_status: 'not_done',
+    reflection: 'Wi-Fi is still off.',
+  },
+  times: 'always' as const,
+};
+const singleAct = (action: string, times: number | 'always' = 1) => ({
+  name: `act: ${action}`,
+  match: { system: SINGLE },
+  reply: { observation: 'screen', thought: `do ${action}`, can_complete: 'true', action },
+  times,
+});
+const userText = (body: unknown): string =>
+  JSON.stringify(
+    (body as { messages: Array<{ role: string; content: unknown }> }).messages.filter((m) => m.role === 'user'),
+  );
 afterEach(async () => {
   for (const h of harnesses.splice(0)) await h.dispose();
 });
@@ -62,6 +85,7 @@ describe('without the Plan module (--no-plan)', () => {
           reply: { observation: 'settings', thought: 'not sure', can_complete: 'false', action: null },
           times: 'always',
         },
+        NOT_DONE,
       ],
     });
     harnesses.push(h);
@@ -75,6 +99,93 @@ describe('without the Plan module (--no-plan)', () => {
     expect(st.outcomeReason).toBe(
       'The step limit (3) was reached: 1 executed action and 2 replies that chose no action',
     );
-    expect(h.model.requests()).toHaveLength(3);
+    // Three act calls and the reflection on the one executed action.
+    expect(h.model.requests()).toHaveLength(4);
+  });
+});
+
+describe('w/o Plan keeps the Reflection module (§4.3)', () => {
+  it('reflects on every action against the task itself, with no sub-goal, and ends when the reflection finds it done', async () => {
+    const h = await loopHarness({
+      steps: [
+        singleAct('Open_App("Settings")'),
+        {
+          name: 'reflect: open',
+          match: { system: REFLECT },
+          reply: {
+            observation: 'o',
+            thought: 't',
+            subgoal_status: 'success',
+            goal_status: 'not_done',
+            reflection: 'Settings is open.',
+          },
+          times: 1,
+        },
+        singleAct('Click(1)'),
+        {
+          name: 'reflect: done',
+          match: { system: REFLECT },
+          reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'done', reflection: '' },
+          times: 1,
+        },
+      ],
+    });
+    harnesses.push(h);
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: 'Turn on Wi-Fi',
+      options: { mode: 'auto', usePlan: false, maxSteps: 6 },
+    });
+    await h.runs.settled(runId);
+    const st = h.runs.state(runId);
+    expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
+    expect(st.outcomeReason).toBe('The reflection found the task complete');
+    const events = h.runs.events(runId).events;
+    expect(events.filter((e) => e.type === 'reflected')).toHaveLength(2);
+    expect(events.some((e) => e.type === 'plan_made' || e.type === 'plan_reflection')).toBe(false);
+    expect(Object.keys(st.nodes)).toEqual([st.rootId]);
+    const reflections = h.model.requests().filter((r) => JSON.stringify(r.body).includes(REFLECT));
+    expect(reflections).toHaveLength(2);
+    // No sub-task is given to the Reflection module: the task only.
+    for (const r of reflections) {
+      expect(userText(r.body)).not.toContain('Sub-goal of the action');
+      expect(userText(r.body)).toContain('Turn on Wi-Fi');
+    }
+  });
+});
+
+describe('w/o Memory removes historical experience beyond the preceding step (§4.3)', () => {
+  async function thirdActPrompt(useMemory: boolean): Promise<string> {
+    const h = await loopHarness({
+      steps: [
+        singleAct('Open_App("Settings")'),
+        singleAct('Home'),
+        singleAct('Open_App("Settings")'),
+        singleAct('Finish()'),
+        NOT_DONE,
+      ],
+    });
+    harnesses.push(h);
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: 'Turn on Wi-Fi',
+      options: { mode: 'auto', usePlan: false, useMemory, maxSteps: 8 },
+    });
+    await h.runs.settled(runId);
+    expect(h.runs.state(runId).status).toBe('succeeded');
+    const acts = h.model.requests().filter((r) => JSON.stringify(r.body).includes(SINGLE));
+    return userText(acts[2]!.body);
+  }
+
+  it('keeps only the immediately preceding action and reflection in the prompt', async () => {
+    const withMemory = await thirdActPrompt(true);
+    expect(withMemory).toContain('Open_App(');
+    expect(withMemory).toMatch(/Recent actions[\s\S]*Open_App[\s\S]*Home/);
+    const without = await thirdActPrompt(false);
+    // The preceding step (Home) and its reflection stay; the first action is gone.
+    expect(without).toMatch(/Recent actions[^#]*Home/);
+    expect(without).not.toMatch(/Recent actions[^#]*Open_App/);
+    expect(without.match(/Wi-Fi is still off/g)).toHaveLength(1);
+    expect(withMemory.match(/Wi-Fi is still off/g)).toHaveLength(2);
   });
 });

@@ -304,3 +304,66 @@ describe('memory in the loop', () => {
     );
   });
 });
+
+describe('MobA memory after a successful end (§3.2)', () => {
+  const wifiRun = () => [
+    act('Turn on Wi-Fi', { observation: 'home', thought: 'several steps', can_complete: 'false', action: null }),
+    plan('Turn on Wi-Fi', ['Open the Settings app', 'Open Network & internet', 'Switch Wi-Fi on']),
+    act('Open the Settings app', {
+      observation: 'the home screen',
+      thought: 'Settings has Wi-Fi',
+      can_complete: 'true',
+      action: 'Open_App("Settings")',
+    }),
+    reflect('Open the Settings app', 'success'),
+    act('Open Network & internet', {
+      observation: 'settings',
+      thought: 'Wi-Fi is under it',
+      can_complete: 'true',
+      action: 'Click(1)',
+    }),
+    reflect('Open Network & internet', 'success'),
+    act('Switch Wi-Fi on', {
+      observation: 'wifi off',
+      thought: 'tap the switch',
+      can_complete: 'true',
+      action: 'Click(1)',
+    }),
+    // The reflection finds the whole task done: the run ends here, not through the tree.
+    reflect('Switch Wi-Fi on', 'success', 'done'),
+  ];
+
+  it("records every non-leaf node's route and final statuses, and the next run's plan prompt carries the task's route", async () => {
+    const { h, memory } = await withMemory({ steps: [...wifiRun(), ...wifiRun()] });
+    const first = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto' } });
+    await h.runs.settled(first.runId);
+    expect(h.runs.state(first.runId).status).toBe('succeeded');
+    const st = h.runs.state(first.runId);
+    expect(Object.values(st.nodes).map((n) => n.status)).toEqual(['done', 'done', 'done', 'done']);
+
+    const routes = memory.list({ kind: 'route' }).items.flatMap((m) => (m.kind === 'route' ? [m] : []));
+    expect(routes.map((r) => [r.goal, r.steps.map((s) => s.action)])).toEqual([
+      ['Turn on Wi-Fi', ['Open_App("Settings")', 'Click(1)', 'Click(1)']],
+    ]);
+    const tasks = memory.list({ kind: 'task' }).items.flatMap((m) => (m.kind === 'task' ? [m] : []));
+    expect(tasks.map((t) => t.status)).toEqual(['done', 'done', 'done', 'done']);
+    // Action nodes keep the Local Agent's observation and thought, not the reflection's.
+    const actions = memory.list({ kind: 'action' }).items.flatMap((m) => (m.kind === 'action' ? [m] : []));
+    expect(actions.map((a) => a.thought).sort()).toEqual(['Settings has Wi-Fi', 'Wi-Fi is under it', 'tap the switch']);
+
+    h.phone.screen = 'home';
+    h.phone.wifi = false;
+    const second = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto' } });
+    await h.runs.settled(second.runId);
+    const plans = prompts(h.model, PLAN);
+    expect(plans).toHaveLength(2);
+    const route = JSON.stringify(
+      '[route] "Turn on Wi-Fi" was done by: 1. Open the Settings app → Open_App("Settings"); 2. Open Network & internet → Click(1); 3. Switch Wi-Fi on → Click(1)',
+    ).slice(1, -1);
+    expect(plans[0]).not.toContain('[route]');
+    expect(plans[1]).toContain(route);
+    // The plan prompt lists the actions the sub-goals are planned for (Eq. 1).
+    expect(plans[0]).toContain('Actions the Local Agent can take');
+    expect(plans[0]).toContain('Open_App');
+  });
+});

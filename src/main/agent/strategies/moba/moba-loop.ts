@@ -11,8 +11,10 @@
  *       goal done    → the task is done
  *       failure      → GA.plan(node) on the new screen (what is still missing)
  *
- * Without the Plan module (`usePlan: false`) it is a single-level agent that acts toward the
- * final goal and reports completion itself with Finish().
+ * Without the Plan module (`usePlan: false`, MobA §4.3) the Global Agent is replaced by a plain
+ * agent: it acts toward the final goal, with no sub-goals, and reports completion itself with
+ * Finish(); the Reflection module stays and judges each action against the task itself (its
+ * "task done" ends the run, its failures reach the next action's prompt).
  *
  * The step kernel (`common/`) proposes, gates, executes and ends the run, counts unusable
  * replies and escalates; this file adds MobA's steps and its escalation policy.
@@ -97,7 +99,7 @@ class MobaRun {
       return null;
     }
     if (!st.cursor || root?.status === 'done') {
-      await this.run.finish('succeeded', 'finished', 'Every sub-goal is done');
+      await this.succeed('Every sub-goal is done');
       return null;
     }
     const nodeId = firstOpenLeaf(st, st.cursor);
@@ -148,8 +150,7 @@ class MobaRun {
     const singleLevel = !this.options.usePlan;
     if (action.name === 'Finish') {
       if (action.params.message) await this.run.steps.answer(nodeId, action.params.message);
-      if (singleLevel || nodeId === this.ctx.state().rootId)
-        return this.run.finish('succeeded', 'finished', 'The agent reported the task done');
+      if (singleLevel || nodeId === this.ctx.state().rootId) return this.succeed('The agent reported the task done');
       // On a sub-goal, Finish() finishes that sub-goal only: the task ends when the tree is
       // done or the Global Agent's reflection finds the goal done, never on the Local Agent's word.
       return this.completeNode(nodeId);
@@ -169,7 +170,16 @@ class MobaRun {
   private async completeNode(nodeId: string): Promise<void> {
     const { completed, next } = advanceAfterSuccess(this.ctx.state(), nodeId);
     await this.m.complete(completed, next);
-    if (next === null) await this.run.finish('succeeded', 'finished', 'Every sub-goal is done');
+    if (next === null) await this.succeed('Every sub-goal is done');
+  }
+
+  /**
+   * A successful end, however it came (the tree done, Finish() at the root, the reflection's
+   * "task done"): the task tree is closed and its routes are recorded (§3.2), then the run ends.
+   */
+  private async succeed(reason: string): Promise<void> {
+    await this.m.closeTree();
+    await this.run.finish('succeeded', 'finished', reason);
   }
 
   /** After a step ran (by the agent or the person): reflect, then advance or re-plan. */
@@ -199,11 +209,16 @@ class MobaRun {
             by: 'person' as const,
           }
         : { text: formatAction(outcome.action), by: 'agent' as const };
-    if (!this.options.usePlan) return;
-    const r = await this.m.reflect(nodeId, step, before, after, performed);
+    const singleLevel = !this.options.usePlan;
+    const r = await this.m.reflect(nodeId, step, before, after, performed, singleLevel);
     if (!r.ok) return this.run.modelFailed(nodeId, r.error);
     this.run.modelOk();
-    if (r.reply.goalDone) return this.run.finish('succeeded', 'finished', 'The Global Agent found the task complete');
+    if (r.reply.goalDone)
+      return this.succeed(
+        singleLevel ? 'The reflection found the task complete' : 'The Global Agent found the task complete',
+      );
+    // The plain agent has no sub-goal to close and no plan to remake: it acts again.
+    if (singleLevel) return;
     if (r.reply.subgoalStatus === 'success') return this.completeNode(nodeId);
     return this.planOrEscalate(nodeId, after, 'reflection_failed');
   }
@@ -281,7 +296,7 @@ class MobaRun {
     if (resumed.kind === 'handled') return;
     // A step executed by the agent but never reflected on (the app stopped in between).
     const last = this.ctx.state().steps.at(-1);
-    if (!last?.executed || last.executed.by !== 'agent' || last.reflection || !this.options.usePlan) return;
+    if (!last?.executed || last.executed.by !== 'agent' || last.reflection) return;
     const before = this.run.steps.observed(last.observationId);
     if (!before || !this.ctx.state().nodes[last.nodeId]) return;
     await this.afterStep(last.nodeId, before, {

@@ -5,6 +5,7 @@
  */
 import { formatAction } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
+import type { NodeStatus } from '../../../../shared/schemas/run.ts';
 import type { MobaError } from '../../../../shared/errors.ts';
 import { describeElement, describeElementForMemory } from '../../../../shared/elements/describe-element.ts';
 import { nextId } from '../../../../shared/run/reducer.ts';
@@ -23,10 +24,21 @@ import { buildReflectMessages } from './prompts/reflect.ts';
 import { PlanReplySchema, ReflectReplySchema, actReplySchema } from './replies.ts';
 import type { ActReply, ReflectReply } from './replies.ts';
 
+/** A task-tree node's status as memory's task nodes say it. */
+const TASK_STATUS: Record<NodeStatus, 'pending' | 'active' | 'done' | 'failed' | 'abandoned'> = {
+  pending: 'pending',
+  running: 'active',
+  done: 'done',
+  failed: 'failed',
+  skipped: 'abandoned',
+};
+
 export class MobaSteps {
   private readonly ctx: LoopContext;
   private readonly kernel: StepKernel;
   private readonly pagesSeen = new Set<string>();
+  /** Nodes whose route is recorded (a node is routed once, when it is done). */
+  private readonly routed = new Set<string>();
   private clock: Promise<DeviceClock | null> | undefined;
 
   constructor(run: StrategyRun) {
@@ -68,6 +80,16 @@ export class MobaSteps {
       });
   }
 
+  /**
+   * How many earlier steps' experience (actions, their outcome, reflections) a prompt carries.
+   * Without the Memory module (MobA §4.3: no in-context examples and no historical experience —
+   * observations, thoughts, previous actions, execution status) only the immediately preceding
+   * step is kept, the short-term memory §4.4.3 describes.
+   */
+  private historyLength(withMemory: number): number {
+    return this.kernel.options.useMemory ? withMemory : 1;
+  }
+
   /** The Local Agent: can this sub-goal be done with one action, and which. */
   async act(
     nodeId: string,
@@ -88,9 +110,9 @@ export class MobaSteps {
       goal: node.goal,
       parentGoal: path.at(-2)?.goal ?? null,
       completed: singleLevel ? [] : completedSiblings(st, nodeId),
-      reflections: node.reflections.slice(-3),
+      reflections: node.reflections.slice(-this.historyLength(3)),
       feedback: st.pendingFeedback,
-      recentActions: this.recentActions(singleLevel ? 8 : 4),
+      recentActions: this.recentActions(this.historyLength(singleLevel ? 8 : 4)),
       memories,
       screen,
       singleLevel,
@@ -143,7 +165,7 @@ export class MobaSteps {
       parentGoal: path.at(-2)?.goal ?? null,
       completed: completedSiblings(st, nodeId),
       planReflection: node.planReflections.at(-1) ?? null,
-      failureReflections: node.reflections.slice(-3),
+      failureReflections: node.reflections.slice(-this.historyLength(3)),
       guidance: st.pendingFeedback,
       memories,
       screen,
@@ -203,6 +225,7 @@ export class MobaSteps {
     before: Observed,
     after: Observed,
     performed: { text: string; by: 'agent' | 'person' },
+    singleLevel = false,
   ): Promise<{ ok: true; reply: ReflectReply } | { ok: false; error: MobaError }> {
     const st = this.state;
     const node = st.nodes[nodeId]!;
@@ -213,7 +236,8 @@ export class MobaSteps {
     ]);
     const messages = buildReflectMessages({
       finalGoal: st.task,
-      goal: node.goal,
+      // Without the Plan module no sub-task is given to the Reflection module (§4.3).
+      goal: singleLevel ? null : node.goal,
       action: performed.text,
       element: step.element ? describeElement(step.element) : null,
       performedBy: performed.by,
@@ -253,8 +277,9 @@ export class MobaSteps {
           taskGoal: st.task,
           action: performed.text,
           element: step.element,
-          observation: reply.observation,
-          thought: reply.thought,
+          // The Local Agent's view when it chose the action (§3.2); the reflection's when a person acted.
+          observation: step.intent?.observation ?? reply.observation,
+          thought: step.intent?.thought ?? reply.thought,
           reflection: reply.subgoalStatus === 'failure' ? reply.reflection : null,
           outcome: reply.subgoalStatus,
           app: before.observation.currentApp?.packageName ?? null,
@@ -288,21 +313,64 @@ export class MobaSteps {
     for (const id of completed) {
       this.ctx.append({ type: 'node_status', nodeId: id, status: 'done', by: 'agent' });
       const node = this.state.nodes[id];
-      if (this.kernel.writesMemory && node && node.children.length) {
-        const steps = this.routeOf(id);
-        if (steps.length)
-          await this.kernel.write(() =>
-            this.ctx.memory.recordRoute({
-              runId: this.ctx.runId,
-              nodeId: id,
-              goal: node.goal,
-              taskGoal: this.state.task,
-              steps,
-            }),
-          );
-      }
+      if (node?.children.length) await this.recordRoute(id);
     }
     this.ctx.append({ type: 'cursor_moved', nodeId: next, by: 'agent' });
+  }
+
+  /**
+   * The task is complete (§3.2: "once the task of the root node is completed, for each non-leaf
+   * node a route is generated"): open nodes are done, sub-goals never started are skipped, every
+   * non-leaf node and the root get their route, and memory's task nodes their final status.
+   */
+  async closeTree(): Promise<void> {
+    const st = this.state;
+    for (const node of Object.values(st.nodes)) {
+      if (node.status === 'running' || (node.id === st.rootId && node.status !== 'done'))
+        this.ctx.append({ type: 'node_status', nodeId: node.id, status: 'done', by: 'agent' });
+      else if (node.status === 'pending')
+        this.ctx.append({
+          type: 'node_status',
+          nodeId: node.id,
+          status: 'skipped',
+          reason: 'the task was complete without it',
+          by: 'agent',
+        });
+    }
+    for (const node of Object.values(this.state.nodes))
+      if (node.children.length || node.id === this.state.rootId) await this.recordRoute(node.id);
+    if (!this.kernel.writesMemory || !this.ctx.memory.recordTaskStatus) return;
+    for (const node of Object.values(this.state.nodes)) {
+      const status = TASK_STATUS[node.status];
+      await this.kernel.write(() =>
+        this.ctx.memory.recordTaskStatus!({
+          runId: this.ctx.runId,
+          nodeId: node.id,
+          goal: node.goal,
+          parentNodeId: node.parentId,
+          taskGoal: this.state.task,
+          status,
+        }),
+      );
+    }
+  }
+
+  /** Records a node's route once, when memory is written and the node has successful steps. */
+  private async recordRoute(nodeId: string): Promise<void> {
+    const node = this.state.nodes[nodeId];
+    if (!this.kernel.writesMemory || !node || this.routed.has(nodeId)) return;
+    const steps = this.routeOf(nodeId);
+    if (!steps.length) return;
+    this.routed.add(nodeId);
+    await this.kernel.write(() =>
+      this.ctx.memory.recordRoute({
+        runId: this.ctx.runId,
+        nodeId,
+        goal: node.goal,
+        taskGoal: this.state.task,
+        steps,
+      }),
+    );
   }
 
   /** The successful actions under a node, in order: MobA's route. */

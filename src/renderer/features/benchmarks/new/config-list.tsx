@@ -1,11 +1,22 @@
 /** The new-benchmark form's configurations: agent, plan, memory and autonomy mode for each. */
 import type { BenchAgentInfo } from '../../../../shared/contract/benchmarks.ts';
+import { presetConfigurations } from '../../../../shared/bench/presets.ts';
 
 export interface ConfigDraft {
   agent: string;
   usePlan: boolean;
   useMemory: boolean;
   mode: 'auto' | 'copilot';
+}
+
+/** The MobA paper's Table 4 rows that run without a person (`moba bench run --preset moba-table4`). */
+export function table4Configs(): ConfigDraft[] {
+  return presetConfigurations('moba-table4').map((c) => ({
+    agent: c.agent,
+    usePlan: c.usePlan ?? true,
+    useMemory: c.useMemory ?? true,
+    mode: 'auto',
+  }));
 }
 
 export const DEFAULT_CONFIGS: ConfigDraft[] = [
@@ -115,6 +126,15 @@ export function ConfigList({
         onClick={() => setConfigs([...configs, { agent: 'reference', usePlan: true, useMemory: true, mode: 'auto' }])}
       >
         Add configuration
+      </button>{' '}
+      <button
+        type="button"
+        className="btn btn-small"
+        data-action="preset-table4"
+        title="MobA, w/o Memory, w/o Plan, w/o both, AppAgent and the reference solution: the MobA paper's Table 4 (§4.3)"
+        onClick={() => setConfigs(table4Configs())}
+      >
+        MobA Table 4
       </button>
     </div>
   );

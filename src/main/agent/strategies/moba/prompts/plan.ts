@@ -1,3 +1,4 @@
+import { ACTION_NAMES, describeActions } from '../../../../../shared/actions.ts';
 import type { ChatMessage } from '../../../../llm/types.ts';
 import type { RetrievedMemoryItem } from '../../../ports.ts';
 import { memorySection, screenImages, screenSection, section } from './common.ts';
@@ -67,7 +68,8 @@ export function buildPlanMessages(input: PlanPromptInput): ChatMessage[] {
     .filter(Boolean)
     .join('\n');
   return [
-    { role: 'system', content: SYSTEM },
+    // The action set the sub-goals are planned for (MobA's Eq. 1: the plan is conditioned on it).
+    { role: 'system', content: `${SYSTEM}\n\n## Actions the Local Agent can take\n${describeActions(ACTION_NAMES)}` },
     { role: 'user', content: [{ type: 'text', text }, ...screenImages(input.screen, 'Current screen')] },
   ];
 }

@@ -5,7 +5,8 @@ import type { ScreenForPrompt } from './common.ts';
 
 export interface ReflectPromptInput {
   finalGoal: string;
-  goal: string;
+  /** The sub-goal of the action; null without the Plan module (the action is judged against the task). */
+  goal: string | null;
   action: string;
   /** The element the action targeted, described, or null. */
   element: string | null;
@@ -31,7 +32,12 @@ Reply with ONE JSON object and nothing else:
 export function buildReflectMessages(input: ReflectPromptInput): ChatMessage[] {
   const text = [
     section("Final goal (the user's task)", input.finalGoal),
-    section('Sub-goal of the action', input.goal),
+    input.goal === null
+      ? section(
+          'Note',
+          'There are no sub-goals: subgoal_status says whether the action did what it aimed at for the task.',
+        )
+      : section('Sub-goal of the action', input.goal),
     section(
       'Action performed',
       `${input.action}${input.element ? ` on ${input.element}` : ''}${input.performedBy === 'person' ? ' (performed by the person supervising the agent)' : ''}`,
