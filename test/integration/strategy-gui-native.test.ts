@@ -70,6 +70,47 @@ describe.each(['ui-tars', 'qwen-vl', 'autoglm'] as const)('%s', (strategy: Strat
     for (const tap of taps) expect(tap.params).toMatchObject({ unit: 'px' });
   });
 
+  it('completes the alarm case study in step mode, its first tap edited into grid units', {
+    timeout: 300_000,
+  }, async () => {
+    await resetPhone(t);
+    t.model.setScript(loadScript(`alarm-${strategy}.json`));
+    const { runId } = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: ALARM_TASK,
+      options: { strategy, mode: 'step', maxSteps: 40 },
+    });
+    let edited: string | null = null;
+    let lastWait: string | null = null;
+    for (;;) {
+      await t.waitFor(runId, ['waiting', 'succeeded', 'failed', 'stopped', 'paused']);
+      const st = t.app.runs.state(runId);
+      if (!st.waiting) break;
+      if (st.waiting.waitId === lastWait) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      lastWait = st.waiting.waitId;
+      const proposed = st.steps.find((s) => s.stepId === st.waiting!.stepId)?.proposed;
+      if (!edited && proposed?.name === 'Click_by_Coordinate') {
+        const { x, y } = proposed.params;
+        const o = st.observations[st.steps.at(-1)!.observationId]!;
+        edited = `Click_by_Coordinate(${Math.round((x / o.screen.width) * 1000)}, ${Math.round((y / o.screen.height) * 1000)})`;
+        t.app.runs.decide(runId, { decision: 'edit', action: edited });
+      } else t.app.runs.decide(runId, { decision: 'approve' });
+    }
+    const st = t.app.runs.state(runId);
+    expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
+    expect(st.counters.executedActions).toBe(14);
+    const edit = st.steps.find((s) => s.decision?.kind === 'edit');
+    expect(edit?.executed).toMatchObject({
+      ok: true,
+      action: { name: 'Click_by_Coordinate', params: { unit: 'grid' } },
+    });
+    expect(st.steps.filter((s) => s.decision?.kind === 'approve')).toHaveLength(13);
+    await expectCaseStudyAlarm(t);
+  });
+
   it('step mode: approve, reject with feedback, edit', { timeout: 300_000 }, async () => {
     const tap = TAP_ANYWHERE[strategy]!;
     await checkStepMode(t, strategy, { steps: [{ name: 'tap', ...tap, times: 'always' }] });

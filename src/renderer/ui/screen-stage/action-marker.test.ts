@@ -41,4 +41,31 @@ describe('action markers', () => {
     });
     expect(actionMarker({ name: 'Back', params: {} }, elements, screen)).toEqual({ kind: 'none', label: 'Back' });
   });
+
+  it("draws the GUI-native models' point gestures at their points, a point swipe as an arrow between them", () => {
+    expect(
+      actionMarker(
+        { name: 'Long_Press_by_Coordinate', params: { x: 540, y: 500, seconds: 2, unit: 'px' } },
+        elements,
+        screen,
+      ),
+    ).toMatchObject({ kind: 'point', point: [540, 500] });
+    expect(
+      actionMarker({ name: 'Double_Click_by_Coordinate', params: { x: 250, y: 500, unit: 'grid' } }, elements, screen),
+    ).toMatchObject({ kind: 'point', point: [270, 1200] });
+    expect(
+      actionMarker(
+        { name: 'Swipe_by_Coordinate', params: { x1: 540, y1: 1800, x2: 540, y2: 600, unit: 'px' } },
+        elements,
+        screen,
+      ),
+    ).toMatchObject({ kind: 'arrow', from: [540, 1800], to: [540, 600] });
+    expect(
+      actionMarker(
+        { name: 'Swipe_by_Coordinate', params: { x1: 540, y1: 1800, x2: 540, y2: 2600, unit: 'px' } },
+        elements,
+        screen,
+      ),
+    ).toMatchObject({ kind: 'none', label: expect.stringContaining('off the screen') });
+  });
 });
