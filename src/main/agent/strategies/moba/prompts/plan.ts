@@ -1,4 +1,4 @@
-import { ACTION_NAMES, describeActions } from '../../../../../shared/actions.ts';
+import { MOBA_ACTION_NAMES, describeActions } from '../../../../../shared/actions.ts';
 import type { ChatMessage } from '../../../../llm/types.ts';
 import type { RetrievedMemoryItem } from '../../../ports.ts';
 import { memorySection, screenImages, screenSection, section } from './common.ts';
@@ -69,7 +69,7 @@ export function buildPlanMessages(input: PlanPromptInput): ChatMessage[] {
     .join('\n');
   return [
     // The action set the sub-goals are planned for (MobA's Eq. 1: the plan is conditioned on it).
-    { role: 'system', content: `${SYSTEM}\n\n## Actions the Local Agent can take\n${describeActions(ACTION_NAMES)}` },
+    { role: 'system', content: `${SYSTEM}\n\n## Actions the Local Agent can take\n${describeActions(MOBA_ACTION_NAMES)}` },
     { role: 'user', content: [{ type: 'text', text }, ...screenImages(input.screen, 'Current screen')] },
   ];
 }
