@@ -27,6 +27,13 @@ export const ExportRunResult = z.object({
 });
 export type ExportRunResult = z.infer<typeof ExportRunResult>;
 
+export const ReportFormat = z.enum(['html', 'json', 'csv']);
+export type ReportFormat = z.infer<typeof ReportFormat>;
+
+/** A report to save as a file: its name, media type and text. */
+export const ReportFile = z.object({ fileName: z.string(), mime: z.string(), text: z.string() });
+export type ReportFile = z.infer<typeof ReportFile>;
+
 export const exportMethods = {
   getRunPage: defineMethod({
     summary:
@@ -48,6 +55,36 @@ export const exportMethods = {
       skipped: z.number().int(),
       nextFrom: z.number().int().nullable(),
     }),
+  }),
+  downloadReport: defineMethod({
+    summary:
+      'A run or a benchmark (or several side by side) as a file to download: html (one self-contained report: the replay and results views with every screenshot, offline), json (the data) or csv (a run’s steps, a benchmark’s results table).',
+    input: z
+      .object({
+        runId: z
+          .string()
+          .min(1)
+          .max(100)
+          .regex(/^[\w.-]+$/)
+          .optional(),
+        benchmarkIds: z
+          .array(
+            z
+              .string()
+              .min(1)
+              .max(100)
+              .regex(/^[\w.-]+$/),
+          )
+          .min(1)
+          .max(8)
+          .optional(),
+        format: ReportFormat,
+      })
+      .strict()
+      .refine((v) => (v.runId === undefined) !== (v.benchmarkIds === undefined), {
+        message: 'give a runId or benchmarkIds',
+      }),
+    output: ReportFile,
   }),
   exportRun: defineMethod({
     summary: 'Export a run as run.json + assets/ (and report.html) into the data folder’s exports/RUN_ID folder.',
