@@ -1,12 +1,48 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import type { Plugin } from 'vite';
 
 /** The workspace's own packages ship as TypeScript sources: they are bundled, not left as imports. */
 const WORKSPACE_PACKAGES = ['@moba/base', '@moba/sim', '@moba/testkit'];
 
 /**
- * Three bundles: main (the Electron entry and, beside it, the `moba` CLI for installs where
+ * The report viewer (src/renderer/report-main.tsx): the app's replay and results views as one
+ * script and one stylesheet in out/report/, which main inlines into every report file (a
+ * report loads nothing). Built with the renderer.
+ */
+function reportViewer(): Plugin {
+  return {
+    name: 'moba-report-viewer',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: resolve(import.meta.dirname, 'src/renderer'),
+        publicDir: false,
+        plugins: [react()],
+        logLevel: 'warn',
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          outDir: resolve(import.meta.dirname, 'out/report'),
+          emptyOutDir: true,
+          cssCodeSplit: false,
+          lib: {
+            entry: resolve(import.meta.dirname, 'src/renderer/report-main.tsx'),
+            formats: ['iife'],
+            name: 'MobaReport',
+            fileName: () => 'report.js',
+          },
+          rollupOptions: { output: { assetFileNames: 'report[extname]' } },
+        },
+      });
+    },
+  };
+}
+
+/**
+ * Three bundles (and the report viewer beside the renderer): main (the Electron entry and, beside it, the `moba` CLI for installs where
  * the TypeScript sources are not runnable), the sandboxed preload (CommonJS, as sandboxed
  * preloads must be), and the renderer.
  */
@@ -36,6 +72,6 @@ export default defineConfig({
     build: {
       rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
     },
-    plugins: [react()],
+    plugins: [react(), reportViewer()],
   },
 });

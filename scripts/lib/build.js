@@ -11,6 +11,7 @@ export const BUILD_OUTPUTS = [
   'out/main/index.js',
   'out/main/cli.js',
   'out/preload/index.cjs',
+  'out/report/report.js',
   'out/renderer/index.html',
 ];
 

@@ -17,7 +17,7 @@ const ep = (id: string, ordinal: number) => ({
   repetition: 0,
   seed: ordinal,
 });
-const result = { runId: 'run-1', costUsd: 0.5 } as EpisodeResult;
+const result = { runId: 'run-1', costUsd: 0.5, reached: 3, total: 4, complete: false } as EpisodeResult;
 
 describe('benchmarks in the store', () => {
   it('claims, completes, retries and recovers episodes so each ends done once', () => {
@@ -59,6 +59,8 @@ describe('benchmarks in the store', () => {
     expect(repo.summary('b')).toMatchObject({
       counts: { total: 3, done: 1, pending: 1, error: 1, running: 0 },
       costUsd: 0.5,
+      // The list's scores: milestones reached of all, episodes complete, over the finished ones.
+      scores: [{ configId: 'no-op', episodes: 1, msPercent: 75, completeRate: 0 }],
     });
     expect(repo.retryErrors('b')).toBe(1);
     // A completed episode is never completed twice.

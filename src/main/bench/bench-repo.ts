@@ -220,7 +220,37 @@ export class BenchRepo {
       })),
       counts,
       costUsd: this.cost(id),
+      scores: this.scores(
+        id,
+        b.configurations.map((c) => c.id!),
+      ),
     };
+  }
+
+  /** Each configuration's Milestone Score and Complete Rate over its finished episodes (point values). */
+  private scores(id: string, configIds: readonly string[]): BenchmarkSummary['scores'] {
+    const rows = this.db
+      .prepare("SELECT config_id, result FROM benchmark_episodes WHERE benchmark_id = ? AND status = 'done'")
+      .all(id) as Array<{ config_id: string; result: string }>;
+    const by = new Map(configIds.map((c) => [c, { episodes: 0, reached: 0, total: 0, complete: 0 }]));
+    for (const r of rows) {
+      const s = by.get(r.config_id);
+      if (!s) continue;
+      const result = JSON.parse(r.result) as EpisodeResult;
+      s.episodes++;
+      s.reached += result.reached;
+      s.total += result.total;
+      if (result.complete) s.complete++;
+    }
+    return configIds.map((configId) => {
+      const s = by.get(configId)!;
+      return {
+        configId,
+        episodes: s.episodes,
+        msPercent: s.total ? (s.reached / s.total) * 100 : null,
+        completeRate: s.episodes ? (s.complete / s.episodes) * 100 : null,
+      };
+    });
   }
 
   /** What the finished episodes cost. */

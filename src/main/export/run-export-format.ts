@@ -47,3 +47,9 @@ export interface RunExport {
   assets: Record<string, ExportAsset>;
   events: RunEvent[];
 }
+
+/** What the exporter reads: a run's summary and events (RunService fits). */
+export interface RunSource {
+  get(runId: string): RunSummary;
+  events(runId: string, from?: number): { events: RunEvent[]; skipped: number };
+}

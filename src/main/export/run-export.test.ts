@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,10 +12,22 @@ import { ArtifactStore } from '../store/artifacts.ts';
 import { openDatabase } from '../store/database.ts';
 import type { Db } from '../store/database.ts';
 import { RunsRepo } from '../store/runs-repo.ts';
-import { collectArtifactRefs, writeRunExport } from './run-export.ts';
+import { collectArtifactRefs } from './asset-files.ts';
+import { writeRunExport } from './run-export.ts';
 import type { RunExport, RunSource } from './run-export.ts';
+import type { ReportData } from '../../shared/report/report-data.ts';
 
 const run = promisify(execFile);
+
+/** A stand-in viewer: the built one (out/report/) is checked by the command-line test and the e2e tests. */
+const BUNDLE = { js: 'document.body.dataset.viewer = "stand-in";', css: 'body{margin:0}' };
+
+/** The data a report file carries. */
+function reportData(html: string): ReportData {
+  const m = /<script type="application\/json" id="moba-report">([\s\S]*?)<\/script>/.exec(html);
+  expect(m, 'the report data element').not.toBeNull();
+  return JSON.parse(m![1]!) as ReportData;
+}
 
 describe('run export', () => {
   const dir = tempDir('moba-export-');
@@ -36,9 +49,9 @@ describe('run export', () => {
     dir.dispose();
   });
 
-  it('writes run.json with events, the folded state and a trajectory, and every referenced image in assets/', () => {
+  it('writes run.json with events, the folded state and a trajectory, and every referenced image in assets/', async () => {
     const out = join(dir.path, 'out1');
-    const r = writeRunExport({
+    const r = await writeRunExport({
       runs,
       artifacts,
       runId,
@@ -72,54 +85,69 @@ describe('run export', () => {
     }
   });
 
-  it('writes an HTML report whose images are relative files in assets/, never inlined', () => {
+  it('writes report.html as one self-contained file: the run, its screenshots and the viewer, loading nothing', async () => {
     const out = join(dir.path, 'out2');
-    const r = writeRunExport({
+    const r = await writeRunExport({
       runs,
       artifacts,
       runId,
       outDir: out,
       html: true,
       app: { name: 'MobA Studio', version: 'test' },
+      reportBundle: BUNDLE,
     });
     const html = readFileSync(r.html!, 'utf8');
-    expect(html).not.toMatch(/data:image/);
-    expect(html).not.toMatch(/<script/i);
-    const srcs = [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!);
-    expect(srcs.length).toBeGreaterThan(12);
-    for (const src of srcs) {
-      expect(src).toMatch(/^assets\/[0-9a-f]{64}\.png$/);
-      expect(existsSync(join(out, src))).toBe(true);
+    const data = reportData(html);
+    expect(data).toMatchObject({
+      format: 'moba-report',
+      version: 1,
+      kind: 'run',
+      title: expect.stringContaining('alarm'),
+    });
+    expect(data.runs).toHaveLength(1);
+    expect(data.runs[0]!.events).toEqual(runs.events(runId).events);
+    // Every screenshot the events name is inside, as a JPEG; nothing refers outside the file.
+    const refs = [...collectArtifactRefs(runs.events(runId).events).keys()];
+    expect(Object.keys(data.images).sort()).toEqual(refs.sort());
+    for (const image of Object.values(data.images)) {
+      expect(image.mime).toBe('image/jpeg');
+      expect(Buffer.from(image.base64, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     }
-    expect(html).toContain('Create an alarm at 6:30 PM titled Work');
-    expect(html).toContain('Sub-goal 12: tap the next control');
-    // Model I/O: the act and reflect calls of the step, with the memories they were given.
-    expect(html).toMatch(/act call c\d+ — scripted/);
-    expect(html).toContain('memories: action action:demo-0 (0.61)');
+    expect(html).not.toMatch(/\ssrc=|<link|href="http/i);
+    // Only the viewer's own script runs: the policy names it by its hash.
+    const hash = createHash('sha256').update(BUNDLE.js).digest('base64');
+    expect(html).toContain(`script-src 'sha256-${hash}'`);
+    expect(html).toContain("default-src 'none'");
+    expect(html).toContain(`<script>${BUNDLE.js}</script>`);
   });
 
-  it('escapes what the model or a person wrote', async () => {
+  it('keeps what the model or a person wrote as data: it cannot end the data or run as script', async () => {
     const evil = await writeSyntheticRun({
       dataDir: dir.path,
       steps: 1,
       screens: 1,
       runId: 'evil',
-      task: '<img src=x onerror=alert(1)> & "quotes"',
+      task: '<img src=x onerror=alert(1)> & "quotes" </script><script>alert(2)</script>',
     });
-    const r = writeRunExport({
+    const r = await writeRunExport({
       runs,
       artifacts,
       runId: evil.runId,
       outDir: join(dir.path, 'out3'),
       html: true,
       app: { name: 'MobA Studio', version: 'test' },
+      reportBundle: BUNDLE,
     });
     const html = readFileSync(r.html!, 'utf8');
     expect(html).not.toContain('<img src=x');
-    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).toContain('<title>MobA Studio report: &lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
+    expect(reportData(html).runs[0]!.summary.task).toBe(
+      '<img src=x onerror=alert(1)> & "quotes" </script><script>alert(2)</script>',
+    );
   });
 
-  it('fails with RUN_NOT_FOUND for an unknown run', () => {
+  it('fails with RUN_NOT_FOUND for an unknown run', async () => {
     const repo = new RunsRepo(db);
     const strict: RunSource = {
       get: (id) => {
@@ -129,7 +157,7 @@ describe('run export', () => {
       },
       events: (id) => repo.events(id),
     };
-    expect(() =>
+    await expect(
       writeRunExport({
         runs: strict,
         artifacts,
@@ -138,7 +166,7 @@ describe('run export', () => {
         html: false,
         app: { name: 'm', version: 't' },
       }),
-    ).toThrow(/No run nope/);
+    ).rejects.toThrow(/No run nope/);
   });
 
   it('moba export RUN_ID --out DIR --html writes the same folder from the command line', async () => {
@@ -151,6 +179,9 @@ describe('run export', () => {
     const r = JSON.parse(stdout.trim().split('\n').at(-1)!) as { dir: string; assets: number; html: string };
     expect(r).toMatchObject({ dir: out, assets: 3, html: join(out, 'report.html') });
     expect(existsSync(join(out, 'run.json'))).toBe(true);
-    expect(existsSync(join(out, 'report.html'))).toBe(true);
+    // The built viewer is inside: the report shows the run with the app's own replay.
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(reportData(html).runs[0]!.summary.id).toBe(runId);
+    expect(html.length).toBeGreaterThan(100_000);
   }, 60_000);
 });

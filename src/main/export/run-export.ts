@@ -1,8 +1,8 @@
 /**
  * A run as a portable folder: `run.json` (summary, events, the folded final state and a
  * trajectory of steps with who decided what) and `assets/` with every artifact the events
- * refer to — screenshots, set-of-marks images, UI dumps, images sent to models. The HTML report
- * (`report.html`) refers to the same files by relative path, never inlining them.
+ * refer to — screenshots, set-of-marks images, UI dumps, images sent to models — and, with
+ * `html`, `report.html`: the run as one self-contained report file (`report-html.ts`).
  */
 import { chmodSync, copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
@@ -14,46 +14,15 @@ import type { ExportRunResult } from '../../shared/contract/export.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { foldRun } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
-import type { ArtifactRef } from '../../shared/schemas/common.ts';
-import type { RunEvent, RunSummary } from '../../shared/schemas/run.ts';
+import type { RunEvent } from '../../shared/schemas/run.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
-import { assetFile } from './asset-files.ts';
-import { renderRunReport } from './html-report.ts';
-import type { ExportAsset, RunExport, TrajectoryStep } from './run-export-format.ts';
+import { assetFile, collectArtifactRefs } from './asset-files.ts';
+import { runReportData } from './report-data.ts';
+import { renderReportHtml } from './report-html.ts';
+import type { ReportBundle } from './report-html.ts';
+import type { ExportAsset, RunExport, RunSource, TrajectoryStep } from './run-export-format.ts';
 
-export type { ExportAsset, RunExport, TrajectoryStep } from './run-export-format.ts';
-
-/** What the exporter reads: a run's summary and events (RunService fits). */
-export interface RunSource {
-  get(runId: string): RunSummary;
-  events(runId: string, from?: number): { events: RunEvent[]; skipped: number };
-}
-
-/** Every artifact reference in the events (screens, model images, spoken audio), found structurally (any `{ sha256, mime, bytes }`). */
-export function collectArtifactRefs(events: readonly RunEvent[]): Map<string, ArtifactRef> {
-  const out = new Map<string, ArtifactRef>();
-  const walk = (v: unknown, depth: number): void => {
-    if (depth > 12 || v === null || typeof v !== 'object') return;
-    if (Array.isArray(v)) {
-      for (const x of v) walk(x, depth + 1);
-      return;
-    }
-    const o = v as Record<string, unknown>;
-    if (
-      typeof o.sha256 === 'string' &&
-      /^[0-9a-f]{64}$/.test(o.sha256) &&
-      typeof o.mime === 'string' &&
-      typeof o.bytes === 'number'
-    ) {
-      if (!out.has(o.sha256)) out.set(o.sha256, o as unknown as ArtifactRef);
-      return;
-    }
-    for (const x of Object.values(o)) walk(x, depth + 1);
-  };
-  for (const e of events)
-    if (e.type === 'observation' || e.type === 'model_call' || e.type === 'voice_input') walk(e, 0);
-  return out;
-}
+export type { ExportAsset, RunExport, RunSource, TrajectoryStep } from './run-export-format.ts';
 
 function actionText(a: ActionCall | null | undefined): string | null {
   return a ? formatAction(a) : null;
@@ -106,7 +75,8 @@ export function buildTrajectory(state: RunState, events: readonly RunEvent[]): T
 
 export interface BuildRunExportOptions {
   runs: RunSource;
-  artifacts: ArtifactStore;
+  /** Which artifacts the data folder still has (the export lists the missing ones). */
+  artifacts: Pick<ArtifactStore, 'has'>;
   runId: string;
   app: { name: string; version: string };
   now?: number;
@@ -143,16 +113,20 @@ export function buildRunExport(o: BuildRunExportOptions): RunExport {
 }
 
 export interface WriteRunExportOptions extends BuildRunExportOptions {
+  artifacts: ArtifactStore;
   outDir: string;
   html: boolean;
+  /** The report viewer to inline (default: the one built into out/report/). */
+  reportBundle?: ReportBundle;
 }
 
 /**
  * Writes `run.json`, `assets/` and (with `html`) `report.html` into `outDir` (created; files of
  * an earlier export of the same run are overwritten).
- * @throws MobaError RUN_NOT_FOUND; NOT_FOUND when the folder cannot be written
+ * @throws MobaError RUN_NOT_FOUND; NOT_FOUND when the folder cannot be written or the report
+ *   viewer was not built
  */
-export function writeRunExport(o: WriteRunExportOptions): ExportRunResult {
+export async function writeRunExport(o: WriteRunExportOptions): Promise<ExportRunResult> {
   const started = performance.now();
   const data = buildRunExport(o);
   const assetsDir = join(o.outDir, 'assets');
@@ -184,7 +158,13 @@ export function writeRunExport(o: WriteRunExportOptions): ExportRunResult {
   let htmlPath: string | null = null;
   if (o.html) {
     htmlPath = join(o.outDir, 'report.html');
-    const html = renderRunReport(data);
+    const html = renderReportHtml(
+      await runReportData(
+        { runs: o.runs, artifacts: o.artifacts, app: o.app, ...(o.now ? { now: o.now } : {}) },
+        o.runId,
+      ),
+      o.reportBundle,
+    );
     writeFileSync(htmlPath, html, { mode: PRIVATE_FILE_MODE });
     bytes += Buffer.byteLength(html);
   }

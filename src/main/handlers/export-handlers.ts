@@ -5,6 +5,9 @@ import type { RunsRepo } from '../store/runs-repo.ts';
 import { writeRunExport } from '../export/run-export.ts';
 import type { RunSource } from '../export/run-export.ts';
 import { APP_NAME, APP_VERSION } from '../version.ts';
+import { benchmarkReportFile, runReportFile } from './report-files.ts';
+import type { BenchReport } from '../../shared/bench/report.ts';
+import type { BenchmarkSummary } from '../../shared/bench/results.ts';
 
 /**
  * Exports from the UI always go to `<data folder>/exports/<run id>/`: a web client never picks
@@ -15,8 +18,15 @@ export function exportHandlers(s: {
   repo: Pick<RunsRepo, 'events'>;
   artifacts: ArtifactStore;
   paths: { dataDir: string };
-}): Pick<Handlers, 'exportRun' | 'getRunPage'> {
+  /** A benchmark's report with its summaries (BenchService.report fits). */
+  benchmarkReport(ids: readonly string[]): { report: BenchReport; summaries: BenchmarkSummary[] };
+}): Pick<Handlers, 'exportRun' | 'getRunPage' | 'downloadReport'> {
+  const src = { runs: s.runs, artifacts: s.artifacts, app: { name: APP_NAME, version: APP_VERSION } };
   return {
+    downloadReport: ({ runId, benchmarkIds, format }) =>
+      runId
+        ? runReportFile(src, runId, format)
+        : benchmarkReportFile(src, { ids: benchmarkIds!, ...s.benchmarkReport(benchmarkIds!) }, format),
     getRunPage: ({ runId, from, limit }) => {
       const summary = s.runs.get(runId);
       const { events, skipped } = s.repo.events(runId, { from, to: from + limit - 1 });

@@ -141,5 +141,19 @@ export const BenchmarkSummary = z.object({
     error: z.number().int(),
   }),
   costUsd: z.number(),
+  /**
+   * Per configuration, over its finished episodes (point values; the report has the intervals):
+   * Milestone Score % (Σ reached ÷ Σ milestones) and Complete Rate % (episodes with every milestone).
+   */
+  scores: z
+    .array(
+      z.object({
+        configId: z.string(),
+        episodes: z.number().int(),
+        msPercent: z.number().nullable(),
+        completeRate: z.number().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type BenchmarkSummary = z.infer<typeof BenchmarkSummary>;

@@ -134,7 +134,8 @@ function csvCell(v: unknown): string {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-const csv = (rows: unknown[][]) => `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
+/** Rows as CSV (RFC 4180 quoting). */
+export const csv = (rows: unknown[][]) => `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
 
 /** One row per configuration and scope (overall, each category, each app). */
 export function reportCsv(r: BenchReport): string {

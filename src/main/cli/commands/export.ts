@@ -14,16 +14,16 @@ export function registerExport(program: Command, io: CliIo): void {
   program
     .command('export <runId>')
     .description(
-      'export a run: run.json (events, final state, trajectory) + assets/ with its screenshots, and with --html a report.html',
+      'export a run: run.json (events, final state, trajectory) + assets/ with its screenshots, and with --html a report.html (one self-contained file: the replay, offline)',
     )
     .requiredOption('-o, --out <dir>', 'folder to write (created; an earlier export there is overwritten)')
-    .option('--html', 'also write report.html (images stay in assets/)', false)
+    .option('--html', 'also write report.html: the run in the app’s replay view, images and all, in one file', false)
     .option('--json', 'print the result as JSON', false)
     .action(async (runId: string, opts: { out: string; html: boolean; json: boolean }, command: Command) => {
       const dataDir = dataDirOf(command);
       const app = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
       try {
-        const r = writeRunExport({
+        const r = await writeRunExport({
           runs: app.runs,
           artifacts: app.artifacts,
           runId,

@@ -5,7 +5,9 @@ import { useBusy } from '../../ui/use-busy.ts';
 import { ErrorNote } from '../../ui/notes.tsx';
 import { useBenchReport } from './use-bench-data.ts';
 import { hrefFor } from '../../routing/router.ts';
-import { useClient } from '../../state/app-store.ts';
+import { useClient, useReadOnly } from '../../state/app-store.ts';
+import { DownloadReport } from '../../ui/download-report.tsx';
+import { ResultsMatrix } from './results-matrix.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { DatasetExportButton } from '../../ui/datasets/dataset-export-button.tsx';
 import { etaSeconds, formatSeconds, gridState, progressOf } from './bench-format.ts';
@@ -14,6 +16,7 @@ import { CategoryTable, PairedTable, ResultsTable } from './results.tsx';
 /** Progress, the episode grid and the results of one benchmark, or several side by side. */
 export function BenchmarkView({ ids }: { ids: string[] }) {
   const { data, error } = useBenchReport(ids);
+  const readOnly = useReadOnly();
   if (error && !data) return <ErrorNote error={error} banner />;
   if (!data)
     return (
@@ -24,9 +27,12 @@ export function BenchmarkView({ ids }: { ids: string[] }) {
   const { report, summaries } = data;
   return (
     <div className="page page-bench-view" data-testid="bench-view" data-ready="true">
-      <nav className="bench-back">
-        <a href={hrefFor('benchmarks')}>← All benchmarks</a>
-      </nav>
+      {readOnly ? null : (
+        <nav className="bench-back">
+          <a href={hrefFor('benchmarks')}>← All benchmarks</a>
+          <DownloadReport benchmarkIds={ids} />
+        </nav>
+      )}
       {summaries.map((s) => (
         <Progress key={s.id} summary={s} at={data.at} first={data.first[s.id]} />
       ))}
@@ -34,6 +40,8 @@ export function BenchmarkView({ ids }: { ids: string[] }) {
         {report.configurations.some((c) => c.overall.episodes > 0) ? (
           <>
             <ResultsTable report={report} />
+            <h3 className="bench-h3">Per task</h3>
+            <ResultsMatrix report={report} />
             <h3 className="bench-h3">Per category</h3>
             <CategoryTable report={report} />
             <h3 className="bench-h3">Paired differences</h3>

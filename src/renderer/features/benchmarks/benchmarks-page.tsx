@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { BenchmarkSummary } from '../../../shared/bench/results.ts';
 import { ErrorNote } from '../../ui/notes.tsx';
 import { useBenchmarkList } from './use-bench-data.ts';
 import { hrefFor, navigate, useRoute } from '../../routing/router.ts';
@@ -57,7 +58,7 @@ function BenchmarkList() {
             <th>Benchmark</th>
             <th>Status</th>
             <th className="num">Episodes</th>
-            <th>Configurations</th>
+            <th>Configurations (Milestone Score · Complete Rate)</th>
             <th>Started</th>
           </tr>
         </thead>
@@ -81,7 +82,9 @@ function BenchmarkList() {
               <td className="num">
                 {progressOf(b).finished} / {b.counts.total}
               </td>
-              <td>{b.configurations.map((c) => c.label).join(', ')}</td>
+              <td>
+                <Scores summary={b} />
+              </td>
               <td className="nowrap">{new Date(b.createdAt).toLocaleString()}</td>
             </tr>
           ))}
@@ -99,5 +102,25 @@ function BenchmarkList() {
         </button>
       </div>
     </>
+  );
+}
+
+/** Each configuration's name and point scores over its finished episodes (the view has the intervals). */
+function Scores({ summary }: { summary: BenchmarkSummary }) {
+  const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v)} %`);
+  return (
+    <ul className="bench-scores">
+      {summary.configurations.map((c) => {
+        const s = summary.scores.find((x) => x.configId === c.id);
+        return (
+          <li key={c.id} data-config={c.id}>
+            {c.label}{' '}
+            <span className="muted" title={`over ${s?.episodes ?? 0} finished episodes`}>
+              {s?.episodes ? `${pct(s.msPercent)} · ${pct(s.completeRate)}` : 'not scored yet'}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -8,12 +8,13 @@ import { ErrorNote } from '../../ui/notes.tsx';
 import type { RunLog } from '../../state/run-log.ts';
 import { dropRun } from '../../state/run-store.ts';
 import { downloadJson } from '../../ui/download.ts';
+import { DownloadReport } from '../../ui/download-report.tsx';
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Export (folder with run.json, assets/ and report.html), a quick JSON download, delete. */
+/** Export (folder with run.json, assets/ and report.html), a report to download, a quick JSON download, delete. */
 export function ExportActions({ client, log }: { client: MobaClient; log: RunLog }) {
   const { busy, error, run } = useBusy();
   const [result, setResult] = useState<ExportRunResult | null>(null);
@@ -56,6 +57,7 @@ export function ExportActions({ client, log }: { client: MobaClient; log: RunLog
       >
         Download JSON
       </button>
+      <DownloadReport runId={runId} />
       {confirmDelete ? (
         <>
           <button
