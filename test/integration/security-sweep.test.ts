@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from 'bullmq';
+import type { Job, Queue, QueueEvents } from 'bullmq';
 import { startAdbServer, tempDir } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
 import { BenchRepo } from '../../src/main/bench/bench-repo.ts';
@@ -100,8 +100,8 @@ const builtin = (id: string): Record<string, unknown> => {
 describe('security: what a Redis writer can make a worker do', () => {
   let adb: PrivateAdbServer;
   let worker: MobaCli;
-  let queue: import('bullmq').Queue;
-  let events: import('bullmq').QueueEvents;
+  let queue: Queue;
+  let events: QueueEvents;
   const workerDir = join(dir.path, 'lab', 'worker');
 
   beforeAll(async () => {
