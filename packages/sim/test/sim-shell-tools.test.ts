@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedPhone, startSimulatorServer } from '../src/index.ts';
 import type { SimulatedPhone, SimulatorServer } from '../src/index.ts';
+import { parseDump } from '../src/testing/ui-dump.ts';
 import { startAdbServer } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
 
@@ -174,5 +175,26 @@ describe('the rest of the shell', () => {
       pid,
       'com.android.deskclock',
     ]);
+  });
+
+  it('keys carry their meta state: Shift types capitals, Ctrl+A selects all, Ctrl+X cuts, Ctrl+V pastes', async () => {
+    const focused = async () =>
+      parseDump(await phone.dumpUi({ compressed: false })).find((n) => n.attrs.focused === 'true')?.text;
+    await sh('am start -n com.moba.notes/.MainActivity');
+    const fab = parseDump(await phone.dumpUi({ compressed: false })).find((n) => n.resourceId.endsWith('fab_new_note'));
+    await sh(`input tap ${fab?.center.x} ${fab?.center.y}`);
+    // "Gift" the way a hardware keyboard (or scrcpy) sends it: Shift held for the G only.
+    await sh('input keycombination KEYCODE_SHIFT_LEFT KEYCODE_G');
+    await sh('input keyevent KEYCODE_I KEYCODE_F KEYCODE_T');
+    await sh('input keycombination KEYCODE_SHIFT_LEFT KEYCODE_1');
+    expect(await focused()).toBe('Gift!');
+    await sh('input keycombination KEYCODE_CTRL_LEFT KEYCODE_A');
+    await sh('input keycombination KEYCODE_CTRL_LEFT KEYCODE_X');
+    expect(await focused()).not.toContain('Gift');
+    expect(((await phone.state()) as { device: { clipboard: string } }).device.clipboard).toBe('Gift!');
+    await sh('input keycombination KEYCODE_CTRL_LEFT KEYCODE_V');
+    await sh('input keycombination KEYCODE_CTRL_LEFT KEYCODE_V');
+    expect(await focused()).toBe('Gift!Gift!');
+    await sh('input keyevent KEYCODE_BACK KEYCODE_BACK');
   });
 });
