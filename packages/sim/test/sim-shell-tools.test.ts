@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedPhone, startSimulatorServer } from '../src/index.ts';
 import type { SimulatedPhone, SimulatorServer } from '../src/index.ts';
-import { parseDump } from '../src/testing/ui-dump.ts';
+import { decodePng, parseDump } from '../src/testing/ui-dump.ts';
 import { startAdbServer } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
 
@@ -196,5 +196,23 @@ describe('the rest of the shell', () => {
     await sh('input keycombination KEYCODE_CTRL_LEFT KEYCODE_V');
     expect(await focused()).toBe('Gift!Gift!');
     await sh('input keyevent KEYCODE_BACK KEYCODE_BACK');
+  });
+
+  it('turns with settings put system user_rotation: screencap, the dump and dumpsys are in the turned pixels', async () => {
+    await sh('settings put system accelerometer_rotation 0');
+    await sh('settings put system user_rotation 1');
+    try {
+      const png = await decodePng((await adb.adb(['-s', serial, 'exec-out', 'screencap', '-p'])).stdout);
+      expect([png.width, png.height]).toEqual([2400, 1080]);
+      const dump = await phone.dumpUi({ compressed: false });
+      expect(dump).toMatch(/<hierarchy rotation="1">/);
+      expect(Math.max(...parseDump(dump).map((n) => n.bounds.right))).toBe(2400);
+      expect((await sh('dumpsys display')).out).toContain('mCurrentOrientation=1');
+      expect((await sh('wm user-rotation')).out).toBe('lock 1\n');
+    } finally {
+      await sh('settings put system user_rotation 0');
+    }
+    const png = await decodePng((await adb.adb(['-s', serial, 'exec-out', 'screencap', '-p'])).stdout);
+    expect([png.width, png.height]).toEqual([1080, 2400]);
   });
 });
