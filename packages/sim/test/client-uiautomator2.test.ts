@@ -204,6 +204,47 @@ describe('uiautomator2 client', () => {
     expect(phone.errors()).toEqual([]);
   });
 
+  it('starts, finds, waits for and stops apps as app_start, app_wait, app_current and app_stop do', async () => {
+    // The client's _pidof_app: `ps -A`, a row of at least 9 fields whose last is the package.
+    const pidOf = async (pkg: string) => {
+      for (const line of (await shell('ps -A')).toString().split('\n')) {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length >= 9 && fields.at(-1) === pkg) return Number(fields[1]);
+      }
+      return undefined;
+    };
+    // app_list_running: `pm list packages` ∩ the last column of `ps -A`.
+    const running = async () => {
+      const packages = [...(await shell('pm list packages')).toString().matchAll(/package:(\S+)/g)].map((m) => m[1]);
+      const names = new Set([...(await shell('ps -A')).toString().matchAll(/(\S+)$/gm)].map((m) => m[1]));
+      return packages.filter((p) => names.has(p));
+    };
+    const current = async () =>
+      /mCurrentFocus=Window{.*\s+(?<package>[^\s]+)\/(?<activity>[^\s]+)\}/.exec(
+        (await shell('dumpsys window windows')).toString(),
+      )?.groups;
+
+    // app_start(pkg): the monkey with the launcher category; app_wait finds its pid.
+    expect(await running()).not.toContain('com.android.calendar');
+    await shell('monkey -p com.android.calendar -c android.intent.category.LAUNCHER 1');
+    expect(await running()).toContain('com.android.calendar');
+    expect(await pidOf('com.android.calendar')).toBeGreaterThan(0);
+    expect((await current())?.package).toBe('com.android.calendar');
+    // app_start(pkg, activity): am start with MAIN/LAUNCHER and the component.
+    await shell(
+      'am start -a android.intent.action.MAIN -c android.intent.category.LAUNCHER -n com.android.deskclock/.DeskClock',
+    );
+    expect(await current()).toEqual({ package: 'com.android.deskclock', activity: 'com.android.deskclock.DeskClock' });
+    expect((await result('deviceInfo')) as { currentPackageName: string }).toMatchObject({
+      currentPackageName: 'com.android.deskclock',
+    });
+    // app_stop: am force-stop; the process is gone and the launcher is in front again.
+    await shell('am force-stop com.android.deskclock');
+    expect(await pidOf('com.android.deskclock')).toBeUndefined();
+    expect(await running()).not.toContain('com.android.deskclock');
+    expect((await current())?.package).not.toBe('com.android.deskclock');
+  });
+
   it('stops when the client closes the shell stream (stop_uiautomator)', async () => {
     server?.close();
     server = undefined;

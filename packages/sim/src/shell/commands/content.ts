@@ -107,7 +107,10 @@ function resolve(uri: string): { authority: string; table: Table; id: number | u
   if (!m) throw new CommandError(`Error while accessing provider: Invalid URI ${uri}`);
   const authority = m[1] as string;
   const tables = PROVIDERS[authority];
-  if (!tables) throw new CommandError(`Could not find provider: ${authority}`);
+  if (!tables)
+    throw new CommandError(
+      `Error while accessing provider:${authority}\njava.lang.IllegalStateException: Could not find provider: ${authority}`,
+    );
   let path = (m[2] as string).replace(/\/$/, '');
   let id: number | undefined;
   const tail = /^(.*?)\/?(\d+)$/.exec(path);
@@ -121,6 +124,18 @@ function resolve(uri: string): { authority: string; table: Table; id: number | u
       `Error while accessing provider:${authority}\njava.lang.IllegalArgumentException: Unknown URL ${uri}`,
     );
   return { authority, table, id };
+}
+
+/** Runs `step` as the provider's SQLite would: its failures read as Android's SQLiteException. */
+function sqlite<T>(authority: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    throw new CommandError(
+      `Error while accessing provider:${authority}\nandroid.database.sqlite.SQLiteException: ${error.message}`,
+    );
+  }
 }
 
 function show(value: CellValue | undefined): string {
@@ -142,9 +157,9 @@ async function run(ctx: CommandContext, a: ContentArgs): Promise<number> {
     zone: deviceTimeZone(ctx),
     now: ctx.device.now(),
   };
-  const matchesWhere = whereFilter(a.where);
+  const matchesWhere = sqlite(authority, () => whereFilter(a.where));
   const selected = (): Row[] =>
-    table.rows(pc).filter((row) => (id === undefined || row._id === id) && matchesWhere(row));
+    table.rows(pc).filter((row) => (id === undefined || row._id === id) && sqlite(authority, () => matchesWhere(row)));
   switch (a.verb) {
     case 'query': {
       const columns = a.projection ?? [...table.columns];

@@ -174,6 +174,16 @@ describe('dumpsys for client libraries', () => {
     expect(/targetSdk=(\d+)/.exec(pkg)?.[1]).toBe('34');
   });
 
+  it('dumpsys audio reports the stream volumes and ringer mode the settings hold', async () => {
+    await run('settings put system volume_music 9');
+    const audio = (await run('dumpsys audio')).out;
+    expect(/- STREAM_MUSIC:\n(?:.*\n)*?\s+streamVolume:(\d+)/.exec(audio)?.[1]).toBe('9');
+    expect(audio).toContain('- mode (internal) = NORMAL');
+    await run('settings put global zen_mode 1');
+    expect((await run('dumpsys audio')).out).toContain('- mode (internal) = SILENT');
+    await run('settings put global zen_mode 0');
+  });
+
   it('agrees with wm and settings on rotation', async () => {
     await run('settings put system user_rotation 1');
     expect(/.*?orientation=(\d+)/.exec((await run('dumpsys display')).out)?.[1]).toBe('1');
