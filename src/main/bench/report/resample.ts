@@ -117,24 +117,32 @@ function drawResamples(
   }
 }
 
-let kept = { seed: 0, state: 0, values: new Float64Array(0) };
+interface Sequence {
+  seed: number;
+  state: number;
+  values: Float64Array;
+}
+
+let kept: WeakRef<Sequence> | undefined;
 
 /**
  * At least the first `count` numbers of `mulberry32(seed)`, from a copy kept for the last seed
  * asked for: a report bootstraps each of its scopes and pairs with the same seed, so the
- * sequence is worked out once and every bootstrap reads it from the start.
+ * sequence is worked out once and every bootstrap reads it from the start. The copy is held
+ * weakly: it lasts through one report (a synchronous job) and the collector may take it after.
  */
 export function uniforms(seed: number, count: number): Float64Array {
-  if (kept.seed !== seed || kept.values.length === 0) kept = { seed, state: seed >>> 0, values: new Float64Array(0) };
-  if (kept.values.length >= count) return kept.values;
-  const values = new Float64Array(Math.max(count, 2 * kept.values.length));
-  values.set(kept.values);
-  let state = kept.state;
-  for (let i = kept.values.length; i < values.length; i++) {
+  const last = kept?.deref();
+  const from = last?.seed === seed ? last : { seed, state: seed >>> 0, values: new Float64Array(0) };
+  if (from.values.length >= count) return from.values;
+  const values = new Float64Array(Math.max(count, 2 * from.values.length));
+  values.set(from.values);
+  let state = from.state;
+  for (let i = from.values.length; i < values.length; i++) {
     state = (state + MULBERRY32_INCREMENT) >>> 0;
     values[i] = mulberry32Output(state) / 4294967296;
   }
-  kept = { seed, state, values };
+  kept = new WeakRef({ seed, state, values });
   return values;
 }
 
