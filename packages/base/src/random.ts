@@ -4,22 +4,29 @@
  * all rely on. Also served to the simulated phone's page (it imports nothing).
  */
 
-/** One step on an explicit 32-bit state: the next state and a uint32 output. */
-export function mulberry32Step(state: number): { state: number; value: number } {
-  const next = (state + 0x6d2b79f5) >>> 0;
-  let t = next;
+/** What mulberry32 adds to its 32-bit state at each step. */
+export const MULBERRY32_INCREMENT = 0x6d2b79f5;
+
+/** The uint32 output for a state just stepped to (for loops that step the state inline). */
+export function mulberry32Output(state: number): number {
+  let t = state;
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return { state: next, value: (t ^ (t >>> 14)) >>> 0 };
+  return (t ^ (t >>> 14)) >>> 0;
+}
+
+/** One step on an explicit 32-bit state: the next state and a uint32 output. */
+export function mulberry32Step(state: number): { state: number; value: number } {
+  const next = (state + MULBERRY32_INCREMENT) >>> 0;
+  return { state: next, value: mulberry32Output(next) };
 }
 
 /** A generator of uint32 values. */
 export function mulberry32Uint(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
-    const r = mulberry32Step(state);
-    state = r.state;
-    return r.value;
+    state = (state + MULBERRY32_INCREMENT) >>> 0;
+    return mulberry32Output(state);
   };
 }
 
