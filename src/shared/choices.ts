@@ -22,8 +22,18 @@ export const MODEL_ROLES = [
 
 export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;
 
-/** The registered strategies (see `src/shared/strategies.ts` for what each is). */
-export const STRATEGY_NAMES = ['moba', 'appagent', 'mobile-agent-v1', 'mobile-agent-v2', 'mobile-agent-e'] as const;
+/**
+ * The registered strategies (see `src/shared/strategies.ts` for what each is). `external` is a
+ * program of the user's that drives the run through the agent protocol (docs/agent-protocol.md).
+ */
+export const STRATEGY_NAMES = [
+  'moba',
+  'appagent',
+  'mobile-agent-v1',
+  'mobile-agent-v2',
+  'mobile-agent-e',
+  'external',
+] as const;
 
 /** The benchmark's calibration pseudo-agents: the human reference solution, and doing nothing. */
 export const PSEUDO_AGENT_NAMES = ['reference', 'noop'] as const;

@@ -96,7 +96,8 @@ export class BenchMemories {
     };
     try {
       if (c.memory === 'seeded') {
-        if (!c.memorySeed) throw new MobaError('INVALID_INPUT', `Configuration ${c.id} is seeded but names no memorySeed`);
+        if (!c.memorySeed)
+          throw new MobaError('INVALID_INPUT', `Configuration ${c.id} is seeded but names no memorySeed`);
         service.importJson(await this.seed(c));
       }
     } catch (error) {

@@ -11,6 +11,7 @@ import type { RunLoop } from '../run-controller.ts';
 import { appAgentLoop } from './appagent/appagent-loop.ts';
 import type { StrategyKit } from './common/kit.ts';
 import { chooseAppByModel } from './moba/app-choice.ts';
+import { externalProgramMissing } from './external/external-loop.ts';
 import { mobaLoop } from './moba/moba-loop.ts';
 import { mobileAgentELoop } from './mobile-agent-e/e-loop.ts';
 import { mobileAgentV1Loop } from './mobile-agent-v1/v1-loop.ts';
@@ -26,6 +27,10 @@ const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
   'mobile-agent-v1': mobileAgentV1Loop,
   'mobile-agent-v2': mobileAgentV2Loop,
   'mobile-agent-e': mobileAgentELoop,
+  // Driven by its program, which the run's starter passes as the run's own loop (external-loop.ts).
+  external: () => async () => {
+    throw externalProgramMissing();
+  },
 };
 
 /** The strategy's description and loop; every strategy resolves app names with MobA's app-selection call. */
