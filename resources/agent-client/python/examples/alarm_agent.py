@@ -30,9 +30,10 @@ Intent = Tuple[str, Optional[str], Optional[str]]
 
 
 def plan_for(goal: str) -> List[Intent]:
+    """The actions that set the alarm the goal describes; none when it asks for something else."""
     m = re.search(r"(\d{1,2}):(\d{2})\s*([AP]M)?", goal, re.I)
-    if not m or "alarm" not in goal.lower():
-        raise SystemExit(f"This example only sets alarms (e.g. 'Create an alarm at 6:30 PM'); got: {goal}")
+    if not m or not re.search(r"\b(create|set|add)\b.*\balarm\b", goal, re.I):
+        return []
     intents: List[Intent] = [("open Clock", None, None), ("add an alarm", "Add alarm", None)]
     intents.append((f"hour {int(m.group(1))}", str(int(m.group(1))), None))
     intents.append((f"minutes {m.group(2)}", m.group(2), None))
@@ -81,6 +82,8 @@ class AlarmAgent(EnvironmentAgent):
             self._seen = len(history)
             self.learn(history)
         notes = "\n".join(self.heard) or None
+        if not self.intents:
+            return Decision(finish=False, thought=f"This example agent only creates alarms; it cannot: {goal}")
         if self.done >= len(self.intents):
             return Decision(finish=True, answer=None, thought="Every part of the alarm is set.")
         name, label, text = self.intents[self.done]
