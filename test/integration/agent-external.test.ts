@@ -5,7 +5,9 @@
  * in the run's log, and the alarm it set is in the phone's state. A program that dies before
  * finishing ends the run as the agent's failure.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '@moba/testkit/rigs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalAgent } from '../../src/main/bench/agents/external-agent.ts';
 import type { RunEvent } from '../../src/shared/schemas/run.ts';
@@ -31,12 +33,12 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-function start(task: string, command: string[], mode: 'auto' | 'step' = 'auto') {
+function start(task: string, command: string[], mode: 'auto' | 'step' = 'auto', env: NodeJS.ProcessEnv = {}) {
   return t.app.runs.start({
     serial: t.rig.serial,
     task,
     options: { strategy: 'external', mode, maxSteps: 12 },
-    loop: externalAgent({ command, artifacts: t.app.artifacts }),
+    loop: externalAgent({ command, artifacts: t.app.artifacts, env }),
   });
 }
 
@@ -103,5 +105,82 @@ describe('an external Python agent through the agent protocol', () => {
     const finished = ofType(t.app.runs.events(run.runId).events, 'run_finished')[0]!;
     expect(finished).toMatchObject({ outcome: 'failed', cause: 'agent_failed' });
     expect(finished.reason).toMatch(/exited with code 3.*agent crashed: no model/s);
+  });
+
+  it('refuses bad requests with a clear code, and loses nothing of the run', { timeout: 30_000 }, async () => {
+    const dir = tempDir('moba-protocol-');
+    try {
+      const out = join(dir.path, 'cases.json');
+      const cases = join(import.meta.dirname, '..', 'support', 'agents', 'protocol_cases.py');
+      const run = await start('What is the answer?', ['python3', cases], 'auto', { MOBA_CASES_OUT: out });
+      await run.done;
+      expect(run.state().outcomeReason).toBe('The external agent reported the task done');
+      const got = JSON.parse(readFileSync(out, 'utf8')) as Record<
+        string,
+        { code: string; message?: string; reply?: Record<string, unknown> }
+      >;
+      expect(Object.fromEntries(Object.entries(got).map(([k, v]) => [k, v.code]))).toEqual({
+        'wrong token': 'unauthorized',
+        'observe before attach': 'not_attached',
+        'not json': 'malformed',
+        attach: 'ok',
+        'second attach': 'already_attached',
+        'unknown field': 'malformed',
+        'act before observe': 'observe_first',
+        'observe everything': 'ok',
+        'unknown action': 'unknown_action',
+        'bad parameters': 'malformed',
+        act: 'ok',
+        'unknown request': 'not_found',
+        finish: 'ok',
+        'act after finish': 'ended',
+      });
+      expect(got['unknown action']!.message).toMatch(/Unknown action Fly/);
+      expect(got['bad parameters']!.message).toMatch(/index/);
+      expect(got['observe everything']!.reply).toMatchObject({
+        screenshot: true,
+        xml: true,
+        deviceTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /),
+      });
+      expect(got.act!.reply).toMatchObject({
+        status: 'executed',
+        executed: 'Back()',
+        changedByPerson: false,
+        ok: true,
+      });
+      const events = t.app.runs.events(run.runId).events;
+      expect(ofType(events, 'step_executed').map((e) => e.action.name)).toEqual(['Back']);
+      expect(ofType(events, 'run_finished')).toEqual([
+        expect.objectContaining({ outcome: 'succeeded', cause: 'finished', answer: '42' }),
+      ]);
+    } finally {
+      dir.dispose();
+    }
+  });
+
+  it('a hung program is ended when the run is stopped at a time limit', { timeout: 30_000 }, async () => {
+    const dir = tempDir('moba-hang-');
+    try {
+      const pidFile = join(dir.path, 'pid');
+      const hang = [
+        'import os, sys, time',
+        `sys.path.insert(0, ${JSON.stringify(join(EXAMPLE, '..', '..'))})`,
+        'from moba_agent import Session',
+        'Session.from_env().attach("hangs")',
+        `open(${JSON.stringify(pidFile)}, "w").write(str(os.getpid()))`,
+        'time.sleep(600)',
+      ].join('\n');
+      const run = await start('Create an alarm at 6:30', ['python3', '-c', hang]);
+      while (!run.state().messages.some((m) => m.text.startsWith('External agent attached')))
+        await new Promise((r) => setTimeout(r, 50));
+      while (!readFileSync(pidFile, { encoding: 'utf8', flag: 'a+' })) await new Promise((r) => setTimeout(r, 50));
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      const outcome = await run.stop("The episode's time limit was reached", 'time_limit');
+      expect(outcome.ended).toBe(true);
+      expect(ofType(t.app.runs.events(run.runId).events, 'run_finished')[0]).toMatchObject({ cause: 'time_limit' });
+      expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+    } finally {
+      dir.dispose();
+    }
   });
 });

@@ -19,6 +19,8 @@ import { startSessionServer } from './session-server.ts';
 
 /** The program's last output kept for the reason of a failed run. */
 const OUTPUT_TAIL = 2_000;
+/** How long a program that has finished may take to exit by itself. */
+const EXIT_GRACE_MS = 5_000;
 /** How long the program has to exit after SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 2_000;
 
@@ -157,6 +159,8 @@ export function externalAgentLoop(options: ExternalAgentOptions): CustomLoop {
             `The agent program ${describeEnd(first)} before it finished${last ? `; its last refused request: ${last}` : ''}${output.trim() ? `. Its last output: ${output.trim()}` : ''}`,
           );
         }
+        // After finish the program may still be writing its own results: it gets a moment to exit.
+        if (first === 'session') await Promise.race([exited, new Promise((r) => setTimeout(r, EXIT_GRACE_MS))]);
       } finally {
         await kill(child, exited);
         await server.close();
