@@ -144,9 +144,14 @@ def _report(
 
 
 def find_element(elements: Iterable[Json], label: str) -> Optional[int]:
-    """The index of the first element whose text or description is ``label`` (case-insensitive)."""
+    """The index of the first interactive element whose text or description is ``label`` (case-insensitive).
+
+    Text-only elements (index 0 or below) are skipped: actions cannot name them.
+    """
     wanted = label.strip().lower()
     for e in elements:
+        if int(e.get("index", 0)) < 1:
+            continue
         if str(e.get("text", "")).strip().lower() == wanted or str(e.get("contentDesc", "")).strip().lower() == wanted:
             return int(e["index"])
     return None
