@@ -73,9 +73,9 @@ test('annotate a step in replay; compare two runs and see the first divergence',
     await list.locator('tr[data-run="run-b"] input[name="history.pick"]').check();
     await list.locator('[data-action="export-dataset"]').click();
     const result = list.locator('[data-testid="dataset-result"]');
-    await expect(result).toContainText('8 steps of 1 runs');
+    await expect(result).toContainText('8 steps of 1 run (');
     await expect(result).toContainText(`${host.dataDir}/datasets/`);
-    await expect(result).toContainText('1 preference pairs, 7 approved proposals');
+    await expect(result).toContainText('1 preference pair, 7 approved proposals');
   } finally {
     await host.stop();
   }

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from 'bullmq';
+import type { Job, Queue, QueueEvents } from 'bullmq';
 import { startAdbServer, tempDir } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
 import { BenchRepo } from '../../src/main/bench/bench-repo.ts';
@@ -31,7 +31,7 @@ import { SweepCoordinator } from '../../src/main/sweep/coordinator.ts';
 import type { SweepCoordinatorOptions } from '../../src/main/sweep/coordinator.ts';
 import { artifactRefs } from '../../src/main/sweep/artifacts.ts';
 import { importRun } from '../../src/main/sweep/run-import.ts';
-import { WORKER_KEY_PREFIX, queueName } from '../../src/main/sweep/jobs.ts';
+import { WORKER_KEY_PREFIX, memorySeedRef, queueName } from '../../src/main/sweep/jobs.ts';
 import { bullConnection, parseRedisUrl } from '../../src/main/sweep/redis-url.ts';
 import { BenchSpec } from '../../src/shared/bench/config.ts';
 import { mobaCli } from '../support/moba-cli.ts';
@@ -100,8 +100,8 @@ const builtin = (id: string): Record<string, unknown> => {
 describe('security: what a Redis writer can make a worker do', () => {
   let adb: PrivateAdbServer;
   let worker: MobaCli;
-  let queue: import('bullmq').Queue;
-  let events: import('bullmq').QueueEvents;
+  let queue: Queue;
+  let events: QueueEvents;
   const workerDir = join(dir.path, 'lab', 'worker');
 
   beforeAll(async () => {
@@ -207,6 +207,25 @@ describe('security: what a Redis writer can make a worker do', () => {
       expect(model.requests()).toHaveLength(0);
     } finally {
       await model.close();
+    }
+  });
+
+  it('a seeded memory arrives as content under its hash: a reference to nothing, or to other bytes, is refused', {
+    timeout: 300_000,
+  }, async () => {
+    const { Redis } = await import('ioredis');
+    const r = new Redis(redis.port, '127.0.0.1');
+    try {
+      const seed = Buffer.from(JSON.stringify({ format: 'moba-memory', version: 1, memories: [] }));
+      const { ref, key } = memorySeedRef(seed);
+      await r.set(key, 'other bytes than the hash names');
+      const config = (memorySeed: string) => ({ id: 'c1', agent: 'moba', memory: 'seeded', memorySeed, models: {} });
+      const missing = await submit('probe-seed-missing', episode({ config: config(`sha256:${'0'.repeat(64)}`) }));
+      expect(missing.failedReason).toMatch(/The memory seed sha256:0+ is not in Redis/);
+      const forged = await submit('probe-seed-forged', episode({ config: config(ref) }));
+      expect(forged.failedReason).toMatch(/does not match its hash/);
+    } finally {
+      r.disconnect();
     }
   });
 
@@ -486,6 +505,53 @@ describe('security: what a Redis writer can make a coordinator do', () => {
       db.close();
       await evil.close();
       await flood.close();
+    }
+  });
+});
+
+describe('security: what a coordinator puts in Redis for a seeded memory', () => {
+  it('the seed file’s content under its hash, and jobs that name the hash, never the path', {
+    timeout: 120_000,
+  }, async () => {
+    const coordDir = join(dir.path, 'coordinator-seed');
+    mkdirSync(coordDir, { recursive: true });
+    const seedFile = join(coordDir, 'seed.json');
+    const content = JSON.stringify({ format: 'moba-memory', version: 1, memories: [] });
+    writeFileSync(seedFile, content);
+    const db = openDatabase({ path: join(coordDir, 'moba.sqlite') });
+    const target = parseRedisUrl(redis.url);
+    const { Queue } = await import('bullmq');
+    const queue = new Queue(queueName('seeded'), { connection: bullConnection(target) });
+    const { Redis } = await import('ioredis');
+    const r = new Redis(redis.port, '127.0.0.1');
+    try {
+      const spec = BenchSpec.parse({
+        configurations: [{ id: 'seeded', agent: 'moba', memory: 'seeded', memorySeed: seedFile }],
+        only: { ids: ['settings.wifi-off'] },
+      });
+      const plan = planBenchmark(
+        spec,
+        loadTasks(['builtin']).map((t) => t.task),
+      );
+      new BenchRepo(db).create({ id: 'b-seeded', name: 'seeded', spec, ...plan, now: Date.now() });
+      const stop = new AbortController();
+      const until = (async () => {
+        while (((await queue.getJobCounts('waiting')).waiting ?? 0) < plan.episodes.length)
+          await new Promise((res) => setTimeout(res, 100));
+        stop.abort();
+      })();
+      await new SweepCoordinator(db, { redis: target, profile: 'seeded' }).run('b-seeded', { signal: stop.signal });
+      await until;
+      const [job] = await queue.getJobs(['waiting']);
+      const { ref, key } = memorySeedRef(Buffer.from(content));
+      expect((job!.data as { config: { memorySeed: string } }).config.memorySeed).toBe(ref);
+      expect(JSON.stringify(job!.data)).not.toContain(coordDir);
+      expect(await r.get(key)).toBe(content);
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+      r.disconnect();
+      db.close();
     }
   });
 });

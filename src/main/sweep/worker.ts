@@ -20,6 +20,7 @@ import { BenchMemories } from '../bench/bench-memory.ts';
 import { asInfraError, runEpisode } from '../bench/episode.ts';
 import { episodeEnv } from '../bench/episode-env.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
+import { isSafeId } from '../safe-id.ts';
 import {
   MAX_MEMORY_SEED_BYTES,
   MEMORY_SEED_KEY_PREFIX,
@@ -72,7 +73,12 @@ export class SweepWorker {
   constructor(host: BenchHost, options: SweepWorkerOptions) {
     this.host = host;
     this.o = options;
-    this.name = options.name ?? `${hostname()}-${process.pid}`;
+    this.name = options.name ?? `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 128);
+    if (!isSafeId(this.name))
+      throw new MobaError(
+        'INVALID_INPUT',
+        `Invalid worker name "${options.name}": 1–128 letters, digits, ".", "_" or "-" (it names a key in Redis and appears in results)`,
+      );
     this.log = options.log ?? (() => undefined);
   }
 

@@ -63,8 +63,8 @@ export function DatasetExportButton({
         <span className="export-result" role="status" data-testid="dataset-result">
           <strong>Dataset</strong> in <code>{result.dir}</code>: {plural(result.steps, 'step')} of{' '}
           {plural(result.runs, 'run')} (train {result.perSplit.train?.steps ?? 0} / validation{' '}
-          {result.perSplit.validation?.steps ?? 0} / test {result.perSplit.test?.steps ?? 0}), {result.pairs} preference
-          pairs, {result.sft} approved proposals
+          {result.perSplit.validation?.steps ?? 0} / test {result.perSplit.test?.steps ?? 0}),{' '}
+          {plural(result.pairs, 'preference pair')}, {plural(result.sft, 'approved proposal')}
           <button type="button" className="btn btn-small" onClick={() => setResult(null)} aria-label="Dismiss">
             ×
           </button>
