@@ -36,11 +36,31 @@ export interface ExternalAgentOptions {
   chooseApp?: AppChooser;
 }
 
-/** Splits a command line as a shell would for plain words and quoted strings (no expansion). */
+/**
+ * Splits a command line into words as a shell would for plain words, 'single' and "double"
+ * quotes (a backslash escapes the next character outside single quotes); nothing is expanded.
+ * @throws MobaError INVALID_INPUT on an unclosed quote
+ */
 export function splitCommand(line: string): string[] {
   const out: string[] = [];
-  const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g;
-  for (const m of line.matchAll(re)) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : (m[2] ?? m[3]!));
+  let word: string | null = null;
+  let quote: '"' | "'" | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < line.length) word += line[++i]!;
+      else word += c;
+    } else if (/\s/.test(c)) {
+      if (word !== null) out.push(word);
+      word = null;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      word ??= '';
+    } else word = (word ?? '') + (c === '\\' && i + 1 < line.length ? line[++i]! : c);
+  }
+  if (quote) throw new MobaError('INVALID_INPUT', `The command has an unclosed ${quote} quote: ${line}`);
+  if (word !== null) out.push(word);
   return out;
 }
 
