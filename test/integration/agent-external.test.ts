@@ -13,17 +13,7 @@ import { externalAgent } from '../../src/main/bench/agents/external-agent.ts';
 import type { RunEvent } from '../../src/shared/schemas/run.ts';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
-
-const EXAMPLE = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'resources',
-  'agent-client',
-  'python',
-  'examples',
-  'alarm_agent.py',
-);
+import { EXAMPLE_AGENT, PYTHON_CLIENT } from '../support/external-agents.ts';
 
 let t: AgentRig;
 beforeAll(async () => {
@@ -48,7 +38,7 @@ function ofType<T extends RunEvent['type']>(events: RunEvent[], type: T): Extrac
 
 describe('an external Python agent through the agent protocol', () => {
   it('sets the alarm on the simulated phone; its thoughts and plan are in the run', { timeout: 60_000 }, async () => {
-    const run = await start('Create an alarm at 6:30 PM', ['python3', EXAMPLE]);
+    const run = await start('Create an alarm at 6:30 PM', ['python3', EXAMPLE_AGENT]);
     const outcome = await run.done;
     const state = run.state();
     expect(outcome.ended, state.outcomeReason ?? '').toBe(true);
@@ -69,7 +59,7 @@ describe('an external Python agent through the agent protocol', () => {
   it('in step mode the agent hears a rejection with its feedback and an edited action', {
     timeout: 60_000,
   }, async () => {
-    const run = await start('Create an alarm at 6:30', ['python3', EXAMPLE], 'step');
+    const run = await start('Create an alarm at 6:30', ['python3', EXAMPLE_AGENT], 'step');
     let decisions = 0;
     for (let ended = false; !ended; ) {
       ended = await Promise.race([
@@ -164,7 +154,7 @@ describe('an external Python agent through the agent protocol', () => {
       const pidFile = join(dir.path, 'pid');
       const hang = [
         'import os, sys, time',
-        `sys.path.insert(0, ${JSON.stringify(join(EXAMPLE, '..', '..'))})`,
+        `sys.path.insert(0, ${JSON.stringify(PYTHON_CLIENT)})`,
         'from moba_agent import Session',
         'Session.from_env().attach("hangs")',
         `open(${JSON.stringify(pidFile)}, "w").write(str(os.getpid()))`,

@@ -3,22 +3,12 @@
  * episode on built-in tasks and every episode is scored; a program killed mid-episode is the
  * agent's failure (termination `error`, cause `agent_failed`), not an infrastructure error.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
 import { startBenchRig } from '../support/bench-rig.ts';
 import type { BenchRig } from '../support/bench-rig.ts';
+import { EXAMPLE_AGENT, PYTHON_CLIENT } from '../support/external-agents.ts';
 
-const EXAMPLE = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'resources',
-  'agent-client',
-  'python',
-  'examples',
-  'alarm_agent.py',
-);
 const TASKS = [
   'launcher.open-app',
   'settings.wifi-off',
@@ -29,7 +19,7 @@ const TASKS = [
 /** Attaches, looks at the screen, then dies as a crash would (SIGKILL). */
 const DIES = [
   'import os, sys, signal',
-  `sys.path.insert(0, ${JSON.stringify(join(EXAMPLE, '..', '..'))})`,
+  `sys.path.insert(0, ${JSON.stringify(PYTHON_CLIENT)})`,
   'from moba_agent import Session',
   's = Session.from_env(); s.attach("dies"); s.observe()',
   'os.kill(os.getpid(), signal.SIGKILL)',
@@ -64,7 +54,7 @@ async function bench(configId: string, externalCommand: string[], tasks: string[
 }
 
 it('scores the example agent on five built-in tasks', { timeout: 60_000 }, async () => {
-  const episodes = await bench('example', ['python3', EXAMPLE], TASKS);
+  const episodes = await bench('example', ['python3', EXAMPLE_AGENT], TASKS);
   expect(episodes.map((e) => e.taskId).sort()).toEqual([...TASKS].sort());
   for (const e of episodes) {
     expect(e.result!.termination, e.result!.reason).toBe('gave_up');
