@@ -10,7 +10,7 @@ import type { ScriptInput, ScriptedServer } from '@moba/testkit';
 import { savePanelShot } from './fixtures.ts';
 import { expect, test } from './phone-fixtures.ts';
 import { scriptedModel } from '../test/support/scripted-model.ts';
-import { listStrategies } from '../src/shared/strategies.ts';
+import { startableStrategies } from '../src/shared/strategies.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -158,7 +158,7 @@ test('the composer lists every registered strategy, what it sees and its options
   await page.goto(`${phoneHost.url}#/run`);
   const composer = page.getByTestId('composer');
   const select = composer.locator('select[name="strategy"]');
-  await expect(select.locator('option')).toHaveText(listStrategies().map((s) => s.label));
+  await expect(select.locator('option')).toHaveText(startableStrategies().map((s) => s.label));
   await expect(composer.getByTestId('strategy-summary')).toContainText('Global Agent');
   await expect(composer.locator('select[name="actionSpace"]')).toBeVisible();
   await expect(composer.locator('select[name="planning"]')).toBeVisible();

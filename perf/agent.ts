@@ -214,7 +214,8 @@ try {
   }
   const others = (process.env.MOBA_PERF_STRATEGIES?.split(',')
     .map((x) => x.trim())
-    .filter(Boolean) ?? (QUICK ? ['appagent'] : STRATEGY_NAMES.filter((n) => n !== 'moba'))) as StrategyName[];
+    .filter(Boolean) ??
+    (QUICK ? ['appagent'] : STRATEGY_NAMES.filter((n) => n !== 'moba' && n !== 'external'))) as StrategyName[];
   const strategyRuns = Number(process.env.MOBA_PERF_STRATEGY_RUNS ?? 1);
   for (const strategy of others) {
     const per: Array<{

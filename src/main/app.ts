@@ -162,7 +162,7 @@ function openRuns(core: Core): {
 /** Benchmarks: the runner (the page and `moba bench run` alike) and the sweep coordinator for queued ones. */
 function openBenchmarks(core: Core, runs: RunService) {
   const { owned, db, events, artifacts, settings, devices, observer, paths, env } = core;
-  const benchHost: BenchHost = { db, runs, devices, observer, settings, dataDir: paths.dataDir };
+  const benchHost: BenchHost = { db, runs, devices, observer, settings, artifacts, dataDir: paths.dataDir };
   const runner = owned.add(new BenchmarkRunner(benchHost));
   // A benchmark started "on the queue" is coordinated here as `moba bench run --distributed` does.
   const sweep = new SweepService({ settings, db, artifacts, env, log: (line) => console.log(`[sweep] ${line}`) });

@@ -22,7 +22,10 @@ export const MODEL_ROLES = [
 
 export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;
 
-/** The registered strategies (see `src/shared/strategies.ts` for what each is). */
+/**
+ * The registered strategies (see `src/shared/strategies.ts` for what each is). `external` is a
+ * program of the user's that drives the run through the agent protocol (docs/agent-protocol.md).
+ */
 export const STRATEGY_NAMES = [
   'moba',
   'appagent',
@@ -32,6 +35,7 @@ export const STRATEGY_NAMES = [
   'ui-tars',
   'qwen-vl',
   'autoglm',
+  'external',
 ] as const;
 
 /** The benchmark's calibration pseudo-agents: the human reference solution, and doing nothing. */

@@ -156,8 +156,22 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     sees: ['screenshot'],
     options: [],
     goodAt: 'everyday phone tasks in many apps; asks the person to take over logins and choices',
+  external: {
+    name: 'external',
+    label: 'External agent',
+    description:
+      'Your own agent program (any language) drives the run through the agent protocol: it asks for the screen, proposes actions that pass the gates, and reports its thoughts, plan, notes and model calls.',
+    roles: [],
+    sees: ['dump', 'screenshot'],
+    options: [],
+    goodAt: 'watching, correcting and scoring an agent written outside the studio',
   },
 };
+
+/** Strategies a run can be started with from the composer or the contract: all but `external`, which needs its program. */
+export function startableStrategies(): StrategyInfo[] {
+  return listStrategies().filter((s) => s.name !== 'external');
+}
 
 /** The endpoints a strategy sends screenshots to: each must take images. */
 export function imageEndpoints(name: StrategyName): ChatRole[] {

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The alarm script of each strategy (`resources/scripts/`). */
-const ALARM_SCRIPTS: Record<StrategyName, string> = {
+const ALARM_SCRIPTS: Partial<Record<StrategyName, string>> = {
   moba: 'alarm-case-study.json',
   appagent: 'alarm-appagent.json',
   'mobile-agent-v1': 'alarm-mobile-agent-v1.json',
@@ -72,7 +72,7 @@ describe.each(SCRIPT_PROVIDERS)('through %s', (provider) => {
     async (strategy) => {
       await resetPhone(t);
       await useProvider(provider);
-      t.model.setScript(thinking(loadScript(ALARM_SCRIPTS[strategy]), provider));
+      t.model.setScript(thinking(loadScript(ALARM_SCRIPTS[strategy]!), provider));
       t.model.reset();
       const { runId } = await t.app.runs.start({
         serial: t.rig.serial,

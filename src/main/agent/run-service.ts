@@ -30,6 +30,7 @@ import type { DeviceLockPort } from './device-lock.ts';
 import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
 import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
 import { strategy } from './strategies/registry.ts';
+import { externalProgramMissing } from './strategies/external/external-loop.ts';
 import { NO_STRATEGY_MEMORY } from './ports.ts';
 import type { StrategyKit } from './strategies/common/kit.ts';
 import type { StrategyMemory } from './ports.ts';
@@ -174,6 +175,7 @@ export class RunService {
     if (busy)
       throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
     const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
+    if (options.strategy === 'external' && !input.loop) throw externalProgramMissing();
     if (!this.o.gateway) checkStrategyModels(this.o.settings, options);
     if (options.replayOf && !this.o.repo.get(options.replayOf))
       throw new MobaError('RUN_NOT_FOUND', `No run ${options.replayOf} to replay`);

@@ -8,6 +8,7 @@ import { createAgentDevice } from '../device/agent-device.ts';
 import type { DeviceService } from '../device/device-service.ts';
 import type { Observer } from '../device/observe.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
+import type { StrategyArtifacts } from '../agent/strategies/common/kit.ts';
 import type { EpisodeEnv } from './episode.ts';
 import { PhoneControl } from './phone-control.ts';
 
@@ -17,6 +18,8 @@ export interface EpisodeHost {
   devices: DeviceService;
   observer: Observer;
   settings: SettingsService;
+  /** Screens and dumps an external agent asks for (the `external` agent needs it). */
+  artifacts?: StrategyArtifacts;
 }
 
 /** The environment of an episode on the phone `serial`. */
@@ -30,6 +33,7 @@ export function episodeEnv(host: EpisodeHost, serial: string, now?: () => number
       settleTimeoutMs: () => settings.get().agent.settleTimeoutMs,
     }),
     phone: new PhoneControl(serial, () => devices.device(serial)),
+    ...(host.artifacts ? { artifacts: host.artifacts } : {}),
     ...(now ? { now } : {}),
   };
 }

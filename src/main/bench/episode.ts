@@ -18,6 +18,8 @@ import type { RunHandle, RunOutcome } from '../agent/run-handle.ts';
 import type { RunService, RunSpec } from '../agent/run-service.ts';
 import type { StrategyMemory } from '../agent/ports.ts';
 import { isPseudoAgent, pseudoAgentLoop } from './agents/pseudo-agents.ts';
+import { externalAgent } from './agents/external-agent.ts';
+import type { StrategyArtifacts } from '../agent/strategies/common/kit.ts';
 import { prepareEpisode } from './episode-setup.ts';
 import type { PreparedEpisode } from './episode-setup.ts';
 import { EpisodeScoring } from './episode-scoring.ts';
@@ -71,6 +73,8 @@ export interface EpisodeEnv {
   /** The benchmark phone as the agent sees it (the task's `ui` set-up steps use it too). */
   device: AgentDevice;
   phone: PhoneControl;
+  /** Screens and dumps an external agent asks for. */
+  artifacts?: StrategyArtifacts;
   now?: () => number;
 }
 
@@ -95,6 +99,7 @@ function runSpec(env: EpisodeEnv, plan: EpisodePlan, prepared: PreparedEpisode):
   const { config } = plan;
   const { instance } = prepared;
   const base = { serial: env.device.serial, task: instance.goal };
+  if (config.agent === 'external') return externalRunSpec(env, config, instance.budget.maxSteps, base);
   if (isPseudoAgent(config.agent))
     return {
       ...base,
@@ -127,6 +132,32 @@ function runSpec(env: EpisodeEnv, plan: EpisodePlan, prepared: PreparedEpisode):
     },
     ...(plan.memory ? { memory: plan.memory } : {}),
     ...(plan.strategyMemory ? { strategyMemory: plan.strategyMemory } : {}),
+  };
+}
+
+/** An external agent's episode: its program drives the run; killing it is the agent's failure (`agent_failed`). */
+function externalRunSpec(
+  env: EpisodeEnv,
+  config: BenchConfiguration,
+  budget: number,
+  base: { serial: string; task: string },
+): RunSpec {
+  if (!config.externalCommand || !env.artifacts)
+    throw new MobaError(
+      'INVALID_INPUT',
+      `Configuration ${config.id ?? 'external'} has no program (externalCommand) to run`,
+    );
+  return {
+    ...base,
+    loop: externalAgent({ command: config.externalCommand, artifacts: env.artifacts }),
+    options: {
+      strategy: 'external',
+      mode: config.mode,
+      usePlan: false,
+      useMemory: false,
+      maxSteps: config.maxSteps ?? budget,
+      models: {},
+    },
   };
 }
 

@@ -41,8 +41,15 @@ export function assertRemoteMayWrite(current: Settings, next: Settings): void {
  * @throws MobaError UNAUTHORIZED naming the first configuration that does
  */
 export function assertRemoteMayRunConfigurations(
-  configurations: ReadonlyArray<{ memorySeed?: string | undefined }>,
+  configurations: ReadonlyArray<{ memorySeed?: string | undefined; externalCommand?: readonly string[] | undefined }>,
 ): void {
+  const p = configurations.findIndex((c) => c.externalCommand !== undefined);
+  if (p >= 0)
+    throw new MobaError(
+      'UNAUTHORIZED',
+      `configurations[${p}].externalCommand names a program the host would start, so it can be given only in the desktop app or on the host (\`moba bench run --agent external --external-cmd …\`), not from a web client.`,
+      { details: { fields: [`configurations[${p}].externalCommand`] } },
+    );
   const i = configurations.findIndex((c) => c.memorySeed !== undefined);
   if (i >= 0)
     throw new MobaError(

@@ -40,6 +40,7 @@ const TERMINATION_OF_CAUSE: Readonly<Record<EndCause, Termination>> = {
   benchmark_stopped: 'stopped',
   model_failed: 'error',
   actions_failed: 'error',
+  agent_failed: 'error',
   device_lost: 'error',
   error: 'error',
   unknown: 'error',

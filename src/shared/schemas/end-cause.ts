@@ -28,6 +28,8 @@ export const END_CAUSES = [
   'model_failed',
   /** The agent's actions failed too many times in a row (Mobile-Agent-E's max_consecutive_failures). */
   'actions_failed',
+  /** An external agent program (docs/agent-protocol.md) exited, crashed or broke the protocol before it finished. */
+  'agent_failed',
   /** The device went away (unplugged, offline, unauthorised, adb unreachable). */
   'device_lost',
   /** Anything else that broke the run (an error of the loop, an abnormal end of a strategy). */

@@ -15,6 +15,7 @@ import { QWEN_VL } from './qwen-vl/qwen-vl.ts';
 import { UI_TARS } from './ui-tars/ui-tars.ts';
 import type { StrategyKit } from './common/kit.ts';
 import { chooseAppByModel } from './moba/app-choice.ts';
+import { externalProgramMissing } from './external/external-loop.ts';
 import { mobaLoop } from './moba/moba-loop.ts';
 import { mobileAgentELoop } from './mobile-agent-e/e-loop.ts';
 import { mobileAgentV1Loop } from './mobile-agent-v1/v1-loop.ts';
@@ -33,6 +34,10 @@ const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
   'ui-tars': guiNativeLoop(UI_TARS),
   'qwen-vl': guiNativeLoop(QWEN_VL),
   autoglm: guiNativeLoop(AUTOGLM),
+  // Driven by its program, which the run's starter passes as the run's own loop (external-loop.ts).
+  external: () => async () => {
+    throw externalProgramMissing();
+  },
 };
 
 /** The strategy's description and loop; every strategy resolves app names with MobA's app-selection call. */

@@ -2,6 +2,7 @@
  * The heavy `moba bench` subcommands (they open the app): run, resume, measure, delete
  * (`bench-read.ts` has list and report, which open the store alone). `bench.ts` registers them and loads this module only when one runs.
  */
+import { splitCommand } from '../../agent/strategies/external/external-loop.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { BenchConfigurationInput, BenchSpecInput } from '../../../shared/bench/config.ts';
@@ -50,6 +51,7 @@ export interface RunOpts {
   mode?: string[];
   memory?: string[];
   memorySeed?: string;
+  externalCmd?: string;
   seeds?: number;
   reps?: number;
   phones?: number;
@@ -117,6 +119,9 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
             for (const memory of opts.memory ?? ['cold'])
               configurations.push({
                 ...base,
+                ...(agent === 'external' && opts.externalCmd
+                  ? { externalCommand: splitCommand(opts.externalCmd) }
+                  : {}),
                 agent,
                 usePlan: !ablation.includes('no-plan'),
                 useMemory: !ablation.includes('no-memory'),

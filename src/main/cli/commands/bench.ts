@@ -160,6 +160,10 @@ function addRunOptions(run: Command): void {
       `memory regimes (${MEMORY_REGIMES.join(', ')})`,
       csvOf(() => MEMORY_REGIMES, 'memory regime'),
     )
+    .option(
+      '--external-cmd <command>',
+      'the external agent\'s program, started per episode (e.g. "python3 my_agent.py"; docs/agent-protocol.md)',
+    )
     .option('--memory-seed <file>', 'the memory file the seeded regime starts every episode from')
     .option('--seeds <n>', 'instances per task (each with its own seed)', parsePositiveInt)
     .option('--reps <n>', 'runs of each instance per configuration', parsePositiveInt)

@@ -14,6 +14,8 @@ import { followRun } from '../follow-run.ts';
 import { MobaError } from '../../../shared/errors.ts';
 import { CliSpeaker, readVoiceInput } from '../voice-cli.ts';
 import { oneLine } from '../terminal-text.ts';
+import { externalAgent } from '../../bench/agents/external-agent.ts';
+import { splitCommand } from '../../agent/strategies/external/external-loop.ts';
 
 interface RunOpts {
   device: string;
@@ -31,6 +33,7 @@ interface RunOpts {
   actionSpace?: ActionSpaceMode;
   planning?: PlanningMode;
   evolution: boolean;
+  externalCmd?: string;
   json: boolean;
   [key: string]: unknown;
 }
@@ -111,6 +114,10 @@ function addRunOptions(cmd: Command): void {
       ).choices(['subgoals', 'pages']),
     )
     .option('--no-evolution', 'mobile-agent-e: do not learn Tips and Shortcuts after the task (ablation)')
+    .option(
+      '--external-cmd <command>',
+      'external: your agent program, e.g. "python3 my_agent.py" (started with MOBA_AGENT_URL and MOBA_AGENT_TOKEN; docs/agent-protocol.md)',
+    )
     .option('--json', 'print JSON lines (one per event, then a summary)', false)
     .option(
       '--api-key-env <variable>',
@@ -167,10 +174,19 @@ async function runTask(io: CliIo, command: Command, opts: RunOpts): Promise<void
     const keyVariable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;
     const key = keyVariable ? process.env[keyVariable] : undefined;
     if (keyVariable && !key) throw new Error(`--api-key-env ${keyVariable}: that environment variable is not set`);
+    if ((opts.strategy === 'external') !== (opts.externalCmd !== undefined))
+      throw new MobaError(
+        'INVALID_INPUT',
+        '--external-cmd goes with --strategy external, and --strategy external needs it.',
+      );
+    const command = opts.externalCmd === undefined ? [] : splitCommand(opts.externalCmd);
+    if (opts.externalCmd !== undefined && !command.length)
+      throw new MobaError('INVALID_INPUT', '--external-cmd is empty; give the program, e.g. "python3 my_agent.py"');
     const run = await app.runs.start({
       serial: opts.device,
       task,
       voice,
+      ...(command.length ? { loop: externalAgent({ command, artifacts: app.artifacts }) } : {}),
       options: {
         ...(opts.mode ? { mode: opts.mode } : {}),
         usePlan: opts.plan,

@@ -2,7 +2,7 @@
  * The strategy's own state beside the task tree, in the cockpit and in the replay: Mobile-Agent-v2's
  * progress, memory unit and A/B/C outcomes; Mobile-Agent-E's plan, current sub-goal, notes,
  * Tips and Shortcuts (refused ones with why, and what the task taught it); AppAgent's and
- * Mobile-Agent v1's last decision. MobA shows nothing here: its task tree says it all.
+ * Mobile-Agent v1's last decision; an external agent's thought, plan and notes. MobA shows nothing here: its task tree says it all.
  */
 import { formatAction } from '../../../shared/actions.ts';
 import type { RunState } from '../../../shared/run/reducer.ts';
@@ -164,6 +164,25 @@ function LastDecision({ state }: { state: RunState }) {
   );
 }
 
+/** An external agent's own account: its last decision and thought, its plan and notes. */
+function External({ state }: { state: RunState }) {
+  const s = state.strategy;
+  return (
+    <>
+      <LastDecision state={state} />
+      <Section id="thought" title="Thought">
+        <Text value={s.lastDecision?.thought || null} empty="No thought given." />
+      </Section>
+      <Section id="plan" title="Plan">
+        <Text value={s.plan} empty="No plan given." />
+      </Section>
+      <Section id="notes" title="Notes">
+        <Text value={s.notes} empty="No notes given." />
+      </Section>
+    </>
+  );
+}
+
 /** The strategy's panel for a run's state (live or at a moment of the replay); nothing for MobA. */
 export function StrategyPanel({ state }: { state: RunState }) {
   const name = state.options?.strategy ?? 'moba';
@@ -175,6 +194,8 @@ export function StrategyPanel({ state }: { state: RunState }) {
         <MobileAgentV2 state={state} />
       ) : name === 'mobile-agent-e' ? (
         <MobileAgentE state={state} />
+      ) : name === 'external' ? (
+        <External state={state} />
       ) : (
         <LastDecision state={state} />
       )}

@@ -1,4 +1,4 @@
-import { listStrategies, strategyInfo } from '../../../shared/strategies.ts';
+import { startableStrategies, strategyInfo } from '../../../shared/strategies.ts';
 import type { ActionSpaceMode, PlanningMode, StrategyName } from '../../../shared/schemas/strategy.ts';
 import { Toggle } from '../field.tsx';
 import './strategy-panels.css';
@@ -47,7 +47,7 @@ export function StrategyPicker({ value, onChange }: { value: StrategyChoice; onC
           onChange={(e) => onChange({ ...value, strategy: e.target.value as StrategyName })}
           title={info.description}
         >
-          {listStrategies().map((s) => (
+          {startableStrategies().map((s) => (
             <option key={s.name} value={s.name}>
               {s.label}
             </option>

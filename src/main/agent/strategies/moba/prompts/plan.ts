@@ -69,7 +69,10 @@ export function buildPlanMessages(input: PlanPromptInput): ChatMessage[] {
     .join('\n');
   return [
     // The action set the sub-goals are planned for (MobA's Eq. 1: the plan is conditioned on it).
-    { role: 'system', content: `${SYSTEM}\n\n## Actions the Local Agent can take\n${describeActions(MOBA_ACTION_NAMES)}` },
+    {
+      role: 'system',
+      content: `${SYSTEM}\n\n## Actions the Local Agent can take\n${describeActions(MOBA_ACTION_NAMES)}`,
+    },
     { role: 'user', content: [{ type: 'text', text }, ...screenImages(input.screen, 'Current screen')] },
   ];
 }

@@ -1,0 +1,176 @@
+/**
+ * The `external` strategy end to end: the example Python agent (Debian's python3, the
+ * repository's standard-library client) drives a run on the simulated phone through the agent
+ * protocol and the real adb server; its actions pass the run's gates, its thoughts and plan are
+ * in the run's log, and the alarm it set is in the phone's state. A program that dies before
+ * finishing ends the run as the agent's failure.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '@moba/testkit/rigs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { externalAgent } from '../../src/main/bench/agents/external-agent.ts';
+import type { RunEvent } from '../../src/shared/schemas/run.ts';
+import { loadScript, startAgentRig } from '../support/agent-rig.ts';
+import type { AgentRig } from '../support/agent-rig.ts';
+import { EXAMPLE_AGENT, PYTHON_CLIENT } from '../support/external-agents.ts';
+
+let t: AgentRig;
+beforeAll(async () => {
+  t = await startAgentRig({ script: loadScript('alarm-case-study.json') });
+});
+afterAll(async () => {
+  await t?.dispose();
+});
+
+function start(task: string, command: string[], mode: 'auto' | 'step' = 'auto', env: NodeJS.ProcessEnv = {}) {
+  return t.app.runs.start({
+    serial: t.rig.serial,
+    task,
+    options: { strategy: 'external', mode, maxSteps: 12 },
+    loop: externalAgent({ command, artifacts: t.app.artifacts, env }),
+  });
+}
+
+function ofType<T extends RunEvent['type']>(events: RunEvent[], type: T): Extract<RunEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<RunEvent, { type: T }> => e.type === type);
+}
+
+describe('an external Python agent through the agent protocol', () => {
+  it('sets the alarm on the simulated phone; its thoughts and plan are in the run', { timeout: 60_000 }, async () => {
+    const run = await start('Create an alarm at 6:30 PM', ['python3', EXAMPLE_AGENT]);
+    const outcome = await run.done;
+    const state = run.state();
+    expect(outcome.ended, state.outcomeReason ?? '').toBe(true);
+    expect(state.status, state.outcomeReason ?? '').toBe('succeeded');
+    const clock = await t.rig.simState<{ alarms: Array<Record<string, unknown>> }>('com.android.deskclock');
+    expect(clock.alarms).toContainEqual(expect.objectContaining({ hour: 18, minute: 30 }));
+    const events = t.app.runs.events(run.runId).events;
+    const executed = ofType(events, 'step_executed').map((e) => e.action.name);
+    expect(executed[0]).toBe('Open_App');
+    expect(executed.filter((n) => n === 'Click')).toHaveLength(5);
+    const decided = ofType(events, 'strategy_decided');
+    expect(decided.length).toBe(executed.length + 1);
+    expect(decided[1]!.thought).toMatch(/Add alarm/);
+    expect(ofType(events, 'plan_updated').at(-1)!.plan).toMatch(/\[x\] hour 6/);
+    expect(ofType(events, 'run_finished')[0]).toMatchObject({ outcome: 'succeeded', cause: 'finished' });
+  });
+
+  it('in step mode the agent hears a rejection with its feedback and an edited action', {
+    timeout: 60_000,
+  }, async () => {
+    const run = await start('Create an alarm at 6:30', ['python3', EXAMPLE_AGENT], 'step');
+    let decisions = 0;
+    for (let ended = false; !ended; ) {
+      ended = await Promise.race([
+        run.done.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 50)),
+      ]);
+      const st = run.state();
+      if (st.status !== 'waiting' || !st.waiting?.stepId) continue;
+      const step = st.steps.find((s) => s.stepId === st.waiting!.stepId)!;
+      decisions++;
+      if (decisions === 1) {
+        t.app.runs.decide(run.runId, { decision: 'reject', feedback: 'Wait a moment before opening apps' });
+      } else if (step.element?.text === '6') {
+        const seven = st.observations[step.observationId]!.elements.find((e) => e.text === '7')!;
+        t.app.runs.decide(run.runId, { decision: 'edit', action: { name: 'Click', params: { index: seven.index } } });
+      } else t.app.runs.decide(run.runId, { decision: 'approve' });
+    }
+    const state = run.state();
+    expect(state.status, state.outcomeReason ?? '').toBe('succeeded');
+    const clock = await t.rig.simState<{ alarms: Array<Record<string, unknown>> }>('com.android.deskclock');
+    expect(clock.alarms).toContainEqual(expect.objectContaining({ hour: 7, minute: 30 }));
+    const notes = ofType(t.app.runs.events(run.runId).events, 'notes_updated').map((e) => e.notes);
+    expect(notes[0]).toMatch(/The person said: Wait a moment before opening apps/);
+    expect(notes.at(-1)).toMatch(/The person changed Click\(\d+\) to Click\(\d+\)/);
+  });
+
+  it('a program that exits before finishing ends the run as the agent failure, with its output', {
+    timeout: 30_000,
+  }, async () => {
+    const crash = ['python3', '-c', 'import sys; sys.stderr.write("agent crashed: no model"); sys.exit(3)'];
+    const run = await start('Create an alarm at 7:00 AM', crash);
+    await run.done;
+    const finished = ofType(t.app.runs.events(run.runId).events, 'run_finished')[0]!;
+    expect(finished).toMatchObject({ outcome: 'failed', cause: 'agent_failed' });
+    expect(finished.reason).toMatch(/exited with code 3.*agent crashed: no model/s);
+  });
+
+  it('refuses bad requests with a clear code, and loses nothing of the run', { timeout: 30_000 }, async () => {
+    const dir = tempDir('moba-protocol-');
+    try {
+      const out = join(dir.path, 'cases.json');
+      const cases = join(import.meta.dirname, '..', 'support', 'agents', 'protocol_cases.py');
+      const run = await start('What is the answer?', ['python3', cases], 'auto', { MOBA_CASES_OUT: out });
+      await run.done;
+      expect(run.state().outcomeReason).toBe('The external agent reported the task done');
+      const got = JSON.parse(readFileSync(out, 'utf8')) as Record<
+        string,
+        { code: string; message?: string; reply?: Record<string, unknown> }
+      >;
+      expect(Object.fromEntries(Object.entries(got).map(([k, v]) => [k, v.code]))).toEqual({
+        'wrong token': 'unauthorized',
+        'observe before attach': 'not_attached',
+        'not json': 'malformed',
+        attach: 'ok',
+        'second attach': 'already_attached',
+        'unknown field': 'malformed',
+        'act before observe': 'observe_first',
+        'observe everything': 'ok',
+        'unknown action': 'unknown_action',
+        'bad parameters': 'malformed',
+        act: 'ok',
+        'unknown request': 'not_found',
+        finish: 'ok',
+        'act after finish': 'ended',
+      });
+      expect(got['unknown action']!.message).toMatch(/Unknown action Fly/);
+      expect(got['bad parameters']!.message).toMatch(/index/);
+      expect(got['observe everything']!.reply).toMatchObject({
+        screenshot: true,
+        xml: true,
+        deviceTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /),
+      });
+      expect(got.act!.reply).toMatchObject({
+        status: 'executed',
+        executed: 'Back()',
+        changedByPerson: false,
+        ok: true,
+      });
+      const events = t.app.runs.events(run.runId).events;
+      expect(ofType(events, 'step_executed').map((e) => e.action.name)).toEqual(['Back']);
+      expect(ofType(events, 'run_finished')).toEqual([
+        expect.objectContaining({ outcome: 'succeeded', cause: 'finished', answer: '42' }),
+      ]);
+    } finally {
+      dir.dispose();
+    }
+  });
+
+  it('a hung program is ended when the run is stopped at a time limit', { timeout: 30_000 }, async () => {
+    const dir = tempDir('moba-hang-');
+    try {
+      const pidFile = join(dir.path, 'pid');
+      const hang = [
+        'import os, sys, time',
+        `sys.path.insert(0, ${JSON.stringify(PYTHON_CLIENT)})`,
+        'from moba_agent import Session',
+        'Session.from_env().attach("hangs")',
+        `open(${JSON.stringify(pidFile)}, "w").write(str(os.getpid()))`,
+        'time.sleep(600)',
+      ].join('\n');
+      const run = await start('Create an alarm at 6:30', ['python3', '-c', hang]);
+      while (!run.state().messages.some((m) => m.text.startsWith('External agent attached')))
+        await new Promise((r) => setTimeout(r, 50));
+      while (!readFileSync(pidFile, { encoding: 'utf8', flag: 'a+' })) await new Promise((r) => setTimeout(r, 50));
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      const outcome = await run.stop("The episode's time limit was reached", 'time_limit');
+      expect(outcome.ended).toBe(true);
+      expect(ofType(t.app.runs.events(run.runId).events, 'run_finished')[0]).toMatchObject({ cause: 'time_limit' });
+      expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+    } finally {
+      dir.dispose();
+    }
+  });
+});
