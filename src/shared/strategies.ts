@@ -156,6 +156,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     sees: ['screenshot'],
     options: [],
     goodAt: 'everyday phone tasks in many apps; asks the person to take over logins and choices',
+  },
   external: {
     name: 'external',
     label: 'External agent',
