@@ -139,7 +139,7 @@ export const COMMANDS: readonly CommandModule[] = [
       export: {
         term: 'export [options] <runId>',
         description:
-          'export a run: run.json (events, final state, trajectory) + assets/ with its screenshots, and with --html a report.html',
+          'export a run: run.json (events, final state, trajectory) + assets/ with its screenshots, and with --html a report.html (one self-contained file: the replay, offline)',
       },
     },
   },
