@@ -98,138 +98,112 @@ export interface TimelineItem {
   tone: 'neutral' | 'ok' | 'bad' | 'warn' | 'person';
 }
 
-/** Reflections, plans, human decisions, messages and escalations in order: the run's story. */
-export function timeline(events: readonly RunEvent[]): TimelineItem[] {
-  const out: TimelineItem[] = [];
-  for (const e of events) {
-    const base = { seq: e.seq, at: e.at };
-    switch (e.type) {
-      case 'plan_made':
-        out.push({
-          ...base,
-          kind: 'plan',
-          nodeId: e.nodeId,
-          stepId: null,
-          title: `Plan (${e.reason.replace('_', ' ')})`,
-          text: e.subgoals.map((g, i) => `${i + 1}. ${g}`).join('\n') + (e.thought ? `\n— ${e.thought}` : ''),
-          tone: 'neutral',
-        });
-        break;
-      case 'plan_reflection':
-        out.push({
-          ...base,
-          kind: 'plan_reflection',
-          nodeId: e.nodeId,
-          stepId: null,
-          title: 'Plan reflection',
-          text: e.text,
-          tone: 'warn',
-        });
-        break;
-      case 'reflected':
-        out.push({
-          ...base,
-          kind: 'reflection',
-          nodeId: e.nodeId,
-          stepId: e.stepId,
-          title: e.goalDone ? 'Reflection: task done' : `Reflection: ${e.subgoalStatus}`,
-          text: e.reflection,
-          tone: e.subgoalStatus === 'success' ? 'ok' : 'bad',
-        });
-        break;
-      case 'human_decision':
-        // Plain approvals are the common case; the timeline keeps what changed the run.
-        if (e.decision === 'approve' && !e.feedback) break;
-        out.push({
-          ...base,
+type TimelineEntry = Omit<TimelineItem, 'seq' | 'at'>;
+type TimelineReaders = { [K in RunEvent['type']]?: (e: Extract<RunEvent, { type: K }>) => TimelineEntry | null };
+
+/** What each event type adds to the timeline (types not listed add nothing). */
+const TIMELINE_READERS: TimelineReaders = {
+  plan_made: (e) => ({
+    kind: 'plan',
+    nodeId: e.nodeId,
+    stepId: null,
+    title: `Plan (${e.reason.replace('_', ' ')})`,
+    text: e.subgoals.map((g, i) => `${i + 1}. ${g}`).join('\n') + (e.thought ? `\n— ${e.thought}` : ''),
+    tone: 'neutral',
+  }),
+  plan_reflection: (e) => ({
+    kind: 'plan_reflection',
+    nodeId: e.nodeId,
+    stepId: null,
+    title: 'Plan reflection',
+    text: e.text,
+    tone: 'warn',
+  }),
+  reflected: (e) => ({
+    kind: 'reflection',
+    nodeId: e.nodeId,
+    stepId: e.stepId,
+    title: e.goalDone ? 'Reflection: task done' : `Reflection: ${e.subgoalStatus}`,
+    text: e.reflection,
+    tone: e.subgoalStatus === 'success' ? 'ok' : 'bad',
+  }),
+  // Plain approvals are the common case; the timeline keeps what changed the run.
+  human_decision: (e) =>
+    e.decision === 'approve' && !e.feedback
+      ? null
+      : {
           kind: 'decision',
           nodeId: null,
           stepId: e.stepId,
           title: `Person: ${e.decision.replace('_', ' ')}`,
           text: [e.action ? formatAction(e.action) : null, e.feedback].filter(Boolean).join(' — '),
           tone: 'person',
-        });
-        break;
-      case 'voice_input':
-        out.push({
-          ...base,
-          kind: 'decision',
-          nodeId: null,
-          stepId: null,
-          title: `Person spoke (${e.use})`,
-          text: `“${e.transcript}”${e.edited ? ` → sent as “${e.text}”` : ''}${e.audio.durationMs !== null ? ` · ${(e.audio.durationMs / 1000).toFixed(1)} s, ${e.model}` : ''}`,
-          tone: 'person',
-        });
-        break;
-      case 'message':
-        out.push({
-          ...base,
-          kind: 'message',
-          nodeId: e.nodeId,
-          stepId: null,
-          title: e.from === 'agent' ? 'Agent answer' : `Message from ${e.from}`,
-          text: e.text,
-          tone: 'neutral',
-        });
-        break;
-      case 'escalated':
-        out.push({
-          ...base,
-          kind: 'escalation',
-          nodeId: e.nodeId,
-          stepId: null,
-          title: `Escalated: ${e.reason.replace(/_/g, ' ')}`,
-          text: `${e.detail} → ${e.response.replace(/_/g, ' ')}`,
-          tone: 'warn',
-        });
-        break;
-      case 'model_waiting':
-        out.push({
-          ...base,
-          kind: 'error',
-          nodeId: null,
-          stepId: null,
-          title: `Model ${modelWaitReason(e.status)}: retrying in ${Math.ceil(e.waitMs / 1000)} s`,
-          text: `${e.purpose} (${e.role}), attempt ${e.attempt + 1} of ${e.maxAttempts} — ${e.message}`,
-          tone: 'warn',
-        });
-        break;
-      case 'run_error':
-        out.push({
-          ...base,
-          kind: 'error',
-          nodeId: null,
-          stepId: null,
-          title: e.fatal ? 'Error (run paused)' : 'Problem',
-          text: e.error.message,
-          tone: 'bad',
-        });
-        break;
-      case 'run_finished':
-        out.push({
-          ...base,
-          kind: 'lifecycle',
-          nodeId: null,
-          stepId: null,
-          title: `Run ${e.outcome}`,
-          text: e.reason + (e.answer ? `\nAnswer: ${e.answer}` : ''),
-          tone: e.outcome === 'succeeded' ? 'ok' : 'bad',
-        });
-        break;
-      case 'run_paused':
-        out.push({
-          ...base,
-          kind: 'lifecycle',
-          nodeId: null,
-          stepId: null,
-          title: 'Paused',
-          text: e.reason,
-          tone: 'neutral',
-        });
-        break;
-      default:
-        break;
-    }
+        },
+  voice_input: (e) => ({
+    kind: 'decision',
+    nodeId: null,
+    stepId: null,
+    title: `Person spoke (${e.use})`,
+    text: `“${e.transcript}”${e.edited ? ` → sent as “${e.text}”` : ''}${e.audio.durationMs !== null ? ` · ${(e.audio.durationMs / 1000).toFixed(1)} s, ${e.model}` : ''}`,
+    tone: 'person',
+  }),
+  message: (e) => ({
+    kind: 'message',
+    nodeId: e.nodeId,
+    stepId: null,
+    title: e.from === 'agent' ? 'Agent answer' : `Message from ${e.from}`,
+    text: e.text,
+    tone: 'neutral',
+  }),
+  escalated: (e) => ({
+    kind: 'escalation',
+    nodeId: e.nodeId,
+    stepId: null,
+    title: `Escalated: ${e.reason.replace(/_/g, ' ')}`,
+    text: `${e.detail} → ${e.response.replace(/_/g, ' ')}`,
+    tone: 'warn',
+  }),
+  model_waiting: (e) => ({
+    kind: 'error',
+    nodeId: null,
+    stepId: null,
+    title: `Model ${modelWaitReason(e.status)}: retrying in ${Math.ceil(e.waitMs / 1000)} s`,
+    text: `${e.purpose} (${e.role}), attempt ${e.attempt + 1} of ${e.maxAttempts} — ${e.message}`,
+    tone: 'warn',
+  }),
+  run_error: (e) => ({
+    kind: 'error',
+    nodeId: null,
+    stepId: null,
+    title: e.fatal ? 'Error (run paused)' : 'Problem',
+    text: e.error.message,
+    tone: 'bad',
+  }),
+  run_finished: (e) => ({
+    kind: 'lifecycle',
+    nodeId: null,
+    stepId: null,
+    title: `Run ${e.outcome}`,
+    text: e.reason + (e.answer ? `\nAnswer: ${e.answer}` : ''),
+    tone: e.outcome === 'succeeded' ? 'ok' : 'bad',
+  }),
+  run_paused: (e) => ({
+    kind: 'lifecycle',
+    nodeId: null,
+    stepId: null,
+    title: 'Paused',
+    text: e.reason,
+    tone: 'neutral',
+  }),
+};
+
+/** Reflections, plans, human decisions, messages and escalations in order: the run's story. */
+export function timeline(events: readonly RunEvent[]): TimelineItem[] {
+  const out: TimelineItem[] = [];
+  for (const e of events) {
+    const read = TIMELINE_READERS[e.type] as ((ev: RunEvent) => TimelineEntry | null) | undefined;
+    const entry = read?.(e);
+    if (entry) out.push({ seq: e.seq, at: e.at, ...entry });
   }
   return out;
 }

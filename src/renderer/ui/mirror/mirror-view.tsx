@@ -86,6 +86,51 @@ function NavButtons({ send }: { send(input: MirrorInput): void }) {
   );
 }
 
+/** A point on the shown screen in device pixels, clamped to the screen; undefined before the size is known. */
+function clientToDevice(
+  el: HTMLElement | null,
+  device: { width: number; height: number } | undefined,
+  clientX: number,
+  clientY: number,
+): { x: number; y: number } | undefined {
+  if (!el || !device) return undefined;
+  const r = el.getBoundingClientRect();
+  const x = ((clientX - r.left) / r.width) * device.width;
+  const y = ((clientY - r.top) / r.height) * device.height;
+  return {
+    x: Math.min(device.width - 1, Math.max(0, Math.round(x))),
+    y: Math.min(device.height - 1, Math.max(0, Math.round(y))),
+  };
+}
+
+/** Shown until the first frame is drawn: the last screenshot, if there is one. */
+function MirrorConnecting({ placeholder }: { placeholder: MirrorViewProps['placeholder'] }) {
+  return (
+    <div className="mirror-connecting" data-testid="mirror-connecting">
+      {placeholder ? <img src={placeholder.url} alt="The last screenshot" data-testid="mirror-placeholder" /> : null}
+      <span className="mirror-connecting-label">Connecting…</span>
+    </div>
+  );
+}
+
+/** The hovered element's details beside the pointer, flipped away from the screen's edges. */
+function HoverTooltip({
+  hover,
+  box,
+}: {
+  hover: { el: UiElement; x: number; y: number };
+  box: { width: number; height: number };
+}) {
+  return (
+    <div
+      className={`mirror-tooltip-anchor ${hover.x > box.width / 2 ? 'flip-x' : ''} ${hover.y > box.height / 2 ? 'flip-y' : ''}`}
+      style={{ left: hover.x, top: hover.y }}
+    >
+      <ElementDetails element={hover.el} />
+    </div>
+  );
+}
+
 export function MirrorView({
   serial,
   elements,
@@ -115,17 +160,7 @@ export function MirrorView({
       void input.run('Sending…', () => client.mirrorInput({ serial, input: i })).then((r) => r && own.refreshSoon()),
     [client, serial, own, input],
   );
-  const toDevice = (clientX: number, clientY: number) => {
-    const el = screenRef.current;
-    if (!el || !device) return undefined;
-    const r = el.getBoundingClientRect();
-    const x = ((clientX - r.left) / r.width) * device.width;
-    const y = ((clientY - r.top) / r.height) * device.height;
-    return {
-      x: Math.min(device.width - 1, Math.max(0, Math.round(x))),
-      y: Math.min(device.height - 1, Math.max(0, Math.round(y))),
-    };
-  };
+  const toDevice = (clientX: number, clientY: number) => clientToDevice(screenRef.current, device, clientX, clientY);
   const gestures = useMirrorGestures({
     toDevice,
     send,
@@ -175,14 +210,7 @@ export function MirrorView({
           onPointerLeave={() => setHover(undefined)}
         >
           <div className="mirror-picture-host" ref={setPictureHost} />
-          {connecting ? (
-            <div className="mirror-connecting" data-testid="mirror-connecting">
-              {placeholder ? (
-                <img src={placeholder.url} alt="The last screenshot" data-testid="mirror-placeholder" />
-              ) : null}
-              <span className="mirror-connecting-label">Connecting…</span>
-            </div>
-          ) : null}
+          {connecting ? <MirrorConnecting placeholder={placeholder} /> : null}
           {showOverlay && device ? (
             <ElementOverlay
               elements={shown}
@@ -193,14 +221,7 @@ export function MirrorView({
               selectedIndex={picked ?? selectedIndex}
             />
           ) : null}
-          {showOverlay && hover ? (
-            <div
-              className={`mirror-tooltip-anchor ${hover.x > box.width / 2 ? 'flip-x' : ''} ${hover.y > box.height / 2 ? 'flip-y' : ''}`}
-              style={{ left: hover.x, top: hover.y }}
-            >
-              <ElementDetails element={hover.el} />
-            </div>
-          ) : null}
+          {showOverlay && hover ? <HoverTooltip hover={hover} box={box} /> : null}
         </div>
       </div>
       <NavButtons send={send} />
