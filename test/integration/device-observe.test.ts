@@ -120,6 +120,27 @@ describe('observe', () => {
     expect((await observer.observe(rig.serial)).observation.keyboardShown).toBe(true);
   });
 
+  it('observes from the dump alone when asked: no screencap, the same elements, the screen turned as the dump says', async () => {
+    await rig.adb.adb(['-s', rig.serial, 'shell', 'wm', 'user-rotation', 'lock', '1']);
+    const full = (await observer.observe(rig.serial)).observation;
+    let screencaps = 0;
+    const o2 = override({ name: 'screencap', run: async () => (screencaps++, 1) });
+    try {
+      const r = await observer.observe(rig.serial, { screenshot: false });
+      const o = r.observation;
+      expect(screencaps).toBe(0);
+      expect(r).toMatchObject({ screenshot: null, marked: null });
+      expect(o).toMatchObject({ screenshot: null, marked: null, elementsFrom: 'xml', problems: [] });
+      expect(full.screen).toEqual({ width: 2400, height: 1080, rotation: 1 });
+      expect(o.screen).toEqual(full.screen);
+      expect(o.elements).toEqual(full.elements);
+      expect(o.xml?.sha256).toBe(full.xml?.sha256);
+    } finally {
+      o2.dispose();
+      await rig.adb.adb(['-s', rig.serial, 'shell', 'wm', 'user-rotation', 'free']);
+    }
+  });
+
   it('takes the screenshot from a registered provider (the mirror seam) when it knows no quicker way', async () => {
     // A fresh observer knows nothing of this phone: it tries the mirror's frame first.
     const fresh = new Observer({ devices, artifacts });

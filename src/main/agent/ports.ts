@@ -41,8 +41,11 @@ export interface AgentDevice {
   clock?(signal: AbortSignal): Promise<DeviceClock>;
   facts(signal: AbortSignal): Promise<{ model: string; androidVersion: string; width: number; height: number }>;
   installedApps(signal: AbortSignal): Promise<InstalledApp[]>;
-  /** Screenshot, dump, elements and marks as one observation (artifacts already stored). */
-  observe(signal: AbortSignal): Promise<Observation>;
+  /**
+   * Screenshot, dump, elements and marks as one observation (artifacts already stored);
+   * `screenshot: false` observes from the UI dump alone (no screenshot, no marked image).
+   */
+  observe(signal: AbortSignal, options?: { screenshot?: boolean }): Promise<Observation>;
   /** Executes one action; Open_App descriptions are resolved through `resolveApp`. */
   execute(
     action: ActionCall,
@@ -50,6 +53,8 @@ export interface AgentDevice {
       observation: Observation;
       resolveApp: (description: string) => Promise<ResolvedApp>;
       signal: AbortSignal;
+      /** What settling after the action watches: the screenshot (default) or the UI dump alone. */
+      settleOn?: 'screenshot' | 'dump';
     },
   ): Promise<ActionResult>;
 }

@@ -376,7 +376,7 @@ export class RunService {
         return d.clock(s);
       },
       installedApps: (s) => get().installedApps(s),
-      observe: (s) => get().observe(s),
+      observe: (s, o) => get().observe(s, o),
       execute: (a, c) => get().execute(a, c),
     };
   }

@@ -62,9 +62,14 @@ async function performUi(steps: readonly SolutionStep[], device: AgentDevice, si
   const end = await walkSolution(
     steps,
     {
-      observe: async () => ({ observation: await device.observe(signal) }),
+      observe: async () => ({ observation: await device.observe(signal, { screenshot: false }) }),
       perform: async (seen, action) => {
-        const done = await device.execute(action, { observation: seen.observation, resolveApp, signal });
+        const done = await device.execute(action, {
+          observation: seen.observation,
+          resolveApp,
+          signal,
+          settleOn: 'dump',
+        });
         if (!done.ok && done.error?.code && done.error.code !== 'ACTION_FAILED')
           throw new MobaError(done.error.code, `setup ui: ${done.error.message}`);
         return { ok: done.ok, error: done.error?.message ?? (done.ok ? null : done.detail) };

@@ -8,6 +8,7 @@ import { MobaError } from '../../shared/errors.ts';
 import type { DeviceService } from './device-service.ts';
 import { executeAction } from './execute-action.ts';
 import type { Observer } from './observe.ts';
+import { uiDumpProbe } from './settle.ts';
 
 export interface AgentDeviceOptions {
   devices: DeviceService;
@@ -49,8 +50,8 @@ export function createAgentDevice(serial: string, options: AgentDeviceOptions): 
         );
       return clock;
     },
-    async observe(signal) {
-      return (await observer.observe(serial, { signal })).observation;
+    async observe(signal, observeOptions) {
+      return (await observer.observe(serial, { signal, ...observeOptions })).observation;
     },
     async execute(action, context) {
       const r = await executeAction(action, {
@@ -61,6 +62,7 @@ export function createAgentDevice(serial: string, options: AgentDeviceOptions): 
         resolveApp: async (query) => context.resolveApp(query),
         signal: context.signal,
         settleTimeoutMs: options.settleTimeoutMs(),
+        ...(context.settleOn === 'dump' ? { settleProbe: uiDumpProbe(devices.device(serial)) } : {}),
       });
       return { ok: r.ok, error: r.error ?? null, durationMs: r.durationMs, settleMs: r.settleMs, detail: r.detail };
     },

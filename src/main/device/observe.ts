@@ -44,6 +44,12 @@ export interface ObserverOptions {
 export interface ObserveOptions extends CallOptions {
   /** Read the screenshot with OCR when the dump is unusable. Default true. */
   ocr?: boolean;
+  /**
+   * Take the screenshot (and paint the set-of-marks image). Default true; false observes from
+   * the UI dump alone — for callers that read only the elements (the benchmark's pseudo-agents,
+   * a task's set-up steps), which then cost neither a screen capture nor an image encode.
+   */
+  screenshot?: boolean;
 }
 
 /** The observation plus the bytes behind its artifacts (for the CLI's files and the agent's prompts). */
@@ -159,7 +165,7 @@ export class Observer {
     const device = await this.options.devices.onlineDevice(serial, options);
     const capturedAt = Date.now();
     const { shot, app, keyboard, png, xml, physical, problems } = await this.capture(device, options, timings);
-    const screen = screenOf(device.serial, png, physical);
+    const screen = screenOf(device.serial, png, physical, xml);
     const { elements, elementsFrom } = await this.findElements({ xml, png, screen, options, problems, timings });
     const painted = await this.paint(png, elements, screen, problems, timings);
 
@@ -168,7 +174,7 @@ export class Observer {
     const observation: Observation = {
       serial,
       capturedAt,
-      source: shot.ok && shot.value.frameTime !== undefined ? 'mirror' : 'screencap',
+      source: shot.ok && shot.value?.frameTime !== undefined ? 'mirror' : 'screencap',
       screen,
       screenshot: screenshotRef,
       marked: markedRef,
@@ -180,7 +186,7 @@ export class Observer {
       problems,
       timings,
     };
-    if (shot.ok && shot.value.frameTime !== undefined) observation.frameTime = shot.value.frameTime;
+    if (shot.ok && shot.value?.frameTime !== undefined) observation.frameTime = shot.value.frameTime;
     timings.artifacts = performance.now() - tStore;
     timings.total = performance.now() - t0;
     this.last.set(serial, observation);
@@ -195,7 +201,7 @@ export class Observer {
     const t0 = performance.now();
     const call = { signal: options.signal };
     const [shot, dump, app, keyboard, physical] = await Promise.all([
-      timed(() => this.screenshot(device, options)),
+      timed(() => (options.screenshot === false ? Promise.resolve(null) : this.screenshot(device, options))),
       timed(() => device.dumpUi(call)),
       timed(() => device.foregroundApp(call)),
       timed(() => device.keyboardShown(call)),
@@ -209,7 +215,7 @@ export class Observer {
     for (const r of [shot, dump, app, keyboard, physical]) if (!r.ok) rethrowDeviceGone(r.error);
 
     const problems: DumpProblem[] = [];
-    const png = shot.ok ? shot.value.png : null;
+    const png = shot.ok ? (shot.value?.png ?? null) : null;
     if (!shot.ok) problems.push({ code: 'SCREENSHOT_FAILED', message: serializeError(shot.error).message });
     const xml = dump.ok ? dump.value.xml : null;
     if (!dump.ok) problems.push({ code: 'DUMP_FAILED', message: serializeError(dump.error).message });
@@ -354,18 +360,34 @@ export class Observer {
   }
 }
 
-/** The screenshot's size is the truth for this moment (rotation included); `wm size` when there is none. */
+/** The rotation the dump's `<hierarchy rotation="N">` states (0 when it states none). */
+function dumpRotation(xml: Uint8Array | null): number {
+  if (!xml) return 0;
+  const head = Buffer.from(xml.subarray(0, 512)).toString('latin1');
+  return Number(/<hierarchy\b[^>]*\brotation="([0-3])"/.exec(head)?.[1] ?? 0);
+}
+
+/**
+ * The screenshot's size is the truth for this moment (rotation included); without one, `wm size`
+ * turned by the rotation the UI dump states.
+ */
 function screenOf(
   serial: string,
   png: Uint8Array | null,
   physical: { width: number; height: number } | null,
+  xml: Uint8Array | null,
 ): Observation['screen'] {
   const size = png ? pngSize(png) : null;
   if (size) {
     const rotated = physical ? size.width > size.height !== physical.width > physical.height : false;
     return { width: size.width, height: size.height, rotation: rotated ? 1 : 0 };
   }
-  if (physical) return { width: physical.width, height: physical.height, rotation: 0 };
+  if (physical) {
+    const rotation = dumpRotation(xml);
+    return rotation % 2
+      ? { width: physical.height, height: physical.width, rotation }
+      : { width: physical.width, height: physical.height, rotation };
+  }
   throw new MobaError(
     'SCREENSHOT_FAILED',
     `${serial}: the screen size is unknown (no screenshot, and \`wm size\` failed).`,

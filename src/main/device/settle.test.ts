@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { waitForSettle } from './settle.ts';
+import type { AndroidDevice } from './android-device.ts';
+import { uiDumpProbe, waitForSettle } from './settle.ts';
 
 /** A screen that changes `changes` times, then stays the same. */
 function screen(changes: number) {
@@ -34,5 +35,26 @@ describe('waitForSettle', () => {
     });
     setTimeout(() => controller.abort(), 50);
     await expect(run).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+});
+
+describe('uiDumpProbe', () => {
+  it('reads the UI dump, not the screen: equal dumps are one reading, a changed one or a failed dump another', async () => {
+    const dumps = [
+      { xml: Buffer.from('<hierarchy rotation="0"><node text="A"/></hierarchy>'), message: '' },
+      { xml: Buffer.from('<hierarchy rotation="0"><node text="A"/></hierarchy>'), message: '' },
+      { xml: Buffer.from('<hierarchy rotation="0"><node text="B"/></hierarchy>'), message: '' },
+      { xml: null, message: 'ERROR: could not get idle state.' },
+    ];
+    let screencaps = 0;
+    const device = {
+      dumpUi: async () => dumps.shift()!,
+      screencap: async () => (screencaps++, new Uint8Array()),
+    } as unknown as AndroidDevice;
+    const probe = uiDumpProbe(device);
+    const readings = [await probe(), await probe(), await probe(), await probe()];
+    expect(readings[0]).toBe(readings[1]);
+    expect(new Set(readings).size).toBe(3);
+    expect(screencaps).toBe(0);
   });
 });

@@ -65,3 +65,16 @@ export function screenshotProbe(device: AndroidDevice): SettleProbe {
       .update(await device.screencap({ signal }))
       .digest('hex');
 }
+
+/**
+ * A hash of the UI dump: the elements' text, state and bounds stop changing. For callers that
+ * read only the elements (a benchmark's pseudo-agents), where it costs no screen capture.
+ */
+export function uiDumpProbe(device: AndroidDevice): SettleProbe {
+  return async (signal) => {
+    const dump = await device.dumpUi({ signal });
+    return createHash('sha1')
+      .update(dump.xml ?? `no dump: ${dump.message}`)
+      .digest('hex');
+  };
+}

@@ -25,8 +25,9 @@ export function isPseudoAgent(name: string): name is PseudoAgent {
   return (PSEUDO_AGENTS as readonly string[]).includes(name);
 }
 
+/** The elements are all a pseudo-agent reads: no screenshot is taken or painted for it. */
 async function observe(ctx: LoopContext): Promise<{ id: string; observation: Observation }> {
-  const observation = await ctx.device.observe(ctx.signal);
+  const observation = await ctx.device.observe(ctx.signal, { screenshot: false });
   const id = nextId(ctx.state(), 'o');
   ctx.append({ type: 'observation', observationId: id, observation, screenKey: screenKeyOf(observation) });
   return { id, observation };
@@ -92,7 +93,12 @@ function referenceLoop(solution: readonly SolutionStep[], options: { skip?: read
             observationId: seen.id,
             gate: null,
           });
-          const r = await ctx.device.execute(action, { observation: seen.observation, resolveApp, signal: ctx.signal });
+          const r = await ctx.device.execute(action, {
+            observation: seen.observation,
+            resolveApp,
+            signal: ctx.signal,
+            settleOn: 'dump',
+          });
           const error = r.error ? { name: r.error.name, code: r.error.code, message: r.error.message } : null;
           ctx.append({
             type: 'step_executed',
