@@ -39,6 +39,8 @@ export interface ObserverOptions {
   artifacts: ArtifactStore | null;
   /** Creates the OCR engine on first need (it starts a worker); default: no OCR. */
   createOcr?: () => OcrEngine;
+  /** Which way screenshots come while a mirror runs, measured per device; default a fresh `ScreenshotSources`. */
+  screenshotSources?: ScreenshotSources;
 }
 
 export interface ObserveOptions extends CallOptions {
@@ -101,10 +103,11 @@ export class Observer {
   private readonly recent = new Map<string, { pixels: RawImage; model: Promise<ModelImage | null> }>();
 
   /** Which way each device's screenshots come while a mirror runs (measured). */
-  private readonly sources = new ScreenshotSources();
+  private readonly sources: ScreenshotSources;
 
   constructor(options: ObserverOptions) {
     this.options = options;
+    this.sources = options.screenshotSources ?? new ScreenshotSources();
   }
 
   /**
