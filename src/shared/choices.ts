@@ -35,6 +35,7 @@ export const STRATEGY_NAMES = [
   'ui-tars',
   'qwen-vl',
   'autoglm',
+  'gui-owl',
   'external',
 ] as const;
 

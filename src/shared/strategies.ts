@@ -157,6 +157,19 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     options: [],
     goodAt: 'everyday phone tasks in many apps; asks the person to take over logins and choices',
   },
+  'gui-owl': {
+    name: 'gui-owl',
+    label: 'GUI-Owl (Mobile-Agent-v3)',
+    description:
+      'A GUI-native model (GUI-Owl, Mobile-Agent-v3): thinks in <thinking>, calls the mobile_use function with points on its resized screenshot, sums each step up in <conclusion> for its task progress.',
+    roles: [
+      { name: 'GUI-Owl', endpoint: 'actor', purposes: ['gui-owl'], images: true },
+      { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
+    ],
+    sees: ['screenshot'],
+    options: [],
+    goodAt: 'GUI-Owl models served locally (vLLM); a history of its own one-line conclusions instead of raw calls',
+  },
   external: {
     name: 'external',
     label: 'External agent',

@@ -1,6 +1,6 @@
 /**
- * The GUI-native strategies on the simulated phone — UI-TARS, Qwen-VL mobile use, AutoGLM-Phone:
- * each completes the alarm case study with its script (every reply in the model's own grammar,
+ * The GUI-native strategies on the simulated phone — UI-TARS, Qwen-VL mobile use, AutoGLM-Phone,
+ * GUI-Owl: each completes the alarm case study with its script (every reply in the model's own grammar,
  * points in the model's own coordinate space), in auto mode and in step mode with an edit; a
  * hostile model ends a run cleanly; the prompts carry only the screenshot, never the UI dump; a
  * replay repeats a recorded run; a model asking the person (Ask_User) gets their answer.
@@ -47,28 +47,31 @@ const TAP_ANYWHERE: Record<string, { match: Record<string, string>; reply: strin
   },
 };
 
+/** The alarm case study in auto mode from the strategy's script: 14 actions, 12 of them taps in pixels, screenshots only. */
+async function autoCaseStudy(strategy: StrategyName): Promise<void> {
+  const runId = await runCaseStudy(t, strategy, loadScript(`alarm-${strategy}.json`));
+  caseStudies[strategy] = runId;
+  await expectCaseStudyAlarm(t);
+  const st = t.app.runs.state(runId);
+  expect(st.counters.executedActions).toBe(14);
+  expect(st.cause).toBe('finished');
+  const calls = t.app.runs.events(runId).events.flatMap((e) => (e.type === 'model_call' ? [e.record] : []));
+  expect(new Set(calls.map((c) => c.purpose))).toEqual(new Set([strategy, 'select-app']));
+  for (const c of calls.filter((c) => c.purpose === strategy)) {
+    const sent = JSON.stringify(c.request.messages);
+    // The UI dump never reaches the model: no element list, no resource ids or classes.
+    expect(sent).not.toMatch(/\[\d+\] \w+ "|TextView|ImageButton|_btn/);
+    expect(sent).toContain('"type":"image"');
+  }
+  const taps = st.steps.flatMap((s) => (s.executed?.action.name === 'Click_by_Coordinate' ? [s.executed.action] : []));
+  expect(taps).toHaveLength(12);
+  for (const tap of taps) expect(tap.params).toMatchObject({ unit: 'px' });
+}
+
 describe.each(['ui-tars', 'qwen-vl', 'autoglm'] as const)('%s', (strategy: StrategyName) => {
-  it('completes the alarm case study in auto mode, from screenshots only', { timeout: 300_000 }, async () => {
-    const runId = await runCaseStudy(t, strategy, loadScript(`alarm-${strategy}.json`));
-    caseStudies[strategy] = runId;
-    await expectCaseStudyAlarm(t);
-    const st = t.app.runs.state(runId);
-    expect(st.counters.executedActions).toBe(14);
-    expect(st.cause).toBe('finished');
-    const calls = t.app.runs.events(runId).events.flatMap((e) => (e.type === 'model_call' ? [e.record] : []));
-    expect(new Set(calls.map((c) => c.purpose))).toEqual(new Set([strategy, 'select-app']));
-    for (const c of calls.filter((c) => c.purpose === strategy)) {
-      const sent = JSON.stringify(c.request.messages);
-      // The UI dump never reaches the model: no element list, no resource ids or classes.
-      expect(sent).not.toMatch(/\[\d+\] \w+ "|TextView|ImageButton|_btn/);
-      expect(sent).toContain('"type":"image"');
-    }
-    const taps = st.steps.flatMap((s) =>
-      s.executed?.action.name === 'Click_by_Coordinate' ? [s.executed.action] : [],
-    );
-    expect(taps).toHaveLength(12);
-    for (const tap of taps) expect(tap.params).toMatchObject({ unit: 'px' });
-  });
+  it('completes the alarm case study in auto mode, from screenshots only', { timeout: 300_000 }, () =>
+    autoCaseStudy(strategy),
+  );
 
   it('completes the alarm case study in step mode, its first tap edited into grid units', {
     timeout: 300_000,
@@ -118,6 +121,20 @@ describe.each(['ui-tars', 'qwen-vl', 'autoglm'] as const)('%s', (strategy: Strat
 
   it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {
     await checkHostileModel(t, strategy);
+  });
+});
+
+describe('gui-owl', () => {
+  it('completes the alarm case study in auto mode, from screenshots only; its progress lists its conclusions', {
+    timeout: 300_000,
+  }, async () => {
+    await autoCaseStudy('gui-owl');
+    const calls = t.app.runs
+      .events(caseStudies['gui-owl']!)
+      .events.flatMap((e) => (e.type === 'model_call' && e.record.purpose === 'gui-owl' ? [e.record] : []));
+    const last = JSON.stringify(calls.at(-1)!.request.messages);
+    expect(last).toContain('Step 1: Open the Clock app.; Step 2: Tap the add-alarm button.;');
+    expect(last).toContain('Step 14: Select Thursday.; ');
   });
 });
 

@@ -11,6 +11,7 @@ import type { RunLoop } from '../run-controller.ts';
 import { appAgentLoop } from './appagent/appagent-loop.ts';
 import { AUTOGLM } from './autoglm/autoglm.ts';
 import { guiNativeLoop } from './gui-native/loop.ts';
+import { GUI_OWL } from './gui-owl/gui-owl.ts';
 import { QWEN_VL } from './qwen-vl/qwen-vl.ts';
 import { UI_TARS } from './ui-tars/ui-tars.ts';
 import type { StrategyKit } from './common/kit.ts';
@@ -34,6 +35,7 @@ const LOOPS: Readonly<Record<StrategyName, (kit: StrategyKit) => RunLoop>> = {
   'ui-tars': guiNativeLoop(UI_TARS),
   'qwen-vl': guiNativeLoop(QWEN_VL),
   autoglm: guiNativeLoop(AUTOGLM),
+  'gui-owl': guiNativeLoop(GUI_OWL),
   // Driven by its program, which the run's starter passes as the run's own loop (external-loop.ts).
   external: () => async () => {
     throw externalProgramMissing();

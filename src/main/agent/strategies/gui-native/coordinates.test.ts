@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { QWEN3_GRID, qwenSpace } from '../qwen-vl/qwen-vl.ts';
 import { AUTOGLM_SPACE } from '../autoglm/grammar.ts';
 import {
+  GUI_OWL_RESIZE,
   QWEN25_RESIZE,
   UI_TARS_RESIZE,
   imageSizeFor,
@@ -104,5 +105,32 @@ describe('relative coordinates', () => {
       [360, 1601],
       [480, 2134],
     ]);
+  });
+});
+
+describe('GUI-Owl (smart_resize, at most 12800 patches)', () => {
+  it("resizes three phone screens as Qwen2.5-VL does and maps the model's pixels back to the screen's", () => {
+    expect(SCREENS.map((s) => imageSizeFor(GUI_OWL_RESIZE, s))).toEqual([
+      { width: 728, height: 1596 },
+      { width: 1092, height: 2408 },
+      { width: 1428, height: 3192 },
+    ]);
+    const cases: Array<[number, [number, number], [number, number]]> = [
+      [0, [364, 798], [360, 800]],
+      [1, [548, 1880], [542, 1874]],
+      [2, [357, 2873], [360, 2880]],
+    ];
+    for (const [i, model, screen] of cases) {
+      expect(toScreenPoint(GUI_OWL_RESIZE, SCREENS[i]!, model)).toEqual(screen);
+      expect(toModelPoint(GUI_OWL_RESIZE, SCREENS[i]!, screen)).toEqual(model);
+    }
+  });
+
+  it('scales a screen past 12800 patches down where Qwen2.5-VL would not', () => {
+    const tablet = { width: 2560, height: 4000 };
+    expect(imageSizeFor(QWEN25_RESIZE, tablet)).toEqual({ width: 2548, height: 4004 });
+    expect(imageSizeFor(GUI_OWL_RESIZE, tablet)).toEqual({ width: 2520, height: 3948 });
+    expect(toScreenPoint(GUI_OWL_RESIZE, tablet, [1260, 3948])).toEqual([1280, 3999]);
+    expect(() => toScreenPoint(GUI_OWL_RESIZE, tablet, [2548, 100])).toThrow(/0–2520 × 0–3948/);
   });
 });

@@ -2,7 +2,7 @@
  * Where the GUI-native models' coordinates live, and how they become screen pixels.
  *
  * - `resized`: absolute pixels on the image the model saw, which is the screenshot resized by
- *   Qwen2.5-VL's `smart_resize` rule (UI-TARS-1.5, Qwen2.5-VL): both sides rounded to a
+ *   Qwen2.5-VL's `smart_resize` rule (UI-TARS-1.5, Qwen2.5-VL, GUI-Owl): both sides rounded to a
  *   multiple of `factor` (28), the area kept within [minPixels, maxPixels] at the same aspect
  *   ratio. The strategy sends the screenshot at exactly that size, so no server resizes it again.
  * - `relative`: 0–`scale` over the screen whatever the image size (AutoGLM-Phone: 0–999 read as
@@ -36,6 +36,14 @@ export const UI_TARS_RESIZE: ResizedSpace = {
   factor: 28,
   minPixels: 100 * 28 * 28,
   maxPixels: 16384 * 28 * 28,
+};
+
+/** GUI-Owl (Mobile-Agent-v3, on Qwen2.5-VL): the same rule, at most 12800 patches. */
+export const GUI_OWL_RESIZE: ResizedSpace = {
+  kind: 'resized',
+  factor: 28,
+  minPixels: 4 * 28 * 28,
+  maxPixels: 12800 * 28 * 28,
 };
 
 /** The largest aspect ratio the resize rule takes. */

@@ -1,7 +1,7 @@
 /**
  * What a GUI-native model family is to its strategy: end-to-end models that look at a screenshot
  * and answer one action in their own grammar, with coordinates in their own space. Each family
- * (`ui-tars/`, `qwen-vl/`, `autoglm/`) gives its prompt layout, its parser into the shared
+ * (`ui-tars/`, `qwen-vl/`, `autoglm/`, `gui-owl/`) gives its prompt layout, its parser into the shared
  * actions, its coordinate space and how its history reads; `loop.ts` runs them all on the same
  * gates, event log and replay as the other strategies.
  */

@@ -1,10 +1,11 @@
-/** The three GUI-native grammars read into the shared action space, every action of each, and their failures. */
+/** The four GUI-native grammars read into the shared action space, every action of each, and their failures. */
 import { describe, expect, it } from 'vitest';
 import { parseGlmReply } from '../autoglm/grammar.ts';
+import { parseOwlReply } from '../gui-owl/grammar.ts';
 import { parseQwenReply } from '../qwen-vl/grammar.ts';
 import { QWEN3_GRID } from '../qwen-vl/qwen-vl.ts';
 import { parseTarsReply } from '../ui-tars/grammar.ts';
-import { QWEN25_RESIZE, UI_TARS_RESIZE } from './coordinates.ts';
+import { GUI_OWL_RESIZE, QWEN25_RESIZE, UI_TARS_RESIZE } from './coordinates.ts';
 
 const SCREEN = { width: 1080, height: 2400 };
 
@@ -222,5 +223,55 @@ describe('AutoGLM-Phone', () => {
     expect(issues('<answer>do(action="Tap")</answer>')).toMatch(/Tap needs element=\[x,y\]/);
     expect(issues('<answer>do(action="Tap", element=[1500,20])</answer>')).toMatch(/outside the model's coordinates/);
     expect(issues('<answer>tap(1, 2)</answer>')).toMatch(/write do\(action="…", …\) or finish/);
+  });
+});
+
+describe('GUI-Owl (Mobile-Agent-v3)', () => {
+  const reply = (args: object, thinking = '<thinking>\nThe plus button adds an alarm.\n</thinking>\n') =>
+    `${thinking}<tool_call>\n${JSON.stringify({ name: 'mobile_use', arguments: args })}\n</tool_call>\n<conclusion>\nTap the add button.\n</conclusion>`;
+  const owl = (text: string) => parseOwlReply({ text, toolCalls: [] }, SCREEN, GUI_OWL_RESIZE);
+
+  it('reads the thinking, the mobile_use call in resized pixels and the conclusion', () => {
+    expect(owl(reply({ action: 'click', coordinate: [548, 1880] }))).toEqual({
+      ok: true,
+      value: {
+        thought: 'The plus button adds an alarm.',
+        written: '{"action":"click","coordinate":[548,1880]}\n<conclusion>Tap the add button.</conclusion>',
+        action: { name: 'Click_by_Coordinate', params: { x: 542, y: 1874, unit: 'px' } },
+      },
+    });
+    expect(owl(reply({ action: 'open', text: 'Clock' }, '<think>Clock first.</think>'))).toMatchObject({
+      ok: true,
+      value: { thought: 'Clock first.', action: { name: 'Open_App', params: { app: 'Clock' } } },
+    });
+    expect(owl(reply({ action: 'system_button', button: 'Back' }))).toMatchObject({
+      value: { action: { name: 'Back' } },
+    });
+    expect(owl(reply({ action: 'terminate', status: 'success' }))).toMatchObject({
+      value: { action: { name: 'Finish' } },
+    });
+    expect(owl(reply({ action: 'answer', text: '7:00' }))).toMatchObject({
+      value: { action: { name: 'Finish', params: { message: '7:00' } } },
+    });
+  });
+
+  it('takes a call without thinking or conclusion, or as tool_calls, and says what is wrong otherwise', () => {
+    const bare = `<tool_call>\n${JSON.stringify({ name: 'mobile_use', arguments: { action: 'type', text: 'Work' } })}\n</tool_call>`;
+    expect(owl(bare)).toMatchObject({ ok: true, value: { thought: '', written: '{"action":"type","text":"Work"}' } });
+    const native = parseOwlReply(
+      {
+        text: '<thinking>Wait for it.</thinking>',
+        toolCalls: [{ name: 'mobile_use', arguments: '{"action":"wait","time":2}' }],
+      },
+      SCREEN,
+      GUI_OWL_RESIZE,
+    );
+    expect(native).toMatchObject({ ok: true, value: { thought: 'Wait for it.', action: { name: 'Wait' } } });
+    const issues = (text: string) => {
+      const r = owl(text);
+      return r.ok ? '' : r.issues;
+    };
+    expect(issues('<thinking>Tap it.</thinking><conclusion>Tapped.</conclusion>')).toMatch(/No <tool_call>/);
+    expect(issues(reply({ action: 'click', coordinate: [1100, 10] }))).toMatch(/outside the model's coordinates/);
   });
 });

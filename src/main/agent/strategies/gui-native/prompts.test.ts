@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildGlmMessages } from '../autoglm/autoglm.ts';
 import { AUTOGLM_SPACE } from '../autoglm/grammar.ts';
+import { buildOwlMessages } from '../gui-owl/gui-owl.ts';
 import { buildQwenMessages } from '../qwen-vl/qwen-vl.ts';
 import { buildTarsMessages } from '../ui-tars/ui-tars.ts';
 import type { ChatMessage } from '../../../llm/types.ts';
-import { QWEN25_RESIZE, UI_TARS_RESIZE } from './coordinates.ts';
+import { GUI_OWL_RESIZE, QWEN25_RESIZE, UI_TARS_RESIZE } from './coordinates.ts';
 import type { CoordinateSpace } from './coordinates.ts';
 import type { GuiImage, GuiPromptInput, GuiTurn } from './family.ts';
 
@@ -94,5 +95,24 @@ describe('AutoGLM prompt', () => {
     expect(messages[2]!.content).toBe('<think>thought 0</think><answer>action 0</answer>');
     expect(messages[3]!.content).toBe('** Screen Info **\n\n{"current_app":"app1"}');
     expect(shown(messages)).toMatchSnapshot();
+  });
+});
+
+describe('GUI-Owl prompt', () => {
+  it('the mobile_use function at the resized resolution; the task progress from the conclusions; the tags asked for', () => {
+    const base = input(GUI_OWL_RESIZE, 3, 0);
+    base.history[0]!.written = '{"action":"open","text":"Clock"}\n<conclusion>Open the "Clock" app.</conclusion>';
+    base.history[1]!.written =
+      '{"action":"click","coordinate":[548,1880]}\n<conclusion>Tap the\nadd button.</conclusion>';
+    const messages = buildOwlMessages(base);
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(messages[0]!.content).toContain("The screen's resolution is 1092x2408.");
+    const text = shown(messages);
+    expect(text).toContain(
+      'Task progress (operations you have already done on this device): Step 1: Open the Clock app.; Step 2: Tap the add button.; Step 3: action 2; ',
+    );
+    expect(text).toContain('[image 99, fixed size]');
+    expect(text).toMatchSnapshot();
+    expect(shown(buildOwlMessages(input(GUI_OWL_RESIZE, 0, 0)))).toContain('on this device): none yet.');
   });
 });

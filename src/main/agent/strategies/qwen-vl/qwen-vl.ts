@@ -81,7 +81,8 @@ export function mobileUseTool(size: Size): Record<string, unknown> {
   };
 }
 
-function system(size: Size): string {
+/** Qwen's function-calling system message with the `mobile_use` function at `size` (GUI-Owl's too). */
+export function mobileUseSystem(size: Size): string {
   return `You are a helpful assistant.
 
 # Tools
@@ -105,7 +106,7 @@ export function buildQwenMessages(input: GuiPromptInput): ChatMessage[] {
   const said = input.feedback.map((f) => `\nThe user says: ${f}`).join('');
   const failed = input.lastError ? `\nThe last operation failed on the device: ${input.lastError}` : '';
   return [
-    { role: 'system', content: system(size) },
+    { role: 'system', content: mobileUseSystem(size) },
     {
       role: 'user',
       content: [
