@@ -167,6 +167,31 @@ describe('Mobile-Agent-E prompts (snapshots)', () => {
       ),
     ).toMatchSnapshot();
   });
+  it("gives the task's knowledge hint to the Operator beside its Tips, only when there is one", () => {
+    const operator = (knowledge: string | null) =>
+      JSON.stringify(
+        printable(
+          buildOperatorMessages({
+            task: 'Create an alarm',
+            plan: '1. Open Clock',
+            subgoal: 'Open Clock',
+            progress: null,
+            screen: home,
+            tips: INITIAL_TIPS,
+            knowledge,
+            notes: null,
+            shortcuts: INITIAL_SHORTCUTS,
+            recent: [],
+            hint: null,
+            feedback: [],
+          }),
+        ),
+      );
+    const hinted = operator('The + button adds an alarm.');
+    expect(hinted).toContain('## Hints for this task\\nThe + button adds an alarm.');
+    expect(hinted.indexOf('Hints for this task')).toBeGreaterThan(hinted.indexOf('Tips from earlier tasks'));
+    expect(operator(null)).not.toContain('Hints for this task');
+  });
   it('Operator, precondition check, Action Reflector, Notetaker', () => {
     expect(
       printable(
@@ -177,6 +202,7 @@ describe('Mobile-Agent-E prompts (snapshots)', () => {
           progress: null,
           screen: home,
           tips: INITIAL_TIPS,
+          knowledge: null,
           notes: null,
           shortcuts: INITIAL_SHORTCUTS,
           recent: ['Open_App("Clock") — open Clock → A'],
@@ -205,6 +231,7 @@ describe('Mobile-Agent-E prompts (snapshots)', () => {
           screen: home,
           tips: ['Alarms live in the Clock app.'],
           tipsFrom: 'run 20260101-120000-ab12, gpt-4o, unreviewed',
+          knowledge: null,
           notes: null,
           shortcuts: [...INITIAL_SHORTCUTS, learned],
           shortcutsFrom: { Search_Alarm: 'run 20260101-120000-ab12, gpt-4o, approved by a person' },

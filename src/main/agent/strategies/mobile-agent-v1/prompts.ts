@@ -11,6 +11,8 @@ type Image = { data: Uint8Array; mime: 'image/jpeg' | 'image/png' };
 
 export interface V1PromptInput {
   task: string;
+  /** The task's knowledge hint (`knowledge`), or null; v1 has one prompt, so it is there. */
+  knowledge: string | null;
   screenshot: Image | null;
   keyboardShown: boolean;
   /** Earlier operations with what happened, oldest first. */
@@ -37,6 +39,7 @@ Reply with ONE JSON object and nothing else:
 export function buildV1Messages(input: V1PromptInput): ChatMessage[] {
   const text = [
     section('Task', input.task),
+    section('Hints for this task', input.knowledge),
     section(
       'Your operations so far',
       input.history.length ? input.history.map((h, i) => `${i + 1}. ${h}`) : ['none yet'],

@@ -116,6 +116,7 @@ describe('Mobile-Agent v1 prompts (snapshots)', () => {
       printable(
         buildV1Messages({
           task: 'Create an alarm',
+          knowledge: null,
           screenshot: img,
           keyboardShown: false,
           history: ['open App("Clock")', 'click text("9:00") → the screen did not change'],
@@ -139,5 +140,23 @@ describe('Mobile-Agent v1 prompts (snapshots)', () => {
     expect(
       printable(buildFinalCheckMessages({ task: 'Create an alarm', history: ['open App("Clock")'], screenshot: img })),
     ).toMatchSnapshot();
+  });
+  it("shows the task's knowledge hint in its one prompt only when given", () => {
+    const text = (knowledge: string | null) =>
+      JSON.stringify(
+        printable(
+          buildV1Messages({
+            task: 'Create an alarm',
+            knowledge,
+            screenshot: img,
+            keyboardShown: false,
+            history: [],
+            reflection: null,
+            feedback: [],
+          }),
+        ),
+      );
+    expect(text('The + button adds an alarm.')).toContain('## Hints for this task\\nThe + button adds an alarm.');
+    expect(text(null)).not.toContain('Hints for this task');
   });
 });

@@ -33,12 +33,12 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
       printable(
         buildDecisionMessages({
           task: 'Create an alarm at 6:30 PM',
+          knowledge: null,
           screen: alarms,
           history: [],
           progress: null,
           memory: [],
           lastFailure: null,
-          hints: [],
           feedback: [],
         }),
       ),
@@ -47,6 +47,7 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
       printable(
         buildDecisionMessages({
           task: 'Create an alarm at 6:30 PM',
+          knowledge: 'New alarms start from the + button at the bottom of the Alarm tab.',
           screen: screen('[250, 666]; text: "Label"', true),
           history: ['open the Clock app', 'start a new alarm'],
           progress: 'The Clock app is open; a new alarm was started.',
@@ -57,7 +58,6 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
             outcome: 'B',
             why: 'Settings opened.',
           },
-          hints: ['Tap the centre of the text.'],
           feedback: ['Use the + button'],
         }),
       ),
@@ -67,12 +67,12 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
   it('memory unit as a follow-up turn, reflection with two screens, planning text only', () => {
     const decision = buildDecisionMessages({
       task: 't',
+      knowledge: null,
       screen: alarms,
       history: [],
       progress: null,
       memory: [],
       lastFailure: null,
-      hints: [],
       feedback: [],
     });
     const memory = buildMemoryMessages(decision, '{"action":"Tap(542, 1874)"}');
@@ -80,6 +80,7 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
     expect(printable(memory.slice(2))).toMatchSnapshot();
     const reflection = buildReflectionMessages({
       task: 'Create an alarm',
+      knowledge: null,
       action: 'Tap(542, 1874)',
       expectation: 'start a new alarm',
       before: alarms,
@@ -89,12 +90,65 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
     expect((reflection[1]!.content as Array<{ type: string }>).filter((p) => p.type === 'image')).toHaveLength(2);
     const planning = buildPlanningMessages({
       task: 'Create an alarm',
+      knowledge: null,
       history: ['open the Clock app'],
       progress: null,
       memory: [],
     });
     expect(printable(planning)).toMatchSnapshot();
     expect(typeof planning[1]!.content).toBe('string');
+  });
+});
+
+describe("Mobile-Agent-v2's knowledge hint", () => {
+  const texts = (m: ChatMessage[]) =>
+    printable(m).flatMap((x) => (typeof x.content === 'string' ? [x.content] : x.content));
+  const prompts = (knowledge: string | null) => {
+    const decision = buildDecisionMessages({
+      task: 'Create an alarm',
+      knowledge,
+      screen: alarms,
+      history: [],
+      progress: null,
+      memory: [],
+      lastFailure: null,
+      feedback: [],
+    });
+    return {
+      decision,
+      memoryQuestion: buildMemoryMessages(decision, '{}').slice(2),
+      reflection: buildReflectionMessages({
+        task: 'Create an alarm',
+        knowledge,
+        action: 'Tap(542, 1874)',
+        expectation: 'start a new alarm',
+        before: alarms,
+        after: alarms,
+      }),
+      planning: buildPlanningMessages({
+        task: 'Create an alarm',
+        knowledge,
+        history: ['open Clock'],
+        progress: null,
+        memory: [],
+      }),
+    };
+  };
+  const hint = 'Alarms are made from the + button of the Alarm tab.';
+
+  it('is in the decision, reflection and planning prompts, as the released prompts carry add_info', () => {
+    const p = prompts(hint);
+    for (const m of [p.decision, p.reflection, p.planning])
+      expect(texts(m).join('\n')).toContain(`## Hints for this task\n${hint}\n`);
+    // The memory unit's own turn adds nothing: it follows the decision chat, which has the hint once.
+    expect(texts(p.memoryQuestion).join('\n')).not.toContain(hint);
+    expect(texts(p.decision).join('\n').split(hint)).toHaveLength(2);
+  });
+
+  it('is absent from every prompt when the task has none', () => {
+    const p = prompts(null);
+    for (const m of [p.decision, p.memoryQuestion, p.reflection, p.planning])
+      expect(texts(m).join('\n')).not.toContain('Hints for this task');
   });
 });
 
