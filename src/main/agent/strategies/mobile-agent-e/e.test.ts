@@ -12,7 +12,7 @@ import {
   buildShortcutReflectorMessages,
   buildTipsReflectorMessages,
 } from './prompts.ts';
-import type { ScreenView } from './prompts.ts';
+import type { OperatorPromptInput, ScreenView } from './prompts.ts';
 import { ActionReflectorReplySchema, ManagerReplySchema, ShortcutReplySchema, operatorReplySchema } from './replies.ts';
 
 const png = new Uint8Array([9, 9, 9]);
@@ -167,26 +167,23 @@ describe('Mobile-Agent-E prompts (snapshots)', () => {
       ),
     ).toMatchSnapshot();
   });
+  const operatorInput: OperatorPromptInput = {
+    task: 'Create an alarm',
+    plan: '1. Open Clock',
+    subgoal: 'Open Clock',
+    progress: null,
+    screen: home,
+    tips: INITIAL_TIPS,
+    knowledge: null,
+    notes: null,
+    shortcuts: INITIAL_SHORTCUTS,
+    recent: [],
+    hint: null,
+    feedback: [],
+  };
   it("gives the task's knowledge hint to the Operator beside its Tips, only when there is one", () => {
     const operator = (knowledge: string | null) =>
-      JSON.stringify(
-        printable(
-          buildOperatorMessages({
-            task: 'Create an alarm',
-            plan: '1. Open Clock',
-            subgoal: 'Open Clock',
-            progress: null,
-            screen: home,
-            tips: INITIAL_TIPS,
-            knowledge,
-            notes: null,
-            shortcuts: INITIAL_SHORTCUTS,
-            recent: [],
-            hint: null,
-            feedback: [],
-          }),
-        ),
-      );
+      JSON.stringify(printable(buildOperatorMessages({ ...operatorInput, knowledge })));
     const hinted = operator('The + button adds an alarm.');
     expect(hinted).toContain('## Hints for this task\\nThe + button adds an alarm.');
     expect(hinted.indexOf('Hints for this task')).toBeGreaterThan(hinted.indexOf('Tips from earlier tasks'));
@@ -194,22 +191,7 @@ describe('Mobile-Agent-E prompts (snapshots)', () => {
   });
   it('Operator, precondition check, Action Reflector, Notetaker', () => {
     expect(
-      printable(
-        buildOperatorMessages({
-          task: 'Create an alarm',
-          plan: '1. Open Clock',
-          subgoal: 'Open Clock',
-          progress: null,
-          screen: home,
-          tips: INITIAL_TIPS,
-          knowledge: null,
-          notes: null,
-          shortcuts: INITIAL_SHORTCUTS,
-          recent: ['Open_App("Clock") — open Clock → A'],
-          hint: null,
-          feedback: [],
-        }),
-      ),
+      printable(buildOperatorMessages({ ...operatorInput, recent: ['Open_App("Clock") — open Clock → A'] })),
     ).toMatchSnapshot();
     // Stored Tips and a learned Shortcut say where they came from; the built-in shortcut does not.
     const learned: Shortcut = {

@@ -18,6 +18,18 @@ const screen = (perception: string, keyboardShown = false): ScreenView => ({
   screenshot: { data: png, mime: 'image/jpeg' },
 });
 const alarms = screen('[126, 145]; text: "Alarm"\n[542, 1874]; text: "+"\n[136, 2142]; icon: "alarm clock"');
+/** A first decision on the alarm list, without a hint unless one is given. */
+const firstDecision = (task: string, knowledge: string | null = null) =>
+  buildDecisionMessages({
+    task,
+    knowledge,
+    screen: alarms,
+    history: [],
+    progress: null,
+    memory: [],
+    lastFailure: null,
+    feedback: [],
+  });
 const printable = (m: ChatMessage[]) =>
   m.map((x) => ({
     role: x.role,
@@ -29,20 +41,7 @@ const printable = (m: ChatMessage[]) =>
 
 describe('Mobile-Agent-v2 prompts (snapshots)', () => {
   it('decision, first step and after a failure', () => {
-    expect(
-      printable(
-        buildDecisionMessages({
-          task: 'Create an alarm at 6:30 PM',
-          knowledge: null,
-          screen: alarms,
-          history: [],
-          progress: null,
-          memory: [],
-          lastFailure: null,
-          feedback: [],
-        }),
-      ),
-    ).toMatchSnapshot();
+    expect(printable(firstDecision('Create an alarm at 6:30 PM'))).toMatchSnapshot();
     expect(
       printable(
         buildDecisionMessages({
@@ -65,16 +64,7 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
   });
 
   it('memory unit as a follow-up turn, reflection with two screens, planning text only', () => {
-    const decision = buildDecisionMessages({
-      task: 't',
-      knowledge: null,
-      screen: alarms,
-      history: [],
-      progress: null,
-      memory: [],
-      lastFailure: null,
-      feedback: [],
-    });
+    const decision = firstDecision('t');
     const memory = buildMemoryMessages(decision, '{"action":"Tap(542, 1874)"}');
     expect(memory.slice(0, 2)).toEqual(decision);
     expect(printable(memory.slice(2))).toMatchSnapshot();
@@ -104,16 +94,7 @@ describe("Mobile-Agent-v2's knowledge hint", () => {
   const texts = (m: ChatMessage[]) =>
     printable(m).flatMap((x) => (typeof x.content === 'string' ? [x.content] : x.content));
   const prompts = (knowledge: string | null) => {
-    const decision = buildDecisionMessages({
-      task: 'Create an alarm',
-      knowledge,
-      screen: alarms,
-      history: [],
-      progress: null,
-      memory: [],
-      lastFailure: null,
-      feedback: [],
-    });
+    const decision = firstDecision('Create an alarm', knowledge);
     return {
       decision,
       memoryQuestion: buildMemoryMessages(decision, '{}').slice(2),
