@@ -25,7 +25,7 @@ export interface StrategyRole {
   images?: true;
 }
 
-export type StrategyOption = 'usePlan' | 'actionSpace' | 'planning' | 'evolution';
+export type StrategyOption = 'usePlan' | 'actionSpace' | 'planning' | 'evolution' | 'knowledge';
 
 export interface StrategyInfo {
   name: StrategyName;
@@ -79,7 +79,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['screenshot', 'ocr', 'icons'],
-    options: [],
+    options: ['knowledge'],
     goodAt: 'screens without a usable UI dump (games, web views, canvases)',
   },
   'mobile-agent-v2': {
@@ -96,7 +96,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['screenshot', 'ocr', 'icons'],
-    options: [],
+    options: ['knowledge'],
     goodAt: 'multi-step navigation where progress must be tracked; content to remember across screens',
   },
   'mobile-agent-e': {
@@ -115,7 +115,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['screenshot', 'ocr', 'icons'],
-    options: ['evolution'],
+    options: ['evolution', 'knowledge'],
     goodAt: 'repeated, related tasks: learns Tips and Shortcuts; complex multi-app tasks',
   },
   'ui-tars': {

@@ -94,7 +94,12 @@ describe('Mobile-Agent-v2', () => {
     const { runId } = await t.app.runs.start({
       serial: t.rig.serial,
       task: 'Open the Clock app',
-      options: { strategy: 'mobile-agent-v2', mode: 'auto', maxSteps: 5 },
+      options: {
+        strategy: 'mobile-agent-v2',
+        mode: 'auto',
+        maxSteps: 5,
+        knowledge: 'The Clock app is on the home screen.',
+      },
     });
     await t.waitFor(runId);
     const st = t.app.runs.state(runId);
@@ -121,6 +126,15 @@ describe('Mobile-Agent-v2', () => {
       .filter((r) => JSON.stringify(r.body).includes(DECISION.slice(0, 40)))
       .at(-1)!;
     expect(JSON.stringify(last.body)).toContain('It led to a wrong page, and the agent went back.');
+    // The run's knowledge hint reached its decision and reflection prompts (no A step: no planning call).
+    const bodies = t.model
+      .requests()
+      .slice(-4)
+      .map((r) => JSON.stringify(r.body));
+    const hinted = bodies.filter((b) => b.includes('## Hints for this task\\nThe Clock app is on the home screen.'));
+    expect(hinted.some((b) => b.includes(DECISION.slice(0, 40)))).toBe(true);
+    expect(hinted.some((b) => b.includes('You check one action'))).toBe(true);
+    expect(st.options?.knowledge).toBe('The Clock app is on the home screen.');
   });
 
   it('step mode: approve, reject with feedback, edit', { timeout: 300_000 }, async () => {

@@ -270,6 +270,7 @@ export class RunService {
       ...(input.actionSpace ? { actionSpace: input.actionSpace } : {}),
       ...(input.planning ? { planning: input.planning } : {}),
       ...(input.evolution !== undefined ? { evolution: input.evolution } : {}),
+      ...(input.knowledge?.trim() ? { knowledge: input.knowledge } : {}),
     });
     if (!parsed.success)
       throw new MobaError(

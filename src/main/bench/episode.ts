@@ -129,6 +129,7 @@ function runSpec(env: EpisodeEnv, plan: EpisodePlan, prepared: PreparedEpisode):
       ...(config.actionSpace ? { actionSpace: config.actionSpace } : {}),
       ...(config.planning ? { planning: config.planning } : {}),
       ...(config.evolution !== undefined ? { evolution: config.evolution } : {}),
+      ...(instance.knowledge ? { knowledge: instance.knowledge } : {}),
     },
     ...(plan.memory ? { memory: plan.memory } : {}),
     ...(plan.strategyMemory ? { strategyMemory: plan.strategyMemory } : {}),

@@ -77,6 +77,19 @@ describe('task instances', () => {
     expect(i.budget).toEqual({ maxSteps: 5, timeoutS: 600 });
   });
 
+  it("fills the task's knowledge hint in the episode language; none when the task has none", () => {
+    expect(buildInstance(task, { seed: 7, locale: 'zh', initial }).knowledge).toBeNull();
+    const hinted = BenchTask.parse({
+      ...task,
+      knowledge: { en: '{who} is under Contacts', zh: '{who}在联系人里' },
+    });
+    const i = buildInstance(hinted, { seed: 7, locale: 'zh', initial });
+    expect(i.knowledge).toBe(`${String(i.params.who)}在联系人里`);
+    const plain = BenchTask.parse({ ...task, knowledge: 'Alarms are in Clock' });
+    expect(buildInstance(plain, { seed: 7, locale: 'en', initial }).knowledge).toBe('Alarms are in Clock');
+    expect(BenchTask.safeParse({ ...task, knowledge: '' }).success).toBe(false);
+  });
+
   it('fails clearly when the state has nothing to pick', () => {
     const none: PhoneState = {
       ...initial,

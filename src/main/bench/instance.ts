@@ -41,6 +41,8 @@ export interface TaskInstance {
   /** The goal in the episode's language, and in both. */
   goal: string;
   goals: { en: string; zh: string };
+  /** The task's knowledge hint in the episode's language (`knowledge`), if it has one. */
+  knowledge: string | null;
   setup: SetupStep[];
   preconditions: Predicate[];
   milestones: InstanceMilestone[];
@@ -209,6 +211,7 @@ export function buildInstance(
     params,
     goal: goals[locale],
     goals,
+    knowledge: task.knowledge ? fillBoth(task.knowledge, params)[locale] : null,
     setup: f(task.setup ?? []),
     preconditions: f(task.preconditions ?? []),
     milestones: task.milestones.map((m) => ({

@@ -68,6 +68,7 @@ async function operatorPrompt(memory: MemoryService, approvedOnly = false): Prom
     screen,
     tips: stored?.tips ?? [...INITIAL_TIPS],
     ...(stored?.from ? { tipsFrom: stored.from } : {}),
+    knowledge: null,
     notes: null,
     shortcuts: [...INITIAL_SHORTCUTS, ...learned.map((l) => l.shortcut)],
     shortcutsFrom: Object.fromEntries(learned.flatMap((l) => (l.from ? [[l.shortcut.name, l.from]] : []))),

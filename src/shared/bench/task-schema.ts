@@ -611,6 +611,9 @@ export const BenchTask = z
       .describe('where the task comes from, e.g. {"mobbench": "Hard/Clock"}'),
     tags: z.array(z.string()).optional(),
     goal: Localized.describe('what the agent is told, with {param} placeholders'),
+    knowledge: Text.optional().describe(
+      'a knowledge hint for the Mobile-Agent strategies (v1, v2, E), with {param} placeholders; the others ignore it',
+    ),
     params: z.record(z.string().regex(/^[A-Za-z_]\w*$/, 'a name of letters, digits and _'), ParamSpec).optional(),
     device: DeviceSpec.optional(),
     setup: z.array(SetupStep).optional(),

@@ -64,6 +64,8 @@ export const RunOptions = z.object({
   planning: PlanningMode.optional(),
   /** Mobile-Agent-E: learn Tips and Shortcuts after each task and use them in the next (default on). */
   evolution: z.boolean().optional(),
+  /** The Mobile-Agent family: a knowledge hint for this task, shown where their released prompts show one. */
+  knowledge: z.string().trim().min(1).max(2_000).optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

@@ -33,6 +33,7 @@ interface RunOpts {
   actionSpace?: ActionSpaceMode;
   planning?: PlanningMode;
   evolution: boolean;
+  knowledge?: string;
   externalCmd?: string;
   json: boolean;
   [key: string]: unknown;
@@ -114,6 +115,10 @@ function addRunOptions(cmd: Command): void {
       ).choices(['subgoals', 'pages']),
     )
     .option('--no-evolution', 'mobile-agent-e: do not learn Tips and Shortcuts after the task (ablation)')
+    .option(
+      '--knowledge <text>',
+      'mobile-agent-v1/-v2/-e: a knowledge hint for this task, shown where the released prompts show one (v2: decision, reflection and planning)',
+    )
     .option(
       '--external-cmd <command>',
       'external: your agent program, e.g. "python3 my_agent.py" (started with MOBA_AGENT_URL and MOBA_AGENT_TOKEN; docs/agent-protocol.md)',
@@ -199,6 +204,7 @@ async function runTask(io: CliIo, command: Command, opts: RunOpts): Promise<void
         ...(opts.actionSpace ? { actionSpace: opts.actionSpace } : {}),
         ...(opts.planning ? { planning: opts.planning } : {}),
         ...(opts.evolution === false ? { evolution: false } : {}),
+        ...(opts.knowledge?.trim() ? { knowledge: opts.knowledge } : {}),
         models,
       },
       ...(key ? { apiKeys: Object.fromEntries(MODEL_ROLES.map((r) => [r, key])) } : {}),

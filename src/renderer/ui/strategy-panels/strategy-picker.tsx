@@ -9,6 +9,8 @@ export interface StrategyChoice {
   actionSpace: ActionSpaceMode;
   planning: PlanningMode;
   evolution: boolean;
+  /** The Mobile-Agent family's knowledge hint for this task; empty = none. */
+  knowledge: string;
 }
 
 export const DEFAULT_STRATEGY_CHOICE: StrategyChoice = {
@@ -16,6 +18,7 @@ export const DEFAULT_STRATEGY_CHOICE: StrategyChoice = {
   actionSpace: 'full',
   planning: 'subgoals',
   evolution: true,
+  knowledge: '',
 };
 
 /** The run options a choice sets (only those the strategy reads). */
@@ -24,6 +27,7 @@ export function strategyRunOptions(c: StrategyChoice): {
   actionSpace?: ActionSpaceMode;
   planning?: PlanningMode;
   evolution?: boolean;
+  knowledge?: string;
 } {
   const options = strategyInfo(c.strategy).options;
   return {
@@ -31,6 +35,7 @@ export function strategyRunOptions(c: StrategyChoice): {
     ...(options.includes('actionSpace') ? { actionSpace: c.actionSpace } : {}),
     ...(options.includes('planning') ? { planning: c.planning } : {}),
     ...(options.includes('evolution') ? { evolution: c.evolution } : {}),
+    ...(options.includes('knowledge') && c.knowledge.trim() ? { knowledge: c.knowledge.trim() } : {}),
   };
 }
 
@@ -88,6 +93,18 @@ export function StrategyPicker({ value, onChange }: { value: StrategyChoice; onC
             onChange={(evolution) => onChange({ ...value, evolution })}
           />
         </div>
+      ) : null}
+      {info.options.includes('knowledge') ? (
+        <label className="field compact">
+          <span className="field-label">Knowledge</span>
+          <input
+            name="knowledge"
+            value={value.knowledge}
+            maxLength={2_000}
+            placeholder="Optional hint for this task"
+            onChange={(e) => onChange({ ...value, knowledge: e.target.value })}
+          />
+        </label>
       ) : null}
       <p className="strategy-summary" data-testid="strategy-summary">
         {info.description}{' '}

@@ -207,6 +207,7 @@ class ERun {
         screen: beforeView,
         tips: experience.tips,
         tipsFrom: experience.from.tips,
+        knowledge: st.options?.knowledge ?? null,
         notes: st.strategy.notes,
         shortcuts: experience.shortcuts,
         shortcutsFrom: experience.from.shortcuts,

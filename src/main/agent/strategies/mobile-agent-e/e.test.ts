@@ -12,7 +12,7 @@ import {
   buildShortcutReflectorMessages,
   buildTipsReflectorMessages,
 } from './prompts.ts';
-import type { ScreenView } from './prompts.ts';
+import type { OperatorPromptInput, ScreenView } from './prompts.ts';
 import { ActionReflectorReplySchema, ManagerReplySchema, ShortcutReplySchema, operatorReplySchema } from './replies.ts';
 
 const png = new Uint8Array([9, 9, 9]);
@@ -167,23 +167,31 @@ describe('Mobile-Agent-E prompts (snapshots)', () => {
       ),
     ).toMatchSnapshot();
   });
+  const operatorInput: OperatorPromptInput = {
+    task: 'Create an alarm',
+    plan: '1. Open Clock',
+    subgoal: 'Open Clock',
+    progress: null,
+    screen: home,
+    tips: INITIAL_TIPS,
+    knowledge: null,
+    notes: null,
+    shortcuts: INITIAL_SHORTCUTS,
+    recent: [],
+    hint: null,
+    feedback: [],
+  };
+  it("gives the task's knowledge hint to the Operator beside its Tips, only when there is one", () => {
+    const operator = (knowledge: string | null) =>
+      JSON.stringify(printable(buildOperatorMessages({ ...operatorInput, knowledge })));
+    const hinted = operator('The + button adds an alarm.');
+    expect(hinted).toContain('## Hints for this task\\nThe + button adds an alarm.');
+    expect(hinted.indexOf('Hints for this task')).toBeGreaterThan(hinted.indexOf('Tips from earlier tasks'));
+    expect(operator(null)).not.toContain('Hints for this task');
+  });
   it('Operator, precondition check, Action Reflector, Notetaker', () => {
     expect(
-      printable(
-        buildOperatorMessages({
-          task: 'Create an alarm',
-          plan: '1. Open Clock',
-          subgoal: 'Open Clock',
-          progress: null,
-          screen: home,
-          tips: INITIAL_TIPS,
-          notes: null,
-          shortcuts: INITIAL_SHORTCUTS,
-          recent: ['Open_App("Clock") — open Clock → A'],
-          hint: null,
-          feedback: [],
-        }),
-      ),
+      printable(buildOperatorMessages({ ...operatorInput, recent: ['Open_App("Clock") — open Clock → A'] })),
     ).toMatchSnapshot();
     // Stored Tips and a learned Shortcut say where they came from; the built-in shortcut does not.
     const learned: Shortcut = {
@@ -205,6 +213,7 @@ describe('Mobile-Agent-E prompts (snapshots)', () => {
           screen: home,
           tips: ['Alarms live in the Clock app.'],
           tipsFrom: 'run 20260101-120000-ab12, gpt-4o, unreviewed',
+          knowledge: null,
           notes: null,
           shortcuts: [...INITIAL_SHORTCUTS, learned],
           shortcutsFrom: { Search_Alarm: 'run 20260101-120000-ab12, gpt-4o, approved by a person' },

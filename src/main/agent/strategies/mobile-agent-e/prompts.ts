@@ -101,6 +101,8 @@ export interface OperatorPromptInput {
   tips: readonly string[];
   /** Provenance of stored Tips (`provenanceOf`); absent for the built-in ones. */
   tipsFrom?: string;
+  /** The task's knowledge hint (`knowledge`), or null: given beside the Tips, where E's released code gives its user-supplied tips. */
+  knowledge: string | null;
   notes: string | null;
   shortcuts: readonly Shortcut[];
   /** Provenance of learned Shortcuts by name; the built-in ones have none. */
@@ -136,6 +138,7 @@ export function buildOperatorMessages(input: OperatorPromptInput): ChatMessage[]
     section('Progress', input.progress),
     section('Current subgoal', input.subgoal),
     section(`Tips from earlier tasks${fromNote(input.tipsFrom)}`, [...input.tips]),
+    section('Hints for this task', input.knowledge),
     section('Important notes', input.notes),
     section(
       'Shortcuts',

@@ -2,8 +2,9 @@
  * Mobile-Agent v1's eight operations and how they are grounded on the screen without a UI dump:
  * `open App("name")`, `click text("text")` (located by OCR: one match is tapped, two to four are
  * shown to the model to choose from, none or more than four are an error it must correct),
- * `click icon("description", "region")` (the icon regions in that part of the screen; several
- * are shown to the vision model to choose from), `type("text")`, `page up()` / `page down()`,
+ * `click icon("description", "position")` (the icon regions in that part of the screen — one
+ * region, or two as in "top left", the paper's §2.2 "one or two options"; several icons are
+ * shown to the vision model to choose from), `type("text")`, `page up()` / `page down()`,
  * `back()`, `exit()` (home) and `stop()`.
  */
 import type { ActionCall } from '../../../../shared/actions.ts';
@@ -25,22 +26,56 @@ export type V1Operation =
 
 export type Grounded = { ok: true; op: V1Operation } | { ok: false; error: string };
 
-function inRegion(e: UiElement, region: Region, screen: { width: number; height: number }): boolean {
+type Screen = { width: number; height: number };
+
+/** Where a region bounds a centre on each axis: top/bottom thirds, left/right halves, the middle band. */
+const BAND: Record<Region, { x?: (x: number, s: Screen) => boolean; y?: (y: number, s: Screen) => boolean }> = {
+  top: { y: (y, s) => y < s.height / 3 },
+  bottom: { y: (y, s) => y >= (s.height * 2) / 3 },
+  left: { x: (x, s) => x < s.width / 2 },
+  right: { x: (x, s) => x >= s.width / 2 },
+  center: {
+    x: (x, s) => x >= s.width / 4 && x < (s.width * 3) / 4,
+    y: (y, s) => y >= s.height / 3 && y < (s.height * 2) / 3,
+  },
+};
+
+/**
+ * Whether an element's centre lies in the position: one region, or two combined — each bounds
+ * its own axis ("top left" is the top third's left half); with `center`, the centre band bounds
+ * only the axis the other region leaves free ("left center" is the left half's middle third).
+ */
+function inPosition(e: UiElement, position: readonly Region[], screen: Screen): boolean {
   const [x, y] = e.center;
-  switch (region) {
-    case 'top':
-      return y < screen.height / 3;
-    case 'bottom':
-      return y >= (screen.height * 2) / 3;
-    case 'left':
-      return x < screen.width / 2;
-    case 'right':
-      return x >= screen.width / 2;
-    case 'center':
-      return (
-        x >= screen.width / 4 && x < (screen.width * 3) / 4 && y >= screen.height / 3 && y < (screen.height * 2) / 3
-      );
-  }
+  const sides = position.filter((r) => r !== 'center');
+  const xTest = sides.map((r) => BAND[r].x).find(Boolean) ?? (position.includes('center') ? BAND.center.x : undefined);
+  const yTest = sides.map((r) => BAND[r].y).find(Boolean) ?? (position.includes('center') ? BAND.center.y : undefined);
+  return (xTest?.(x, screen) ?? true) && (yTest?.(y, screen) ?? true);
+}
+
+const AXIS: Record<Region, 'x' | 'y' | 'both'> = { top: 'y', bottom: 'y', left: 'x', right: 'x', center: 'both' };
+
+/** The position of `click icon`: one region, or two ("top left", "top, left", "top-left", or two arguments). */
+export function parsePosition(
+  written: readonly string[],
+): { ok: true; regions: Region[] } | { ok: false; error: string } {
+  const words = written
+    .join(' ')
+    .toLowerCase()
+    .split(/[\s,;+\-/&]+|\band\b/)
+    .filter(Boolean);
+  if (!words.length) return { ok: true, regions: ['center'] };
+  const wrong = words.find((w) => !REGIONS.includes(w as Region));
+  if (wrong) return { ok: false, error: `"${wrong}" is not a region; use one or two of ${REGIONS.join(', ')}` };
+  const regions = [...new Set(words as Region[])];
+  if (regions.length > 2)
+    return { ok: false, error: `The position takes one or two regions, not ${regions.length}: e.g. "top left"` };
+  if (regions.length === 2 && AXIS[regions[0]!] === AXIS[regions[1]!])
+    return {
+      ok: false,
+      error: `"${regions.join(' ')}" names two opposite sides; combine a vertical (top, bottom, center) with a horizontal one (left, right, center), e.g. "top left"`,
+    };
+  return { ok: true, regions };
 }
 
 /** The text elements showing `text`: exact (case-insensitive) ones, else those containing it. */
@@ -90,20 +125,20 @@ export function groundOperation(
     }
     case 'click_icon': {
       const description = arg(0);
-      const region = (arg(1) || 'center').toLowerCase() as Region;
       if (!description)
         return {
           ok: false,
           error:
-            'click icon needs a description and a region, e.g. click icon("white plus on a blue circle", "bottom")',
+            'click icon needs a description and a position, e.g. click icon("white plus on a blue circle", "bottom")',
         };
-      if (!REGIONS.includes(region))
-        return { ok: false, error: `"${arg(1)}" is not a region; use one of ${REGIONS.join(', ')}` };
-      const icons = elements.filter((e) => e.className === ICON_CLASS && inRegion(e, region, screen));
+      const position = parsePosition(args.slice(1).map((a) => String(a)));
+      if (!position.ok) return position;
+      const where = position.regions.join(' ');
+      const icons = elements.filter((e) => e.className === ICON_CLASS && inPosition(e, position.regions, screen));
       if (!icons.length)
         return {
           ok: false,
-          error: `No icon was found in the ${region} of the screen. Try another region, or click text.`,
+          error: `No icon was found in the ${where} of the screen. Try another position, or click text.`,
         };
       return {
         ok: true,

@@ -11,6 +11,8 @@ type Image = { data: Uint8Array; mime: 'image/jpeg' | 'image/png' };
 
 export interface V1PromptInput {
   task: string;
+  /** The task's knowledge hint (`knowledge`), or null; v1 has one prompt, so it is there. */
+  knowledge: string | null;
   screenshot: Image | null;
   keyboardShown: boolean;
   /** Earlier operations with what happened, oldest first. */
@@ -23,7 +25,7 @@ export interface V1PromptInput {
 const SYSTEM = `You operate an Android phone for a user by looking at screenshots. Choose ONE operation per step:
 - open App("name"): open an app.
 - click text("text"): tap the text shown on the screen (write it exactly as shown).
-- click icon("what it looks like", "region"): tap an icon; region is top, bottom, left, right or center.
+- click icon("what it looks like", "position"): tap an icon; position is one or two of top, bottom, left, right, center (e.g. "top left").
 - type("text"): type into the input box that has focus.
 - page up() / page down(): scroll the page.
 - back(): go back.
@@ -37,6 +39,7 @@ Reply with ONE JSON object and nothing else:
 export function buildV1Messages(input: V1PromptInput): ChatMessage[] {
   const text = [
     section('Task', input.task),
+    section('Hints for this task', input.knowledge),
     section(
       'Your operations so far',
       input.history.length ? input.history.map((h, i) => `${i + 1}. ${h}`) : ['none yet'],

@@ -60,6 +60,7 @@ class V1Run {
     const prepared = await ctx.screens.prepare(obs.id, obs.observation);
     const messages = buildV1Messages({
       task: run.state.task,
+      knowledge: run.state.options?.knowledge ?? null,
       screenshot: prepared.screenshot,
       keyboardShown,
       history: this.history.slice(-8),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UiElement } from '../../../../shared/schemas/perception.ts';
 import type { ChatMessage } from '../../../llm/types.ts';
 import { ICON_CLASS, TEXT_CLASS } from '../vision/view.ts';
-import { groundOperation, textMatches } from './operations.ts';
+import { groundOperation, parsePosition, textMatches } from './operations.ts';
 import { buildChooseMessages, buildFinalCheckMessages, buildV1Messages } from './prompts.ts';
 import { FinalCheckReplySchema, chooseReplySchema, v1ReplySchema } from './replies.ts';
 
@@ -90,6 +90,31 @@ describe('Mobile-Agent v1 operations', () => {
       error: expect.stringMatching(/not an operation/),
     });
   });
+  it('grounds click icon on a position of one or two regions (paper §2.2)', () => {
+    const tap = (position: string) => groundOperation(`click icon("bell", ${position})`, elements, SCREEN);
+    // Bottom icons: (542, 2100) and (900, 2337) on the right half, (136, 2142) on the left.
+    for (const two of ['"bottom left"', '"left bottom"', '"bottom, left"', '"bottom-left"', '"bottom", "left"'])
+      expect(tap(two), two).toEqual({ ok: true, op: { kind: 'tap', element: elements[7] } });
+    expect(tap('"bottom right"')).toMatchObject({
+      ok: true,
+      op: { kind: 'choose', candidates: [elements[5], elements[6]] },
+    });
+    // With center, the middle band bounds the axis the other region leaves free.
+    expect(tap('"bottom center"')).toEqual({ ok: true, op: { kind: 'tap', element: elements[5] } });
+    expect(tap('"Top Left"')).toEqual({
+      ok: false,
+      error: 'No icon was found in the top left of the screen. Try another position, or click text.',
+    });
+    expect(tap('"top bottom"')).toMatchObject({ ok: false, error: expect.stringMatching(/two opposite sides/) });
+    expect(tap('"left right"')).toMatchObject({ ok: false, error: expect.stringMatching(/two opposite sides/) });
+    expect(tap('"top left center"')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/one or two regions, not 3/),
+    });
+    expect(tap('"bottom sky"')).toMatchObject({ ok: false, error: expect.stringMatching(/"sky" is not a region/) });
+    expect(parsePosition([])).toEqual({ ok: true, regions: ['center'] });
+    expect(parsePosition(['top and right'])).toEqual({ ok: true, regions: ['top', 'right'] });
+  });
   it('replies', () => {
     expect(v1ReplySchema(elements, SCREEN).safeParse({ action: 'click text("Alarm")' }).success).toBe(false);
     expect(chooseReplySchema(2).parse({ choice: '2' })).toBe(2);
@@ -116,6 +141,7 @@ describe('Mobile-Agent v1 prompts (snapshots)', () => {
       printable(
         buildV1Messages({
           task: 'Create an alarm',
+          knowledge: null,
           screenshot: img,
           keyboardShown: false,
           history: ['open App("Clock")', 'click text("9:00") → the screen did not change'],
@@ -139,5 +165,23 @@ describe('Mobile-Agent v1 prompts (snapshots)', () => {
     expect(
       printable(buildFinalCheckMessages({ task: 'Create an alarm', history: ['open App("Clock")'], screenshot: img })),
     ).toMatchSnapshot();
+  });
+  it("shows the task's knowledge hint in its one prompt only when given", () => {
+    const text = (knowledge: string | null) =>
+      JSON.stringify(
+        printable(
+          buildV1Messages({
+            task: 'Create an alarm',
+            knowledge,
+            screenshot: img,
+            keyboardShown: false,
+            history: [],
+            reflection: null,
+            feedback: [],
+          }),
+        ),
+      );
+    expect(text('The + button adds an alarm.')).toContain('## Hints for this task\\nThe + button adds an alarm.');
+    expect(text(null)).not.toContain('Hints for this task');
   });
 });

@@ -2,7 +2,8 @@
  * Mobile-Agent-v2's prompts: the decision agent (one action from the screenshot and the
  * perception list), the memory unit (a follow-up turn of the decision chat: what on this screen
  * should be remembered), the reflection agent (before and after: A / B / C) and the planning
- * agent (text only: the task progress).
+ * agent (text only: the task progress). The task's knowledge hint, when given, is in the
+ * decision, reflection and planning prompts, as the released prompts carry their `add_info`.
  */
 import type { ChatMessage } from '../../../llm/types.ts';
 import { section } from '../moba/prompts/common.ts';
@@ -16,8 +17,13 @@ export interface ScreenView {
   screenshot: { data: Uint8Array; mime: 'image/jpeg' | 'image/png' } | null;
 }
 
+/** The task's knowledge hint, as the decision, reflection and planning prompts show it. */
+const knowledgeSection = (knowledge: string | null | undefined) => section('Hints for this task', knowledge);
+
 export interface DecisionPromptInput {
   task: string;
+  /** The task's knowledge hint (`--knowledge`), or null. */
+  knowledge: string | null;
   screen: ScreenView;
   /** Operations of the steps that went as expected, oldest first. */
   history: string[];
@@ -25,8 +31,6 @@ export interface DecisionPromptInput {
   memory: string[];
   /** The last step, when its reflection said it failed. */
   lastFailure: { action: string; expectation: string; outcome: 'B' | 'C'; why: string } | null;
-  /** Operation hints, given after a failure. */
-  hints: string[];
   feedback: string[];
 }
 
@@ -52,6 +56,7 @@ export function buildDecisionMessages(input: DecisionPromptInput): ChatMessage[]
   const s = input.screen;
   const text = [
     section('Task', input.task),
+    knowledgeSection(input.knowledge),
     section(
       'Operations done so far',
       input.history.length ? input.history.map((h, i) => `${i + 1}. ${h}`) : ['none yet'],
@@ -64,7 +69,6 @@ export function buildDecisionMessages(input: DecisionPromptInput): ChatMessage[]
           `${input.lastFailure.action} — meant to ${input.lastFailure.expectation}. ${input.lastFailure.outcome === 'B' ? 'It led to a wrong page, and the agent went back.' : 'Nothing changed on the screen.'} ${input.lastFailure.why} Try another action or other coordinates.`,
         )
       : '',
-    section('Hints', input.hints),
     section('The person supervising you said', input.feedback),
     section(
       `Screen (${s.width}×${s.height} pixels)`,
@@ -95,6 +99,7 @@ export function buildMemoryMessages(decision: ChatMessage[], decisionReply: stri
 
 export interface ReflectionPromptInput {
   task: string;
+  knowledge: string | null;
   action: string;
   expectation: string;
   before: ScreenView;
@@ -112,6 +117,7 @@ Reply with ONE JSON object and nothing else:
 export function buildReflectionMessages(input: ReflectionPromptInput): ChatMessage[] {
   const text = [
     section('Task', input.task),
+    knowledgeSection(input.knowledge),
     section('Action', input.action),
     section('Expectation', input.expectation),
     section('Screen BEFORE', `${input.before.perception}\n\n${keyboardLine(input.before)}`),
@@ -141,6 +147,7 @@ export function buildReflectionMessages(input: ReflectionPromptInput): ChatMessa
 
 export interface PlanningPromptInput {
   task: string;
+  knowledge: string | null;
   history: string[];
   progress: string | null;
   memory: string[];
@@ -154,6 +161,7 @@ Reply with ONE JSON object and nothing else:
 export function buildPlanningMessages(input: PlanningPromptInput): ChatMessage[] {
   const text = [
     section('Task', input.task),
+    knowledgeSection(input.knowledge),
     section(
       'Operations done so far',
       input.history.map((h, i) => `${i + 1}. ${h}`),

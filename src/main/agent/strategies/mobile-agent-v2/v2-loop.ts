@@ -7,7 +7,9 @@
  *     A → the step enters the history; the planning agent (text only) updates the progress
  *     B → Back is executed automatically; the step stays out of the history
  *     C → the step stays out of the history
- *   after B or C the next decision sees what went wrong, and operation hints.
+ *   after B or C the next decision sees what went wrong.
+ *   The task's knowledge hint (`knowledge`), when given, is in every decision, reflection and
+ *   planning prompt.
  *
  * Stop() ends the task. Vision only: no prompt sees the UI dump.
  */
@@ -28,14 +30,6 @@ import {
 } from './prompts.ts';
 import type { DecisionPromptInput, ScreenView } from './prompts.ts';
 import { MemoryReplySchema, PlanningReplySchema, ReflectionReplySchema, decisionReplySchema } from './replies.ts';
-
-/** Operation hints (Mobile-Agent-v2's knowledge injection), shown after a failed step. */
-export const V2_HINTS = [
-  'To type, first tap the input box so the keyboard appears, then use Type().',
-  'If a tap had no effect, the position may be slightly off: tap the centre of the text or icon instead.',
-  'A pop-up or dialog must be answered or closed before the page under it reacts.',
-  'To see more of a list, swipe from the middle of the list towards the top of the screen.',
-];
 
 const MAX_REPEATS = 3;
 
@@ -97,12 +91,12 @@ class V2Run {
     const st = run.state;
     const messages = buildDecisionMessages({
       task: st.task,
+      knowledge: st.options?.knowledge ?? null,
       screen: beforeView,
       history: st.strategy.history.map((h) => h.operation),
       progress: st.strategy.progress,
       memory: st.strategy.memoryUnit,
       lastFailure: this.lastFailure,
-      hints: this.lastFailure ? V2_HINTS : [],
       feedback: run.feedback,
     });
     const screen = { width: beforeView.width, height: beforeView.height, keyboardShown: beforeView.keyboardShown };
@@ -179,6 +173,7 @@ class V2Run {
       nodeId,
       messages: buildReflectionMessages({
         task: this.run.state.task,
+        knowledge: this.run.state.options?.knowledge ?? null,
         action: written,
         expectation: operation,
         before: beforeView,
@@ -253,6 +248,7 @@ async function updateProgress(run: StrategyRun, nodeId: string): Promise<void> {
     nodeId,
     messages: buildPlanningMessages({
       task: st.task,
+      knowledge: st.options?.knowledge ?? null,
       history: st.strategy.history.map((h) => h.operation),
       progress: st.strategy.progress,
       memory: st.strategy.memoryUnit,

@@ -18,6 +18,18 @@ const screen = (perception: string, keyboardShown = false): ScreenView => ({
   screenshot: { data: png, mime: 'image/jpeg' },
 });
 const alarms = screen('[126, 145]; text: "Alarm"\n[542, 1874]; text: "+"\n[136, 2142]; icon: "alarm clock"');
+/** A first decision on the alarm list, without a hint unless one is given. */
+const firstDecision = (task: string, knowledge: string | null = null) =>
+  buildDecisionMessages({
+    task,
+    knowledge,
+    screen: alarms,
+    history: [],
+    progress: null,
+    memory: [],
+    lastFailure: null,
+    feedback: [],
+  });
 const printable = (m: ChatMessage[]) =>
   m.map((x) => ({
     role: x.role,
@@ -29,24 +41,12 @@ const printable = (m: ChatMessage[]) =>
 
 describe('Mobile-Agent-v2 prompts (snapshots)', () => {
   it('decision, first step and after a failure', () => {
+    expect(printable(firstDecision('Create an alarm at 6:30 PM'))).toMatchSnapshot();
     expect(
       printable(
         buildDecisionMessages({
           task: 'Create an alarm at 6:30 PM',
-          screen: alarms,
-          history: [],
-          progress: null,
-          memory: [],
-          lastFailure: null,
-          hints: [],
-          feedback: [],
-        }),
-      ),
-    ).toMatchSnapshot();
-    expect(
-      printable(
-        buildDecisionMessages({
-          task: 'Create an alarm at 6:30 PM',
+          knowledge: 'New alarms start from the + button at the bottom of the Alarm tab.',
           screen: screen('[250, 666]; text: "Label"', true),
           history: ['open the Clock app', 'start a new alarm'],
           progress: 'The Clock app is open; a new alarm was started.',
@@ -57,7 +57,6 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
             outcome: 'B',
             why: 'Settings opened.',
           },
-          hints: ['Tap the centre of the text.'],
           feedback: ['Use the + button'],
         }),
       ),
@@ -65,21 +64,13 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
   });
 
   it('memory unit as a follow-up turn, reflection with two screens, planning text only', () => {
-    const decision = buildDecisionMessages({
-      task: 't',
-      screen: alarms,
-      history: [],
-      progress: null,
-      memory: [],
-      lastFailure: null,
-      hints: [],
-      feedback: [],
-    });
+    const decision = firstDecision('t');
     const memory = buildMemoryMessages(decision, '{"action":"Tap(542, 1874)"}');
     expect(memory.slice(0, 2)).toEqual(decision);
     expect(printable(memory.slice(2))).toMatchSnapshot();
     const reflection = buildReflectionMessages({
       task: 'Create an alarm',
+      knowledge: null,
       action: 'Tap(542, 1874)',
       expectation: 'start a new alarm',
       before: alarms,
@@ -89,12 +80,56 @@ describe('Mobile-Agent-v2 prompts (snapshots)', () => {
     expect((reflection[1]!.content as Array<{ type: string }>).filter((p) => p.type === 'image')).toHaveLength(2);
     const planning = buildPlanningMessages({
       task: 'Create an alarm',
+      knowledge: null,
       history: ['open the Clock app'],
       progress: null,
       memory: [],
     });
     expect(printable(planning)).toMatchSnapshot();
     expect(typeof planning[1]!.content).toBe('string');
+  });
+});
+
+describe("Mobile-Agent-v2's knowledge hint", () => {
+  const texts = (m: ChatMessage[]) =>
+    printable(m).flatMap((x) => (typeof x.content === 'string' ? [x.content] : x.content));
+  const prompts = (knowledge: string | null) => {
+    const decision = firstDecision('Create an alarm', knowledge);
+    return {
+      decision,
+      memoryQuestion: buildMemoryMessages(decision, '{}').slice(2),
+      reflection: buildReflectionMessages({
+        task: 'Create an alarm',
+        knowledge,
+        action: 'Tap(542, 1874)',
+        expectation: 'start a new alarm',
+        before: alarms,
+        after: alarms,
+      }),
+      planning: buildPlanningMessages({
+        task: 'Create an alarm',
+        knowledge,
+        history: ['open Clock'],
+        progress: null,
+        memory: [],
+      }),
+    };
+  };
+  const hint = 'Alarms are made from the + button of the Alarm tab.';
+
+  it('is in the decision, reflection and planning prompts, as the released prompts carry add_info', () => {
+    const p = prompts(hint);
+    for (const m of [p.decision, p.reflection, p.planning])
+      expect(texts(m).join('\n')).toContain(`## Hints for this task\n${hint}\n`);
+    // The memory unit's own turn adds nothing: it follows the decision chat, which has the hint once.
+    expect(texts(p.memoryQuestion).join('\n')).not.toContain(hint);
+    expect(texts(p.decision).join('\n').split(hint)).toHaveLength(2);
+  });
+
+  it('is absent from every prompt when the task has none', () => {
+    const p = prompts(null);
+    for (const m of [p.decision, p.memoryQuestion, p.reflection, p.planning])
+      expect(texts(m).join('\n')).not.toContain('Hints for this task');
   });
 });
 
