@@ -23,6 +23,7 @@ import { planBenchmark } from '../../src/main/bench/plan.ts';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 import { BenchSpec } from '../../src/shared/bench/config.ts';
+import { plainEpisodeResult } from '../support/episode-result.ts';
 
 let t: TestHost;
 beforeAll(async () => {
@@ -186,35 +187,12 @@ describe('security: smaller findings', () => {
         const episode = plan.episodes[0]!;
         const attempt = repo.claim('b-data', episode.id, Date.now())!;
         repo.attachRun('b-data', episode.id, attempt, runId);
-        const result = {
-          runId,
-          termination: 'finish' as const,
-          reason: 'done',
-          answer: null,
-          milestones: [],
-          invariants: [],
-          reached: 0,
+        const result = plainEpisodeResult(runId, {
           total: 0,
           complete: true,
           completeStrict: true,
-          stepsToLast: null,
-          satisfiedAtStart: [],
-          trace: [],
-          executedActions: 2,
-          steps: 2,
-          modelCalls: 0,
-          promptTokens: 0,
-          completionTokens: 0,
-          costUsd: 0,
-          callLatenciesMs: [],
-          wallMs: 1,
-          interventions: {},
           seed: episode.seed,
-          params: {},
-          goal: 'g',
-          locale: 'en' as const,
-          seedRetries: 0,
-        };
+        });
         repo.complete('b-data', episode.id, attempt, result, Date.now());
       } finally {
         db.close();

@@ -40,6 +40,7 @@ import { startRedis } from '../support/redis-server.ts';
 import type { PrivateRedis } from '../support/redis-server.ts';
 import { scriptedModel } from '../support/scripted-model.ts';
 import { writeSyntheticRun } from '../support/synthetic-run.ts';
+import { plainEpisodeResult } from '../support/episode-result.ts';
 
 /** The token every machine of the sweep was given, which opens a worker's whole web host. */
 const SWEEP_TOKEN = 'b5f3c9e1a7d24f6e8c0b1a2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5';
@@ -382,36 +383,7 @@ describe('security: what a Redis writer can make a coordinator do', () => {
         artifacts: { url: flood.url, token: planted },
       }),
     );
-    const result = (id: string, over: Record<string, unknown> = {}) => ({
-      runId: id,
-      termination: 'finish',
-      reason: 'done',
-      answer: null,
-      milestones: [],
-      invariants: [],
-      reached: 0,
-      total: 1,
-      complete: false,
-      completeStrict: false,
-      stepsToLast: null,
-      satisfiedAtStart: [],
-      trace: [],
-      executedActions: 2,
-      steps: 2,
-      modelCalls: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      costUsd: 0,
-      callLatenciesMs: [],
-      wallMs: 1,
-      interventions: {},
-      seed: 1,
-      params: {},
-      goal: 'g',
-      locale: 'en',
-      seedRetries: 0,
-      ...over,
-    });
+    const result = (id: string, over: Record<string, unknown> = {}) => ({ ...plainEpisodeResult(id), ...over });
     const crafted = (taskId: string) => {
       const run = (id: string) => ({ id, task: 't', serial: 's', mode: 'auto', createdAt: 1, events: realEvents });
       if (taskId === 'settings.wifi-off')
