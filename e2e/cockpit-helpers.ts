@@ -3,9 +3,13 @@
  * study as these tests drive it (with one wrong proposal to edit, one to reject and one to
  * override), and page helpers for waiting on proposals and deciding them with the keyboard.
  */
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
-import type { ScriptInput } from '@moba/testkit';
+import type { Browser, Page } from '@playwright/test';
+import { expect, serve } from './fixtures.ts';
+import type { ServedHost } from './fixtures.ts';
+import type { ScriptInput, ScriptedServer } from '@moba/testkit';
+import { startMirrorPhone } from '../test/support/mirror-phone.ts';
+import type { MirrorPhone } from '../test/support/mirror-phone.ts';
+import { scriptedModel } from '../test/support/scripted-model.ts';
 
 export const ALARM_TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
 export const REJECT_FEEDBACK = 'That is 7 on the hour dial. Tap the 6 instead.';
@@ -189,4 +193,31 @@ export function runModels(baseUrl: string): Record<string, { baseUrl: string; mo
   return Object.fromEntries(
     ['planner', 'actor', 'reflector', 'appSelector'].map((r) => [r, { baseUrl, model: 'scripted' }]),
   );
+}
+
+/** A mirrored phone, the scripted model on the Clock tour, `moba serve` on the phone and a page. */
+export interface TourRig {
+  phone: MirrorPhone;
+  model: ScriptedServer;
+  host: ServedHost & { stop(): Promise<void> };
+  page: Page;
+}
+
+export async function startTourRig(
+  browser: Browser,
+  screen: { width: number; height: number; density: number },
+): Promise<TourRig> {
+  const phone = await startMirrorPhone(screen);
+  const model = await scriptedModel(clockTourScript());
+  const host = await serve(phone.hostEnv);
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  return { phone, model, host, page };
+}
+
+/** Stops what `startTourRig` started, saying (under `label`) what failed to stop. */
+export async function stopTourRig(rig: Partial<TourRig>, label: string): Promise<void> {
+  await rig.page?.close().catch((e: unknown) => console.warn(`[${label}] closing the page: ${String(e)}`));
+  await rig.host?.stop().catch((e: unknown) => console.warn(`[${label}] stopping the host: ${String(e)}`));
+  await rig.phone?.close().catch((e: unknown) => console.warn(`[${label}] stopping the phone: ${String(e)}`));
+  await rig.model?.close();
 }

@@ -6,34 +6,26 @@
  * replay and on the Devices page); the replay plays from a link that opens at a step.
  */
 import type { Page } from '@playwright/test';
-import { contractCall, expect, savePanelShot, serve, test } from './fixtures.ts';
-import type { ServedHost } from './fixtures.ts';
-import { TOUR_TASK, approve, clockTourScript, runModels, waitForProposal } from './cockpit-helpers.ts';
-import { startMirrorPhone } from '../test/support/mirror-phone.ts';
+import { contractCall, expect, savePanelShot, test } from './fixtures.ts';
+import { approve, runModels, startTourRig, stopTourRig, TOUR_TASK, waitForProposal } from './cockpit-helpers.ts';
+import type { TourRig } from './cockpit-helpers.ts';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
-import { scriptedModel } from '../test/support/scripted-model.ts';
 import type { ScriptedServer } from '@moba/testkit';
 
 test.describe.configure({ mode: 'serial' });
 
 let phone: MirrorPhone;
 let model: ScriptedServer;
-let host: ServedHost & { stop(): Promise<void> };
+let host: TourRig['host'];
 let page: Page;
 let runId = '';
 
 test.beforeAll(async ({ browser }) => {
-  phone = await startMirrorPhone({ width: 1080, height: 2400, density: 420 });
-  model = await scriptedModel(clockTourScript());
-  host = await serve(phone.hostEnv);
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  ({ phone, model, host, page } = await startTourRig(browser, { width: 1080, height: 2400, density: 420 }));
 });
 
 test.afterAll(async () => {
-  await page?.close().catch((e: unknown) => console.warn(`[inspect e2e] closing the page: ${String(e)}`));
-  await host?.stop().catch((e: unknown) => console.warn(`[inspect e2e] stopping the host: ${String(e)}`));
-  await phone?.close().catch((e: unknown) => console.warn(`[inspect e2e] stopping the phone: ${String(e)}`));
-  await model?.close();
+  await stopTourRig({ phone, model, host, page }, 'inspect e2e');
 });
 
 /** The person's decisions recorded in the run so far. */
