@@ -142,3 +142,10 @@ export function kthSmallest(a: Float64Array, k: number): number {
   }
   return a[k]!;
 }
+
+/** The least of a[from], a[from + 1], … */
+export function smallestFrom(a: Float64Array, from: number): number {
+  let least = a[from]!;
+  for (let i = from + 1; i < a.length; i++) if (a[i]! < least) least = a[i]!;
+  return least;
+}

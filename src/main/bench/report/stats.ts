@@ -8,7 +8,7 @@
  */
 import { mulberry32 } from '@moba/base';
 import type { Estimate } from '../../../shared/bench/report.ts';
-import { columnSums, kthSmallest, ratioTable, resampleRatios, uniformAt } from './resample.ts';
+import { columnSums, kthSmallest, ratioTable, resampleRatios, smallestFrom, uniformAt } from './resample.ts';
 import type { RatioStat } from './resample.ts';
 
 export type { RatioStat } from './resample.ts';
@@ -42,7 +42,8 @@ function percentileBySelection(values: Float64Array, p: number): number {
   const lo = Math.floor(at);
   const hi = Math.ceil(at);
   const low = kthSmallest(values, lo);
-  return low + ((hi === lo ? low : kthSmallest(values, hi)) - low) * (at - lo);
+  // Selection leaves every number after index lo at least as large: the next is their least.
+  return low + ((hi === lo ? low : smallestFrom(values, hi)) - low) * (at - lo);
 }
 
 export interface BootstrapOptions {
