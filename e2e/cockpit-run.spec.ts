@@ -261,8 +261,14 @@ test('a step-mode run of the alarm case study: approve, edit on the overlay, rej
   await expect(steps.locator('.chip-override')).toHaveCount(1);
   // The taken-over step ends with the hand-back (its last decision); what the person did is its own step.
   await expect(steps.locator('.chip-hand_back')).toHaveCount(1);
-  await expect(steps.locator('tr', { hasText: 'by person' })).toHaveCount(1);
-  await expect(steps.locator('tr', { hasText: 'by person' })).toContainText('Select Thursday');
+  // The edit and the override are the person's actions too (the proposal struck beside them).
+  const byPerson = steps.locator('tr', { hasText: 'by person' });
+  await expect(byPerson).toHaveCount(3);
+  await expect(byPerson.filter({ has: page.locator('.chip-edit') }).locator('.strike')).toHaveCount(1);
+  await expect(byPerson.filter({ has: page.locator('.chip-override') }).locator('.strike')).toHaveCount(1);
+  const performed = byPerson.filter({ hasNot: page.locator('.chip-edit, .chip-override') });
+  await expect(performed).toHaveCount(1);
+  await expect(performed).toContainText('Select Thursday');
   await expect(steps).toContainText(`→ Click(${addIndex})`);
   await expect(steps).toContainText(`→ Click(${pmIndex})`);
   await savePanelShot(page, 'cockpit-run-done-steps');

@@ -174,12 +174,15 @@ describe('human corrections as preference pairs', () => {
       .map((l) => JSON.parse(l) as DpoRecord);
     expect(dpo).toHaveLength(3);
     for (const d of dpo) {
-      expect(Object.keys(d).sort()).toEqual(['chosen', 'id', 'images', 'prompt', 'rejected']);
+      expect(Object.keys(d).sort()).toEqual(['chosen', 'chosenBy', 'id', 'images', 'prompt', 'rejected']);
       expect(d.prompt.map((m) => m.role)).toEqual(['system', 'user']);
       expect(d.prompt[1]!.content.filter((p) => p.type === 'image')).toHaveLength(d.images.length);
       expect(d.images.length).toBeGreaterThan(0);
       expect(d.chosen[0]!.role).toBe('assistant');
     }
+    // Who chose each `chosen`: the model's next proposal after the rejection, the person's edit and override.
+    expect(dpo.map((d) => d.chosenBy)).toEqual(['model', 'person', 'person']);
+    expect(pairs.map((p) => p.chosenBy)).toEqual(['model', 'person', 'person']);
     expect(JSON.parse((dpo[0]!.chosen[0]!.content[0] as { text: string }).text)).toMatchObject({
       action: 'Open_App("Clock")',
       thought: 'Open the Clock app, not Calendar',
@@ -191,7 +194,9 @@ describe('human corrections as preference pairs', () => {
 
     const steps = lines<StepRecord>(join(out, 'steps', split));
     expect(steps.map((s) => s.source)).toEqual(['rejected', 'approved', 'edited', 'overridden', 'pending']);
-    expect(steps[2]!.performedBy).toBe('agent');
+    // An edited or overridden step is the person's action, with the model's proposal beside it.
+    expect(steps.map((s) => s.performedBy)).toEqual([null, 'agent', 'person', 'person', null]);
+    expect(steps[2]!.proposed.moba).not.toBe(steps[2]!.action!.moba);
     expect((await validateDataset(out)).problems).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ import type { ScriptedServer } from '@moba/testkit';
 import type { ScriptInput } from '@moba/testkit';
 import { tempDir } from '@moba/testkit/rigs';
 import { foldRun } from '../../shared/run/reducer.ts';
+import { formatAction } from '../../shared/actions.ts';
+import { buildTrajectory } from '../export/run-export.ts';
 
 const ACT = 'You are the Local Agent of MobA';
 const PLAN = 'Your Plan module';
@@ -224,6 +226,32 @@ describe('MobA loop', () => {
     expect(st.steps.map((s) => s.decision?.kind)).toEqual(['reject', 'approve', 'edit', 'approve']);
     expect(st.steps[2]!.executed!.action).toEqual({ name: 'Click', params: { index: 1 } });
     expect(st.counters.rejections).toBe(1);
+
+    // The edited step is the person's everywhere, with the agent's proposal kept beside it.
+    const proposal = wrong.proposed;
+    expect(proposal).not.toEqual({ name: 'Click', params: { index: 1 } });
+    const events = h.runs.events(runId).events;
+    const executed = events.filter((e) => e.type === 'step_executed');
+    expect(executed.map((e) => [e.stepId, e.by])).toEqual([
+      ['s2', 'agent'],
+      ['s3', 'person'],
+      ['s4', 'agent'],
+    ]);
+    expect(executed[1]).toMatchObject({ action: { name: 'Click', params: { index: 1 } }, proposed: proposal });
+    expect(executed[0]).not.toHaveProperty('proposed');
+    // The replay's view of the step (the folded state) and the export's trajectory.
+    const replayed = foldRun(runId, events).steps[2]!;
+    expect(replayed.executed!.by).toBe('person');
+    expect(replayed.proposed).toEqual(proposal);
+    expect(st.counters.humanActions).toBe(1);
+    const trajectory = buildTrajectory(st, events);
+    expect(trajectory[2]).toMatchObject({
+      proposed: formatAction(proposal),
+      decision: { kind: 'edit', by: 'person', action: 'Click(1)' },
+      executed: { action: 'Click(1)', by: 'person', ok: true },
+      corrected: true,
+    });
+    expect(trajectory[3]).toMatchObject({ executed: { by: 'agent' }, corrected: false });
   });
 
   it('re-plans after a failed reflection and finishes; answers reach the run', async () => {

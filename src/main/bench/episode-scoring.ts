@@ -22,7 +22,7 @@ function interventions(events: readonly RunEvent[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const e of events) {
     if (e.type === 'human_decision') out[e.decision] = (out[e.decision] ?? 0) + 1;
-    if (e.type === 'step_executed' && e.by === 'person') out.person_step = (out.person_step ?? 0) + 1;
+    if (e.type === 'step_executed' && e.by === 'person' && !e.proposed) out.person_step = (out.person_step ?? 0) + 1;
   }
   return out;
 }

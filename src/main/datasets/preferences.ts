@@ -148,6 +148,7 @@ export class CorrectionBuilder {
     const elements = proposal.before?.elements ?? [];
     const screen = proposal.before?.screen ?? { width: 1080, height: 2400 };
     const id = `${this.ctx.run.id}/${proposal.stepId}`;
+    const chosenBy = kind !== 'reject' || chosenStep.executed?.by === 'person' ? 'person' : 'model';
     const context = {
       task: this.ctx.task,
       subgoal: proposal.subgoal,
@@ -170,6 +171,7 @@ export class CorrectionBuilder {
         ...actionForms(proposal.proposed, elements, screen),
         element: proposal.element ?? actionForms(proposal.proposed, elements, screen).element,
       },
+      chosenBy,
       feedback: d.feedback,
       by: d.by,
       at: d.at,
@@ -184,6 +186,7 @@ export class CorrectionBuilder {
       prompt: prompt.messages,
       chosen: assistant(replyText(proposal.act, chosen, d.feedback ?? undefined)),
       rejected: assistant(replyText(proposal.act, proposal.proposed)),
+      chosenBy,
     });
   }
 }

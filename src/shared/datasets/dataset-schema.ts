@@ -204,6 +204,12 @@ export const PairContext = z
   })
   .strict();
 
+/** Who chose the `chosen` action of a pair: never the model's output unless it says `model`. */
+export const ChosenBy = z.enum(['person', 'model']).meta({
+  description:
+    "Who chose the `chosen` action: `person` (an edit or override, or what a person did after a rejection) or `model` (the model's next proposal after a rejection, which the person let run).",
+});
+
 /** `preferences/<split>.jsonl`: a human correction as a preference pair. */
 export const PreferencePair = z
   .object({
@@ -222,6 +228,7 @@ export const PreferencePair = z
         'What the person did (an edit or override), or, after a rejection, the action that ran next from the same state.',
     }),
     rejected: ActionForms.meta({ description: 'What the model proposed.' }),
+    chosenBy: ChosenBy,
     feedback: z.string().nullable(),
     by: Actor,
     at: z.number().meta({ description: 'When the person decided, ms since 1970.' }),
@@ -255,6 +262,7 @@ export const DpoRecord = z
     prompt: z.array(TrlMessage),
     chosen: z.array(TrlMessage),
     rejected: z.array(TrlMessage),
+    chosenBy: ChosenBy,
   })
   .strict()
   .meta({

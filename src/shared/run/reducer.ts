@@ -165,6 +165,16 @@ export interface ModelWaitState {
 export type IdKind = 'n' | 's' | 'o' | 'c' | 'w';
 
 /** The next id of a kind: ids are sequential per run, so a replay produces the same ids. */
+/**
+ * Whether the agent's own loop ran this step through its gate: its proposal as is, or the
+ * person's edit or override of it (recorded as the person's, `by: 'person'`). A step a person
+ * performed on the phone outside the gate (taking over, the action box) is not.
+ */
+export function ranThroughGate(s: Pick<StepState, 'executed' | 'decision'>): boolean {
+  if (!s.executed) return false;
+  return s.executed.by === 'agent' || s.decision?.kind === 'edit' || s.decision?.kind === 'override';
+}
+
 export function nextId(state: RunState, kind: IdKind): string {
   return `${kind}${state.ids[kind] + 1}`;
 }

@@ -184,7 +184,10 @@ const body = {
   step_executed: z.object({
     stepId: z.string(),
     action: Action,
+    /** Who chose the action: `person` for a person's step and for an edit or override that replaced the proposal. */
     by: Actor,
+    /** The agent's proposal that the person's edit or override replaced (then `by` is `person`). */
+    proposed: Action.optional(),
     ok: z.boolean(),
     error: SerializedError.nullable(),
     durationMs: z.number(),

@@ -14,6 +14,7 @@ import type { EndCause } from '../../../../shared/schemas/end-cause.ts';
 import type { Observation } from '../../../../shared/schemas/perception.ts';
 import type { RunEventBody, RunOptions } from '../../../../shared/schemas/run.ts';
 import { TERMINAL_STATUSES } from '../../../../shared/schemas/run.ts';
+import { ranThroughGate } from '../../../../shared/run/reducer.ts';
 import type { RunState, StepState } from '../../../../shared/run/reducer.ts';
 import type { LoopContext, ResolvedDecision } from '../../run-controller.ts';
 import type { StrategyKit } from './kit.ts';
@@ -183,7 +184,7 @@ export class StrategyRun {
     const text = formatAction(action);
     let n = 0;
     for (const s of [...this.state.steps].reverse()) {
-      if (!s.executed || s.executed.by !== 'agent') continue;
+      if (!s.executed || !ranThroughGate(s)) continue;
       if (formatAction(s.executed.action) !== text) break;
       n++;
     }

@@ -181,7 +181,10 @@ export class StepKernel {
       : `Approve "${formatAction(step.proposed)}"${on}? (${step.gate})`;
   }
 
+  /** An action other than the proposal is the person's (their edit or override); the proposal is kept beside it. */
   private async execute(step: StepState, obs: Observed, action: ActionCall): Promise<StepOutcome> {
+    const replaced = formatAction(action) !== formatAction(step.proposed);
+    const by = replaced ? ('person' as const) : ('agent' as const);
     this.executing = step.stepId;
     const result = await this.ctx.device
       .execute(action, { observation: obs.observation, resolveApp: (d) => this.resolveApp(d), signal: this.ctx.signal })
@@ -190,7 +193,8 @@ export class StepKernel {
       type: 'step_executed',
       stepId: step.stepId,
       action,
-      by: 'agent',
+      by,
+      ...(replaced ? { proposed: step.proposed } : {}),
       ok: result.ok,
       error: result.error ? { name: result.error.name, code: result.error.code, message: result.error.message } : null,
       durationMs: result.durationMs,
@@ -203,7 +207,7 @@ export class StepKernel {
       kind: 'executed',
       step: this.state.steps.find((s) => s.stepId === step.stepId)!,
       action,
-      by: 'agent',
+      by,
       ok: result.ok,
       error: result.error?.message ?? null,
     };

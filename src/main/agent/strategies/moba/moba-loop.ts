@@ -22,6 +22,7 @@
 import { formatAction } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
 import type { RunOptions } from '../../../../shared/schemas/run.ts';
+import { ranThroughGate } from '../../../../shared/run/reducer.ts';
 import { advanceAfterSuccess, depthOf, firstOpenLeaf } from '../../../../shared/run/tree.ts';
 import type { LoopContext, RunLoop } from '../../run-controller.ts';
 import type { StrategyKit } from '../common/kit.ts';
@@ -116,7 +117,7 @@ class MobaRun {
     if (
       fresh &&
       st.lastObservationId === fresh.observed.id &&
-      !st.steps.some((s) => s.executed?.by === 'person' && s.seq > fresh.seq) &&
+      !st.steps.some((s) => s.executed && !ranThroughGate(s) && s.seq > fresh.seq) &&
       !st.waiting
     )
       return fresh.observed;
@@ -208,7 +209,7 @@ class MobaRun {
             text: outcome.actions.length ? outcome.actions.join(', ') : 'the person acted on the phone',
             by: 'person' as const,
           }
-        : { text: formatAction(outcome.action), by: 'agent' as const };
+        : { text: formatAction(outcome.action), by: outcome.by };
     const singleLevel = !this.options.usePlan;
     const r = await this.m.reflect(nodeId, step, before, after, performed, singleLevel);
     if (!r.ok) return this.run.modelFailed(nodeId, r.error);
@@ -296,7 +297,7 @@ class MobaRun {
     if (resumed.kind === 'handled') return;
     // A step executed by the agent but never reflected on (the app stopped in between).
     const last = this.ctx.state().steps.at(-1);
-    if (!last?.executed || last.executed.by !== 'agent' || last.reflection) return;
+    if (!last?.executed || !ranThroughGate(last) || last.reflection) return;
     const before = this.run.steps.observed(last.observationId);
     if (!before || !this.ctx.state().nodes[last.nodeId]) return;
     await this.afterStep(last.nodeId, before, {

@@ -17,7 +17,7 @@
 import { formatAction } from '../../../../shared/actions.ts';
 import type { ActionCall } from '../../../../shared/actions.ts';
 import type { ActionOutcomeGrade } from '../../../../shared/schemas/strategy.ts';
-import { nextId } from '../../../../shared/run/reducer.ts';
+import { nextId, ranThroughGate } from '../../../../shared/run/reducer.ts';
 import type { RunState } from '../../../../shared/run/reducer.ts';
 import type { LoopContext, RunLoop } from '../../run-controller.ts';
 import type { StrategyKit } from '../common/kit.ts';
@@ -192,7 +192,7 @@ class ERun {
     const st = this.run.state;
     const { experience } = this;
     const lastTwoTaps = st.steps
-      .filter((s) => s.executed?.by === 'agent')
+      .filter(ranThroughGate)
       .slice(-2)
       .every((s) => s.executed?.action.name === 'Click_by_Coordinate');
     const o = await this.ctx.modelStep({
