@@ -97,57 +97,6 @@ describe('an external Python agent through the agent protocol', () => {
     expect(finished.reason).toMatch(/exited with code 3.*agent crashed: no model/s);
   });
 
-  it('refuses bad requests with a clear code, and loses nothing of the run', { timeout: 30_000 }, async () => {
-    const dir = tempDir('moba-protocol-');
-    try {
-      const out = join(dir.path, 'cases.json');
-      const cases = join(import.meta.dirname, '..', 'support', 'agents', 'protocol_cases.py');
-      const run = await start('What is the answer?', ['python3', cases], 'auto', { MOBA_CASES_OUT: out });
-      await run.done;
-      expect(run.state().outcomeReason).toBe('The external agent reported the task done');
-      const got = JSON.parse(readFileSync(out, 'utf8')) as Record<
-        string,
-        { code: string; message?: string; reply?: Record<string, unknown> }
-      >;
-      expect(Object.fromEntries(Object.entries(got).map(([k, v]) => [k, v.code]))).toEqual({
-        'wrong token': 'unauthorized',
-        'observe before attach': 'not_attached',
-        'not json': 'malformed',
-        attach: 'ok',
-        'second attach': 'already_attached',
-        'unknown field': 'malformed',
-        'act before observe': 'observe_first',
-        'observe everything': 'ok',
-        'unknown action': 'unknown_action',
-        'bad parameters': 'malformed',
-        act: 'ok',
-        'unknown request': 'not_found',
-        finish: 'ok',
-        'act after finish': 'ended',
-      });
-      expect(got['unknown action']!.message).toMatch(/Unknown action Fly/);
-      expect(got['bad parameters']!.message).toMatch(/index/);
-      expect(got['observe everything']!.reply).toMatchObject({
-        screenshot: true,
-        xml: true,
-        deviceTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /),
-      });
-      expect(got.act!.reply).toMatchObject({
-        status: 'executed',
-        executed: 'Back()',
-        changedByPerson: false,
-        ok: true,
-      });
-      const events = t.app.runs.events(run.runId).events;
-      expect(ofType(events, 'step_executed').map((e) => e.action.name)).toEqual(['Back']);
-      expect(ofType(events, 'run_finished')).toEqual([
-        expect.objectContaining({ outcome: 'succeeded', cause: 'finished', answer: '42' }),
-      ]);
-    } finally {
-      dir.dispose();
-    }
-  });
-
   it('a hung program is ended when the run is stopped at a time limit', { timeout: 30_000 }, async () => {
     const dir = tempDir('moba-hang-');
     try {
