@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { tempDir } from '@moba/testkit/rigs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalAgent } from '../../src/main/bench/agents/external-agent.ts';
+import { actDecisionFor } from '../../src/renderer/state/run-selectors.ts';
+import { foldRun } from '../../src/shared/run/reducer.ts';
 import type { RunEvent } from '../../src/shared/schemas/run.ts';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
@@ -81,9 +83,24 @@ describe('an external Python agent through the agent protocol', () => {
     expect(state.status, state.outcomeReason ?? '').toBe('succeeded');
     const clock = await t.rig.simState<{ alarms: Array<Record<string, unknown>> }>('com.android.deskclock');
     expect(clock.alarms).toContainEqual(expect.objectContaining({ hour: 7, minute: 30 }));
-    const notes = ofType(t.app.runs.events(run.runId).events, 'notes_updated').map((e) => e.notes);
+    // What the agent got: it notes each gate's outcome it was told, and reports the notes with its next step.
+    const events = t.app.runs.events(run.runId).events;
+    const notes = ofType(events, 'notes_updated').map((e) => e.notes);
     expect(notes[0]).toMatch(/The person said: Wait a moment before opening apps/);
     expect(notes.at(-1)).toMatch(/The person changed Click\(\d+\) to Click\(\d+\)/);
+    // The replay in History: every step shows the thought the agent gave for it.
+    const replayed = foldRun(run.runId, events);
+    const thoughts = replayed.steps.map((step) => actDecisionFor(events, step)?.thought);
+    expect(replayed.steps.length).toBeGreaterThanOrEqual(5);
+    expect(thoughts).toEqual(
+      replayed.steps.map(() =>
+        expect.stringMatching(/^(Alarms are set in the Clock app\.|Next: .+ is element \d+\)\.)$/),
+      ),
+    );
+    expect(replayed.steps[0]!.decision).toMatchObject({
+      kind: 'reject',
+      feedback: 'Wait a moment before opening apps',
+    });
   });
 
   it('a program that exits before finishing ends the run as the agent failure, with its output', {

@@ -1,6 +1,7 @@
 """The agent protocol's conformance cases (conformance-cases.json) through the Python client.
 
-Started by the studio as an external agent; runs each case in order and writes what came back
+Started by the studio as an external agent; runs each case of MOBA_CASES (a file beside this
+one; default conformance-cases.json) in order and writes what came back
 to MOBA_CASES_OUT as JSON: per case its code ("ok" or the error's), message, reply and, for
 act_watching, the events seen while the action waited. conformance.ts does the same in TypeScript.
 """
@@ -79,7 +80,7 @@ def run(case):
 
 
 results = {}
-with open(os.path.join(HERE, "conformance-cases.json"), encoding="utf-8") as f:
+with open(os.path.join(HERE, os.environ.get("MOBA_CASES", "conformance-cases.json")), encoding="utf-8") as f:
     cases = json.load(f)
 for case in cases:
     try:
@@ -89,7 +90,7 @@ for case in cases:
         else:
             results[case["name"]] = {"code": "ok", "reply": run(case)}
     except AgentError as e:
-        results[case["name"]] = {"code": e.code, "status": e.status, "message": e.message}
+        results[case["name"]] = {"code": e.code, "status": e.status, "message": e.message, "events": e.events}
 
 with open(os.environ["MOBA_CASES_OUT"], "w", encoding="utf-8") as f:
     json.dump(results, f)

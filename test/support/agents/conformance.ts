@@ -1,6 +1,7 @@
 /**
  * The agent protocol's conformance cases (conformance-cases.json) through the TypeScript client.
- * Started by the studio as an external agent (`node conformance.ts`); runs each case in order and
+ * Started by the studio as an external agent (`node conformance.ts`); runs each case of MOBA_CASES
+ * (a file beside this one; default conformance-cases.json) in order and
  * writes what came back to MOBA_CASES_OUT as JSON, as conformance.py does through the Python client.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -69,7 +70,8 @@ async function run(c: Case): Promise<unknown> {
   }
 }
 
-const cases = JSON.parse(readFileSync(join(import.meta.dirname, 'conformance-cases.json'), 'utf8')) as Case[];
+const table = process.env.MOBA_CASES ?? 'conformance-cases.json';
+const cases = JSON.parse(readFileSync(join(import.meta.dirname, table), 'utf8')) as Case[];
 const results: Record<string, unknown> = {};
 for (const c of cases) {
   try {
@@ -77,7 +79,12 @@ for (const c of cases) {
       c.op === 'act_watching' ? { code: 'ok', ...(await actWatching(c)) } : { code: 'ok', reply: await run(c) };
   } catch (error) {
     if (!(error instanceof AgentError)) throw error;
-    results[c.name] = { code: error.code, status: error.status, message: error.message.replace(/^\w+: /, '') };
+    results[c.name] = {
+      code: error.code,
+      status: error.status,
+      message: error.message.replace(/^\w+: /, ''),
+      events: error.events,
+    };
   }
 }
 writeFileSync(process.env.MOBA_CASES_OUT!, JSON.stringify(results));
