@@ -23,6 +23,8 @@ const OUTPUT_TAIL = 2_000;
 const EXIT_GRACE_MS = 5_000;
 /** How long the program has to exit after SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 2_000;
+/** How long a paused or stopped run's program has to read the event and exit by itself. */
+const NOTICE_GRACE_MS = 1_000;
 
 export interface ExternalAgentOptions {
   /** The program and its arguments, e.g. `['python3', 'my_agent.py']` (no shell). */
@@ -139,6 +141,7 @@ export function externalAgentLoop(options: ExternalAgentOptions): CustomLoop {
           }
         },
         (problem) => problems.push(problem),
+        () => session.pendingEvents(),
       );
       const child = spawn(options.command[0]!, options.command.slice(1), {
         cwd: options.cwd ?? process.cwd(),
@@ -182,6 +185,9 @@ export function externalAgentLoop(options: ExternalAgentOptions): CustomLoop {
         // After finish the program may still be writing its own results: it gets a moment to exit.
         if (first === 'session') await Promise.race([exited, new Promise((r) => setTimeout(r, EXIT_GRACE_MS))]);
       } finally {
+        // A pause or stop reached the program as an event: it gets a moment to exit by itself.
+        if (ctx.signal.aborted) await Promise.race([exited, new Promise((r) => setTimeout(r, NOTICE_GRACE_MS))]);
+        session.close();
         await kill(child, exited);
         await server.close();
       }

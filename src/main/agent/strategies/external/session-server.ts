@@ -53,18 +53,26 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Starts the session's server; `handle` gets the request's name (`attach`, `observe`…) and its JSON body. */
+/**
+ * Starts the session's server; `handle` gets the request's name (`attach`, `observe`…) and its
+ * JSON body; `pending` gives the events an error reply carries (an authenticated one only).
+ */
 export async function startSessionServer(
   handle: (name: string, body: unknown) => Promise<unknown>,
   onProblem: (message: string) => void,
+  pending: () => unknown[] = () => [],
 ): Promise<SessionServer> {
   const token = randomBytes(24).toString('base64url');
   const server = createServer((req, res) => {
     void (async () => {
+      let authorized = false;
+      const fail = (status: number, code: string, message: string) =>
+        send(res, status, { error: { code, message }, ...(authorized ? { events: pending() } : {}) });
       try {
         const auth = req.headers.authorization ?? '';
         if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7), token))
           throw new ProtocolError('unauthorized', 401, 'Missing or wrong bearer token (MOBA_AGENT_TOKEN)');
+        authorized = true;
         const url = new URL(req.url ?? '/', 'http://localhost');
         if (!url.pathname.startsWith(`${AGENT_PROTOCOL_PATH}/`))
           throw new ProtocolError('not_found', 404, `Requests go to ${AGENT_PROTOCOL_PATH}/…; got ${url.pathname}`);
@@ -74,10 +82,10 @@ export async function startSessionServer(
       } catch (error) {
         if (error instanceof ProtocolError) {
           onProblem(`${error.code}: ${error.message}`);
-          send(res, error.status, { error: { code: error.code, message: error.message } });
+          fail(error.status, error.code, error.message);
         } else {
-          // The run itself failed (device gone, stopped): the program is told the session has ended.
-          send(res, 409, { error: { code: 'ended', message: (error as Error).message } });
+          // The run itself failed (device gone, paused, stopped): the program is told the session has ended.
+          fail(409, 'ended', (error as Error).message);
         }
       }
     })();
