@@ -126,8 +126,28 @@ export const ACTIONS = {
     signature: 'Swipe(direction, distance)',
     description:
       'Move a finger across the screen from its centre in `direction` (e.g. left for the next page); distance short/medium/long.',
-    args: ['direction', 'distance'],
-    params: z.object({ direction: Direction, distance: Distance.default('medium') }),
+    // The start is optional and left out of MobA's prompt (its paper's Swipe starts at the centre):
+    // a start element (`index`) or a start point (`x`, `y`, on the 0–1000 grid unless `unit` is px),
+    // for strategies whose models name where the finger goes down (Mobile-Agent, AppAgent's grid).
+    args: ['direction', 'distance', 'index', 'x', 'y', 'unit'],
+    params: z
+      .object({
+        direction: Direction,
+        distance: Distance.default('medium'),
+        index: ElementIndex.optional(),
+        x: z.number().min(0).optional(),
+        y: z.number().min(0).optional(),
+        unit: z.enum(['grid', 'px']).optional(),
+      })
+      .refine((p) => (p.x === undefined) === (p.y === undefined), {
+        message: 'a start point needs both x and y',
+        path: ['x'],
+      })
+      .refine((p) => p.index === undefined || p.x === undefined, {
+        message: 'start at an element or at a point, not both',
+        path: ['index'],
+      }),
+    elementParam: 'index',
   }),
   Type: define({
     kind: 'single',
@@ -252,13 +272,17 @@ export function formatAction(call: ActionCall): string {
   const def = ACTIONS[call.name] as ActionDefinition;
   const params = call.params as Record<string, unknown>;
   const out: string[] = [];
+  // After a left-out optional argument, the rest are named so the call reads back the same.
+  let named = false;
   for (const arg of def.args) {
     const v = params[arg];
-    if (v === undefined) continue;
-    if (arg === 'unit' && v === 'grid') continue;
-    out.push(
-      typeof v === 'string' ? (arg === 'direction' || arg === 'distance' || arg === 'unit' ? v : quote(v)) : String(v),
-    );
+    if (v === undefined || (arg === 'unit' && v === 'grid')) {
+      named = true;
+      continue;
+    }
+    const text =
+      typeof v === 'string' ? (arg === 'direction' || arg === 'distance' || arg === 'unit' ? v : quote(v)) : String(v);
+    out.push(named ? `${arg}=${text}` : text);
   }
   return `${call.name}(${out.join(', ')})`;
 }
