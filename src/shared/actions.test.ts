@@ -117,6 +117,7 @@ describe('action definitions', () => {
       'Long_Press_by_Coordinate',
       'Double_Click_by_Coordinate',
       'Swipe_by_Coordinate',
+      'Switch_App',
       'Ask_User',
     ]);
     for (const n of native) expect(text).not.toContain(ACTIONS[n].signature);

@@ -34,8 +34,9 @@ export interface ActionDefinition<P extends z.ZodObject = z.ZodObject> {
   /** Ends the run (Finish, Failed) rather than touching the device. */
   readonly terminal?: boolean;
   /**
-   * From the GUI-native models' action sets (gestures at screen points, asking the person):
-   * offered by those strategies and in a person's edits, not in MobA's action list.
+   * From other strategies' action sets (the GUI-native models' gestures at screen points and
+   * asking the person, Mobile-Agent-E's Switch_App): offered by those strategies and in a
+   * person's edits, not in MobA's action list.
    */
   readonly guiNative?: true;
 }
@@ -169,6 +170,14 @@ export const ACTIONS = {
     description: 'Go to the home screen.',
     args: [],
     params: z.object({}),
+  }),
+  Switch_App: define({
+    kind: 'system',
+    signature: 'Switch_App()',
+    description: 'Open the overview of recent apps (the Overview key) to switch to another one.',
+    args: [],
+    params: z.object({}),
+    guiNative: true,
   }),
   Enter: define({
     kind: 'single',

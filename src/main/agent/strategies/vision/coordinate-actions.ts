@@ -1,6 +1,7 @@
 /**
  * The coordinate action language Mobile-Agent v2 and E write — `Tap(x, y)`, `Swipe(x1, y1, x2,
- * y2)`, `Type(text)`, `Open_App(name)`, `Back()`, `Home()`, `Enter()`, `Wait()`, `Stop()` — mapped
+ * y2)`, `Type(text)`, `Open_App(name)`, `Back()`, `Home()`, `Enter()`, `Switch_App()`, `Wait()`,
+ * `Stop()` — mapped
  * onto the shared action space. Coordinates are screen pixels. A swipe starts where the model put
  * the finger down, as the released code's `input swipe x1 y1 x2 y2` does, and keeps its direction;
  * its length is rounded to the shared `Swipe`'s short/medium/long. `Type` needs the keyboard up, as
@@ -113,6 +114,8 @@ export function mapCoordinateCall(call: ParsedCall, screen: CoordinateScreen, na
       return { ok: true, command: { kind: 'action', action: { name: 'Home', params: {} } } };
     case 'enter':
       return { ok: true, command: { kind: 'action', action: { name: 'Enter', params: {} } } };
+    case 'switch_app':
+      return { ok: true, command: { kind: 'action', action: { name: 'Switch_App', params: {} } } };
     case 'wait':
       return {
         ok: true,

@@ -74,6 +74,12 @@ describe('coordinate actions', () => {
       command: { action: { name: 'Open_App', params: { app: 'Clock' } } },
     });
     expect(mapCoordinateCall({ name: 'Stop', args: [] }, screen, all)).toEqual({ ok: true, command: { kind: 'stop' } });
+    // Mobile-Agent-E's Switch_App is the Overview key; a strategy that does not offer it refuses it.
+    expect(mapCoordinateCall({ name: 'Switch_App', args: [] }, screen, new Set(['switch_app']))).toEqual({
+      ok: true,
+      command: { kind: 'action', action: { name: 'Switch_App', params: {} } },
+    });
+    expect(mapCoordinateCall({ name: 'Switch_App', args: [] }, screen, all)).toMatchObject({ ok: false });
     expect(mapCoordinateCall({ name: 'Type', args: ['Work'] }, screen, all)).toEqual({
       ok: false,
       error: 'The keyboard is not shown, so typing is not possible yet: tap an input box first',
