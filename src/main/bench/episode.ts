@@ -88,6 +88,8 @@ export interface EpisodePlan {
   memory?: AgentMemory | undefined;
   /** The same configuration's memory as the other strategies use it (demonstrations, Tips, Shortcuts). */
   strategyMemory?: StrategyMemory | undefined;
+  /** The goals of the tasks still to come in this episode's carried-memory sequence, in order. */
+  futureTasks?: readonly string[] | undefined;
   /** Reference solution steps to leave out (the "one step removed" check). */
   skipSteps?: readonly number[] | undefined;
   /** Told the run id as soon as it exists (so an interrupted attempt can be found). */
@@ -129,6 +131,8 @@ function runSpec(env: EpisodeEnv, plan: EpisodePlan, prepared: PreparedEpisode):
       ...(config.actionSpace ? { actionSpace: config.actionSpace } : {}),
       ...(config.planning ? { planning: config.planning } : {}),
       ...(config.evolution !== undefined ? { evolution: config.evolution } : {}),
+      ...(config.retryWithoutManager ? { retryWithoutManager: true } : {}),
+      ...(plan.futureTasks?.length ? { futureTasks: [...plan.futureTasks] } : {}),
       ...(instance.knowledge ? { knowledge: instance.knowledge } : {}),
     },
     ...(plan.memory ? { memory: plan.memory } : {}),

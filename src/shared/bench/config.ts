@@ -59,6 +59,7 @@ export const BenchConfiguration = z
     actionSpace: ActionSpaceMode.optional(),
     planning: PlanningMode.optional(),
     evolution: z.boolean().optional(),
+    retryWithoutManager: z.boolean().optional(),
     /** The `external` agent's program and its arguments, e.g. ["python3", "my_agent.py"] (docs/agent-protocol.md). */
     externalCommand: z.array(z.string().min(1).max(4_000)).min(1).max(64).optional(),
   })

@@ -38,6 +38,8 @@ describe("ReachAgent's action space", () => {
       'Box_Input(2, "…") — "Label"',
       'Scroll(3, up)',
       'Scroll(3, down)',
+      'Scroll(3, left)',
+      'Scroll(3, right)',
     ]);
   });
   it('accepts candidates and actions without an element; refuses the rest with the list', () => {
@@ -45,7 +47,9 @@ describe("ReachAgent's action space", () => {
     expect(space.refuse({ name: 'Box_Input', params: { index: 2, text: 'Work' } })).toBeNull();
     expect(space.refuse({ name: 'Scroll', params: { index: 3, direction: 'down', distance: 'medium' } })).toBeNull();
     expect(space.refuse({ name: 'Open_App', params: { app: 'Clock' } })).toBeNull();
-    expect(space.refuse({ name: 'Scroll', params: { index: 3, direction: 'left', distance: 'medium' } })).toMatch(
+    // Four directions on every scrollable element (ReachAgent §4.1); none on what does not scroll.
+    expect(space.refuse({ name: 'Scroll', params: { index: 3, direction: 'left', distance: 'medium' } })).toBeNull();
+    expect(space.refuse({ name: 'Scroll', params: { index: 1, direction: 'down', distance: 'medium' } })).toMatch(
       /not one of the candidate actions/,
     );
     expect(space.refuse({ name: 'Box_Input', params: { index: 1, text: 'x' } })).toMatch(

@@ -2,9 +2,9 @@
  * Mobile-Agent-E, as its released code behaves, on the run's gates and event log:
  *
  *   observe (OCR + icons + captions)
- *   Manager: plan and current sub-goal — at the start, after a step that went as expected, and
- *     when the last 2 actions failed (escalation, with the failed attempts); skipped after one
- *     failure so the Operator can retry; "Finished" ends the task (then self-evolution)
+ *   Manager: plan and current sub-goal on every iteration, told of the failed attempts when the
+ *     last 2 actions failed (escalation); with `retryWithoutManager` it is skipped after one
+ *     failure so the Operator retries alone; "Finished" ends the task (then self-evolution)
  *   Operator: one atomic action, or a Shortcut — whose precondition is checked on the screen
  *     first; a false one is refused with the reason and nothing runs
  *   Action Reflector: A / B / C, what went wrong, the progress
@@ -107,7 +107,8 @@ class ERun {
     this.current = null;
     const beforeView = await this.view(before);
     const escalating = this.failedInARow() >= ESCALATE_AFTER;
-    if (!this.skipManager || escalating || !this.run.state.strategy.plan) {
+    const retryAlone = this.skipManager && this.run.options.retryWithoutManager === true;
+    if (!retryAlone || escalating || !this.run.state.strategy.plan) {
       if (!(await this.manage(before, beforeView, escalating))) return;
     }
     this.skipManager = false;
