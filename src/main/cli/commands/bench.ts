@@ -68,6 +68,30 @@ export function registerBench(program: Command, io: CliIo): void {
   registerRunAndResume(bench, io);
   registerReads(bench, io);
   registerMeasureDeleteSchema(bench, io);
+  registerStats(bench, io);
+}
+
+/** `moba bench stats`: the suite's statistics from its task files, checked against the targets. */
+function registerStats(bench: Command, io: CliIo): void {
+  bench
+    .command('stats')
+    .description(
+      "print a suite's statistics (tasks, apps, categories, cross-app share, human steps, scrolling, milestones, parameters, set-up patches, disturbances, ask-user tasks) and check the targets; exits 1 when one is missed",
+    )
+    .argument('[paths...]', 'task files or folders, or `builtin` (default: the built-in suite)')
+    .option('--follow-links', FOLLOW_LINKS_HELP, false)
+    .option('--json', 'print one JSON object', false)
+    .action(async (paths: string[], opts: { json: boolean; followLinks: boolean }) => {
+      const { loadTasks } = await import('../../bench/task-files.ts');
+      const { formatStats, statsTargets, suiteStats } = await import('../../bench/suite-stats.ts');
+      const tasks = loadTasks(paths.length ? paths : ['builtin'], { followLinks: opts.followLinks }).map((l) => l.task);
+      const stats = suiteStats(tasks);
+      const targets = statsTargets(stats);
+      const missed = targets.filter((t) => !t.ok);
+      if (opts.json) io.out(`${JSON.stringify({ ...stats, targets, missed: missed.length })}\n`);
+      else io.out(formatStats(stats, targets));
+      if (missed.length) io.exitCode = 1;
+    });
 }
 
 /** `moba bench validate`: task files checked without a database or a phone; `--deep` also on a seeded phone. */
