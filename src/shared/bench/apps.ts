@@ -14,7 +14,7 @@ export const BENCH_APPS = {
   weather: 'com.moba.weather',
   shop: 'com.moba.shop',
   railway: 'com.moba.railway',
-  email: 'com.moba.mail',
+  mail: 'com.moba.mail',
   files: 'com.moba.files',
   music: 'com.moba.music',
   bank: 'com.moba.bank',
