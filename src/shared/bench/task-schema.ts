@@ -29,7 +29,7 @@ export type Locale = z.infer<typeof Locale>;
 export const AppRef = z
   .enum(BENCH_APP_ALIASES)
   .describe(
-    'An app by its alias: launcher, clock, calendar, settings, notes, messages, contacts, weather, shop, railway',
+    'An app by its alias: launcher, clock, calendar, settings, notes, messages, contacts, weather, shop, railway, mail, files, music, bank, maps, browser',
   );
 export type AppRef = z.infer<typeof AppRef>;
 export const StateSource = z
