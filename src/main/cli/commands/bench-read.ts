@@ -8,7 +8,6 @@ import { MobaError } from '../../../shared/errors.ts';
 import { BenchRepo } from '../../bench/bench-repo.ts';
 import { computeReport } from '../../bench/report/metrics.ts';
 import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
-import { reportHtml } from '../../bench/report/html.ts';
 import { PRIVATE_FILE_MODE } from '../../private-files.ts';
 import type { CliIo } from '../io.ts';
 import { withStore } from '../read-store.ts';
@@ -17,7 +16,6 @@ export interface ReportOpts {
   format: string;
   out?: string;
   episodes: boolean;
-  replayBase?: string;
 }
 
 export async function benchList(io: CliIo, command: Command, opts: { json: boolean }): Promise<void> {
@@ -37,20 +35,23 @@ export async function benchList(io: CliIo, command: Command, opts: { json: boole
 function reportText(report: ReturnType<typeof computeReport>, opts: ReportOpts): string {
   if (opts.format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
   if (opts.format === 'csv') return opts.episodes ? episodesCsv(report) : reportCsv(report);
-  if (opts.format === 'html')
-    return reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {});
   return reportTable(report);
 }
 
 export async function benchReport(io: CliIo, command: Command, ids: string[], opts: ReportOpts): Promise<void> {
-  await withStore(command, (db) => {
+  await withStore(command, async (db) => {
     const repo = new BenchRepo(db);
     const inputs = ids.map((id) => {
       const benchmark = repo.get(id);
       if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
       return { benchmark, episodes: repo.episodes(id) };
     });
-    const text = reportText(computeReport(inputs), opts);
+    const report = computeReport(inputs);
+    // HTML embeds the episodes' runs and screenshots and the report viewer: loaded only for it.
+    const text =
+      opts.format === 'html'
+        ? await (await import('./bench-report-html.ts')).benchReportHtml(command, db, repo, ids, report)
+        : reportText(report, opts);
     if (opts.out) {
       // A report names the tasks, answers and costs of the runs: private, as other exports are.
       writeFileSync(opts.out, text, { mode: PRIVATE_FILE_MODE });
