@@ -16,7 +16,6 @@ export interface ReportOpts {
   format: string;
   out?: string;
   episodes: boolean;
-  replayBase?: string;
 }
 
 export async function benchList(io: CliIo, command: Command, opts: { json: boolean }): Promise<void> {
@@ -35,10 +34,6 @@ export async function benchList(io: CliIo, command: Command, opts: { json: boole
 
 async function reportText(report: BenchReport, opts: ReportOpts): Promise<string> {
   if (opts.format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  if (opts.format === 'html') {
-    const { reportHtml } = await import('../../bench/report/html.ts');
-    return reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {});
-  }
   const { episodesCsv, reportCsv, reportTable } = await import('../../bench/report/formats.ts');
   if (opts.format === 'csv') return opts.episodes ? episodesCsv(report) : reportCsv(report);
   return reportTable(report);
@@ -53,7 +48,12 @@ export async function benchReport(io: CliIo, command: Command, ids: string[], op
       if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
       return { benchmark, episodes: repo.episodes(id) };
     });
-    const text = await reportText(computeReport(inputs), opts);
+    const report = computeReport(inputs);
+    // HTML embeds the episodes' runs and screenshots and the report viewer: loaded only for it.
+    const text =
+      opts.format === 'html'
+        ? await (await import('./bench-report-html.ts')).benchReportHtml(command, db, repo, ids, report)
+        : await reportText(report, opts);
     if (opts.out) {
       // A report names the tasks, answers and costs of the runs: private, as other exports are.
       writeFileSync(opts.out, text, { mode: PRIVATE_FILE_MODE });

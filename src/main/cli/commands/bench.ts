@@ -262,10 +262,6 @@ function registerReads(bench: Command, io: CliIo): void {
     .addOption(new Option('--format <format>', 'output').choices(['table', 'json', 'csv', 'html']).default('table'))
     .option('--episodes', 'CSV: one row per episode instead of per configuration and scope', false)
     .option('--out <file>', 'write to a file')
-    .option(
-      '--replay-base <url>',
-      'HTML: where MobA Studio is served, for the replay links (e.g. http://127.0.0.1:8740/)',
-    )
     .action(async (ids: string[], opts: ReportOpts, command: Command) =>
       (await import('./bench-read.ts')).benchReport(io, command, ids, opts),
     );
