@@ -63,7 +63,7 @@ function promptsOf(runId: string, purpose: string): string[] {
 }
 
 /** Back (a failure, C), then Open_App (A); the Manager finishes once the progress says Clock is open. */
-const failThenOpen = (): ScriptInput => ({
+const failThenOpen = (extra: NonNullable<ScriptInput['steps']> = []): ScriptInput => ({
   steps: [
     ...support.filter((s) => s.name !== 'reflector'),
     {
@@ -106,6 +106,7 @@ const failThenOpen = (): ScriptInput => ({
       reply: { outcome: 'A', error_description: 'None', progress_status: 'Clock is open now.' },
       times: 1,
     },
+    ...extra,
   ],
 });
 
@@ -394,16 +395,14 @@ describe('Mobile-Agent-E', () => {
     );
   });
 
-  it('calls the Manager on every iteration, even right after a failure, and its experience reflectors see the tasks still to come; retryWithoutManager skips the Manager for the retry', {
+  it('calls the Manager on every iteration, even right after a failure, and its experience reflectors see the tasks still to come', {
     timeout: 120_000,
   }, async () => {
+    forgetExperience();
+    await resetPhone(t);
     const futureTasks = ['Set an alarm at 7:00 AM', 'Delete the {label} alarm'];
-    const managerCalls: Record<string, number> = {};
-    for (const retryWithoutManager of [false, true]) {
-      forgetExperience();
-      await resetPhone(t);
-      const script = failThenOpen();
-      script.steps!.push(
+    t.model.setScript(
+      failThenOpen([
         {
           name: 'tips',
           match: { system: 'You improve the long-term tips' },
@@ -416,35 +415,26 @@ describe('Mobile-Agent-E', () => {
           reply: { thought: 't', shortcut: null },
           times: 1,
         },
-      );
-      t.model.setScript(script);
-      const { runId } = await t.app.runs.start({
-        serial: t.rig.serial,
-        task: 'Open the Clock app',
-        options: {
-          strategy: 'mobile-agent-e',
-          mode: 'auto',
-          maxSteps: 5,
-          retryWithoutManager,
-          ...(retryWithoutManager ? { evolution: false } : { futureTasks }),
-        },
-      });
-      await t.waitFor(runId);
-      const st = t.app.runs.state(runId);
-      expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
-      expect(st.strategy.outcomes.map((o) => o.outcome)).toEqual(['C', 'A']);
-      expect(promptsOf(runId, 'operator')).toHaveLength(2);
-      managerCalls[String(retryWithoutManager)] = promptsOf(runId, 'manager').length;
-      if (retryWithoutManager) continue;
-      for (const purpose of ['tips-reflector', 'shortcut-reflector']) {
-        const [prompt] = promptsOf(runId, purpose);
-        expect(prompt, purpose).toContain('Tasks to come');
-        for (const task of futureTasks) expect(prompt, purpose).toContain(task);
-      }
+      ]),
+    );
+    const { runId } = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: 'Open the Clock app',
+      options: { strategy: 'mobile-agent-e', mode: 'auto', maxSteps: 5, futureTasks },
+    });
+    await t.waitFor(runId);
+    const st = t.app.runs.state(runId);
+    expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
+    expect(st.strategy.outcomes.map((o) => o.outcome)).toEqual(['C', 'A']);
+    expect(promptsOf(runId, 'operator')).toHaveLength(2);
+    // Plan, after the failure, after the success (Finished).
+    expect(promptsOf(runId, 'manager')).toHaveLength(3);
+    for (const purpose of ['tips-reflector', 'shortcut-reflector']) {
+      const [prompt] = promptsOf(runId, purpose);
+      expect(prompt, purpose).toContain('Tasks to come');
+      for (const task of futureTasks) expect(prompt, purpose).toContain(task);
     }
     forgetExperience();
-    // Plan, after the failure, after the success (Finished) — without the one after the failure.
-    expect(managerCalls).toEqual({ false: 3, true: 2 });
   });
 
   it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {

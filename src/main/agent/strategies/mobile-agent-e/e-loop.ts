@@ -107,8 +107,13 @@ class ERun {
     this.current = null;
     const beforeView = await this.view(before);
     const escalating = this.failedInARow() >= ESCALATE_AFTER;
-    const retryAlone = this.skipManager && this.run.options.retryWithoutManager === true;
-    if (!retryAlone || escalating || !this.run.state.strategy.plan) {
+    const manager = managerRuns({
+      afterFailure: this.skipManager,
+      retryWithoutManager: this.run.options.retryWithoutManager === true,
+      escalating,
+      hasPlan: !!this.run.state.strategy.plan,
+    });
+    if (manager) {
       if (!(await this.manage(before, beforeView, escalating))) return;
     }
     this.skipManager = false;
@@ -409,6 +414,20 @@ class ERun {
     });
     return grade;
   }
+}
+
+/**
+ * Whether the Manager runs this iteration: always, as released — unless `retryWithoutManager`
+ * lets the Operator retry alone right after a single failure (still the Manager when there is
+ * no plan yet or the failures escalate).
+ */
+export function managerRuns(at: {
+  afterFailure: boolean;
+  retryWithoutManager: boolean;
+  escalating: boolean;
+  hasPlan: boolean;
+}): boolean {
+  return !(at.afterFailure && at.retryWithoutManager) || at.escalating || !at.hasPlan;
 }
 
 export function mobileAgentELoop(kit: StrategyKit): RunLoop {
