@@ -105,7 +105,7 @@ test('progress and the episode grid show the benchmark as it runs, then its resu
   if ((await progress.getAttribute('data-status')) === 'running') await shot('benchmarks-running');
   await expect(progress).toHaveAttribute('data-status', 'done', { timeout: 240_000 });
   await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '12');
-  await expect(grid.locator('[data-config="human-reference"] [data-state="passed"]')).toHaveCount(4);
+  await expect(grid.locator('[data-config="reference-solution"] [data-state="passed"]')).toHaveCount(4);
   await expect(grid.locator('[data-config="no-op"] [data-state="failed"]')).toHaveCount(4);
   const mobaRow = grid.locator('.bench-grid-row').nth(1);
   await expect(mobaRow.locator('[data-state="passed"]')).toHaveCount(1);
@@ -132,14 +132,14 @@ test('progress and the episode grid show the benchmark as it runs, then its resu
   await shot('benchmarks-results');
 });
 
-test('the human and MobA are compared task by task (paired difference with its interval)', async () => {
+test('the reference solution and MobA are compared task by task (paired difference with its interval)', async () => {
   const paired = page.getByTestId('bench-paired');
   // One pair: the no-op floor is left out of comparisons.
   await expect(paired.locator('tbody tr')).toHaveCount(1);
   const row = paired.locator('tbody tr').first();
-  await expect(row).toContainText('Human (reference)');
+  await expect(row).toContainText('Reference solution');
   await expect(row).toContainText('MobA w/o Memory & Plan');
-  // Per task, human − MobA in MS %: 0, 50, 50 and 100 points → +50 on average.
+  // Per task, reference − MobA in MS %: 0, 50, 50 and 100 points → +50 on average.
   await expect(row.locator('td').nth(2)).toHaveText(/^\+50\.0 \[/);
   await row.scrollIntoViewIfNeeded();
   await savePanelShot(page, 'benchmarks-compare');
@@ -236,7 +236,7 @@ test("the benchmark's episodes export as a dataset (one step per record, split b
 
 test('an episode of the grid opens its replay at the step where its milestone was reached', async () => {
   const cell = page
-    .locator('[data-testid="bench-grid"] [data-config="human-reference"] a[data-state="passed"]')
+    .locator('[data-testid="bench-grid"] [data-config="reference-solution"] a[data-state="passed"]')
     .first();
   const href = await cell.getAttribute('href');
   expect(href).toMatch(/^#\/history\/[^/]+\/\d+$/);

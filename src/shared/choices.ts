@@ -39,8 +39,11 @@ export const STRATEGY_NAMES = [
   'external',
 ] as const;
 
-/** The benchmark's calibration pseudo-agents: the human reference solution, and doing nothing. */
-export const PSEUDO_AGENT_NAMES = ['reference', 'noop'] as const;
+/**
+ * The benchmark's agents that are not strategies: the task's scripted reference solution, doing
+ * nothing (calibration), and `human` — a person performs the episode in the cockpit.
+ */
+export const PSEUDO_AGENT_NAMES = ['reference', 'noop', 'human'] as const;
 
 /** Every name a benchmark configuration's `agent` may take: the strategies, then the pseudo-agents. */
 export function agentNames(): string[] {

@@ -60,8 +60,16 @@ export class BenchService implements Disposable {
       ...listStrategies().map((s) => ({ name: s.name, label: s.label, description: s.description, pseudo: false })),
       {
         name: 'reference',
-        label: 'Human (reference)',
-        description: "Replays each task's human reference solution; no model. MobBench's Human row.",
+        label: 'Reference solution',
+        description:
+          "Replays each task's scripted reference solution; no model. A calibration: it must reach every milestone.",
+        pseudo: true,
+      },
+      {
+        name: 'human',
+        label: 'Human',
+        description:
+          'A person performs each episode in the cockpit (the run waits for them from the start; their hand-back ends it). The Human row.',
         pseudo: true,
       },
       { name: 'noop', label: 'No-op', description: 'Does nothing: every task must score 0.', pseudo: true },

@@ -25,7 +25,7 @@ const tasks = [task('a', 'easy', ['clock']), task('b', 'hard', ['notes']), task(
 describe('benchmark configurations and plans', () => {
   it('takes the strategies from the run options schema and adds the pseudo-agents', () => {
     expect(strategyNames()).toContain('moba');
-    expect(agentNames()).toEqual([...strategyNames(), 'reference', 'noop']);
+    expect(agentNames()).toEqual([...strategyNames(), 'reference', 'noop', 'human']);
     expect(BenchSpec.safeParse({ configurations: [{ agent: 'gpt-magic' }] }).error?.issues[0]?.message).toMatch(
       /^unknown agent; one of moba/,
     );
@@ -41,7 +41,7 @@ describe('benchmark configurations and plans', () => {
     });
     const cs = expandConfigurations(spec);
     expect(cs.map(configurationLabel)).toEqual([
-      'Human (reference)',
+      'Reference solution',
       'MobA',
       'MobA + Human (copilot)',
       'MobA w/o Plan',
@@ -67,13 +67,13 @@ describe('benchmark configurations and plans', () => {
     expect(plan.tasks.map((t) => t.id)).toEqual(['a', 'c']);
     expect(plan.episodes).toHaveLength(2 * 2 * 2 * 2);
     expect(plan.episodes.slice(0, 4).map((e) => e.id)).toEqual([
-      'human-reference/a/s0/r0',
+      'reference-solution/a/s0/r0',
       'no-op/a/s0/r0',
-      'human-reference/c/s0/r0',
+      'reference-solution/c/s0/r0',
       'no-op/c/s0/r0',
     ]);
     const seedsOf = (c: string) => plan.episodes.filter((e) => e.configId === c).map((e) => `${e.taskId}:${e.seed}`);
-    expect(seedsOf('human-reference')).toEqual(seedsOf('no-op'));
+    expect(seedsOf('reference-solution')).toEqual(seedsOf('no-op'));
     expect(new Set(plan.episodes.filter((e) => e.taskId === 'a').map((e) => e.seed)).size).toBe(2);
     expect(plan.episodes.every((e) => e.taskVersion === 2)).toBe(true);
     expect(() =>

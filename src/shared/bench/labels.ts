@@ -14,10 +14,11 @@ export interface LabelledConfiguration {
   locale: string;
 }
 
-/** The paper's row names: "MobA w/o Plan", "Human (reference)", "MobA (copilot)". */
+/** The paper's row names: "MobA w/o Plan", "Human", "MobA (copilot)"; the scripted replay is the "Reference solution". */
 export function configurationLabel(c: LabelledConfiguration): string {
   if (c.label) return c.label;
-  if (c.agent === 'reference') return 'Human (reference)';
+  if (c.agent === 'reference') return 'Reference solution';
+  if (c.agent === 'human') return 'Human';
   if (c.agent === 'noop') return 'No-op';
   const name = c.agent === 'moba' ? 'MobA' : c.agent;
   const without = [!c.useMemory ? 'Memory' : null, !c.usePlan ? 'Plan' : null].filter(Boolean);

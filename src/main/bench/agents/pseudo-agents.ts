@@ -1,10 +1,12 @@
 /**
  * The calibration pseudo-agents of a benchmark, as run loops of ordinary runs (stored,
  * replayable, exportable like any other):
- *  - `reference` performs the task's human solution step by step on the elements the agent
- *    would see — MobBench's "Human" row, and the proof that every task can be done;
- *  - `noop` looks at the screen once and gives up — no milestone may be reached by it.
- * Neither calls a model.
+ *  - `reference` performs the task's reference solution step by step on the elements the agent
+ *    would see — the proof that every task can be done, and the step count a person needs;
+ *  - `noop` looks at the screen once and gives up — no milestone may be reached by it;
+ *  - `human` hands the phone to a person from the start: what they do in the cockpit is the
+ *    episode (scored like any other), their hand-back ends it — the report's Human row.
+ * None calls a model.
  */
 import type { SolutionStep } from '../../../shared/bench/task-schema.ts';
 import { MobaError, isDeviceGone } from '../../../shared/errors.ts';
@@ -18,7 +20,7 @@ import { matchApp } from '../../device/app-resolver.ts';
 import { describeElement } from '../../../shared/elements/describe-element.ts';
 import { describeWalkFailure, walkSolution } from './solution-walk.ts';
 
-export const PSEUDO_AGENTS = ['reference', 'noop'] as const;
+export const PSEUDO_AGENTS = ['reference', 'noop', 'human'] as const;
 export type PseudoAgent = (typeof PSEUDO_AGENTS)[number];
 
 export function isPseudoAgent(name: string): name is PseudoAgent {
@@ -154,6 +156,31 @@ const noopLoop: RunLoop = async (ctx) => {
   });
 };
 
+/** What the person is asked when a human episode starts. */
+export const HUMAN_EPISODE_PROMPT =
+  'Perform this task on the phone yourself, then hand back. If it asks a question, write the answer in the hand-back note.';
+
+/**
+ * A person performs the episode: the run waits for them from the start (a take-over), every
+ * action they perform in the cockpit is recorded as their step (and judged by the benchmark),
+ * and their hand-back ends the episode — with their note as the answer, if they wrote one.
+ */
+const humanLoop: RunLoop = async (ctx) => {
+  const root = startRoot(ctx);
+  await observe(ctx);
+  const d = await ctx.waitForPerson('take_over', null, HUMAN_EPISODE_PROMPT);
+  const answer = d.feedback?.trim() || null;
+  if (answer) ctx.append({ type: 'message', from: 'person', nodeId: root, text: answer });
+  ctx.append({ type: 'node_status', nodeId: root, status: 'done', by: 'person' });
+  ctx.append({
+    type: 'run_finished',
+    outcome: 'succeeded',
+    cause: 'finished',
+    reason: 'The person performed the task and handed back',
+    answer,
+  });
+};
+
 /**
  * A pseudo-agent as the loop of an ordinary run (`RunService.start({ loop })`).
  * @param options.skip reference solution steps to leave out
@@ -163,11 +190,13 @@ export function pseudoAgentLoop(
   solution: readonly SolutionStep[],
   options: { skip?: readonly number[] } = {},
 ): CustomLoop {
+  if (agent === 'human')
+    return { name: 'human', description: 'Benchmark episode performed by a person in the cockpit.', loop: humanLoop };
   return agent === 'noop'
     ? { name: 'noop', description: 'Benchmark pseudo-agent "noop": does nothing.', loop: noopLoop }
     : {
         name: 'reference',
-        description: `Benchmark pseudo-agent "reference": performs the task's human reference solution (no model).`,
+        description: `Benchmark pseudo-agent "reference": performs the task's reference solution (no model).`,
         loop: referenceLoop(solution, options),
       };
 }

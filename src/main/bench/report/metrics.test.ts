@@ -178,7 +178,7 @@ describe('benchmark metrics', () => {
 
     const table = reportTable(r);
     // First try, then all episodes: the first-try column leads.
-    expect(table).toMatch(/Human \(reference\)\s+2\/2\s+2\/2\s+100\.0/);
+    expect(table).toMatch(/Reference solution\s+2\/2\s+2\/2\s+100\.0/);
     expect(table).toMatch(/MobA\s+1\/2\s+1\/2\s+50\.0 \[/);
     expect(reportCsv(r).split('\n')[0]).toMatch(/^benchmark,configuration,label,agent,role,scope,/);
     expect(reportCsv(r)).toContain('b1,moba,MobA,moba,agent,category:hard,1,1,0,');

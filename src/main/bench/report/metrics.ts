@@ -93,6 +93,7 @@ function metricSet(xs: readonly Done[], boot: BootstrapOptions, humanEe: number 
 
 function roleOf(c: BenchConfiguration): ConfigurationReport['role'] {
   if (c.agent === 'reference') return 'reference';
+  if (c.agent === 'human') return 'human';
   if (c.agent === 'noop') return 'noop';
   return c.mode === 'copilot' ? 'copilot' : 'agent';
 }
