@@ -5,24 +5,16 @@
  * (`POST /agent/v1/episodes/next` with the broker's bearer token) and drives it through the
  * session's address and token like a program the studio started. Episodes are scored as usual.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { SessionOffer } from '../agent/strategies/external/external-loop.ts';
+import { sameToken, send } from '../agent/strategies/external/session-server.ts';
 
 /** The request for the next episode: wait up to `waitMs` (≤ 60 s) for one to be offered. */
 const NextRequest = z.object({ waitMs: z.number().int().min(0).max(60_000).optional() }).strict();
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
 
 async function body(req: IncomingMessage): Promise<unknown> {
   let text = '';
@@ -77,9 +69,7 @@ export class EpisodeBroker {
     const server = createServer((req, res) => {
       void (async () => {
         const auth = req.headers.authorization ?? '';
-        const given = Buffer.from(auth.startsWith('Bearer ') ? auth.slice(7) : '');
-        const mine = Buffer.from(this.token);
-        if (given.length !== mine.length || !timingSafeEqual(given, mine))
+        if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7), this.token))
           return send(res, 401, { error: { code: 'unauthorized', message: 'Missing or wrong bearer token' } });
         if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/agent/v1/episodes/next')
           return send(res, 404, { error: { code: 'not_found', message: 'Send POST /agent/v1/episodes/next' } });
