@@ -18,6 +18,7 @@ import type { RunHandle, RunOutcome } from '../agent/run-handle.ts';
 import type { RunService, RunSpec } from '../agent/run-service.ts';
 import type { StrategyMemory } from '../agent/ports.ts';
 import { isPseudoAgent, pseudoAgentLoop } from './agents/pseudo-agents.ts';
+import type { EpisodeBroker } from './episode-broker.ts';
 import { externalAgent } from './agents/external-agent.ts';
 import type { StrategyArtifacts } from '../agent/strategies/common/kit.ts';
 import { prepareEpisode } from './episode-setup.ts';
@@ -75,6 +76,8 @@ export interface EpisodeEnv {
   phone: PhoneControl;
   /** Screens and dumps an external agent asks for. */
   artifacts?: StrategyArtifacts;
+  /** Where episodes of agents that connect on their own are offered (`moba bench serve`). */
+  externalBroker?: EpisodeBroker | undefined;
   now?: () => number;
 }
 
@@ -147,14 +150,20 @@ function externalRunSpec(
   budget: number,
   base: { serial: string; task: string },
 ): RunSpec {
-  if (!config.externalCommand || !env.artifacts)
+  if (config.externalConnect && !env.externalBroker)
+    throw new MobaError(
+      'INVALID_INPUT',
+      `Configuration ${config.id ?? 'external'} waits for agents that connect on their own: run it with \`moba bench serve\``,
+    );
+  if ((!config.externalCommand && !config.externalConnect) || !env.artifacts)
     throw new MobaError(
       'INVALID_INPUT',
       `Configuration ${config.id ?? 'external'} has no program (externalCommand) to run`,
     );
+  const agent = config.externalConnect ? { connect: env.externalBroker!.offer } : { command: config.externalCommand! };
   return {
     ...base,
-    loop: externalAgent({ command: config.externalCommand, artifacts: env.artifacts }),
+    loop: externalAgent({ ...agent, artifacts: env.artifacts }),
     options: {
       strategy: 'external',
       mode: config.mode,

@@ -74,6 +74,16 @@ class Session:
             raise AgentError("not_attached", "MOBA_AGENT_URL and MOBA_AGENT_TOKEN are not set; start this program from MobA Studio", 0)
         return cls(url, token)
 
+    @classmethod
+    def next_episode(cls, serve_url: str, token: str, wait_ms: int = 10000) -> Optional["Session"]:
+        """The next benchmark episode ``moba bench serve`` hands out (its session), or None when none came in ``wait_ms``.
+
+        ``serve_url`` and ``token`` are what ``moba bench serve`` printed.
+        """
+        broker = cls(serve_url, token)
+        episode = broker.request("episodes/next", {"waitMs": wait_ms}).get("episode")
+        return cls(episode["url"], episode["token"]) if episode else None
+
     def request(self, name: str, body: Union[Json, bytes]) -> Json:
         """Sends one request (``body`` as JSON, or bytes sent as they are); returns the reply's JSON or raises AgentError.
 

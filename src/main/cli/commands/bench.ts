@@ -221,6 +221,20 @@ function registerRunAndResume(bench: Command, io: CliIo): void {
       : (await heavy()).benchRun(io, command, opts),
   );
 
+  const serve = bench
+    .command('serve')
+    .description(
+      "hand a benchmark's episodes to agents that connect on their own (an agent running elsewhere asks for the next episode and drives it through the agent protocol); prints the address and token, then the report",
+    );
+  addRunOptions(serve);
+  serve
+    .option('--port <n>', 'the port agents ask for episodes on (default: a free one)', parsePositiveInt)
+    .option('--host <address>', 'the address to listen on (default 127.0.0.1)')
+    .option('--token <text>', 'the bearer token agents send (default: a new random one)')
+    .action(async (opts: Record<string, unknown> & { json: boolean }, command: Command) =>
+      (await heavy()).benchServe(io, command, opts),
+    );
+
   const resume = bench
     .command('resume')
     .description(

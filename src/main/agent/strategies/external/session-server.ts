@@ -20,13 +20,15 @@ export interface SessionServer {
   close(): Promise<void>;
 }
 
-function sameToken(a: string, b: string): boolean {
+/** Whether a bearer token given is the expected one (compared in constant time). */
+export function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+/** Answers with `body` as JSON. */
+export function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
