@@ -10,6 +10,9 @@
  *  - for a sample of tasks, the reference with one milestone-annotated step removed loses
  *    that milestone.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeReport } from '../../src/main/bench/report/metrics.ts';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
@@ -125,5 +128,117 @@ describe('the built-in suite', () => {
         );
     }
     expect(kept).toEqual([]);
+  });
+});
+
+/** Two tasks that use the format's later fields together on a real phone (see docs/benchmark.md). */
+function askingTasks(): object[] {
+  const timer = {
+    oneOf: [
+      { n: 2, seconds: 120 },
+      { n: 3, seconds: 180 },
+    ],
+  };
+  const running = { app: 'clock', path: 'timer', is: { state: 'running', durationSeconds: '{t.seconds}' } };
+  const dial = [
+    { action: 'Open_App', app: 'Clock' },
+    { action: 'Click', target: { id: 'rating_not_now' }, optional: true },
+    { action: 'Click', target: { text: 'Timer' } },
+    { action: 'Click', target: { text: '{t.n}' } },
+    { action: 'Click', target: { text: '0' }, repeat: { times: 2 } },
+    { action: 'Click', target: { desc: 'Start' }, milestone: 'running' },
+  ];
+  const user = {
+    facts: [
+      { id: 'minutes', about: ['minutes', 'how long', '多久'], answer: { en: '{t.n} minutes', zh: '{t.n}分钟' } },
+    ],
+    known: [{ about: ['note'], answer: 'Yes, the note.' }],
+  };
+  return [
+    {
+      id: 'fixture.ask-minutes',
+      version: 1,
+      category: 'indirect',
+      apps: ['clock'],
+      goal: { en: 'Start my usual timer ({day}).', zh: '开始我常用的计时器（{day}）。' },
+      device: { clock: 'seeded' },
+      params: { t: timer, day: { clock: 'tomorrow' } },
+      user,
+      disturbances: [{ kind: 'rating', app: 'clock', after: 0 }],
+      milestones: [{ id: 'running', check: running }],
+      solution: [{ action: 'Ask_User', question: 'How many minutes should the timer run?' }, ...dial],
+    },
+    {
+      id: 'fixture.ask-known',
+      version: 1,
+      category: 'indirect',
+      apps: ['clock', 'notes'],
+      goal: { en: 'Start the timer my note "{title}" names.', zh: '开始我的笔记“{title}”里的计时器。' },
+      params: { t: timer },
+      setup: [
+        {
+          patch: 'notes',
+          ops: [
+            {
+              op: 'add',
+              path: '/notes/-',
+              value: { id: 900, title: 'Timer {t.n}', body: '{t.n} min', pinned: false, createdAt: 0, updatedAt: 0 },
+            },
+          ],
+        },
+      ],
+      paramsAfterSetup: { title: { pick: { app: 'notes', path: 'notes', where: { id: 900 }, field: 'title' } } },
+      user,
+      milestones: [
+        { id: 'running', check: running },
+        {
+          id: 'changed',
+          check: {
+            compare: {
+              left: { app: 'clock', path: 'timer.durationSeconds' },
+              op: 'ne',
+              right: { app: 'clock', path: 'timer.durationSeconds', at: 'start' },
+            },
+          },
+        },
+      ],
+      solution: [
+        { action: 'Ask_User', question: 'Is it the note I should read?' },
+        ...dial.slice(0, -1),
+        { ...dial.at(-1), milestone: 'changed' },
+      ],
+    },
+  ];
+}
+
+describe('the format on a phone: asking the simulated user, disturbances, JSON Patch, parameters after set-up', () => {
+  it('answers a needed question and counts an unnecessary one; every milestone reached', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moba-ask-'));
+    try {
+      for (const task of askingTasks())
+        writeFileSync(join(dir, `${(task as { id: string }).id}.json`), JSON.stringify(task));
+      const fixtures = loadTasks([dir]).map((l) => l.task);
+      const id = t.runner.create(
+        { name: 'CI: asking', tasks: [dir], configurations: [{ agent: 'reference' }], seeds: 1, phones: 2 },
+        fixtures,
+      );
+      expect((await t.runner.run(id)).counts).toMatchObject({ done: 2, error: 0 });
+      const byTask = new Map(t.runner.repo.episodes(id).map((e) => [e.taskId, e]));
+      const minutes = byTask.get('fixture.ask-minutes')!.result!;
+      // 8 steps: the question, Open_App, "Not now" on the rating prompt the phone showed, Timer, the digit, 0 twice, Start.
+      expect(minutes).toMatchObject({ complete: true, questions: 1, unnecessaryQuestions: 0, steps: 8 });
+      expect(minutes.goal).toMatch(/^Start my usual timer \(\d{4}-\d{2}-\d{2}\)\.$/);
+      const answers = t.app.runs
+        .events(minutes.runId)
+        .events.flatMap((e) => (e.type === 'human_decision' ? [e.feedback] : []));
+      expect(answers).toEqual([`${(minutes.params.t as { n: number }).n} minutes`]);
+      const known = byTask.get('fixture.ask-known')!.result!;
+      expect(known).toMatchObject({ complete: true, questions: 1, unnecessaryQuestions: 1 });
+      expect(known.goal).toMatch(/my note "Timer [23]" names/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@
 import type { BenchConfiguration } from '../../shared/bench/config.ts';
 import type { EpisodeResult } from '../../shared/bench/results.ts';
 import type { BenchTask } from '../../shared/bench/task-schema.ts';
+import { SimulatedUser, answeringListener } from './simulated-user.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { endCauseOfError } from '../../shared/schemas/end-cause.ts';
@@ -226,7 +227,12 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
   const scoring = await infra(() => EpisodeScoring.begin(env.phone, prepared, signal));
   const run = await infra(() => env.runs.start(runSpec(env, plan, prepared)));
   plan.onRun?.(run.runId);
-  const sub = run.events((e) => scoring.onEvent(e));
+  const user = new SimulatedUser(prepared.instance.user, prepared.instance.locale);
+  const answer = answeringListener(user, (input) => env.runs.decide(run.runId, input));
+  const sub = run.events((e) => {
+    scoring.onEvent(e);
+    answer(e);
+  });
   let outcome: RunOutcome;
   try {
     outcome = await followToEnd(run, plan.timeoutS ?? prepared.instance.budget.timeoutS, signal);
@@ -245,6 +251,7 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
     events: env.runs.events(run.runId).events,
     final,
     wallMs: now() - startedAt,
+    questions: user.questionCounts,
   });
 }
 

@@ -11,6 +11,7 @@ import { relativeDay } from '@moba/sim/time';
 import type {
   BenchTask,
   Disturbance,
+  UserSpec,
   Locale,
   Milestone,
   ParamSpec,
@@ -52,6 +53,8 @@ export interface TaskInstance {
   solution: SolutionStep[];
   /** The disturbances the phone applies once the agent starts (placeholders filled, apps by alias). */
   disturbances: Disturbance[];
+  /** The simulated user's facts (placeholders filled), or null. */
+  user: UserSpec | null;
   budget: { maxSteps: number; timeoutS: number };
 }
 
@@ -215,9 +218,11 @@ export function buildInstance(
   options: { seed: number; locale: Locale; initial: PhoneState; afterSetup?: PhoneState },
 ): TaskInstance {
   const early = drawParams(task.params, options.seed, options.initial);
+  const late = Object.keys(task.paramsAfterSetup ?? {});
+  // Before the set-up, a parameter drawn after it stands for itself (`{name}`): only the set-up, which may not use it, is run.
   const params = options.afterSetup
     ? drawParams(task.paramsAfterSetup, options.seed, options.afterSetup, early)
-    : early;
+    : { ...early, ...Object.fromEntries(late.map((n) => [n, `{${n}}`])) };
   const locale = task.device?.locale ?? options.locale;
   const goals = fillBoth(task.goal, params);
   const f = <T>(v: T): T => fill(v, params, locale);
@@ -239,6 +244,7 @@ export function buildInstance(
     invariants: f(task.invariants ?? []).map((i) => ({ id: i.id, check: i.check })),
     solution: f(task.solution),
     disturbances: f(task.disturbances ?? []),
+    user: task.user ? f(task.user) : null,
     budget: { maxSteps: stepBudget(task), timeoutS: task.budget?.timeoutS ?? DEFAULT_TIMEOUT_S },
   };
 }

@@ -4,6 +4,7 @@
  * the questions and the unnecessary ones (docs/benchmark.md § Asking the user).
  */
 import type { Locale, UserSpec } from '../../shared/bench/task-schema.ts';
+import type { RunEvent } from '../../shared/schemas/run.ts';
 import { foldText } from './predicates/text-match.ts';
 
 export const NO_ANSWER: Record<Locale, string> = {
@@ -79,4 +80,32 @@ export class SimulatedUser {
   get questionCounts(): QuestionCounts {
     return this.counts;
   }
+}
+
+/**
+ * A run's listener that lets the simulated user answer: a question is an executed `Ask_User`
+ * (the question it carries), or an escalation that asks the person without one (its prompt);
+ * the answer is given as the person's `answer` decision once the run waits for it.
+ * @param decide gives the run a decision (RunService.decide for this run)
+ */
+export function answeringListener(
+  user: SimulatedUser,
+  decide: (input: { decision: 'answer'; feedback: string }) => void,
+): (e: RunEvent) => void {
+  let asked: string | null = null;
+  return (e) => {
+    if (e.type === 'step_executed' && e.ok && e.action.name === 'Ask_User') asked = String(e.action.params.question);
+    if (e.type !== 'human_wait' || e.kind !== 'escalation') return;
+    const question = asked ?? e.prompt;
+    asked = null;
+    const reply = user.answer(question);
+    // The run starts waiting right after it records the wait: decide once it does.
+    setImmediate(() => {
+      try {
+        decide({ decision: 'answer', feedback: reply.text });
+      } catch {
+        // The run ended or stopped waiting meanwhile: nothing to answer.
+      }
+    });
+  };
 }

@@ -16,6 +16,8 @@ beforeAll(() => {
   mkdirSync(join(dir, 'more'));
   const easy = base('easy/clock.timer-minutes.json');
   const cross = base('cross-app/weather-messages.forecast-to-mom.json');
+  delete easy.disturbances;
+  delete cross.disturbances;
   writeFileSync(join(dir, 'a.json'), JSON.stringify(easy));
   writeFileSync(join(dir, 'b.json'), JSON.stringify(cross));
   // Disturbed, asking, patched per seed, scrolling.

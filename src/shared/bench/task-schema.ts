@@ -715,10 +715,6 @@ export const UserSpec = z
       .array(z.object({ about: z.array(z.string().min(1)).min(1), answer: Text }).strict())
       .optional()
       .describe('what the goal already says: a question about it is answered, but counted as unnecessary'),
-    memory: z
-      .boolean()
-      .optional()
-      .describe("seed the agent's user memory with the facts for the episode (MobA's user memory), default false"),
   })
   .strict()
   .describe('a simulated user the agent can ask (Ask_User); see docs/benchmark.md § Asking the user');

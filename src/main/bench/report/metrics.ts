@@ -228,6 +228,10 @@ function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: HumanEe
     ),
     cost: costOf(xs),
     interventions,
+    questions: {
+      asked: sum(xs.map((d) => d.r.questions ?? 0)),
+      unnecessary: sum(xs.map((d) => d.r.unnecessaryQuestions ?? 0)),
+    },
     terminations,
     perTask: byTask(xs).map((g) => ({
       taskId: g[0]!.e.taskId,
