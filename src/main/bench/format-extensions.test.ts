@@ -200,7 +200,7 @@ describe('disturbances', () => {
     notification: { kind: 'notification', app: 'messages', after: 2, message: { from: '10086', text: 'Bill: {n}' } },
     permission: { kind: 'permission', app: 'maps', permission: 'location' },
     rating: { kind: 'rating', app: 'shop', after: [1, 3] },
-    login: { kind: 'login', app: 'email', password: 'x1' },
+    login: { kind: 'login', app: 'mail', password: 'x1' },
     consent: { kind: 'consent', app: 'browser' },
     'slow-load': { kind: 'slow-load', seconds: 2 },
     interstitial: { kind: 'interstitial', closeAfter: 1 },
