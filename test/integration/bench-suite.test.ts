@@ -100,11 +100,13 @@ describe('the built-in suite', () => {
   it('a reference with one milestone step removed loses that milestone (a sample of 12 tasks)', {
     timeout: 600_000,
   }, async () => {
-    const annotated = tasks.filter((x) => x.solution.some((s) => s.milestone));
+    // An optional step is not needed (its alternatives may reach the same milestone): the step
+    // removed is the first non-optional one a milestone is marked on.
+    const needed = (s: (typeof tasks)[number]['solution'][number]) => Boolean(s.milestone) && !s.optional;
+    const annotated = tasks.filter((x) => x.solution.some(needed));
     const sample = annotated.filter((_, i) => i % Math.max(1, Math.floor(annotated.length / 12)) === 0).slice(0, 12);
     expect(new Set(sample.map((x) => x.category)).size).toBe(5);
-    // The first step each task says a milestone needs.
-    const removed = new Map(sample.map((x) => [x.id, x.solution.findIndex((s) => s.milestone)] as const));
+    const removed = new Map(sample.map((x) => [x.id, x.solution.findIndex(needed)] as const));
     const id = t.runner.create(
       {
         name: 'CI: one step removed',
