@@ -153,7 +153,10 @@ export async function checkStepMode(
     expect(rejected?.executed).toBeNull();
     expect(rejected?.decision?.feedback).toBe(feedback);
     const edited = steps.find((s) => s.decision?.kind === 'edit');
-    expect(edited?.executed).toMatchObject({ ok: true, action: { name: 'Back', params: {} }, by: 'agent' });
+    // An edited step is the person's, with the agent's proposal kept beside it.
+    expect(edited?.executed).toMatchObject({ ok: true, action: { name: 'Back', params: {} }, by: 'person' });
+    expect(edited?.proposed).toBeTruthy();
+    expect(edited?.proposed).not.toEqual(edited?.executed?.action);
   } finally {
     await t.app.runs.stop(runId).catch(() => undefined);
   }
