@@ -8,9 +8,12 @@
  * mattered. Screenshots go to docs/screenshots/ (the README shows them).
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { contractCall, expect, savePanelShot, serve, test } from './fixtures.ts';
+import { checkLayout } from './layout.ts';
 import type { ServedHost } from './fixtures.ts';
 import { startAdbServer } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
@@ -140,6 +143,84 @@ test('the reference solution and MobA are compared task by task (paired differen
   await expect(row.locator('td').nth(2)).toHaveText(/^\+50\.0 \[/);
   await row.scrollIntoViewIfNeeded();
   await savePanelShot(page, 'benchmarks-compare');
+});
+
+test('the task × configuration matrix: task names in rows, sorted by any column, filtered by category', async () => {
+  const matrix = page.getByTestId('bench-matrix');
+  const rows = matrix.locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  for (const id of TASKS) await expect(matrix.locator(`tr[data-task="${id}"] td`).first()).toHaveText(id);
+  // Sorted by MobA's share of milestones, best first: all, then two with half, then none.
+  await matrix.locator('th button', { hasText: 'MobA w/o Memory & Plan' }).click();
+  await expect(rows.first()).toHaveAttribute('data-task', 'weather.tomorrow-high');
+  await expect(rows.last()).toHaveAttribute('data-task', 'clock.weekday-alarm-off');
+  const mobaColumn = 1 + (await matrix.locator('thead th').allTextContents()).findIndex((t) => t.startsWith('MobA'));
+  const scores = await rows
+    .locator(`td:nth-child(${mobaColumn})`)
+    .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-score'))));
+  expect(scores).toEqual([1, 0.5, 0.5, 0]);
+  // By task name, A to Z.
+  await matrix.locator('th button', { hasText: 'Task' }).click();
+  const names = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-task') ?? ''));
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  // One category: only its tasks.
+  await matrix.locator('select[name="matrix.category"]').selectOption('cross-app');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-task', 'weather-messages.forecast-to-mom');
+  await expect(matrix).toContainText('1 of 4 tasks');
+  await matrix.scrollIntoViewIfNeeded();
+  await shot('benchmarks-matrix');
+  await matrix.locator('select[name="matrix.category"]').selectOption('');
+  await checkLayout(page, 'layout-benchmark-results', () => expect(page.getByTestId('bench-view')).toBeVisible());
+});
+
+/** Downloads the benchmark's report in one format and returns the file's name and text. */
+async function downloadReport(format: 'html' | 'csv' | 'json'): Promise<{ name: string; text: string }> {
+  const box = page.getByTestId('download-report');
+  await box.locator('select[name="report.format"]').selectOption(format);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    box.locator('[data-action="download-report"]').click(),
+  ]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
+test('"Download report" saves the benchmark as CSV, JSON, and one HTML file that shows its results and replays offline', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const csvFile = await downloadReport('csv');
+  expect(csvFile.name).toMatch(new RegExp(`^moba-benchmark-${benchmarkId}-.*\\.csv$`));
+  const lines = csvFile.text.trim().split('\n');
+  expect(lines[0]).toMatch(/^benchmark,configuration,label,agent,role,scope,episodes,/);
+  expect(lines.filter((l) => l.includes(',overall,'))).toHaveLength(3);
+  const json = JSON.parse((await downloadReport('json')).text) as { configurations: Array<{ label: string }> };
+  expect(json.configurations.map((c) => c.label)).toContain('MobA w/o Memory & Plan');
+  const html = await downloadReport('html');
+  expect(html.name).toMatch(/\.html$/);
+  // Opened from a file with the network cut off: the results and an episode's replay show, and nothing is fetched.
+  const file = join(mkdtempSync(join(tmpdir(), 'moba-report-')), html.name);
+  writeFileSync(file, html.text);
+  const context = await browser.newContext({ offline: true });
+  const report = await context.newPage();
+  const fetched: string[] = [];
+  report.on('request', (r) => {
+    if (!/^(file|data|blob):/.test(r.url())) fetched.push(r.url());
+  });
+  try {
+    await report.goto(pathToFileURL(file).href);
+    const matrix = report.getByTestId('bench-matrix');
+    await expect(matrix.locator('tbody tr')).toHaveCount(4);
+    // MobA's episode (its column is the fourth): the replay with the screenshots the file carries.
+    await matrix.locator('tr[data-task="weather.tomorrow-high"] td:nth-child(4) a').click();
+    await expect(report.locator('[data-testid="replay"][data-ready="true"]')).toBeVisible();
+    await expect(report.locator('[data-testid="replay-screen"] img').first()).toBeVisible();
+    expect(fetched).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
 });
 
 test("the benchmark's episodes export as a dataset (one step per record, split by task)", async () => {

@@ -11,6 +11,7 @@ import { approve, runModels, startTourRig, stopTourRig, TOUR_TASK, waitForPropos
 import type { TourRig } from './cockpit-helpers.ts';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
 import type { ScriptedServer } from '@moba/testkit';
+import { checkLayout } from './layout.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -220,4 +221,25 @@ test('the Devices page inspects a phone: its screen, the element tree and the at
   await expect(page.locator('[data-testid="device-screen"] img')).toBeVisible({ timeout: 30_000 });
   await treeAndScreenAgree('device-screen', 'Timer');
   await savePanelShot(page, 'devices-inspector');
+});
+
+test('every page keeps one scroll container at 1280×720, 1440×900 and 1920×1080: nothing nested, nothing cut off', async () => {
+  test.setTimeout(120_000);
+  const go = (hash: string, ready: string) => async () => {
+    await page.evaluate((h) => (location.hash = h), hash);
+    await expect(page.locator(ready).first()).toBeVisible();
+  };
+  await checkLayout(page, 'layout-run', go(`#/run/${runId}`, '[data-testid="run-outcome"]'));
+  await checkLayout(page, 'layout-history', go('#/history', '[data-testid="run-list"]'));
+  await checkLayout(page, 'layout-replay', go(`#/history/${runId}/2`, '[data-testid="replay"][data-ready="true"]'));
+  await checkLayout(page, 'layout-devices', go('#/devices', '[data-testid="device-list"]'));
+  await checkLayout(page, 'layout-memory', go('#/memory', '.page'));
+  await checkLayout(page, 'layout-benchmarks', go('#/benchmarks', '[data-testid="bench-new"] [data-task]'));
+  // A Settings section picked in its table of contents scrolls the page, never the window.
+  await checkLayout(page, 'layout-settings', async () => {
+    await go('#/settings', '.settings-toc')();
+    await page.locator('.settings-toc a', { hasText: 'Appearance' }).click();
+    await expect(page.locator('.topbar')).toBeInViewport();
+    await expect(page.locator('[data-section="ui"]')).toBeInViewport();
+  });
 });

@@ -81,3 +81,30 @@ test('the mirror session outlives a visit to another page: back on Run, the pict
   await expect(view).toHaveAttribute('data-drawn', 'true');
   expect((await seen()).connecting).toBe(false);
 });
+
+test('a request the scripted model has no step for: the run pauses saying how far the script got and how to start it over', async () => {
+  await contractCall(page, 'stopRun', { runId });
+  await expect(page.getByTestId('run-outcome')).toBeVisible();
+  // No retries: the script's answer is the same every time.
+  await contractCall(page, 'updateSettings', {
+    patch: { models: { default: { baseUrl: model.baseUrl, model: 'scripted', maxRetries: 0 } } },
+  });
+  const other = (await contractCall(page, 'startRun', {
+    serial: phone.serial,
+    task: 'Turn on Bluetooth in the Settings app',
+    mode: 'auto',
+    models: runModels(model.baseUrl),
+  })) as { runId: string };
+  await page.evaluate((id) => (location.hash = `#/run/${id}`), other.runId);
+  const problem = page.getByTestId('model-problem');
+  await expect(problem).toBeVisible({ timeout: 30_000 });
+  await expect(problem.locator('h3')).toHaveText('The model endpoint answered with an error');
+  await expect(problem).toContainText('No script step matches this request');
+  await expect(problem).toContainText(/The script is \d+ of \d+ steps in/);
+  await expect(problem).toContainText(`curl -X POST ${new URL(model.baseUrl).origin}/__scripted/reset`);
+  await savePanelShot(page, 'cockpit-script-ran-out');
+  // The reset it names works.
+  const reset = await fetch(`${new URL(model.baseUrl).origin}/__scripted/reset`, { method: 'POST' });
+  expect(reset.ok).toBe(true);
+  await contractCall(page, 'stopRun', { runId: other.runId });
+});

@@ -168,6 +168,7 @@ test('the composer lists every registered strategy, what it sees and its options
   await select.selectOption('mobile-agent-e');
   await expect(composer.getByTestId('strategy-summary')).toContainText('Manager');
   await expect(composer.getByText('Evolution')).toBeVisible();
+  await expect(composer.getByText('Retry without the Manager')).toBeVisible();
   await select.selectOption('appagent');
   await expect(composer.locator('select[name="actionSpace"]')).toBeVisible();
   await expect(composer.locator('select[name="planning"]')).toHaveCount(0);

@@ -1,11 +1,16 @@
 /**
  * perf:suite — the reference pass over the whole built-in suite (the human solutions, no
  * model), through the runner `moba bench run` uses, with 1, 2 and 4 simulated phones
- * (MOBA_PERF_PHONES=1,2,4; MOBA_PERF_SEEDS=1 instance per task): wall time, episodes per
+ * (MOBA_PERF_PHONES=1,2,4; MOBA_PERF_SEEDS=3 instances per task): wall time, episodes per
  * minute, the speed-up over one phone, the time to start the phones, and the memory each phone
  * adds (peak resident memory of this process and its Chromium processes over the run, less
  * what they used before, per phone). Every pass must reach every milestone, or the figures
- * mean nothing and the script fails. Prints a table and ends with one line of JSON.
+ * mean nothing and the script fails.
+ *
+ * It is also the suite's proof on every seed (CI proves one seed, `bench-suite.test.ts`, with
+ * the same rules from `test/support/suite-proof.ts`): the first pass's step counts must be
+ * the files' human steps (median over the seeds), and a noop pass on every seed with the most
+ * phones must reach no milestone. Prints a table and ends with one line of JSON.
  */
 import { cpus } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -13,10 +18,11 @@ import { descendants } from '@moba/testkit/rigs';
 import { computeReport } from '../src/main/bench/report/metrics.ts';
 import { loadTasks } from '../src/main/bench/task-files.ts';
 import { startBenchRig } from '../test/support/bench-rig.ts';
+import { noopReached, stepCountMismatches } from '../test/support/suite-proof.ts';
 import { QUICK, listOption, option } from './quick.ts';
 
 const PHONES = listOption('MOBA_PERF_PHONES', '1,2,4', '1');
-const SEEDS = option('MOBA_PERF_SEEDS', 1, 1);
+const SEEDS = option('MOBA_PERF_SEEDS', 3, 1);
 
 /** Resident memory of this process and everything it started, MB. */
 function treeRssMb(): number {
@@ -47,6 +53,7 @@ const tasks = loadTasks(['builtin'])
   .map((l) => l.task)
   .slice(0, QUICK ? 2 : undefined);
 const passes: Pass[] = [];
+let noopEpisodes: number | undefined;
 const rig = await startBenchRig();
 try {
   for (const phones of PHONES) {
@@ -90,13 +97,33 @@ try {
       mbPerPhone: (peak - baseline) / phones,
     };
     pass.speedup = passes[0] ? passes[0].wallS / wallS : 1;
+    if (passes.length === 0) {
+      const wrong = stepCountMismatches(rig.runner.repo.episodes(id), report.configurations[0]!.configId, tasks);
+      if (wrong.length) throw new Error(`Reference step counts differ from the task files: ${wrong.join('; ')}`);
+    }
     passes.push(pass);
     console.log(
       `${phones} phone(s): ${episodes} episodes in ${wallS.toFixed(1)} s (phones up after ${pass.startupS.toFixed(1)} s) → ${pass.episodesPerMin.toFixed(1)} episodes/min, ×${pass.speedup.toFixed(2)} over 1 phone, +${pass.mbPerPhone.toFixed(0)} MB per phone, MS ${ms} %`,
     );
   }
+  noopEpisodes = await noopPass(Math.max(...PHONES));
 } finally {
   await rig.dispose();
+}
+
+/** The noop pseudo-agent on every seed: nothing a task checks may hold unless the agent acts. */
+async function noopPass(phones: number): Promise<number> {
+  const id = rig.runner.create(
+    { name: 'perf:suite noop', tasks: ['builtin'], configurations: [{ agent: 'noop' }], seeds: SEEDS, phones },
+    tasks,
+  );
+  const summary = await rig.runner.run(id);
+  const episodes = rig.runner.repo.episodes(id);
+  const reached = noopReached(episodes, episodes[0]?.configId ?? '');
+  if (summary.status !== 'done' || reached.length)
+    throw new Error(`The noop pass ended ${summary.status}; milestones reached: ${reached.join('; ') || 'none'}`);
+  console.log(`noop: ${summary.counts.done} episodes on ${SEEDS} seed(s), no milestone reached`);
+  return summary.counts.done;
 }
 
 console.log(
@@ -113,6 +140,7 @@ console.log(
     cores: cpus().length,
     tasks: tasks.length,
     seeds: SEEDS,
+    noopEpisodes,
     passes: passes.map((p) => ({
       phones: p.phones,
       episodes: p.episodes,

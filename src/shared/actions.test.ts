@@ -65,6 +65,8 @@ describe('action definitions', () => {
       'Box_Input(15, "工作")',
       'Scroll(4, down, long)',
       'Swipe(left, short)',
+      'Swipe(up, long, 4)',
+      'Swipe(left, medium, x=900, y=500, unit=px)',
       'Back()',
       'Open_App("Clock")',
       'Click_by_Coordinate(10, 20)',
@@ -75,6 +77,27 @@ describe('action definitions', () => {
       if (r.ok) expect(parseAction(formatAction(r.action))).toEqual(r);
     }
     expect(formatAction({ name: 'Click', params: { index: 7 } })).toBe('Click(7)');
+    // A start point after the left-out start element is written by name.
+    expect(
+      formatAction({ name: 'Swipe', params: { direction: 'left', distance: 'long', x: 900, y: 500, unit: 'px' } }),
+    ).toBe('Swipe(left, long, x=900, y=500, unit=px)');
+  });
+
+  it('a Swipe starts at the centre, at an element or at a point, never half a point or both', () => {
+    expect(parseAction('Swipe(up)')).toEqual({
+      ok: true,
+      action: { name: 'Swipe', params: { direction: 'up', distance: 'medium' } },
+    });
+    expect(parseAction('Swipe(up, short, element=3)')).toMatchObject({ ok: true, action: { params: { index: 3 } } });
+    expect(targetIndex({ name: 'Swipe', params: { direction: 'up', distance: 'short', index: 3 } })).toBe(3);
+    expect(parseAction('Swipe(up, short, x=500)')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/both x and y/),
+    });
+    expect(parseAction('Swipe(up, short, 3, 500, 500)')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not both/),
+    });
   });
 
   it('validates structured actions and knows their targets', () => {
@@ -94,6 +117,7 @@ describe('action definitions', () => {
       'Long_Press_by_Coordinate',
       'Double_Click_by_Coordinate',
       'Swipe_by_Coordinate',
+      'Switch_App',
       'Ask_User',
     ]);
     for (const n of native) expect(text).not.toContain(ACTIONS[n].signature);

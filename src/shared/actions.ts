@@ -34,8 +34,9 @@ export interface ActionDefinition<P extends z.ZodObject = z.ZodObject> {
   /** Ends the run (Finish, Failed) rather than touching the device. */
   readonly terminal?: boolean;
   /**
-   * From the GUI-native models' action sets (gestures at screen points, asking the person):
-   * offered by those strategies and in a person's edits, not in MobA's action list.
+   * From other strategies' action sets (the GUI-native models' gestures at screen points and
+   * asking the person, Mobile-Agent-E's Switch_App): offered by those strategies and in a
+   * person's edits, not in MobA's action list.
    */
   readonly guiNative?: true;
 }
@@ -126,8 +127,28 @@ export const ACTIONS = {
     signature: 'Swipe(direction, distance)',
     description:
       'Move a finger across the screen from its centre in `direction` (e.g. left for the next page); distance short/medium/long.',
-    args: ['direction', 'distance'],
-    params: z.object({ direction: Direction, distance: Distance.default('medium') }),
+    // The start is optional and left out of MobA's prompt (its paper's Swipe starts at the centre):
+    // a start element (`index`) or a start point (`x`, `y`, on the 0–1000 grid unless `unit` is px),
+    // for strategies whose models name where the finger goes down (Mobile-Agent, AppAgent's grid).
+    args: ['direction', 'distance', 'index', 'x', 'y', 'unit'],
+    params: z
+      .object({
+        direction: Direction,
+        distance: Distance.default('medium'),
+        index: ElementIndex.optional(),
+        x: z.number().min(0).optional(),
+        y: z.number().min(0).optional(),
+        unit: z.enum(['grid', 'px']).optional(),
+      })
+      .refine((p) => (p.x === undefined) === (p.y === undefined), {
+        message: 'a start point needs both x and y',
+        path: ['x'],
+      })
+      .refine((p) => p.index === undefined || p.x === undefined, {
+        message: 'start at an element or at a point, not both',
+        path: ['index'],
+      }),
+    elementParam: 'index',
   }),
   Type: define({
     kind: 'single',
@@ -149,6 +170,14 @@ export const ACTIONS = {
     description: 'Go to the home screen.',
     args: [],
     params: z.object({}),
+  }),
+  Switch_App: define({
+    kind: 'system',
+    signature: 'Switch_App()',
+    description: 'Open the overview of recent apps (the Overview key) to switch to another one.',
+    args: [],
+    params: z.object({}),
+    guiNative: true,
   }),
   Enter: define({
     kind: 'single',
@@ -252,13 +281,17 @@ export function formatAction(call: ActionCall): string {
   const def = ACTIONS[call.name] as ActionDefinition;
   const params = call.params as Record<string, unknown>;
   const out: string[] = [];
+  // After a left-out optional argument, the rest are named so the call reads back the same.
+  let named = false;
   for (const arg of def.args) {
     const v = params[arg];
-    if (v === undefined) continue;
-    if (arg === 'unit' && v === 'grid') continue;
-    out.push(
-      typeof v === 'string' ? (arg === 'direction' || arg === 'distance' || arg === 'unit' ? v : quote(v)) : String(v),
-    );
+    if (v === undefined || (arg === 'unit' && v === 'grid')) {
+      named = true;
+      continue;
+    }
+    const text =
+      typeof v === 'string' ? (arg === 'direction' || arg === 'distance' || arg === 'unit' ? v : quote(v)) : String(v);
+    out.push(named ? `${arg}=${text}` : text);
   }
   return `${call.name}(${out.join(', ')})`;
 }

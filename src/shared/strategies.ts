@@ -25,7 +25,7 @@ export interface StrategyRole {
   images?: true;
 }
 
-export type StrategyOption = 'usePlan' | 'actionSpace' | 'planning' | 'evolution' | 'knowledge';
+export type StrategyOption = 'usePlan' | 'actionSpace' | 'planning' | 'evolution' | 'retryWithoutManager' | 'knowledge';
 
 export interface StrategyInfo {
   name: StrategyName;
@@ -115,7 +115,7 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['screenshot', 'ocr', 'icons'],
-    options: ['evolution', 'knowledge'],
+    options: ['evolution', 'retryWithoutManager', 'knowledge'],
     goodAt: 'repeated, related tasks: learns Tips and Shortcuts; complex multi-app tasks',
   },
   'ui-tars': {

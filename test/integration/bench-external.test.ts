@@ -1,9 +1,12 @@
 /**
  * An external agent as a benchmark configuration: the example Python agent is started per
  * episode on built-in tasks and every episode is scored; a program killed mid-episode is the
- * agent's failure (termination `error`, cause `agent_failed`), not an infrastructure error.
+ * agent's failure (termination `error`, cause `agent_failed`), not an infrastructure error. An
+ * agent that connects on its own is handed episodes by the broker of `moba bench serve`.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { EpisodeBroker } from '../../src/main/bench/episode-broker.ts';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
 import { startBenchRig } from '../support/bench-rig.ts';
 import type { BenchRig } from '../support/bench-rig.ts';
@@ -34,13 +37,17 @@ afterAll(async () => {
 });
 
 /** Runs a benchmark of one external configuration on `tasks`; returns its episodes. */
-async function bench(configId: string, externalCommand: string[], tasks: string[]) {
+async function bench(configId: string, externalCommand: string[] | 'connect', tasks: string[]) {
   const id = t.runner.create(
     {
       name: configId,
       tasks: ['builtin'],
       only: { ids: tasks },
-      configurations: [{ id: configId, agent: 'external', externalCommand }],
+      configurations: [
+        externalCommand === 'connect'
+          ? { id: configId, agent: 'external', externalConnect: true }
+          : { id: configId, agent: 'external', externalCommand },
+      ],
       seeds: 1,
       phones: 2,
       retries: 0,
@@ -70,4 +77,29 @@ it('a program killed mid-episode is the agent failing, not an infrastructure err
   expect(e!.result!.reason).toMatch(/agent program was killed \(SIGKILL\) before it finished/);
   const finished = t.app.runs.events(e!.result!.runId).events.find((x) => x.type === 'run_finished');
   expect(finished).toMatchObject({ cause: 'agent_failed' });
+});
+
+it('hands episodes to an agent that connects on its own (moba bench serve) and scores them', {
+  timeout: 60_000,
+}, async () => {
+  const broker = new EpisodeBroker();
+  const url = await broker.listen(0);
+  t.app.benchHost.externalBroker = broker;
+  const agent = spawn('python3', [EXAMPLE_AGENT], {
+    env: { ...process.env, MOBA_SERVE_URL: url, MOBA_SERVE_TOKEN: broker.token, MOBA_SERVE_WAIT_MS: '20000' },
+    stdio: 'ignore',
+  });
+  try {
+    const episodes = await bench('served', 'connect', TASKS.slice(0, 2));
+    expect(episodes.map((e) => e.taskId).sort()).toEqual(TASKS.slice(0, 2).sort());
+    for (const e of episodes) {
+      expect(e.result!.termination, e.result!.reason).toBe('gave_up');
+      expect(e.result!.reason).toMatch(/only creates alarms/);
+      expect(e.result!.total).toBeGreaterThan(0);
+    }
+  } finally {
+    agent.kill();
+    delete t.app.benchHost.externalBroker;
+    await broker.close();
+  }
 });

@@ -91,7 +91,7 @@ beforeAll(() => {
 afterAll(() => data.dispose());
 
 describe('read-only commands load the store and nothing else', () => {
-  it.each(['runs list', 'memory list', 'bench list', 'bench report ID', 'bench report ID --format html'])(
+  it.each(['runs list', 'memory list', 'bench list', 'bench report ID', 'bench report ID --format csv'])(
     'moba %s',
     (line) => {
       const args = line.split(' ').map((a) => (a === 'ID' ? benchmarkId : a));
@@ -106,6 +106,16 @@ describe('read-only commands load the store and nothing else', () => {
       expect(files, name).toContain('src/main/store/database.ts');
     },
   );
+
+  it('moba bench report --format html loads the report file path only for that format', () => {
+    // The HTML report embeds the episodes' runs, their screenshots (re-encoded) and the viewer.
+    const html = loaded(['bench', 'report', benchmarkId, '--format', 'html', '--out', join(data.path, 'r.html')]);
+    expect(html.files).toContain('src/main/cli/commands/bench-report-html.ts');
+    expect(html.files).toContain('src/main/export/report-html.ts');
+    expect(readFileSync(join(data.path, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    const table = loaded(['bench', 'report', benchmarkId]);
+    expect(table.files).not.toContain('src/main/cli/commands/bench-report-html.ts');
+  });
 
   it('sees what a heavier command loads: the check is not vacuous', () => {
     // `memory stats` reports the embedder's progress: it opens the model gateway and the schemas.

@@ -163,6 +163,28 @@ describe('gestures', () => {
     expect(top().elements.some((e) => e.text.startsWith('Network & internet'))).toBe(true);
   });
 
+  it('Swipe from a start point or element puts the finger down there, off the centre', async () => {
+    const swipes: string[] = [];
+    const original = t.rig.sim.commands.get('input')!;
+    const spy: ShellCommand = {
+      name: 'input',
+      run: (ctx) => (ctx.args[0] === 'swipe' && swipes.push(ctx.args.slice(1, 5).join(' ')), original.run(ctx)),
+    };
+    const registration = t.rig.sim.commands.register(spy);
+    try {
+      const clock = await find('Clock');
+      const [cx, cy] = clock.center.map(Math.round) as [number, number];
+      await ok(`Swipe(down, short, ${clock.index})`, { elements: [clock] });
+      await ok('Swipe(left, medium, x=900, y=500, unit=px)');
+      expect(swipes).toEqual([
+        `${cx} ${cy} ${cx} ${Math.round(cy + 0.2 * 2400)}`,
+        `900 500 ${Math.round(900 - 0.32 * 1080)} 500`,
+      ]);
+    } finally {
+      registration.dispose();
+    }
+  });
+
   it('Swipe up from the screen centre opens the app drawer', async () => {
     await ok('Swipe(up, medium)');
     expect((await elements()).some((e) => e.resourceId.endsWith('/search_box_input'))).toBe(true);

@@ -53,6 +53,63 @@ function forgetExperience(): void {
   if (ids.length) t.app.memory.delete(ids);
 }
 
+/** The requests' messages of one purpose's model calls, in order. */
+function promptsOf(runId: string, purpose: string): string[] {
+  return t.app.runs
+    .events(runId)
+    .events.flatMap((e) =>
+      e.type === 'model_call' && e.record.purpose === purpose ? [JSON.stringify(e.record.request.messages)] : [],
+    );
+}
+
+/** Back (a failure, C), then Open_App (A); the Manager finishes once the progress says Clock is open. */
+const failThenOpen = (extra: NonNullable<ScriptInput['steps']> = []): ScriptInput => ({
+  steps: [
+    ...support.filter((s) => s.name !== 'reflector'),
+    {
+      name: 'finished',
+      match: { system: MANAGER, user: 'Clock is open now.' },
+      reply: { thought: 't', plan: '1. Open Clock', current_subgoal: 'Finished' },
+      times: 1,
+    },
+    {
+      name: 'plan',
+      match: { system: MANAGER },
+      reply: { thought: 't', plan: '1. Open Clock', current_subgoal: 'Open the Clock app' },
+      times: 'always',
+    },
+    {
+      name: 'back',
+      match: { system: OPERATOR },
+      reply: { thought: 't', action: { name: 'Back', arguments: {} }, description: 'open Clock' },
+      times: 1,
+    },
+    {
+      name: 'open',
+      match: { system: OPERATOR },
+      reply: {
+        thought: 't',
+        action: { name: 'Open_App', arguments: { app_name: 'Clock' } },
+        description: 'open Clock',
+      },
+      times: 1,
+    },
+    {
+      name: 'no change',
+      match: { system: 'You are the Action Reflector' },
+      reply: { outcome: 'C', error_description: 'Nothing changed.', progress_status: 'Nothing yet.' },
+      times: 1,
+    },
+    {
+      name: 'opened',
+      match: { system: 'You are the Action Reflector' },
+      reply: { outcome: 'A', error_description: 'None', progress_status: 'Clock is open now.' },
+      times: 1,
+    },
+    ...extra,
+  ],
+});
+
 function operatorPrompts(runId: string): string[] {
   return t.app.runs
     .events(runId)
@@ -246,6 +303,13 @@ describe('Mobile-Agent-E', () => {
           times: 1,
         },
         {
+          // The Manager runs on every iteration: after the refusal it keeps the sub-goal.
+          name: 'keep',
+          match: { system: MANAGER },
+          reply: { thought: 't', plan: '1. Search for Clock', current_subgoal: 'Search for the Clock app' },
+          times: 1,
+        },
+        {
           name: 'finished',
           match: { system: MANAGER },
           reply: { thought: 't', plan: '1. Search for Clock', current_subgoal: 'Finished' },
@@ -329,6 +393,48 @@ describe('Mobile-Agent-E', () => {
       },
       { evolution: false },
     );
+  });
+
+  it('calls the Manager on every iteration, even right after a failure, and its experience reflectors see the tasks still to come', {
+    timeout: 120_000,
+  }, async () => {
+    forgetExperience();
+    await resetPhone(t);
+    const futureTasks = ['Set an alarm at 7:00 AM', 'Delete the {label} alarm'];
+    t.model.setScript(
+      failThenOpen([
+        {
+          name: 'tips',
+          match: { system: 'You improve the long-term tips' },
+          reply: { thought: 't', tips: ['Open apps with Open_App.'] },
+          times: 1,
+        },
+        {
+          name: 'shortcut',
+          match: { system: 'You write shortcuts' },
+          reply: { thought: 't', shortcut: null },
+          times: 1,
+        },
+      ]),
+    );
+    const { runId } = await t.app.runs.start({
+      serial: t.rig.serial,
+      task: 'Open the Clock app',
+      options: { strategy: 'mobile-agent-e', mode: 'auto', maxSteps: 5, futureTasks },
+    });
+    await t.waitFor(runId);
+    const st = t.app.runs.state(runId);
+    expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
+    expect(st.strategy.outcomes.map((o) => o.outcome)).toEqual(['C', 'A']);
+    expect(promptsOf(runId, 'operator')).toHaveLength(2);
+    // Plan, after the failure, after the success (Finished).
+    expect(promptsOf(runId, 'manager')).toHaveLength(3);
+    for (const purpose of ['tips-reflector', 'shortcut-reflector']) {
+      const [prompt] = promptsOf(runId, purpose);
+      expect(prompt, purpose).toContain('Tasks to come');
+      for (const task of futureTasks) expect(prompt, purpose).toContain(task);
+    }
+    forgetExperience();
   });
 
   it('a hostile model ends the run cleanly', { timeout: 300_000 }, async () => {

@@ -1,7 +1,9 @@
 /**
  * Mobile-Agent-v2 on the simulated phone, vision only: the alarm case study in auto mode from
- * OCR and icon regions (no UI dump in any prompt), a reflection that answers B (the automatic
- * Back, the step kept out of the history), step mode through the gates, and a hostile model.
+ * OCR and icon regions (no UI dump in any prompt), that run replayed from its recorded model
+ * calls (the same decisions, steps and outcomes, no model asked), a reflection that answers B
+ * (the automatic Back, the step kept out of the history), step mode through the gates, and a
+ * hostile model.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
@@ -11,6 +13,7 @@ import {
   checkHostileModel,
   checkStepMode,
   expectCaseStudyAlarm,
+  expectCaseStudyReplay,
   resetPhone,
   runCaseStudy,
 } from '../support/strategy-checks.ts';
@@ -41,8 +44,10 @@ const common = [
 ];
 
 describe('Mobile-Agent-v2', () => {
+  let caseStudy = '';
   it('completes the alarm case study in auto mode, vision only', { timeout: 300_000 }, async () => {
     const runId = await runCaseStudy(t, 'mobile-agent-v2', loadScript('alarm-mobile-agent-v2.json'));
+    caseStudy = runId;
     await expectCaseStudyAlarm(t);
     const st = t.app.runs.state(runId);
     expect(st.counters.executedActions).toBe(14);
@@ -62,6 +67,11 @@ describe('Mobile-Agent-v2', () => {
     expect(decision).toMatch(/\[\d+, \d+\]; text: \\"Clock\\"/);
     // No prompt sees the UI dump: no resource ids, no element classes.
     for (const c of calls) expect(JSON.stringify(c.request.messages)).not.toMatch(/#\w+_\w+|TextView|ImageButton/);
+  });
+
+  it('the case-study run replayed from its recorded model calls repeats itself', { timeout: 300_000 }, async () => {
+    expect(caseStudy, 'the case study ran').not.toBe('');
+    await expectCaseStudyReplay(t, 'mobile-agent-v2', caseStudy);
   });
 
   it('reflection B: Back is executed automatically and the step stays out of the history', {

@@ -2,13 +2,15 @@
  * The checks every strategy's integration test runs on one shared simulated phone (reset
  * between tests): the alarm case study in auto mode with the strategy's scripted model, a
  * step-mode run that approves, rejects (the feedback reaches the next model call) and edits,
- * and a hostile model whose replies are empty, truncated, of the wrong shape or refusals.
+ * a hostile model whose replies are empty, truncated, of the wrong shape or refusals, and a
+ * recorded case-study run replayed from its model calls.
  */
 import { expect } from 'vitest';
 import type { ScriptInput } from '@moba/testkit';
 import { tapOn } from '@moba/sim/testing';
+import { formatAction } from '../../src/shared/actions.ts';
 import { RunEventSchema } from '../../src/shared/schemas/run.ts';
-import type { RunOptions } from '../../src/shared/schemas/run.ts';
+import type { RunEvent, RunOptions } from '../../src/shared/schemas/run.ts';
 import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
 import type { AgentRig } from './agent-rig.ts';
 
@@ -31,6 +33,53 @@ export async function expectCaseStudyAlarm(t: AgentRig): Promise<void> {
       repeat: ['MON', 'TUE', 'WED', 'THU'],
     }),
   );
+}
+
+/** What a replay must repeat of a run: its decisions, executed steps, outcomes, progress, model calls and end. */
+function essence(events: RunEvent[]): string[] {
+  return events.flatMap((e): string[] => {
+    switch (e.type) {
+      case 'strategy_decided':
+        return [`decided ${e.role} ${e.written}`];
+      case 'step_executed':
+        return [`exec ${e.stepId} ${formatAction(e.action)} ${e.ok}`];
+      case 'outcome_judged':
+        return [`outcome ${e.stepId} ${e.outcome}`];
+      case 'progress_updated':
+        return [`progress ${e.progress}`];
+      case 'run_finished':
+        return [`finish ${e.outcome}`];
+      case 'model_call':
+        return [`call ${e.record.purpose}`];
+      default:
+        return [];
+    }
+  });
+}
+
+/**
+ * Replays the case-study run `runId` from its recorded model calls on a reset phone: it asks
+ * the model nothing, repeats the recorded decisions, steps and outcomes, and sets the alarm.
+ */
+export async function expectCaseStudyReplay(
+  t: AgentRig,
+  strategy: StrategyName,
+  runId: string,
+  options: Partial<RunOptions> = {},
+): Promise<void> {
+  const recorded = t.app.runs.events(runId).events;
+  const requests = t.model.requests().length;
+  await resetPhone(t);
+  const replay = await t.app.runs.start({
+    serial: t.rig.serial,
+    task: ALARM_TASK,
+    options: { strategy, mode: 'auto', maxSteps: 40, ...options, replayOf: runId },
+  });
+  await t.waitFor(replay.runId);
+  expect(t.app.runs.get(replay.runId)).toMatchObject({ status: 'succeeded', replayOf: runId });
+  expect(t.model.requests().length).toBe(requests);
+  expect(essence(t.app.runs.events(replay.runId).events)).toEqual(essence(recorded));
+  await expectCaseStudyAlarm(t);
 }
 
 /** Runs the case study in auto mode with `script`; returns the run id once it has ended. */

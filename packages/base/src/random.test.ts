@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MULBERRY32_INCREMENT, mulberry32, mulberry32Output, mulberry32Step, mulberry32Uint } from './random.ts';
+import {
+  MULBERRY32_INCREMENT,
+  mulberry32,
+  mulberry32At,
+  mulberry32Output,
+  mulberry32Step,
+  mulberry32Uint,
+} from './random.ts';
 
 describe('mulberry32', () => {
   it('gives the same sequence as ever (simulated data and reports depend on it)', () => {
@@ -16,6 +23,14 @@ describe('mulberry32', () => {
     for (let i = 0; i < 100; i++) {
       state = (state + MULBERRY32_INCREMENT) >>> 0;
       expect(mulberry32Output(state)).toBe(next());
+    }
+  });
+
+  it('gives any number of the sequence directly, for any seed (negative and over 32 bits included)', () => {
+    for (const seed of [0, 7, 20250602, 0xffffffff, -5, 2 ** 40 + 3]) {
+      const next = mulberry32Uint(seed);
+      const sequence = Array.from({ length: 5000 }, () => next());
+      for (const index of [0, 1, 2, 999, 4321, 4999]) expect(mulberry32At(seed, index)).toBe(sequence[index]);
     }
   });
 });

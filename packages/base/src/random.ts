@@ -15,6 +15,14 @@ export function mulberry32Output(state: number): number {
   return (t ^ (t >>> 14)) >>> 0;
 }
 
+/**
+ * The uint32 output at `index` (0-based) of `mulberry32Uint(seed)`, worked out directly: the
+ * state only ever adds the increment, so after n steps it is seed + n × increment (mod 2³²).
+ */
+export function mulberry32At(seed: number, index: number): number {
+  return mulberry32Output(((seed >>> 0) + Math.imul(index + 1, MULBERRY32_INCREMENT)) >>> 0);
+}
+
 /** One step on an explicit 32-bit state: the next state and a uint32 output. */
 export function mulberry32Step(state: number): { state: number; value: number } {
   const next = (state + MULBERRY32_INCREMENT) >>> 0;

@@ -81,6 +81,11 @@ export interface LoopContext {
   modelStep<T>(options: ModelStepOptions<T>): Promise<ModelStepResult<T>>;
   /** A node a person asked to re-plan, consumed once. */
   takeReplanRequest(): string | null;
+  /**
+   * Calls `listener` with every event appended to the run from now on (the person's decisions,
+   * plan edits), until the returned function is called or the loop ends.
+   */
+  onEvent?(listener: (event: RunEvent) => void): () => void;
 }
 
 export type RunLoop = (ctx: LoopContext) => Promise<void>;
@@ -142,6 +147,8 @@ export class RunController {
   private readonly o: RunControllerOptions;
   private readonly now: () => number;
   private loop: { abort: AbortController; done: Promise<void> } | null = null;
+  /** The loop's own listeners (`LoopContext.onEvent`). */
+  private readonly loopListeners = new Set<(event: RunEvent) => void>();
   private pendingWait: {
     waitId: string;
     kind: WaitKind;
@@ -202,6 +209,7 @@ export class RunController {
     }
     this.state = next!;
     this.o.onEvent(event, this.state);
+    for (const listener of this.loopListeners) listener(event);
     return event;
   }
 
@@ -448,6 +456,15 @@ export class RunController {
       waitForPerson: (kind, stepId, prompt) => this.waitForPerson(kind, stepId, prompt, signal),
       modelStep: (options) => this.modelStep(options, signal),
       takeReplanRequest: () => this.replanRequests.shift() ?? null,
+      onEvent: (listener) => {
+        const off = () => {
+          this.loopListeners.delete(listener);
+          signal.removeEventListener('abort', off);
+        };
+        this.loopListeners.add(listener);
+        signal.addEventListener('abort', off, { once: true });
+        return off;
+      },
     };
   }
 

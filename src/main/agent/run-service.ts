@@ -270,6 +270,8 @@ export class RunService {
       ...(input.actionSpace ? { actionSpace: input.actionSpace } : {}),
       ...(input.planning ? { planning: input.planning } : {}),
       ...(input.evolution !== undefined ? { evolution: input.evolution } : {}),
+      ...(input.retryWithoutManager ? { retryWithoutManager: true } : {}),
+      ...(input.futureTasks?.length ? { futureTasks: input.futureTasks } : {}),
       ...(input.knowledge?.trim() ? { knowledge: input.knowledge } : {}),
     });
     if (!parsed.success)

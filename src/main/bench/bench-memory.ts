@@ -8,6 +8,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchConfiguration } from '../../shared/bench/config.ts';
+import type { BenchTask } from '../../shared/bench/task-schema.ts';
+import type { StoredEpisode } from './bench-repo.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { readRegularFile } from '../bounded-read.ts';
 import type { AgentMemory } from '../agent/ports.ts';
@@ -34,6 +36,27 @@ function fileName(text: string): string {
 /** Whether episodes of this configuration must run one after another (memory carried across tasks). */
 export function carriesMemory(c: BenchConfiguration): boolean {
   return c.memory === 'carried' && c.useMemory && !isPseudoAgent(c.agent);
+}
+
+/**
+ * The goals still to come after `episode` in its carried-memory sequence (same configuration and
+ * repetition, in episode order), as the task files write them: a `{param}` is drawn only when its
+ * episode starts, so it stays a placeholder here. Empty for configurations that do not carry memory.
+ */
+export function futureGoals<E extends Pick<StoredEpisode, 'id' | 'configId' | 'repetition'>>(
+  episode: E,
+  episodes: readonly E[],
+  config: BenchConfiguration,
+  taskOf: (e: E) => BenchTask | undefined,
+): string[] {
+  if (!carriesMemory(config)) return [];
+  const lane = episodes.filter((e) => e.configId === episode.configId && e.repetition === episode.repetition);
+  return lane.slice(lane.findIndex((e) => e.id === episode.id) + 1).flatMap((e) => {
+    const task = taskOf(e);
+    if (!task) return [];
+    const goal = task.goal;
+    return [typeof goal === 'string' ? goal : goal[task.device?.locale ?? config.locale]];
+  });
 }
 
 /** Larger than any memory export a benchmark seeds from. */

@@ -108,6 +108,11 @@ function predicateProblems(p: Predicate, at: string, states: readonly PhoneState
   if ('any' in p) return p.any.forEach((q, i) => predicateProblems(q, `${at}.any[${i}]`, states, out));
   if ('not' in p) return predicateProblems(p.not, `${at}.not`, states, out);
   if ('answer' in p || 'screen' in p) return;
+  if ('compare' in p) {
+    for (const side of ['left', 'right'] as const)
+      statePredicateProblems({ ...p.compare[side], exists: true }, `${at}.compare.${side}`, states, out);
+    return;
+  }
   statePredicateProblems(p, at, states, out);
 }
 

@@ -9,6 +9,7 @@ import type { DeviceService } from '../device/device-service.ts';
 import type { Observer } from '../device/observe.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { StrategyArtifacts } from '../agent/strategies/common/kit.ts';
+import type { EpisodeBroker } from './episode-broker.ts';
 import type { EpisodeEnv } from './episode.ts';
 import { PhoneControl } from './phone-control.ts';
 
@@ -20,6 +21,8 @@ export interface EpisodeHost {
   settings: SettingsService;
   /** Screens and dumps an external agent asks for (the `external` agent needs it). */
   artifacts?: StrategyArtifacts;
+  /** Where episodes of agents that connect on their own are offered (`moba bench serve` sets it). */
+  externalBroker?: EpisodeBroker | undefined;
 }
 
 /** The environment of an episode on the phone `serial`. */
@@ -34,6 +37,7 @@ export function episodeEnv(host: EpisodeHost, serial: string, now?: () => number
     }),
     phone: new PhoneControl(serial, () => devices.device(serial)),
     ...(host.artifacts ? { artifacts: host.artifacts } : {}),
+    ...(host.externalBroker ? { externalBroker: host.externalBroker } : {}),
     ...(now ? { now } : {}),
   };
 }

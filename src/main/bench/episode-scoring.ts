@@ -7,6 +7,7 @@
  * answer is checked; at the end the result is assembled from the score, the run's counters and
  * its typed end cause.
  */
+import type { QuestionCounts } from './simulated-user.ts';
 import type { EpisodeResult } from '../../shared/bench/results.ts';
 import { terminationOf } from '../../shared/bench/results.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
@@ -110,6 +111,8 @@ export class EpisodeScoring {
     events: readonly RunEvent[];
     final: PhoneState;
     wallMs: number;
+    /** The simulated user's count of the agent's questions. */
+    questions?: QuestionCounts;
   }): EpisodeResult {
     const { outcome, state: st, events } = end;
     const { instance } = this.prepared;
@@ -144,6 +147,8 @@ export class EpisodeScoring {
       goal: instance.goal,
       locale: instance.locale,
       seedRetries: this.prepared.skipped.length,
+      questions: end.questions?.questions ?? 0,
+      unnecessaryQuestions: end.questions?.unnecessaryQuestions ?? 0,
     };
   }
 }

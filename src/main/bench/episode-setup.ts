@@ -14,6 +14,7 @@ import { buildInstance, seedOf } from './instance.ts';
 import type { TaskInstance } from './instance.ts';
 import { evaluatePredicate } from './predicates/evaluate.ts';
 import type { PhoneState } from './predicates/evaluate.ts';
+import { mergePatchFor, phoneDisturbances } from './setup-data.ts';
 import { localToEpoch } from './phone-control.ts';
 import type { PhoneControl } from './phone-control.ts';
 
@@ -88,7 +89,14 @@ async function runSetup(
   signal: AbortSignal,
 ): Promise<void> {
   for (const step of steps) {
-    if ('patch' in step) await phone.patch(packageOfApp(step.patch), step.merge, signal);
+    if ('patch' in step && 'ops' in step) {
+      const pkg = packageOfApp(step.patch);
+      await phone.patch(
+        pkg,
+        mergePatchFor(await phone.appData(pkg, signal), step.ops, `setup patch ${step.patch}`),
+        signal,
+      );
+    } else if ('patch' in step) await phone.patch(packageOfApp(step.patch), step.merge, signal);
     else if ('setting' in step)
       await phone.putSetting(step.setting.namespace, step.setting.key, step.setting.value, signal);
     else if ('intent' in step) await phone.startIntent(step.intent, signal);
@@ -113,10 +121,11 @@ export async function prepareEpisode(options: {
   const skipped: PreparedEpisode['skipped'] = [];
   for (let attempt = 0; attempt < SEED_ATTEMPTS; attempt++) {
     const seed = seedForAttempt(options.seed, attempt);
-    await phone.reset(task.device?.seed ?? seed, signal);
+    await phone.reset(task.device?.seed ?? seed, signal, task.device?.clock === 'seeded');
     await phone.clockPolicy(task.device?.clockPolicy ?? DEFAULT_CLOCK_POLICY, signal);
     const zone = String((await phone.state(signal)).device.timezone ?? 'Asia/Shanghai');
-    if (task.device?.clock) await phone.setClock(localToEpoch(task.device.clock, zone), signal);
+    if (task.device?.clock && task.device.clock !== 'seeded')
+      await phone.setClock(localToEpoch(task.device.clock, zone), signal);
     const locale = task.device?.locale ?? options.locale;
     await phone.putSetting('system', 'system_locales', localeSetting(locale), signal);
     for (const s of task.device?.settings ?? []) await phone.putSetting(s.namespace, s.key, s.value, signal);
@@ -132,6 +141,22 @@ export async function prepareEpisode(options: {
       throw error;
     }
     await runSetup(instance.setup, phone, device, zone, signal);
+    if (task.paramsAfterSetup) {
+      try {
+        instance = buildInstance(task, {
+          seed,
+          locale: options.locale,
+          initial,
+          afterSetup: await phone.state(signal),
+        });
+      } catch (error) {
+        if (error instanceof MobaError && error.code === 'INVALID_INPUT') {
+          skipped.push({ seed, reason: error.message });
+          continue;
+        }
+        throw error;
+      }
+    }
     await phone.home(signal);
     const start = await phone.state(signal);
     const ctx = { now: start, start, screen: null, answer: null };
@@ -140,6 +165,7 @@ export async function prepareEpisode(options: {
       skipped.push({ seed, reason: `preconditions[${failed}] does not hold` });
       continue;
     }
+    await phone.disturb(phoneDisturbances(instance.disturbances), signal);
     return { instance, start, skipped };
   }
   throw new MobaError(

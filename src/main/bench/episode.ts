@@ -9,6 +9,7 @@
 import type { BenchConfiguration } from '../../shared/bench/config.ts';
 import type { EpisodeResult } from '../../shared/bench/results.ts';
 import type { BenchTask } from '../../shared/bench/task-schema.ts';
+import { SimulatedUser, answeringListener } from './simulated-user.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { endCauseOfError } from '../../shared/schemas/end-cause.ts';
@@ -18,6 +19,7 @@ import type { RunHandle, RunOutcome } from '../agent/run-handle.ts';
 import type { RunService, RunSpec } from '../agent/run-service.ts';
 import type { StrategyMemory } from '../agent/ports.ts';
 import { isPseudoAgent, pseudoAgentLoop } from './agents/pseudo-agents.ts';
+import type { EpisodeBroker } from './episode-broker.ts';
 import { externalAgent } from './agents/external-agent.ts';
 import type { StrategyArtifacts } from '../agent/strategies/common/kit.ts';
 import { prepareEpisode } from './episode-setup.ts';
@@ -75,6 +77,8 @@ export interface EpisodeEnv {
   phone: PhoneControl;
   /** Screens and dumps an external agent asks for. */
   artifacts?: StrategyArtifacts;
+  /** Where episodes of agents that connect on their own are offered (`moba bench serve`). */
+  externalBroker?: EpisodeBroker | undefined;
   now?: () => number;
 }
 
@@ -88,6 +92,8 @@ export interface EpisodePlan {
   memory?: AgentMemory | undefined;
   /** The same configuration's memory as the other strategies use it (demonstrations, Tips, Shortcuts). */
   strategyMemory?: StrategyMemory | undefined;
+  /** The goals of the tasks still to come in this episode's carried-memory sequence, in order. */
+  futureTasks?: readonly string[] | undefined;
   /** Reference solution steps to leave out (the "one step removed" check). */
   skipSteps?: readonly number[] | undefined;
   /** Told the run id as soon as it exists (so an interrupted attempt can be found). */
@@ -129,6 +135,8 @@ function runSpec(env: EpisodeEnv, plan: EpisodePlan, prepared: PreparedEpisode):
       ...(config.actionSpace ? { actionSpace: config.actionSpace } : {}),
       ...(config.planning ? { planning: config.planning } : {}),
       ...(config.evolution !== undefined ? { evolution: config.evolution } : {}),
+      ...(config.retryWithoutManager ? { retryWithoutManager: true } : {}),
+      ...(plan.futureTasks?.length ? { futureTasks: [...plan.futureTasks] } : {}),
       ...(instance.knowledge ? { knowledge: instance.knowledge } : {}),
     },
     ...(plan.memory ? { memory: plan.memory } : {}),
@@ -143,14 +151,20 @@ function externalRunSpec(
   budget: number,
   base: { serial: string; task: string },
 ): RunSpec {
-  if (!config.externalCommand || !env.artifacts)
+  if (config.externalConnect && !env.externalBroker)
+    throw new MobaError(
+      'INVALID_INPUT',
+      `Configuration ${config.id ?? 'external'} waits for agents that connect on their own: run it with \`moba bench serve\``,
+    );
+  if ((!config.externalCommand && !config.externalConnect) || !env.artifacts)
     throw new MobaError(
       'INVALID_INPUT',
       `Configuration ${config.id ?? 'external'} has no program (externalCommand) to run`,
     );
+  const agent = config.externalConnect ? { connect: env.externalBroker!.offer } : { command: config.externalCommand! };
   return {
     ...base,
-    loop: externalAgent({ command: config.externalCommand, artifacts: env.artifacts }),
+    loop: externalAgent({ ...agent, artifacts: env.artifacts }),
     options: {
       strategy: 'external',
       mode: config.mode,
@@ -213,7 +227,12 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
   const scoring = await infra(() => EpisodeScoring.begin(env.phone, prepared, signal));
   const run = await infra(() => env.runs.start(runSpec(env, plan, prepared)));
   plan.onRun?.(run.runId);
-  const sub = run.events((e) => scoring.onEvent(e));
+  const user = new SimulatedUser(prepared.instance.user, prepared.instance.locale);
+  const answer = answeringListener(user, (input) => env.runs.decide(run.runId, input));
+  const sub = run.events((e) => {
+    scoring.onEvent(e);
+    answer(e);
+  });
   let outcome: RunOutcome;
   try {
     outcome = await followToEnd(run, plan.timeoutS ?? prepared.instance.budget.timeoutS, signal);
@@ -232,6 +251,7 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
     events: env.runs.events(run.runId).events,
     final,
     wallMs: now() - startedAt,
+    questions: user.questionCounts,
   });
 }
 

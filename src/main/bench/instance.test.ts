@@ -50,7 +50,7 @@ const task = BenchTask.parse({
 
 describe('task instances', () => {
   it('draws parameters from the seed and the initial state, in order', () => {
-    const p = drawParams(task, 7, initial);
+    const p = drawParams(task.params, 7, initial);
     expect(['Bob Zhang', 'Carol Li']).toContain(p.who);
     expect(p).toMatchObject({
       hour: 10,
@@ -62,8 +62,8 @@ describe('task instances', () => {
     });
     expect(p.line).toEqual({ en: `Hello, ${p.who}`, zh: `你好, ${p.who}` });
     // The same seed draws the same values; over many seeds both candidates appear.
-    expect(drawParams(task, 7, initial)).toEqual(p);
-    const names = new Set(Array.from({ length: 20 }, (_, i) => drawParams(task, i, initial).who));
+    expect(drawParams(task.params, 7, initial)).toEqual(p);
+    const names = new Set(Array.from({ length: 20 }, (_, i) => drawParams(task.params, i, initial).who));
     expect(names).toEqual(new Set(['Bob Zhang', 'Carol Li']));
   });
 
@@ -95,7 +95,9 @@ describe('task instances', () => {
       ...initial,
       packages: { ...initial.packages, 'com.android.contacts': { contacts: [{ id: 1, name: 'A', starred: true }] } },
     };
-    expect(() => drawParams(task, 1, none)).toThrow(/params\.who: nothing in contacts contacts matches on this seed/);
+    expect(() => drawParams(task.params, 1, none)).toThrow(
+      /params\.who: nothing in contacts contacts matches on this seed/,
+    );
   });
 
   it('seeds, budgets and the device date', () => {

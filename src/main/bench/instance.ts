@@ -7,8 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import { mulberry32 } from '@moba/base';
+import { relativeDay } from '@moba/sim/time';
 import type {
   BenchTask,
+  Disturbance,
+  UserSpec,
   Locale,
   Milestone,
   ParamSpec,
@@ -48,6 +51,10 @@ export interface TaskInstance {
   milestones: InstanceMilestone[];
   invariants: Array<{ id: string; check: Predicate }>;
   solution: SolutionStep[];
+  /** The disturbances the phone applies once the agent starts (placeholders filled, apps by alias). */
+  disturbances: Disturbance[];
+  /** The simulated user's facts (placeholders filled), or null. */
+  user: UserSpec | null;
   budget: { maxSteps: number; timeoutS: number };
 }
 
@@ -126,14 +133,20 @@ function num(v: unknown, what: string): number {
 }
 
 /**
- * Draws every parameter.
+ * Draws every parameter of `specs` (the task's `params`, or its `paramsAfterSetup` on top of
+ * the values drawn before) from `initial`.
  * @throws MobaError INVALID_INPUT when the initial state has nothing to pick from (the runner
  *   then moves on to the next seed).
  */
-export function drawParams(task: BenchTask, seed: number, initial: PhoneState): ParamValues {
-  const values: ParamValues = {};
+export function drawParams(
+  specs: Record<string, ParamSpec> | undefined,
+  seed: number,
+  initial: PhoneState,
+  before: ParamValues = {},
+): ParamValues {
+  const values: ParamValues = { ...before };
   const ctx = { now: initial, start: initial, screen: null, answer: null };
-  for (const [name, spec] of Object.entries(task.params ?? {}) as Array<[string, ParamSpec]>) {
+  for (const [name, spec] of Object.entries(specs ?? {}) as Array<[string, ParamSpec]>) {
     const random = mulberry32(seedOf(`${seed}|${name}`));
     const pickOne = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const f = <T>(v: T): T => fill(v, values, 'en');
@@ -166,7 +179,8 @@ export function drawParams(task: BenchTask, seed: number, initial: PhoneState): 
           'INVALID_INPUT',
           `params.${name}: ${spec.value.app} has no ${spec.value.path} on this phone`,
         );
-    } else if ('date' in spec) v = addDays(deviceDate(initial), num(f(spec.date.days), `params.${name}.date.days`));
+    } else if ('clock' in spec) v = relativeDay(deviceDate(initial), String(f(spec.clock)));
+    else if ('date' in spec) v = addDays(deviceDate(initial), num(f(spec.date.days), `params.${name}.date.days`));
     else if ('time' in spec) {
       const h = num(f(spec.time.hour), `params.${name}.time.hour`);
       const m = num(f(spec.time.minute), `params.${name}.time.minute`);
@@ -194,12 +208,21 @@ export function drawParams(task: BenchTask, seed: number, initial: PhoneState): 
   return values;
 }
 
-/** Fills the task for one seed and language; `initial` is the phone right after reseeding. */
+/**
+ * Fills the task for one seed and language; `initial` is the phone right after reseeding,
+ * `afterSetup` the phone after the task's set-up (for `paramsAfterSetup`; without it those
+ * stay unfilled, enough to run the set-up, which may not use them).
+ */
 export function buildInstance(
   task: BenchTask,
-  options: { seed: number; locale: Locale; initial: PhoneState },
+  options: { seed: number; locale: Locale; initial: PhoneState; afterSetup?: PhoneState },
 ): TaskInstance {
-  const params = drawParams(task, options.seed, options.initial);
+  const early = drawParams(task.params, options.seed, options.initial);
+  const late = Object.keys(task.paramsAfterSetup ?? {});
+  // Before the set-up, a parameter drawn after it stands for itself (`{name}`): only the set-up, which may not use it, is run.
+  const params = options.afterSetup
+    ? drawParams(task.paramsAfterSetup, options.seed, options.afterSetup, early)
+    : { ...early, ...Object.fromEntries(late.map((n) => [n, `{${n}}`])) };
   const locale = task.device?.locale ?? options.locale;
   const goals = fillBoth(task.goal, params);
   const f = <T>(v: T): T => fill(v, params, locale);
@@ -220,6 +243,8 @@ export function buildInstance(
     })),
     invariants: f(task.invariants ?? []).map((i) => ({ id: i.id, check: i.check })),
     solution: f(task.solution),
+    disturbances: f(task.disturbances ?? []),
+    user: task.user ? f(task.user) : null,
     budget: { maxSteps: stepBudget(task), timeoutS: task.budget?.timeoutS ?? DEFAULT_TIMEOUT_S },
   };
 }

@@ -100,8 +100,9 @@ export class PhoneControl {
     return { packageName: app?.packageName ?? null, activity: app?.activity ?? null, elements };
   }
 
-  async reset(seed: number, signal?: AbortSignal): Promise<void> {
-    await this.check(`sim-reset --seed ${seed >>> 0}`, signal, 60_000);
+  /** Back to the seeded initial state; `seededClock`: the clock starts at the seed's own day and time. */
+  async reset(seed: number, signal?: AbortSignal, seededClock = false): Promise<void> {
+    await this.check(`sim-reset --seed ${seed >>> 0} --clock ${seededClock ? 'seeded' : 'default'}`, signal, 60_000);
   }
 
   async clockPolicy(policy: string, signal?: AbortSignal): Promise<void> {
@@ -119,6 +120,24 @@ export class PhoneControl {
   /** @throws MobaError DEVICE_COMMAND_FAILED with the phone's reason (bad patch, unknown app) */
   async patch(packageName: string, merge: unknown, signal?: AbortSignal): Promise<void> {
     await this.check(`sim-state set ${packageName} ${shQuote(JSON.stringify(merge))}`, signal);
+  }
+
+  /** The app's stored data (what `patch` writes). */
+  async appData(packageName: string, signal?: AbortSignal): Promise<unknown> {
+    const text = await this.check(`sim-state data ${packageName}`, signal);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new MobaError(
+        'DEVICE_COMMAND_FAILED',
+        `sim-state data ${packageName} printed no JSON: ${text.slice(0, 200)}`,
+      );
+    }
+  }
+
+  /** Schedules disturbances (the simulator's spec, apps by package). */
+  async disturb(specs: readonly unknown[], signal?: AbortSignal): Promise<void> {
+    if (specs.length) await this.check(`sim-disturb add ${shQuote(JSON.stringify(specs))}`, signal);
   }
 
   async startIntent(intent: IntentSpec, signal?: AbortSignal): Promise<void> {

@@ -7,6 +7,7 @@ import {
   strategyNames,
 } from '../../shared/bench/config.ts';
 import { BenchTask } from '../../shared/bench/task-schema.ts';
+import { futureGoals } from './bench-memory.ts';
 import { planBenchmark } from './plan.ts';
 
 const task = (id: string, category: string, apps: string[]) =>
@@ -79,5 +80,29 @@ describe('benchmark configurations and plans', () => {
       planBenchmark(BenchSpec.parse({ configurations: [{ agent: 'noop' }], only: { ids: ['zzz'] } }), tasks),
     ).toThrow(/No task matches the filter/);
     expect(() => planBenchmark(BenchSpec.parse({}), tasks)).toThrow(/no configuration/);
+  });
+
+  it('gives a carried-memory episode the goals still to come in its sequence, placeholders kept', () => {
+    const goals = [
+      task('a', 'easy', ['clock']),
+      BenchTask.parse({ ...task('b', 'easy', ['notes']), goal: { en: 'Write {text}', zh: '写 {text}' } }),
+      BenchTask.parse({ ...task('c', 'easy', ['notes']), goal: { en: 'Read it', zh: '读' } }),
+    ];
+    const spec = BenchSpec.parse({
+      configurations: [
+        { agent: 'mobile-agent-e', memory: 'carried' },
+        { agent: 'mobile-agent-e', memory: 'cold' },
+      ],
+      repetitions: 2,
+    });
+    const plan = planBenchmark(spec, goals);
+    const [carried, cold] = plan.configurations;
+    const byId = (e: { taskId: string }) => goals.find((g) => g.id === e.taskId);
+    const first = plan.episodes.find((e) => e.configId === carried!.id && e.taskId === 'a' && e.repetition === 1)!;
+    expect(futureGoals(first, plan.episodes, carried!, byId)).toEqual(['Write {text}', 'Read it']);
+    const last = plan.episodes.find((e) => e.configId === carried!.id && e.taskId === 'c')!;
+    expect(futureGoals(last, plan.episodes, carried!, byId)).toEqual([]);
+    const coldFirst = plan.episodes.find((e) => e.configId === cold!.id && e.taskId === 'a')!;
+    expect(futureGoals(coldFirst, plan.episodes, cold!, byId)).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import { HEARTBEAT_MS, ownerAlive, processOwner } from '../agent/ownership.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
 import type { Db } from '../store/database.ts';
 import { Emitter } from '@moba/base';
-import { BenchMemories, carriesMemory } from './bench-memory.ts';
+import { BenchMemories, carriesMemory, futureGoals } from './bench-memory.ts';
 import { BenchRepo } from './bench-repo.ts';
 import type { StoredEpisode } from './bench-repo.ts';
 import { asInfraError, runEpisode } from './episode.ts';
@@ -195,7 +195,8 @@ export class BenchmarkRunner {
       this.changed(id, null);
       const configs = new Map(b.configurations.map((c) => [c.id!, c] as const));
       const tasks = new Map(b.tasks.map((t) => [`${t.id}@${t.version}`, t] as const));
-      const pending = this.repo.episodes(id).filter((e) => e.status === 'pending');
+      const episodes = this.repo.episodes(id);
+      const pending = episodes.filter((e) => e.status === 'pending');
       const queue = new Queue(pending, (e) =>
         carriesMemory(configs.get(e.configId)!) ? `${e.configId}/r${e.repetition}` : null,
       );
@@ -221,6 +222,7 @@ export class BenchmarkRunner {
             requeue = await this.runOne(id, e, {
               configs,
               tasks,
+              episodes,
               memories,
               pool: pool!,
               slot,
@@ -291,6 +293,7 @@ export class BenchmarkRunner {
     ctx: {
       configs: Map<string, BenchConfiguration>;
       tasks: Map<string, BenchTask>;
+      episodes: readonly StoredEpisode[];
       memories: BenchMemories;
       pool: PhonePool;
       slot: number;
@@ -321,6 +324,7 @@ export class BenchmarkRunner {
           timeoutS: ctx.timeoutS,
           memory: memory?.memory,
           strategyMemory: memory?.strategyMemory,
+          futureTasks: futureGoals(e, ctx.episodes, config, (x) => ctx.tasks.get(`${x.taskId}@${x.taskVersion}`)),
           skipSteps: ctx.skipSteps?.(task.id),
           onRun: (r) => {
             runId = r;

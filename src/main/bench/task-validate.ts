@@ -13,6 +13,7 @@ import { regexProblem } from '../linear-regex.ts';
 import { parsePath } from './predicates/paths.ts';
 import { parseClockTime, parseIsoDate } from './predicates/text-match.ts';
 import { MAX_FILLED_TEXT, literalLength, placeholdersIn, referencedParams } from './templates.ts';
+import { extensionProblems } from './task-validate-extensions.ts';
 
 export interface TaskProblem {
   /** Where in the file, e.g. `milestones[2].check.some.label`; '' for the whole file. */
@@ -172,7 +173,7 @@ function jsonErrorWhere(text: string, message: string): string {
 function semanticProblems(task: BenchTaskType): TaskProblem[] {
   const out: TaskProblem[] = [];
   const add = (path: string, message: string) => out.push({ path, message });
-  const params = Object.keys(task.params ?? {});
+  const params = [...Object.keys(task.params ?? {}), ...Object.keys(task.paramsAfterSetup ?? {})];
 
   // Parameters: each may use only parameters written before it.
   const drawn = new Set<string>();
@@ -240,6 +241,7 @@ function semanticProblems(task: BenchTaskType): TaskProblem[] {
     if (s.milestone !== undefined && !ids.has(s.milestone))
       add(`solution[${i}].milestone`, `"${s.milestone}" is not a milestone id (${[...ids].join(', ')})`);
   });
+  extensionProblems(task, add, checkRefs);
   const lastFinish = task.solution.findIndex((s) => s.action === 'Finish');
   if (lastFinish >= 0 && lastFinish !== task.solution.length - 1)
     add(`solution[${lastFinish}]`, 'Finish must be the last step');
@@ -283,6 +285,7 @@ function checkPredicate(p: Predicate, path: string, add: Add): void {
     if (p.screen.text !== undefined) checkCondition(p.screen.text, `${path}.screen.text`, add);
     return;
   }
+  if ('compare' in p) return;
   for (const key of ['where', 'some', 'every', 'none', 'count', 'is'] as const) {
     const c = p[key];
     if (c !== undefined) checkCondition(c, `${path}.${key}`, add);

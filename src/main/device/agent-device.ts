@@ -7,6 +7,7 @@ import { DATE_COMMAND, parseDateOutput } from '../agent/device-clock.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { DeviceService } from './device-service.ts';
 import { executeAction } from './execute-action.ts';
+import type { ExecuteOptions } from './execute-action.ts';
 import type { Observer } from './observe.ts';
 import { uiDumpProbe } from './settle.ts';
 
@@ -19,6 +20,11 @@ export interface AgentDeviceOptions {
 
 export function createAgentDevice(serial: string, options: AgentDeviceOptions): AgentDevice {
   const { devices, observer } = options;
+  const settleBy = (on: 'screenshot' | 'dump' | undefined): Pick<ExecuteOptions, 'settleProbe' | 'streamQuiet'> => {
+    if (on === 'dump') return { settleProbe: uiDumpProbe(devices.device(serial)) };
+    const streamQuiet = observer.streamQuiet(serial);
+    return streamQuiet ? { streamQuiet } : {};
+  };
   return {
     serial,
     async facts(signal) {
@@ -62,7 +68,7 @@ export function createAgentDevice(serial: string, options: AgentDeviceOptions): 
         resolveApp: async (query) => context.resolveApp(query),
         signal: context.signal,
         settleTimeoutMs: options.settleTimeoutMs(),
-        ...(context.settleOn === 'dump' ? { settleProbe: uiDumpProbe(devices.device(serial)) } : {}),
+        ...settleBy(context.settleOn),
       });
       return { ok: r.ok, error: r.error ?? null, durationMs: r.durationMs, settleMs: r.settleMs, detail: r.detail };
     },

@@ -9,14 +9,19 @@ import type { ActionResult } from '../../shared/contract/devices.ts';
 import { MobaError, serializeError } from '../../shared/errors.ts';
 import { EXECUTORS } from './actions/index.ts';
 import type { ActionContext, ActionExecutor } from './actions/index.ts';
-import { screenshotProbe, waitForSettle } from './settle.ts';
-import type { SettleProbe } from './settle.ts';
+import { screenshotProbe, waitForQuietStream, waitForSettle } from './settle.ts';
+import type { SettleProbe, StreamQuiet } from './settle.ts';
 
 export interface ExecuteOptions extends ActionContext {
   /** Upper bound for waiting until the screen settles (`agent.settleTimeoutMs`). */
   settleTimeoutMs: number;
   /** How to read the screen's state while settling. Default: a hash of the screenshot. */
   settleProbe?: SettleProbe;
+  /**
+   * While a live mirror streams the device: time since its last frame. Without a `settleProbe`,
+   * settling then waits for a quiet stream instead of taking screenshots.
+   */
+  streamQuiet?: StreamQuiet;
 }
 
 /**
@@ -40,11 +45,16 @@ export async function executeAction(call: ActionCall, options: ExecuteOptions): 
     let settleMs = 0;
     let settled = true;
     if (effect.settle) {
-      const s = await waitForSettle({
-        probe: options.settleProbe ?? screenshotProbe(options.device),
-        timeoutMs: options.settleTimeoutMs,
-        signal: options.signal,
-      });
+      const probe = options.settleProbe ?? screenshotProbe(options.device);
+      const s =
+        !options.settleProbe && options.streamQuiet && options.streamQuiet() !== null
+          ? await waitForQuietStream({
+              sinceLastFrame: options.streamQuiet,
+              fallback: probe,
+              timeoutMs: options.settleTimeoutMs,
+              signal: options.signal,
+            })
+          : await waitForSettle({ probe, timeoutMs: options.settleTimeoutMs, signal: options.signal });
       settleMs = s.ms;
       settled = s.settled;
     }

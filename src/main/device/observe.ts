@@ -24,6 +24,7 @@ import type { Disposable } from '@moba/base';
 import type { AndroidDevice, CallOptions } from './android-device.ts';
 import type { DeviceService } from './device-service.ts';
 import { isBlackScreenshot, pngSize } from './png-info.ts';
+import type { StreamQuiet } from './settle.ts';
 
 /**
  * Supplies the screenshot instead of `screencap`, e.g. the live mirror's latest decoded frame
@@ -91,6 +92,7 @@ interface Painted {
 export class Observer {
   private readonly options: ObserverOptions;
   private readonly providers = new Map<string, ScreenshotProvider>();
+  private readonly streams = new Map<string, StreamQuiet>();
   private readonly last = new Map<string, Observation>();
   private readonly physical = new Map<string, { width: number; height: number } | null>();
   private ocr: OcrEngine | undefined;
@@ -114,9 +116,22 @@ export class Observer {
    * Lets a live stream supply this device's screenshots (source 'mirror') until disposed, when
    * it is the faster way on the device (see `screenshot-source.ts`). The newest registration wins.
    */
-  setScreenshotProvider(serial: string, provider: ScreenshotProvider): Disposable {
+  setScreenshotProvider(serial: string, provider: ScreenshotProvider, sinceLastFrame?: StreamQuiet): Disposable {
     this.providers.set(serial, provider);
-    return { dispose: () => void (this.providers.get(serial) === provider && this.providers.delete(serial)) };
+    if (sinceLastFrame) this.streams.set(serial, sinceLastFrame);
+    else this.streams.delete(serial);
+    return {
+      dispose: () => {
+        if (this.providers.get(serial) !== provider) return;
+        this.providers.delete(serial);
+        this.streams.delete(serial);
+      },
+    };
+  }
+
+  /** Time since the last frame of the stream that supplies this device's screenshots, for settling (`settle.ts`). */
+  streamQuiet(serial: string): StreamQuiet | undefined {
+    return this.streams.get(serial);
   }
 
   /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AndroidDevice } from './android-device.ts';
-import { uiDumpProbe, waitForSettle } from './settle.ts';
+import type { DeviceInput } from './input/device-input.ts';
+import { executeAction } from './execute-action.ts';
+import { uiDumpProbe, waitForQuietStream, waitForSettle } from './settle.ts';
 
 /** A screen that changes `changes` times, then stays the same. */
 function screen(changes: number) {
@@ -56,5 +58,83 @@ describe('uiDumpProbe', () => {
     expect(readings[0]).toBe(readings[1]);
     expect(new Set(readings).size).toBe(3);
     expect(screencaps).toBe(0);
+  });
+});
+
+/** A stream whose frames keep coming `busyMs` after the start, then only its ~100 ms repeats. */
+function stream(busyMs: number) {
+  const t0 = performance.now();
+  return () => {
+    const now = performance.now() - t0;
+    return now < busyMs ? 5 : (now - busyMs) % 100;
+  };
+}
+
+describe('waitForQuietStream', () => {
+  it('settles on the first quiet gap after the frames stop, taking no screenshot', async () => {
+    let shots = 0;
+    const r = await waitForQuietStream({
+      sinceLastFrame: stream(200),
+      fallback: async () => String(shots++),
+      timeoutMs: 5_000,
+      firstDelayMs: 0,
+    });
+    expect(r).toMatchObject({ settled: true, readings: 0 });
+    expect(r.ms).toBeGreaterThanOrEqual(200 + 80);
+    expect(shots).toBe(0);
+  });
+  it('gives up at the timeout while frames keep coming', async () => {
+    const r = await waitForQuietStream({
+      sinceLastFrame: () => 5,
+      fallback: screen(0),
+      timeoutMs: 150,
+      firstDelayMs: 0,
+    });
+    expect(r.settled).toBe(false);
+    expect(r.ms).toBeGreaterThanOrEqual(150);
+  });
+  it('goes on with screenshots when the stream stops', async () => {
+    const r = await waitForQuietStream({
+      sinceLastFrame: () => null,
+      fallback: screen(2),
+      timeoutMs: 5_000,
+      firstDelayMs: 0,
+    });
+    expect(r).toMatchObject({ settled: true, readings: 4 });
+  });
+});
+
+describe('executeAction settling', () => {
+  const input = { keys: async () => undefined } as unknown as DeviceInput;
+  function device() {
+    const calls = { screencap: 0 };
+    let n = 0;
+    const d = {
+      serial: 'phone',
+      screencap: async () => {
+        calls.screencap++;
+        return new Uint8Array([Math.min(n++, 1)]);
+      },
+    } as unknown as AndroidDevice;
+    return { d, calls };
+  }
+  const base = { elements: [], screen: { width: 1080, height: 2400 }, settleTimeoutMs: 5_000 };
+
+  it('takes no screenshot while a mirror streams the device', async () => {
+    const { d, calls } = device();
+    const r = await executeAction({ name: 'Back', params: {} }, { ...base, device: d, input, streamQuiet: stream(50) });
+    expect(r).toMatchObject({ ok: true, settled: true });
+    expect(calls.screencap).toBe(0);
+  });
+  it('settles by screenshots without a mirror (and when it has stopped)', async () => {
+    for (const streamQuiet of [undefined, () => null]) {
+      const { d, calls } = device();
+      const r = await executeAction(
+        { name: 'Back', params: {} },
+        { ...base, device: d, input, ...(streamQuiet ? { streamQuiet } : {}) },
+      );
+      expect(r).toMatchObject({ ok: true, settled: true });
+      expect(calls.screencap).toBe(3);
+    }
   });
 });

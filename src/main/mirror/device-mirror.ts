@@ -349,6 +349,13 @@ export class DeviceMirror {
     return this.control.input;
   }
 
+  /** Milliseconds since the stream's last frame; null unless a scrcpy stream runs and has sent one. */
+  sinceLastFrame(): number | null {
+    const last = this.frameTimes.at(-1);
+    if (this.closed || this.current?.mode !== 'scrcpy' || last === undefined) return null;
+    return Date.now() - last;
+  }
+
   /**
    * The newest picture as PNG at the device's size, and when it reached main. In scrcpy mode
    * it is decoded from the stream; in screenshot mode a fresh screenshot is taken and also sent

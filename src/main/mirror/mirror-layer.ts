@@ -42,7 +42,11 @@ export function createMirrorLayer(options: MirrorLayerOptions): MirrorLayer {
     if (event.state === 'running' && !providers.has(event.serial)) {
       providers.set(
         event.serial,
-        options.observer.setScreenshotProvider(event.serial, ({ signal }) => mirror.captureFrame(event.serial, signal)),
+        options.observer.setScreenshotProvider(
+          event.serial,
+          ({ signal }) => mirror.captureFrame(event.serial, signal),
+          () => mirror.sinceLastFrame(event.serial),
+        ),
       );
     } else if (event.state === 'stopped' || event.state === 'failed') {
       providers.get(event.serial)?.dispose();

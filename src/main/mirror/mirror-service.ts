@@ -239,6 +239,11 @@ export class MirrorService implements Disposable {
     return { via, durationMs: performance.now() - t0 };
   }
 
+  /** Milliseconds since the device's scrcpy stream sent its last frame; null when none streams it. */
+  sinceLastFrame(serial: string): number | null {
+    return this.mirrors.get(serial)?.mirror.sinceLastFrame() ?? null;
+  }
+
   /**
    * The newest mirrored picture of the device as PNG (device size) with the time it reached
    * main; null when no mirror runs (then take a `screencap`).

@@ -20,7 +20,7 @@ function el(over: Partial<UiElement>): UiElement {
 }
 
 describe('candidateActions', () => {
-  it('maps clickable, long-clickable, editable and scrollable elements to ReachAgent-style actions', () => {
+  it('maps clickable, long-clickable, editable and scrollable elements to ReachAgent-style actions, four scroll directions each', () => {
     const actions = candidateActions([
       el({ index: 1, text: 'OK', trueAttributes: ['clickable'] }),
       el({ index: 2, text: 'Photo', trueAttributes: ['clickable', 'long-clickable'] }),
@@ -53,8 +53,14 @@ describe('candidateActions', () => {
       'Box_Input(4)',
       'Scroll(5,up)',
       'Scroll(5,down)',
+      'Scroll(5,left)',
+      'Scroll(5,right)',
+      'Scroll(6,up)',
+      'Scroll(6,down)',
       'Scroll(6,left)',
       'Scroll(6,right)',
+      'Scroll(7,up)',
+      'Scroll(7,down)',
       'Scroll(7,left)',
       'Scroll(7,right)',
       'Scroll(8,up)',

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '@moba/testkit/rigs';
 import { MemoryService } from '../memory/memory-service.ts';
-import { migrate, openDatabase } from './database.ts';
+import { migrate, openDatabase, openDatabaseForReading } from './database.ts';
 import { fingerprints } from './migration-check.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { memory } from './migrations/010-memory.ts';
@@ -184,5 +184,40 @@ describe('migration checksums', () => {
     for (const m of EDITED) m.up(db);
     expect(() => new MemoryService({ db })).toThrow(/no such table: memory_keys/);
     db.close();
+  });
+});
+
+describe('opening to read', () => {
+  it('reads an up-to-date store read-only: nothing is written to it', () => {
+    const path = dbPath();
+    const db = openDatabase({ path });
+    db.prepare("INSERT INTO store_meta (key, value) VALUES ('probe', 'kept')").run();
+    db.close();
+    const before = fileHash(path);
+    const reader = openDatabaseForReading({ path });
+    expect(reader.readonly).toBe(true);
+    expect(reader.prepare("SELECT value FROM store_meta WHERE key = 'probe'").get()).toEqual({ value: 'kept' });
+    expect(() => reader.prepare("UPDATE store_meta SET value = 'x'").run()).toThrow(/readonly/);
+    reader.close();
+    expect(fileHash(path)).toBe(before);
+  });
+
+  it('creates a missing store and migrates an older one, as a full open does', () => {
+    const fresh = openDatabaseForReading({ path: dbPath() });
+    expect(fresh.readonly).toBe(false);
+    expect(fresh.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: MIGRATIONS.length });
+    fresh.close();
+    const path = dbPath();
+    openDatabase({ path, migrations: MIGRATIONS.slice(0, -1) }).close();
+    const older = openDatabaseForReading({ path });
+    expect(older.readonly).toBe(false);
+    expect(older.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: MIGRATIONS.length });
+    older.close();
+  });
+
+  it('refuses a store made by an edited migration, as a full open does', () => {
+    const path = dbPath();
+    openDatabase({ path, migrations: EDITED }).close();
+    expect(() => openDatabaseForReading({ path })).toThrow(expect.objectContaining({ code: 'STORE_SCHEMA_MISMATCH' }));
   });
 });

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tighten } from '../private-files.ts';
 import { dirname } from 'node:path';
 import { MobaError } from '../../shared/errors.ts';
@@ -79,6 +79,41 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
       { cause: error },
     );
   }
+}
+
+/**
+ * Opens the store to read it: read-only when the file already holds every migration of this
+ * build (recorded with its checksum) and is small enough to be checked on every open — so a
+ * command that only reads writes nothing (no integrity-check stamp, no checkpoint on close) —
+ * else as `openDatabase` does (creating, migrating or stamping it). The schema and integrity
+ * checks run either way.
+ * @throws MobaError as openDatabase
+ */
+export function openDatabaseForReading(options: Omit<OpenDatabaseOptions, 'readonly'>): Db {
+  const migrations = options.migrations ?? MIGRATIONS;
+  if (
+    options.path !== ':memory:' &&
+    existsSync(options.path) &&
+    statSync(options.path).size < CHECK_ALWAYS_BELOW_BYTES
+  ) {
+    let db: Db | undefined;
+    try {
+      db = openDatabase({ ...options, readonly: true });
+    } catch (error) {
+      // A newer or different schema is refused the same way either way; anything else (say, a
+      // folder where SQLite cannot keep its shared-memory file) is left to the full open.
+      if (error instanceof MobaError && error.code.startsWith('STORE_SCHEMA')) throw error;
+    }
+    if (db && isCurrent(db, migrations)) return db;
+    db?.close();
+  }
+  return openDatabase(options);
+}
+
+/** Every one of `migrations` is recorded as applied, with its checksum. */
+function isCurrent(db: Db, migrations: readonly Migration[]): boolean {
+  const recorded = new Map(appliedMigrations(db).map((a) => [a.version, a.checksum]));
+  return migrations.every((m) => typeof recorded.get(m.version) === 'string');
 }
 
 /** Databases up to this size are checked on every open; larger ones once a day (a scan of a gigabyte takes seconds). */

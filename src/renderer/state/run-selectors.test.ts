@@ -144,6 +144,26 @@ describe('run selectors', () => {
     expect(callsForStep(events, s1!).map((c) => c.callId)).toEqual(['c1']);
   });
 
+  it('finds the thought of a strategy or external agent (strategy_decided) for its step', () => {
+    const other = [
+      ...bodies.slice(0, 2),
+      {
+        type: 'strategy_decided',
+        nodeId: 'n1',
+        role: 'agent',
+        callIds: [],
+        observation: '',
+        thought: 'Alarms live in the Clock app',
+        written: 'Open_App("Clock")',
+        action: { name: 'Open_App', params: { app: 'Clock' } },
+        summary: '',
+      },
+      bodies[4]!,
+    ].map((b, seq) => ({ ...b, seq, at: seq }) as RunEvent);
+    const [step] = foldRun('r', other).steps;
+    expect(actDecisionFor(other, step!)?.thought).toBe('Alarms live in the Clock app');
+  });
+
   it('describes what waits for the person with the observation and thought', () => {
     const waiting = foldRun('r', events.slice(0, 6));
     const p = currentProposal(waiting, events.slice(0, 6));

@@ -25,14 +25,17 @@ export function indexAtSeq(events: readonly RunEvent[], seq: number): number {
   return found;
 }
 
-/** The Local Agent's decision that led to a step: the newest act_decided for its node before it. */
+/** What an agent decided before a step: MobA's Local Agent (act_decided) or another strategy or an external agent (strategy_decided). */
+export type StepDecision = RunEventOf<'act_decided'> | RunEventOf<'strategy_decided'>;
+
+/** The decision that led to a step: the newest act_decided or strategy_decided for its node before it. */
 export function actDecisionFor(
   events: readonly RunEvent[],
   step: Pick<StepState, 'nodeId' | 'seq'>,
-): RunEventOf<'act_decided'> | null {
+): StepDecision | null {
   for (let i = indexAtSeq(events, step.seq); i >= 0; i--) {
     const e = events[i]!;
-    if (e.type === 'act_decided' && e.nodeId === step.nodeId) return e;
+    if ((e.type === 'act_decided' || e.type === 'strategy_decided') && e.nodeId === step.nodeId) return e;
     // An earlier proposal means the decision for this one was not recorded (a person's step).
     if (e.type === 'step_proposed' && e.seq < step.seq) return null;
   }
@@ -58,7 +61,7 @@ export function callsForStep(events: readonly RunEvent[], step: StepState): Mode
 export interface Proposal {
   step: StepState;
   observation: (Observation & { screenKey: string }) | null;
-  decision: RunEventOf<'act_decided'> | null;
+  decision: StepDecision | null;
 }
 
 /** What a person is asked to decide on right now, when the wait is about a step. */

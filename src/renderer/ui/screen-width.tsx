@@ -34,7 +34,10 @@ export function useScreenWidthStyle(): CSSProperties | undefined {
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  return px === null ? undefined : ({ '--screen-w': `${Math.min(px, max)}px` } as CSSProperties);
+  // Never so wide that the step (380 px) and the task tree (260 px) columns and their gaps no longer fit.
+  return px === null
+    ? undefined
+    : ({ '--screen-w': `max(${MIN_PX}px, min(${Math.min(px, max)}px, 100% - 664px))` } as CSSProperties);
 }
 
 /** The handle on the screen panel's right edge. Double-click: back to the default width. */

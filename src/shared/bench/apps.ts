@@ -14,6 +14,12 @@ export const BENCH_APPS = {
   weather: 'com.moba.weather',
   shop: 'com.moba.shop',
   railway: 'com.moba.railway',
+  mail: 'com.moba.mail',
+  files: 'com.moba.files',
+  music: 'com.moba.music',
+  bank: 'com.moba.bank',
+  maps: 'com.moba.maps',
+  browser: 'com.moba.browser',
 } as const;
 
 export type BenchAppAlias = keyof typeof BENCH_APPS;

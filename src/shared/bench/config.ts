@@ -59,18 +59,28 @@ export const BenchConfiguration = z
     actionSpace: ActionSpaceMode.optional(),
     planning: PlanningMode.optional(),
     evolution: z.boolean().optional(),
+    retryWithoutManager: z.boolean().optional(),
     /** The `external` agent's program and its arguments, e.g. ["python3", "my_agent.py"] (docs/agent-protocol.md). */
     externalCommand: z.array(z.string().min(1).max(4_000)).min(1).max(64).optional(),
+    /** The `external` agent connects on its own and is handed each episode (`moba bench serve`) instead of being started. */
+    externalConnect: z.literal(true).optional(),
   })
   .strict()
   .refine((c) => c.memory !== 'seeded' || c.memorySeed !== undefined, {
     message: 'the seeded memory regime needs memorySeed (a memory file)',
     path: ['memorySeed'],
   })
-  .refine((c) => (c.agent === 'external') === (c.externalCommand !== undefined), {
-    message: 'the external agent needs externalCommand (its program), and only it takes one',
-    path: ['externalCommand'],
-  });
+  .refine(
+    (c) =>
+      c.agent === 'external'
+        ? (c.externalCommand !== undefined) !== (c.externalConnect === true)
+        : c.externalCommand === undefined && c.externalConnect === undefined,
+    {
+      message:
+        'the external agent needs externalCommand (its program) or externalConnect (agents connect on their own: moba bench serve), not both; no other agent takes either',
+      path: ['externalCommand'],
+    },
+  );
 export type BenchConfiguration = z.infer<typeof BenchConfiguration>;
 export type BenchConfigurationInput = z.input<typeof BenchConfiguration>;
 

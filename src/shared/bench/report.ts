@@ -71,6 +71,8 @@ export const ConfigurationReport = z.object({
     wallPerEpisodeSeconds: z.number().nullable(),
   }),
   interventions: z.record(z.string(), z.number()),
+  /** Questions to the simulated user (docs/benchmark.md § Asking the user): asked, and unnecessary ones. */
+  questions: z.object({ asked: z.number().int(), unnecessary: z.number().int() }),
   terminations: z.record(z.string(), z.number()),
   /**
    * Episodes that ended in an error of the machinery (the phone, adb, a set-up that failed) and

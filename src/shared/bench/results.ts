@@ -84,6 +84,10 @@ export const EpisodeResult = z.object({
   locale: Locale,
   /** Instances skipped before this one because their preconditions failed. */
   seedRetries: z.number().int(),
+  /** Questions the agent asked the simulated user (Ask_User, or an escalation asking the person). */
+  questions: z.number().int().optional(),
+  /** Of those: already answered by the goal, about nothing the task needs, or asked before. */
+  unnecessaryQuestions: z.number().int().optional(),
 });
 export type EpisodeResult = z.infer<typeof EpisodeResult>;
 

@@ -26,11 +26,7 @@ export type Category = z.infer<typeof Category>;
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
 
-export const AppRef = z
-  .enum(BENCH_APP_ALIASES)
-  .describe(
-    'An app by its alias: launcher, clock, calendar, settings, notes, messages, contacts, weather, shop, railway',
-  );
+export const AppRef = z.enum(BENCH_APP_ALIASES).describe(`An app by its alias: ${BENCH_APP_ALIASES.join(', ')}`);
 export type AppRef = z.infer<typeof AppRef>;
 export const StateSource = z
   .enum([...BENCH_APP_ALIASES, 'device'])
@@ -246,10 +242,21 @@ export interface ScreenPredicate {
 export interface AnswerPredicate {
   answer: Condition;
 }
+export interface StateRef {
+  app: string;
+  path?: string | undefined;
+  at?: 'now' | 'start' | undefined;
+}
+export interface ComparePredicate {
+  compare: { left: StateRef; op: CompareOp; right: StateRef; by?: number | undefined };
+}
+export const COMPARE_OPS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte'] as const;
+export type CompareOp = (typeof COMPARE_OPS)[number];
 export type Predicate =
   | StatePredicate
   | ScreenPredicate
   | AnswerPredicate
+  | ComparePredicate
   | { all: Predicate[] }
   | { any: Predicate[] }
   | { not: Predicate };
@@ -309,12 +316,41 @@ export const AnswerPredicate = z
   .object({ answer: Condition.describe("condition on the agent's answer (its Finish message)") })
   .strict();
 
+const StateRef = z
+  .object({
+    app: StateSource,
+    path: StatePath.optional().describe('where in the app state; omitted = the whole state'),
+    at: z
+      .enum(['now', 'start'])
+      .optional()
+      .describe('now (default): the state when checked; start: the state when the agent started'),
+  })
+  .strict();
+
+export const ComparePredicate = z
+  .object({
+    compare: z
+      .object({
+        left: StateRef,
+        op: z.enum(COMPARE_OPS).describe('eq, ne (deep equality), lt, lte, gt, gte (numbers or texts)'),
+        right: StateRef,
+        by: z
+          .number()
+          .optional()
+          .describe('numbers: added to the right value before comparing (left = right + by, left > right + by…)'),
+      })
+      .strict()
+      .describe('compares two state values, e.g. a balance now with the balance at the start'),
+  })
+  .strict();
+
 export const Predicate: z.ZodType<Predicate> = z
   .lazy(() =>
     z.union([
       StatePredicate,
       ScreenPredicate,
       AnswerPredicate,
+      ComparePredicate,
       z.object({ all: z.array(Predicate).min(1) }).strict(),
       z.object({ any: z.array(Predicate).min(1) }).strict(),
       z.object({ not: Predicate }).strict(),
@@ -370,7 +406,19 @@ const stepCommon = {
     .describe(
       'skip the step (it is not counted) when its target is not on screen, e.g. a pop-up that only some seeds show',
     ),
-  note: z.string().optional(),
+  note: z.string().optional().describe('a remark for people reading the file; ignored'),
+  repeat: z
+    .object({
+      times: z.number().int().min(1).max(50).optional().describe('do the step this many times'),
+      until: Target.optional().describe('repeat until this element is on screen (checked before each repetition)'),
+      max: z.number().int().min(1).max(50).optional().describe('most repetitions for `until` (default 20)'),
+    })
+    .strict()
+    .refine((r) => (r.times === undefined) !== (r.until === undefined), {
+      message: 'repeat needs times or until (one of them)',
+    })
+    .optional()
+    .describe('do the step several times (each is a step): a fixed number, or until an element shows'),
 };
 
 export const SolutionStep = z
@@ -385,7 +433,7 @@ export const SolutionStep = z
         action: z.literal('Scroll'),
         target: Target.optional().describe('the scrollable element (default: the largest scrollable one)'),
         direction: Direction,
-        distance: Distance.optional(),
+        distance: Distance.optional().describe('short, medium (default) or long'),
         until: Target.optional().describe('repeat until this element is on screen (each scroll is a step)'),
         max: z.number().int().min(1).max(20).optional().describe('most scrolls for `until` (default 8)'),
         ...stepCommon,
@@ -402,6 +450,13 @@ export const SolutionStep = z
       .object({
         action: z.literal('Open_App'),
         app: z.string().min(1).describe('the app name as a person says it, e.g. "Clock"'),
+        ...stepCommon,
+      })
+      .strict(),
+    z
+      .object({
+        action: z.literal('Ask_User'),
+        question: z.string().min(1).describe('the question for the user (the simulated user answers from `user`)'),
         ...stepCommon,
       })
       .strict(),
@@ -459,6 +514,16 @@ export const ParamSpec = z.union([
         })
         .strict()
         .describe('a date YYYY-MM-DD relative to the device clock'),
+    })
+    .strict(),
+  z
+    .object({
+      clock: z
+        .string()
+        .min(1)
+        .describe(
+          'a date YYYY-MM-DD named from the device\'s today: "today", "tomorrow", "day after tomorrow", "in 3 days", "next friday", "this friday", "friday next week", "next week", "this weekend", or "{param}"',
+        ),
     })
     .strict(),
   z
@@ -524,7 +589,12 @@ export const DeviceSpec = z
       .max(2 ** 31 - 1)
       .optional()
       .describe("the phone's seed; default: the instance seed"),
-    clock: LocalTime.optional().describe('device time at the start (default 2025-06-02T09:00, Asia/Shanghai)'),
+    clock: z
+      .union([LocalTime, z.literal('seeded')])
+      .optional()
+      .describe(
+        'device time at the start (default 2025-06-02T09:00, Asia/Shanghai), or "seeded": a day and time drawn from the phone seed (the apps are seeded for that day)',
+      ),
     clockPolicy: z
       .string()
       .regex(CLOCK_POLICY_RE, 'frozen, real or stepped:<seconds>s')
@@ -535,11 +605,41 @@ export const DeviceSpec = z
   })
   .strict();
 
+export const JsonPatchOp = z
+  .union([
+    z
+      .object({ op: z.enum(['add', 'replace', 'test']), path: z.string(), value: JsonValue })
+      .strict()
+      .describe('add (to a list: at an index, or "-" to append), replace, or test a value'),
+    z
+      .object({ op: z.literal('remove'), path: z.string() })
+      .strict()
+      .describe('remove the value at the path'),
+    z
+      .object({ op: z.enum(['move', 'copy']), from: z.string(), path: z.string() })
+      .strict()
+      .describe('move or copy the value at `from` to `path`'),
+  ])
+  .meta({
+    id: 'JsonPatchOp',
+    description: 'One RFC 6902 operation; paths are JSON Pointers (RFC 6901) like /notes/0/title or /notes/-',
+  });
+export type JsonPatchOp = z.infer<typeof JsonPatchOp>;
+
 export const SetupStep = z.union([
   z
     .object({
       patch: AppRef,
-      merge: z.record(z.string(), JsonValue).describe("a JSON merge patch (RFC 7386) of the app's state"),
+      merge: z.record(z.string(), JsonValue).describe("a JSON merge patch (RFC 7386) of the app's stored data"),
+    })
+    .strict(),
+  z
+    .object({
+      patch: AppRef,
+      ops: z
+        .array(JsonPatchOp)
+        .min(1)
+        .describe("JSON Patch operations (RFC 6902) on the app's stored data, applied in order"),
     })
     .strict(),
   z.object({ setting: SettingPut }).strict(),
@@ -564,6 +664,61 @@ export const SetupStep = z.union([
   z.object({ clock: LocalTime }).strict(),
 ]);
 export type SetupStep = z.infer<typeof SetupStep>;
+
+export const DISTURBANCE_KINDS = [
+  'notification',
+  'permission',
+  'rating',
+  'login',
+  'consent',
+  'slow-load',
+  'interstitial',
+] as const;
+
+export const Disturbance = z
+  .object({
+    kind: z.enum(DISTURBANCE_KINDS),
+    app: AppRef.optional().describe('the app it shows over (by alias); see the kind for whether it is needed'),
+    id: z.string().optional(),
+    after: z
+      .union([z.number().int().min(0), z.tuple([z.number().int().min(0), z.number().int().min(0)])])
+      .optional()
+      .describe('after this many actions of the agent, or [min, max] drawn from the phone seed'),
+    at: z
+      .union([z.number().int().min(0), z.string()])
+      .optional()
+      .describe('at this device time (HH:MM today, …)'),
+  })
+  .catchall(JsonValue.describe("the kind's own fields (texts may hold {param} placeholders)"))
+  .meta({
+    id: 'Disturbance',
+    description:
+      "An interruption the phone applies deterministically from the seed: the simulator's disturbance spec (packages/sim/README.md § Disturbances) with the app by its alias",
+  });
+export type Disturbance = z.infer<typeof Disturbance>;
+
+export const UserFact = z
+  .object({
+    id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes, starting with a letter'),
+    about: z
+      .array(z.string().min(1))
+      .min(1)
+      .describe('words a question about this fact contains (any one, ignoring case; English and Chinese)'),
+    answer: Text.describe('what the simulated user says, with {param} placeholders'),
+  })
+  .strict();
+
+export const UserSpec = z
+  .object({
+    facts: z.array(UserFact).min(1).describe('what the user knows and the task needs but the goal does not say'),
+    known: z
+      .array(z.object({ about: z.array(z.string().min(1)).min(1), answer: Text }).strict())
+      .optional()
+      .describe('what the goal already says: a question about it is answered, but counted as unnecessary'),
+  })
+  .strict()
+  .describe('a simulated user the agent can ask (Ask_User); see docs/benchmark.md § Asking the user');
+export type UserSpec = z.infer<typeof UserSpec>;
 
 export const MilestoneId = z
   .string()
@@ -593,6 +748,8 @@ export type Milestone = z.infer<typeof Milestone>;
 
 export const Invariant = z.object({ id: MilestoneId, title: Text.optional(), check: Predicate }).strict();
 
+const ParamName = z.string().regex(/^[A-Za-z_]\w*$/, 'a name of letters, digits and _');
+
 export const TaskId = z
   .string()
   .regex(/^[a-z][a-z0-9]*([.-][a-z0-9]+)*$/, 'lower-case words joined by dots or dashes, e.g. clock.alarm-workdays');
@@ -614,9 +771,18 @@ export const BenchTask = z
     knowledge: Text.optional().describe(
       'a knowledge hint for the Mobile-Agent strategies (v1, v2, E), with {param} placeholders; the others ignore it',
     ),
-    params: z.record(z.string().regex(/^[A-Za-z_]\w*$/, 'a name of letters, digits and _'), ParamSpec).optional(),
+    params: z.record(ParamName, ParamSpec).optional(),
+    paramsAfterSetup: z
+      .record(ParamName, ParamSpec)
+      .optional()
+      .describe("parameters drawn after the set-up, from the phone's state then (pick, value, if read it)"),
     device: DeviceSpec.optional(),
     setup: z.array(SetupStep).optional(),
+    disturbances: z
+      .array(Disturbance)
+      .optional()
+      .describe('interruptions the phone applies during the episode, deterministically from the seed'),
+    user: UserSpec.optional(),
     preconditions: z
       .array(Predicate)
       .optional()

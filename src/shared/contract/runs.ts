@@ -52,6 +52,8 @@ export const StartRunInput = z
     actionSpace: ActionSpaceMode.optional(),
     planning: PlanningMode.optional(),
     evolution: z.boolean().optional(),
+    /** Mobile-Agent-E: the Operator retries once without the Manager after a failed action (default: the Manager on every iteration). */
+    retryWithoutManager: z.boolean().optional(),
     /** Mobile-Agent v1, v2 and E: a knowledge hint for this task (e.g. how an app's menus work). */
     knowledge: z.string().trim().max(2_000).optional(),
     /** The task was spoken: the transcript it came from (the run gets a voice_input event). */

@@ -64,13 +64,14 @@ export const ANDROID_WORLD_MAPPING: Readonly<Record<ActionName, string>> = {
   Scroll:
     '`scroll` with the same `direction` (both mean "bring the content further in that direction into view") and the element: `index` in the indexed form, its centre as `x`, `y` in the coordinate form; the distance has no counterpart',
   Swipe:
-    '`swipe` with the same `direction` (the finger moves that way in both); the distance has no counterpart (AndroidWorld swipes across the whole screen)',
+    '`swipe` with the same `direction` (the finger moves that way in both); the distance and a start element or point have no counterpart (AndroidWorld swipes across the whole screen)',
   Type: "`input_text` with `text` and no target: the text goes into the focused field (AndroidWorld's executor taps a target first, so replaying needs one)",
   Box_Input:
     '`input_text` with `text`, `clear_text: true` and the box as target (centre or `index`); both tap, type and press Enter',
   Back: '`navigate_back`',
   Home: '`navigate_home`',
   Enter: '`keyboard_enter`',
+  Switch_App: '`unknown` with `text` `Switch_App()` (AndroidWorld has no Overview key)',
   Wait: '`wait` (AndroidWorld waits one second; the seconds have no counterpart)',
   Open_App: '`open_app` with `app_name` = the name or description given',
   Close_App:
@@ -164,6 +165,8 @@ export function toAndroidWorld(
       return plain({ action_type: 'navigate_home' });
     case 'Enter':
       return plain({ action_type: 'keyboard_enter' });
+    case 'Switch_App':
+      return plain({ action_type: 'unknown', text: 'Switch_App()' });
     case 'Wait':
       return plain({ action_type: 'wait' });
     case 'Open_App':

@@ -52,6 +52,55 @@ const StepReport = {
   modelCalls: z.array(ReportedModelCall).max(20).optional(),
 };
 
+/**
+ * What happened in the run beyond the program's own requests, told to the program: a person's
+ * decision at a gate, a take-over and hand-back, a plan edit, a pause or stop. Numbered from 1
+ * in the order they happened; every reply carries the ones since the last reply (`events`), and
+ * the `events` request returns them from any point, waiting for the next when asked to.
+ */
+const Seq = z.number().int().min(1);
+export const AgentEvent = z.discriminatedUnion('type', [
+  /** The action (stepId) or the run waits for a person: approval, copilot, an escalation, a take-over. */
+  z.object({
+    seq: Seq,
+    type: z.literal('waiting'),
+    stepId: z.string().nullable(),
+    kind: z.enum(['approve', 'copilot', 'escalation', 'take_over']),
+    prompt: z.string(),
+  }),
+  /** A person decided on a waiting action: approve, edit, override, reject, answer. */
+  z.object({
+    seq: Seq,
+    type: z.literal('decided'),
+    stepId: z.string().nullable(),
+    decision: z.string(),
+    /** The action as the person changed it (edit, override), else null. */
+    action: z.string().nullable(),
+    feedback: z.string().nullable(),
+  }),
+  /** A person took control of the phone; what they do comes back in `personActions`. */
+  z.object({ seq: Seq, type: z.literal('taken_over'), stepId: z.string().nullable() }),
+  /** The person handed control back to the program. */
+  z.object({ seq: Seq, type: z.literal('handed_back') }),
+  /** A person edited the run's plan (its tree of goals); `plan` is the whole tree after the edit. */
+  z.object({
+    seq: Seq,
+    type: z.literal('plan_edited'),
+    edit: z.enum(['add', 'remove', 'rename', 'reorder', 'mark', 'cursor']),
+    nodeId: z.string(),
+    goal: z.string().nullable(),
+    status: z.string().nullable(),
+    plan: z.string(),
+  }),
+  /** The run is paused (by a person, a take-over while the program works, or the system): the program is ended. */
+  z.object({ seq: Seq, type: z.literal('paused'), by: z.enum(['person', 'system']), reason: z.string() }),
+  /** The run is stopped (by a person, a time limit): the program is ended. */
+  z.object({ seq: Seq, type: z.literal('stopped'), by: z.enum(['person', 'system']), reason: z.string() }),
+]);
+export type AgentEvent = z.infer<typeof AgentEvent>;
+/** An event before it is numbered. */
+export type AgentEventBody = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, 'seq'> : never) : never;
+
 export const AttachRequest = z
   .object({
     /** The program's name and version, for the run's log. */
@@ -63,6 +112,8 @@ export const AttachRequest = z
 export type AttachRequest = z.infer<typeof AttachRequest>;
 
 export const AttachReply = z.object({
+  /** The events since the last reply (see AgentEvent). */
+  events: z.array(AgentEvent),
   protocol: z.literal(AGENT_PROTOCOL_VERSION),
   runId: z.string(),
   task: z.string(),
@@ -78,6 +129,8 @@ export const ObserveRequest = z.object({ include: z.array(ObservationPart).max(1
 export type ObserveRequest = z.infer<typeof ObserveRequest>;
 
 export const ObserveReply = z.object({
+  /** The events since the last reply (see AgentEvent). */
+  events: z.array(AgentEvent),
   /** The id the studio recorded the observation under; the next action is proposed on it. */
   observationId: z.string(),
   screen: z.object({ width: z.number().int(), height: z.number().int() }),
@@ -110,6 +163,8 @@ export type ActRequest = z.infer<typeof ActRequest>;
  * took over or did it themselves (what they did is in `personActions`).
  */
 export const ActReply = z.object({
+  /** The events since the last reply (see AgentEvent). */
+  events: z.array(AgentEvent),
   stepId: z.string(),
   status: z.enum(['executed', 'rejected', 'person_acted']),
   proposed: z.string(),
@@ -137,8 +192,25 @@ export const FinishRequest = z
   .strict();
 export type FinishRequest = z.infer<typeof FinishRequest>;
 
-export const FinishReply = z.object({ outcome: z.enum(['succeeded', 'failed']) });
+export const FinishReply = z.object({ outcome: z.enum(['succeeded', 'failed']), events: z.array(AgentEvent) });
 export type FinishReply = z.infer<typeof FinishReply>;
+
+export const EventsRequest = z
+  .object({
+    /** Events after this number (0: from the first). Default: those no reply has carried yet. */
+    after: z.number().int().min(0).optional(),
+    /** When there are none yet, wait up to this long for the next (at most 30 s). Default 0. */
+    waitMs: z.number().int().min(0).max(30_000).optional(),
+  })
+  .strict();
+export type EventsRequest = z.infer<typeof EventsRequest>;
+
+export const EventsReply = z.object({
+  events: z.array(AgentEvent),
+  /** Whether the session has ended (no more events will come). */
+  ended: z.boolean(),
+});
+export type EventsReply = z.infer<typeof EventsReply>;
 
 export const AGENT_PROTOCOL_ERRORS = [
   'unauthorized',
@@ -157,4 +229,6 @@ export type AgentProtocolErrorCode = (typeof AGENT_PROTOCOL_ERRORS)[number];
 /** Every error reply: `{ "error": { "code": "malformed", "message": "…" } }`. */
 export const AgentProtocolError = z.object({
   error: z.object({ code: z.enum(AGENT_PROTOCOL_ERRORS), message: z.string() }),
+  /** The events no reply has carried yet (e.g. `paused` when the run was paused during the request). */
+  events: z.array(AgentEvent).optional(),
 });

@@ -64,6 +64,17 @@ export const RunOptions = z.object({
   planning: PlanningMode.optional(),
   /** Mobile-Agent-E: learn Tips and Shortcuts after each task and use them in the next (default on). */
   evolution: z.boolean().optional(),
+  /**
+   * Mobile-Agent-E: after one failed action the Operator retries without calling the Manager
+   * (the Manager is then called again after two failures in a row). Default off: the Manager
+   * runs on every iteration, as in the released code.
+   */
+  retryWithoutManager: z.boolean().optional(),
+  /**
+   * The tasks still to come when tasks run in a sequence (a benchmark with carried memory), in
+   * order; Mobile-Agent-E's experience reflectors see them, as in its evolution setting.
+   */
+  futureTasks: z.array(z.string().min(1).max(2_000)).max(500).optional(),
   /** The Mobile-Agent family: a knowledge hint for this task, shown where their released prompts show one. */
   knowledge: z.string().trim().min(1).max(2_000).optional(),
 });

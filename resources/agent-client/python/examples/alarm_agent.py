@@ -8,6 +8,9 @@ studio its plan, a thought per step and notes on what the person did at the gate
 action, a rejection and its feedback). Run it from MobA Studio:
 
     moba run --strategy external --external-cmd "python3 examples/alarm_agent.py" "Create an alarm at 6:30 PM"
+
+or against ``moba bench serve``: set MOBA_SERVE_URL and MOBA_SERVE_TOKEN to what it printed; the
+agent then takes episodes one after the other until none comes for 10 s.
 """
 
 from __future__ import annotations
@@ -100,13 +103,23 @@ class AlarmAgent(EnvironmentAgent):
         return Decision(action=action, thought=f"Next: {name} ('{label}' is element {index}).", plan=self.plan_text(), notes=notes)
 
 
-def main() -> int:
-    session = Session.from_env()
+def drive(session: Session) -> bool:
     goal = session.attach("alarm-example/1")["task"]
     agent = AlarmAgent(session, goal)
     agent._attached = True
-    result = run(agent, goal, max_steps=40)
-    return 0 if result.done else 1
+    return run(agent, goal, max_steps=40).done
+
+
+def main() -> int:
+    serve = os.environ.get("MOBA_SERVE_URL")
+    if not serve:
+        return 0 if drive(Session.from_env()) else 1
+    # Episodes handed out by `moba bench serve`, one after the other, until none comes for a while.
+    while True:
+        session = Session.next_episode(serve, os.environ["MOBA_SERVE_TOKEN"], wait_ms=int(os.environ.get("MOBA_SERVE_WAIT_MS", "10000")))
+        if session is None:
+            return 0
+        drive(session)
 
 
 if __name__ == "__main__":

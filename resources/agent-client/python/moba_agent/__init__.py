@@ -2,7 +2,9 @@
 
 MobA Studio starts your program with ``MOBA_AGENT_URL`` and ``MOBA_AGENT_TOKEN`` in its
 environment. Attach, then loop: observe the screen, propose an action, read what became of it
-after the studio's gates; end with ``finish``. See docs/agent-protocol.md for every message.
+after the studio's gates; end with ``finish``. What a person does meanwhile (a decision, a
+take-over, a plan edit, a pause or stop) comes as events with every reply (``Session.received``,
+``Session.on_event``) and from ``Session.events``. See docs/agent-protocol.md for every message.
 
     from moba_agent import Session
     s = Session.from_env()
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
@@ -38,13 +41,15 @@ Action = Union[str, Mapping[str, Any]]
 
 
 class AgentError(Exception):
-    """A request the studio refused: ``code`` (e.g. ``malformed``, ``ended``), HTTP ``status``, ``message``."""
+    """A request the studio refused: ``code`` (e.g. ``malformed``, ``ended``), HTTP ``status``, ``message``,
+    and the ``events`` the refusal carried (e.g. ``paused`` when the run was paused meanwhile)."""
 
-    def __init__(self, code: str, message: str, status: int) -> None:
+    def __init__(self, code: str, message: str, status: int, events: Optional[List[Json]] = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
         self.status = status
+        self.events = events or []
 
 
 class Session:
@@ -55,6 +60,10 @@ class Session:
         self.token = token
         # No timeout by default: an action waits while a person decides at a gate.
         self.timeout = timeout
+        # Every event the replies carried so far, in order; on_event(event) is called with each.
+        self.received: List[Json] = []
+        self.on_event: Optional[Callable[[Json], None]] = None
+        self._lock = threading.Lock()
 
     @classmethod
     def from_env(cls, env: Optional[Mapping[str, str]] = None) -> "Session":
@@ -65,9 +74,22 @@ class Session:
             raise AgentError("not_attached", "MOBA_AGENT_URL and MOBA_AGENT_TOKEN are not set; start this program from MobA Studio", 0)
         return cls(url, token)
 
-    def request(self, name: str, body: Json) -> Json:
-        """Sends one request; returns the reply's JSON or raises AgentError."""
-        data = json.dumps(body).encode("utf-8")
+    @classmethod
+    def next_episode(cls, serve_url: str, token: str, wait_ms: int = 10000) -> Optional["Session"]:
+        """The next benchmark episode ``moba bench serve`` hands out (its session), or None when none came in ``wait_ms``.
+
+        ``serve_url`` and ``token`` are what ``moba bench serve`` printed.
+        """
+        broker = cls(serve_url, token)
+        episode = broker.request("episodes/next", {"waitMs": wait_ms}).get("episode")
+        return cls(episode["url"], episode["token"]) if episode else None
+
+    def request(self, name: str, body: Union[Json, bytes]) -> Json:
+        """Sends one request (``body`` as JSON, or bytes sent as they are); returns the reply's JSON or raises AgentError.
+
+        Events the reply carries are added to ``received`` and given to ``on_event``.
+        """
+        data = body if isinstance(body, bytes) else json.dumps(body).encode("utf-8")
         req = urllib.request.Request(
             f"{self.url}/{name}",
             data=data,
@@ -76,14 +98,30 @@ class Session:
         )
         try:
             with urllib.request.urlopen(req, timeout=self.timeout) as res:
-                return json.loads(res.read().decode("utf-8"))
+                reply = json.loads(res.read().decode("utf-8"))
         except urllib.error.HTTPError as e:
             text = e.read().decode("utf-8", "replace")
             try:
-                err = json.loads(text)["error"]
-                raise AgentError(str(err["code"]), str(err["message"]), e.code) from None
+                refused = json.loads(text)
+                err = refused["error"]
+                code, message = str(err["code"]), str(err["message"])
             except (ValueError, KeyError, TypeError):
                 raise AgentError("http", f"HTTP {e.code}: {text[:200]}", e.code) from None
+            events = refused.get("events") or []
+            self._hear(events)
+            raise AgentError(code, message, e.code, events) from None
+        if name != "events":
+            self._hear(reply.get("events") or [])
+        return reply
+
+    def _hear(self, events: List[Json]) -> None:
+        with self._lock:
+            seen = {e.get("seq") for e in self.received}
+            new = [e for e in events if e.get("seq") not in seen]
+            self.received.extend(new)
+        for e in new:
+            if self.on_event:
+                self.on_event(e)
 
     def attach(self, client: Optional[str] = None) -> Json:
         body: Json = {"protocol": PROTOCOL_VERSION}
@@ -126,6 +164,18 @@ class Session:
             body["reason"] = reason
         _report(body, thought, None, None, None, model_calls)
         return self.request("finish", body)
+
+    def events(self, after: Optional[int] = None, wait_ms: int = 0) -> Json:
+        """The events after ``after`` (default: those no reply has carried yet), waiting up to ``wait_ms``.
+
+        May be sent from another thread while an action waits for a person. Adds them to ``received``.
+        """
+        body: Json = {"waitMs": wait_ms}
+        if after is not None:
+            body["after"] = after
+        reply = self.request("events", body)
+        self._hear(reply.get("events") or [])
+        return reply
 
 
 def _report(

@@ -19,6 +19,7 @@ import { screenKeyOf } from '../../agent/screens.ts';
 import { matchApp } from '../../device/app-resolver.ts';
 import { describeElement } from '../../../shared/elements/describe-element.ts';
 import { describeWalkFailure, walkSolution } from './solution-walk.ts';
+import { askUserPrompt } from '../../agent/ask-user.ts';
 
 export const PSEUDO_AGENTS = ['reference', 'noop', 'human'] as const;
 export type PseudoAgent = (typeof PSEUDO_AGENTS)[number];
@@ -114,6 +115,9 @@ function referenceLoop(solution: readonly SolutionStep[], options: { skip?: read
             detail: r.detail,
           });
           if (!r.ok && r.error && isDeviceGone(r.error)) throw new MobaError(r.error.code, r.error.message);
+          // A question waits for its answer, as a strategy's Ask_User does (the simulated user gives it in a benchmark).
+          if (r.ok && action.name === 'Ask_User')
+            await ctx.waitForPerson('escalation', stepId, askUserPrompt(action.params.question));
           return { ok: r.ok, error: r.error?.message ?? (r.ok ? null : r.detail) };
         },
         answer: (text) => ctx.append({ type: 'message', from: 'agent', nodeId: root, text }),

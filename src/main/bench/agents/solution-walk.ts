@@ -51,6 +51,32 @@ export function describeWalkFailure(f: WalkFailure, prefix = 'Reference step'): 
   return `${prefix} ${f.step + 1} (${f.action}${f.target ? ` ${f.target}` : ''}): ${f.reason}`;
 }
 
+export const DEFAULT_REPEATS = 20;
+
+/**
+ * A step with `repeat`: `times` times, or until its `until` element is on screen (looked for
+ * before each repetition, so zero repetitions when it already is), at most `max` (default 20).
+ */
+async function repeatStep<S extends { observation: Observation }>(
+  repeat: NonNullable<SolutionStep['repeat']>,
+  act: () => Promise<WalkEnd | 'skip' | null>,
+  observe: () => Promise<S>,
+  current: () => S,
+  fail: (reason: string) => WalkEnd,
+): Promise<WalkEnd | null> {
+  const until = repeat.until;
+  const max = until ? (repeat.max ?? DEFAULT_REPEATS) : (repeat.times ?? 1);
+  for (let done = 0; ; done++) {
+    if (!until && done >= max) return null;
+    if (done > 0) await observe();
+    if (until && findTarget(current().observation.elements, until)) return null;
+    if (done >= max) return fail(`${describeTarget(until!)} did not show after ${max} repetitions`);
+    const r = await act();
+    if (r === 'skip') return null;
+    if (r) return r;
+  }
+}
+
 /**
  * Walks `solution` (steps in `skip` left out) up to its `Finish`.
  * @throws whatever `observe` or `perform` throw (a device gone, a cancelled signal)
@@ -92,6 +118,17 @@ export async function walkSolution<S extends { observation: Observation }>(
         if (r) return r;
         seen = await hooks.observe();
       }
+      continue;
+    }
+    if (step.repeat) {
+      const r = await repeatStep(
+        step.repeat,
+        act,
+        async () => (seen = await hooks.observe()),
+        () => seen,
+        fail,
+      );
+      if (r) return r;
       continue;
     }
     const r = await act();

@@ -148,6 +148,8 @@ export function resolveStep(step: SolutionStep, elements: readonly UiElement[]):
       return { ok: true, action: { name: 'Wait', params: { seconds: step.seconds ?? 1 } }, element: null };
     case 'Open_App':
       return { ok: true, action: { name: 'Open_App', params: { app: step.app } }, element: null };
+    case 'Ask_User':
+      return { ok: true, action: { name: 'Ask_User', params: { question: step.question } }, element: null };
     case 'Finish':
       return {
         ok: true,

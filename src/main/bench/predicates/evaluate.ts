@@ -4,7 +4,7 @@
  * wrong type makes a check false, never throws. Templates (`{param}`) are already resolved.
  */
 import { packageOfApp } from '../../../shared/bench/apps.ts';
-import type { Condition, Predicate, StatePredicate } from '../../../shared/bench/task-schema.ts';
+import type { ComparePredicate, Condition, Predicate, StatePredicate } from '../../../shared/bench/task-schema.ts';
 import { linearRegex, regexProblem } from '../../linear-regex.ts';
 import { getPath, mustParsePath } from './paths.ts';
 import {
@@ -61,7 +61,32 @@ export function evaluatePredicate(p: Predicate, ctx: EvalContext): boolean {
   if ('not' in p) return !evaluatePredicate(p.not, ctx);
   if ('answer' in p) return matches(p.answer, { value: ctx.answer, init: undefined, present: false });
   if ('screen' in p) return screenMatches(p.screen, ctx.screen);
+  if ('compare' in p) return compareMatches(p.compare, ctx);
   return stateMatches(p, ctx);
+}
+
+/** Two state values compared: deep equality for eq/ne, order for numbers or texts (a number plus `by`). */
+function compareMatches(c: ComparePredicate['compare'], ctx: EvalContext): boolean {
+  const read = (r: ComparePredicate['compare']['left']) =>
+    getPath(appState(r.at === 'start' ? ctx.start : ctx.now, r.app), mustParsePath(r.path ?? ''));
+  const left = read(c.left);
+  let right = read(c.right);
+  if (left === undefined || right === undefined) return false;
+  if (c.by !== undefined) {
+    if (typeof right !== 'number') return false;
+    right = right + c.by;
+  }
+  if (c.op === 'eq') return deepEqual(left, right);
+  if (c.op === 'ne') return !deepEqual(left, right);
+  const comparable =
+    (typeof left === 'number' && typeof right === 'number') || (typeof left === 'string' && typeof right === 'string');
+  if (!comparable) return false;
+  const l = left as number | string;
+  const r = right as number | string;
+  if (c.op === 'lt') return l < r;
+  if (c.op === 'lte') return l <= r;
+  if (c.op === 'gt') return l > r;
+  return l >= r;
 }
 
 /** Which kinds of check a predicate contains (to pick its default timing). */

@@ -3,7 +3,6 @@ import { BenchConfiguration } from '../../../shared/bench/config.ts';
 import type { EpisodeResult } from '../../../shared/bench/results.ts';
 import type { BenchmarkRecord, StoredEpisode } from '../bench-repo.ts';
 import { episodesCsv, reportCsv, reportTable } from './formats.ts';
-import { reportHtml } from './html.ts';
 import { computeReport, focusStep } from './metrics.ts';
 import { clusterBootstrap, clusterBootstrapRatios, pairedBootstrap, percentile } from './stats.ts';
 import { mulberry32 } from '@moba/base';
@@ -184,9 +183,6 @@ describe('benchmark metrics', () => {
     expect(reportCsv(r).split('\n')[0]).toMatch(/^benchmark,configuration,label,agent,role,scope,/);
     expect(reportCsv(r)).toContain('b1,moba,MobA,moba,agent,category:hard,1,1,0,');
     expect(episodesCsv(r).split('\n')).toHaveLength(2 + 5);
-    const html = reportHtml(r, { replayBase: 'http://127.0.0.1:8740/' });
-    expect(html).toContain('href="http://127.0.0.1:8740/#/history/run-4/9"');
-    expect(html).toContain('<svg');
   });
 
   it('counts first tries apart from repetitions, and names errored episodes instead of dropping them', () => {
@@ -204,7 +200,6 @@ describe('benchmark metrics', () => {
     expect(m.overall.firstAttempt).toEqual({ completed: 0, of: 1, percent: 0 });
     expect(m.errored).toEqual({ episodes: 1, tasks: ['z'] });
     expect(reportTable(r)).toMatch(/1 episode ended in an error .* tasks z/);
-    expect(reportHtml(r, { replayBase: '' })).toContain('+ 1 errored');
   });
 
   it('opens a replay where the first missed milestone was last held, else at the last milestone', () => {

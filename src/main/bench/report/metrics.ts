@@ -14,7 +14,7 @@ import type {
 import type { EpisodeResult } from '../../../shared/bench/results.ts';
 import type { BenchTask } from '../../../shared/bench/task-schema.ts';
 import type { BenchmarkRecord, StoredEpisode } from '../bench-repo.ts';
-import { clusterBootstrapRatios, pairedBootstrap, percentile } from './stats.ts';
+import { clusterBootstrapRatios, pairedBootstraps, percentile } from './stats.ts';
 import type { BootstrapOptions, RatioStat } from './stats.ts';
 
 export const DEFAULT_BOOTSTRAP: BootstrapOptions = { seed: 20250602, iterations: 1000 };
@@ -228,6 +228,10 @@ function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: HumanEe
     ),
     cost: costOf(xs),
     interventions,
+    questions: {
+      asked: sum(xs.map((d) => d.r.questions ?? 0)),
+      unnecessary: sum(xs.map((d) => d.r.unnecessaryQuestions ?? 0)),
+    },
     terminations,
     perTask: byTask(xs).map((g) => ({
       taskId: g[0]!.e.taskId,
@@ -292,19 +296,11 @@ function pairedDifferences(configurations: readonly ConfigurationReport[], boot:
       const common = a.perTask.filter((t) => bt.has(t.taskId));
       const diff = (f: (t: ConfigurationReport['perTask'][number]) => number) =>
         common.map((t) => f(t) - f(bt.get(t.taskId)!));
-      paired.push({
-        a: a.key,
-        b: b.key,
-        tasks: common.length,
-        msPercent: pairedBootstrap(
-          diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)),
-          boot,
-        ),
-        completeRate: pairedBootstrap(
-          diff((t) => t.completeRate),
-          boot,
-        ),
-      });
+      const [msPercent, completeRate] = pairedBootstraps(
+        [diff((t) => (t.total ? (t.reached / t.total) * 100 : 0)), diff((t) => t.completeRate)],
+        boot,
+      );
+      paired.push({ a: a.key, b: b.key, tasks: common.length, msPercent: msPercent!, completeRate: completeRate! });
     }
   return paired;
 }

@@ -1,12 +1,16 @@
 /**
- * The machinery behind `clusterBootstrapRatios` and `pairedBootstrap` (stats.ts), shaped so a
+ * The machinery behind `clusterBootstrapRatios` and `pairedBootstraps` (stats.ts), shaped so a
  * fresh process such as `moba bench report` gets through a report's thousands of resamples
- * before and while the optimizing compiler looks at the code: the random sequence worked out
- * once for all of a report's bootstraps, the items' numbers in one typed array with repeated
- * columns kept once, the resampling loop on typed arrays and numbers only, and percentiles read
- * by selection instead of sorting. Every result is the same number the plain loops give.
+ * before and while the optimizing compiler looks at the code: only the random numbers a
+ * resample uses are worked out (each straight from its place in the sequence, so the ones a
+ * one-run task skips cost nothing), the items' numbers in one typed array with repeated columns
+ * kept once, the resampling loop on typed arrays and numbers only, and percentiles read by
+ * selection instead of sorting. Every result is the same number the plain loops give.
  */
-import { MULBERRY32_INCREMENT, mulberry32Output } from '@moba/base';
+import { mulberry32At } from '@moba/base';
+
+/** The number at `index` (0-based) of `mulberry32(seed)`, in [0, 1). */
+export const uniformAt = (seed: number, index: number): number => mulberry32At(seed, index) / 4294967296;
 
 /** A statistic of the form Σ num(item) / Σ den(item), null when Σ den is 0. */
 export interface RatioStat<T> {
@@ -64,14 +68,10 @@ export function columnSums(table: RatioTable): Float64Array {
  * (one number each), as `clusterBootstrap` does.
  */
 export function resampleRatios(table: RatioTable, seed: number, iterations: number): Float64Array[] {
-  const groups = table.starts.length - 1;
-  let largest = 0;
-  for (let g = 0; g < groups; g++) largest = Math.max(largest, table.starts[g + 1]! - table.starts[g]!);
-  const random = uniforms(seed, iterations * groups * (1 + largest));
   const stats = table.num.length;
   const values = new Float64Array(stats * iterations);
   const counts = new Int32Array(stats);
-  drawResamples(table, random, iterations, values, counts);
+  drawResamples(table, seed, iterations, values, counts);
   return Array.from({ length: stats }, (_, s) => values.subarray(s * iterations, s * iterations + counts[s]!));
 }
 
@@ -82,7 +82,7 @@ export function resampleRatios(table: RatioTable, seed: number, iterations: numb
  */
 function drawResamples(
   table: RatioTable,
-  random: Float64Array,
+  seed: number,
   iterations: number,
   values: Float64Array,
   counts: Int32Array,
@@ -95,18 +95,18 @@ function drawResamples(
   for (let i = 0; i < iterations; i++) {
     sums.fill(0);
     for (let g = 0; g < groups; g++) {
-      const group = Math.floor(random[r++]! * groups);
+      const group = Math.floor(uniformAt(seed, r++) * groups);
       const start = starts[group]!;
       const size = starts[group + 1]! - start;
       if (size === 1) {
-        // One item (one run per task): drawn whatever the number, which is still used up.
+        // One item (one run per task): drawn whatever the number, which is skipped unread.
         r++;
         const base = start * width;
         for (let c = 0; c < width; c++) sums[c]! += cells[base + c]!;
         continue;
       }
       for (let k = 0; k < size; k++) {
-        const base = (start + Math.floor(random[r++]! * size)) * width;
+        const base = (start + Math.floor(uniformAt(seed, r++) * size)) * width;
         for (let c = 0; c < width; c++) sums[c]! += cells[base + c]!;
       }
     }
@@ -115,35 +115,6 @@ function drawResamples(
       if (d) values[s * iterations + counts[s]!++] = sums[num[s]!]! / d;
     }
   }
-}
-
-interface Sequence {
-  seed: number;
-  state: number;
-  values: Float64Array;
-}
-
-let kept: WeakRef<Sequence> | undefined;
-
-/**
- * At least the first `count` numbers of `mulberry32(seed)`, from a copy kept for the last seed
- * asked for: a report bootstraps each of its scopes and pairs with the same seed, so the
- * sequence is worked out once and every bootstrap reads it from the start. The copy is held
- * weakly: it lasts through one report (a synchronous job) and the collector may take it after.
- */
-export function uniforms(seed: number, count: number): Float64Array {
-  const last = kept?.deref();
-  const from = last?.seed === seed ? last : { seed, state: seed >>> 0, values: new Float64Array(0) };
-  if (from.values.length >= count) return from.values;
-  const values = new Float64Array(Math.max(count, 2 * from.values.length));
-  values.set(from.values);
-  let state = from.state;
-  for (let i = from.values.length; i < values.length; i++) {
-    state = (state + MULBERRY32_INCREMENT) >>> 0;
-    values[i] = mulberry32Output(state) / 4294967296;
-  }
-  kept = new WeakRef({ seed, state, values });
-  return values;
 }
 
 /**
@@ -170,4 +141,11 @@ export function kthSmallest(a: Float64Array, k: number): number {
     if (k < i) hi = j;
   }
   return a[k]!;
+}
+
+/** The least of a[from], a[from + 1], … */
+export function smallestFrom(a: Float64Array, from: number): number {
+  let least = a[from]!;
+  for (let i = from + 1; i < a.length; i++) if (a[i]! < least) least = a[i]!;
+  return least;
 }

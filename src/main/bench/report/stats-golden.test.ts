@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@moba/base';
-import { clusterBootstrapRatios, pairedBootstrap } from './stats.ts';
+import { clusterBootstrapRatios, pairedBootstrap, pairedBootstraps } from './stats.ts';
 
 interface Item {
   reached: number;
@@ -59,5 +59,16 @@ function computed() {
 describe('the bootstraps give the same numbers as before', () => {
   it('every value and interval bound, to the last bit', async () => {
     await expect(`${JSON.stringify(computed(), null, 1)}\n`).toMatchFileSnapshot('./stats.golden.json');
+  });
+});
+
+describe('paired differences bootstrapped together', () => {
+  it('give each list the numbers it gets on its own', () => {
+    const random = mulberry32(11);
+    const lists = [0, 1, 2].map(() => Array.from({ length: 40 }, () => Math.round((random() - 0.5) * 300) / 7));
+    const options = { seed: 20250602, iterations: 1000 };
+    expect(pairedBootstraps(lists, options)).toEqual(lists.map((l) => pairedBootstrap(l, options)));
+    expect(pairedBootstraps([[], []], options)).toEqual([pairedBootstrap([], options), pairedBootstrap([], options)]);
+    expect(() => pairedBootstraps([[1, 2], [1]], options)).toThrow(/different tasks/);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { mulberry32 } from '@moba/base';
 import type { Estimate } from '../../../shared/bench/report.ts';
-import { columnSums, kthSmallest, ratioTable, resampleRatios, uniforms } from './resample.ts';
+import { columnSums, kthSmallest, ratioTable, resampleRatios, smallestFrom, uniformAt } from './resample.ts';
 import type { RatioStat } from './resample.ts';
 
 export type { RatioStat } from './resample.ts';
@@ -42,7 +42,8 @@ function percentileBySelection(values: Float64Array, p: number): number {
   const lo = Math.floor(at);
   const hi = Math.ceil(at);
   const low = kthSmallest(values, lo);
-  return low + ((hi === lo ? low : kthSmallest(values, hi)) - low) * (at - lo);
+  // Selection leaves every number after index lo at least as large: the next is their least.
+  return low + ((hi === lo ? low : smallestFrom(values, hi)) - low) * (at - lo);
 }
 
 export interface BootstrapOptions {
@@ -114,14 +115,27 @@ export function clusterBootstrapRatios<T, K extends string>(
 
 /** Mean of paired per-task differences, with a bootstrap over tasks. */
 export function pairedBootstrap(diffs: readonly number[], options: BootstrapOptions): Estimate {
-  if (diffs.length === 0) return { value: null, low: null, high: null };
-  const n = diffs.length;
-  const random = uniforms(options.seed, options.iterations * n);
-  const samples = new Float64Array(options.iterations);
+  return pairedBootstraps([diffs], options)[0]!;
+}
+
+/**
+ * `pairedBootstrap` of several lists of differences over the same tasks (equally long), each
+ * with the same result as on its own: one resample of tasks serves them all, so the draws are
+ * made once.
+ */
+export function pairedBootstraps(lists: readonly (readonly number[])[], options: BootstrapOptions): Estimate[] {
+  const n = lists[0]?.length ?? 0;
+  if (n === 0) return lists.map(() => ({ value: null, low: null, high: null }));
+  if (lists.some((l) => l.length !== n)) throw new Error('paired differences over different tasks');
+  const samples = lists.map(() => new Float64Array(options.iterations));
+  const sums = new Float64Array(lists.length);
   for (let i = 0, r = 0; i < options.iterations; i++) {
-    let sum = 0;
-    for (let k = 0; k < n; k++) sum += diffs[Math.floor(random[r++]! * n)]!;
-    samples[i] = sum / n;
+    sums.fill(0);
+    for (let k = 0; k < n; k++) {
+      const j = Math.floor(uniformAt(options.seed, r++) * n);
+      for (let s = 0; s < lists.length; s++) sums[s]! += lists[s]![j]!;
+    }
+    for (let s = 0; s < lists.length; s++) samples[s]![i] = sums[s]! / n;
   }
-  return { value: diffs.reduce((a, b) => a + b, 0) / n, ...interval(samples) };
+  return lists.map((diffs, s) => ({ value: diffs.reduce((a, b) => a + b, 0) / n, ...interval(samples[s]!) }));
 }

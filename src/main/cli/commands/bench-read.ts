@@ -1,14 +1,13 @@
 /**
  * `moba bench list` and `moba bench report`: read from the store alone — no phones, Chromium,
- * model SDK or strategies are loaded, so they answer about as fast as `moba --help`.
+ * model SDK or strategies are loaded, so they answer about as fast as `moba --help`. The report's
+ * statistics and formats are loaded by `report` alone, the HTML page only for `--format html`.
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { MobaError } from '../../../shared/errors.ts';
 import { BenchRepo } from '../../bench/bench-repo.ts';
-import { computeReport } from '../../bench/report/metrics.ts';
-import { episodesCsv, reportCsv, reportTable } from '../../bench/report/formats.ts';
-import { reportHtml } from '../../bench/report/html.ts';
+import type { BenchReport } from '../../../shared/bench/report.ts';
 import { PRIVATE_FILE_MODE } from '../../private-files.ts';
 import type { CliIo } from '../io.ts';
 import { withStore } from '../read-store.ts';
@@ -17,7 +16,6 @@ export interface ReportOpts {
   format: string;
   out?: string;
   episodes: boolean;
-  replayBase?: string;
 }
 
 export async function benchList(io: CliIo, command: Command, opts: { json: boolean }): Promise<void> {
@@ -34,23 +32,28 @@ export async function benchList(io: CliIo, command: Command, opts: { json: boole
   });
 }
 
-function reportText(report: ReturnType<typeof computeReport>, opts: ReportOpts): string {
+async function reportText(report: BenchReport, opts: ReportOpts): Promise<string> {
   if (opts.format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  const { episodesCsv, reportCsv, reportTable } = await import('../../bench/report/formats.ts');
   if (opts.format === 'csv') return opts.episodes ? episodesCsv(report) : reportCsv(report);
-  if (opts.format === 'html')
-    return reportHtml(report, opts.replayBase !== undefined ? { replayBase: opts.replayBase } : {});
   return reportTable(report);
 }
 
 export async function benchReport(io: CliIo, command: Command, ids: string[], opts: ReportOpts): Promise<void> {
-  await withStore(command, (db) => {
+  const { computeReport } = await import('../../bench/report/metrics.ts');
+  await withStore(command, async (db) => {
     const repo = new BenchRepo(db);
     const inputs = ids.map((id) => {
       const benchmark = repo.get(id);
       if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
       return { benchmark, episodes: repo.episodes(id) };
     });
-    const text = reportText(computeReport(inputs), opts);
+    const report = computeReport(inputs);
+    // HTML embeds the episodes' runs and screenshots and the report viewer: loaded only for it.
+    const text =
+      opts.format === 'html'
+        ? await (await import('./bench-report-html.ts')).benchReportHtml(command, db, repo, ids, report)
+        : await reportText(report, opts);
     if (opts.out) {
       // A report names the tasks, answers and costs of the runs: private, as other exports are.
       writeFileSync(opts.out, text, { mode: PRIVATE_FILE_MODE });

@@ -2,6 +2,7 @@
  * The heavy `moba bench` subcommands (they open the app): run, resume, measure, delete
  * (`bench-read.ts` has list and report, which open the store alone). `bench.ts` registers them and loads this module only when one runs.
  */
+import { EpisodeBroker } from '../../bench/episode-broker.ts';
 import { splitCommand } from '../../agent/strategies/external/external-loop.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -190,6 +191,38 @@ export async function benchRun(io: CliIo, command: Command, opts: RunOpts): Prom
     if (opts.json) io.out(`${JSON.stringify({ benchmark: id })}\n`);
     else io.out(`benchmark ${id}\n`);
     await runUntilStopped(io, runner, id, opts);
+  });
+}
+
+/**
+ * `moba bench serve`: the benchmark's external configurations wait for agents that connect on
+ * their own; the episode broker hands each episode's session to the next agent that asks.
+ */
+export async function benchServe(
+  io: CliIo,
+  command: Command,
+  opts: RunOpts & { port?: number; host?: string; token?: string },
+): Promise<void> {
+  const spec = specFromOptions({ ...opts, agent: ['external'], externalCmd: undefined });
+  spec.configurations = (spec.configurations ?? []).map((c) =>
+    c.agent === 'external' ? { ...c, externalCommand: undefined, externalConnect: true } : c,
+  );
+  const tasks = loadTasks(spec.tasks ?? ['builtin'], { followLinks: opts.followLinks === true }).map((t) => t.task);
+  await withApp(command, async (app, runner) => {
+    const broker = new EpisodeBroker(opts.token);
+    const url = await broker.listen(opts.port ?? 0, opts.host ?? '127.0.0.1');
+    app.benchHost.externalBroker = broker;
+    try {
+      const id = runner.create(spec, tasks);
+      if (opts.json) io.out(`${JSON.stringify({ benchmark: id, serve: url, token: broker.token })}\n`);
+      else
+        io.out(
+          `benchmark ${id}\nagents ask for episodes at ${url}/episodes/next (MOBA_SERVE_URL=${url} MOBA_SERVE_TOKEN=${broker.token})\n`,
+        );
+      await runUntilStopped(io, runner, id, opts);
+    } finally {
+      await broker.close();
+    }
   });
 }
 

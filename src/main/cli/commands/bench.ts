@@ -68,6 +68,30 @@ export function registerBench(program: Command, io: CliIo): void {
   registerRunAndResume(bench, io);
   registerReads(bench, io);
   registerMeasureDeleteSchema(bench, io);
+  registerStats(bench, io);
+}
+
+/** `moba bench stats`: the suite's statistics from its task files, checked against the targets. */
+function registerStats(bench: Command, io: CliIo): void {
+  bench
+    .command('stats')
+    .description(
+      "print a suite's statistics (tasks, apps, categories, cross-app share, human steps, scrolling, milestones, parameters, set-up patches, disturbances, ask-user tasks) and check the targets; exits 1 when one is missed",
+    )
+    .argument('[paths...]', 'task files or folders, or `builtin` (default: the built-in suite)')
+    .option('--follow-links', FOLLOW_LINKS_HELP, false)
+    .option('--json', 'print one JSON object', false)
+    .action(async (paths: string[], opts: { json: boolean; followLinks: boolean }) => {
+      const { loadTasks } = await import('../../bench/task-files.ts');
+      const { formatStats, statsTargets, suiteStats } = await import('../../bench/suite-stats.ts');
+      const tasks = loadTasks(paths.length ? paths : ['builtin'], { followLinks: opts.followLinks }).map((l) => l.task);
+      const stats = suiteStats(tasks);
+      const targets = statsTargets(stats);
+      const missed = targets.filter((t) => !t.ok);
+      if (opts.json) io.out(`${JSON.stringify({ ...stats, targets, missed: missed.length })}\n`);
+      else io.out(formatStats(stats, targets));
+      if (missed.length) io.exitCode = 1;
+    });
 }
 
 /** `moba bench validate`: task files checked without a database or a phone; `--deep` also on a seeded phone. */
@@ -197,6 +221,20 @@ function registerRunAndResume(bench: Command, io: CliIo): void {
       : (await heavy()).benchRun(io, command, opts),
   );
 
+  const serve = bench
+    .command('serve')
+    .description(
+      "hand a benchmark's episodes to agents that connect on their own (an agent running elsewhere asks for the next episode and drives it through the agent protocol); prints the address and token, then the report",
+    );
+  addRunOptions(serve);
+  serve
+    .option('--port <n>', 'the port agents ask for episodes on (default: a free one)', parsePositiveInt)
+    .option('--host <address>', 'the address to listen on (default 127.0.0.1)')
+    .option('--token <text>', 'the bearer token agents send (default: a new random one)')
+    .action(async (opts: Record<string, unknown> & { json: boolean }, command: Command) =>
+      (await heavy()).benchServe(io, command, opts),
+    );
+
   const resume = bench
     .command('resume')
     .description(
@@ -238,10 +276,6 @@ function registerReads(bench: Command, io: CliIo): void {
     .addOption(new Option('--format <format>', 'output').choices(['table', 'json', 'csv', 'html']).default('table'))
     .option('--episodes', 'CSV: one row per episode instead of per configuration and scope', false)
     .option('--out <file>', 'write to a file')
-    .option(
-      '--replay-base <url>',
-      'HTML: where MobA Studio is served, for the replay links (e.g. http://127.0.0.1:8740/)',
-    )
     .action(async (ids: string[], opts: ReportOpts, command: Command) =>
       (await import('./bench-read.ts')).benchReport(io, command, ids, opts),
     );

@@ -33,6 +33,7 @@ interface RunOpts {
   actionSpace?: ActionSpaceMode;
   planning?: PlanningMode;
   evolution: boolean;
+  retryWithoutManager?: boolean;
   knowledge?: string;
   externalCmd?: string;
   json: boolean;
@@ -115,6 +116,10 @@ function addRunOptions(cmd: Command): void {
       ).choices(['subgoals', 'pages']),
     )
     .option('--no-evolution', 'mobile-agent-e: do not learn Tips and Shortcuts after the task (ablation)')
+    .option(
+      '--retry-without-manager',
+      'mobile-agent-e: after one failed action the Operator retries without the Manager (default: the Manager on every iteration, as released)',
+    )
     .option(
       '--knowledge <text>',
       'mobile-agent-v1/-v2/-e: a knowledge hint for this task, shown where the released prompts show one (v2: decision, reflection and planning)',
@@ -204,6 +209,7 @@ async function runTask(io: CliIo, command: Command, opts: RunOpts): Promise<void
         ...(opts.actionSpace ? { actionSpace: opts.actionSpace } : {}),
         ...(opts.planning ? { planning: opts.planning } : {}),
         ...(opts.evolution === false ? { evolution: false } : {}),
+        ...(opts.retryWithoutManager ? { retryWithoutManager: true } : {}),
         ...(opts.knowledge?.trim() ? { knowledge: opts.knowledge } : {}),
         models,
       },

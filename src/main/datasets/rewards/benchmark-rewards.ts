@@ -18,6 +18,11 @@
  * has no golden flow, and every valid step in it is Incomplete.
  */
 import { formatAction } from '../../../shared/actions.ts';
+import type { Direction } from '../../../shared/actions.ts';
+import type { UiElement } from '../../../shared/schemas/perception.ts';
+import { reachActionSpace } from '../../perception/reach-action-space.ts';
+import type { ReachActionSpace } from '../../perception/reach-action-space.ts';
+import { candidateActions } from '../../perception/candidate-actions.ts';
 import type { EpisodeResult } from '../../../shared/bench/results.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
 import type { Db } from '../../store/database.ts';
@@ -46,16 +51,71 @@ export function completionAfter(result: Pick<EpisodeResult, 'milestones'>): (ste
   return (step) => steps.length > 0 && steps.every((s) => s !== null && s <= step);
 }
 
-/** The flow of one run, read from its stored events. */
-export function flowOfRun(events: Iterable<RunEvent>, completes: (step: number) => boolean): FlowStep[] {
+/**
+ * Each page's action space (ReachAgent §4.1), as the runs recorded it: every observation's
+ * candidate actions (a click on each clickable element, a long press on each long-clickable one,
+ * scrolls in four directions on each scrollable one) and every action taken there that the
+ * candidates allow (typing into one of its fields, opening an app, a key, the answer). An
+ * action outside it (a tap at a point, a whole-screen swipe, a click on what is not clickable)
+ * is labelled Invalid; lower-level partners for golden steps are drawn from it.
+ */
+export class PageActionSpaces {
+  private readonly spaces = new Map<string, Set<string>>();
+
+  private of(page: string): Set<string> {
+    let s = this.spaces.get(page);
+    if (!s) this.spaces.set(page, (s = new Set()));
+    return s;
+  }
+
+  /** Records a page's candidate actions. @returns the space's check for actions taken on it */
+  observed(page: string, elements: readonly UiElement[]): ReachActionSpace {
+    const space = reachActionSpace(elements);
+    for (const c of candidateActions(elements)) {
+      if (c.action === 'Scroll' && c.detail)
+        this.of(page).add(
+          formatAction({
+            name: 'Scroll',
+            params: { index: c.elementIndex, direction: c.detail as Direction, distance: 'medium' },
+          }),
+        );
+      else if (c.action === 'Click' || c.action === 'Long_Press')
+        this.of(page).add(formatAction({ name: c.action, params: { index: c.elementIndex } }));
+    }
+    return space;
+  }
+
+  /** An action taken on the page that its space allows. */
+  allow(page: string, action: string): void {
+    this.of(page).add(action);
+  }
+
+  /** The page's action space, sorted (the labeller's `actionSpace`). */
+  actions(page: string): string[] {
+    return [...(this.spaces.get(page) ?? [])].sort();
+  }
+}
+
+/**
+ * The flow of one run, read from its stored events; with `spaces`, each observed page's action
+ * space is recorded there, and an executed action outside it is left out of the page's space
+ * (so the labeller calls it Invalid).
+ */
+export function flowOfRun(
+  events: Iterable<RunEvent>,
+  completes: (step: number) => boolean,
+  spaces?: PageActionSpaces,
+): FlowStep[] {
   const steps: FlowStep[] = [];
   let page: string | null = null;
+  let space: ReachActionSpace | null = null;
   let executed = 0;
   let waiting: FlowStep | null = null;
   let answer: string | null = null;
   for (const e of events) {
     if (e.type === 'observation') {
       page = pageKeyOf(e.observation);
+      space = spaces ? spaces.observed(page, e.observation.elements) : null;
       if (waiting) {
         waiting.next = page;
         waiting = null;
@@ -71,18 +131,24 @@ export function flowOfRun(events: Iterable<RunEvent>, completes: (step: number) 
       // without looking (the reference does) leaves it unseen: named by where it came from and
       // how (the phone is deterministic), so it is never mistaken for the page before.
       const action = formatAction(e.action);
+      // On a page nobody looked at, the space is unknown: what was taken there is allowed.
+      if (spaces && (!space || space.refuse(e.action) === null)) spaces.allow(before, action);
       const unseen = `unseen:${before}>${action}`;
       waiting = { page: before, action, valid: true, next: unseen, completes: completes(executed) };
       page = unseen;
+      space = null;
       steps.push(waiting);
     } else if (e.type === 'message' && e.from === 'agent') answer = e.text;
     else if (e.type === 'run_finished' && e.answer) answer = e.answer;
   }
   if (answer !== null) {
     const at = page ?? 'unknown';
+    const action = `Answer(${JSON.stringify(answer)})`;
+    // Answering is ReachAgent's Complete action: always in the space.
+    spaces?.allow(at, action);
     steps.push({
       page: at,
-      action: `Answer(${JSON.stringify(answer)})`,
+      action,
       valid: true,
       next: at,
       completes: completes(executed + 1),
@@ -139,9 +205,13 @@ export function benchmarkRewards(
     withoutGolden: 0,
   };
   for (const [key, rows] of [...groups.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const spaces = new PageActionSpaces();
     const flows = rows.map((r) => ({
       row: r,
-      episode: { id: r.id, steps: flowOfRun(eventsOf(db, r.runId!), completionAfter(r.result!)) } satisfies Episode,
+      episode: {
+        id: r.id,
+        steps: flowOfRun(eventsOf(db, r.runId!), completionAfter(r.result!), spaces),
+      } satisfies Episode,
     }));
     const completing = flows.filter((f) => f.episode.steps.some((s) => s.completes));
     const reference =
@@ -158,6 +228,7 @@ export function benchmarkRewards(
       // Without a completing flow, an empty reference: no page has a finite distance.
       reference: reference?.episode ?? { id: '(none)', steps: [] },
       episodes: flows.filter((f) => f !== reference).map((f) => f.episode),
+      actionSpace: (page: string) => spaces.actions(page),
     };
     const labels = labelTask(task).filter((l) => l.episode !== '(none)');
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -2,13 +2,14 @@
 import type { ActionExecutors } from './types.ts';
 import {
   DISTANCE_SHARE,
+  coordinatePoint,
   describeElement,
   elementByIndex,
   elementPoint,
   fingerDirectionForScroll,
   fingerPath,
 } from './geometry.ts';
-import type { Rect } from './geometry.ts';
+import type { Point, Rect } from './geometry.ts';
 
 /** Slow enough that lists move by the distance instead of flinging. */
 export const SCROLL_MS = 500;
@@ -31,9 +32,15 @@ export const gestureExecutors: Pick<ActionExecutors, 'Scroll' | 'Swipe'> = {
       settle: true,
     };
   },
-  async Swipe({ direction, distance }, ctx) {
+  async Swipe({ direction, distance, index, x, y, unit }, ctx) {
     const { width, height } = ctx.screen;
-    const [from, to] = fingerPath([width / 2, height / 2], direction, DISTANCE_SHARE[distance], [0, 0, width, height]);
+    const start: Point =
+      index !== undefined
+        ? elementPoint(ctx, elementByIndex(ctx, index))
+        : x !== undefined && y !== undefined
+          ? coordinatePoint(x, y, unit ?? 'grid', ctx.screen)
+          : [width / 2, height / 2];
+    const [from, to] = fingerPath(start, direction, DISTANCE_SHARE[distance], [0, 0, width, height]);
     await ctx.input.swipe(from, to, SWIPE_MS, { signal: ctx.signal });
     return {
       detail: `swipe ${direction} (${distance}): (${from[0]}, ${from[1]}) → (${to[0]}, ${to[1]})`,

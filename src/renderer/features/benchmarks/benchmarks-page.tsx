@@ -22,16 +22,16 @@ export function BenchmarksPage() {
   if (ids.length) return <BenchmarkView key={ids.join('+')} ids={ids} />;
   return (
     <div className="page page-benchmarks">
-      <Panel id="bench-new" title="New benchmark (built-in suite)" icon={<Icons.benchmarks size={18} />}>
-        <NewBenchmark />
+      <Panel id="bench-list" title="Benchmarks" icon={<Icons.benchmarks size={18} />}>
+        <BenchmarkList />
       </Panel>
       {queue ? (
         <Panel id="bench-workers" title="Workers">
           <WorkersPanel />
         </Panel>
       ) : null}
-      <Panel id="bench-list" title="Benchmarks">
-        <BenchmarkList />
+      <Panel id="bench-new" title="New benchmark (built-in suite)">
+        <NewBenchmark />
       </Panel>
     </div>
   );
@@ -45,7 +45,7 @@ function BenchmarkList() {
   if (!list.length)
     return (
       <EmptyState title="No benchmarks yet">
-        Pick a few tasks and two configurations above, or run <code>moba bench run --agent reference --phones 2</code>{' '}
+        Pick a few tasks and two configurations below, or run <code>moba bench run --agent reference --phones 2</code>{' '}
         in a terminal; both land here.
       </EmptyState>
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldRun } from '../../../shared/run/reducer.ts';
 import type { RunEvent } from '../../../shared/schemas/run.ts';
-import { modelFailure } from './model-problem.tsx';
+import { modelFailure, problemWording } from './model-problem.tsx';
 
 const at = 1_700_000_000_000;
 function ev(seq: number, body: Record<string, unknown>): RunEvent {
@@ -65,5 +65,16 @@ describe('a model that cannot be reached, as the cockpit tells it', () => {
     ];
     expect(modelFailure(foldRun('r', changed), changed)).toBeNull();
     expect(foldRun('r', changed).options?.models).toEqual({ actor: { baseUrl: 'http://x/v1' } });
+  });
+});
+
+describe('problemWording', () => {
+  it('says an endpoint that answered with an error was reached, and one that did not answer was not', () => {
+    expect(problemWording('The model endpoint http://h/v1 answered HTTP 500: No script step matches').title).toBe(
+      'The model endpoint answered with an error',
+    );
+    expect(problemWording('Could not reach the model endpoint http://h/v1: fetch failed').title).toBe(
+      'The model could not be reached',
+    );
   });
 });

@@ -30,6 +30,19 @@ export function modelFailure(
   return null;
 }
 
+/** The problem's heading and hint: an endpoint that answered with an error was reached, one that did not answer was not. */
+export function problemWording(message: string): { title: string; hint: string } {
+  if (/ answered HTTP \d+/.test(message))
+    return {
+      title: 'The model endpoint answered with an error',
+      hint: 'Nothing is lost: the run waits here. Do what the answer says, or give this run another endpoint and resume.',
+    };
+  return {
+    title: 'The model could not be reached',
+    hint: 'Nothing is lost: the run waits here. Check that the server runs, or give this run another endpoint and resume.',
+  };
+}
+
 /** The paused run's model problem, and a new endpoint for every chat role of this run. */
 export function ModelProblem({
   state,
@@ -44,6 +57,7 @@ export function ModelProblem({
   const [baseUrl, setBaseUrl] = useState(failure.baseUrl ?? current?.baseUrl ?? defaults.baseUrl);
   const [model, setModel] = useState(current?.model ?? defaults.model);
   const { busy, error, run } = useBusy();
+  const wording = problemWording(failure.message);
   const apply = () =>
     void run('Changing the endpoint and resuming…', async () => {
       const endpoint = { baseUrl: baseUrl.trim(), model: model.trim() };
@@ -55,11 +69,9 @@ export function ModelProblem({
     });
   return (
     <section className="model-problem" data-testid="model-problem" role="alert">
-      <h3>The model could not be reached</h3>
+      <h3>{wording.title}</h3>
       <p className="bad-text">{failure.message}</p>
-      <p className="muted small">
-        Nothing is lost: the run waits here. Check that the server runs, or give this run another endpoint and resume.
-      </p>
+      <p className="muted small">{wording.hint}</p>
       <form
         className="model-problem-form"
         onSubmit={(e) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boxElement } from '../../../../test/support/ui-elements.ts';
 import { actionMarker } from './action-marker.ts';
+import { DISTANCE_SHARE } from '../../../shared/elements/screen-input.ts';
 
 const el = boxElement;
 
@@ -27,6 +28,17 @@ describe('action markers', () => {
       expect(swipe.from[1]).toBeGreaterThan(swipe.to[1]);
       expect(swipe.from[0]).toBe(540);
     }
+    // A swipe with a start begins there: a point in pixels, or the start element's centre.
+    expect(
+      actionMarker(
+        { name: 'Swipe', params: { direction: 'left', distance: 'medium', x: 900, y: 500, unit: 'px' } },
+        elements,
+        screen,
+      ),
+    ).toMatchObject({ kind: 'arrow', from: [900, 500], to: [900 - DISTANCE_SHARE.medium * 1080, 500] });
+    expect(
+      actionMarker({ name: 'Swipe', params: { direction: 'up', distance: 'short', index: 3 } }, elements, screen),
+    ).toMatchObject({ kind: 'arrow', from: [850, 2200] });
     const scroll = actionMarker(
       { name: 'Scroll', params: { index: 1, direction: 'down', distance: 'medium' } },
       elements,

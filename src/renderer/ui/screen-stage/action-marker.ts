@@ -42,7 +42,7 @@ export function actionMarker(action: ActionCall, elements: readonly UiElement[],
       bounds: element.bounds,
     };
   }
-  if (element)
+  if (element && action.name !== 'Swipe')
     return {
       kind: 'box',
       bounds: element.bounds,
@@ -65,15 +65,26 @@ export function actionMarker(action: ActionCall, elements: readonly UiElement[],
     return { kind: 'arrow', from: toPixels(x1, y1, unit, screen), to: toPixels(x2, y2, unit, screen), label };
   }
   if (action.name === 'Swipe') {
+    const { x, y, unit = 'grid' } = action.params;
     const u = UNIT[action.params.direction];
     const extent = u[0] !== 0 ? screen.width : screen.height;
-    const half = (DISTANCE_SHARE[action.params.distance] * extent) / 2;
+    const length = DISTANCE_SHARE[action.params.distance] * extent;
+    const start: Pt | undefined = element
+      ? [element.center[0], element.center[1]]
+      : x !== undefined && y !== undefined && !coordinateProblem(x, y, unit, screen)
+        ? toPixels(x, y, unit, screen)
+        : undefined;
+    const label = `Swipe ${action.params.direction}`;
+    if (start) return { kind: 'arrow', from: start, to: [start[0] + u[0] * length, start[1] + u[1] * length], label };
+    if (index !== undefined || x !== undefined)
+      return { kind: 'none', label: `${label}: its start is not on this screen` };
+    const half = length / 2;
     const c: Pt = [screen.width / 2, screen.height / 2];
     return {
       kind: 'arrow',
       from: [c[0] - u[0] * half, c[1] - u[1] * half],
       to: [c[0] + u[0] * half, c[1] + u[1] * half],
-      label: `Swipe ${action.params.direction}`,
+      label,
     };
   }
   if ((ACTIONS[action.name] as ActionDefinition).elementParam && index !== undefined)

@@ -9,6 +9,8 @@ export interface StrategyChoice {
   actionSpace: ActionSpaceMode;
   planning: PlanningMode;
   evolution: boolean;
+  /** Mobile-Agent-E: the Operator retries once without the Manager after a failed action. */
+  retryWithoutManager: boolean;
   /** The Mobile-Agent family's knowledge hint for this task; empty = none. */
   knowledge: string;
 }
@@ -18,6 +20,7 @@ export const DEFAULT_STRATEGY_CHOICE: StrategyChoice = {
   actionSpace: 'full',
   planning: 'subgoals',
   evolution: true,
+  retryWithoutManager: false,
   knowledge: '',
 };
 
@@ -27,6 +30,7 @@ export function strategyRunOptions(c: StrategyChoice): {
   actionSpace?: ActionSpaceMode;
   planning?: PlanningMode;
   evolution?: boolean;
+  retryWithoutManager?: boolean;
   knowledge?: string;
 } {
   const options = strategyInfo(c.strategy).options;
@@ -35,6 +39,7 @@ export function strategyRunOptions(c: StrategyChoice): {
     ...(options.includes('actionSpace') ? { actionSpace: c.actionSpace } : {}),
     ...(options.includes('planning') ? { planning: c.planning } : {}),
     ...(options.includes('evolution') ? { evolution: c.evolution } : {}),
+    ...(options.includes('retryWithoutManager') && c.retryWithoutManager ? { retryWithoutManager: true } : {}),
     ...(options.includes('knowledge') && c.knowledge.trim() ? { knowledge: c.knowledge.trim() } : {}),
   };
 }
@@ -92,6 +97,13 @@ export function StrategyPicker({ value, onChange }: { value: StrategyChoice; onC
             checked={value.evolution}
             onChange={(evolution) => onChange({ ...value, evolution })}
           />
+          {info.options.includes('retryWithoutManager') ? (
+            <Toggle
+              label="Retry without the Manager"
+              checked={value.retryWithoutManager}
+              onChange={(retryWithoutManager) => onChange({ ...value, retryWithoutManager })}
+            />
+          ) : null}
         </div>
       ) : null}
       {info.options.includes('knowledge') ? (

@@ -107,7 +107,7 @@ export function transferScreen(ctx: BankCtx): VNode {
             id: 'transfer_amount',
             value: d.amount,
             hint: '¥0.00',
-            inputType: 'number',
+            inputType: 'decimal',
             onChange: (v) => ((d.amount = v), (d.error = '')),
             onSubmit: () => ctx.focus('transfer-note'),
           }),

@@ -20,6 +20,8 @@ describe('text-edit', () => {
 
   it('filters digits for number fields and honours maxLength in code points', () => {
     expect(insertText(field('', { inputType: 'number' }), 0, '1a2:3').value).toBe('123');
+    expect(insertText(field('', { inputType: 'decimal' }), 0, '¥1,50.3.4').value).toBe('150.34');
+    expect(insertText(field('12.5', { inputType: 'decimal' }), 4, '.7').value).toBe('12.57');
     expect(insertText(field('12', { maxLength: 3 }), 2, '345')).toEqual({ value: '123', cursor: 3 });
     expect(insertText(field('😀', { maxLength: 2 }), 2, '😀😀').value).toBe('😀😀');
   });

@@ -7,8 +7,8 @@ export interface FieldSpec {
   value: string;
   multiline: boolean;
   maxLength?: number;
-  /** 'number' accepts digits only; 'phone' digits and +*#-. */
-  inputType?: 'text' | 'number' | 'phone' | 'password';
+  /** 'number' accepts digits only; 'decimal' digits and one decimal point; 'phone' digits and +*#-. */
+  inputType?: 'text' | 'number' | 'decimal' | 'phone' | 'password';
 }
 
 export interface EditResult {
@@ -23,7 +23,12 @@ function clampCursor(value: string, cursor: number): number {
 function filter(spec: FieldSpec, text: string): string {
   let out = spec.multiline ? text.replace(/\r\n?/g, '\n') : text.replace(/[\r\n]+/g, '');
   if (spec.inputType === 'number') out = out.replace(/[^0-9]/g, '');
-  else if (spec.inputType === 'phone') out = out.replace(/[^0-9+*#\- ]/g, '');
+  else if (spec.inputType === 'decimal') {
+    out = out.replace(/[^0-9.]/g, '');
+    // Android's numberDecimal: a second decimal point is not taken.
+    if (spec.value.includes('.')) out = out.replace(/\./g, '');
+    else out = out.replace(/(?<=\..*)\./g, '');
+  } else if (spec.inputType === 'phone') out = out.replace(/[^0-9+*#\- ]/g, '');
   return out;
 }
 

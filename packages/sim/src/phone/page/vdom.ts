@@ -56,7 +56,7 @@ export interface Props {
   onSubmit?: () => void;
   multiline?: boolean;
   maxLength?: number;
-  inputType?: 'text' | 'number' | 'phone' | 'password';
+  inputType?: 'text' | 'number' | 'decimal' | 'phone' | 'password';
   /** A scroll container's offset (dp) when it is first created (e.g. a day view opening at 7 am). */
   initialScroll?: number;
   /** Anything else becomes a DOM attribute (data-*, etc.). */

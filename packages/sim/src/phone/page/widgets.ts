@@ -360,7 +360,7 @@ export interface EditTextOptions {
   id?: string;
   multiline?: boolean;
   onSubmit?: () => void;
-  inputType?: 'text' | 'number' | 'phone' | 'password';
+  inputType?: 'text' | 'number' | 'decimal' | 'phone' | 'password';
   maxLength?: number;
   class?: string;
   style?: string;

@@ -111,9 +111,13 @@ describe('AppAgent action language', () => {
       ok: true,
       command: { action: { name: 'Click_by_Coordinate', params: { x: 30, y: 150, unit: 'px' } } },
     });
+    // The finger goes down at the first area's point, as the released grid swipe does.
+    const [gx, gy] = gridPoint(grid, SCREEN, 100, 'center')!;
     expect(mapAppAgentAction('swipe(100, "center", 10, "center")', g)).toMatchObject({
       ok: true,
-      command: { action: { name: 'Swipe', params: { direction: 'up', distance: 'long' } } },
+      command: {
+        action: { name: 'Swipe', params: { direction: 'up', distance: 'long', x: gx, y: gy, unit: 'px' } },
+      },
     });
     expect(mapAppAgentAction('tap(10, "middle")', g)).toMatchObject({ ok: false });
   });

@@ -122,7 +122,13 @@ export function mapAppAgentAction(written: string, at: AppAgentScreen): Mapped {
           kind: 'action',
           action: {
             name: 'Swipe',
-            params: { direction, distance: share < 0.25 ? 'short' : share < 0.5 ? 'medium' : 'long' },
+            params: {
+              direction,
+              distance: share < 0.25 ? 'short' : share < 0.5 ? 'medium' : 'long',
+              x: Math.round(a[0]),
+              y: Math.round(a[1]),
+              unit: 'px',
+            },
           },
         },
         canonical: written,

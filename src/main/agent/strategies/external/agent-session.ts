@@ -11,12 +11,15 @@ import {
   AGENT_PROTOCOL_VERSION,
   ActRequest,
   AttachRequest,
+  EventsRequest,
   FinishRequest,
   ObserveRequest,
 } from '../../../../shared/schemas/agent-protocol.ts';
 import type {
   ActReply,
+  AgentEvent,
   AgentProtocolErrorCode,
+  EventsReply,
   AttachReply,
   FinishReply,
   ObserveReply,
@@ -27,6 +30,10 @@ import type { z } from 'zod';
 import { formatDeviceTime } from '../../device-clock.ts';
 import type { StrategyArtifacts } from '../common/kit.ts';
 import type { Observed, StrategyRun } from '../common/runner.ts';
+import { AgentEventLog, agentEventOf } from './agent-events.ts';
+
+/** A reply before the session adds the events it carries. */
+type Bare<T> = Omit<T, 'events'>;
 
 /** A request the protocol refuses: its code, HTTP status and a message naming the problem. */
 export class ProtocolError extends Error {
@@ -67,17 +74,54 @@ export class AgentSession {
   private attached = false;
   private observed: Observed | null = null;
   private busy = false;
+  private readonly events = new AgentEventLog();
+  private readonly unsubscribe: () => void;
   /** Set once the program said finish (the loop then ends). */
   finished = false;
 
   constructor(run: StrategyRun, artifacts: StrategyArtifacts) {
     this.run = run;
     this.artifacts = artifacts;
+    const ctx = run.ctx;
+    this.unsubscribe =
+      ctx.onEvent?.((e) => {
+        const body = agentEventOf(e, ctx.state());
+        if (body) this.events.push(body);
+      }) ?? (() => undefined);
+    // A pause or stop is told before the request it interrupts is answered (listeners run in order).
+    ctx.signal.addEventListener(
+      'abort',
+      () => {
+        const why = ctx.signal.reason as { kind?: unknown; by?: unknown; reason?: unknown } | undefined;
+        if (why?.kind !== 'pause' && why?.kind !== 'stop') return;
+        const by = why.by === 'person' ? 'person' : 'system';
+        const reason = typeof why.reason === 'string' ? why.reason : '';
+        this.events.push({ type: why.kind === 'pause' ? 'paused' : 'stopped', by, reason });
+      },
+      { once: true },
+    );
   }
 
-  /** Carries out one request; at most one at a time. */
+  /** The events no reply has carried yet (for an error reply); they count as carried. */
+  pendingEvents(): AgentEvent[] {
+    return this.events.take();
+  }
+
+  /** The session is over: no more events; a program waiting for them is answered. */
+  close(): void {
+    this.unsubscribe();
+    this.events.close();
+  }
+
+  /** Carries out one request; at most one at a time (`events` may come alongside another). */
   async handle(path: string, body: unknown): Promise<unknown> {
-    if (path === 'attach') return this.attach(parse(AttachRequest, body, 'attach'));
+    if (path === 'attach') return { ...this.attach(parse(AttachRequest, body, 'attach')), events: this.events.take() };
+    if (path === 'events') {
+      const req = parse(EventsRequest, body, 'events');
+      if (!this.attached) throw new ProtocolError('not_attached', 409, 'Attach first (POST …/agent/v1/attach)');
+      const events = await this.events.read(req.after, req.waitMs ?? 0);
+      return { events, ended: this.events.ended || this.finished || this.run.done } satisfies EventsReply;
+    }
     const op =
       path === 'observe'
         ? () => this.observe(parse(ObserveRequest, body, 'observe'))
@@ -86,14 +130,15 @@ export class AgentSession {
           : path === 'finish'
             ? () => this.finish(parse(FinishRequest, body, 'finish'))
             : null;
-    if (!op) throw new ProtocolError('not_found', 404, `No request ${path}; known: attach, observe, act, finish`);
+    if (!op)
+      throw new ProtocolError('not_found', 404, `No request ${path}; known: attach, observe, act, finish, events`);
     if (!this.attached) throw new ProtocolError('not_attached', 409, 'Attach first (POST …/agent/v1/attach)');
     this.assertGoing();
     if (this.busy)
       throw new ProtocolError('busy', 409, 'Another request of this session is in progress; send one at a time');
     this.busy = true;
     try {
-      return await op();
+      return { ...(await op()), events: this.events.take() };
     } finally {
       this.busy = false;
     }
@@ -108,7 +153,7 @@ export class AgentSession {
       );
   }
 
-  private attach(req: AttachRequest): AttachReply {
+  private attach(req: AttachRequest): Bare<AttachReply> {
     if (this.attached)
       throw new ProtocolError(
         'already_attached',
@@ -138,13 +183,13 @@ export class AgentSession {
     };
   }
 
-  private async observe(req: ObserveRequest): Promise<ObserveReply> {
+  private async observe(req: ObserveRequest): Promise<Bare<ObserveReply>> {
     this.run.currentNode();
     const obs = await this.run.observe();
     this.observed = obs;
     const o = obs.observation;
     const parts = new Set(req.include ?? ['elements', 'app']);
-    const reply: ObserveReply = {
+    const reply: Bare<ObserveReply> = {
       observationId: obs.id,
       screen: { width: o.screen.width, height: o.screen.height },
       keyboardShown: o.keyboardShown,
@@ -231,7 +276,7 @@ export class AgentSession {
     if (req.notes !== undefined) this.run.ctx.append({ type: 'notes_updated', callIds, notes: req.notes });
   }
 
-  private async act(req: ActRequest): Promise<ActReply | FinishReply> {
+  private async act(req: ActRequest): Promise<Bare<ActReply> | Bare<FinishReply>> {
     const action = actionOf(req.action);
     if (action.name === 'Finish' || action.name === 'Failed')
       return this.finish({
@@ -290,7 +335,7 @@ export class AgentSession {
     };
   }
 
-  private async finish(req: FinishRequest): Promise<FinishReply> {
+  private async finish(req: FinishRequest): Promise<Bare<FinishReply>> {
     const success = req.success ?? true;
     const nodeId = this.run.currentNode();
     this.report(nodeId, req, success ? 'finish' : 'give up', null);

@@ -23,10 +23,25 @@ const OUTPUT_TAIL = 2_000;
 const EXIT_GRACE_MS = 5_000;
 /** How long the program has to exit after SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 2_000;
+/** How long a paused or stopped run's program has to read the event and exit by itself. */
+const NOTICE_GRACE_MS = 1_000;
+
+/** A session offered to an agent that connects on its own (`moba bench serve`). */
+export interface SessionOffer {
+  url: string;
+  token: string;
+  runId: string;
+  task: string;
+}
 
 export interface ExternalAgentOptions {
   /** The program and its arguments, e.g. `['python3', 'my_agent.py']` (no shell). */
-  command: readonly string[];
+  command?: readonly string[];
+  /**
+   * Instead of starting a program: offers the session to an agent that connects on its own;
+   * returns how to withdraw the offer. The run then ends when the agent finishes, or is stopped.
+   */
+  connect?: (offer: SessionOffer) => () => void;
   artifacts: StrategyArtifacts;
   /** Its working folder (default this process's). */
   cwd?: string;
@@ -102,11 +117,38 @@ export function externalProgramMissing(): MobaError {
   );
 }
 
+/** The program of a run: started with the session's address and token, its output kept. */
+function startProgram(
+  command: readonly string[],
+  options: ExternalAgentOptions,
+  env: NodeJS.ProcessEnv,
+): { exited: Promise<ProgramEnd>; output: () => string; kill: () => Promise<void> } {
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: options.cwd ?? process.cwd(),
+    env: { ...process.env, ...options.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = tail(output + chunk.toString('utf8')));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<ProgramEnd>((resolve) => {
+    child.once('error', (error) => resolve({ code: null, signal: null, error: error.message }));
+    child.once('exit', (code, signal) => resolve({ code, signal, error: null }));
+  });
+  return { exited, output: () => output, kill: () => kill(child, exited) };
+}
+
 export function externalAgentLoop(options: ExternalAgentOptions): CustomLoop {
-  if (!options.command.length) throw new MobaError('INVALID_INPUT', 'The external agent needs a program to run');
+  const command = options.command ?? [];
+  if (!command.length && !options.connect)
+    throw new MobaError('INVALID_INPUT', 'The external agent needs a program to run');
   return {
     name: 'external',
-    description: `An external agent program drives this run: ${options.command.join(' ')}`,
+    description: command.length
+      ? `An external agent program drives this run: ${command.join(' ')}`
+      : 'An external agent that connected on its own drives this run',
     loop: async (ctx) => {
       const run = new StrategyRun(ctx, {
         artifacts: options.artifacts,
@@ -120,7 +162,6 @@ export function externalAgentLoop(options: ExternalAgentOptions): CustomLoop {
       if (run.done) return;
       const session = new AgentSession(run, options.artifacts);
       let fatal: unknown = null;
-      let output = '';
       const problems: string[] = [];
       let wake: () => void = () => undefined;
       const woken = new Promise<void>((resolve) => (wake = resolve));
@@ -139,26 +180,16 @@ export function externalAgentLoop(options: ExternalAgentOptions): CustomLoop {
           }
         },
         (problem) => problems.push(problem),
+        () => session.pendingEvents(),
       );
-      const child = spawn(options.command[0]!, options.command.slice(1), {
-        cwd: options.cwd ?? process.cwd(),
-        env: {
-          ...process.env,
-          ...options.env,
-          MOBA_AGENT_URL: server.url,
-          MOBA_AGENT_TOKEN: server.token,
-          MOBA_RUN_ID: ctx.runId,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-      const keep = (chunk: Buffer) => (output = tail(output + chunk.toString('utf8')));
-      child.stdout?.on('data', keep);
-      child.stderr?.on('data', keep);
-      const exited = new Promise<ProgramEnd>((resolve) => {
-        child.once('error', (error) => resolve({ code: null, signal: null, error: error.message }));
-        child.once('exit', (code, signal) => resolve({ code, signal, error: null }));
-      });
+      const sessionEnv = { MOBA_AGENT_URL: server.url, MOBA_AGENT_TOKEN: server.token, MOBA_RUN_ID: ctx.runId };
+      const program = command.length
+        ? startProgram(command, options, sessionEnv)
+        : { exited: new Promise<ProgramEnd>(() => undefined), output: () => '', kill: async () => undefined };
+      const { exited } = program;
+      const withdraw =
+        options.connect?.({ url: server.url, token: server.token, runId: ctx.runId, task: run.state.task }) ??
+        (() => undefined);
       const aborted = new Promise<void>((resolve) => {
         if (ctx.signal.aborted) resolve();
         ctx.signal.addEventListener('abort', () => resolve(), { once: true });
@@ -176,13 +207,17 @@ export function externalAgentLoop(options: ExternalAgentOptions): CustomLoop {
           await run.finish(
             'failed',
             'agent_failed',
-            `The agent program ${describeEnd(first)} before it finished${last ? `; its last refused request: ${last}` : ''}${output.trim() ? `. Its last output: ${output.trim()}` : ''}`,
+            `The agent program ${describeEnd(first)} before it finished${last ? `; its last refused request: ${last}` : ''}${program.output().trim() ? `. Its last output: ${program.output().trim()}` : ''}`,
           );
         }
         // After finish the program may still be writing its own results: it gets a moment to exit.
         if (first === 'session') await Promise.race([exited, new Promise((r) => setTimeout(r, EXIT_GRACE_MS))]);
       } finally {
-        await kill(child, exited);
+        // A pause or stop reached the program as an event: it gets a moment to exit by itself.
+        if (ctx.signal.aborted) await Promise.race([exited, new Promise((r) => setTimeout(r, NOTICE_GRACE_MS))]);
+        withdraw();
+        session.close();
+        await program.kill();
         await server.close();
       }
     },

@@ -20,13 +20,15 @@ export interface SessionServer {
   close(): Promise<void>;
 }
 
-function sameToken(a: string, b: string): boolean {
+/** Whether a bearer token given is the expected one (compared in constant time). */
+export function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+/** Answers with `body` as JSON. */
+export function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -53,18 +55,26 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Starts the session's server; `handle` gets the request's name (`attach`, `observe`…) and its JSON body. */
+/**
+ * Starts the session's server; `handle` gets the request's name (`attach`, `observe`…) and its
+ * JSON body; `pending` gives the events an error reply carries (an authenticated one only).
+ */
 export async function startSessionServer(
   handle: (name: string, body: unknown) => Promise<unknown>,
   onProblem: (message: string) => void,
+  pending: () => unknown[] = () => [],
 ): Promise<SessionServer> {
   const token = randomBytes(24).toString('base64url');
   const server = createServer((req, res) => {
     void (async () => {
+      let authorized = false;
+      const fail = (status: number, code: string, message: string) =>
+        send(res, status, { error: { code, message }, ...(authorized ? { events: pending() } : {}) });
       try {
         const auth = req.headers.authorization ?? '';
         if (!auth.startsWith('Bearer ') || !sameToken(auth.slice(7), token))
           throw new ProtocolError('unauthorized', 401, 'Missing or wrong bearer token (MOBA_AGENT_TOKEN)');
+        authorized = true;
         const url = new URL(req.url ?? '/', 'http://localhost');
         if (!url.pathname.startsWith(`${AGENT_PROTOCOL_PATH}/`))
           throw new ProtocolError('not_found', 404, `Requests go to ${AGENT_PROTOCOL_PATH}/…; got ${url.pathname}`);
@@ -74,10 +84,10 @@ export async function startSessionServer(
       } catch (error) {
         if (error instanceof ProtocolError) {
           onProblem(`${error.code}: ${error.message}`);
-          send(res, error.status, { error: { code: error.code, message: error.message } });
+          fail(error.status, error.code, error.message);
         } else {
-          // The run itself failed (device gone, stopped): the program is told the session has ended.
-          send(res, 409, { error: { code: 'ended', message: (error as Error).message } });
+          // The run itself failed (device gone, paused, stopped): the program is told the session has ended.
+          fail(409, 'ended', (error as Error).message);
         }
       }
     })();

@@ -6,6 +6,7 @@
  * Enter) is proposed as two steps. The UI dump is observed and recorded (the overlay, gating and
  * a person's edits use it) but never shown to the model.
  */
+import { askUserPrompt } from '../../ask-user.ts';
 import { formatAction } from '../../../../shared/actions.ts';
 import { MobaError } from '../../../../shared/errors.ts';
 import type { LoopContext, RunLoop } from '../../run-controller.ts';
@@ -146,11 +147,7 @@ async function carryOut(run: StrategyRun, nodeId: string, obs: Observed, d: GuiD
 
 /** The model's question to the person: their answer goes into the next prompt. */
 async function askUser(run: StrategyRun, question: string): Promise<void> {
-  const d = await run.ctx.waitForPerson(
-    'escalation',
-    null,
-    `The agent asks: ${question} Answer it (your answer goes into its next prompt), take over, or reject to end the run.`,
-  );
+  const d = await run.ctx.waitForPerson('escalation', null, askUserPrompt(question));
   if (d.decision === 'reject')
     await run.steps.finish('failed', 'stopped_by_person', 'The person ended the run when asked');
   else if (d.decision === 'take_over')

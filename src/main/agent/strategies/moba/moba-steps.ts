@@ -21,7 +21,7 @@ import { buildActMessages } from './prompts/act.ts';
 import { buildPlanMessages } from './prompts/plan.ts';
 import type { PlanPromptInput } from './prompts/plan.ts';
 import { buildReflectMessages } from './prompts/reflect.ts';
-import { PlanReplySchema, ReflectReplySchema, actReplySchema } from './replies.ts';
+import { ReflectReplySchema, actReplySchema, planReplySchema } from './replies.ts';
 import type { ActReply, ReflectReply } from './replies.ts';
 
 /** A task-tree node's status as memory's task nodes say it. */
@@ -178,7 +178,7 @@ export class MobaSteps {
       purpose: 'plan',
       nodeId,
       messages,
-      schema: PlanReplySchema,
+      schema: planReplySchema(this.kernel.options.planning),
       memories,
     });
     if (!r.ok) return { ok: false, error: r.error };

@@ -3,7 +3,7 @@ import type { UiElement } from '../../../../shared/schemas/perception.ts';
 import { buildActMessages } from './prompts/act.ts';
 import { buildPlanMessages } from './prompts/plan.ts';
 import type { ScreenForPrompt } from './prompts/common.ts';
-import { actReplySchema } from './replies.ts';
+import { actReplySchema, planReplySchema } from './replies.ts';
 import { reachActionSpace } from '../common/reach-action-space.ts';
 
 const el = (
@@ -38,6 +38,8 @@ describe("ReachAgent's action space", () => {
       'Box_Input(2, "…") — "Label"',
       'Scroll(3, up)',
       'Scroll(3, down)',
+      'Scroll(3, left)',
+      'Scroll(3, right)',
     ]);
   });
   it('accepts candidates and actions without an element; refuses the rest with the list', () => {
@@ -45,7 +47,9 @@ describe("ReachAgent's action space", () => {
     expect(space.refuse({ name: 'Box_Input', params: { index: 2, text: 'Work' } })).toBeNull();
     expect(space.refuse({ name: 'Scroll', params: { index: 3, direction: 'down', distance: 'medium' } })).toBeNull();
     expect(space.refuse({ name: 'Open_App', params: { app: 'Clock' } })).toBeNull();
-    expect(space.refuse({ name: 'Scroll', params: { index: 3, direction: 'left', distance: 'medium' } })).toMatch(
+    // Four directions on every scrollable element (ReachAgent §4.1); none on what does not scroll.
+    expect(space.refuse({ name: 'Scroll', params: { index: 3, direction: 'left', distance: 'medium' } })).toBeNull();
+    expect(space.refuse({ name: 'Scroll', params: { index: 1, direction: 'down', distance: 'medium' } })).toMatch(
       /not one of the candidate actions/,
     );
     expect(space.refuse({ name: 'Box_Input', params: { index: 1, text: 'x' } })).toMatch(
@@ -119,5 +123,21 @@ describe("ReachAgent's action space", () => {
       deviceTime: null,
     });
     expect(JSON.stringify(plain)).not.toContain('page reaching');
+  });
+
+  it('page planning: sub-goals not of the form "Reach <page>" or "On <page>: <operation>" send the plan back, naming them', () => {
+    const reply = (subgoals: string[]) => ({ observation: 'o', thought: 't', subgoals });
+    const pages = planReplySchema('pages');
+    expect(
+      pages.safeParse(reply(['Reach the alarm editor of the Clock app', 'On the alarm editor: set the label to Work']))
+        .success,
+    ).toBe(true);
+    const bad = pages.safeParse(reply(['Reach the Clock app', 'Add a new alarm', 'On the alarm list set it']));
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe(
+      'page planning: every sub-goal is "Reach <page>" or "On <page>: <operation>"; these are not: "Add a new alarm", "On the alarm list set it"',
+    );
+    // Free sub-goals are the default.
+    expect(planReplySchema().safeParse(reply(['Add a new alarm'])).success).toBe(true);
   });
 });

@@ -125,6 +125,26 @@ export const PlanReplySchema = z
   })
   .transform((r): PlanReply => r) as unknown as z.ZodType<PlanReply>;
 
+/** A sub-goal of ReachAgent's page planning: "Reach <page>" or "On <page>: <operation>". */
+const PAGE_SUBGOAL = /^(reach\s+\S|on\s+[^:]+:\s*\S)/i;
+
+/**
+ * The Plan module's reply; with page planning every sub-goal must take the Reach / On-page form
+ * (ReachAgent §3.3), else the reply goes back to the model naming the ones that do not.
+ */
+export function planReplySchema(planning: 'subgoals' | 'pages' = 'subgoals'): z.ZodType<PlanReply> {
+  if (planning !== 'pages') return PlanReplySchema;
+  return PlanReplySchema.superRefine((r, ctx) => {
+    const wrong = r.subgoals.filter((s) => !PAGE_SUBGOAL.test(s));
+    if (wrong.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subgoals'],
+        message: `page planning: every sub-goal is "Reach <page>" or "On <page>: <operation>"; these are not: ${wrong.map((s) => JSON.stringify(s)).join(', ')}`,
+      });
+  });
+}
+
 export interface ReflectReply {
   observation: string;
   thought: string;

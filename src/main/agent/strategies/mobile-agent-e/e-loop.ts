@@ -2,9 +2,9 @@
  * Mobile-Agent-E, as its released code behaves, on the run's gates and event log:
  *
  *   observe (OCR + icons + captions)
- *   Manager: plan and current sub-goal — at the start, after a step that went as expected, and
- *     when the last 2 actions failed (escalation, with the failed attempts); skipped after one
- *     failure so the Operator can retry; "Finished" ends the task (then self-evolution)
+ *   Manager: plan and current sub-goal on every iteration, told of the failed attempts when the
+ *     last 2 actions failed (escalation); with `retryWithoutManager` it is skipped after one
+ *     failure so the Operator retries alone; "Finished" ends the task (then self-evolution)
  *   Operator: one atomic action, or a Shortcut — whose precondition is checked on the screen
  *     first; a false one is refused with the reason and nothing runs
  *   Action Reflector: A / B / C, what went wrong, the progress
@@ -107,7 +107,13 @@ class ERun {
     this.current = null;
     const beforeView = await this.view(before);
     const escalating = this.failedInARow() >= ESCALATE_AFTER;
-    if (!this.skipManager || escalating || !this.run.state.strategy.plan) {
+    const manager = managerRuns({
+      afterFailure: this.skipManager,
+      retryWithoutManager: this.run.options.retryWithoutManager === true,
+      escalating,
+      hasPlan: !!this.run.state.strategy.plan,
+    });
+    if (manager) {
       if (!(await this.manage(before, beforeView, escalating))) return;
     }
     this.skipManager = false;
@@ -408,6 +414,20 @@ class ERun {
     });
     return grade;
   }
+}
+
+/**
+ * Whether the Manager runs this iteration: always, as released — unless `retryWithoutManager`
+ * lets the Operator retry alone right after a single failure (still the Manager when there is
+ * no plan yet or the failures escalate).
+ */
+export function managerRuns(at: {
+  afterFailure: boolean;
+  retryWithoutManager: boolean;
+  escalating: boolean;
+  hasPlan: boolean;
+}): boolean {
+  return !(at.afterFailure && at.retryWithoutManager) || at.escalating || !at.hasPlan;
 }
 
 export function mobileAgentELoop(kit: StrategyKit): RunLoop {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { managerRuns } from './e-loop.ts';
 import type { ChatMessage } from '../../../llm/types.ts';
 import type { Shortcut } from '../../../../shared/schemas/strategy.ts';
 import { INITIAL_SHORTCUTS, INITIAL_TIPS, describeShortcut, expandShortcut, shortcutProblem } from './experience.ts';
@@ -268,5 +269,18 @@ describe('Mobile-Agent-E prompts (snapshots)', () => {
       expect(typeof m[1]!.content).toBe('string');
       expect(printable(m)).toMatchSnapshot();
     }
+  });
+});
+
+describe("Mobile-Agent-E's Manager", () => {
+  it('runs on every iteration as released; retryWithoutManager skips it only for the retry after one failure', () => {
+    const at = { afterFailure: true, retryWithoutManager: false, escalating: false, hasPlan: true };
+    expect(managerRuns(at)).toBe(true);
+    expect(managerRuns({ ...at, afterFailure: false })).toBe(true);
+    expect(managerRuns({ ...at, retryWithoutManager: true })).toBe(false);
+    // Still called when the failures escalate or there is no plan yet.
+    expect(managerRuns({ ...at, retryWithoutManager: true, escalating: true })).toBe(true);
+    expect(managerRuns({ ...at, retryWithoutManager: true, hasPlan: false })).toBe(true);
+    expect(managerRuns({ ...at, retryWithoutManager: true, afterFailure: false })).toBe(true);
   });
 });

@@ -138,7 +138,7 @@ export async function evolve(run: StrategyRun, kit: StrategyKit, experience: Exp
     actions: actionLog(run),
     tips: experience.tips,
     shortcuts: storedShortcuts,
-    futureTasks: [],
+    futureTasks: run.options.futureTasks ?? [],
   };
   const callIds: string[] = [];
   const memoryIds: string[] = [];

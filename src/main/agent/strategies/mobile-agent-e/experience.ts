@@ -38,6 +38,7 @@ export const ATOMIC_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   swipe: ['x1', 'y1', 'x2', 'y2'],
   type: ['text'],
   enter: [],
+  switch_app: [],
   back: [],
   home: [],
   wait: [],

@@ -122,6 +122,7 @@ Atomic actions:
 - Swipe(x1, y1, x2, y2): move a finger from one position to another (to scroll).
 - Type(text): type into the focused input box; only when the keyboard is shown.
 - Enter(): press Enter.
+- Switch_App(): show the recent apps to switch to another one.
 - Back(): go back.
 - Home(): go to the home screen.
 - Wait(): wait for the screen to load.

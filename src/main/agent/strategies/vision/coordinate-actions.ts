@@ -1,9 +1,10 @@
 /**
  * The coordinate action language Mobile-Agent v2 and E write — `Tap(x, y)`, `Swipe(x1, y1, x2,
- * y2)`, `Type(text)`, `Open_App(name)`, `Back()`, `Home()`, `Enter()`, `Wait()`, `Stop()` — mapped
- * onto the shared action space. Coordinates are screen pixels. A swipe keeps its direction and
- * length; it starts from the screen's centre (the shared `Swipe` action), which is where
- * Mobile-Agent's swipes start in practice (scrolling a list). `Type` needs the keyboard up, as
+ * y2)`, `Type(text)`, `Open_App(name)`, `Back()`, `Home()`, `Enter()`, `Switch_App()`, `Wait()`,
+ * `Stop()` — mapped
+ * onto the shared action space. Coordinates are screen pixels. A swipe starts where the model put
+ * the finger down, as the released code's `input swipe x1 y1 x2 y2` does, and keeps its direction;
+ * its length is rounded to the shared `Swipe`'s short/medium/long. `Type` needs the keyboard up, as
  * their prompts say: otherwise the model is told to tap an input box first.
  */
 import type { ActionCall, Direction } from '../../../../shared/actions.ts';
@@ -82,9 +83,17 @@ export function mapCoordinateCall(call: ParsedCall, screen: CoordinateScreen, na
       const horizontal = Math.abs(dx) > Math.abs(dy);
       const direction: Direction = horizontal ? (dx > 0 ? 'right' : 'left') : dy > 0 ? 'down' : 'up';
       const share = Math.abs(horizontal ? dx : dy) / (horizontal ? screen.width : screen.height);
+      if (!inside(x1!, y1!))
+        return { ok: false, error: `(${x1}, ${y1}) is off the screen (${screen.width}×${screen.height})` };
       return {
         ok: true,
-        command: { kind: 'action', action: { name: 'Swipe', params: { direction, distance: distanceOf(share) } } },
+        command: {
+          kind: 'action',
+          action: {
+            name: 'Swipe',
+            params: { direction, distance: distanceOf(share), x: Math.round(x1!), y: Math.round(y1!), unit: 'px' },
+          },
+        },
       };
     }
     case 'type': {
@@ -105,6 +114,8 @@ export function mapCoordinateCall(call: ParsedCall, screen: CoordinateScreen, na
       return { ok: true, command: { kind: 'action', action: { name: 'Home', params: {} } } };
     case 'enter':
       return { ok: true, command: { kind: 'action', action: { name: 'Enter', params: {} } } };
+    case 'switch_app':
+      return { ok: true, command: { kind: 'action', action: { name: 'Switch_App', params: {} } } };
     case 'wait':
       return {
         ok: true,

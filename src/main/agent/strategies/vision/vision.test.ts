@@ -57,15 +57,29 @@ describe('coordinate actions', () => {
       ok: true,
       command: { kind: 'action', action: { name: 'Click_by_Coordinate', params: { x: 540, y: 1875, unit: 'px' } } },
     });
-    expect(mapCoordinateCall({ name: 'Swipe', args: [540, 1800, 540, 600] }, screen, all)).toEqual({
+    // The finger goes down where the model put it (an off-centre carousel here), as `input swipe x1 y1 x2 y2`.
+    expect(mapCoordinateCall({ name: 'Swipe', args: [900, 500, 200, 520] }, screen, all)).toEqual({
       ok: true,
-      command: { kind: 'action', action: { name: 'Swipe', params: { direction: 'up', distance: 'long' } } },
+      command: {
+        kind: 'action',
+        action: { name: 'Swipe', params: { direction: 'left', distance: 'long', x: 900, y: 500, unit: 'px' } },
+      },
+    });
+    expect(mapCoordinateCall({ name: 'Swipe', args: [540, 2500, 540, 600] }, screen, all)).toMatchObject({
+      ok: false,
+      error: '(540, 2500) is off the screen (1080×2400)',
     });
     expect(mapCoordinateCall({ name: 'Open app', args: ['Clock'] }, screen, all)).toMatchObject({
       ok: true,
       command: { action: { name: 'Open_App', params: { app: 'Clock' } } },
     });
     expect(mapCoordinateCall({ name: 'Stop', args: [] }, screen, all)).toEqual({ ok: true, command: { kind: 'stop' } });
+    // Mobile-Agent-E's Switch_App is the Overview key; a strategy that does not offer it refuses it.
+    expect(mapCoordinateCall({ name: 'Switch_App', args: [] }, screen, new Set(['switch_app']))).toEqual({
+      ok: true,
+      command: { kind: 'action', action: { name: 'Switch_App', params: {} } },
+    });
+    expect(mapCoordinateCall({ name: 'Switch_App', args: [] }, screen, all)).toMatchObject({ ok: false });
     expect(mapCoordinateCall({ name: 'Type', args: ['Work'] }, screen, all)).toEqual({
       ok: false,
       error: 'The keyboard is not shown, so typing is not possible yet: tap an input box first',

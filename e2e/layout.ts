@@ -1,0 +1,80 @@
+/**
+ * The layout rule the e2e tests check on every page and window size: one scroll container per
+ * page. The window never scrolls (the header and the navigation stay), no scrolling area sits
+ * inside another, nothing scrolls sideways, and no page or panel cuts its content off without a
+ * way to scroll to it.
+ */
+import type { Page } from '@playwright/test';
+import { expect, savePanelShot } from './fixtures.ts';
+
+export const WINDOW_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** What breaks the rule on the page shown, one line each (empty when it holds). */
+export function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const name = (el: Element) => {
+      const id = el.getAttribute('data-testid');
+      const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+      return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''}${cls ? `.${cls}` : ''}`;
+    };
+    const scrolls = (el: Element, axis: 'x' | 'y') => {
+      const style = getComputedStyle(el);
+      const overflow = axis === 'y' ? style.overflowY : style.overflowX;
+      const more = axis === 'y' ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth;
+      return (overflow === 'auto' || overflow === 'scroll') && more > 1;
+    };
+    const doc = document.scrollingElement ?? document.documentElement;
+    // Overflow hidden or clipped on the document still lets the window scroll programmatically.
+    if (window.scrollY !== 0 || doc.scrollHeight > window.innerHeight + 1) problems.push('the window scrolls');
+    const scrollers: Element[] = [];
+    for (const el of document.querySelectorAll('#root *')) {
+      // A text field scrolls its own text; that is not a second scrolling page.
+      if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) continue;
+      if (scrolls(el, 'x') && !el.closest('pre, code, .mono-scroll')) problems.push(`${name(el)} scrolls sideways`);
+      if (scrolls(el, 'y')) scrollers.push(el);
+    }
+    for (const el of scrollers) {
+      const outer = scrollers.find((s) => s !== el && s.contains(el));
+      if (outer) problems.push(`${name(el)} scrolls inside ${name(outer)}`);
+    }
+    // Content cut off: a page, panel or panel body whose content is taller than it and cannot scroll.
+    for (const el of document.querySelectorAll('.page, .panel, .panel-body')) {
+      const style = getComputedStyle(el);
+      if (style.overflowY !== 'auto' && style.overflowY !== 'scroll' && style.overflowY !== 'visible')
+        if (el.scrollHeight - el.clientHeight > 2) problems.push(`${name(el)} cuts off its content`);
+    }
+    // Nothing sticks out of the window on the right (where no scrollbar would reach it).
+    for (const el of document.querySelectorAll('.content .panel, .content button, .content .run-header')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > window.innerWidth + 1) problems.push(`${name(el)} sticks out of the window`);
+    }
+    // The page itself lies inside the window.
+    const page = document.querySelector('.content .page');
+    if (!page) problems.push('no page is shown');
+    else {
+      const r = page.getBoundingClientRect();
+      if (r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1)
+        problems.push('the page exceeds the window');
+    }
+    return problems;
+  });
+}
+
+/**
+ * Shows the page `open` leads to at every window size, checks the layout rule there, and saves
+ * a screenshot at each size as `<name>-<width>x<height>`.
+ */
+export async function checkLayout(page: Page, name: string, open: () => Promise<void>): Promise<void> {
+  for (const size of WINDOW_SIZES) {
+    await page.setViewportSize(size);
+    await open();
+    await expect.poll(() => layoutProblems(page), { message: `${name} at ${size.width}×${size.height}` }).toEqual([]);
+    await savePanelShot(page, `${name}-${size.width}x${size.height}`);
+  }
+  await page.setViewportSize(WINDOW_SIZES[1]);
+}
