@@ -8,6 +8,8 @@ import type { MobaApp } from '../../src/main/app.ts';
 import type { BenchmarkRunner } from '../../src/main/bench/runner.ts';
 import { startAdbServer, tempDir } from '@moba/testkit/rigs';
 import type { PrivateAdbServer } from '@moba/testkit/rigs';
+import type { ScriptInput, ScriptedServer } from '@moba/testkit';
+import { scriptedModel } from './scripted-model.ts';
 
 export interface BenchRig {
   app: MobaApp;
@@ -45,6 +47,23 @@ export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Pr
       await app.dispose();
       await adb.dispose();
       dir.dispose();
+    },
+  };
+}
+
+/** A benchmark rig whose models are a scripted model server playing `script`; `dispose()` closes both. */
+export async function startScriptedBenchRig(script: ScriptInput): Promise<BenchRig & { model: ScriptedServer }> {
+  const model = await scriptedModel(script);
+  const rig = await startBenchRig({ modelBaseUrl: model.baseUrl }).catch(async (e: unknown) => {
+    await model.close();
+    throw e;
+  });
+  return {
+    ...rig,
+    model,
+    async dispose() {
+      await rig.dispose();
+      await model.close();
     },
   };
 }
