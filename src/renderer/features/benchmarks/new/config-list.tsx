@@ -1,4 +1,5 @@
 /** The new-benchmark form's configurations: agent, plan, memory and autonomy mode for each. */
+import type { BenchConfigurationInput } from '../../../../shared/bench/config.ts';
 import type { BenchAgentInfo } from '../../../../shared/contract/benchmarks.ts';
 import { presetConfigurations } from '../../../../shared/bench/presets.ts';
 
@@ -17,6 +18,17 @@ export function table4Configs(): ConfigDraft[] {
     useMemory: c.useMemory ?? true,
     mode: 'auto',
   }));
+}
+
+/**
+ * The configuration the form sends for a row. A pseudo-agent takes no plan, memory or mode; the
+ * `external` agent is one that connects on its own (`externalConnect`) — the form never names a
+ * program to start, so the web host's rule against `externalCommand` from a browser holds.
+ */
+export function configurationOf(c: ConfigDraft, agents: readonly BenchAgentInfo[]): BenchConfigurationInput {
+  if (agents.find((a) => a.name === c.agent)?.pseudo) return { agent: c.agent };
+  if (c.agent === 'external') return { agent: 'external', mode: c.mode, externalConnect: true };
+  return { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode };
 }
 
 export const DEFAULT_CONFIGS: ConfigDraft[] = [
@@ -38,6 +50,7 @@ function ConfigRow({
   remove: (() => void) | null;
 }) {
   const pseudo = agents.find((a) => a.name === c.agent)?.pseudo ?? false;
+  const external = c.agent === 'external';
   return (
     <div className="bench-config" data-config={i}>
       <select
@@ -57,7 +70,7 @@ function ConfigRow({
           type="checkbox"
           name={`bench.config.${i}.plan`}
           checked={c.usePlan}
-          disabled={pseudo}
+          disabled={pseudo || external}
           onChange={(e) => set({ usePlan: e.target.checked })}
         />{' '}
         plan
@@ -67,7 +80,7 @@ function ConfigRow({
           type="checkbox"
           name={`bench.config.${i}.memory`}
           checked={c.useMemory}
-          disabled={pseudo}
+          disabled={pseudo || external}
           onChange={(e) => set({ useMemory: e.target.checked })}
         />{' '}
         memory
@@ -93,6 +106,13 @@ function ConfigRow({
       >
         ×
       </button>
+      {external ? (
+        <p className="field-hint" data-testid={`bench-config-${i}-external`}>
+          An agent that connects on its own: episodes are handed to it by <code>moba bench serve</code>, which prints
+          the address and token to give it (<code>MOBA_SERVE_URL</code>, <code>MOBA_SERVE_TOKEN</code>; README, "Run
+          your own agent"). Started from this page, such an episode ends with an error that says so.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useBusy, useLoad } from '../../../ui/use-busy.ts';
 import { ErrorNote } from '../../../ui/notes.tsx';
 import { useSweepQueue } from '../workers-panel.tsx';
 import { TaskPicker } from './task-picker.tsx';
-import { ConfigList, DEFAULT_CONFIGS } from './config-list.tsx';
+import { ConfigList, DEFAULT_CONFIGS, configurationOf } from './config-list.tsx';
 import type { ConfigDraft } from './config-list.tsx';
 import { EpisodeCount, QueueChoice, RunSizeFields } from './run-size.tsx';
 import type { RunSize } from './run-size.tsx';
@@ -44,11 +44,7 @@ export function NewBenchmark() {
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
-    const configurations: BenchConfigurationInput[] = configs.map((c) =>
-      agents.find((a) => a.name === c.agent)?.pseudo
-        ? { agent: c.agent }
-        : { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode },
-    );
+    const configurations: BenchConfigurationInput[] = configs.map((c) => configurationOf(c, agents));
     const started = await run('Starting…', () =>
       client.startBenchmark({
         ...(name.trim() ? { name: name.trim() } : {}),
