@@ -2,7 +2,8 @@
  * The layout rule the e2e tests check on every page and window size: one scroll container per
  * page. The window never scrolls (the header and the navigation stay), no scrolling area sits
  * inside another, nothing scrolls sideways, and no page or panel cuts its content off without a
- * way to scroll to it.
+ * way to scroll to it, and nothing on a page is pinned to a box outside it (so it scrolls with
+ * the page).
  */
 import type { Page } from '@playwright/test';
 import { expect, savePanelShot } from './fixtures.ts';
@@ -52,6 +53,22 @@ export function layoutProblems(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll('.content .panel, .content button, .content .run-header')) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.right > window.innerWidth + 1) problems.push(`${name(el)} sticks out of the window`);
+    }
+    // A control placed absolutely against a box outside its scrolling area stays put while the area
+    // scrolls (a hidden checkbox left behind is unreachable: clicking it scrolls nothing into view).
+    const scroller = (el: Element) => {
+      for (let up = el.parentElement; up && up.id !== 'root'; up = up.parentElement) {
+        const { overflowY } = getComputedStyle(up);
+        if (overflowY === 'auto' || overflowY === 'scroll') return up;
+      }
+      return null;
+    };
+    const controls = ['input', 'button', 'select', 'textarea', 'a[href]'].map((c) => `.content .page ${c}`).join(', ');
+    for (const el of document.querySelectorAll(controls)) {
+      if (!(el instanceof HTMLElement) || getComputedStyle(el).position !== 'absolute') continue;
+      const box = scroller(el);
+      if (box && el.offsetParent && !box.contains(el.offsetParent))
+        problems.push(`${name(el)} does not scroll with ${name(box)}`);
     }
     // The page itself lies inside the window.
     const page = document.querySelector('.content .page');
