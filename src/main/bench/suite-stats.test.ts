@@ -69,6 +69,13 @@ describe('moba bench stats', () => {
     expect(s.disturbanceKinds).toEqual({ rating: 1, permission: 1 });
     expect(s.askUser).toBe(1);
     expect(s.clockParams).toBe(1);
+    // The timer task draws only random values; the forecast task reads the phone's weather.
+    expect(s.parameterised).toBe(3);
+    expect(s.fromPhoneData).toBe(2);
+    expect(s.targets.find((t: { name: string }) => t.name === 'every task parameterised')).toMatchObject({
+      value: 3,
+      ok: true,
+    });
     expect(s.meanHumanSteps).toBeGreaterThan(0);
     expect(s.targets.find((t: { name: string }) => t.name === 'tasks')).toMatchObject({ value: 3, ok: false });
     expect(s.targets.find((t: { name: string }) => t.name === 'cross-app share')).toMatchObject({ ok: true });
@@ -98,6 +105,7 @@ describe('the targets', () => {
       setupPatchingPerSeed: 30,
       disturbances: 25,
       askUser: 15,
+      parameterised: 150,
     };
     expect(statsTargets(met).filter((t) => !t.ok)).toEqual([]);
     expect(
@@ -110,5 +118,30 @@ describe('the targets', () => {
         .filter((t) => !t.ok)
         .map((t) => t.name),
     ).toEqual(['cross-app share']);
+    expect(
+      statsTargets({ ...met, parameterised: 149 })
+        .filter((t) => !t.ok)
+        .map((t) => t.name),
+    ).toEqual(['every task parameterised']);
+  });
+
+  it('counts a task without parameters against "every task parameterised"', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'moba-stats-bare-'));
+    try {
+      const task = base('easy/clock.timer-minutes.json');
+      delete task.params;
+      task.goal = { en: 'Start a 2-minute timer.', zh: '开始一个2分钟的计时器。' };
+      task.solution = task.solution.map((st: { target?: { text?: string } }) =>
+        st.target?.text === '{t.n}' ? { ...st, target: { text: '2' } } : st,
+      );
+      task.milestones[0].check.is.durationSeconds = 120;
+      writeFileSync(join(bare, 'a.json'), JSON.stringify(task));
+      const io = capture();
+      expect(await main(['bench', 'stats', bare], io)).toBe(1);
+      expect(io.text()).toMatch(/^parameterised {2,}0 \(from the phone's data 0,/m);
+      expect(io.text()).toMatch(/✗ every task parameterised = 1: 0/);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 });

@@ -30,7 +30,10 @@ export interface SuiteStats {
     /** Tasks with ≥ 2 milestones all annotated on the final step (no partial credit along the way). */
     bunchedAtEnd: number;
   };
+  /** Tasks with `params` or `paramsAfterSetup`; every task should have them. */
   parameterised: number;
+  /** Of those, tasks with a value drawn from the phone's seeded data (`pick`, `value`, `if`, a `clock` on a seeded clock). */
+  fromPhoneData: number;
   paramsAfterSetup: number;
   clockParams: number;
   /** Tasks whose set-up patches app data (merge or ops), and those whose patches depend on the seed ({param}). */
@@ -50,6 +53,13 @@ export interface StatsTarget {
 
 const isPatch = (s: SetupStep) => 'patch' in s;
 const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
+const PHONE_KINDS = ['pick', 'value', 'if'];
+
+/** Whether a parameter reads the phone's seeded data (its state, or the seeded clock's today). */
+function fromPhone(task: BenchTask, param: object): boolean {
+  if (PHONE_KINDS.some((k) => k in param)) return true;
+  return 'clock' in param && task.device?.clock === 'seeded';
+}
 
 function milestoneSpread(task: BenchTask): number | null {
   const last = new Map<string, number>();
@@ -72,6 +82,7 @@ export function suiteStats(tasks: readonly BenchTask[]): SuiteStats {
   const spreads: number[] = [];
   const steps: number[] = [];
   let parameterised = 0;
+  let phoneData = 0;
   let afterSetup = 0;
   let clock = 0;
   let patching = 0;
@@ -92,6 +103,7 @@ export function suiteStats(tasks: readonly BenchTask[]): SuiteStats {
     }
     const params = { ...t.params, ...t.paramsAfterSetup };
     if (Object.keys(params).length) parameterised++;
+    if (Object.values(params).some((p) => fromPhone(t, p))) phoneData++;
     if (t.paramsAfterSetup && Object.keys(t.paramsAfterSetup).length) afterSetup++;
     if (Object.values(params).some((p) => 'clock' in p)) clock++;
     const patches = (t.setup ?? []).filter(isPatch);
@@ -119,6 +131,7 @@ export function suiteStats(tasks: readonly BenchTask[]): SuiteStats {
       bunchedAtEnd: bunched,
     },
     parameterised,
+    fromPhoneData: phoneData,
     paramsAfterSetup: afterSetup,
     clockParams: clock,
     setupPatching: patching,
@@ -144,6 +157,7 @@ export function statsTargets(s: SuiteStats): StatsTarget[] {
       round(100 * s.milestones.twoOrMoreShare),
       s.milestones.twoOrMoreShare >= 0.7,
     ),
+    t('every task parameterised', `= ${s.tasks}`, s.parameterised, s.parameterised === s.tasks),
     t('set-up patching per seed', '≥ 30', s.setupPatchingPerSeed, s.setupPatchingPerSeed >= 30),
     t('tasks with disturbances', '≥ 25', s.disturbances, s.disturbances >= 25),
     t('ask-user tasks', '≥ 15', s.askUser, s.askUser >= 15),
@@ -163,7 +177,7 @@ export function formatStats(s: SuiteStats, targets: readonly StatsTarget[]): str
     `mean human steps            ${s.meanHumanSteps === null ? '—' : round(s.meanHumanSteps)}`,
     `scrolling tasks             ${s.scrolling}`,
     `≥ 2 milestones              ${s.milestones.twoOrMore} (${pct(s.milestones.twoOrMoreShare)}); mean spread along the path ${s.milestones.meanSpread === null ? '—' : round(s.milestones.meanSpread)}; all on the last step ${s.milestones.bunchedAtEnd}`,
-    `parameterised               ${s.parameterised} (after set-up ${s.paramsAfterSetup}, clock ${s.clockParams})`,
+    `parameterised               ${s.parameterised} (from the phone's data ${s.fromPhoneData}, after set-up ${s.paramsAfterSetup}, clock ${s.clockParams})`,
     `set-up patches              ${s.setupPatching} (per seed ${s.setupPatchingPerSeed})`,
     `disturbances                ${s.disturbances} (${Object.entries(s.disturbanceKinds)
       .map(([k, n]) => `${k} ${n}`)
