@@ -2,8 +2,8 @@
  * The `external` strategy end to end: the example Python agent (Debian's python3, the
  * repository's standard-library client) drives a run on the simulated phone through the agent
  * protocol and the real adb server; its actions pass the run's gates, its thoughts and plan are
- * in the run's log, and the alarm it set is in the phone's state. A program that dies before
- * finishing ends the run as the agent's failure.
+ * in the run's log, and the alarm it set is in the phone's state. The README's TypeScript example
+ * runs under Node as it is. A program that dies before finishing ends the run as the agent's failure.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
