@@ -253,3 +253,30 @@ test('an episode of the grid opens its replay at the step where its milestone wa
   await expect(page.locator('[data-testid="replay-position"]')).toHaveAttribute('data-step', href!.split('/').pop()!);
   await shot('benchmarks-replay');
 });
+
+test('a benchmark whose agents connect on their own shows where they take its episodes: address, token, command', async () => {
+  await page.goto(host.url);
+  const { benchmarkId: id } = (await call('startBenchmark', {
+    name: 'Agents that connect on their own',
+    taskIds: ['settings.wifi-off'],
+    configurations: [{ agent: 'external', mode: 'auto', externalConnect: true }],
+  })) as { benchmarkId: string };
+  await page.goto(`${new URL(host.url).origin}/#/benchmarks/${encodeURIComponent(id)}`);
+  const progress = page.locator(`[data-testid="bench-progress"][data-benchmark="${id}"]`);
+  const access = progress.getByTestId('bench-agent-access');
+  await expect(access.getByTestId('bench-agent-waiting')).toHaveText(
+    /^(0 episodes wait|1 episode waits) for an agent$/,
+  );
+  const serveUrl = (await access.getByTestId('bench-agent-url').textContent())!;
+  const token = (await access.getByTestId('bench-agent-token').textContent())!;
+  expect(serveUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/agent\/v1$/);
+  await expect(access.getByTestId('bench-agent-command')).toHaveText(
+    `MOBA_SERVE_URL=${serveUrl} MOBA_SERVE_TOKEN=${token} python3 resources/agent-client/python/examples/alarm_agent.py`,
+  );
+  // What the page shows works: the address answers an agent with that token, and refuses another.
+  const ask = (bearer: string) =>
+    fetch(`${serveUrl}/episodes/next`, { method: 'POST', headers: { authorization: `Bearer ${bearer}` }, body: '{}' });
+  expect((await ask(token)).status).toBe(200);
+  expect((await ask(`${token}x`)).status).toBe(401);
+  await progress.locator('[data-action="stop-benchmark"]').click();
+});

@@ -2,8 +2,8 @@
  * The `external` strategy end to end: the example Python agent (Debian's python3, the
  * repository's standard-library client) drives a run on the simulated phone through the agent
  * protocol and the real adb server; its actions pass the run's gates, its thoughts and plan are
- * in the run's log, and the alarm it set is in the phone's state. A program that dies before
- * finishing ends the run as the agent's failure.
+ * in the run's log, and the alarm it set is in the phone's state. The README's TypeScript example
+ * runs under Node as it is. A program that dies before finishing ends the run as the agent's failure.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { foldRun } from '../../src/shared/run/reducer.ts';
 import type { RunEvent } from '../../src/shared/schemas/run.ts';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
-import { EXAMPLE_AGENT, PYTHON_CLIENT } from '../support/external-agents.ts';
+import { EXAMPLE_AGENT, PYTHON_CLIENT, TS_EXAMPLE_AGENT } from '../support/external-agents.ts';
 
 let t: AgentRig;
 beforeAll(async () => {
@@ -101,6 +101,24 @@ describe('an external Python agent through the agent protocol', () => {
       kind: 'reject',
       feedback: 'Wait a moment before opening apps',
     });
+  });
+
+  it("the README's TypeScript example opens Clock's new alarm under Node; its thoughts are in the run", {
+    timeout: 60_000,
+  }, async () => {
+    const run = await start('Add an alarm', [process.execPath, TS_EXAMPLE_AGENT]);
+    await run.done;
+    const state = run.state();
+    expect(state.status, state.outcomeReason ?? '').toBe('succeeded');
+    const events = t.app.runs.events(run.runId).events;
+    expect(ofType(events, 'step_executed').map((e) => e.action.name)).toEqual(['Open_App', 'Click']);
+    expect(state.steps[1]!.element?.contentDesc).toBe('Add alarm');
+    expect(
+      ofType(events, 'strategy_decided')
+        .map((e) => e.thought)
+        .slice(0, 2),
+    ).toEqual(['Alarms are set in the Clock app', 'The + button adds an alarm']);
+    expect(ofType(events, 'run_finished')[0]).toMatchObject({ outcome: 'succeeded', cause: 'finished' });
   });
 
   it('a program that exits before finishing ends the run as the agent failure, with its output', {

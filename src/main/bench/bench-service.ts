@@ -19,6 +19,7 @@ import type { BenchmarkRunner } from './runner.ts';
 import { BUILTIN_SUITE, loadTasks } from './task-files.ts';
 import type { BenchTask } from '../../shared/bench/task-schema.ts';
 import type { BenchDistributor } from './bench-distributor.ts';
+import { EpisodeBroker } from './episode-broker.ts';
 
 type StartInput = MethodParsedInput<'startBenchmark'>;
 
@@ -28,6 +29,8 @@ export class BenchService implements Disposable {
     string,
     { stop: AbortController; stoppedByPerson: boolean; done: Promise<unknown> }
   >();
+  /** Per running benchmark with an `externalConnect` configuration: where agents take its episodes. */
+  private readonly handouts = new Map<string, { broker: EpisodeBroker; url: string }>();
   private suite: BenchTask[] | undefined;
   readonly onDidChange: BenchmarkRunner['onDidChange'];
 
@@ -96,6 +99,11 @@ export class BenchService implements Disposable {
   async startDistributed(input: StartInput): Promise<string> {
     const distributor = this.distributor;
     if (!distributor) throw new MobaError('INVALID_INPUT', 'This host cannot run benchmarks on a sweep queue');
+    if (input.configurations.some((c) => c.externalConnect))
+      throw new MobaError(
+        'INVALID_INPUT',
+        'An external agent that connects on its own takes its episodes from this host: run that benchmark here, not on the sweep queue',
+      );
     await distributor.check(input.configurations as BenchConfiguration[]);
     const id = this.create(input);
     const stop = new AbortController();
@@ -151,18 +159,57 @@ export class BenchService implements Disposable {
   private launch(id: string, retryErrors: boolean): void {
     const stop = new AbortController();
     const entry = { stop, stoppedByPerson: false, done: Promise.resolve() as Promise<unknown> };
-    entry.done = this.runner
-      .run(id, {
-        signal: stop.signal,
-        retryErrors,
-        stopAs: () => (entry.stoppedByPerson ? 'stopped' : 'interrupted'),
-        log: (line) => this.log(`[bench ${id}] ${line}`),
-      })
-      .catch((error: unknown) =>
-        this.log(`[bench ${id}] ended with an error: ${error instanceof Error ? error.message : String(error)}`),
+    const log = (line: string) => this.log(`[bench ${id}] ${line}`);
+    entry.done = this.handOut(id, log)
+      .then((broker) =>
+        this.runner
+          .run(id, {
+            signal: stop.signal,
+            retryErrors,
+            stopAs: () => (entry.stoppedByPerson ? 'stopped' : 'interrupted'),
+            log,
+            ...(broker ? { externalBroker: broker } : {}),
+          })
+          .finally(() => this.closeHandout(id)),
       )
+      .catch((error: unknown) => log(`ended with an error: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => this.running.delete(id));
     this.running.set(id, entry);
+  }
+
+  /**
+   * A benchmark with an `externalConnect` configuration hands its episodes out itself: an episode
+   * broker on a free loopback port with its own token, for as long as the benchmark runs.
+   */
+  private async handOut(id: string, log: (line: string) => void): Promise<EpisodeBroker | undefined> {
+    if (!this.runner.repo.get(id)?.configurations.some((c) => c.externalConnect)) return undefined;
+    const broker = new EpisodeBroker(undefined, () => this.runner.changed(id, null));
+    const url = await broker.listen(0);
+    this.handouts.set(id, { broker, url });
+    // The address only: the token is for the page of this host's user, never for a log.
+    log(`agents that connect on their own ask for episodes at ${url}/episodes/next`);
+    return broker;
+  }
+
+  private async closeHandout(id: string): Promise<void> {
+    const handout = this.handouts.get(id);
+    if (!handout) return;
+    this.handouts.delete(id);
+    await handout.broker.close();
+    // The page takes the address away.
+    this.runner.changed(id, null);
+  }
+
+  /**
+   * Where agents that connect on their own take a running benchmark's episodes (`serveUrl` and
+   * `token` as `moba bench serve` prints them) and how many episodes wait for one; null when the
+   * benchmark hands out none (not running, or no `externalConnect` configuration).
+   * @throws MobaError NOT_FOUND
+   */
+  agentAccess(id: string): { serveUrl: string; token: string; waiting: number } | null {
+    this.runner.summary(id);
+    const handout = this.handouts.get(id);
+    return handout ? { serveUrl: handout.url, token: handout.broker.token, waiting: handout.broker.waiting } : null;
   }
 
   /** Stops a running benchmark (running episodes go back to pending; resumable). */

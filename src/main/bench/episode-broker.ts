@@ -1,7 +1,8 @@
 /**
- * `moba bench serve`: hands a benchmark's episodes to agents that connect on their own, as
- * AndroidWorld evaluates an agent that runs elsewhere. Each episode of a configuration with
- * `externalConnect` offers its agent-protocol session here; an agent asks for the next one
+ * Hands a benchmark's episodes to agents that connect on their own, as AndroidWorld evaluates an
+ * agent that runs elsewhere — for `moba bench serve` and for every benchmark the app runs with an
+ * `externalConnect` configuration (the Benchmarks page shows its address and token). Each such
+ * episode offers its agent-protocol session here; an agent asks for the next one
  * (`POST /agent/v1/episodes/next` with the broker's bearer token) and drives it through the
  * session's address and token like a program the studio started. Episodes are scored as usual.
  */
@@ -30,25 +31,39 @@ export class EpisodeBroker {
   private readonly offers: SessionOffer[] = [];
   private readonly takers: Array<(offer: SessionOffer) => void> = [];
   private server: ReturnType<typeof createServer> | null = null;
+  private readonly onWaiting: (waiting: number) => void;
 
-  constructor(token = randomBytes(24).toString('base64url')) {
+  /** `onWaiting`: told how many episodes wait for an agent whenever that number changes. */
+  constructor(token = randomBytes(24).toString('base64url'), onWaiting: (waiting: number) => void = () => undefined) {
     this.token = token;
+    this.onWaiting = onWaiting;
+  }
+
+  /** How many offered episodes no agent has taken yet. */
+  get waiting(): number {
+    return this.offers.length;
   }
 
   /** Offers an episode's session to the next agent that asks. @returns how to withdraw it (the episode ended) */
   offer = (offer: SessionOffer): (() => void) => {
     const taker = this.takers.shift();
     if (taker) taker(offer);
-    else this.offers.push(offer);
+    else {
+      this.offers.push(offer);
+      this.onWaiting(this.offers.length);
+    }
     return () => {
       const i = this.offers.indexOf(offer);
-      if (i >= 0) this.offers.splice(i, 1);
+      if (i < 0) return;
+      this.offers.splice(i, 1);
+      this.onWaiting(this.offers.length);
     };
   };
 
   /** The next offered session, waiting up to `waitMs`; null when none came. */
   next(waitMs: number): Promise<SessionOffer | null> {
     const ready = this.offers.shift();
+    if (ready) this.onWaiting(this.offers.length);
     if (ready || waitMs === 0) return Promise.resolve(ready ?? null);
     return new Promise((resolve) => {
       const take = (offer: SessionOffer) => {

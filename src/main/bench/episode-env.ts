@@ -21,12 +21,18 @@ export interface EpisodeHost {
   settings: SettingsService;
   /** Screens and dumps an external agent asks for (the `external` agent needs it). */
   artifacts?: StrategyArtifacts;
-  /** Where episodes of agents that connect on their own are offered (`moba bench serve` sets it). */
-  externalBroker?: EpisodeBroker | undefined;
 }
 
-/** The environment of an episode on the phone `serial`. */
-export function episodeEnv(host: EpisodeHost, serial: string, now?: () => number): EpisodeEnv {
+/**
+ * The environment of an episode on the phone `serial`; `externalBroker` is where the benchmark
+ * offers the episodes of agents that connect on their own.
+ */
+export function episodeEnv(
+  host: EpisodeHost,
+  serial: string,
+  now?: () => number,
+  externalBroker?: EpisodeBroker,
+): EpisodeEnv {
   const { devices, observer, settings } = host;
   return {
     runs: host.runs,
@@ -37,7 +43,7 @@ export function episodeEnv(host: EpisodeHost, serial: string, now?: () => number
     }),
     phone: new PhoneControl(serial, () => devices.device(serial)),
     ...(host.artifacts ? { artifacts: host.artifacts } : {}),
-    ...(host.externalBroker ? { externalBroker: host.externalBroker } : {}),
+    ...(externalBroker ? { externalBroker } : {}),
     ...(now ? { now } : {}),
   };
 }

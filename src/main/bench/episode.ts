@@ -154,7 +154,7 @@ function externalRunSpec(
   if (config.externalConnect && !env.externalBroker)
     throw new MobaError(
       'INVALID_INPUT',
-      `Configuration ${config.id ?? 'external'} waits for agents that connect on their own: run it with \`moba bench serve\``,
+      `Configuration ${config.id ?? 'external'} waits for agents that connect on their own: run it with \`moba bench serve\` or from the Benchmarks page`,
     );
   if ((!config.externalCommand && !config.externalConnect) || !env.artifacts)
     throw new MobaError(

@@ -25,6 +25,7 @@ import type { StoredEpisode } from './bench-repo.ts';
 import { asInfraError, runEpisode } from './episode.ts';
 import { episodeEnv } from './episode-env.ts';
 import type { EpisodeHost } from './episode-env.ts';
+import type { EpisodeBroker } from './episode-broker.ts';
 import { PhonePool } from './phone-pool.ts';
 import { planBenchmark } from './plan.ts';
 
@@ -50,6 +51,8 @@ export interface RunBenchmarkOptions {
   log?: (line: string) => void;
   /** Hook for tests: leave these reference solution steps out, per task id. */
   skipSteps?: (taskId: string) => readonly number[] | undefined;
+  /** Where the episodes of `externalConnect` configurations wait for agents (without one they fail). */
+  externalBroker?: EpisodeBroker;
 }
 
 function newBenchmarkId(now: number): string {
@@ -231,6 +234,7 @@ export class BenchmarkRunner {
               retries: b.spec.retries,
               timeoutS: b.spec.timeoutS,
               skipSteps: options.skipSteps,
+              externalBroker: options.externalBroker,
               onFatal: (why) => (fatal ??= why),
             });
           } finally {
@@ -302,6 +306,7 @@ export class BenchmarkRunner {
       retries: number;
       timeoutS: number | undefined;
       skipSteps: RunBenchmarkOptions['skipSteps'];
+      externalBroker: EpisodeBroker | undefined;
       onFatal(why: string): void;
     },
   ): Promise<boolean> {
@@ -316,7 +321,7 @@ export class BenchmarkRunner {
     try {
       memory = await ctx.memories.forEpisode(config, e, attempt);
       const result = await runEpisode(
-        episodeEnv(this.host, phone.serial, this.now),
+        episodeEnv(this.host, phone.serial, this.now, ctx.externalBroker),
         {
           task,
           seed: e.seed,

@@ -8,6 +8,7 @@ type BenchHandlerNames =
   | 'startBenchmark'
   | 'resumeBenchmark'
   | 'stopBenchmark'
+  | 'getBenchmarkAgentAccess'
   | 'getBenchmarkReport';
 
 /** The Benchmarks page's methods; progress goes out as didChangeBenchmark (wired in app.ts). */
@@ -21,6 +22,7 @@ export function benchHandlers(bench: BenchService): Pick<Handlers, BenchHandlerN
     },
     resumeBenchmark: ({ benchmarkId }) => ({ benchmarkId: bench.resume(benchmarkId) }),
     stopBenchmark: async ({ benchmarkId }) => ({ summary: await bench.stop(benchmarkId) }),
+    getBenchmarkAgentAccess: ({ benchmarkId }) => ({ access: bench.agentAccess(benchmarkId) }),
     getBenchmarkReport: ({ benchmarkIds }) => bench.report(benchmarkIds),
   };
 }

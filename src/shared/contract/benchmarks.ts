@@ -56,6 +56,17 @@ export type StartBenchmarkInput = z.input<typeof StartBenchmarkInput>;
 
 const Ref = z.object({ benchmarkId: BenchmarkId }).strict();
 
+/** How agents reach a benchmark's episodes: the same address and token `moba bench serve` prints. */
+export const BenchAgentAccess = z.object({
+  /** `MOBA_SERVE_URL`: agents send `POST <serveUrl>/episodes/next` (a loopback address of the host). */
+  serveUrl: z.string(),
+  /** `MOBA_SERVE_TOKEN`: the benchmark's own bearer token for that address. */
+  token: z.string(),
+  /** Episodes offered and not yet taken by an agent. */
+  waiting: z.number().int().min(0),
+});
+export type BenchAgentAccess = z.infer<typeof BenchAgentAccess>;
+
 export const benchmarkMethods = {
   listBenchSuite: defineMethod({
     summary:
@@ -84,6 +95,12 @@ export const benchmarkMethods = {
     summary: 'Stop a running benchmark: the running episodes are given back, so it can be resumed later.',
     input: Ref,
     output: z.object({ summary: BenchmarkSummary }),
+  }),
+  getBenchmarkAgentAccess: defineMethod({
+    summary:
+      "Where agents that connect on their own take a running benchmark's episodes (an `externalConnect` configuration): the address to send `POST episodes/next` to, its bearer token, and how many episodes wait for an agent; null when it hands out none.",
+    input: Ref,
+    output: z.object({ access: BenchAgentAccess.nullable() }),
   }),
   getBenchmarkReport: defineMethod({
     summary:

@@ -146,7 +146,7 @@ async function runUntilStopped(
   io: CliIo,
   runner: BenchmarkRunner,
   id: string,
-  opts: { json: boolean; retryErrors?: boolean },
+  opts: { json: boolean; retryErrors?: boolean; externalBroker?: EpisodeBroker },
 ): Promise<void> {
   const stop = new AbortController();
   void io.untilStopped().then((sig) => {
@@ -163,6 +163,7 @@ async function runUntilStopped(
     const summary = await runner.run(id, {
       signal: stop.signal,
       retryErrors: opts.retryErrors ?? false,
+      ...(opts.externalBroker ? { externalBroker: opts.externalBroker } : {}),
       log: opts.json ? undefined : (line) => io.out(`${line}\n`),
     });
     const benchmark = runner.repo.get(id)!;
@@ -208,10 +209,9 @@ export async function benchServe(
     c.agent === 'external' ? { ...c, externalCommand: undefined, externalConnect: true } : c,
   );
   const tasks = loadTasks(spec.tasks ?? ['builtin'], { followLinks: opts.followLinks === true }).map((t) => t.task);
-  await withApp(command, async (app, runner) => {
+  await withApp(command, async (_app, runner) => {
     const broker = new EpisodeBroker(opts.token);
     const url = await broker.listen(opts.port ?? 0, opts.host ?? '127.0.0.1');
-    app.benchHost.externalBroker = broker;
     try {
       const id = runner.create(spec, tasks);
       if (opts.json) io.out(`${JSON.stringify({ benchmark: id, serve: url, token: broker.token })}\n`);
@@ -219,7 +219,7 @@ export async function benchServe(
         io.out(
           `benchmark ${id}\nagents ask for episodes at ${url}/episodes/next (MOBA_SERVE_URL=${url} MOBA_SERVE_TOKEN=${broker.token})\n`,
         );
-      await runUntilStopped(io, runner, id, opts);
+      await runUntilStopped(io, runner, id, { ...opts, externalBroker: broker });
     } finally {
       await broker.close();
     }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agentCommand,
   etaSeconds,
+  handsOutEpisodes,
   formatDifference,
   formatEstimate,
   formatSeconds,
@@ -60,5 +62,20 @@ describe('goalParts', () => {
     ]);
     expect(goalParts('Start the stopwatch.')).toEqual([{ text: 'Start the stopwatch.' }]);
     expect(goalParts('{t.n}')).toEqual([{ param: 't' }]);
+  });
+});
+
+describe('agents that connect on their own', () => {
+  it('the command starts the example agent with the address and token in its environment', () => {
+    expect(agentCommand({ serveUrl: 'http://127.0.0.1:4123/agent/v1', token: 'tok-123' })).toBe(
+      'MOBA_SERVE_URL=http://127.0.0.1:4123/agent/v1 MOBA_SERVE_TOKEN=tok-123 python3 resources/agent-client/python/examples/alarm_agent.py',
+    );
+  });
+
+  it('only a benchmark with an externalConnect configuration hands episodes out', () => {
+    const summary = (configs: Array<Record<string, unknown>>) =>
+      ({ configurations: configs.map((config, i) => ({ id: `c${i}`, label: '', agent: 'x', config })) }) as never;
+    expect(handsOutEpisodes(summary([{ agent: 'moba' }, { agent: 'external', externalConnect: true }]))).toBe(true);
+    expect(handsOutEpisodes(summary([{ agent: 'external', externalCommand: ['python3', 'a.py'] }]))).toBe(false);
   });
 });

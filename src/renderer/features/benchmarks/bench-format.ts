@@ -78,3 +78,16 @@ export function goalParts(goal: string): Array<{ text: string } | { param: strin
   if (last < goal.length) out.push({ text: goal.slice(last) });
   return out;
 }
+
+/** The example agent's path in the repository: the command the page offers runs it. */
+export const EXAMPLE_AGENT_PATH = 'resources/agent-client/python/examples/alarm_agent.py';
+
+/** The command line that starts the example agent on a benchmark's handed-out episodes (run in the repository's folder). */
+export function agentCommand(access: { serveUrl: string; token: string }): string {
+  return `MOBA_SERVE_URL=${access.serveUrl} MOBA_SERVE_TOKEN=${access.token} python3 ${EXAMPLE_AGENT_PATH}`;
+}
+
+/** Whether a benchmark has a configuration whose agents connect on their own (the page hands its episodes out). */
+export function handsOutEpisodes(summary: BenchmarkSummary): boolean {
+  return summary.configurations.some((c) => c.config.externalConnect === true);
+}

@@ -10,7 +10,8 @@ import { DownloadReport } from '../../ui/download-report.tsx';
 import { ResultsMatrix } from './results-matrix.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { DatasetExportButton } from '../../ui/datasets/dataset-export-button.tsx';
-import { etaSeconds, formatSeconds, gridState, progressOf } from './bench-format.ts';
+import { etaSeconds, formatSeconds, gridState, handsOutEpisodes, progressOf } from './bench-format.ts';
+import { AgentAccess } from './agent-access.tsx';
 import { CategoryTable, PairedTable, ResultsTable } from './results.tsx';
 
 /** Progress, the episode grid and the results of one benchmark, or several side by side. */
@@ -132,6 +133,7 @@ function Progress({
         <span style={{ width: `${p.percent}%` }} />
       </div>
       {summary.reason ? <p className="muted">{summary.reason}</p> : null}
+      {running && handsOutEpisodes(summary) ? <AgentAccess benchmarkId={summary.id} /> : null}
       <ErrorNote error={error} banner />
     </section>
   );

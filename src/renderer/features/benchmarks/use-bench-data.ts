@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { BenchReport } from '../../../shared/bench/report.ts';
 import type { BenchmarkSummary } from '../../../shared/bench/results.ts';
+import type { BenchAgentAccess } from '../../../shared/contract/benchmarks.ts';
 import { useClient } from '../../state/app-store.ts';
 import { useLoad } from '../../ui/use-busy.ts';
 import { progressOf } from './bench-format.ts';
@@ -68,4 +69,13 @@ export function useBenchReport(ids: readonly string[]): { data: LoadedReport | n
   useReloadOnChange(matches, loaded.reload, 700);
   const data = loaded.data;
   return { data: data ? { ...data, first } : null, error: loaded.error };
+}
+
+/** Where agents take a running benchmark's episodes, read again when it changes (an episode offered or taken). */
+export function useBenchAgentAccess(benchmarkId: string): BenchAgentAccess | null | undefined {
+  const client = useClient();
+  const { data, reload } = useLoad(() => client.getBenchmarkAgentAccess({ benchmarkId }), [client, benchmarkId]);
+  const matches = useMemo(() => (id: string) => id === benchmarkId, [benchmarkId]);
+  useReloadOnChange(matches, reload, 300);
+  return data?.access;
 }

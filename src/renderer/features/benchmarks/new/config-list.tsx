@@ -108,9 +108,9 @@ function ConfigRow({
       </button>
       {external ? (
         <p className="field-hint" data-testid={`bench-config-${i}-external`}>
-          An agent that connects on its own: episodes are handed to it by <code>moba bench serve</code>, which prints
-          the address and token to give it (<code>MOBA_SERVE_URL</code>, <code>MOBA_SERVE_TOKEN</code>; README, "Run
-          your own agent"). Started from this page, such an episode ends with an error that says so.
+          An agent that connects on its own: while the benchmark runs, its page shows the address and token agents take
+          the episodes from (<code>MOBA_SERVE_URL</code>, <code>MOBA_SERVE_TOKEN</code>) and the command that starts the
+          example agent on them (README, "Run your own agent"). Episodes no agent takes end at their time limit.
         </p>
       ) : null}
     </div>
