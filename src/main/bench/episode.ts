@@ -20,6 +20,7 @@ import type { RunService, RunSpec } from '../agent/run-service.ts';
 import type { StrategyMemory } from '../agent/ports.ts';
 import { isPseudoAgent, pseudoAgentLoop } from './agents/pseudo-agents.ts';
 import type { EpisodeBroker } from './episode-broker.ts';
+import type { EpisodeUserFacts } from './bench-memory.ts';
 import { externalAgent } from './agents/external-agent.ts';
 import type { StrategyArtifacts } from '../agent/strategies/common/kit.ts';
 import { prepareEpisode } from './episode-setup.ts';
@@ -92,6 +93,8 @@ export interface EpisodePlan {
   memory?: AgentMemory | undefined;
   /** The same configuration's memory as the other strategies use it (demonstrations, Tips, Shortcuts). */
   strategyMemory?: StrategyMemory | undefined;
+  /** Where the task's user facts go when the configuration seeds MobA's user memory (`userMemory: 'seeded'`). */
+  userFacts?: EpisodeUserFacts | undefined;
   /** The goals of the tasks still to come in this episode's carried-memory sequence, in order. */
   futureTasks?: readonly string[] | undefined;
   /** Reference solution steps to leave out (the "one step removed" check). */
@@ -225,6 +228,25 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
     }),
   );
   const scoring = await infra(() => EpisodeScoring.begin(env.phone, prepared, signal));
+  const { user, locale, goal } = prepared.instance;
+  if (plan.config.userMemory === 'seeded' && user) plan.userFacts?.seed(user, locale, goal);
+  try {
+    return await runAndScore(env, plan, prepared, scoring, signal, startedAt);
+  } finally {
+    plan.userFacts?.clear();
+  }
+}
+
+/** Starts the episode's run, lets the simulated user answer, follows it to its end and scores it. */
+async function runAndScore(
+  env: EpisodeEnv,
+  plan: EpisodePlan,
+  prepared: PreparedEpisode,
+  scoring: EpisodeScoring,
+  signal: AbortSignal,
+  startedAt: number,
+): Promise<EpisodeResult> {
+  const now = env.now ?? Date.now;
   const run = await infra(() => env.runs.start(runSpec(env, plan, prepared)));
   plan.onRun?.(run.runId);
   const user = new SimulatedUser(prepared.instance.user, prepared.instance.locale);

@@ -52,6 +52,7 @@ export interface RunOpts {
   mode?: string[];
   memory?: string[];
   memorySeed?: string;
+  userMemory?: 'none' | 'seeded';
   externalCmd?: string;
   seeds?: number;
   reps?: number;
@@ -137,6 +138,13 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
       ...(Object.keys(models).length ? { models } : {}),
       ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
     }));
+  }
+  if (opts.userMemory) {
+    const userMemory = opts.userMemory;
+    // Only MobA with memory reads user memory: the other configurations are left as they are.
+    spec.configurations = (spec.configurations ?? []).map((c) =>
+      c.agent === 'moba' && c.useMemory !== false ? { ...c, userMemory } : c,
+    );
   }
   return spec;
 }

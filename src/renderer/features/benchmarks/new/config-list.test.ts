@@ -25,4 +25,21 @@ describe('configurationOf', () => {
       agent: 'reference',
     });
   });
+
+  it("seeds MobA's user memory with the task's user facts only for MobA with memory", () => {
+    const seeded = configurationOf(
+      { agent: 'moba', usePlan: true, useMemory: true, mode: 'auto', userFacts: true },
+      agents,
+    );
+    expect(seeded).toEqual({ agent: 'moba', usePlan: true, useMemory: true, mode: 'auto', userMemory: 'seeded' });
+    expect(BenchConfiguration.safeParse(seeded).success).toBe(true);
+    const noMemory = configurationOf(
+      { agent: 'moba', usePlan: true, useMemory: false, mode: 'auto', userFacts: true },
+      agents,
+    );
+    expect(noMemory).not.toHaveProperty('userMemory');
+    // The schema refuses user facts where nothing reads them.
+    expect(BenchConfiguration.safeParse({ ...noMemory, userMemory: 'seeded' }).success).toBe(false);
+    expect(BenchConfiguration.safeParse({ agent: 'appagent', userMemory: 'seeded' }).success).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-/** The new-benchmark form's configurations: agent, plan, memory and autonomy mode for each. */
+/** The new-benchmark form's configurations: agent, plan, memory, user facts in memory and autonomy mode for each. */
 import type { BenchConfigurationInput } from '../../../../shared/bench/config.ts';
 import type { BenchAgentInfo } from '../../../../shared/contract/benchmarks.ts';
 import { presetConfigurations } from '../../../../shared/bench/presets.ts';
@@ -8,6 +8,8 @@ export interface ConfigDraft {
   usePlan: boolean;
   useMemory: boolean;
   mode: 'auto' | 'copilot';
+  /** MobA's user memory holds each task's user facts for its episode (`userMemory: 'seeded'`). */
+  userFacts?: boolean;
 }
 
 /** The MobA paper's Table 4 rows that run without a person (`moba bench run --preset moba-table4`). */
@@ -28,7 +30,8 @@ export function table4Configs(): ConfigDraft[] {
 export function configurationOf(c: ConfigDraft, agents: readonly BenchAgentInfo[]): BenchConfigurationInput {
   if (agents.find((a) => a.name === c.agent)?.pseudo) return { agent: c.agent };
   if (c.agent === 'external') return { agent: 'external', mode: c.mode, externalConnect: true };
-  return { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode };
+  const userFacts = c.agent === 'moba' && c.useMemory && c.userFacts ? { userMemory: 'seeded' as const } : {};
+  return { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode, ...userFacts };
 }
 
 export const DEFAULT_CONFIGS: ConfigDraft[] = [
@@ -85,6 +88,21 @@ function ConfigRow({
         />{' '}
         memory
       </label>
+      {c.agent === 'moba' ? (
+        <label
+          className={c.useMemory ? '' : 'disabled'}
+          title="MobA's user memory holds each task's user facts (the answers the simulated user would give) for its episode, so it need not ask"
+        >
+          <input
+            type="checkbox"
+            name={`bench.config.${i}.userFacts`}
+            checked={c.useMemory && (c.userFacts ?? false)}
+            disabled={!c.useMemory}
+            onChange={(e) => set({ userFacts: e.target.checked })}
+          />{' '}
+          user facts
+        </label>
+      ) : null}
       <select
         name={`bench.config.${i}.mode`}
         value={c.mode}
