@@ -18,6 +18,7 @@ export const MODEL_ROLES = [
   'embedder',
   'transcriber',
   'speaker',
+  'simulatedUser',
 ] as const;
 
 export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;

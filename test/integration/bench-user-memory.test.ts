@@ -3,7 +3,9 @@
  * the user): a task whose answer only the user knows, run by MobA without its Plan module on
  * the scripted model. With the task's user facts in memory the prompt holds the fact (with its
  * provenance), the model's reply reads it from there and the episode passes without a question;
- * without them the fact is nowhere in the prompt.
+ * without them the fact is nowhere in the prompt. The reference solution asks in words no
+ * fact's keywords match, and the simulated user's model (`simulatedUser: { mode: 'model' }`)
+ * answers from the facts, its call recorded in the run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +31,7 @@ const TASK = {
   },
   milestones: [{ id: 'answered', check: { answer: { $number: '{t.n}' } } }],
   solution: [
-    { action: 'Ask_User', question: 'How many minutes is my usual timer?' },
+    { action: 'Ask_User', question: 'What length is it?' },
     { action: 'Finish', message: 'Your usual timer is {t.n} minutes.', milestone: 'answered' },
   ],
 };
@@ -63,6 +65,12 @@ beforeAll(async () => {
         },
         times: 'always',
       },
+      {
+        name: 'the simulated user in model mode',
+        match: { system: 'You are the user of a phone assistant', user: 'What length is it?' },
+        reply: { fact: 'minutes', answer: '{{match:- minutes: (\\d+ minutes)}}' },
+        times: 'always',
+      },
       REFLECT_GO_ON,
     ],
   });
@@ -75,7 +83,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it("with the task's user facts in MobA's memory the prompt holds the fact and the episode passes without asking", {
+it("user facts in MobA's memory: the fact is in the prompt, no question needed; the simulated user's model answers free words", {
   timeout: 120_000,
 }, async () => {
   const tasks = loadTasks([dir]).map((l) => l.task);
@@ -86,13 +94,14 @@ it("with the task's user facts in MobA's memory the prompt holds the fact and th
       configurations: [
         { id: 'seeded', agent: 'moba', usePlan: false, useMemory: true, userMemory: 'seeded' },
         { id: 'plain', agent: 'moba', usePlan: false, useMemory: true },
+        { id: 'asks', agent: 'reference', simulatedUser: { mode: 'model' } },
       ],
       seeds: 1,
       phones: 1,
     },
     tasks,
   );
-  expect((await t.runner.run(id)).counts).toMatchObject({ done: 2, error: 0 });
+  expect((await t.runner.run(id)).counts).toMatchObject({ done: 3, error: 0 });
   const byConfig = new Map(t.runner.repo.episodes(id).map((e) => [e.configId, e.result!]));
   const seeded = byConfig.get('seeded')!;
   const n = (seeded.params.t as { n: number }).n;
@@ -112,6 +121,15 @@ it("with the task's user facts in MobA's memory the prompt holds the fact and th
   expect(prompts(plain.runId)).not.toContain(`${n} minutes`);
   expect(prompts(plain.runId)).not.toContain('benchmark task user facts');
 
+  // The reference asks in words no fact's keywords match: the simulatedUser model answers from the facts.
+  const asks = byConfig.get('asks')!;
+  expect(asks).toMatchObject({ complete: true, questions: 1, unnecessaryQuestions: 0 });
+  const events = t.app.runs.events(asks.runId).events;
+  expect(events.flatMap((e) => (e.type === 'human_decision' ? [e.feedback] : []))).toEqual([`${n} minutes`]);
+  expect(events.flatMap((e) => (e.type === 'model_call' ? [[e.record.role, e.record.purpose]] : []))).toEqual([
+    ['simulatedUser', 'simulated-user'],
+  ]);
+
   const report = computeReport([{ benchmark: t.runner.repo.get(id)!, episodes: t.runner.repo.episodes(id) }]);
   expect(report.configurations.find((c) => c.configId === 'seeded')!.label).toBe(
     'MobA w/o Plan · user facts in memory',
@@ -119,5 +137,6 @@ it("with the task's user facts in MobA's memory the prompt holds the fact and th
   expect(report.configurations.map((c) => c.questions)).toEqual([
     { asked: 0, unnecessary: 0, userEpisodes: 1 },
     { asked: 0, unnecessary: 0, userEpisodes: 1 },
+    { asked: 1, unnecessary: 0, userEpisodes: 1 },
   ]);
 });

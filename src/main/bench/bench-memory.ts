@@ -3,7 +3,8 @@
  * episode of a `cold` configuration starts from an empty memory, of a `seeded` one from the
  * configuration's memory file, and a `carried` configuration keeps one memory per repetition
  * that grows from task to task (its episodes then run one after another, in task order). Each
- * memory is its own SQLite file under the benchmark's folder, never the app's memory.
+ * memory is its own SQLite file under the benchmark's folder, never the app's memory. With
+ * `userMemory: 'seeded'` an episode's memory also holds its task's user facts while it runs.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -10,6 +10,8 @@ import type { BenchConfiguration } from '../../shared/bench/config.ts';
 import type { EpisodeResult } from '../../shared/bench/results.ts';
 import type { BenchTask } from '../../shared/bench/task-schema.ts';
 import { SimulatedUser, answeringListener } from './simulated-user.ts';
+import { modelResponder } from './simulated-user-model.ts';
+import type { LlmGateway } from '../llm/types.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { endCauseOfError } from '../../shared/schemas/end-cause.ts';
@@ -80,6 +82,10 @@ export interface EpisodeEnv {
   artifacts?: StrategyArtifacts;
   /** Where episodes of agents that connect on their own are offered (`moba bench serve`). */
   externalBroker?: EpisodeBroker | undefined;
+  /** The simulated user's model (`simulatedUser: { mode: 'model' }`), with the configuration's endpoint overrides. */
+  userModel?:
+    | ((config: BenchConfiguration) => Pick<LlmGateway, 'chat' | 'onDidRecord'> & { dispose?(): void })
+    | undefined;
   now?: () => number;
 }
 
@@ -249,8 +255,22 @@ async function runAndScore(
   const now = env.now ?? Date.now;
   const run = await infra(() => env.runs.start(runSpec(env, plan, prepared)));
   plan.onRun?.(run.runId);
-  const user = new SimulatedUser(prepared.instance.user, prepared.instance.locale);
-  const answer = answeringListener(user, (input) => env.runs.decide(run.runId, input));
+  const { instance } = prepared;
+  const user = new SimulatedUser(instance.user, instance.locale);
+  const gateway =
+    plan.config.simulatedUser?.mode === 'model' && instance.user ? env.userModel?.(plan.config) : undefined;
+  const respond =
+    gateway && instance.user
+      ? modelResponder(user, {
+          gateway,
+          user: instance.user,
+          locale: instance.locale,
+          goal: instance.goal,
+          sink: { append: (body) => env.runs.appendIfHeld(run.runId, body) },
+          signal,
+        })
+      : (question: string) => user.answer(question).text;
+  const answer = answeringListener(respond, (input) => env.runs.decide(run.runId, input));
   const sub = run.events((e) => {
     scoring.onEvent(e);
     answer(e);
@@ -260,6 +280,7 @@ async function runAndScore(
     outcome = await followToEnd(run, plan.timeoutS ?? prepared.instance.budget.timeoutS, signal);
   } finally {
     sub.dispose();
+    gateway?.dispose?.();
   }
   if (signal.aborted) throw new MobaError('CANCELLED', 'The benchmark was stopped');
   const infraError = outcome.error ? asInfraError(new MobaError(outcome.error.code, outcome.error.message)) : null;

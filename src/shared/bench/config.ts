@@ -57,6 +57,13 @@ export const BenchConfiguration = z
         "seeded: before each episode MobA's user memory gets the task's user facts (placeholders filled), for that episode only; none (default): it does not",
       ),
     models: z.partialRecord(ModelRole, EndpointOverride).default({}),
+    simulatedUser: z
+      .object({ mode: z.enum(['keywords', 'model']) })
+      .strict()
+      .optional()
+      .describe(
+        "how the simulated user answers: keywords (default) from the task's facts; model: the simulatedUser model role answers what the keywords cannot, from the facts alone",
+      ),
     locale: Locale.default('en'),
     mode: AutonomyMode.default('auto'),
     maxSteps: z.number().int().min(1).max(500).optional().describe("override every task's step budget"),

@@ -53,6 +53,7 @@ export interface RunOpts {
   memory?: string[];
   memorySeed?: string;
   userMemory?: 'none' | 'seeded';
+  simulatedUser?: 'keywords' | 'model';
   externalCmd?: string;
   seeds?: number;
   reps?: number;
@@ -138,6 +139,10 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
       ...(Object.keys(models).length ? { models } : {}),
       ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
     }));
+  }
+  if (opts.simulatedUser) {
+    const simulatedUser = { mode: opts.simulatedUser };
+    spec.configurations = (spec.configurations ?? []).map((c) => ({ ...c, simulatedUser }));
   }
   if (opts.userMemory) {
     const userMemory = opts.userMemory;

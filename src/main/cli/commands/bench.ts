@@ -196,6 +196,12 @@ function addRunOptions(run: Command): void {
         "seeded: MobA's user memory holds each task's user facts for its episode (MobA configurations with memory)",
       ).choices([...USER_MEMORY_MODES]),
     )
+    .addOption(
+      new Option(
+        '--simulated-user <mode>',
+        "how the simulated user answers: keywords (the task's facts) or model (the simulatedUser role answers what keywords cannot, from the facts alone)",
+      ).choices(['keywords', 'model']),
+    )
     .option('--seeds <n>', 'instances per task (each with its own seed)', parsePositiveInt)
     .option('--reps <n>', 'runs of each instance per configuration', parsePositiveInt)
     .option('--phones <n>', 'simulated phones in parallel (one shared Chromium)', parsePositiveInt)
