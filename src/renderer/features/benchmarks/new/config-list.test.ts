@@ -42,4 +42,15 @@ describe('configurationOf', () => {
     expect(BenchConfiguration.safeParse({ ...noMemory, userMemory: 'seeded' }).success).toBe(false);
     expect(BenchConfiguration.safeParse({ agent: 'appagent', userMemory: 'seeded' }).success).toBe(false);
   });
+
+  it("lets any agent's simulated user answer through the model", () => {
+    for (const agent of ['moba', 'reference', 'external']) {
+      const c = configurationOf({ agent, usePlan: true, useMemory: true, mode: 'auto', userModel: true }, agents);
+      expect(c.simulatedUser).toEqual({ mode: 'model' });
+      expect(BenchConfiguration.safeParse(c).success).toBe(true);
+    }
+    expect(configurationOf({ agent: 'moba', usePlan: true, useMemory: true, mode: 'auto' }, agents)).not.toHaveProperty(
+      'simulatedUser',
+    );
+  });
 });

@@ -10,6 +10,8 @@ export interface ConfigDraft {
   mode: 'auto' | 'copilot';
   /** MobA's user memory holds each task's user facts for its episode (`userMemory: 'seeded'`). */
   userFacts?: boolean;
+  /** The simulated user's model answers what the facts' keywords cannot (`simulatedUser: { mode: 'model' }`). */
+  userModel?: boolean;
 }
 
 /** The MobA paper's Table 4 rows that run without a person (`moba bench run --preset moba-table4`). */
@@ -28,10 +30,11 @@ export function table4Configs(): ConfigDraft[] {
  * program to start, so the web host's rule against `externalCommand` from a browser holds.
  */
 export function configurationOf(c: ConfigDraft, agents: readonly BenchAgentInfo[]): BenchConfigurationInput {
-  if (agents.find((a) => a.name === c.agent)?.pseudo) return { agent: c.agent };
-  if (c.agent === 'external') return { agent: 'external', mode: c.mode, externalConnect: true };
+  const userModel = c.userModel ? { simulatedUser: { mode: 'model' as const } } : {};
+  if (agents.find((a) => a.name === c.agent)?.pseudo) return { agent: c.agent, ...userModel };
+  if (c.agent === 'external') return { agent: 'external', mode: c.mode, externalConnect: true, ...userModel };
   const userFacts = c.agent === 'moba' && c.useMemory && c.userFacts ? { userMemory: 'seeded' as const } : {};
-  return { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode, ...userFacts };
+  return { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode, ...userFacts, ...userModel };
 }
 
 export const DEFAULT_CONFIGS: ConfigDraft[] = [
@@ -103,6 +106,15 @@ function ConfigRow({
           user facts
         </label>
       ) : null}
+      <label title="The simulated user's model (Settings → Models → Simulated user) answers, from the task's facts alone, the questions their keywords do not match">
+        <input
+          type="checkbox"
+          name={`bench.config.${i}.userModel`}
+          checked={c.userModel ?? false}
+          onChange={(e) => set({ userModel: e.target.checked })}
+        />{' '}
+        user model
+      </label>
       <select
         name={`bench.config.${i}.mode`}
         value={c.mode}
