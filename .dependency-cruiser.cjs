@@ -8,7 +8,7 @@
 /** What other packages may import: the files named in each package.json's "exports". */
 const PUBLIC_ENTRIES = [
   '^packages/agent-client/src/index\\.ts$',
-  '^packages/base/src/(index|node|random|keycodes)\\.ts$',
+  '^packages/base/src/(index|node|random|keycodes|disturbances)\\.ts$',
   '^packages/sim/src/(index|cli|constants|state|time|disturbance-spec)\\.ts$',
   '^packages/sim/src/testing/(index|vitest)\\.ts$',
   '^packages/testkit/src/index\\.ts$',

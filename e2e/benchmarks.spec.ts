@@ -135,6 +135,8 @@ test('progress and the episode grid show the benchmark as it runs, then its resu
   const noop = results.locator('tr[data-agent="noop"]');
   await expect(noop.locator('[data-metric="ms"]')).toContainText('0.0 / 7');
   await expect(noop.locator('[data-metric="cr"]')).toHaveText(/^0\.0/);
+  // None of these tasks has a user to ask and nobody asked: no question column.
+  await expect(results.locator('[data-metric="questions"]')).toHaveCount(0);
   // Per category: easy, indirect and cross-app, each with every configuration.
   await expect(page.getByTestId('bench-categories').locator('tbody tr')).toHaveCount(3);
   await shot('benchmarks-results');

@@ -18,6 +18,7 @@ export const MODEL_ROLES = [
   'embedder',
   'transcriber',
   'speaker',
+  'simulatedUser',
 ] as const;
 
 export const AUTONOMY_MODES = ['auto', 'step', 'guarded', 'copilot'] as const;
@@ -56,6 +57,8 @@ export const LOCALES = ['en', 'zh'] as const;
 
 /** Benchmark memory regimes and ablations (docs/benchmark.md). */
 export const MEMORY_REGIMES = ['cold', 'seeded', 'carried'] as const;
+/** `seeded`: every episode's MobA user memory holds its task's `user` facts (docs/benchmark.md § Asking the user). */
+export const USER_MEMORY_MODES = ['none', 'seeded'] as const;
 export const ABLATIONS = ['full', 'no-plan', 'no-memory', 'no-plan-no-memory'] as const;
 
 /** Named sets of benchmark configurations (`src/shared/bench/presets.ts`). */
@@ -75,7 +78,8 @@ export const MEMORY_KINDS = [
   'shortcut',
 ] as const;
 /** `run`: recorded by the agent; `expert`: a seed / warm start; `manual`: entered in the editor. */
-export const MEMORY_SOURCES = ['run', 'expert', 'manual'] as const;
+/** `benchmark`: written by a benchmark episode into its own memory (the task's user facts). */
+export const MEMORY_SOURCES = ['run', 'expert', 'manual', 'benchmark'] as const;
 export const RETRIEVAL_PURPOSES = ['plan', 'act', 'reflect', 'select_app'] as const;
 
 /** Where in the agent's chain a step went wrong (a person's tag in the replay view). */

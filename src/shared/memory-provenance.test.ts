@@ -10,11 +10,13 @@ describe('memory provenance', () => {
     expect(provenanceOf({ source: 'run' })).toBe('a run, unreviewed');
     expect(provenanceOf({ source: 'manual', runId: 'r1' })).toBe('a person');
     expect(provenanceOf({ source: 'expert' })).toBe('an expert seed');
+    expect(provenanceOf({ source: 'benchmark' })).toBe('benchmark task user facts');
   });
 
   it('counts a person’s and a seed’s memories as approved, a run’s only once a person approved it', () => {
     expect(isApproved({ source: 'manual' })).toBe(true);
     expect(isApproved({ source: 'expert' })).toBe(true);
+    expect(isApproved({ source: 'benchmark' })).toBe(true);
     expect(isApproved({ source: 'run' })).toBe(false);
     expect(isApproved({ source: 'run', approvedAt: 0 })).toBe(true);
   });

@@ -185,7 +185,7 @@ describe('memory service: writing and editing', () => {
     expect(stats.total).toBe(11);
     expect(stats.byKind.page).toBe(1);
     expect(stats.byKind.tips).toBe(1);
-    expect(stats.bySource).toEqual({ run: 9, expert: 0, manual: 2 });
+    expect(stats.bySource).toEqual({ run: 9, expert: 0, manual: 2, benchmark: 0 });
     expect(stats.embedder).toEqual({ model: null, embedded: 0, pending: 0 });
     expect(memory.appDescriptions()).toEqual({ 'com.moba.weather': 'Weather: Forecasts by city' });
   });

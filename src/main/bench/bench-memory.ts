@@ -3,12 +3,13 @@
  * episode of a `cold` configuration starts from an empty memory, of a `seeded` one from the
  * configuration's memory file, and a `carried` configuration keeps one memory per repetition
  * that grows from task to task (its episodes then run one after another, in task order). Each
- * memory is its own SQLite file under the benchmark's folder, never the app's memory.
+ * memory is its own SQLite file under the benchmark's folder, never the app's memory. With
+ * `userMemory: 'seeded'` an episode's memory also holds its task's user facts while it runs.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchConfiguration } from '../../shared/bench/config.ts';
-import type { BenchTask } from '../../shared/bench/task-schema.ts';
+import type { BenchTask, Locale, UserSpec } from '../../shared/bench/task-schema.ts';
 import type { StoredEpisode } from './bench-repo.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { readRegularFile } from '../bounded-read.ts';
@@ -26,7 +27,45 @@ export interface EpisodeMemory {
   strategyMemory: StrategyMemory;
   /** The SQLite file the memory lives in. */
   path: string;
+  /** MobA's user memory seeded with a task's user facts for one episode (`userMemory: 'seeded'`). */
+  userFacts: EpisodeUserFacts;
   close(): void;
+}
+
+/** A task's user facts in an episode's memory: written before the run, removed after it. */
+export interface EpisodeUserFacts {
+  /**
+   * Writes each fact as a user memory (category `fact`, source `benchmark`: "benchmark task
+   * user facts"), after removing any an earlier episode left. @returns the memory ids
+   */
+  seed(user: UserSpec, locale: Locale, goal: string): string[];
+  /** Removes every task user fact from the memory (a carried memory keeps nothing of them). */
+  clear(): void;
+}
+
+/**
+ * A fact as MobA's user memory says it: the answer, the words a question about it would use,
+ * and the request it belongs to (so retrieval for that goal finds it).
+ */
+export function userFactText(fact: UserSpec['facts'][number], locale: Locale, goal: string): string {
+  const answer = typeof fact.answer === 'string' ? fact.answer : fact.answer[locale];
+  return `${answer} (${fact.about.join(', ')}; for the request "${goal}")`;
+}
+
+function userFacts(service: MemoryService): EpisodeUserFacts {
+  const clear = () => {
+    const ids = service.list({ kind: 'user', source: 'benchmark', limit: 500 }).items.map((m) => m.id);
+    if (ids.length) service.delete(ids);
+  };
+  return {
+    seed(user, locale, goal) {
+      clear();
+      return user.facts.map(
+        (f) => service.addUserMemory({ text: userFactText(f, locale, goal), category: 'fact', source: 'benchmark' }).id,
+      );
+    },
+    clear,
+  };
 }
 
 function fileName(text: string): string {
@@ -127,6 +166,12 @@ export class BenchMemories {
       close();
       throw error;
     }
-    return { memory: agentMemory(service), strategyMemory: strategyMemory(service), path, close };
+    return {
+      memory: agentMemory(service),
+      strategyMemory: strategyMemory(service),
+      path,
+      userFacts: userFacts(service),
+      close,
+    };
   }
 }

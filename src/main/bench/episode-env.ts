@@ -12,6 +12,7 @@ import type { StrategyArtifacts } from '../agent/strategies/common/kit.ts';
 import type { EpisodeBroker } from './episode-broker.ts';
 import type { EpisodeEnv } from './episode.ts';
 import { PhoneControl } from './phone-control.ts';
+import { ModelGateway } from '../llm/model-gateway.ts';
 
 /** The services an episode's environment is built from. */
 export interface EpisodeHost {
@@ -44,6 +45,7 @@ export function episodeEnv(
     phone: new PhoneControl(serial, () => devices.device(serial)),
     ...(host.artifacts ? { artifacts: host.artifacts } : {}),
     ...(externalBroker ? { externalBroker } : {}),
+    userModel: (config) => new ModelGateway({ settings, overrides: { roles: config.models } }),
     ...(now ? { now } : {}),
   };
 }

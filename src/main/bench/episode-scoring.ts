@@ -149,6 +149,7 @@ export class EpisodeScoring {
       seedRetries: this.prepared.skipped.length,
       questions: end.questions?.questions ?? 0,
       unnecessaryQuestions: end.questions?.unnecessaryQuestions ?? 0,
+      hasUser: instance.user !== null,
     };
   }
 }

@@ -10,6 +10,8 @@ import type { BenchConfiguration } from '../../shared/bench/config.ts';
 import type { EpisodeResult } from '../../shared/bench/results.ts';
 import type { BenchTask } from '../../shared/bench/task-schema.ts';
 import { SimulatedUser, answeringListener } from './simulated-user.ts';
+import { modelResponder } from './simulated-user-model.ts';
+import type { LlmGateway } from '../llm/types.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { endCauseOfError } from '../../shared/schemas/end-cause.ts';
@@ -20,6 +22,7 @@ import type { RunService, RunSpec } from '../agent/run-service.ts';
 import type { StrategyMemory } from '../agent/ports.ts';
 import { isPseudoAgent, pseudoAgentLoop } from './agents/pseudo-agents.ts';
 import type { EpisodeBroker } from './episode-broker.ts';
+import type { EpisodeUserFacts } from './bench-memory.ts';
 import { externalAgent } from './agents/external-agent.ts';
 import type { StrategyArtifacts } from '../agent/strategies/common/kit.ts';
 import { prepareEpisode } from './episode-setup.ts';
@@ -79,6 +82,10 @@ export interface EpisodeEnv {
   artifacts?: StrategyArtifacts;
   /** Where episodes of agents that connect on their own are offered (`moba bench serve`). */
   externalBroker?: EpisodeBroker | undefined;
+  /** The simulated user's model (`simulatedUser: { mode: 'model' }`), with the configuration's endpoint overrides. */
+  userModel?:
+    | ((config: BenchConfiguration) => Pick<LlmGateway, 'chat' | 'onDidRecord'> & { dispose?(): void })
+    | undefined;
   now?: () => number;
 }
 
@@ -92,6 +99,8 @@ export interface EpisodePlan {
   memory?: AgentMemory | undefined;
   /** The same configuration's memory as the other strategies use it (demonstrations, Tips, Shortcuts). */
   strategyMemory?: StrategyMemory | undefined;
+  /** Where the task's user facts go when the configuration seeds MobA's user memory (`userMemory: 'seeded'`). */
+  userFacts?: EpisodeUserFacts | undefined;
   /** The goals of the tasks still to come in this episode's carried-memory sequence, in order. */
   futureTasks?: readonly string[] | undefined;
   /** Reference solution steps to leave out (the "one step removed" check). */
@@ -225,10 +234,43 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
     }),
   );
   const scoring = await infra(() => EpisodeScoring.begin(env.phone, prepared, signal));
+  const { user, locale, goal } = prepared.instance;
+  if (plan.config.userMemory === 'seeded' && user) plan.userFacts?.seed(user, locale, goal);
+  try {
+    return await runAndScore(env, plan, prepared, scoring, signal, startedAt);
+  } finally {
+    plan.userFacts?.clear();
+  }
+}
+
+/** Starts the episode's run, lets the simulated user answer, follows it to its end and scores it. */
+async function runAndScore(
+  env: EpisodeEnv,
+  plan: EpisodePlan,
+  prepared: PreparedEpisode,
+  scoring: EpisodeScoring,
+  signal: AbortSignal,
+  startedAt: number,
+): Promise<EpisodeResult> {
+  const now = env.now ?? Date.now;
   const run = await infra(() => env.runs.start(runSpec(env, plan, prepared)));
   plan.onRun?.(run.runId);
-  const user = new SimulatedUser(prepared.instance.user, prepared.instance.locale);
-  const answer = answeringListener(user, (input) => env.runs.decide(run.runId, input));
+  const { instance } = prepared;
+  const user = new SimulatedUser(instance.user, instance.locale);
+  const gateway =
+    plan.config.simulatedUser?.mode === 'model' && instance.user ? env.userModel?.(plan.config) : undefined;
+  const respond =
+    gateway && instance.user
+      ? modelResponder(user, {
+          gateway,
+          user: instance.user,
+          locale: instance.locale,
+          goal: instance.goal,
+          sink: { append: (body) => env.runs.appendIfHeld(run.runId, body) },
+          signal,
+        })
+      : (question: string) => user.answer(question).text;
+  const answer = answeringListener(respond, (input) => env.runs.decide(run.runId, input));
   const sub = run.events((e) => {
     scoring.onEvent(e);
     answer(e);
@@ -238,6 +280,7 @@ export async function runEpisode(env: EpisodeEnv, plan: EpisodePlan, signal: Abo
     outcome = await followToEnd(run, plan.timeoutS ?? prepared.instance.budget.timeoutS, signal);
   } finally {
     sub.dispose();
+    gateway?.dispose?.();
   }
   if (signal.aborted) throw new MobaError('CANCELLED', 'The benchmark was stopped');
   const infraError = outcome.error ? asInfraError(new MobaError(outcome.error.code, outcome.error.message)) : null;

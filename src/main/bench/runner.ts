@@ -329,6 +329,7 @@ export class BenchmarkRunner {
           timeoutS: ctx.timeoutS,
           memory: memory?.memory,
           strategyMemory: memory?.strategyMemory,
+          userFacts: memory?.userFacts,
           futureTasks: futureGoals(e, ctx.episodes, config, (x) => ctx.tasks.get(`${x.taskId}@${x.taskVersion}`)),
           skipSteps: ctx.skipSteps?.(task.id),
           onRun: (r) => {

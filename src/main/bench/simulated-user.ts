@@ -50,31 +50,56 @@ export class SimulatedUser {
     this.locale = locale;
   }
 
-  answer(question: string): UserAnswer {
-    const candidates = [
+  private candidates() {
+    return [
       ...(this.user?.facts ?? []).map((f) => ({ id: f.id, about: f.about, answer: f.answer, known: false })),
       ...(this.user?.known ?? []).map((k, i) => ({ id: `known:${i}`, about: k.about, answer: k.answer, known: true })),
     ];
-    let best: (typeof candidates)[number] | null = null;
+  }
+
+  /** The fact the question's words match best (the first written on a tie), or null. */
+  private bestMatch(question: string) {
+    let best: ReturnType<SimulatedUser['candidates']>[number] | null = null;
     let bestScore = 0;
-    for (const c of candidates) {
+    for (const c of this.candidates()) {
       const score = c.about.filter((w) => mentions(question, w)).length;
       if (score > bestScore) {
         best = c;
         bestScore = score;
       }
     }
-    const unnecessary = !best || best.known || this.asked.has(best.id);
-    if (best) this.asked.add(best.id);
+    return best;
+  }
+
+  /** Whether the keywords of some fact (or of what the goal says) match the question. */
+  matches(question: string): boolean {
+    return this.bestMatch(question) !== null;
+  }
+
+  /** Answers from the keywords of the task's facts, and counts the question. */
+  answer(question: string): UserAnswer {
+    const best = this.bestMatch(question);
+    return this.count(best?.id ?? null, best ? text(best.answer, this.locale) : null);
+  }
+
+  /**
+   * Counts a question the model answered (`model` mode) from the fact `fact` (null: it did not
+   * know, answered as NO_ANSWER), with its own words.
+   */
+  answerFrom(fact: string | null, words: string): UserAnswer {
+    const known = this.candidates().find((c) => c.id === fact);
+    return this.count(known?.id ?? null, known ? words : null);
+  }
+
+  private count(fact: string | null, words: string | null): UserAnswer {
+    const known = fact?.startsWith('known:') ?? false;
+    const unnecessary = fact === null || known || this.asked.has(fact);
+    if (fact) this.asked.add(fact);
     this.counts = {
       questions: this.counts.questions + 1,
       unnecessaryQuestions: this.counts.unnecessaryQuestions + (unnecessary ? 1 : 0),
     };
-    return {
-      text: best ? text(best.answer, this.locale) : NO_ANSWER[this.locale],
-      fact: best?.id ?? null,
-      unnecessary,
-    };
+    return { text: words ?? NO_ANSWER[this.locale], fact, unnecessary };
   }
 
   get questionCounts(): QuestionCounts {
@@ -86,10 +111,11 @@ export class SimulatedUser {
  * A run's listener that lets the simulated user answer: a question is an executed `Ask_User`
  * (the question it carries), or an escalation that asks the person without one (its prompt);
  * the answer is given as the person's `answer` decision once the run waits for it.
+ * @param respond the answer's words (the keywords' answer, or the model's)
  * @param decide gives the run a decision (RunService.decide for this run)
  */
 export function answeringListener(
-  user: SimulatedUser,
+  respond: (question: string) => string | Promise<string>,
   decide: (input: { decision: 'answer'; feedback: string }) => void,
 ): (e: RunEvent) => void {
   let asked: string | null = null;
@@ -98,14 +124,16 @@ export function answeringListener(
     if (e.type !== 'human_wait' || e.kind !== 'escalation') return;
     const question = asked ?? e.prompt;
     asked = null;
-    const reply = user.answer(question);
+    const reply = Promise.resolve(respond(question));
     // The run starts waiting right after it records the wait: decide once it does.
-    setImmediate(() => {
-      try {
-        decide({ decision: 'answer', feedback: reply.text });
-      } catch {
-        // The run ended or stopped waiting meanwhile: nothing to answer.
-      }
-    });
+    void reply.then((feedback) =>
+      setImmediate(() => {
+        try {
+          decide({ decision: 'answer', feedback });
+        } catch {
+          // The run ended or stopped waiting meanwhile: nothing to answer.
+        }
+      }),
+    );
   };
 }

@@ -203,6 +203,7 @@ export class SweepWorker {
           timeoutS: data.timeoutS,
           memory: memory?.memory,
           strategyMemory: memory?.strategyMemory,
+          userFacts: memory?.userFacts,
           onRun: (r) => {
             runId = r;
             void job.updateProgress({ worker: this.name, serial, runId: r }).catch(() => undefined);

@@ -5,7 +5,7 @@
  * FILE` file is this object as JSON; the UI builds the same.
  */
 import { z } from 'zod';
-import { ABLATIONS, MEMORY_REGIMES, PSEUDO_AGENT_NAMES, agentNames } from '../choices.ts';
+import { ABLATIONS, MEMORY_REGIMES, PSEUDO_AGENT_NAMES, USER_MEMORY_MODES, agentNames } from '../choices.ts';
 import { configurationLabel } from './labels.ts';
 import { EndpointOverride } from '../schemas/run.ts';
 import { ActionSpaceMode, PlanningMode } from '../schemas/strategy.ts';
@@ -13,7 +13,7 @@ import { listStrategies } from '../strategies.ts';
 import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
 import { Category, Locale } from './task-schema.ts';
 
-export { ABLATIONS, MEMORY_REGIMES, PSEUDO_AGENT_NAMES, agentNames };
+export { ABLATIONS, MEMORY_REGIMES, PSEUDO_AGENT_NAMES, USER_MEMORY_MODES, agentNames };
 export { configurationLabel } from './labels.ts';
 
 /**
@@ -50,7 +50,20 @@ export const BenchConfiguration = z
     memory: MemoryRegime.default('cold'),
     /** A memory file (`moba memory export` format) for the `seeded` regime. */
     memorySeed: z.string().optional(),
+    userMemory: z
+      .enum(USER_MEMORY_MODES)
+      .optional()
+      .describe(
+        "seeded: before each episode MobA's user memory gets the task's user facts (placeholders filled), for that episode only; none (default): it does not",
+      ),
     models: z.partialRecord(ModelRole, EndpointOverride).default({}),
+    simulatedUser: z
+      .object({ mode: z.enum(['keywords', 'model']) })
+      .strict()
+      .optional()
+      .describe(
+        "how the simulated user answers: keywords (default) from the task's facts; model: the simulatedUser model role answers what the keywords cannot, from the facts alone",
+      ),
     locale: Locale.default('en'),
     mode: AutonomyMode.default('auto'),
     maxSteps: z.number().int().min(1).max(500).optional().describe("override every task's step budget"),
@@ -66,6 +79,10 @@ export const BenchConfiguration = z
     externalConnect: z.literal(true).optional(),
   })
   .strict()
+  .refine((c) => c.userMemory !== 'seeded' || (c.agent === 'moba' && c.useMemory), {
+    message: "userMemory seeded writes MobA's user memory: it needs the moba agent with useMemory",
+    path: ['userMemory'],
+  })
   .refine((c) => c.memory !== 'seeded' || c.memorySeed !== undefined, {
     message: 'the seeded memory regime needs memorySeed (a memory file)',
     path: ['memorySeed'],

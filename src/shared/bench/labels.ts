@@ -12,6 +12,7 @@ export interface LabelledConfiguration {
   mode: string;
   memory: string;
   locale: string;
+  userMemory?: string | undefined;
 }
 
 /** The paper's row names: "MobA w/o Plan", "Human", "MobA (copilot)"; the scripted replay is the "Reference solution". */
@@ -26,6 +27,7 @@ export function configurationLabel(c: LabelledConfiguration): string {
   if (c.mode === 'copilot') label += ' + Human (copilot)';
   else if (c.mode !== 'auto') label += ` (${c.mode})`;
   if (c.memory !== 'cold' && c.useMemory) label += ` · ${c.memory} memory`;
+  if (c.userMemory === 'seeded' && c.useMemory) label += ' · user facts in memory';
   if (c.locale !== 'en') label += ` · ${c.locale}`;
   return label;
 }

@@ -71,8 +71,11 @@ export const ConfigurationReport = z.object({
     wallPerEpisodeSeconds: z.number().nullable(),
   }),
   interventions: z.record(z.string(), z.number()),
-  /** Questions to the simulated user (docs/benchmark.md § Asking the user): asked, and unnecessary ones. */
-  questions: z.object({ asked: z.number().int(), unnecessary: z.number().int() }),
+  /**
+   * Questions to the simulated user (docs/benchmark.md § Asking the user): asked, unnecessary
+   * ones, and the episodes whose task has a simulated user (`user`).
+   */
+  questions: z.object({ asked: z.number().int(), unnecessary: z.number().int(), userEpisodes: z.number().int() }),
   terminations: z.record(z.string(), z.number()),
   /**
    * Episodes that ended in an error of the machinery (the phone, adb, a set-up that failed) and
@@ -90,6 +93,9 @@ export const ConfigurationReport = z.object({
       total: z.number(),
       completeRate: z.number(),
       meanSteps: z.number(),
+      /** Questions asked over its episodes, and of those the unnecessary ones. */
+      questions: z.number().int(),
+      unnecessaryQuestions: z.number().int(),
     }),
   ),
 });
@@ -120,6 +126,9 @@ export const EpisodeLink = z.object({
   termination: z.string().nullable(),
   /** The step to open the replay at: where the first missed milestone was last held, else the last milestone. */
   focusStep: z.number().int().nullable(),
+  /** Questions the agent asked the simulated user, and the unnecessary ones (null before it finished). */
+  questions: z.number().int().nullable(),
+  unnecessaryQuestions: z.number().int().nullable(),
 });
 export type EpisodeLink = z.infer<typeof EpisodeLink>;
 
@@ -139,3 +148,11 @@ export const BenchReport = z.object({
   episodes: z.array(EpisodeLink),
 });
 export type BenchReport = z.infer<typeof BenchReport>;
+
+/**
+ * Whether a report shows the question columns: some episode's task has a simulated user, or the
+ * agent asked anyway (docs/benchmark.md § Asking the user).
+ */
+export function showsQuestions(r: Pick<BenchReport, 'configurations'>): boolean {
+  return r.configurations.some((c) => c.questions.userEpisodes > 0 || c.questions.asked > 0);
+}

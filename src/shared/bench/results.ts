@@ -88,6 +88,8 @@ export const EpisodeResult = z.object({
   questions: z.number().int().optional(),
   /** Of those: already answered by the goal, about nothing the task needs, or asked before. */
   unnecessaryQuestions: z.number().int().optional(),
+  /** The task has a simulated user to ask (`user`). */
+  hasUser: z.boolean().optional(),
 });
 export type EpisodeResult = z.infer<typeof EpisodeResult>;
 

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { CATEGORIES, LOCALES } from '../choices.ts';
 import { BENCH_APP_ALIASES } from './apps.ts';
+import { DISTURBANCE_KINDS } from '@moba/base';
 
 export const TASK_FORMAT_VERSION = 1;
 
@@ -665,15 +666,8 @@ export const SetupStep = z.union([
 ]);
 export type SetupStep = z.infer<typeof SetupStep>;
 
-export const DISTURBANCE_KINDS = [
-  'notification',
-  'permission',
-  'rating',
-  'login',
-  'consent',
-  'slow-load',
-  'interstitial',
-] as const;
+/** The simulator's disturbance kinds (one list, in `@moba/base`). */
+export { DISTURBANCE_KINDS };
 
 export const Disturbance = z
   .object({

@@ -11,7 +11,7 @@ export type ModelRole = z.infer<typeof ModelRole>;
  * nor have the voice roles (`transcriber`: speech to text through /v1/audio/transcriptions;
  * `speaker`: text to speech through /v1/audio/speech) — without them voice is off.
  */
-export const CHAT_ROLES = ['planner', 'actor', 'reflector', 'appSelector'] as const;
+export const CHAT_ROLES = ['planner', 'actor', 'reflector', 'appSelector', 'simulatedUser'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
 const envVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name such as OPENAI_API_KEY');
@@ -109,6 +109,8 @@ export const ModelSettings = z.object({
   embedder: ModelEndpoint.nullable(),
   transcriber: ModelEndpoint.nullable(),
   speaker: ModelEndpoint.nullable(),
+  /** A benchmark's simulated user in `model` mode: answers questions its keywords cannot (docs/benchmark.md § Asking the user). */
+  simulatedUser: ModelEndpoint.nullable(),
 });
 export type ModelSettings = z.infer<typeof ModelSettings>;
 
@@ -236,6 +238,7 @@ export function defaultSettings(): Settings {
       embedder: null,
       transcriber: null,
       speaker: null,
+      simulatedUser: null,
     },
     agent: {
       mode: 'step',

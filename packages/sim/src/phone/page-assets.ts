@@ -1,6 +1,6 @@
 /**
  * Serves the in-page code (this package's src/phone/page and src/apps, and @moba/base's random
- * generator and key codes) into Chromium as ES modules: TypeScript is type-stripped on the fly (Node's own
+ * generator, key codes and disturbance kinds) into Chromium as ES modules: TypeScript is type-stripped on the fly (Node's own
  * stripper, no bundler), and nothing else is reachable — every other request is aborted, so
  * apps cannot touch the network.
  */
@@ -18,11 +18,19 @@ export const PAGE_URL = `${PAGE_ORIGIN}/index.html`;
 const SIMULATOR_ROOT = normalize(join(findPackageRoot('@moba/sim', import.meta.url), 'src'));
 const SERVED_DIRS = [join(SIMULATOR_ROOT, 'phone', 'page') + sep, join(SIMULATOR_ROOT, 'apps') + sep];
 /** Browser-safe modules of @moba/base the page may import (they import nothing themselves). */
-const BASE_FILES: Record<string, string> = { 'random.ts': 'random.ts', 'keycodes.ts': 'keycodes.ts' };
+const BASE_FILES: Record<string, string> = {
+  'random.ts': 'random.ts',
+  'keycodes.ts': 'keycodes.ts',
+  'disturbances.ts': 'disturbances.ts',
+};
 
 /** The page's bare imports are mapped to their served paths. */
 const IMPORT_MAP = JSON.stringify({
-  imports: { '@moba/base/random': '/base/random.ts', '@moba/base/keycodes': '/base/keycodes.ts' },
+  imports: {
+    '@moba/base/random': '/base/random.ts',
+    '@moba/base/keycodes': '/base/keycodes.ts',
+    '@moba/base/disturbances': '/base/disturbances.ts',
+  },
 });
 const HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>MobA phone</title>' +

@@ -4,6 +4,7 @@
  * and CSV (one row per configuration and scope, or per episode).
  */
 import type { BenchReport, ConfigurationReport, Estimate, MetricSet } from '../../../shared/bench/report.ts';
+import { showsQuestions } from '../../../shared/bench/report.ts';
 
 const f1 = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(1));
 const f2 = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));
@@ -116,6 +117,7 @@ export function reportTable(r: BenchReport): string {
       ]),
     ]),
   );
+  if (showsQuestions(r)) out.push(`\n${questionsTable(r)}`);
   if (r.paired.length) {
     const name = (k: string) => r.configurations.find((c) => c.key === k)?.label ?? k;
     out.push('\nPaired differences (A − B over the tasks both ran)');
@@ -127,6 +129,35 @@ export function reportTable(r: BenchReport): string {
     );
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * Questions to the simulated user per configuration, then per task where any was asked
+ * (docs/benchmark.md § Asking the user).
+ */
+export function questionsTable(r: BenchReport): string {
+  const perEpisode = (c: ConfigurationReport) =>
+    c.overall.episodes ? f2(c.questions.asked / c.overall.episodes) : '–';
+  const lines = [
+    'Questions to the simulated user',
+    pad([
+      ['Configuration', 'Asked', 'Unnecessary', 'Asked/episode', 'Episodes with a user'],
+      ...r.configurations.map((c) => [
+        c.label,
+        String(c.questions.asked),
+        String(c.questions.unnecessary),
+        perEpisode(c),
+        `${c.questions.userEpisodes}/${c.overall.episodes}`,
+      ]),
+    ]),
+  ];
+  const tasks = r.configurations.flatMap((c) =>
+    c.perTask
+      .filter((t) => t.questions > 0)
+      .map((t) => [c.label, t.taskId, String(t.questions), String(t.unnecessaryQuestions)]),
+  );
+  if (tasks.length) lines.push('', pad([['Configuration', 'Task', 'Asked', 'Unnecessary'], ...tasks]));
+  return lines.join('\n');
 }
 
 function csvCell(v: unknown): string {
@@ -169,6 +200,8 @@ export function reportCsv(r: BenchReport): string {
     'ss_high',
     'te_pct',
     'errored_episodes',
+    'questions',
+    'unnecessary_questions',
   ];
   const row = (c: ConfigurationReport, scope: string, m: MetricSet) => [
     c.benchmarkId,
@@ -200,6 +233,8 @@ export function reportCsv(r: BenchReport): string {
     m.satisfaction.high,
     m.terminationError,
     scope === 'overall' ? c.errored.episodes : '',
+    scope === 'overall' ? c.questions.asked : '',
+    scope === 'overall' ? c.questions.unnecessary : '',
   ];
   const rows: unknown[][] = [head];
   for (const c of r.configurations) {
@@ -227,6 +262,8 @@ export function episodesCsv(r: BenchReport): string {
       'termination',
       'cost_usd',
       'focus_step',
+      'questions',
+      'unnecessary_questions',
     ],
     ...r.episodes.map((e) => [
       e.key,
@@ -242,6 +279,8 @@ export function episodesCsv(r: BenchReport): string {
       e.termination,
       e.costUsd,
       e.focusStep,
+      e.questions,
+      e.unnecessaryQuestions,
     ]),
   ]);
 }

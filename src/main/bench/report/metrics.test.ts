@@ -202,6 +202,36 @@ describe('benchmark metrics', () => {
     expect(reportTable(r)).toMatch(/1 episode ended in an error .* tasks z/);
   });
 
+  it('counts questions per configuration and per task, and shows them only when a task has a user or one was asked', () => {
+    const agent = { ...BenchConfiguration.parse({ agent: 'moba' }), id: 'moba' };
+    const asked = [
+      ep('moba', 'rent', 'indirect', { questions: 2, unnecessaryQuestions: 1, hasUser: true }),
+      ep('moba', 'rent', 'indirect', { questions: 1, unnecessaryQuestions: 0, hasUser: true }),
+      ep('moba', 'alarm', 'easy', { questions: 0, unnecessaryQuestions: 0, hasUser: false }),
+    ];
+    const r = computeReport([{ benchmark: benchmark([agent]), episodes: asked }], { now: 5 });
+    const m = r.configurations[0]!;
+    expect(m.questions).toEqual({ asked: 3, unnecessary: 1, userEpisodes: 2 });
+    expect(m.perTask.find((t) => t.taskId === 'rent')).toMatchObject({ questions: 3, unnecessaryQuestions: 1 });
+    expect(m.perTask.find((t) => t.taskId === 'alarm')).toMatchObject({ questions: 0, unnecessaryQuestions: 0 });
+    const table = reportTable(r);
+    expect(table).toMatch(/Questions to the simulated user\n.*\nMobA\s+3\s+1\s+1\.00\s+2\/3/);
+    expect(table).toMatch(/MobA\s+rent\s+3\s+1/);
+    expect(table).not.toMatch(/MobA\s+alarm\s+0/);
+    expect(reportCsv(r).split('\n')[0]).toMatch(/,questions,unnecessary_questions$/);
+    expect(reportCsv(r).split('\n')[1]).toMatch(/,3,1$/);
+    expect(episodesCsv(r).split('\n')[1]).toMatch(/,2,1$/);
+
+    // No task with a user and no question: no question section.
+    const plain = [ep('moba', 'alarm', 'easy', { hasUser: false }), ep('moba', 'timer', 'easy', {})];
+    const quiet = computeReport([{ benchmark: benchmark([agent]), episodes: plain }], { now: 5 });
+    expect(reportTable(quiet)).not.toContain('Questions to the simulated user');
+    // A question without a user (the agent asked anyway) still shows it.
+    const stray = [ep('moba', 'alarm', 'easy', { questions: 1, unnecessaryQuestions: 1, hasUser: false })];
+    const loud = computeReport([{ benchmark: benchmark([agent]), episodes: stray }], { now: 5 });
+    expect(reportTable(loud)).toMatch(/MobA\s+1\s+1\s+1\.00\s+0\/1/);
+  });
+
   it('opens a replay where the first missed milestone was last held, else at the last milestone', () => {
     const r = result({
       steps: 10,

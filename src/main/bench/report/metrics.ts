@@ -231,6 +231,7 @@ function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: HumanEe
     questions: {
       asked: sum(xs.map((d) => d.r.questions ?? 0)),
       unnecessary: sum(xs.map((d) => d.r.unnecessaryQuestions ?? 0)),
+      userEpisodes: xs.filter((d) => d.r.hasUser).length,
     },
     terminations,
     perTask: byTask(xs).map((g) => ({
@@ -241,6 +242,8 @@ function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: HumanEe
       total: sum(g.map((d) => d.r.total)) / g.length,
       completeRate: (g.filter((d) => d.r.complete).length / g.length) * 100,
       meanSteps: sum(g.map((d) => d.r.steps)) / g.length,
+      questions: sum(g.map((d) => d.r.questions ?? 0)),
+      unnecessaryQuestions: sum(g.map((d) => d.r.unnecessaryQuestions ?? 0)),
     })),
   };
 }
@@ -281,6 +284,8 @@ function episodeLink(key: string, e: StoredEpisode): EpisodeLink {
     costUsd: r?.costUsd ?? null,
     termination: r?.termination ?? null,
     focusStep: r ? focusStep(r) : null,
+    questions: r ? (r.questions ?? 0) : null,
+    unnecessaryQuestions: r ? (r.unnecessaryQuestions ?? 0) : null,
   };
 }
 

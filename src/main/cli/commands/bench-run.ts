@@ -52,6 +52,8 @@ export interface RunOpts {
   mode?: string[];
   memory?: string[];
   memorySeed?: string;
+  userMemory?: 'none' | 'seeded';
+  simulatedUser?: 'keywords' | 'model';
   externalCmd?: string;
   seeds?: number;
   reps?: number;
@@ -137,6 +139,17 @@ export function specFromOptions(opts: RunOpts): BenchSpecInput {
       ...(Object.keys(models).length ? { models } : {}),
       ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
     }));
+  }
+  if (opts.simulatedUser) {
+    const simulatedUser = { mode: opts.simulatedUser };
+    spec.configurations = (spec.configurations ?? []).map((c) => ({ ...c, simulatedUser }));
+  }
+  if (opts.userMemory) {
+    const userMemory = opts.userMemory;
+    // Only MobA with memory reads user memory: the other configurations are left as they are.
+    spec.configurations = (spec.configurations ?? []).map((c) =>
+      c.agent === 'moba' && c.useMemory !== false ? { ...c, userMemory } : c,
+    );
   }
   return spec;
 }

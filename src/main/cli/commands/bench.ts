@@ -19,6 +19,7 @@ import {
   CATEGORIES,
   LOCALES,
   MEMORY_REGIMES,
+  USER_MEMORY_MODES,
   agentNames,
 } from '../../../shared/choices.ts';
 
@@ -189,6 +190,18 @@ function addRunOptions(run: Command): void {
       'the external agent\'s program, started per episode (e.g. "python3 my_agent.py"; docs/agent-protocol.md)',
     )
     .option('--memory-seed <file>', 'the memory file the seeded regime starts every episode from')
+    .addOption(
+      new Option(
+        '--user-memory <mode>',
+        "seeded: MobA's user memory holds each task's user facts for its episode (MobA configurations with memory)",
+      ).choices([...USER_MEMORY_MODES]),
+    )
+    .addOption(
+      new Option(
+        '--simulated-user <mode>',
+        "how the simulated user answers: keywords (the task's facts) or model (the simulatedUser role answers what keywords cannot, from the facts alone)",
+      ).choices(['keywords', 'model']),
+    )
     .option('--seeds <n>', 'instances per task (each with its own seed)', parsePositiveInt)
     .option('--reps <n>', 'runs of each instance per configuration', parsePositiveInt)
     .option('--phones <n>', 'simulated phones in parallel (one shared Chromium)', parsePositiveInt)

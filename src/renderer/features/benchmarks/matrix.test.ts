@@ -16,13 +16,15 @@ const ep = (key: string, taskId: string, category: string, over: Partial<Episode
   costUsd: 0,
   termination: 'finish',
   focusStep: 1,
+  questions: 0,
+  unnecessaryQuestions: 0,
   ...over,
 });
 
 const report = {
   episodes: [
     ep('moba', 'clock-alarm', 'easy', { reached: 2, complete: true }),
-    ep('moba', 'clock-alarm', 'easy', { reached: 1 }),
+    ep('moba', 'clock-alarm', 'easy', { reached: 1, questions: 2, unnecessaryQuestions: 1 }),
     ep('noplan', 'clock-alarm', 'easy', { reached: 2, complete: true }),
     ep('moba', 'shop-order', 'hard', { reached: 0 }),
     ep('noplan', 'shop-order', 'hard', { status: 'pending', runId: null, reached: null, total: null, complete: null }),
@@ -35,7 +37,15 @@ describe('the task × configuration matrix', () => {
 
   it('sums each task and configuration over its episodes, and opens a missed episode first', () => {
     const alarm = rows.find((r) => r.taskId === 'clock-alarm')!;
-    expect(alarm.cells.moba).toMatchObject({ episodes: 2, passed: 1, reached: 3, total: 4, open: 0 });
+    expect(alarm.cells.moba).toMatchObject({
+      episodes: 2,
+      passed: 1,
+      reached: 3,
+      total: 4,
+      open: 0,
+      questions: 2,
+      unnecessaryQuestions: 1,
+    });
     expect(cellScore(alarm.cells.moba)).toBe(0.75);
     expect(alarm.cells.moba!.episode?.complete).toBe(false);
     expect(rows.find((r) => r.taskId === 'shop-order')!.cells.noplan).toMatchObject({ open: 1, total: 0 });

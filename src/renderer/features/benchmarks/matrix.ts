@@ -15,6 +15,9 @@ export interface MatrixCell {
   /** Still to run or running. */
   open: number;
   errors: number;
+  /** Questions asked to the simulated user over the finished episodes, and the unnecessary ones. */
+  questions: number;
+  unnecessaryQuestions: number;
   /** The episode to open: the first finished with a run (a miss first, where there is one). */
   episode: EpisodeLink | null;
 }
@@ -34,6 +37,8 @@ const empty = (): MatrixCell => ({
   total: 0,
   open: 0,
   errors: 0,
+  questions: 0,
+  unnecessaryQuestions: 0,
   episode: null,
 });
 
@@ -56,6 +61,8 @@ export function buildMatrix(report: BenchReport): MatrixRow[] {
       c.total += e.total;
     }
     if (e.complete) c.passed++;
+    c.questions += e.questions ?? 0;
+    c.unnecessaryQuestions += e.unnecessaryQuestions ?? 0;
     const miss = e.complete === false;
     if (e.runId && (!c.episode || (miss && c.episode.complete))) c.episode = e;
   }

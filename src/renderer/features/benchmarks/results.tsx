@@ -1,4 +1,5 @@
 import type { BenchReport, ConfigurationReport, MetricSet } from '../../../shared/bench/report.ts';
+import { showsQuestions } from '../../../shared/bench/report.ts';
 import { CATEGORIES } from '../../../shared/bench/task-schema.ts';
 import { formatDifference, formatEstimate, significant } from './bench-format.ts';
 
@@ -9,6 +10,7 @@ function eeCell(m: MetricSet) {
 
 /** The paper's table: one row per configuration, MobBench's and Mobile-Eval-E's metrics with 95 % intervals. */
 export function ResultsTable({ report }: { report: BenchReport }) {
+  const questions = showsQuestions(report);
   return (
     <table className="list bench-results" data-testid="bench-results">
       <thead>
@@ -48,6 +50,14 @@ export function ResultsTable({ report }: { report: BenchReport }) {
           >
             TE %
           </th>
+          {questions ? (
+            <th
+              className="num"
+              title="Questions the agent asked the simulated user, and (in brackets) the unnecessary ones: already answered by the goal, about nothing the task needs, or asked before"
+            >
+              Questions (unnecessary)
+            </th>
+          ) : null}
           <th className="num">Cost</th>
         </tr>
       </thead>
@@ -91,6 +101,15 @@ export function ResultsTable({ report }: { report: BenchReport }) {
             <td className="num" data-metric="te">
               {c.overall.terminationError === null ? '—' : c.overall.terminationError.toFixed(1)}
             </td>
+            {questions ? (
+              <td
+                className="num"
+                data-metric="questions"
+                title={`${c.questions.userEpisodes} of ${c.overall.episodes} episodes have a simulated user`}
+              >
+                {c.questions.asked} <span className="muted">({c.questions.unnecessary})</span>
+              </td>
+            ) : null}
             <td className="num" title={`${c.cost.modelCalls} model calls, ${c.cost.executedActions} actions`}>
               {c.cost.costUsd === 0 ? '$0' : `$${c.cost.costUsd.toFixed(c.cost.costUsd < 1 ? 4 : 2)}`}
             </td>

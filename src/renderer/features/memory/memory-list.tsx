@@ -14,6 +14,7 @@ const SOURCE_LABEL: Record<MemorySource, string> = {
   run: 'recorded by runs',
   expert: 'expert seeds & demos',
   manual: 'entered by hand',
+  benchmark: 'benchmark task user facts',
 };
 
 export function KindNav({

@@ -20,6 +20,10 @@ const ROLE_INFO: Record<ModelRole, { label: string; what: string }> = {
     label: 'Transcriber',
     what: 'Speech to text (/v1/audio/transcriptions): push-to-talk; without one, voice input is off',
   },
+  simulatedUser: {
+    label: 'Simulated user',
+    what: "Benchmarks only: answers an agent's question from the task's facts when their keywords do not (simulated user in model mode)",
+  },
   speaker: {
     label: 'Speaker',
     what: 'Text to speech (/v1/audio/speech): answers and questions aloud; without one, the browser speaks (Settings → Voice)',
@@ -232,7 +236,9 @@ export function ModelsSection() {
           disabled={Object.keys(d.issues).some((k) => k.startsWith('default.'))}
         />
       </div>
-      {(['planner', 'actor', 'reflector', 'appSelector', 'embedder', 'transcriber', 'speaker'] as const).map((role) => {
+      {(
+        ['planner', 'actor', 'reflector', 'appSelector', 'simulatedUser', 'embedder', 'transcriber', 'speaker'] as const
+      ).map((role) => {
         const own = models[role];
         return (
           <div className="role-block" data-role={role} key={role}>

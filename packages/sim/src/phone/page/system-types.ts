@@ -3,6 +3,7 @@
  * code that drives them, so the page's host interface (phone-host.ts) can name them without an
  * import cycle.
  */
+import type { DisturbanceKind } from '@moba/base/disturbances';
 import type { LaunchRequest } from './types.ts';
 
 export interface PhoneNotification {
@@ -22,16 +23,8 @@ export interface NotificationSpec {
   open?: Partial<LaunchRequest> | null;
 }
 
-export const DISTURBANCE_KINDS = [
-  'notification',
-  'permission',
-  'rating',
-  'login',
-  'consent',
-  'slow-load',
-  'interstitial',
-] as const;
-export type DisturbanceKind = (typeof DISTURBANCE_KINDS)[number];
+export { DISTURBANCE_KINDS } from '@moba/base/disturbances';
+export type { DisturbanceKind } from '@moba/base/disturbances';
 
 /** A disturbance as the host hands it over (already checked and resolved on the Node side). */
 export interface DisturbanceInput {

@@ -25,4 +25,32 @@ describe('configurationOf', () => {
       agent: 'reference',
     });
   });
+
+  it("seeds MobA's user memory with the task's user facts only for MobA with memory", () => {
+    const seeded = configurationOf(
+      { agent: 'moba', usePlan: true, useMemory: true, mode: 'auto', userFacts: true },
+      agents,
+    );
+    expect(seeded).toEqual({ agent: 'moba', usePlan: true, useMemory: true, mode: 'auto', userMemory: 'seeded' });
+    expect(BenchConfiguration.safeParse(seeded).success).toBe(true);
+    const noMemory = configurationOf(
+      { agent: 'moba', usePlan: true, useMemory: false, mode: 'auto', userFacts: true },
+      agents,
+    );
+    expect(noMemory).not.toHaveProperty('userMemory');
+    // The schema refuses user facts where nothing reads them.
+    expect(BenchConfiguration.safeParse({ ...noMemory, userMemory: 'seeded' }).success).toBe(false);
+    expect(BenchConfiguration.safeParse({ agent: 'appagent', userMemory: 'seeded' }).success).toBe(false);
+  });
+
+  it("lets any agent's simulated user answer through the model", () => {
+    for (const agent of ['moba', 'reference', 'external']) {
+      const c = configurationOf({ agent, usePlan: true, useMemory: true, mode: 'auto', userModel: true }, agents);
+      expect(c.simulatedUser).toEqual({ mode: 'model' });
+      expect(BenchConfiguration.safeParse(c).success).toBe(true);
+    }
+    expect(configurationOf({ agent: 'moba', usePlan: true, useMemory: true, mode: 'auto' }, agents)).not.toHaveProperty(
+      'simulatedUser',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-/** The new-benchmark form's configurations: agent, plan, memory and autonomy mode for each. */
+/** The new-benchmark form's configurations: agent, plan, memory, user facts in memory and autonomy mode for each. */
 import type { BenchConfigurationInput } from '../../../../shared/bench/config.ts';
 import type { BenchAgentInfo } from '../../../../shared/contract/benchmarks.ts';
 import { presetConfigurations } from '../../../../shared/bench/presets.ts';
@@ -8,6 +8,10 @@ export interface ConfigDraft {
   usePlan: boolean;
   useMemory: boolean;
   mode: 'auto' | 'copilot';
+  /** MobA's user memory holds each task's user facts for its episode (`userMemory: 'seeded'`). */
+  userFacts?: boolean;
+  /** The simulated user's model answers what the facts' keywords cannot (`simulatedUser: { mode: 'model' }`). */
+  userModel?: boolean;
 }
 
 /** The MobA paper's Table 4 rows that run without a person (`moba bench run --preset moba-table4`). */
@@ -26,9 +30,11 @@ export function table4Configs(): ConfigDraft[] {
  * program to start, so the web host's rule against `externalCommand` from a browser holds.
  */
 export function configurationOf(c: ConfigDraft, agents: readonly BenchAgentInfo[]): BenchConfigurationInput {
-  if (agents.find((a) => a.name === c.agent)?.pseudo) return { agent: c.agent };
-  if (c.agent === 'external') return { agent: 'external', mode: c.mode, externalConnect: true };
-  return { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode };
+  const userModel = c.userModel ? { simulatedUser: { mode: 'model' as const } } : {};
+  if (agents.find((a) => a.name === c.agent)?.pseudo) return { agent: c.agent, ...userModel };
+  if (c.agent === 'external') return { agent: 'external', mode: c.mode, externalConnect: true, ...userModel };
+  const userFacts = c.agent === 'moba' && c.useMemory && c.userFacts ? { userMemory: 'seeded' as const } : {};
+  return { agent: c.agent, usePlan: c.usePlan, useMemory: c.useMemory, mode: c.mode, ...userFacts, ...userModel };
 }
 
 export const DEFAULT_CONFIGS: ConfigDraft[] = [
@@ -84,6 +90,30 @@ function ConfigRow({
           onChange={(e) => set({ useMemory: e.target.checked })}
         />{' '}
         memory
+      </label>
+      {c.agent === 'moba' ? (
+        <label
+          className={c.useMemory ? '' : 'disabled'}
+          title="MobA's user memory holds each task's user facts (the answers the simulated user would give) for its episode, so it need not ask"
+        >
+          <input
+            type="checkbox"
+            name={`bench.config.${i}.userFacts`}
+            checked={c.useMemory && (c.userFacts ?? false)}
+            disabled={!c.useMemory}
+            onChange={(e) => set({ userFacts: e.target.checked })}
+          />{' '}
+          user facts
+        </label>
+      ) : null}
+      <label title="The simulated user's model (Settings → Models → Simulated user) answers, from the task's facts alone, the questions their keywords do not match">
+        <input
+          type="checkbox"
+          name={`bench.config.${i}.userModel`}
+          checked={c.userModel ?? false}
+          onChange={(e) => set({ userModel: e.target.checked })}
+        />{' '}
+        user model
       </label>
       <select
         name={`bench.config.${i}.mode`}
