@@ -129,6 +129,8 @@ it("user facts in MobA's memory: the fact is in the prompt, no question needed; 
   expect(events.flatMap((e) => (e.type === 'model_call' ? [[e.record.role, e.record.purpose]] : []))).toEqual([
     ['simulatedUser', 'simulated-user'],
   ]);
+  // The simulated user's call is the run's, not the agent's: the reference itself called no model.
+  expect(asks).toMatchObject({ modelCalls: 0, promptTokens: 0, completionTokens: 0, callLatenciesMs: [] });
 
   const report = computeReport([{ benchmark: t.runner.repo.get(id)!, episodes: t.runner.repo.episodes(id) }]);
   expect(report.configurations.find((c) => c.configId === 'seeded')!.label).toBe(

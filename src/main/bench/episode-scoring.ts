@@ -119,6 +119,7 @@ export class EpisodeScoring {
     const steps = this.executed + (this.answer ? 1 : 0);
     const score = this.scorer.finish(steps, end.final);
     const termination = terminationOf(outcome.cause ?? 'unknown');
+    const agent = agentCalls(events, st);
     return {
       runId: outcome.runId,
       termination,
@@ -135,11 +136,7 @@ export class EpisodeScoring {
       trace: score.trace,
       executedActions: st.counters.executedActions,
       steps,
-      modelCalls: st.counters.modelCalls,
-      promptTokens: st.counters.promptTokens,
-      completionTokens: st.counters.completionTokens,
-      costUsd: st.counters.costUsd,
-      callLatenciesMs: events.flatMap((e) => (e.type === 'model_call' ? [e.record.latencyMs] : [])),
+      ...agent,
       wallMs: end.wallMs,
       interventions: interventions(events),
       seed: instance.seed,
@@ -152,4 +149,24 @@ export class EpisodeScoring {
       hasUser: instance.user !== null,
     };
   }
+}
+
+/**
+ * The agent's own model calls: the run's counters less the simulated user's calls (role
+ * `simulatedUser`), which answer the agent and are not its cost (docs/benchmark.md § Asking the user).
+ */
+export function agentCalls(
+  events: readonly RunEvent[],
+  st: RunState,
+): Pick<EpisodeResult, 'modelCalls' | 'promptTokens' | 'completionTokens' | 'costUsd' | 'callLatenciesMs'> {
+  const calls = events.flatMap((e) => (e.type === 'model_call' ? [e.record] : []));
+  const user = calls.filter((r) => r.role === 'simulatedUser');
+  const sum = (f: (r: (typeof calls)[number]) => number) => user.reduce((n, r) => n + f(r), 0);
+  return {
+    modelCalls: st.counters.modelCalls - user.length,
+    promptTokens: st.counters.promptTokens - sum((r) => r.usage?.promptTokens ?? 0),
+    completionTokens: st.counters.completionTokens - sum((r) => r.usage?.completionTokens ?? 0),
+    costUsd: st.counters.costUsd - sum((r) => r.costUsd ?? 0),
+    callLatenciesMs: calls.filter((r) => r.role !== 'simulatedUser').map((r) => r.latencyMs),
+  };
 }
