@@ -2,8 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (pure, fast, beside the code) and `integration` (real adb server,
- * simulated phone, scripted model server, real SQLite files). Integration tests run one file
- * at a time: they share the machine's two cores with Chromium and ffmpeg.
+ * simulated phone, scripted model server, real SQLite files). Each runs two files at a time —
+ * Vitest's default on a 2-core machine is one — since an integration file spends most of its
+ * time waiting on its adb server, Chromium and model server, each on free ports and in its own
+ * temporary folders, and a unit file's worker waits on its imports.
  */
 export default defineConfig({
   test: {
@@ -13,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
           testTimeout: 20_000,
         },
       },
@@ -23,7 +26,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 2,
           globalSetup: ['test/support/global-setup.ts'],
         },
       },

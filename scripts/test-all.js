@@ -3,7 +3,7 @@
 // each missing one), then lint, both type checks, the build, unit and integration tests (Vitest),
 // every `perf:*` script in its quick mode and the e2e tests (Playwright against the web host). Every step runs even if an earlier one failed,
 // so one run shows everything; the last line is `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { checkTestPrerequisites } from './check-prerequisites.js';
@@ -28,6 +28,32 @@ function run(label, args, env = {}) {
   const r = spawnSync(npx, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   return { label, ok: r.status === 0, seconds };
+}
+
+/** Runs `work` on every item, at most `width` at once. */
+async function inPool(items, width, work) {
+  const queue = [...items];
+  const lane = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
+/** Runs a command with its output captured: { status, signal, stdout, stderr, seconds }. */
+function captured(command, args, env = {}) {
+  const t = Date.now();
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (d) => (out.stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d) => (out.stderr += d));
+  return new Promise((resolve) => {
+    const done = (status, signal) => resolve({ status, signal, ...out, seconds: ((Date.now() - t) / 1000).toFixed(1) });
+    child.on('error', (e) => {
+      out.stderr += String(e);
+      done(null, 'error');
+    });
+    child.on('close', done);
+  });
 }
 
 function vitestCounts(file) {
@@ -71,26 +97,37 @@ const check = (step) => {
   else counts.failed++;
 };
 
-check(run('lint', ['eslint', '--max-warnings=0', '.']));
-check(run('formatting (Biome; `npm run format` applies it)', ['biome', 'format', '.']));
-check(
-  run('import boundaries and cycles', [
-    'depcruise',
-    '--config',
-    '.dependency-cruiser.cjs',
-    '--output-type',
-    'err',
-    'src',
-    'packages',
-    'test',
-    'perf',
-    'e2e',
-    'scripts',
-  ]),
-);
-check(run('type check (Node side)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']));
-check(run('type check (web side)', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']));
-check(run("type check (the simulated phone's page)", ['tsc', '-p', 'tsconfig.sim-page.json', '--noEmit']));
+// The static checks are independent: two at a time, each printed when it ends.
+const staticChecks = [
+  ['lint', ['eslint', '--max-warnings=0', '.']],
+  ['formatting (Biome; `npm run format` applies it)', ['biome', 'format', '.']],
+  [
+    'import boundaries and cycles',
+    [
+      'depcruise',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+      'src',
+      'packages',
+      'test',
+      'perf',
+      'e2e',
+      'scripts',
+    ],
+  ],
+  ['type check (Node side)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
+  ['type check (web side)', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
+  ["type check (the simulated phone's page)", ['tsc', '-p', 'tsconfig.sim-page.json', '--noEmit']],
+];
+const staticResults = new Map();
+await inPool(staticChecks, 2, async ([label, args]) => {
+  const r = await captured(npx, args);
+  process.stdout.write(`\n━━ ${label} ━━\n${r.stdout}${r.stderr}`);
+  staticResults.set(label, { label, ok: r.status === 0, seconds: r.seconds });
+});
+for (const [label] of staticChecks) check(staticResults.get(label));
 check(run('build', ['electron-vite', 'build']));
 
 for (const project of ['unit', 'integration']) {
@@ -112,21 +149,19 @@ for (const project of ['unit', 'integration']) {
 }
 
 // Every performance script once on its smallest inputs: it must finish and print its JSON line.
+// Two at a time: a quick run mostly waits on the phones, servers and processes it starts.
 {
   const started = Date.now();
-  process.stdout.write('\n━━ performance scripts, quick (MOBA_PERF_QUICK=1: each must end with its JSON line) ━━\n');
+  process.stdout.write(
+    '\n━━ performance scripts, quick (MOBA_PERF_QUICK=1, two at a time: each must end with its JSON line) ━━\n',
+  );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
   const c = { passed: 0, failed: 0, names: [] };
-  for (const name of perfScripts(pkg)) {
-    const t = Date.now();
-    const r = spawnSync(npm, ['run', '--silent', name], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, MOBA_PERF_QUICK: '1' },
-    });
+  await inPool(perfScripts(pkg), 2, async (name) => {
+    const r = await captured(npm, ['run', '--silent', name], { MOBA_PERF_QUICK: '1' });
     const problem = r.status !== 0 ? `exited with ${r.status ?? r.signal}` : jsonLineProblem(r.stdout);
-    process.stdout.write(`${problem ? 'FAIL' : 'ok  '}  ${name}  ${((Date.now() - t) / 1000).toFixed(1)}s\n`);
+    process.stdout.write(`${problem ? 'FAIL' : 'ok  '}  ${name}  ${r.seconds}s\n`);
     if (problem) {
       c.failed++;
       c.names.push(`${name}: ${problem}`);
@@ -134,7 +169,7 @@ for (const project of ['unit', 'integration']) {
         `${r.stdout.split('\n').slice(-15).join('\n')}\n${r.stderr.split('\n').slice(-25).join('\n')}\n`,
       );
     } else c.passed++;
-  }
+  });
   steps.push({
     label: 'performance scripts, quick',
     ok: c.failed === 0,

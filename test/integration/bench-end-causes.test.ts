@@ -6,15 +6,13 @@
  * run service writes replaced by unrelated text. Terminations and scores must be identical.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { ScriptedServer } from '@moba/testkit';
 import type { BenchConfigurationInput } from '../../src/shared/bench/config.ts';
 import type { RunEventBody } from '../../src/shared/schemas/run.ts';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
 import { RunsRepo } from '../../src/main/store/runs-repo.ts';
 import { REFLECT_GO_ON, SINGLE } from '../support/agent-harness.ts';
-import { startBenchRig } from '../support/bench-rig.ts';
-import type { BenchRig } from '../support/bench-rig.ts';
-import { scriptedModel } from '../support/scripted-model.ts';
+import { startScriptedBenchRig } from '../support/bench-rig.ts';
+import type { ScriptedBenchRig } from '../support/bench-rig.ts';
 
 const TASK = 'weather.tomorrow-high';
 const REWORDED = 'Lauf beendet.';
@@ -62,10 +60,9 @@ const EXPECTED: Record<string, string> = {
   slow: 'timeout',
 };
 
-let model: ScriptedServer;
-let t: BenchRig;
+let t: ScriptedBenchRig;
 beforeAll(async () => {
-  model = await scriptedModel({
+  t = await startScriptedBenchRig({
     steps: [
       reply('gives-up', act('Failed("I cannot find a weather app")')),
       reply('loops', act('Back()')),
@@ -75,12 +72,10 @@ beforeAll(async () => {
       REFLECT_GO_ON,
     ],
   });
-  t = await startBenchRig({ modelBaseUrl: model.baseUrl });
 });
 afterAll(async () => {
   vi.restoreAllMocks();
   await t?.dispose();
-  await model?.close();
 });
 
 /** Runs the benchmark and returns each configuration's episode as the scores compare it. */

@@ -5,12 +5,10 @@
  * step 1) and ends without the answer, so every episode's score is known in advance.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ScriptedServer } from '@moba/testkit';
 import { computeReport } from '../../src/main/bench/report/metrics.ts';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
-import { startBenchRig } from '../support/bench-rig.ts';
-import type { BenchRig } from '../support/bench-rig.ts';
-import { scriptedModel } from '../support/scripted-model.ts';
+import { startScriptedBenchRig } from '../support/bench-rig.ts';
+import type { ScriptedBenchRig } from '../support/bench-rig.ts';
 
 const TASK = 'weather.tomorrow-high';
 const AGENTS = ['ui-tars', 'qwen-vl', 'autoglm'] as const;
@@ -40,10 +38,9 @@ const REPLIES: Record<(typeof AGENTS)[number], { match: Record<string, string>; 
   },
 };
 
-let model: ScriptedServer;
-let t: BenchRig;
+let t: ScriptedBenchRig;
 beforeAll(async () => {
-  model = await scriptedModel({
+  t = await startScriptedBenchRig({
     models: ['scripted'],
     steps: AGENTS.flatMap((agent) =>
       REPLIES[agent].replies.map((reply, i) => ({
@@ -54,11 +51,9 @@ beforeAll(async () => {
       })),
     ),
   });
-  t = await startBenchRig({ modelBaseUrl: model.baseUrl });
 });
 afterAll(async () => {
   await t?.dispose();
-  await model?.close();
 });
 
 it('UI-TARS, Qwen-VL and AutoGLM each reach the look-up milestone of a built-in question at step 1', {

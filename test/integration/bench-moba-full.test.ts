@@ -6,12 +6,11 @@
  * episode split its task with the Plan module's prompt before the Local Agent acted.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ScriptInput, ScriptedServer } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
 import { computeReport } from '../../src/main/bench/report/metrics.ts';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
-import { startBenchRig } from '../support/bench-rig.ts';
-import type { BenchRig } from '../support/bench-rig.ts';
-import { scriptedModel } from '../support/scripted-model.ts';
+import { startScriptedBenchRig } from '../support/bench-rig.ts';
+import type { ScriptedBenchRig } from '../support/bench-rig.ts';
 import { act, plan, reflect } from '../support/agent-harness.ts';
 
 const HIGH = 'How hot will it get in Shanghai tomorrow?';
@@ -49,15 +48,12 @@ const SCRIPT: ScriptInput = {
   ],
 };
 
-let model: ScriptedServer;
-let t: BenchRig;
+let t: ScriptedBenchRig;
 beforeAll(async () => {
-  model = await scriptedModel(SCRIPT);
-  t = await startBenchRig({ modelBaseUrl: model.baseUrl });
+  t = await startScriptedBenchRig(SCRIPT);
 });
 afterAll(async () => {
   await t?.dispose();
-  await model?.close();
 });
 
 it('full MobA on a question, an indirect and a cross-app task: MS, CR and EE as computed by hand', {
@@ -101,7 +97,7 @@ it('full MobA on a question, an indirect and a cross-app task: MS, CR and EE as 
       e.taskId,
     ).toHaveLength(1);
   }
-  const plans = model.requests().filter((r) => JSON.stringify(r.body).includes('Your Plan module'));
+  const plans = t.model.requests().filter((r) => JSON.stringify(r.body).includes('Your Plan module'));
   expect(plans).toHaveLength(3);
 
   const m = computeReport([{ benchmark: t.runner.repo.get(id)!, episodes }]).configurations[0]!.overall;

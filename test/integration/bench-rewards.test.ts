@@ -9,13 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ScriptInput, ScriptedServer } from '@moba/testkit';
+import type { ScriptInput } from '@moba/testkit';
 import { tempDir } from '@moba/testkit/rigs';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
-import { startBenchRig } from '../support/bench-rig.ts';
-import type { BenchRig } from '../support/bench-rig.ts';
+import { startScriptedBenchRig } from '../support/bench-rig.ts';
+import type { ScriptedBenchRig } from '../support/bench-rig.ts';
 import { mobaCli } from '../support/moba-cli.ts';
-import { scriptedModel } from '../support/scripted-model.ts';
 import { REFLECT_GO_ON, SINGLE } from '../support/agent-harness.ts';
 
 const TASK = 'How hot will it get in Shanghai tomorrow';
@@ -51,15 +50,12 @@ const designed = (id: string) => ({
   models: { actor: { model: id }, planner: { model: id }, reflector: { model: id } },
 });
 
-let model: ScriptedServer;
-let t: BenchRig;
+let t: ScriptedBenchRig;
 beforeAll(async () => {
-  model = await scriptedModel(SCRIPT);
-  t = await startBenchRig({ modelBaseUrl: model.baseUrl });
+  t = await startScriptedBenchRig(SCRIPT);
 });
 afterAll(async () => {
   await t?.dispose();
-  await model?.close();
 });
 
 it('labels the reference, a longer path, a dead end and an invalid action as by hand', {

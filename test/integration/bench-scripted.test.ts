@@ -6,25 +6,20 @@
  * formulas in docs/benchmark.md § Metrics.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ScriptedServer } from '@moba/testkit';
 import { computeReport } from '../../src/main/bench/report/metrics.ts';
 import { loadTasks } from '../../src/main/bench/task-files.ts';
-import { startBenchRig } from '../support/bench-rig.ts';
-import type { BenchRig } from '../support/bench-rig.ts';
-import { scriptedModel } from '../support/scripted-model.ts';
+import { startScriptedBenchRig } from '../support/bench-rig.ts';
+import type { ScriptedBenchRig } from '../support/bench-rig.ts';
 import { BENCH_MOBA_EXPECTED, BENCH_MOBA_SCRIPT } from '../support/bench-scripts.ts';
 
 const TASKS = ['weather.tomorrow-high', 'weather.umbrella', 'weather-messages.forecast-to-mom'] as const;
 
-let model: ScriptedServer;
-let t: BenchRig;
+let t: ScriptedBenchRig;
 beforeAll(async () => {
-  model = await scriptedModel(BENCH_MOBA_SCRIPT);
-  t = await startBenchRig({ modelBaseUrl: model.baseUrl });
+  t = await startScriptedBenchRig(BENCH_MOBA_SCRIPT);
 });
 afterAll(async () => {
   await t?.dispose();
-  await model?.close();
 });
 
 it('MobA w/o Plan on a question, an indirect and a cross-app task: MS, CR and EE as computed by hand', {

@@ -51,8 +51,10 @@ export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Pr
   };
 }
 
+export type ScriptedBenchRig = BenchRig & { model: ScriptedServer };
+
 /** A benchmark rig whose models are a scripted model server playing `script`; `dispose()` closes both. */
-export async function startScriptedBenchRig(script: ScriptInput): Promise<BenchRig & { model: ScriptedServer }> {
+export async function startScriptedBenchRig(script: ScriptInput): Promise<ScriptedBenchRig> {
   const model = await scriptedModel(script);
   const rig = await startBenchRig({ modelBaseUrl: model.baseUrl }).catch(async (e: unknown) => {
     await model.close();

@@ -183,6 +183,18 @@ describe('benchmark metrics', () => {
     expect(reportCsv(r).split('\n')[0]).toMatch(/^benchmark,configuration,label,agent,role,scope,/);
     expect(reportCsv(r)).toContain('b1,moba,MobA,moba,agent,category:hard,1,1,0,');
     expect(episodesCsv(r).split('\n')).toHaveLength(2 + 5);
+
+    // Without the by-app sets (what the printed table is computed with) everything else is the
+    // same, so the table is too.
+    const lean = computeReport([{ benchmark: benchmark([human, agent]), episodes }], { now: 5, byApp: false });
+    expect(m.byApp).not.toEqual({});
+    expect(lean.configurations.map((c) => c.byApp)).toEqual([{}, {}]);
+    const withoutApps = (x: typeof r) => ({
+      ...x,
+      configurations: x.configurations.map((c) => ({ ...c, byApp: {} })),
+    });
+    expect(lean).toEqual(withoutApps(r));
+    expect(reportTable(lean)).toBe(table);
   });
 
   it('counts first tries apart from repetitions, and names errored episodes instead of dropping them', () => {

@@ -113,10 +113,18 @@ export interface ReportInput {
 type DoneEpisode = StoredEpisode & { result: EpisodeResult };
 const isDone = (e: StoredEpisode): e is DoneEpisode => e.status === 'done' && e.result !== null;
 
-export function computeReport(
-  inputs: readonly ReportInput[],
-  options: { bootstrap?: BootstrapOptions; now?: number } = {},
-): BenchReport {
+export interface ReportOptions {
+  bootstrap?: BootstrapOptions;
+  now?: number;
+  /**
+   * Work out the by-app metric sets (default true). The printed table shows the overall and
+   * by-category rows only, so `moba bench report` leaves these out for it: their bootstraps are
+   * about as much work as all the others together. Left out, `byApp` is `{}`.
+   */
+  byApp?: boolean;
+}
+
+export function computeReport(inputs: readonly ReportInput[], options: ReportOptions = {}): BenchReport {
   const boot = options.bootstrap ?? DEFAULT_BOOTSTRAP;
   const many = inputs.length > 1;
   const human = humanBaseline(inputs);
@@ -136,7 +144,7 @@ export function computeReport(
         label: many ? `${configurationLabel(c)} (${benchmark.name})` : configurationLabel(c),
         agent: c.agent,
         role: roleOf(c),
-        ...metricsOf(xs, boot, human.ee),
+        ...metricsOf(xs, boot, human.ee, options.byApp ?? true),
         errored: {
           episodes: mine.filter((e) => e.status === 'error').length,
           tasks: [...new Set(mine.filter((e) => e.status === 'error').map((e) => e.taskId))].sort(),
@@ -199,9 +207,14 @@ type ConfigurationMetrics = Omit<
 >;
 
 /** One configuration's finished episodes: metrics overall, by category and by app, cost, tallies, per task. */
-function metricsOf(xs: readonly Done[], boot: BootstrapOptions, humanEe: HumanEe): ConfigurationMetrics {
+function metricsOf(
+  xs: readonly Done[],
+  boot: BootstrapOptions,
+  humanEe: HumanEe,
+  byApp: boolean,
+): ConfigurationMetrics {
   const cats = [...new Set(xs.map((d) => d.e.category))].sort();
-  const apps = [...new Set(xs.flatMap((d) => d.e.apps))].sort();
+  const apps = byApp ? [...new Set(xs.flatMap((d) => d.e.apps))].sort() : [];
   const interventions: Record<string, number> = {};
   const terminations: Record<string, number> = {};
   for (const d of xs) {
