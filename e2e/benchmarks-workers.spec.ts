@@ -5,12 +5,10 @@
  * loopback port, and one `moba worker --phones 1` serves it from its own data folder. The page
  * shows the worker with a fresh heartbeat, starts a two-episode reference benchmark "on the
  * queue", and the host — the coordinator — shows its progress, grid and results as for a local
- * one. Every process is stopped by its pid. The screenshot goes to docs/screenshots/.
+ * one. Every process is stopped by its pid. The README shows its screenshot (`npm run screenshots`).
  */
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, savePanelShot, serve, test } from './fixtures.ts';
 import type { ServedHost } from './fixtures.ts';
 import { descendants, isRunning, startAdbServer, tempDir } from '@moba/testkit/rigs';
@@ -112,9 +110,7 @@ test('a reference benchmark started on the queue runs on the worker and its resu
   await form.locator('input[name="bench.name"]').fill('Human reference on the lab queue');
   await form.locator('input[name="bench.distributed"]').check();
   await expect(form).toContainText("2 episodes on the queue's workers");
-  mkdirSync(join('docs', 'screenshots'), { recursive: true });
   await page.getByTestId('sweep-workers').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join('docs', 'screenshots', 'benchmarks-workers.png') });
   await savePanelShot(page, 'benchmarks-workers');
   await form.locator('[data-action="start-benchmark"]').click();
   await expect(page).toHaveURL(/#\/benchmarks\/b\d{8}-/);

@@ -5,14 +5,14 @@
  * calibration agent), start the benchmark on two simulated phones, watch its progress and
  * episode grid, read the results (MS / CR / EE / SS / TE with intervals, per category), the
  * paired difference of the human and MobA, and open an episode's replay at the step that
- * mattered. Screenshots go to docs/screenshots/ (the README shows them).
+ * mattered. The README shows its screenshots (`npm run screenshots` copies them into docs/).
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { contractCall, expect, savePanelShot, serve, test } from './fixtures.ts';
+import { contractCall, downloadReport as downloadPageReport, expect, savePanelShot, serve, test } from './fixtures.ts';
 import { checkLayout } from './layout.ts';
 import type { ServedHost } from './fixtures.ts';
 import { startAdbServer } from '@moba/testkit/rigs';
@@ -45,10 +45,8 @@ let host: ServedHost & { stop(): Promise<void> };
 let page: Page;
 let benchmarkId = '';
 
-/** The README's screenshots, and a copy among the test results. */
+/** A screenshot the README shows (`npm run screenshots` copies it into docs/). */
 async function shot(name: string): Promise<void> {
-  mkdirSync(join('docs', 'screenshots'), { recursive: true });
-  await page.screenshot({ path: join('docs', 'screenshots', `${name}.png`) });
   await savePanelShot(page, name);
 }
 
@@ -185,15 +183,8 @@ test('the task × configuration matrix: task names in rows, sorted by any column
 });
 
 /** Downloads the benchmark's report in one format and returns the file's name and text. */
-async function downloadReport(format: 'html' | 'csv' | 'json'): Promise<{ name: string; text: string }> {
-  const box = page.getByTestId('download-report');
-  await box.locator('select[name="report.format"]').selectOption(format);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    box.locator('[data-action="download-report"]').click(),
-  ]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
+function downloadReport(format: 'html' | 'csv' | 'json'): Promise<{ name: string; text: string }> {
+  return downloadPageReport(page, format);
 }
 
 test('"Download report" saves the benchmark as CSV, JSON, and one HTML file that shows its results and replays offline', async ({

@@ -11,7 +11,7 @@ import { approve, runModels, startTourRig, stopTourRig, TOUR_TASK, waitForPropos
 import type { TourRig } from './cockpit-helpers.ts';
 import type { MirrorPhone } from '../test/support/mirror-phone.ts';
 import type { ScriptedServer } from '@moba/testkit';
-import { checkLayout } from './layout.ts';
+import { checkLayout, layoutProblems } from './layout.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -107,6 +107,8 @@ test('a point typed in the action editor is checked against the screen and drawn
   const point = page.locator('[data-testid="agent-screen"] .marker-person[data-marker="point"] circle').first();
   await expect(point).toHaveAttribute('cx', '540');
   await expect(point).toHaveAttribute('cy', '1537');
+  // The editor's fields show their whole values ("pixels of the screenshot" once was cut off).
+  expect(await layoutProblems(page)).toEqual([]);
   await savePanelShot(page, 'cockpit-step-point');
   // The grid keeps the point where it was; a pixel value on the grid is refused as it is typed.
   await page.locator('select[name="edit.unit"]').selectOption('grid');

@@ -4,12 +4,14 @@
  * scripted model, decided with the keyboard — approve, edit (another element picked on the
  * screen), reject with feedback (which the next model call must carry), override (a click on
  * the screen), take over and hand back — until it succeeds; the task tree's nodes and statuses; the run in History,
- * stepped through and exported. Every panel is saved as a screenshot.
+ * stepped through, exported and downloaded as a report. Every panel is saved as a screenshot.
  */
 import type { Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, savePanelShot, serve, test } from './fixtures.ts';
+import { pathToFileURL } from 'node:url';
+import { downloadReport, expect, savePanelShot, serve, test } from './fixtures.ts';
 import type { ServedHost } from './fixtures.ts';
 import {
   ALARM_TASK,
@@ -354,7 +356,8 @@ test('the run is in History: search finds it, the replay steps and scrubs to any
 
   // Export: run.json + assets/ + report.html in the data folder, images outside the HTML.
   await page.locator('[data-action="export-run"]').click();
-  await expect(page.getByTestId('export-result')).toContainText('Exported');
+  // Writing every screenshot and the report's viewer takes a while on a loaded machine.
+  await expect(page.getByTestId('export-result')).toContainText('Exported', { timeout: 60_000 });
   const dir = join(host.dataDir, 'exports', runId);
   const html = readFileSync(join(dir, 'report.html'), 'utf8');
   expect(html).toContain(ALARM_TASK);
@@ -370,6 +373,43 @@ test('the run is in History: search finds it, the replay steps and scrubs to any
     'person',
   ]);
   await savePanelShot(page, 'cockpit-replay-exported');
+});
+
+test('the replay\'s "Download report" saves the run as JSON, its steps as CSV and one HTML file that replays offline', async ({
+  browser,
+}) => {
+  const json = await downloadReport(page, 'json');
+  expect(json.name).toMatch(new RegExp(`^moba-run-${runId}-create-an-alarm-at-630-pm.*\\.json$`));
+  const data = JSON.parse(json.text) as {
+    summary: { task: string; status: string };
+    trajectory: Array<{ stepId: string; decision: { kind: string; feedback?: string } | null }>;
+  };
+  expect(data.summary).toMatchObject({ task: ALARM_TASK, status: 'succeeded' });
+  expect(data.trajectory).toHaveLength(16);
+  expect(data.trajectory[2]!.decision).toMatchObject({ kind: 'reject', feedback: REJECT_FEEDBACK });
+  // One row per step, in the JSON's order, the rejection with its feedback.
+  const csv = (await downloadReport(page, 'csv')).text.trim().split('\n');
+  expect(csv[0]).toMatch(/^step,sub_goal,proposed,decision,decided_by,feedback,executed,/);
+  expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(data.trajectory.map((t) => t.stepId));
+  expect(csv[3]).toContain(`,reject,person,${REJECT_FEEDBACK},`);
+  // The HTML file, opened with the network cut off: the task, and the replay at its last step.
+  const html = await downloadReport(page, 'html');
+  const dir = mkdtempSync(join(tmpdir(), 'moba-run-report-'));
+  const file = join(dir, html.name);
+  writeFileSync(file, html.text);
+  const context = await browser.newContext({ offline: true });
+  try {
+    const report = await context.newPage();
+    await report.goto(pathToFileURL(file).href);
+    await expect(report.locator('[data-testid="replay"][data-ready="true"]')).toBeVisible();
+    await expect(report.locator('body')).toContainText(ALARM_TASK);
+    await report.locator('body').press('End');
+    await expect(report.getByTestId('replay-position')).toHaveAttribute('data-step', '16');
+    await expect(report.locator('[data-testid="replay-screen"] img').first()).toBeVisible();
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('settings: test a model connection and edit the approval rules of guarded mode', async () => {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -67,6 +67,20 @@ export async function savePanelShot(page: Page, name: string): Promise<void> {
   const dir = join('test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** Saves the report offered on the page ("Download report") in one format: the file's name and text. */
+export async function downloadReport(
+  page: Page,
+  format: 'html' | 'csv' | 'json',
+): Promise<{ name: string; text: string }> {
+  const box = page.getByTestId('download-report');
+  await box.locator('select[name="report.format"]').selectOption(format);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    box.locator('[data-action="download-report"]').click(),
+  ]);
+  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
 }
 
 export const test = base.extend<object, { host: ServedHost & { stop(): Promise<void> } }>({

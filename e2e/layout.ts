@@ -2,8 +2,8 @@
  * The layout rule the e2e tests check on every page and window size: one scroll container per
  * page. The window never scrolls (the header and the navigation stay), no scrolling area sits
  * inside another, nothing scrolls sideways, and no page or panel cuts its content off without a
- * way to scroll to it, and nothing on a page is pinned to a box outside it (so it scrolls with
- * the page).
+ * way to scroll to it, nothing on a page is pinned to a box outside it (so it scrolls with
+ * the page), and no drop-down is too narrow for the choice it shows.
  */
 import type { Page } from '@playwright/test';
 import { expect, savePanelShot } from './fixtures.ts';
@@ -14,9 +14,12 @@ export const WINDOW_SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
+/** The width Chromium's own drop-down arrow takes inside a `<select>` (its padding aside). */
+const SELECT_ARROW = 20;
+
 /** What breaks the rule on the page shown, one line each (empty when it holds). */
 export function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate((SELECT_ARROW) => {
     const problems: string[] = [];
     const name = (el: Element) => {
       const id = el.getAttribute('data-testid');
@@ -70,6 +73,16 @@ export function layoutProblems(page: Page): Promise<string[]> {
       if (box && el.offsetParent && !box.contains(el.offsetParent))
         problems.push(`${name(el)} does not scroll with ${name(box)}`);
     }
+    // A drop-down shows its whole choice (the text beside the native arrow is cut off otherwise).
+    const pen = document.createElement('canvas').getContext('2d')!;
+    for (const el of document.querySelectorAll('.content .page select')) {
+      if (!(el instanceof HTMLSelectElement) || !el.offsetParent || el.multiple) continue;
+      const style = getComputedStyle(el);
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = el.selectedOptions[0]?.text ?? '';
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW;
+      if (pen.measureText(text).width > room + 1) problems.push(`${name(el)}[name=${el.name}] cuts off "${text}"`);
+    }
     // The page itself lies inside the window.
     const page = document.querySelector('.content .page');
     if (!page) problems.push('no page is shown');
@@ -79,7 +92,7 @@ export function layoutProblems(page: Page): Promise<string[]> {
         problems.push('the page exceeds the window');
     }
     return problems;
-  });
+  }, SELECT_ARROW);
 }
 
 /**

@@ -44,9 +44,7 @@ test('a provider preset: Azure OpenAI with its deployment, API version and capab
   await expect(models.locator('input[name="default.azure.deployment"]')).toBeVisible(); // still an azure.com URL
   await models.locator('input[name="default.baseUrl"]').fill('http://localhost:11434/v1');
   await expect(models.locator('input[name="default.azure.deployment"]')).toHaveCount(0);
-  await expect(models.locator('select[name="default.provider"] option[value="auto"]')).toHaveText(
-    'From the base URL (Ollama)',
-  );
+  await expect(models.locator('select[name="default.provider"] option[value="auto"]')).toHaveText('Auto: Ollama');
 });
 
 test("a thinking model's reasoning shows apart from its reply in the inspector", async ({ page }) => {

@@ -134,7 +134,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderPreset>> = {
   },
   gemini: {
     id: 'gemini',
-    label: 'Gemini (OpenAI-compatible)',
+    label: 'Gemini',
     baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
     model: 'gemini-2.5-flash',
     key: 'required',
@@ -150,7 +150,7 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderPreset>> = {
   },
   custom: {
     id: 'custom',
-    label: 'Other OpenAI-compatible server',
+    label: 'Other server',
     baseUrl: 'http://localhost:8080/v1',
     model: 'model',
     key: 'none',

@@ -130,7 +130,7 @@ function ParamInput(p: FieldProps) {
   if (f.kind === 'element') return <ElementField {...p} />;
   if (f.kind === 'enum')
     return (
-      <label className="field compact" key={f.name}>
+      <label className={point && f.name === 'unit' ? 'field compact field-wide' : 'field compact'} key={f.name}>
         <span className="field-label">{point && f.name === 'unit' ? 'Unit' : f.name}</span>
         <select
           value={value || f.defaultValue || ''}

@@ -28,7 +28,7 @@ export function ProviderSelect({
       value={value.provider ?? 'auto'}
       hint={PROVIDERS[value.provider ?? detected.id].notes}
       options={[
-        { value: 'auto', label: `From the base URL (${detected.label})` },
+        { value: 'auto', label: `Auto: ${detected.label}` },
         ...PROVIDER_LIST.map((p) => ({ value: p.id, label: p.label })),
       ]}
       onChange={(id) => {
