@@ -165,6 +165,7 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   // 1. Hold V (focus outside the text fields) for the length of the sentence, with the meter live.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const ptt = page.locator('[data-testid="push-to-talk"][data-purpose="task"]');
+  const pressedAt = Date.now();
   await page.keyboard.down('v');
   await expect(ptt).toHaveAttribute('data-phase', 'recording');
   await expect(ptt.getByTestId('level-meter')).toBeVisible();
@@ -174,6 +175,8 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
   await savePanelShot(page, 'voice-composer-recording');
   await page.waitForTimeout(2_300);
   await page.keyboard.up('v');
+  // How long V was held, measured here: a loaded machine stretches it beyond the 2.3 s waited.
+  const heldMs = Date.now() - pressedAt;
 
   // 2. The recording reached the endpoint: a 16 kHz mono 16-bit WAV about as long as the hold.
   const task = page.locator('textarea[name="task"]');
@@ -186,7 +189,7 @@ test('speak a task in the composer, guidance at an escalation, and hear the answ
     audio: { container: 'wav', audioFormat: 1, sampleRate: 16_000, channels: 1, bitsPerSample: 16 },
   });
   expect(upload!.audio.durationMs).toBeGreaterThan(2_000);
-  expect(upload!.audio.durationMs).toBeLessThan(4_500);
+  expect(upload!.audio.durationMs).toBeLessThan(heldMs + 1_000);
   await savePanelShot(page, 'voice-composer-transcript');
 
   // 3. The transcript starts the run, with the voice recorded as its provenance.
