@@ -73,6 +73,7 @@ export const MEMORY_KINDS = [
   'page',
   'tips',
   'shortcut',
+  'element',
 ] as const;
 /** `run`: recorded by the agent; `expert`: a seed / warm start; `manual`: entered in the editor. */
 export const MEMORY_SOURCES = ['run', 'expert', 'manual'] as const;
