@@ -1,11 +1,15 @@
 /**
  * AppAgent on the simulated phone: the alarm case study in auto mode (its own element rule, one
  * call per step), ReachAgent's action space, element docs from a demonstration in the prompt,
- * the exploration phase writing element docs that the next task's prompt shows, step mode
+ * the exploration phase writing element docs that the next task's prompt shows, docs from a
+ * recorded run (a demonstration), step mode
  * through the gates, and a hostile model.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
+import { ModelGateway } from '../../src/main/llm/model-gateway.ts';
+import { strategyMemory } from '../../src/main/memory/strategy-memory.ts';
+import { demonstrationSteps, documentDemonstration } from '../../src/main/agent/strategies/appagent/demonstration.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
 import {
   resetPhone,
@@ -153,7 +157,7 @@ describe('AppAgent', () => {
     }
   });
 
-  it('explores the Clock app: reflections write element docs into memory, and the next task shows them beside the tags', {
+  it('explores the Clock app: reflections write element docs into memory, the next task shows them beside the tags, and that task as a demonstration documents what it tapped', {
     timeout: 300_000,
   }, async () => {
     await resetPhone(t);
@@ -199,6 +203,40 @@ describe('AppAgent', () => {
       );
       // The home screen's elements were not explored: no docs there.
       expect(prompts[0]).not.toContain('docs:');
+
+      // That run as a demonstration: the reflection call documents the launcher's Clock icon.
+      t.model.setScript({
+        steps: [
+          {
+            name: 'reflect on Clock',
+            match: REFLECTING,
+            reply: { decision: 'SUCCESS', thought: 'Clock opened.', documentation: 'Opens the Clock app.' },
+            times: 1,
+          },
+        ],
+      });
+      const gateway = new ModelGateway({ settings: t.app.settings, artifacts: t.app.artifacts });
+      const lines: string[] = [];
+      const learned = await documentDemonstration({
+        runId: next,
+        task: 'Add an alarm',
+        steps: demonstrationSteps(t.app.runs.events(next).events),
+        gateway,
+        artifacts: t.app.artifacts,
+        memory: strategyMemory(t.app.memory),
+        noteModel: (model) => t.app.memory.noteRunModel(next, model),
+        report: (line) => lines.push(line),
+      }).finally(() => gateway.dispose());
+      ids.push(...learned.documented);
+      expect(learned, lines.join('\n')).toEqual({
+        documented: [expect.stringMatching(/^element:com\.android\.launcher3:/)],
+        failed: 0,
+      });
+      expect(t.app.memory.get(learned.documented[0]!)).toMatchObject({
+        tap: 'Opens the Clock app.',
+        runId: next,
+        model: 'scripted',
+      });
     } finally {
       t.app.memory.delete(ids);
     }

@@ -10,13 +10,19 @@ import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';
 import { followRun } from '../follow-run.ts';
 import { runModelOverrides } from './run.ts';
+import { oneLine } from '../terminal-text.ts';
+import type { MobaApp } from '../../app.ts';
+import { ModelGateway } from '../../llm/model-gateway.ts';
+import { strategyMemory } from '../../memory/strategy-memory.ts';
+import { demonstrationSteps, documentDemonstration } from '../../agent/strategies/appagent/demonstration.ts';
 
 interface ExploreOpts {
   strategy: 'appagent';
-  app: string;
-  task: string;
+  app?: string;
+  task?: string;
   steps?: number;
-  device: string;
+  device?: string;
+  fromRun?: string;
   mode?: AutonomyMode;
   json: boolean;
   [key: string]: unknown;
@@ -36,10 +42,14 @@ export function registerExplore(program: Command, io: CliIo): void {
         .choices(['appagent'])
         .default('appagent'),
     )
-    .requiredOption('--app <alias>', `the app to explore: ${BENCH_APP_ALIASES.join(', ')}, or a package name`)
-    .requiredOption('-t, --task <text>', 'what to try to do in the app while exploring it')
+    .option('--app <alias>', `the app to explore: ${BENCH_APP_ALIASES.join(', ')}, or a package name`)
+    .option('-t, --task <text>', 'what to try to do in the app while exploring it')
     .option('--steps <n>', 'stop after this many exploratory actions (default: the agent setting)', parsePositiveInt)
-    .requiredOption('-d, --device <serial>', 'device serial (see `moba devices`), e.g. 127.0.0.1:6520')
+    .option('-d, --device <serial>', 'device serial (see `moba devices`), e.g. 127.0.0.1:6520')
+    .option(
+      '--from-run <runId>',
+      "document the elements a recorded run (a demonstration, e.g. a person's copilot run) acted on, instead of exploring; --app keeps one app's steps",
+    )
     .addOption(
       new Option(
         '-m, --mode <mode>',
@@ -55,19 +65,33 @@ export function registerExplore(program: Command, io: CliIo): void {
   cmd.action((opts: ExploreOpts, command: Command) => explore(io, command, opts));
 }
 
-async function explore(io: CliIo, command: Command, opts: ExploreOpts): Promise<void> {
-  const app = packageOfApp(opts.app.trim());
+function packageOf(alias: string): string {
+  const app = packageOfApp(alias.trim());
   if (!PACKAGE_RE.test(app))
     throw new MobaError(
       'INVALID_INPUT',
-      `--app ${opts.app}: not a known app (${BENCH_APP_ALIASES.join(', ')}) nor a package name such as com.android.deskclock`,
+      `--app ${alias}: not a known app (${BENCH_APP_ALIASES.join(', ')}) nor a package name such as com.android.deskclock`,
+    );
+  return app;
+}
+
+async function explore(io: CliIo, command: Command, opts: ExploreOpts): Promise<void> {
+  if (opts.fromRun === undefined && (!opts.app || !opts.task?.trim() || !opts.device))
+    throw new MobaError(
+      'INVALID_INPUT',
+      'Exploring needs --app, --task and --device (or --from-run RUN_ID to learn from a recorded run).',
     );
   const dataDir = dataDirOf(command);
   const studio = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
   try {
+    if (opts.fromRun !== undefined) {
+      io.exitCode = await fromDemonstration(studio, io, opts.fromRun, opts.app ? packageOf(opts.app) : null, opts);
+      return;
+    }
+    const app = packageOf(opts.app!);
     const run = await studio.runs.start({
-      serial: opts.device,
-      task: opts.task,
+      serial: opts.device!,
+      task: opts.task!.trim(),
       options: {
         strategy: opts.strategy,
         mode: opts.mode ?? 'auto',
@@ -81,5 +105,43 @@ async function explore(io: CliIo, command: Command, opts: ExploreOpts): Promise<
     io.exitCode = await followRun(studio, run, io, { json: opts.json, input: interactive ? io.input : null });
   } finally {
     await studio.dispose();
+  }
+}
+
+/** `--from-run`: the reflection call on each step of a recorded run. @returns the exit code */
+async function fromDemonstration(
+  studio: MobaApp,
+  io: CliIo,
+  runId: string,
+  app: string | null,
+  opts: ExploreOpts,
+): Promise<number> {
+  const state = studio.runs.state(runId);
+  const steps = demonstrationSteps(studio.runs.events(runId).events);
+  if (!steps.length)
+    throw new MobaError('INVALID_INPUT', `Run ${runId} has no executed step with a screen after it to learn from.`);
+  const gateway = new ModelGateway({
+    settings: studio.settings,
+    overrides: { roles: runModelOverrides(opts) },
+    artifacts: studio.artifacts,
+  });
+  try {
+    const { documented, failed } = await documentDemonstration({
+      runId,
+      task: state.task,
+      steps,
+      app,
+      gateway,
+      artifacts: studio.artifacts,
+      memory: strategyMemory(studio.memory),
+      noteModel: (model) => studio.memory.noteRunModel(runId, model),
+      report: (line) => io.out(`${oneLine(line)}\n`),
+    });
+    io.out(
+      `${documented.length} element doc${documented.length === 1 ? '' : 's'} written from run ${runId}${failed ? `; ${failed} step${failed === 1 ? '' : 's'} could not be documented` : ''}\n`,
+    );
+    return failed ? 1 : 0;
+  } finally {
+    gateway.dispose();
   }
 }
