@@ -2,7 +2,7 @@
  * The strategy's own state beside the task tree, in the cockpit and in the replay: Mobile-Agent-v2's
  * progress, memory unit and A/B/C outcomes; Mobile-Agent-E's plan, current sub-goal, notes,
  * Tips and Shortcuts (refused ones with why, and what the task taught it); AppAgent's and
- * Mobile-Agent v1's last decision; an external agent's thought, plan and notes. MobA shows nothing here: its task tree says it all.
+ * Mobile-Agent v1's last decision, and an AppAgent exploration's reflections with the docs they wrote; an external agent's thought, plan and notes. MobA shows nothing here: its task tree says it all.
  */
 import { formatAction } from '../../../shared/actions.ts';
 import type { RunState } from '../../../shared/run/reducer.ts';
@@ -43,6 +43,27 @@ function Outcomes({ state }: { state: RunState }) {
         </ol>
       ) : (
         <p className="muted">No step judged yet.</p>
+      )}
+    </Section>
+  );
+}
+
+/** AppAgent's exploration: each reflection's decision (BACK, INEFFECTIVE, CONTINUE, SUCCESS) and the doc it wrote. */
+function ExplorationOutcomes({ state }: { state: RunState }) {
+  const outcomes = state.strategy.outcomes;
+  return (
+    <Section id="exploration" title="Exploration: reflections and element docs">
+      {outcomes.length ? (
+        <ol className="strategy-outcomes">
+          {outcomes.map((o) => (
+            <li key={o.stepId} data-outcome={o.outcome}>
+              <span className={`grade grade-${o.outcome}`}>{o.outcome}</span> {o.operation || o.stepId}{' '}
+              <span className="muted">— {o.text}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">No exploratory action reflected on yet.</p>
       )}
     </Section>
   );
@@ -197,7 +218,10 @@ export function StrategyPanel({ state }: { state: RunState }) {
       ) : name === 'external' ? (
         <External state={state} />
       ) : (
-        <LastDecision state={state} />
+        <>
+          <LastDecision state={state} />
+          {state.options?.explore ? <ExplorationOutcomes state={state} /> : null}
+        </>
       )}
     </div>
   );
