@@ -25,47 +25,61 @@ function Text({ value, empty }: { value: string | null; empty: string }) {
   return value ? <p className="strategy-text">{value}</p> : <p className="muted">{empty}</p>;
 }
 
-function Outcomes({ state }: { state: RunState }) {
+/** The judged steps of a run: grade, the step, and what the reflection said of it. */
+function OutcomeList({
+  state,
+  id,
+  title,
+  empty,
+  note,
+}: {
+  state: RunState;
+  id: string;
+  title: string;
+  empty: string;
+  note(o: RunState['strategy']['outcomes'][number]): string;
+}) {
   const outcomes = state.strategy.outcomes;
   return (
-    <Section id="outcomes" title="Reflection (A / B / C)">
+    <Section id={id} title={title}>
       {outcomes.length ? (
         <ol className="strategy-outcomes">
           {outcomes.map((o) => (
             <li key={o.stepId} data-outcome={o.outcome} title={o.text}>
               <span className={`grade grade-${o.outcome}`}>{o.outcome}</span> {o.operation || o.stepId}{' '}
-              <span className="muted">
-                — {GRADE[o.outcome]}
-                {o.outcome === 'A' ? '' : `: ${o.text}`}
-              </span>
+              <span className="muted">— {note(o)}</span>
             </li>
           ))}
         </ol>
       ) : (
-        <p className="muted">No step judged yet.</p>
+        <p className="muted">{empty}</p>
       )}
     </Section>
   );
 }
 
+function Outcomes({ state }: { state: RunState }) {
+  return (
+    <OutcomeList
+      state={state}
+      id="outcomes"
+      title="Reflection (A / B / C)"
+      empty="No step judged yet."
+      note={(o) => `${GRADE[o.outcome]}${o.outcome === 'A' ? '' : `: ${o.text}`}`}
+    />
+  );
+}
+
 /** AppAgent's exploration: each reflection's decision (BACK, INEFFECTIVE, CONTINUE, SUCCESS) and the doc it wrote. */
 function ExplorationOutcomes({ state }: { state: RunState }) {
-  const outcomes = state.strategy.outcomes;
   return (
-    <Section id="exploration" title="Exploration: reflections and element docs">
-      {outcomes.length ? (
-        <ol className="strategy-outcomes">
-          {outcomes.map((o) => (
-            <li key={o.stepId} data-outcome={o.outcome}>
-              <span className={`grade grade-${o.outcome}`}>{o.outcome}</span> {o.operation || o.stepId}{' '}
-              <span className="muted">— {o.text}</span>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="muted">No exploratory action reflected on yet.</p>
-      )}
-    </Section>
+    <OutcomeList
+      state={state}
+      id="exploration"
+      title="Exploration: reflections and element docs"
+      empty="No exploratory action reflected on yet."
+      note={(o) => o.text}
+    />
   );
 }
 
