@@ -162,6 +162,7 @@ test('the composer lists every registered strategy, what it sees and its options
   await expect(composer.getByTestId('strategy-summary')).toContainText('Global Agent');
   await expect(composer.locator('select[name="actionSpace"]')).toBeVisible();
   await expect(composer.locator('select[name="planning"]')).toBeVisible();
+  await expect(composer.locator('[data-action="explore-app"]')).toHaveCount(0);
   await select.selectOption('mobile-agent-v1');
   await expect(composer.getByTestId('strategy-summary')).toContainText('Sees: screenshot, ocr, icons');
   await expect(composer.locator('select[name="actionSpace"]')).toHaveCount(0);
@@ -171,6 +172,9 @@ test('the composer lists every registered strategy, what it sees and its options
   await expect(composer.getByText('Retry without the Manager')).toBeVisible();
   await select.selectOption('appagent');
   await expect(composer.locator('select[name="actionSpace"]')).toBeVisible();
+  // AppAgent's exploration: the app to explore and the button beside Start.
+  await expect(composer.locator('select[name="explore-app"]')).toHaveValue('clock');
+  await expect(composer.locator('[data-action="explore-app"]')).toBeVisible();
   await expect(composer.locator('select[name="planning"]')).toHaveCount(0);
   await savePanelShot(page, 'strategies-composer');
 });

@@ -76,6 +76,7 @@ export const MEMORY_KINDS = [
   'page',
   'tips',
   'shortcut',
+  'element',
 ] as const;
 /** `run`: recorded by the agent; `expert`: a seed / warm start; `manual`: entered in the editor. */
 /** `benchmark`: written by a benchmark episode into its own memory (the task's user facts). */

@@ -58,9 +58,10 @@ export const STRATEGIES: Readonly<Record<StrategyName, StrategyInfo>> = {
     name: 'appagent',
     label: 'AppAgent',
     description:
-      'One model call per step on the numbered interactive elements (clickable and focusable); a grid fallback; element docs learned from demonstrations.',
+      'One model call per step on the numbered interactive elements (clickable and focusable); a grid fallback; element docs the model wrote while exploring the app or watching a demonstration.',
     roles: [
       { name: 'agent', endpoint: 'actor', purposes: ['appagent'], images: true },
+      { name: 'exploration reflection', endpoint: 'reflector', purposes: ['appagent-reflect'], images: true },
       { name: 'app selection', endpoint: 'appSelector', purposes: ['select-app'] },
     ],
     sees: ['dump', 'screenshot', 'marked screenshot'],

@@ -143,6 +143,11 @@ describe('memory service: writing and editing', () => {
         },
         'run',
       ),
+      // AppAgent's documentation of one element.
+      memory.create(
+        { kind: 'element', app: 'com.moba.notes', element: 'id com.moba.notes:id/save', tap: 'Saves the note.' },
+        'run',
+      ),
     ];
     expect(new Set(written.map((m) => m.kind))).toEqual(new Set(MEMORY_KINDS));
     for (const m of written) {
@@ -160,7 +165,7 @@ describe('memory service: writing and editing', () => {
     expect(written[2]).toMatchObject({ kind: 'route', app: 'com.moba.weather' });
     expect(written[6]).toMatchObject({ kind: 'user', source: 'manual', category: 'preference' });
 
-    expect(memory.list({}).total).toBe(11);
+    expect(memory.list({}).total).toBe(12);
     expect(memory.list({ kind: 'shortcut' }).items.map((m) => (m.kind === 'shortcut' ? m.name : ''))).toEqual([
       'Tap_Type_and_Enter',
     ]);
@@ -182,10 +187,11 @@ describe('memory service: writing and editing', () => {
     ]);
     expect(memory.count({ kind: 'route' })).toBe(1);
     const stats = memory.stats();
-    expect(stats.total).toBe(11);
+    expect(stats.total).toBe(12);
     expect(stats.byKind.page).toBe(1);
     expect(stats.byKind.tips).toBe(1);
-    expect(stats.bySource).toEqual({ run: 9, expert: 0, manual: 2, benchmark: 0 });
+    expect(stats.byKind.element).toBe(1);
+    expect(stats.bySource).toEqual({ run: 10, expert: 0, manual: 2, benchmark: 0 });
     expect(stats.embedder).toEqual({ model: null, embedded: 0, pending: 0 });
     expect(memory.appDescriptions()).toEqual({ 'com.moba.weather': 'Weather: Forecasts by city' });
   });

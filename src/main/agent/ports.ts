@@ -185,6 +185,25 @@ export interface Demonstration {
   from?: string;
 }
 
+/** What an element does, per kind of action (AppAgent's element documentation). */
+export interface ElementDocFields {
+  tap?: string;
+  longPress?: string;
+  swipe?: string;
+  typing?: string;
+}
+
+/** AppAgent's documentation of one element of an app, as stored in memory. */
+export interface ElementDoc {
+  id: string;
+  app: string;
+  /** The element's stable identity (`elementKey`). */
+  element: string;
+  docs: ElementDocFields;
+  /** Where it came from (`provenanceOf`): `run …, gpt-4o, unreviewed`, `a person`. */
+  from?: string;
+}
+
 /** Long-term memory of the strategies. `NO_STRATEGY_MEMORY` is what `--no-memory` gets. */
 export interface StrategyMemory {
   /** Demonstrations (expert routes), newest first. */
@@ -197,6 +216,13 @@ export interface StrategyMemory {
   shortcuts(): Promise<Array<{ id: string; shortcut: Shortcut; from?: string }>>;
   /** Stores a new shortcut. @returns the memory id */
   addShortcut(shortcut: Shortcut, runId: string): Promise<string>;
+  /** AppAgent's element docs of one app (quarantined ones left out). */
+  elementDocs(app: string): Promise<ElementDoc[]>;
+  /**
+   * Writes what a model learned about an element: the first observation creates the app's
+   * memory of it, a later one refines (replaces) the fields it documents. @returns the memory id
+   */
+  saveElementDoc(doc: { app: string; element: string; docs: ElementDocFields }, runId: string): Promise<string>;
 }
 
 export const NO_STRATEGY_MEMORY: StrategyMemory = {
@@ -205,4 +231,6 @@ export const NO_STRATEGY_MEMORY: StrategyMemory = {
   saveTips: async () => '',
   shortcuts: async () => [],
   addShortcut: async () => '',
+  elementDocs: async () => [],
+  saveElementDoc: async () => '',
 };

@@ -273,6 +273,7 @@ export class RunService {
       ...(input.retryWithoutManager ? { retryWithoutManager: true } : {}),
       ...(input.futureTasks?.length ? { futureTasks: input.futureTasks } : {}),
       ...(input.knowledge?.trim() ? { knowledge: input.knowledge } : {}),
+      ...(input.explore ? { explore: input.explore } : {}),
     });
     if (!parsed.success)
       throw new MobaError(

@@ -23,6 +23,7 @@ export const MEMORY_CLASSES = [
   'page',
   'tips',
   'shortcut',
+  'element',
 ] as const;
 export type MemoryClass = (typeof MEMORY_CLASSES)[number];
 
@@ -77,6 +78,8 @@ export function keyOf(item: MemoryItem): string {
       return item.tips.join(' \n ');
     case 'shortcut':
       return `${item.name}: ${item.description}`;
+    case 'element':
+      return `${item.element}: ${elementDocText(item)}`;
   }
 }
 
@@ -124,6 +127,9 @@ export function bodyOf(item: MemoryItem): string {
       break;
     case 'shortcut':
       parts.push(item.precondition, item.arguments.join(' '), ...item.steps.map((s) => s.action));
+      break;
+    case 'element':
+      parts.push(item.app);
       break;
   }
   return parts.filter((p): p is string => !!p).join(' \n ');
@@ -189,5 +195,24 @@ export function summaryOf(item: MemoryItem): string {
         .join(' · ')}${item.tips.length > 8 ? ` (+${item.tips.length - 8} more)` : ''}`;
     case 'shortcut':
       return `Shortcut ${item.name}(${item.arguments.join(', ')}): ${clip(item.description, 300)} Only when: ${clip(item.precondition, 300)}`;
+    case 'element':
+      return `Element ${clip(item.element, 200)} in ${item.app}: ${clip(elementDocText(item), 800)}`;
   }
+}
+
+/** An element memory's documentation as one text: `Tap: … Long press: … Swipe: … Typing: …`. */
+export function elementDocText(item: {
+  tap?: string | undefined;
+  longPress?: string | undefined;
+  swipe?: string | undefined;
+  typing?: string | undefined;
+}): string {
+  const parts: Array<[string, string | undefined]> = [
+    ['Tap', item.tap],
+    ['Long press', item.longPress],
+    ['Swipe', item.swipe],
+    ['Typing', item.typing],
+  ];
+  const text = parts.flatMap(([k, v]) => (v?.trim() ? [`${k}: ${v.trim()}`] : [])).join(' ');
+  return text || '(no documentation yet)';
 }

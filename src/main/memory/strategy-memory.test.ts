@@ -128,4 +128,38 @@ describe('strategy memory provenance', () => {
       'Tips from earlier tasks (from run r1, gpt-4o, approved by a person)',
     );
   });
+
+  it("AppAgent's element docs: one memory per app and element, refined by a later run, editable and quarantinable", async () => {
+    const memory = service();
+    memory.noteRunModel('r1', 'gpt-4o');
+    memory.noteRunModel('r2', 'qwen2.5-vl');
+    const port = strategyMemory(memory);
+    const app = 'com.android.deskclock';
+    const element = 'id com.android.deskclock:id/fab "Add alarm"';
+    const id = await port.saveElementDoc({ app, element, docs: { tap: 'Adds an alarm.' } }, 'r1');
+    expect(await port.elementDocs(app)).toEqual([
+      { id, app, element, docs: { tap: 'Adds an alarm.' }, from: 'run r1, gpt-4o, unreviewed' },
+    ]);
+    // Seen again: the same memory is refined (the field it documents replaced, the others kept).
+    memory.setTrust({ ids: [id], approved: true });
+    expect(
+      await port.saveElementDoc({ app, element, docs: { tap: 'Opens the time picker for a new alarm.' } }, 'r2'),
+    ).toBe(id);
+    await port.saveElementDoc({ app, element, docs: { longPress: 'Nothing happens.' } }, 'r2');
+    expect(memory.list({ kind: 'element' }).total).toBe(1);
+    const [refined] = await port.elementDocs(app);
+    expect(refined).toMatchObject({
+      docs: { tap: 'Opens the time picker for a new alarm.', longPress: 'Nothing happens.' },
+      // What a run rewrote is no longer what the person approved.
+      from: 'run r2, qwen2.5-vl, unreviewed',
+    });
+    expect(await port.elementDocs('com.moba.notes')).toEqual([]);
+    // A person's edit stands; a quarantined doc reaches no prompt and no run rewrites it.
+    memory.update(id, { tap: 'Adds an alarm (checked by hand).' });
+    memory.setTrust({ ids: [id], quarantined: true });
+    expect(await port.elementDocs(app)).toEqual([]);
+    await port.saveElementDoc({ app, element, docs: { tap: 'Planted text.' } }, 'r2');
+    expect(memory.get(id)).toMatchObject({ tap: 'Adds an alarm (checked by hand).', quarantined: true });
+    expect(await strategyMemory(memory, { approvedOnly: true }).elementDocs(app)).toEqual([]);
+  });
 });

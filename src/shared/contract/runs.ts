@@ -56,6 +56,11 @@ export const StartRunInput = z
     retryWithoutManager: z.boolean().optional(),
     /** Mobile-Agent v1, v2 and E: a knowledge hint for this task (e.g. how an app's menus work). */
     knowledge: z.string().trim().max(2_000).optional(),
+    /** AppAgent: explore this app (its package) for the task and document its elements in memory. */
+    explore: z
+      .object({ app: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/, 'an Android package name') })
+      .strict()
+      .optional(),
     /** The task was spoken: the transcript it came from (the run gets a voice_input event). */
     voice: VoiceRef.optional(),
   })

@@ -170,6 +170,20 @@ export const KIND_FIELDS = {
   },
   /** A Mobile-Agent-E Shortcut: a named, parameterised sequence of atomic actions with a precondition. */
   shortcut: Shortcut.shape,
+  /**
+   * App memory: AppAgent's documentation of one UI element — what tapping, long-pressing,
+   * swiping and typing into it does — written by a model while exploring the app or watching a
+   * demonstration, and refined when it meets the element again. One per app and element.
+   */
+  element: {
+    app: PackageName,
+    /** The element's stable identity in its app: `id <resource-id>`, else `desc "…" <class>` or `text "…" <class>`. */
+    element: line(500),
+    tap: note(2_000),
+    longPress: note(2_000),
+    swipe: note(2_000),
+    typing: note(2_000),
+  },
 } as const;
 
 type Fields<K extends MemoryKind> = (typeof KIND_FIELDS)[K];
@@ -206,6 +220,7 @@ export const AppMemory = itemOf('app');
 export const PageMemory = itemOf('page');
 export const TipsMemory = itemOf('tips');
 export const ShortcutMemory = itemOf('shortcut');
+export const ElementMemory = itemOf('element');
 
 /** A stored memory. */
 export const MemoryItem = z.discriminatedUnion('kind', [
@@ -220,6 +235,7 @@ export const MemoryItem = z.discriminatedUnion('kind', [
   PageMemory,
   TipsMemory,
   ShortcutMemory,
+  ElementMemory,
 ]);
 export type MemoryItem = z.infer<typeof MemoryItem>;
 
@@ -239,6 +255,7 @@ export const MemoryDraft = z.discriminatedUnion('kind', [
   draftOf('page'),
   draftOf('tips'),
   draftOf('shortcut'),
+  draftOf('element'),
 ]);
 export type MemoryDraft = z.infer<typeof MemoryDraft>;
 export type MemoryDraftInput = z.input<typeof MemoryDraft>;

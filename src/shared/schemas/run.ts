@@ -77,6 +77,14 @@ export const RunOptions = z.object({
   futureTasks: z.array(z.string().min(1).max(2_000)).max(500).optional(),
   /** The Mobile-Agent family: a knowledge hint for this task, shown where their released prompts show one. */
   knowledge: z.string().trim().min(1).max(2_000).optional(),
+  /**
+   * AppAgent's exploration phase: the agent explores this app (a package name) for the task, and
+   * after each action a reflection call writes the element's documentation into memory.
+   */
+  explore: z
+    .object({ app: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/, 'an Android package name') })
+    .strict()
+    .optional(),
 });
 export type RunOptions = z.infer<typeof RunOptions>;
 

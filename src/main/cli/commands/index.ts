@@ -51,6 +51,17 @@ export const COMMANDS: readonly CommandModule[] = [
     },
   },
   {
+    names: ['explore'],
+    load: async () => (await import('./explore.ts')).registerExplore,
+    summaries: {
+      explore: {
+        term: 'explore [options]',
+        description:
+          "explore an app with AppAgent for a task: after each action a reflection call writes the element's documentation into memory (Memory → Element docs)",
+      },
+    },
+  },
+  {
     names: ['runs'],
     load: async () => (await import('./runs.ts')).registerRuns,
     summaries: { runs: { term: 'runs', description: 'list, inspect, resume and delete recorded runs' } },

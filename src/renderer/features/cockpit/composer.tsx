@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { CHAT_ROLES } from '../../../shared/schemas/settings.ts';
+import { BENCH_APPS, BENCH_APP_ALIASES } from '../../../shared/bench/apps.ts';
+import type { BenchAppAlias } from '../../../shared/bench/apps.ts';
 import { navigate } from '../../routing/router.ts';
 import { useAppStore, useClient } from '../../state/app-store.ts';
 import { useDeviceStore } from '../../state/device-store.ts';
@@ -54,6 +56,35 @@ function TaskField({ task, setTask, start }: { task: string; setTask(t: string):
   );
 }
 
+/** AppAgent's exploration: the app to explore for the task, and the button that starts it. */
+function ExploreApp({ disabled, explore }: { disabled: boolean; explore(app: string): void }) {
+  const [alias, setAlias] = useState<BenchAppAlias>('clock');
+  return (
+    <span className="composer-explore">
+      <label className="field">
+        <span className="field-label">App to explore</span>
+        <select name="explore-app" value={alias} onChange={(e) => setAlias(e.target.value as BenchAppAlias)}>
+          {BENCH_APP_ALIASES.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn"
+        disabled={disabled}
+        data-action="explore-app"
+        title="AppAgent explores the app for the task and writes each element's documentation into memory"
+        onClick={() => explore(BENCH_APPS[alias])}
+      >
+        Explore app
+      </button>
+    </span>
+  );
+}
+
 /** Starting a run: the device, the task, the options, the autonomy mode and the model profile. */
 export function Composer() {
   const client = useClient();
@@ -67,7 +98,7 @@ export function Composer() {
   const { busy, error, run } = useBusy();
   const serial = selected && online.some((d) => d.serial === selected) ? selected : online[0]?.serial;
 
-  const start = async (text = task) => {
+  const start = async (text = task, exploreApp?: string) => {
     if (!serial || !text.trim()) return;
     const c = choices;
     const endpoint = c.profile === 'custom' ? { baseUrl: c.custom.baseUrl.trim(), model: c.custom.model.trim() } : null;
@@ -83,6 +114,7 @@ export function Composer() {
         ...(c.useMemory ? { approvedMemoriesOnly: c.approvedOnly } : {}),
         maxSteps: c.maxSteps,
         ...strategyRunOptions(c.strategy),
+        ...(exploreApp ? { explore: { app: exploreApp } } : {}),
         ...(endpoint ? { models: Object.fromEntries(CHAT_ROLES.map((r) => [r, endpoint])) } : {}),
       }),
     );
@@ -111,6 +143,9 @@ export function Composer() {
         >
           {busy ? 'Starting…' : 'Start run'} <kbd className="kbd kbd-on-primary">Ctrl ↵</kbd>
         </button>
+        {choices.strategy.strategy === 'appagent' ? (
+          <ExploreApp disabled={busy !== null || !serial || !task.trim()} explore={(app) => void start(task, app)} />
+        ) : null}
       </div>
       <ErrorNote error={error} />
     </form>

@@ -184,6 +184,8 @@ export function memoryTitle(item: MemoryItem): string {
       return `${plural(item.tips.length, 'tip')}: ${item.tips[0] ?? ''}`;
     case 'shortcut':
       return `${item.name}(${item.arguments.join(', ')}) — ${item.description}`;
+    case 'element':
+      return `${item.element} — ${item.tap ?? item.longPress ?? item.swipe ?? item.typing ?? ''}`;
   }
 }
 
@@ -199,4 +201,5 @@ export const KIND_LABEL: Record<MemoryKind, string> = {
   page: 'App pages',
   tips: 'Tips',
   shortcut: 'Shortcuts',
+  element: 'Element docs',
 };

@@ -55,6 +55,16 @@ const BY_KIND: Partial<Record<MemoryKind, Record<string, FieldInfo>>> = {
     name: { label: 'Shortcut name', hint: 'Letters, digits and _, e.g. Tap_Type_and_Enter.' },
     steps: { label: 'Atomic actions', hint: 'Each step’s action and its arguments.' },
   },
+  element: {
+    element: {
+      label: 'Element',
+      hint: 'Its stable identity in the app: id <resource-id>, or desc "…" / text "…" with its class.',
+    },
+    tap: { label: 'Tapping it', hint: 'What tapping the element does.' },
+    longPress: { label: 'Long-pressing it' },
+    swipe: { label: 'Swiping it' },
+    typing: { label: 'Typing into it' },
+  },
 };
 
 export function fieldInfo(kind: MemoryKind, name: string): FieldInfo {

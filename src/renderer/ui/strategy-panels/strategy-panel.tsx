@@ -2,7 +2,7 @@
  * The strategy's own state beside the task tree, in the cockpit and in the replay: Mobile-Agent-v2's
  * progress, memory unit and A/B/C outcomes; Mobile-Agent-E's plan, current sub-goal, notes,
  * Tips and Shortcuts (refused ones with why, and what the task taught it); AppAgent's and
- * Mobile-Agent v1's last decision; an external agent's thought, plan and notes. MobA shows nothing here: its task tree says it all.
+ * Mobile-Agent v1's last decision, and an AppAgent exploration's reflections with the docs they wrote; an external agent's thought, plan and notes. MobA shows nothing here: its task tree says it all.
  */
 import { formatAction } from '../../../shared/actions.ts';
 import type { RunState } from '../../../shared/run/reducer.ts';
@@ -25,26 +25,61 @@ function Text({ value, empty }: { value: string | null; empty: string }) {
   return value ? <p className="strategy-text">{value}</p> : <p className="muted">{empty}</p>;
 }
 
-function Outcomes({ state }: { state: RunState }) {
+/** The judged steps of a run: grade, the step, and what the reflection said of it. */
+function OutcomeList({
+  state,
+  id,
+  title,
+  empty,
+  note,
+}: {
+  state: RunState;
+  id: string;
+  title: string;
+  empty: string;
+  note(o: RunState['strategy']['outcomes'][number]): string;
+}) {
   const outcomes = state.strategy.outcomes;
   return (
-    <Section id="outcomes" title="Reflection (A / B / C)">
+    <Section id={id} title={title}>
       {outcomes.length ? (
         <ol className="strategy-outcomes">
           {outcomes.map((o) => (
             <li key={o.stepId} data-outcome={o.outcome} title={o.text}>
               <span className={`grade grade-${o.outcome}`}>{o.outcome}</span> {o.operation || o.stepId}{' '}
-              <span className="muted">
-                — {GRADE[o.outcome]}
-                {o.outcome === 'A' ? '' : `: ${o.text}`}
-              </span>
+              <span className="muted">— {note(o)}</span>
             </li>
           ))}
         </ol>
       ) : (
-        <p className="muted">No step judged yet.</p>
+        <p className="muted">{empty}</p>
       )}
     </Section>
+  );
+}
+
+function Outcomes({ state }: { state: RunState }) {
+  return (
+    <OutcomeList
+      state={state}
+      id="outcomes"
+      title="Reflection (A / B / C)"
+      empty="No step judged yet."
+      note={(o) => `${GRADE[o.outcome]}${o.outcome === 'A' ? '' : `: ${o.text}`}`}
+    />
+  );
+}
+
+/** AppAgent's exploration: each reflection's decision (BACK, INEFFECTIVE, CONTINUE, SUCCESS) and the doc it wrote. */
+function ExplorationOutcomes({ state }: { state: RunState }) {
+  return (
+    <OutcomeList
+      state={state}
+      id="exploration"
+      title="Exploration: reflections and element docs"
+      empty="No exploratory action reflected on yet."
+      note={(o) => o.text}
+    />
   );
 }
 
@@ -197,7 +232,10 @@ export function StrategyPanel({ state }: { state: RunState }) {
       ) : name === 'external' ? (
         <External state={state} />
       ) : (
-        <LastDecision state={state} />
+        <>
+          <LastDecision state={state} />
+          {state.options?.explore ? <ExplorationOutcomes state={state} /> : null}
+        </>
       )}
     </div>
   );

@@ -2,19 +2,22 @@
  * AppAgent (the baseline of MobA's Table 4), as its released code behaves: one model call per
  * step on the tagged interactive elements (its own element rule), tap / text / long press /
  * swipe on an element, a numbered grid when no tag fits, FINISH. The summary the model writes
- * each step is its memory of what was done. Element docs come from recorded demonstrations.
- * With ReachAgent's action space (`actionSpace: 'candidates'`) only the candidate actions of the
+ * each step is its memory of what was done. Element docs are the model-written ones in memory
+ * (exploration, demonstrations), else a template over recorded demonstrations. With an
+ * `explore` option the run is AppAgent's exploration phase (`explore.ts`). With ReachAgent's action space (`actionSpace: 'candidates'`) only the candidate actions of the
  * dump are accepted. The human gates, recording and recovery are the run's own.
  */
 import { formatAction } from '../../../../shared/actions.ts';
-import type { Observation } from '../../../../shared/schemas/perception.ts';
+import type { Observation, UiElement } from '../../../../shared/schemas/perception.ts';
 import { candidateActions, drawSetOfMarks } from '../../../perception/index.ts';
 import { elementLabel } from '../../../perception/element-info.ts';
 import type { RunLoop } from '../../run-controller.ts';
 import type { StrategyKit } from '../common/kit.ts';
 import { StrategyRun } from '../common/runner.ts';
 import type { Observed } from '../common/runner.ts';
-import { elementDocs } from './docs.ts';
+import type { ElementDoc } from '../../ports.ts';
+import { promptDocs } from './docs.ts';
+import { Exploration, documentedTarget } from './explore.ts';
 import { appAgentElements } from './elements.ts';
 import { gridCells, gridFor } from './grid.ts';
 import { buildAppAgentMessages } from './prompts.ts';
@@ -24,7 +27,12 @@ import { appAgentReplySchema } from './replies.ts';
 const MAX_REPEATS = 3;
 
 /** The observation with AppAgent's elements and its tagged screenshot (or the grid). */
-async function appAgentView(kit: StrategyKit, o: Observation, grid: boolean): Promise<Observation> {
+async function appAgentView(
+  kit: StrategyKit,
+  o: Observation,
+  grid: boolean,
+  keep: (elements: UiElement[]) => UiElement[] = (e) => e,
+): Promise<Observation> {
   let elements = o.elements;
   if (o.xml) {
     try {
@@ -33,6 +41,7 @@ async function appAgentView(kit: StrategyKit, o: Observation, grid: boolean): Pr
       // An unreadable dump: keep what the observer made of the screen (its OCR fallback).
     }
   }
+  elements = keep(elements);
   if (!o.screenshot) return { ...o, elements, marked: null };
   const marks = grid ? gridCells(gridFor(o.screen), o.screen) : elements;
   const marked = await drawSetOfMarks(kit.artifacts.read(o.screenshot.sha256), marks, {
@@ -65,11 +74,45 @@ function candidatesOf(obs: Observed): { allowed: Set<string>; lines: string[] } 
   return { allowed, lines };
 }
 
+/** The model-written element docs of each app, read once per run (an exploration refreshes its own app's). */
+class DocsCache {
+  private readonly byApp = new Map<string, ElementDoc[]>();
+  private readonly run: StrategyRun;
+  constructor(run: StrategyRun) {
+    this.run = run;
+  }
+
+  async of(app: string | null, fresh = false): Promise<ElementDoc[]> {
+    if (!app) return [];
+    const cached = this.byApp.get(app);
+    if (cached && !fresh) return cached;
+    const docs = await this.run.kit.memory.elementDocs(app).catch((error: unknown) => {
+      this.run.steps.nonFatal(error);
+      return [];
+    });
+    this.byApp.set(app, docs);
+    return docs;
+  }
+}
+
+/** Exploration starts in its app: opened through the gate when another app is in front. @returns true when it acted */
+async function openExploredApp(run: StrategyRun, nodeId: string, obs: Observed, app: string): Promise<boolean> {
+  if (obs.observation.currentApp?.packageName === app) return false;
+  await run.act(nodeId, obs, { name: 'Open_App', params: { app } });
+  return true;
+}
+
 export function appAgentLoop(kit: StrategyKit): RunLoop {
   return async (ctx) => {
     const run = new StrategyRun(ctx, kit);
+    // The app to explore, until the run has opened it (once; a failure shows in the log).
+    let explored = run.state.counters.executedActions ? null : (run.options.explore?.app ?? null);
+    const exploration = run.options.explore ? new Exploration(run, kit) : null;
+    const docsCache = new DocsCache(run);
     let gridMode = false;
     let lastError: string | null = null;
+    let lastTapped: UiElement | null = null;
+    let next: Observed | null = null;
     // The model's summary of what was done: kept only once its step was executed.
     let summary: string | null = [...ctx.state().steps].reverse().find((s) => s.executed)
       ? ctx.state().strategy.lastDecision?.summary || null
@@ -81,25 +124,35 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
       run.steps.nonFatal(error);
       return [];
     });
+    const view = (o: Observation) =>
+      appAgentView(kit, o, gridMode, exploration && !gridMode ? (e) => exploration.keep(e) : undefined);
 
     while (!run.done) {
       run.throwIfAborted();
       if (await run.stepLimitReached()) break;
       const nodeId = run.currentNode();
-      const obs = await run.observe((o) => appAgentView(kit, o, gridMode));
+      const obs = next ?? (await run.observe(view));
+      next = null;
+      const opening = explored;
+      explored = null;
+      if (opening && (await openExploredApp(run, nodeId, obs, opening))) continue;
       const candidates = run.options.actionSpace === 'candidates' && !gridMode ? candidatesOf(obs) : null;
       const grid = gridMode ? gridFor(obs.observation.screen) : null;
       const screen = await ctx.screens.prepare(obs.id, obs.observation);
-      const st = run.state;
+      const app = obs.observation.currentApp?.packageName ?? null;
       const messages = buildAppAgentMessages({
-        task: st.task,
+        task: run.state.task,
         lastSummary: summary,
         feedback: run.feedback,
         lastError,
         screen,
-        docs: elementDocs(obs.observation.elements, demonstrations, obs.observation.currentApp?.packageName ?? null),
+        // Exploring, AppAgent's prompt shows no docs: it is writing them.
+        docs: exploration
+          ? new Map()
+          : promptDocs(obs.observation.elements, await docsCache.of(app), demonstrations, app),
         grid: grid ? { cols: grid.cols, rows: grid.rows } : null,
         candidates: candidates?.lines ?? null,
+        explore: !!exploration,
       });
       const schema = appAgentReplySchema({
         elements: obs.observation.elements,
@@ -126,7 +179,11 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
         summary: reply.summary,
       });
       if (command.kind === 'finish') {
-        await run.steps.finish('succeeded', 'finished', 'The agent reported the task done (FINISH)');
+        await run.steps.finish(
+          'succeeded',
+          'finished',
+          exploration ? 'The exploration reported the task done (FINISH)' : 'The agent reported the task done (FINISH)',
+        );
         break;
       }
       if (command.kind === 'grid') {
@@ -145,8 +202,14 @@ export function appAgentLoop(kit: StrategyKit): RunLoop {
       if (outcome.kind === 'rejected') continue;
       lastError = outcome.kind === 'executed' && !outcome.ok ? outcome.error : null;
       if (!lastError) summary = reply.summary || summary;
+      const target = documentedTarget(command.action, obs.observation.elements, lastTapped);
+      lastTapped = target?.kind === 'tap' ? target.element : null;
       // AppAgent returns to element tags after each grid action.
       gridMode = false;
+      if (exploration && target && outcome.kind === 'executed' && outcome.ok && !run.done) {
+        const after = await run.observe(view);
+        next = await exploration.reflect(nodeId, obs, outcome, target, reply.written, after);
+      }
     }
   };
 }

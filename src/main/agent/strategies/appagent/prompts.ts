@@ -23,6 +23,8 @@ export interface AppAgentPromptInput {
   grid: { cols: number; rows: number } | null;
   /** ReachAgent's action space: the only actions allowed, already written in this language. */
   candidates: string[] | null;
+  /** AppAgent's exploration phase: the agent explores the app for the task to learn its elements. */
+  explore?: boolean;
 }
 
 const SYSTEM = `You operate an Android phone to complete a user's task, one action per step. You see a screenshot of the current screen in which every interactive element carries a numeric tag, and a list naming each tag.
@@ -48,6 +50,15 @@ Actions (write exactly one):
 
 Reply with ONE JSON object and nothing else:
 {"observation": "what you see that matters", "thought": "what to do next and why", "action": "tap(12, \\"center\\")", "summary": "what has been done so far, this action included"}`;
+
+const EXPLORE_INTRO = `You are exploring an Android app to learn how its UI elements work, by trying to complete a task in it yourself, one action per step. After each action your action is judged and what the element does is written down for later tasks, so act on elements whose function you can learn from. You see a screenshot of the current screen in which every interactive element carries a numeric tag, and a list naming each tag.`;
+
+/** The system prompt: the exploration intro replaces the first paragraph while exploring. */
+function systemPrompt(input: AppAgentPromptInput): string {
+  if (input.grid) return SYSTEM_GRID;
+  if (!input.explore) return SYSTEM;
+  return `${EXPLORE_INTRO}${SYSTEM.slice(SYSTEM.indexOf('\n\n'))}`;
+}
 
 /** AppAgent's step prompt. */
 export function buildAppAgentMessages(input: AppAgentPromptInput): ChatMessage[] {
@@ -78,7 +89,7 @@ export function buildAppAgentMessages(input: AppAgentPromptInput): ChatMessage[]
     .join('\n');
   const image = s.marked ?? s.screenshot;
   return [
-    { role: 'system', content: input.grid ? SYSTEM_GRID : SYSTEM },
+    { role: 'system', content: systemPrompt(input) },
     {
       role: 'user',
       content: [
