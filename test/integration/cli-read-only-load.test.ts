@@ -66,7 +66,7 @@ const ALLOWED_FILES = [
   /^src\/main\/bench\/(bench-repo\.ts|report\/)/,
   /^src\/main\/memory\/(memory-store|memory-text|text)\.ts$/,
   /^src\/shared\/(choices|errors|memory-provenance)\.ts$/,
-  /^src\/shared\/bench\/labels\.ts$/,
+  /^src\/shared\/bench\/(labels|report-questions)\.ts$/,
   /^packages\/base\/src\//,
 ];
 const ALLOWED_PACKAGES = ['better-sqlite3', 'bindings', 'commander', 'file-uri-to-path'];

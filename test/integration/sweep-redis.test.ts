@@ -141,7 +141,7 @@ describe('what a sweep puts in Redis', () => {
         expect(j.id).toBeDefined();
         expect(plan.episodes.map((e) => jobId('b-jobdata', e.id))).toContain(j.id);
         const text = JSON.stringify(j.data);
-        expect(text).not.toMatch(/api.?key|password|secret|authorization|bearer|sk-/i);
+        expect(text).not.toMatch(/api.?key|password|secret|authorization|bearer|\bsk-/i);
         expect(text).not.toContain(PASSWORD);
         expect(Object.keys(j.data as object).sort()).toEqual([
           'benchmarkId',

@@ -148,11 +148,3 @@ export const BenchReport = z.object({
   episodes: z.array(EpisodeLink),
 });
 export type BenchReport = z.infer<typeof BenchReport>;
-
-/**
- * Whether a report shows the question columns: some episode's task has a simulated user, or the
- * agent asked anyway (docs/benchmark.md § Asking the user).
- */
-export function showsQuestions(r: Pick<BenchReport, 'configurations'>): boolean {
-  return r.configurations.some((c) => c.questions.userEpisodes > 0 || c.questions.asked > 0);
-}

@@ -4,7 +4,7 @@
  * and CSV (one row per configuration and scope, or per episode).
  */
 import type { BenchReport, ConfigurationReport, Estimate, MetricSet } from '../../../shared/bench/report.ts';
-import { showsQuestions } from '../../../shared/bench/report.ts';
+import { showsQuestions } from '../../../shared/bench/report-questions.ts';
 
 const f1 = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(1));
 const f2 = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(2));

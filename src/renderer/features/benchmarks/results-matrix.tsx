@@ -1,7 +1,7 @@
 /** The task × configuration matrix: names visible, sortable by any column, filtered by category; a cell opens its replay. */
 import { useMemo, useState } from 'react';
 import type { BenchReport } from '../../../shared/bench/report.ts';
-import { showsQuestions } from '../../../shared/bench/report.ts';
+import { showsQuestions } from '../../../shared/bench/report-questions.ts';
 import { CATEGORIES } from '../../../shared/bench/task-schema.ts';
 import { hrefFor } from '../../routing/router.ts';
 import { buildMatrix, cellScore, viewMatrix } from './matrix.ts';

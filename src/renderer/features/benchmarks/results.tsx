@@ -1,5 +1,5 @@
 import type { BenchReport, ConfigurationReport, MetricSet } from '../../../shared/bench/report.ts';
-import { showsQuestions } from '../../../shared/bench/report.ts';
+import { showsQuestions } from '../../../shared/bench/report-questions.ts';
 import { CATEGORIES } from '../../../shared/bench/task-schema.ts';
 import { formatDifference, formatEstimate, significant } from './bench-format.ts';
 
