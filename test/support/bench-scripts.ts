@@ -34,7 +34,7 @@ export const BENCH_MOBA_SCRIPT: ScriptInput = {
     step('Text Mom how warm it will get in Shanghai tomorrow', 'Open_App("com.android.messaging")'),
     step('Text Mom how warm it will get in Shanghai tomorrow', 'Finish("I could not send it.")'),
     // clock.weekday-alarm-off (easy): gives up at once.
-    step('Turn off my 7:00 AM alarm', 'Finish("Done.")'),
+    step('weekday alarm.', 'Finish("Done.")'),
     REFLECT_GO_ON,
   ],
 };
