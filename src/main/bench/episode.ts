@@ -259,7 +259,7 @@ async function runAndScore(
   const user = new SimulatedUser(instance.user, instance.locale);
   const gateway =
     plan.config.simulatedUser?.mode === 'model' && instance.user ? env.userModel?.(plan.config) : undefined;
-  const respond =
+  const responder =
     gateway && instance.user
       ? modelResponder(user, {
           gateway,
@@ -269,7 +269,8 @@ async function runAndScore(
           sink: { append: (body) => env.runs.appendIfHeld(run.runId, body) },
           signal,
         })
-      : (question: string) => user.answer(question).text;
+      : undefined;
+  const respond = responder ? responder.answer : (question: string) => user.answer(question).text;
   const answer = answeringListener(respond, (input) => env.runs.decide(run.runId, input));
   const sub = run.events((e) => {
     scoring.onEvent(e);
@@ -280,6 +281,7 @@ async function runAndScore(
     outcome = await followToEnd(run, plan.timeoutS ?? prepared.instance.budget.timeoutS, signal);
   } finally {
     sub.dispose();
+    responder?.dispose();
     gateway?.dispose?.();
   }
   if (signal.aborted) throw new MobaError('CANCELLED', 'The benchmark was stopped');

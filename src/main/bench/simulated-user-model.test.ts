@@ -5,7 +5,7 @@ import type { RunEventBody } from '../../shared/schemas/run.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
 import { scriptedModel, staticModelSettings } from '../../../test/support/scripted-model.ts';
 import { NO_ANSWER, SimulatedUser } from './simulated-user.ts';
-import { modelResponder, userModelMessages } from './simulated-user-model.ts';
+import { askUserModel, modelResponder, userModelMessages } from './simulated-user-model.ts';
 
 const RULES = 'You are the user of a phone assistant';
 const user = {
@@ -45,18 +45,18 @@ afterAll(async () => {
   await model?.close();
 });
 
-function responder(baseUrl: string) {
+function modelUser(baseUrl: string) {
   const simulated = new SimulatedUser(user, 'en');
   const events: RunEventBody[] = [];
   const gateway = new ModelGateway({ settings: staticModelSettings({ baseUrl, maxRetries: 0, timeoutMs: 5_000 }) });
-  const respond = modelResponder(simulated, {
+  const responder = modelResponder(simulated, {
     gateway,
     user,
     locale: 'en',
     goal: GOAL,
     sink: { append: (e) => events.push(e) },
   });
-  return { simulated, events, respond };
+  return { simulated, events, gateway, responder, respond: responder.answer };
 }
 
 describe("the simulated user's model mode", () => {
@@ -72,7 +72,7 @@ describe("the simulated user's model mode", () => {
 
   it('answers from keywords first, asks the model what they cannot, grounded in the facts; each call recorded in the run', async () => {
     model.reset();
-    const { simulated, events, respond } = responder(model.baseUrl);
+    const { simulated, events, respond } = modelUser(model.baseUrl);
     // The keywords match: no model call.
     expect(await respond('How much is the rent?')).toBe('¥3,200');
     expect(model.requests().filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(0);
@@ -93,9 +93,21 @@ describe("the simulated user's model mode", () => {
     expect(simulated.questionCounts).toEqual({ questions: 5, unnecessaryQuestions: 3 });
   });
 
+  it("stops recording the gateway's calls in the run once disposed", async () => {
+    model.reset();
+    const { events, gateway, responder } = modelUser(model.baseUrl);
+    await askUserModel(gateway, user, 'en', GOAL, 'Whom should I write to?');
+    expect(events).toEqual([expect.objectContaining({ type: 'model_call' })]);
+    responder.dispose();
+    await askUserModel(gateway, user, 'en', GOAL, 'Whom should I write to?');
+    expect(model.requests().filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(2);
+    expect(events).toHaveLength(1);
+    gateway.dispose();
+  });
+
   it('falls back to the keywords with a warning in the run when the model cannot be reached', async () => {
     const closed = `http://127.0.0.1:${await freePort()}/v1`;
-    const { simulated, events, respond } = responder(closed);
+    const { simulated, events, respond } = modelUser(closed);
     expect(await respond('Whom should I write to?')).toBe(NO_ANSWER.en);
     expect(await respond('Who is the landlord?')).toBe('My landlord is Wang Fang.');
     const warnings = events.filter((e) => e.type === 'message');

@@ -4,6 +4,7 @@
  * answer only from those facts (and what the goal already says), at temperature 0, naming the
  * fact it used; a reply that names no fact of the task is "I don't know".
  */
+import type { Disposable } from '@moba/base';
 import type { Locale, UserSpec } from '../../shared/bench/task-schema.ts';
 import type { RunEventBody } from '../../shared/schemas/run.ts';
 import type { ChatMessage, LlmGateway } from '../llm/types.ts';
@@ -90,10 +91,16 @@ export interface UserModelSink {
   append(body: RunEventBody): void;
 }
 
+/** Answers the agent's questions; disposing it stops recording the gateway's calls in the run. */
+export interface UserResponder extends Disposable {
+  answer(question: string): Promise<string>;
+}
+
 /**
  * The answer's words in `model` mode: the keywords answer when they match; otherwise the model,
  * its call recorded in the run as a `model_call`; when the model cannot be reached, the
- * keywords' answer ("I don't know") and a warning in the run.
+ * keywords' answer ("I don't know") and a warning in the run. The gateway's calls reach the
+ * run until the responder is disposed (at the episode's end).
  */
 export function modelResponder(
   simulated: SimulatedUser,
@@ -105,12 +112,12 @@ export function modelResponder(
     sink: UserModelSink;
     signal?: AbortSignal;
   },
-): (question: string) => Promise<string> {
+): UserResponder {
   const { gateway, user, locale, goal, sink } = options;
-  gateway.onDidRecord((record) =>
+  const recording = gateway.onDidRecord((record) =>
     sink.append({ type: 'model_call', callId: record.id, nodeId: null, record, memories: [] }),
   );
-  return async (question) => {
+  const answer = async (question: string) => {
     if (simulated.matches(question)) return simulated.answer(question).text;
     try {
       const reply = await askUserModel(gateway, user, locale, goal, question, options.signal);
@@ -125,4 +132,5 @@ export function modelResponder(
       return simulated.answer(question).text;
     }
   };
+  return { answer, dispose: () => recording.dispose() };
 }
