@@ -9,7 +9,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchConfiguration } from '../../shared/bench/config.ts';
-import type { BenchTask, Locale, UserSpec } from '../../shared/bench/task-schema.ts';
+import type { BenchTask, UserSpec } from '../../shared/bench/task-schema.ts';
+import type { Locale } from '../../shared/bench/task-values.ts';
 import type { StoredEpisode } from './bench-repo.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { readRegularFile } from '../bounded-read.ts';

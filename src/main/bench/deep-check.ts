@@ -10,7 +10,8 @@
  * solution's first step reaches (usually opening the app) unless its `firstStep` says why, and
  * several milestones reached only at the final step (no partial credit along the way).
  */
-import type { BenchTask, SolutionStep } from '../../shared/bench/task-schema.ts';
+import type { BenchTask } from '../../shared/bench/task-schema.ts';
+import type { SolutionStep } from '../../shared/bench/task-steps.ts';
 import { describeElement } from '../../shared/elements/describe-element.ts';
 import { MobaError, errorMessage } from '../../shared/errors.ts';
 import type { AgentDevice } from '../agent/ports.ts';

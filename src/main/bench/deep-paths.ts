@@ -7,7 +7,8 @@
  * can be told (an empty list everywhere, a path built from parameters), nothing is said.
  */
 import { packageOfApp } from '../../shared/bench/apps.ts';
-import type { BenchTask, Condition, Predicate, StatePredicate } from '../../shared/bench/task-schema.ts';
+import type { Condition, Predicate, StatePredicate } from '../../shared/bench/task-predicates.ts';
+import type { BenchTask } from '../../shared/bench/task-schema.ts';
 import { appState } from './predicates/evaluate.ts';
 import type { PhoneState } from './predicates/evaluate.ts';
 import { formatPath, getPath, parsePath } from './predicates/paths.ts';

@@ -4,7 +4,9 @@
  * preconditions. An instance whose parameters cannot be drawn or whose preconditions fail
  * moves on to the next seed, deterministically, and says how many it skipped.
  */
-import type { BenchTask, Locale, SetupStep, SolutionStep } from '../../shared/bench/task-schema.ts';
+import type { BenchTask } from '../../shared/bench/task-schema.ts';
+import type { SetupStep, SolutionStep } from '../../shared/bench/task-steps.ts';
+import type { Locale } from '../../shared/bench/task-values.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { packageOfApp } from '../../shared/bench/apps.ts';
 import type { AgentDevice, InstalledApp, ResolvedApp } from '../agent/ports.ts';

@@ -6,7 +6,7 @@
 import { DISTURBANCE_SPEC } from '@moba/sim/disturbances';
 import { describe, expect, it } from 'vitest';
 import { BenchTask } from '../../shared/bench/task-schema.ts';
-import type { DISTURBANCE_KINDS, SolutionStep } from '../../shared/bench/task-schema.ts';
+import type { DISTURBANCE_KINDS, SolutionStep } from '../../shared/bench/task-steps.ts';
 import type { Observation } from '../../shared/schemas/perception.ts';
 import { walkSolution } from './agents/solution-walk.ts';
 import { buildInstance, drawParams } from './instance.ts';

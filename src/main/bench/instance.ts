@@ -8,17 +8,11 @@
 import { createHash } from 'node:crypto';
 import { mulberry32 } from '@moba/base';
 import { relativeDay } from '@moba/sim/time';
-import type {
-  BenchTask,
-  Disturbance,
-  UserSpec,
-  Locale,
-  Milestone,
-  ParamSpec,
-  Predicate,
-  SetupStep,
-  SolutionStep,
-} from '../../shared/bench/task-schema.ts';
+import type { ParamSpec } from '../../shared/bench/task-params.ts';
+import type { Predicate } from '../../shared/bench/task-predicates.ts';
+import type { BenchTask, UserSpec, Milestone } from '../../shared/bench/task-schema.ts';
+import type { Disturbance, SetupStep, SolutionStep } from '../../shared/bench/task-steps.ts';
+import type { Locale } from '../../shared/bench/task-values.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { linearRegex } from '../linear-regex.ts';
 import { appState, evaluatePredicate, matches, predicateKinds } from './predicates/evaluate.ts';

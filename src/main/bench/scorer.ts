@@ -6,7 +6,7 @@
  * held; `final` ones: the step from which it held to the end). Step 0 is the start: a milestone
  * holding there is reported as satisfied at the start — a bug in the task.
  */
-import type { Predicate } from '../../shared/bench/task-schema.ts';
+import type { Predicate } from '../../shared/bench/task-predicates.ts';
 import type { MilestoneOutcome } from '../../shared/bench/results.ts';
 import { evaluatePredicate, predicateKinds } from './predicates/evaluate.ts';
 import type { PhoneState, ScreenView } from './predicates/evaluate.ts';

@@ -5,7 +5,8 @@
  */
 import fastJsonPatch from 'fast-json-patch';
 import { packageOfApp } from '../../shared/bench/apps.ts';
-import type { Disturbance, JsonPatchOp, JsonValue } from '../../shared/bench/task-schema.ts';
+import type { Disturbance, JsonPatchOp } from '../../shared/bench/task-steps.ts';
+import type { JsonValue } from '../../shared/bench/task-values.ts';
 import { MobaError } from '../../shared/errors.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -5,7 +5,8 @@
  * fact it used; a reply that names no fact of the task is "I don't know".
  */
 import type { Disposable } from '@moba/base';
-import type { Locale, UserSpec } from '../../shared/bench/task-schema.ts';
+import type { UserSpec } from '../../shared/bench/task-schema.ts';
+import type { Locale } from '../../shared/bench/task-values.ts';
 import type { RunEventBody } from '../../shared/schemas/run.ts';
 import type { ChatMessage, LlmGateway } from '../llm/types.ts';
 import type { SimulatedUser } from './simulated-user.ts';

@@ -3,7 +3,8 @@
  * escalation that asks the person) from the task's `user` facts, deterministically, and counts
  * the questions and the unnecessary ones (docs/benchmark.md § Asking the user).
  */
-import type { Locale, UserSpec } from '../../shared/bench/task-schema.ts';
+import type { UserSpec } from '../../shared/bench/task-schema.ts';
+import type { Locale } from '../../shared/bench/task-values.ts';
 import type { RunEvent } from '../../shared/schemas/run.ts';
 import { foldText } from './predicates/text-match.ts';
 

@@ -3,7 +3,8 @@
  * the targets a suite of MobBench's shape should meet (docs/benchmark.md § Suite statistics).
  */
 import { CATEGORIES } from '../../shared/bench/task-schema.ts';
-import type { BenchTask, Category, SetupStep } from '../../shared/bench/task-schema.ts';
+import type { BenchTask, Category } from '../../shared/bench/task-schema.ts';
+import type { SetupStep } from '../../shared/bench/task-steps.ts';
 import { placeholdersIn } from './templates.ts';
 
 export interface SuiteStats {

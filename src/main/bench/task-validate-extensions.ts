@@ -6,7 +6,8 @@
 import { DISTURBANCE_SPEC } from '@moba/sim/disturbances';
 import { relativeDay } from '@moba/sim/time';
 import { packageOfApp } from '../../shared/bench/apps.ts';
-import type { BenchTask, ParamSpec } from '../../shared/bench/task-schema.ts';
+import type { ParamSpec } from '../../shared/bench/task-params.ts';
+import type { BenchTask } from '../../shared/bench/task-schema.ts';
 import { placeholdersIn, referencedParams } from './templates.ts';
 
 type Add = (path: string, message: string) => void;

@@ -5,8 +5,11 @@
  * regular expressions that do not parse, duplicate ids, solution steps for unknown milestones.
  */
 import type { z } from 'zod';
-import { BenchTask, CONDITION_OPERATORS, SolutionStep } from '../../shared/bench/task-schema.ts';
-import type { BenchTask as BenchTaskType, Condition, Predicate } from '../../shared/bench/task-schema.ts';
+import { CONDITION_OPERATORS } from '../../shared/bench/task-predicates.ts';
+import { BenchTask } from '../../shared/bench/task-schema.ts';
+import { SolutionStep } from '../../shared/bench/task-steps.ts';
+import type { Condition, Predicate } from '../../shared/bench/task-predicates.ts';
+import type { BenchTask as BenchTaskType } from '../../shared/bench/task-schema.ts';
 import { MAX_TASK_FILE_BYTES, readRegularFile } from '../bounded-read.ts';
 import { tooDeepPath } from '../../shared/input-depth.ts';
 import { regexProblem } from '../linear-regex.ts';

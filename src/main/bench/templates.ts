@@ -4,7 +4,7 @@
  * become text. `{contact.name}` reads a field of a parameter whose value is an object. A
  * parameter whose value is `{ "en": …, "zh": … }` reads as the episode's language.
  */
-import type { Locale } from '../../shared/bench/task-schema.ts';
+import type { Locale } from '../../shared/bench/task-values.ts';
 import { MobaError } from '../../shared/errors.ts';
 import { getPath, parsePath } from './predicates/paths.ts';
 

@@ -11,7 +11,8 @@ import { EndpointOverride } from '../schemas/run.ts';
 import { ActionSpaceMode, PlanningMode } from '../schemas/strategy.ts';
 import { listStrategies } from '../strategies.ts';
 import { AutonomyMode, ModelRole } from '../schemas/settings.ts';
-import { Category, Locale } from './task-schema.ts';
+import { Category } from './task-schema.ts';
+import { Locale } from './task-values.ts';
 
 export { ABLATIONS, MEMORY_REGIMES, PSEUDO_AGENT_NAMES, USER_MEMORY_MODES, agentNames };
 export { configurationLabel } from './labels.ts';

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { EndCause } from '../schemas/end-cause.ts';
 import { BenchSpec } from './config.ts';
-import { Category, Locale } from './task-schema.ts';
+import { Category } from './task-schema.ts';
+import { Locale } from './task-values.ts';
 
 export const MilestoneOutcome = z.object({
   id: z.string(),

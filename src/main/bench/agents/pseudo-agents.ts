@@ -8,7 +8,7 @@
  *    episode (scored like any other), their hand-back ends it — the report's Human row.
  * None calls a model.
  */
-import type { SolutionStep } from '../../../shared/bench/task-schema.ts';
+import type { SolutionStep } from '../../../shared/bench/task-steps.ts';
 import { MobaError, isDeviceGone } from '../../../shared/errors.ts';
 import { nextId } from '../../../shared/run/reducer.ts';
 import type { Observation } from '../../../shared/schemas/perception.ts';

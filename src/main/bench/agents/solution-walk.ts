@@ -7,7 +7,7 @@
  * the element it aimed at and the reason.
  */
 import type { ActionCall } from '../../../shared/actions.ts';
-import type { SolutionStep } from '../../../shared/bench/task-schema.ts';
+import type { SolutionStep } from '../../../shared/bench/task-steps.ts';
 import type { Observation, UiElement } from '../../../shared/schemas/perception.ts';
 import { describeTarget, findTarget, resolveStep } from './step-resolver.ts';
 

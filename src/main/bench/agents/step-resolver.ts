@@ -4,7 +4,7 @@
  * elements an agent chooses from, so the reference walks the same path an agent can.
  */
 import type { ActionCall } from '../../../shared/actions.ts';
-import type { SolutionStep, Target } from '../../../shared/bench/task-schema.ts';
+import type { SolutionStep, Target } from '../../../shared/bench/task-steps.ts';
 import type { UiElement } from '../../../shared/schemas/perception.ts';
 import { textLines } from '../predicates/evaluate.ts';
 import { foldText, looseText } from '../predicates/text-match.ts';

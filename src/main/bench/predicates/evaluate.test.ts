@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Predicate } from '../../../shared/bench/task-schema.ts';
+import type { Predicate } from '../../../shared/bench/task-predicates.ts';
 import { evaluatePredicate } from './evaluate.ts';
 import type { EvalContext, PhoneState } from './evaluate.ts';
 

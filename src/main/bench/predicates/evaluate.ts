@@ -4,7 +4,7 @@
  * wrong type makes a check false, never throws. Templates (`{param}`) are already resolved.
  */
 import { packageOfApp } from '../../../shared/bench/apps.ts';
-import type { ComparePredicate, Condition, Predicate, StatePredicate } from '../../../shared/bench/task-schema.ts';
+import type { ComparePredicate, Condition, Predicate, StatePredicate } from '../../../shared/bench/task-predicates.ts';
 import { linearRegex, regexProblem } from '../../linear-regex.ts';
 import { getPath, mustParsePath } from './paths.ts';
 import {
