@@ -13,7 +13,10 @@
  *   was removed, closed, or is no longer under the cursor is stale: it is rejected, and the
  *   agent goes on from the new cursor.
  */
+import type { PlanEdit } from '../../shared/contract/runs.ts';
+import { MobaError } from '../../shared/errors.ts';
 import type { NodeStatus, RunEventBody } from '../../shared/schemas/run.ts';
+import { nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { pathTo } from '../../shared/run/tree.ts';
 
@@ -79,4 +82,56 @@ export function proposalIsStale(state: RunState): boolean {
   const node = state.nodes[step.nodeId];
   if (!node || !OPEN.includes(node.status)) return true;
   return state.cursor === null || !pathTo(state, state.cursor).some((n) => n.id === step.nodeId);
+}
+
+/**
+ * The events of a person's plan edit on a run that has not ended (none for `replan`: the run
+ * service asks the loop to re-plan the node).
+ * @throws MobaError NOT_FOUND (no such node), INVALID_INPUT (removing the root, a wrong order)
+ */
+export function planEditEvents(state: RunState, edit: PlanEdit): RunEventBody[] {
+  const need = (id: string) => {
+    const n = state.nodes[id];
+    if (!n) throw new MobaError('NOT_FOUND', `No node ${id} in run ${state.runId}`);
+    return n;
+  };
+  switch (edit.op) {
+    case 'add':
+      need(edit.parentId);
+      return [
+        {
+          type: 'node_added',
+          nodeId: nextId(state, 'n'),
+          parentId: edit.parentId,
+          goal: edit.goal,
+          ...(edit.index !== undefined ? { index: edit.index } : {}),
+          by: 'person',
+        },
+      ];
+    case 'remove':
+      if (need(edit.nodeId).parentId === null)
+        throw new MobaError('INVALID_INPUT', 'The root (the task itself) cannot be removed; stop the run instead');
+      return [{ type: 'node_removed', nodeId: edit.nodeId, by: 'person' }];
+    case 'rename':
+      need(edit.nodeId);
+      return [{ type: 'node_updated', nodeId: edit.nodeId, goal: edit.goal, by: 'person' }];
+    case 'reorder': {
+      const p = need(edit.parentId);
+      if (edit.order.length !== p.children.length || !edit.order.every((id) => p.children.includes(id)))
+        throw new MobaError(
+          'INVALID_INPUT',
+          `The new order must list exactly the children of ${edit.parentId}: ${p.children.join(', ')}`,
+        );
+      return [{ type: 'nodes_reordered', parentId: edit.parentId, order: edit.order, by: 'person' }];
+    }
+    case 'mark':
+      need(edit.nodeId);
+      return markEvents(state, edit.nodeId, edit.status);
+    case 'replan':
+      need(edit.nodeId);
+      return [];
+    case 'cursor':
+      need(edit.nodeId);
+      return cursorEvents(state, edit.nodeId);
+  }
 }

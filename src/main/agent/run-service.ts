@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { formatAction } from '../../shared/actions.ts';
 import type { ActionCall } from '../../shared/actions.ts';
 import { MobaError } from '../../shared/errors.ts';
 import type { ModelCallRecord } from '../../shared/schemas/llm.ts';
-import { RunOptions, TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
+import { TERMINAL_STATUSES } from '../../shared/schemas/run.ts';
+import type { RunOptions } from '../../shared/schemas/run.ts';
 import type { RunEvent, RunEventBody, RunSummary } from '../../shared/schemas/run.ts';
-import type { AgentSettings, ModelRole } from '../../shared/schemas/settings.ts';
+import type { ModelRole } from '../../shared/schemas/settings.ts';
 import { foldRun, nextId } from '../../shared/run/reducer.ts';
 import type { RunState } from '../../shared/run/reducer.ts';
 import { ModelGateway } from '../llm/model-gateway.ts';
@@ -27,7 +27,9 @@ import { DEFAULT_SCREEN_ENCODING, ScreenPreparer } from './screens.ts';
 import type { RecentModelImages } from './screens.ts';
 import { ownerAlive, processOwner } from './ownership.ts';
 import type { DeviceLockPort } from './device-lock.ts';
-import { cursorEvents, markEvents, proposalIsStale } from './plan-edits.ts';
+import { planEditEvents, proposalIsStale } from './plan-edits.ts';
+import { personStepEvents } from './person-steps.ts';
+import { resolveRunOptions } from './run-options.ts';
 import type { PlanEdit, StartRunInput as StartRunRequest } from '../../shared/contract/runs.ts';
 import { strategy } from './strategies/registry.ts';
 import { externalProgramMissing } from './strategies/external/external-loop.ts';
@@ -174,7 +176,7 @@ export class RunService {
     );
     if (busy)
       throw new MobaError('CONFLICT', `Device ${input.serial} is busy with run ${busy.runId}; pause or stop it first.`);
-    const options = this.resolveOptions(input.options ?? {}, this.o.settings.get().agent);
+    const options = resolveRunOptions(input.options ?? {}, this.o.settings.get().agent);
     if (options.strategy === 'external' && !input.loop) throw externalProgramMissing();
     if (!this.o.gateway) checkStrategyModels(this.o.settings, options);
     if (options.replayOf && !this.o.repo.get(options.replayOf))
@@ -251,36 +253,6 @@ export class RunService {
         return outcome();
       },
     };
-  }
-
-  private resolveOptions(input: Partial<RunOptions>, agent: AgentSettings): RunOptions {
-    const parsed = RunOptions.safeParse({
-      strategy: input.strategy ?? 'moba',
-      mode: input.mode ?? agent.mode,
-      usePlan: input.usePlan ?? agent.usePlan,
-      useMemory: input.useMemory ?? agent.useMemory,
-      // Recorded only when on, so the logs of runs without it read as before.
-      ...((input.approvedMemoriesOnly ?? agent.approvedMemoriesOnly) ? { approvedMemoriesOnly: true } : {}),
-      maxSteps: input.maxSteps ?? agent.maxSteps,
-      planBudget: input.planBudget ?? agent.planBudget,
-      settleTimeoutMs: input.settleTimeoutMs ?? agent.settleTimeoutMs,
-      approvalRules: input.approvalRules ?? agent.approvalRules,
-      models: input.models ?? {},
-      ...(input.replayOf ? { replayOf: input.replayOf } : {}),
-      ...(input.actionSpace ? { actionSpace: input.actionSpace } : {}),
-      ...(input.planning ? { planning: input.planning } : {}),
-      ...(input.evolution !== undefined ? { evolution: input.evolution } : {}),
-      ...(input.retryWithoutManager ? { retryWithoutManager: true } : {}),
-      ...(input.futureTasks?.length ? { futureTasks: input.futureTasks } : {}),
-      ...(input.knowledge?.trim() ? { knowledge: input.knowledge } : {}),
-      ...(input.explore ? { explore: input.explore } : {}),
-    });
-    if (!parsed.success)
-      throw new MobaError(
-        'INVALID_INPUT',
-        `Invalid run options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    return parsed.data;
   }
 
   private gatewayFor(runId: string, options: RunOptions): LlmGateway {
@@ -505,58 +477,9 @@ export class RunService {
   /** A plan edit by the person, as events with provenance. */
   editPlan(runId: string, edit: PlanEdit): void {
     const c = this.active(runId);
-    const st = c.snapshot;
-    if (TERMINAL_STATUSES.includes(st.status)) throw new MobaError('RUN_STATE', `Run ${runId} has ended`);
-    const need = (id: string) => {
-      const n = st.nodes[id];
-      if (!n) throw new MobaError('NOT_FOUND', `No node ${id} in run ${runId}`);
-      return n;
-    };
-    switch (edit.op) {
-      case 'add':
-        need(edit.parentId);
-        c.append({
-          type: 'node_added',
-          nodeId: nextId(st, 'n'),
-          parentId: edit.parentId,
-          goal: edit.goal,
-          ...(edit.index !== undefined ? { index: edit.index } : {}),
-          by: 'person',
-        });
-        break;
-      case 'remove':
-        if (need(edit.nodeId).parentId === null)
-          throw new MobaError('INVALID_INPUT', 'The root (the task itself) cannot be removed; stop the run instead');
-        c.append({ type: 'node_removed', nodeId: edit.nodeId, by: 'person' });
-        break;
-      case 'rename':
-        need(edit.nodeId);
-        c.append({ type: 'node_updated', nodeId: edit.nodeId, goal: edit.goal, by: 'person' });
-        break;
-      case 'reorder': {
-        const p = need(edit.parentId);
-        if (edit.order.length !== p.children.length || !edit.order.every((id) => p.children.includes(id))) {
-          throw new MobaError(
-            'INVALID_INPUT',
-            `The new order must list exactly the children of ${edit.parentId}: ${p.children.join(', ')}`,
-          );
-        }
-        c.append({ type: 'nodes_reordered', parentId: edit.parentId, order: edit.order, by: 'person' });
-        break;
-      }
-      case 'mark':
-        need(edit.nodeId);
-        for (const e of markEvents(st, edit.nodeId, edit.status)) c.append(e);
-        break;
-      case 'replan':
-        need(edit.nodeId);
-        c.requestReplan(edit.nodeId);
-        break;
-      case 'cursor':
-        need(edit.nodeId);
-        for (const e of cursorEvents(st, edit.nodeId)) c.append(e);
-        break;
-    }
+    if (TERMINAL_STATUSES.includes(c.snapshot.status)) throw new MobaError('RUN_STATE', `Run ${runId} has ended`);
+    for (const e of planEditEvents(c.snapshot, edit)) c.append(e);
+    if (edit.op === 'replan') c.requestReplan(edit.nodeId);
     // A proposal for a sub-goal that was removed, closed or left behind is not waited on any longer.
     if (c.active && proposalIsStale(c.snapshot)) c.decide({ decision: 'reject' });
   }
@@ -589,33 +512,10 @@ export class RunService {
    */
   recordPersonStep(runId: string, action: ActionCall, result: { ok: boolean; durationMs: number }): boolean {
     const c = this.controllers.get(runId);
-    const st = c?.snapshot;
-    if (!c || !st || TERMINAL_STATUSES.includes(st.status)) return false;
-    const nodeId = st.cursor ?? st.rootId;
-    if (!nodeId || !st.lastObservationId) return false;
-    const stepId = nextId(st, 's');
-    const waiting = st.waiting && (st.waiting.kind === 'take_over' || st.waiting.kind === 'copilot');
-    c.append({
-      type: 'step_proposed',
-      stepId,
-      nodeId,
-      action,
-      element: null,
-      observationId: st.lastObservationId,
-      gate: waiting ? 'performed by the person' : 'performed by the person without taking over',
-    });
-    c.append({
-      type: 'step_executed',
-      stepId,
-      action,
-      by: 'person',
-      ok: result.ok,
-      error: null,
-      durationMs: result.durationMs,
-      settleMs: 0,
-      detail: `person: ${formatAction(action)}`,
-    });
-    return true;
+    if (!c || TERMINAL_STATUSES.includes(c.snapshot.status)) return false;
+    const events = personStepEvents(c.snapshot, action, result);
+    for (const e of events) c.append(e);
+    return events.length > 0;
   }
 
   /** Starts a person-initiated take-over: the loop pauses its work and waits for "hand back". */
