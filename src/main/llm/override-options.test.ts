@@ -1,6 +1,12 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addModelOverrideOptions, modelOverridesFromOptions } from './override-options.ts';
+import { MODEL_ROLES } from '../../shared/choices.ts';
+import {
+  addApiKeyOption,
+  addModelOverrideOptions,
+  apiKeysFromOptions,
+  modelOverridesFromOptions,
+} from './override-options.ts';
 
 describe('model override options', () => {
   it('parse run-wide and per-role overrides', () => {
@@ -31,5 +37,22 @@ describe('model override options', () => {
     const command = addModelOverrideOptions(new Command('run').exitOverride());
     command.parse([], { from: 'user' });
     expect(modelOverridesFromOptions(command.opts())).toEqual({});
+  });
+});
+
+describe('the --api-key-env option', () => {
+  it('gives the variable’s key to every role, nothing without the option, and names an unset variable', () => {
+    const command = addApiKeyOption(new Command('explore').exitOverride());
+    command.parse(['--api-key-env', 'LAB_KEY'], { from: 'user' });
+    const keys = apiKeysFromOptions(command.opts(), { LAB_KEY: 'sk-lab' });
+    expect(Object.keys(keys ?? {}).sort()).toEqual([...MODEL_ROLES].sort());
+    expect(new Set(Object.values(keys ?? {}))).toEqual(new Set(['sk-lab']));
+    expect(apiKeysFromOptions({}, { LAB_KEY: 'sk-lab' })).toBeUndefined();
+    expect(() => apiKeysFromOptions(command.opts(), {})).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: '--api-key-env LAB_KEY: that environment variable is not set',
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { MODEL_ROLES } from '../../shared/choices.ts';
+import { MobaError } from '../../shared/errors.ts';
 import type { ModelRole } from '../../shared/schemas/settings.ts';
 import type { EndpointOverride, ModelOverrides } from './endpoints.ts';
 
@@ -42,4 +43,30 @@ export function modelOverridesFromOptions(opts: Record<string, unknown>): ModelO
     if (roleBase || roleModel) out.roles = { ...out.roles, [role]: roleOverride };
   }
   return out;
+}
+
+/**
+ * Adds `--api-key-env <variable>`: the key in that environment variable goes with this run's
+ * model requests, for every role. Read it back with `apiKeysFromOptions(command.opts())`.
+ */
+export function addApiKeyOption(command: Command): Command {
+  return command.option(
+    '--api-key-env <variable>',
+    "send the key in this environment variable with this run's model requests (saved keys go only to the endpoint they were saved for, not to --base-url elsewhere)",
+  );
+}
+
+/**
+ * The keys of `--api-key-env` (the same key for every role), or undefined without the option.
+ * @throws MobaError INVALID_INPUT naming the variable when it is not set
+ */
+export function apiKeysFromOptions(
+  opts: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+): Partial<Record<ModelRole, string>> | undefined {
+  const variable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;
+  if (variable === undefined) return undefined;
+  const key = env[variable];
+  if (!key) throw new MobaError('INVALID_INPUT', `--api-key-env ${variable}: that environment variable is not set`);
+  return Object.fromEntries(MODEL_ROLES.map((role) => [role, key]));
 }

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { AUTONOMY_MODES } from '../../../shared/schemas/settings.ts';
-import type { AutonomyMode } from '../../../shared/schemas/settings.ts';
+import type { AutonomyMode, ModelRole } from '../../../shared/schemas/settings.ts';
 import { BENCH_APP_ALIASES, packageOfApp } from '../../../shared/bench/apps.ts';
 import { MobaError } from '../../../shared/errors.ts';
 import { createApp } from '../lazy-app.ts';
-import { addModelOverrideOptions } from '../../llm/override-options.ts';
+import { addApiKeyOption, addModelOverrideOptions, apiKeysFromOptions } from '../../llm/override-options.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';
 import { followRun } from '../follow-run.ts';
@@ -58,6 +58,7 @@ export function registerExplore(program: Command, io: CliIo): void {
     )
     .option('--json', 'print JSON lines (one per event, then a summary)', false);
   addModelOverrideOptions(cmd);
+  addApiKeyOption(cmd);
   cmd.addHelpText(
     'after',
     '\nThe docs are memories of kind "element" (one per app and element, written by the run\'s model);\nthe next AppAgent run in that app shows each beside its element\'s tag. `moba memory list --kind element`.',
@@ -81,11 +82,13 @@ async function explore(io: CliIo, command: Command, opts: ExploreOpts): Promise<
       'INVALID_INPUT',
       'Exploring needs --app, --task and --device (or --from-run RUN_ID to learn from a recorded run).',
     );
+  const apiKeys = apiKeysFromOptions(opts);
   const dataDir = dataDirOf(command);
   const studio = await createApp({ host: 'web', ...(dataDir ? { dataDir } : {}) });
   try {
     if (opts.fromRun !== undefined) {
-      io.exitCode = await fromDemonstration(studio, io, opts.fromRun, opts.app ? packageOf(opts.app) : null, opts);
+      const app = opts.app ? packageOf(opts.app) : null;
+      io.exitCode = await fromDemonstration(studio, io, { runId: opts.fromRun, app, apiKeys }, opts);
       return;
     }
     const app = packageOf(opts.app!);
@@ -99,6 +102,7 @@ async function explore(io: CliIo, command: Command, opts: ExploreOpts): Promise<
         explore: { app },
         models: runModelOverrides(opts),
       },
+      ...(apiKeys ? { apiKeys } : {}),
     });
     io.out(opts.json ? `${JSON.stringify({ runId: run.runId })}\n` : `exploration run ${run.runId} (${app})\n`);
     const interactive = studio.runs.state(run.runId).options?.mode !== 'auto';
@@ -112,10 +116,10 @@ async function explore(io: CliIo, command: Command, opts: ExploreOpts): Promise<
 async function fromDemonstration(
   studio: MobaApp,
   io: CliIo,
-  runId: string,
-  app: string | null,
+  from: { runId: string; app: string | null; apiKeys: Partial<Record<ModelRole, string>> | undefined },
   opts: ExploreOpts,
 ): Promise<number> {
+  const { runId, app, apiKeys } = from;
   const state = studio.runs.state(runId);
   const steps = demonstrationSteps(studio.runs.events(runId).events);
   if (!steps.length)
@@ -124,6 +128,7 @@ async function fromDemonstration(
     settings: studio.settings,
     overrides: { roles: runModelOverrides(opts) },
     artifacts: studio.artifacts,
+    ...(apiKeys ? { apiKeys } : {}),
   });
   try {
     const { documented, failed } = await documentDemonstration({

@@ -1,13 +1,18 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { AUTONOMY_MODES, CHAT_ROLES, MODEL_ROLES } from '../../../shared/schemas/settings.ts';
+import { AUTONOMY_MODES, CHAT_ROLES } from '../../../shared/schemas/settings.ts';
 import type { AutonomyMode, ModelRole } from '../../../shared/schemas/settings.ts';
 import type { EndpointOverride } from '../../../shared/schemas/run.ts';
 import { STRATEGY_NAMES } from '../../../shared/schemas/strategy.ts';
 import type { ActionSpaceMode, PlanningMode, StrategyName } from '../../../shared/schemas/strategy.ts';
 import { listStrategies } from '../../../shared/strategies.ts';
 import { createApp } from '../lazy-app.ts';
-import { addModelOverrideOptions, modelOverridesFromOptions } from '../../llm/override-options.ts';
+import {
+  addApiKeyOption,
+  addModelOverrideOptions,
+  apiKeysFromOptions,
+  modelOverridesFromOptions,
+} from '../../llm/override-options.ts';
 import type { CliIo } from '../io.ts';
 import { dataDirOf, parsePositiveInt } from '../options.ts';
 import { followRun } from '../follow-run.ts';
@@ -128,11 +133,8 @@ function addRunOptions(cmd: Command): void {
       '--external-cmd <command>',
       'external: your agent program, e.g. "python3 my_agent.py" (started with MOBA_AGENT_URL and MOBA_AGENT_TOKEN; docs/agent-protocol.md)',
     )
-    .option('--json', 'print JSON lines (one per event, then a summary)', false)
-    .option(
-      '--api-key-env <variable>',
-      "send the key in this environment variable with this run's model requests (saved keys go only to the endpoint they were saved for, not to --base-url elsewhere)",
-    );
+    .option('--json', 'print JSON lines (one per event, then a summary)', false);
+  addApiKeyOption(cmd);
 }
 
 function addRunHelp(cmd: Command): void {
@@ -181,9 +183,7 @@ async function runTask(io: CliIo, command: Command, opts: RunOpts): Promise<void
         io.out(`heard "${oneLine(task)}" (${oneLine(spoken.record.model)} at ${oneLine(spoken.record.baseUrl)})\n`);
     }
     const models = runModelOverrides(opts);
-    const keyVariable = typeof opts.apiKeyEnv === 'string' ? opts.apiKeyEnv : undefined;
-    const key = keyVariable ? process.env[keyVariable] : undefined;
-    if (keyVariable && !key) throw new Error(`--api-key-env ${keyVariable}: that environment variable is not set`);
+    const apiKeys = apiKeysFromOptions(opts);
     if ((opts.strategy === 'external') !== (opts.externalCmd !== undefined))
       throw new MobaError(
         'INVALID_INPUT',
@@ -213,7 +213,7 @@ async function runTask(io: CliIo, command: Command, opts: RunOpts): Promise<void
         ...(opts.knowledge?.trim() ? { knowledge: opts.knowledge } : {}),
         models,
       },
-      ...(key ? { apiKeys: Object.fromEntries(MODEL_ROLES.map((r) => [r, key])) } : {}),
+      ...(apiKeys ? { apiKeys } : {}),
     });
     const { runId } = run;
     if (opts.json) io.out(`${JSON.stringify({ runId })}\n`);
