@@ -101,8 +101,11 @@ async function walkAndJudge(
   return { score: scorer.finish(steps, final), states, steps, firstStep, failure };
 }
 
-/** Problems and warnings read off the reference's score. */
-function scoreFindings(
+/**
+ * Problems and warnings read off the reference's score: `steps` is how many steps it took,
+ * `firstStep` the index in `solution` of the first step that ran (optional ones may be skipped).
+ */
+export function scoreFindings(
   task: BenchTask,
   solution: readonly SolutionStep[],
   score: ScoreSummary,
