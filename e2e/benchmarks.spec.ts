@@ -1,11 +1,11 @@
 /**
  * The Benchmarks page as a researcher uses it, in Chromium against the real web host and its
- * adb server: pick four built-in tasks of three categories and three configurations (the human
- * reference, MobA without Plan and Memory driven by the scripted model, and the no-op
- * calibration agent), start the benchmark on two simulated phones, watch its progress and
- * episode grid, read the results (MS / CR / EE / SS / TE with intervals, per category), the
- * paired difference of the human and MobA, and open an episode's replay at the step that
- * mattered. The README shows its screenshots (`npm run screenshots` copies them into docs/).
+ * adb server: pick four built-in tasks of three categories, see the MobA Table 4 preset fill in
+ * its six rows, then three configurations (the human reference, MobA without Plan and Memory
+ * driven by the scripted model, and the no-op calibration agent), start the benchmark on two
+ * simulated phones, watch its progress and episode grid, read the results (MS / CR / EE / SS /
+ * TE with intervals, per category), the paired difference of the human and MobA, and open an
+ * episode's replay at the step that mattered. The README shows its screenshots (`npm run screenshots` copies them into docs/).
  */
 import type { Page } from '@playwright/test';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,6 +83,26 @@ test('the Benchmarks page starts a benchmark over chosen tasks and configuration
   await form.locator('select[name="bench.category"]').selectOption('');
   for (const id of TASKS) await form.locator(`[data-task="${id}"] input`).check();
   await expect(form).toContainText('4 selected');
+  // The MobA paper's Table 4 in one click: MobA, w/o Memory, w/o Plan, w/o both, AppAgent, the reference.
+  await form.locator('[data-action="preset-table4"]').click();
+  const rows = [
+    ['moba', true, true],
+    ['moba', true, false],
+    ['moba', false, true],
+    ['moba', false, false],
+    ['appagent', true, true],
+    ['reference', true, true],
+  ] as const;
+  for (const [i, [agent, plan, memory]] of rows.entries()) {
+    await expect(form.locator(`select[name="bench.config.${i}.agent"]`)).toHaveValue(agent);
+    if (agent !== 'moba') continue;
+    await expect(form.locator(`input[name="bench.config.${i}.plan"]`)).toBeChecked({ checked: plan });
+    await expect(form.locator(`input[name="bench.config.${i}.memory"]`)).toBeChecked({ checked: memory });
+  }
+  await expect(form.locator(`select[name="bench.config.${rows.length}.agent"]`)).toHaveCount(0);
+  await expect(form).toContainText('24 episodes');
+  // Back to two rows (MobA, MobA w/o Memory) for this benchmark.
+  for (let n = rows.length; n > 2; n--) await form.getByRole('button', { name: `Remove configuration ${n}` }).click();
   // Human reference, MobA without Plan and Memory, and the no-op floor.
   await form.locator('select[name="bench.config.0.agent"]').selectOption('reference');
   await expect(form.locator('input[name="bench.config.0.plan"]')).toBeDisabled();

@@ -16,6 +16,7 @@ import type { RunEvent } from '../../src/shared/schemas/run.ts';
 import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
 import { EXAMPLE_AGENT, PYTHON_CLIENT, TS_EXAMPLE_AGENT } from '../support/external-agents.ts';
+import { checkGuardedPassword } from '../support/strategy-checks.ts';
 
 let t: AgentRig;
 beforeAll(async () => {
@@ -130,6 +131,25 @@ describe('an external Python agent through the agent protocol', () => {
     const finished = ofType(t.app.runs.events(run.runId).events, 'run_finished')[0]!;
     expect(finished).toMatchObject({ outcome: 'failed', cause: 'agent_failed' });
     expect(finished.reason).toMatch(/exited with code 3.*agent crashed: no model/s);
+  });
+
+  it('guarded mode asks before a program types into the password field it looked at only as a screenshot', {
+    timeout: 60_000,
+  }, async () => {
+    const types = [
+      'import sys',
+      `sys.path.insert(0, ${JSON.stringify(PYTHON_CLIENT)})`,
+      'from moba_agent import Session',
+      's = Session.from_env(); s.attach("types"); s.observe(include=["screenshot"])',
+      's.act("Type(\\"latte2024\\")", thought="the password box has the focus")',
+    ].join('\n');
+    await checkGuardedPassword(
+      t,
+      'external',
+      { steps: [] },
+      {},
+      externalAgent({ command: ['python3', '-c', types], artifacts: t.app.artifacts }),
+    );
   });
 
   it('a hung program is ended when the run is stopped at a time limit', { timeout: 30_000 }, async () => {

@@ -84,6 +84,14 @@ it('MobA w/o Plan on a question, an indirect and a cross-app task: MS, CR and EE
   expect(human.ee.value).toBeCloseTo(9 / 6, 10);
   expect(report.humanEe).toBeCloseTo(9 / 6, 10);
   expect(moba.eePercentOfHuman).toBeCloseTo((1 / (9 / 6)) * 100, 10);
+  // Without a human row the reference solution is the baseline, and its own row is 100 % of it
+  // overall, in every category and for every app — never a different figure beside itself.
+  const reference = report.configurations.find((c) => c.configId === 'human')!;
+  expect(report.humanEeFrom).toBe('reference');
+  expect(reference).toMatchObject({ role: 'reference', label: 'Reference solution' });
+  const scopes = [reference.overall, ...Object.values(reference.byCategory), ...Object.values(reference.byApp)];
+  expect(scopes).toHaveLength(1 + 3 + 2);
+  expect(scopes.map((m) => m.eePercentOfHuman)).toEqual(scopes.map(() => 100));
   // SS = mean share of milestones = (1 + ½ + ½) ÷ 3; TE = 0 (every episode ended with Finish).
   expect(moba.satisfaction.value).toBeCloseTo((2 / 3) * 100, 10);
   expect(moba.terminationError).toBe(0);

@@ -5,7 +5,8 @@
  * perf:suite` proves the same on every seed (3 by default) with the same rules
  * (`test/support/suite-proof.ts`):
  *  - the reference solutions reach every milestone of every task (100 % MS), and their step
- *    counts are the human step counts the task files say;
+ *    counts are the human step counts the task files say; no milestone is reached by their first
+ *    step unless its `firstStep` says why, and no task has several reached only at the final step;
  *  - the noop pseudo-agent reaches no milestone on any task (nothing holds at the start);
  *  - for a sample of tasks, the reference with one milestone-annotated step removed loses
  *    that milestone.
@@ -19,7 +20,12 @@ import { loadTasks } from '../../src/main/bench/task-files.ts';
 import type { BenchTask } from '../../src/shared/bench/task-schema.ts';
 import { startBenchRig } from '../support/bench-rig.ts';
 import type { BenchRig } from '../support/bench-rig.ts';
-import { incompleteReferences, noopReached, stepCountMismatches } from '../support/suite-proof.ts';
+import {
+  incompleteReferences,
+  noopReached,
+  stepCountMismatches,
+  weakReferenceMilestones,
+} from '../support/suite-proof.ts';
 
 /** CI proves the whole suite on one seed; perf:suite on every seed. */
 const SEEDS = 1;
@@ -95,6 +101,8 @@ describe('the built-in suite', () => {
 
     // Human step counts are measured, not guessed: on this seed, what the file says.
     expect(stepCountMismatches(episodes, human.configId, tasks)).toEqual([]);
+    // No milestone rewards the first step without saying why, and every task gives partial credit before its end.
+    expect(weakReferenceMilestones(episodes, human.configId, tasks)).toEqual([]);
   });
 
   it('a reference with one milestone step removed loses that milestone (a sample of 12 tasks)', {

@@ -3,7 +3,8 @@
  * GUI-Owl: each completes the alarm case study with its script (every reply in the model's own grammar,
  * points in the model's own coordinate space), in auto mode and in step mode with an edit; a
  * hostile model ends a run cleanly; the prompts carry only the screenshot, never the UI dump; a
- * replay repeats a recorded run; a model asking the person (Ask_User) gets their answer.
+ * replay repeats a recorded run; a model asking the person (Ask_User) gets their answer; guarded
+ * mode asks before each types into a password field it sees only on the screenshot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
@@ -11,6 +12,7 @@ import { loadScript, startAgentRig } from '../support/agent-rig.ts';
 import type { AgentRig } from '../support/agent-rig.ts';
 import {
   ALARM_TASK,
+  checkGuardedPassword,
   checkHostileModel,
   checkStepMode,
   expectCaseStudyAlarm,
@@ -44,6 +46,27 @@ const TAP_ANYWHERE: Record<string, { match: Record<string, string>; reply: strin
   autoglm: {
     match: { system: 'operates an Android phone to carry out' },
     reply: '<think>Tap the middle.</think><answer>do(action="Tap", element=[500,500])</answer>',
+  },
+};
+
+/** A reply typing the Wi-Fi password, in each grammar. */
+const TYPE_PASSWORD: Record<string, { match: Record<string, string>; reply: string }> = {
+  'ui-tars': {
+    match: TAP_ANYWHERE['ui-tars']!.match,
+    reply: "Thought: The password box has the focus.\nAction: type(content='latte2024')",
+  },
+  'qwen-vl': {
+    match: TAP_ANYWHERE['qwen-vl']!.match,
+    reply: '<tool_call>\n{"name": "mobile_use", "arguments": {"action": "type", "text": "latte2024"}}\n</tool_call>',
+  },
+  autoglm: {
+    match: TAP_ANYWHERE.autoglm!.match,
+    reply: '<think>The password box has the focus.</think><answer>do(action="Type", text="latte2024")</answer>',
+  },
+  'gui-owl': {
+    match: { system: 'mobile_use' },
+    reply:
+      '<thinking>\nThe password box has the focus.\n</thinking>\n<tool_call>\n{"name": "mobile_use", "arguments": {"action": "type", "text": "latte2024"}}\n</tool_call>\n<conclusion>\nType the password.\n</conclusion>',
   },
 };
 
@@ -123,6 +146,15 @@ describe.each(['ui-tars', 'qwen-vl', 'autoglm'] as const)('%s', (strategy: Strat
     await checkHostileModel(t, strategy);
   });
 });
+
+it.each(['ui-tars', 'qwen-vl', 'autoglm', 'gui-owl'] as const)(
+  '%s: guarded mode asks before typing into the password field it sees only on the screenshot',
+  { timeout: 120_000 },
+  async (strategy: StrategyName) => {
+    const { match, reply } = TYPE_PASSWORD[strategy]!;
+    await checkGuardedPassword(t, strategy, { steps: [{ name: 'type the password', match, reply, times: 'always' }] });
+  },
+);
 
 describe('gui-owl', () => {
   it('completes the alarm case study in auto mode, from screenshots only; its progress lists its conclusions', {

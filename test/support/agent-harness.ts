@@ -14,6 +14,9 @@ import { EnvSecretStore } from '../../src/main/settings/secrets.ts';
 import { RunService } from '../../src/main/agent/run-service.ts';
 import { NO_MEMORY } from '../../src/main/agent/ports.ts';
 import type { AgentDevice, AgentMemory } from '../../src/main/agent/ports.ts';
+import { agentMemory } from '../../src/main/memory/agent-memory.ts';
+import { MemoryService } from '../../src/main/memory/memory-service.ts';
+import type { RetrievalResult } from '../../src/shared/schemas/memory.ts';
 import { scriptedModel } from './scripted-model.ts';
 import { ToyPhone } from './toy-phone.ts';
 
@@ -96,6 +99,30 @@ export async function loopHarness(
       dir.dispose();
     },
   };
+}
+
+/**
+ * A harness whose runs use the real memory service on its database; `retrieved` collects what
+ * each retrieval returned. `h.dispose()` closes the memory service too.
+ */
+export async function memoryHarness(
+  script: ScriptInput,
+): Promise<{ h: Harness; memory: MemoryService; retrieved: RetrievalResult[] }> {
+  const retrieved: RetrievalResult[] = [];
+  let service: MemoryService | undefined;
+  const h = await loopHarness(script, {
+    memory: (db) => {
+      service = new MemoryService({ db });
+      return agentMemory(service, { onRetrieved: (r) => retrieved.push(r) });
+    },
+  });
+  const memory = service!;
+  const dispose = h.dispose;
+  h.dispose = async () => {
+    memory.dispose();
+    await dispose();
+  };
+  return { h, memory, retrieved };
 }
 
 export async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -14,6 +14,8 @@ import type { RunEvent, RunOptions } from '../../src/shared/schemas/run.ts';
 import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
 import type { AgentRig } from './agent-rig.ts';
 
+type RunSpec = Parameters<AgentRig['app']['runs']['start']>[0];
+
 export const ALARM_TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
 
 export async function resetPhone(t: AgentRig): Promise<void> {
@@ -234,6 +236,7 @@ export async function checkGuardedPassword(
   strategy: StrategyName,
   script: ScriptInput,
   options: Partial<RunOptions> = {},
+  loop?: RunSpec['loop'],
 ): Promise<void> {
   await resetPhone(t);
   await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'am', 'start', '-a', 'android.settings.WIFI_SETTINGS']);
@@ -245,6 +248,7 @@ export async function checkGuardedPassword(
     serial: t.rig.serial,
     task: 'Connect to CoffeeShop_5G with the password latte2024',
     options: { strategy, mode: 'guarded', maxSteps: 5, ...options },
+    ...(loop ? { loop } : {}),
   });
   try {
     await t.waitFor(runId, ['waiting', 'succeeded', 'failed', 'stopped']);

@@ -3,6 +3,7 @@
  * suite on one seed) and `perf:suite` (the whole suite on every seed): each function names the
  * episodes that break a rule, so an empty list is the proof.
  */
+import { weakMilestones } from '../../src/main/bench/deep-check.ts';
 import type { EpisodeRow } from '../../src/shared/bench/results.ts';
 import type { BenchTask } from '../../src/shared/bench/task-schema.ts';
 
@@ -21,6 +22,23 @@ export function noopReached(episodes: EpisodeRow[], configId: string): string[] 
   return episodes
     .filter((e) => e.configId === configId && (e.result!.reached > 0 || e.result!.satisfiedAtStart.length))
     .map((e) => `${e.id}: ${e.result!.milestones.filter((m) => m.reached).map((m) => m.id)}`);
+}
+
+/**
+ * Reference episodes with weak milestones, as `moba bench validate --deep` warns about them: a
+ * milestone the first step reaches without the task's `firstStep` saying why, or several
+ * milestones reached only at the final step.
+ */
+export function weakReferenceMilestones(episodes: EpisodeRow[], configId: string, tasks: BenchTask[]): string[] {
+  return episodes.flatMap((e) => {
+    const task = tasks.find((x) => x.id === e.taskId);
+    if (e.configId !== configId || !task || !e.result) return [];
+    const weak = weakMilestones(task, e.result.milestones, e.result.steps);
+    return [
+      ...weak.firstStep.map((i) => `${e.id}: "${e.result!.milestones[i]!.id}" is reached by the first step`),
+      ...(weak.atFinal.length ? [`${e.id}: ${weak.atFinal.join(', ')} are reached only at the final step`] : []),
+    ];
+  });
 }
 
 /**

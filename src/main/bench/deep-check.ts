@@ -102,8 +102,29 @@ async function walkAndJudge(
   return { score: scorer.finish(steps, final), states, steps, firstStep, failure };
 }
 
-/** Problems and warnings read off the reference's score. */
-function scoreFindings(
+/**
+ * A reference's weak milestones: the indices of those its first step reaches (unless the task's
+ * `firstStep` says why: they reward what any agent does first and flatter EE), and, when there
+ * are two or more, the ids of those reached only at its final step (no partial credit along the
+ * way). `milestones` are in the task's order; `steps` is how many steps the reference took.
+ */
+export function weakMilestones(
+  task: Pick<BenchTask, 'milestones'>,
+  milestones: ReadonlyArray<{ id: string; reached: boolean; step: number | null }>,
+  steps: number,
+): { firstStep: number[]; atFinal: string[] } {
+  const firstStep = milestones.flatMap((m, i) =>
+    m.reached && m.step === 1 && !task.milestones[i]?.firstStep ? [i] : [],
+  );
+  const atLast = milestones.filter((m) => m.reached && m.step === steps).map((m) => m.id);
+  return { firstStep, atFinal: steps > 1 && atLast.length >= 2 ? atLast : [] };
+}
+
+/**
+ * Problems and warnings read off the reference's score: `steps` is how many steps it took,
+ * `firstStep` the index in `solution` of the first step that ran (optional ones may be skipped).
+ */
+export function scoreFindings(
   task: BenchTask,
   solution: readonly SolutionStep[],
   score: ScoreSummary,
@@ -112,6 +133,7 @@ function scoreFindings(
 ): { problems: TaskProblem[]; warnings: TaskProblem[] } {
   const problems: TaskProblem[] = [];
   const warnings: TaskProblem[] = [];
+  const weak = weakMilestones(task, score.milestones, steps);
   score.milestones.forEach((m, i) => {
     const at = `milestones[${i}]`;
     if (score.satisfiedAtStart.includes(m.id))
@@ -121,7 +143,7 @@ function scoreFindings(
         path: at,
         message: `the reference solution does not reach "${m.id}" (${m.lastHeld === null ? 'it never held' : `it held last after step ${m.lastHeld}, then no more`})`,
       });
-    else if (m.step === 1 && !task.milestones[i]?.firstStep)
+    else if (weak.firstStep.includes(i))
       warnings.push({
         path: at,
         message: `"${m.id}" is reached by the solution's first step (${firstStep === null ? '?' : describeStep(solution[firstStep]!)}): it rewards what any agent does first and flatters EE; check the task's own work instead, or say why in "firstStep"`,
@@ -131,11 +153,10 @@ function scoreFindings(
     if (!inv.held)
       problems.push({ path: `invariants[${i}]`, message: `"${inv.id}" does not hold after the reference solution` });
   });
-  const atLast = score.milestones.filter((m) => m.reached && m.step === steps);
-  if (steps > 1 && atLast.length >= 2)
+  if (weak.atFinal.length)
     warnings.push({
       path: 'milestones',
-      message: `${atLast.length} of ${score.milestones.length} milestones (${atLast.map((m) => m.id).join(', ')}) are reached only at the final step (${steps}): no partial credit for the work along the way; check progress that shows before the end`,
+      message: `${weak.atFinal.length} of ${score.milestones.length} milestones (${weak.atFinal.join(', ')}) are reached only at the final step (${steps}): no partial credit for the work along the way; check progress that shows before the end`,
     });
   return { problems, warnings };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Observation, UiElement } from '../../shared/schemas/perception.ts';
 import type { RunEvent } from '../../shared/schemas/run.ts';
+import { STRATEGY_NAMES } from '../../shared/schemas/strategy.ts';
+import type { StrategyName } from '../../shared/schemas/strategy.ts';
 import type { PreparedEpisode } from './episode-setup.ts';
 import { EpisodeScoring } from './episode-scoring.ts';
 import type { JudgedPhone } from './episode-scoring.ts';
@@ -59,16 +61,38 @@ function judgedPhone(): JudgedPhone & { at: number; screens: number; states: num
   return p as unknown as JudgedPhone & { at: number; screens: number; states: number };
 }
 
+interface Perceived {
+  elements: (i: number) => UiElement[];
+  from: Observation['elementsFrom'];
+}
+const dumped = (i: number) => TRUTH[i]!.screen.elements as UiElement[];
+/** The screenshot alone: no element reaches the observation. */
+const screenshotOnly: Perceived = { elements: () => [], from: 'none' };
+
 /**
- * What each strategy perceived of the same screens: MobA reads the UI dump (ids, exact text);
- * the vision strategies read the screenshot by OCR (no ids, Tesseract's misreadings).
+ * What each registered strategy perceived of the same screens: MobA and the agents that read
+ * the UI dump (ids, exact text); the vision strategies read the screenshot by OCR (no ids,
+ * Tesseract's misreadings); the GUI-native ones see the screenshot only. Typed over every
+ * strategy name, so a strategy added later must say what it perceives here.
  */
-const PERCEIVED: Record<string, (i: number) => UiElement[]> = {
-  moba: (i) => TRUTH[i]!.screen.elements as UiElement[],
-  appagent: (i) => TRUTH[i]!.screen.elements.map((e) => el(e.text, '')),
-  'mobile-agent-v1': (i) => TRUTH[i]!.screen.elements.map((e) => el(e.text.replace('Run', 'Rn'), '')),
-  'mobile-agent-v2': () => [],
-  'mobile-agent-e': (i) => TRUTH[i]!.screen.elements.map((e) => el(e.text.toUpperCase(), '')),
+const PERCEIVED: Record<StrategyName, Perceived> = {
+  moba: { elements: dumped, from: 'xml' },
+  appagent: { elements: (i) => TRUTH[i]!.screen.elements.map((e) => el(e.text, '')), from: 'xml' },
+  'mobile-agent-v1': {
+    elements: (i) => TRUTH[i]!.screen.elements.map((e) => el(e.text.replace('Run', 'Rn'), '')),
+    from: 'ocr',
+  },
+  'mobile-agent-v2': { elements: () => [], from: 'ocr' },
+  'mobile-agent-e': {
+    elements: (i) => TRUTH[i]!.screen.elements.map((e) => el(e.text.toUpperCase(), '')),
+    from: 'ocr',
+  },
+  'ui-tars': screenshotOnly,
+  'qwen-vl': screenshotOnly,
+  autoglm: screenshotOnly,
+  'gui-owl': screenshotOnly,
+  // A program of the user's: whatever it asked for, here a dump with other ids.
+  external: { elements: (i) => TRUTH[i]!.screen.elements.map((e) => el(e.text, `x:id/${e.text}`)), from: 'xml' },
 };
 
 function observation(elements: UiElement[], from: Observation['elementsFrom']): RunEvent {
@@ -134,10 +158,12 @@ async function replay(
 }
 
 describe('milestones are judged on the device, not on what the strategy perceived', () => {
-  it('gives the same milestones at the same steps under MobA and every vision strategy', async () => {
+  it('gives the same milestones at the same steps under every registered strategy: MobA, the vision and the GUI-native ones', async () => {
+    expect(Object.keys(PERCEIVED).sort()).toEqual([...STRATEGY_NAMES].sort());
     const results: Record<string, unknown> = {};
-    for (const strategy of Object.keys(PERCEIVED)) {
-      const { scoring } = await replay(milestones, PERCEIVED[strategy]!, strategy === 'moba' ? 'xml' : 'ocr');
+    for (const strategy of STRATEGY_NAMES) {
+      const { elements, from } = PERCEIVED[strategy];
+      const { scoring } = await replay(milestones, elements, from);
       const r = scoring.result({
         outcome: { runId: 'r', outcome: 'succeeded', cause: 'finished', reason: '' } as never,
         state: {
@@ -150,7 +176,7 @@ describe('milestones are judged on the device, not on what the strategy perceive
       });
       results[strategy] = r.milestones.map((m) => [m.id, m.reached, m.step]);
     }
-    for (const strategy of Object.keys(PERCEIVED))
+    for (const strategy of STRATEGY_NAMES)
       expect(results[strategy], strategy).toEqual([
         ['list', true, 1],
         ['made', true, 2],
@@ -164,7 +190,7 @@ describe('milestones are judged on the device, not on what the strategy perceive
     expect(phone.states).toBe(3);
 
     // With the screen milestones: once both are reached (step 3) nothing more is read of the screen.
-    const { phone: full } = await replay(milestones, PERCEIVED.moba!);
+    const { phone: full } = await replay(milestones, dumped);
     expect(full.screens).toBe(1 + 3); // the start, then after steps 1–3
     // Reached at step 1: the start and step 1 only; no state milestone, so no state reading at all.
     const { phone: after } = await replay([milestones[0]!], null);

@@ -1,11 +1,24 @@
 /**
  * MobA's ablations on the loop, as §4.3 words them: without the Plan module (a plain agent, no
  * sub-goals, the Reflection module kept) and without the Memory module (no in-context examples,
- * no historical experience beyond the immediately preceding step). The end-to-end runs on the simulated phone are in test/integration/agent-ablations.test.ts.
+ * no historical experience beyond the immediately preceding step); and each MobA row of the
+ * `moba-table4` preset, read off its recorded model calls. The end-to-end runs on the simulated
+ * phone are in test/integration/agent-ablations.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loopHarness, REFLECT, SINGLE } from '../../../../../test/support/agent-harness.ts';
+import {
+  act,
+  loopHarness,
+  memoryHarness,
+  plan,
+  PLAN,
+  REFLECT,
+  reflect,
+  SINGLE,
+} from '../../../../../test/support/agent-harness.ts';
 import type { Harness } from '../../../../../test/support/agent-harness.ts';
+import { presetConfigurations } from '../../../../shared/bench/presets.ts';
+import type { RunEvent } from '../../../../shared/schemas/run.ts';
 
 const harnesses: Harness[] = [];
 const NOT_DONE = {
@@ -187,5 +200,98 @@ describe('w/o Memory removes historical experience beyond the preceding step (§
     expect(without).not.toMatch(/Recent actions[^#]*Open_App/);
     expect(without.match(/Wi-Fi is still off/g)).toHaveLength(1);
     expect(withMemory.match(/Wi-Fi is still off/g)).toHaveLength(2);
+  });
+});
+
+describe('each MobA row of the moba-table4 preset removes what §4.3 says, read off its recorded model calls', () => {
+  const TASK = 'Turn on Wi-Fi';
+  const SUBGOALS = ['Open the Settings app', 'Open Network & internet', 'Switch Wi-Fi on'];
+  const ACTIONS = ['Open_App("Settings")', 'Click(1)', 'Click(1)'];
+  const does = (action: string) => ({ observation: 'o', thought: 't', can_complete: 'true', action });
+  /** Two levels: the Local Agent cannot do the task in one action, the Global Agent splits it in three. */
+  const twoLevel = () => [
+    act(TASK, { observation: 'home', thought: 'several steps', can_complete: 'false', action: null }),
+    plan(TASK, SUBGOALS),
+    ...SUBGOALS.flatMap((goal, i) => [
+      act(goal, does(ACTIONS[i]!)),
+      reflect(goal, 'success', i === SUBGOALS.length - 1 ? 'done' : 'not_done'),
+    ]),
+  ];
+  /** One level: the plain agent acts three times toward the task; the reflection finds it done after the third. */
+  const singleLevel = () => [
+    ...ACTIONS.map((a) => singleAct(a)),
+    { ...NOT_DONE, reply: { ...NOT_DONE.reply, subgoal_status: 'success' }, times: 2 },
+    {
+      name: 'reflect: done',
+      match: { system: REFLECT },
+      reply: { observation: 'o', thought: 't', subgoal_status: 'success', goal_status: 'done', reflection: '' },
+      times: 1,
+    },
+  ];
+  const rows = presetConfigurations('moba-table4').filter((c) => c.agent === 'moba');
+
+  it('has the four MobA rows', () => {
+    expect(rows.map((c) => [c.id, c.usePlan, c.useMemory])).toEqual([
+      ['moba', true, true],
+      ['moba-no-memory', true, false],
+      ['moba-no-plan', false, true],
+      ['moba-no-plan-no-memory', false, false],
+    ]);
+  });
+
+  it.each(rows.map((c) => [c.id!, c.usePlan!, c.useMemory!] as const))('%s', async (_id, usePlan, useMemory) => {
+    const { h } = await memoryHarness({ steps: [...twoLevel(), ...(usePlan ? twoLevel() : singleLevel())] });
+    harnesses.push(h);
+    // A full MobA run first: memory then holds this task's route, actions and pages.
+    const first = await h.runs.start({ serial: 'toy-1', task: TASK, options: { mode: 'auto' } });
+    await h.runs.settled(first.runId);
+    expect(h.runs.state(first.runId).status).toBe('succeeded');
+    h.phone.screen = 'home';
+    h.phone.wifi = false;
+
+    const { runId } = await h.runs.start({
+      serial: 'toy-1',
+      task: TASK,
+      options: { mode: 'auto', usePlan, useMemory, maxSteps: 10 },
+    });
+    await h.runs.settled(runId);
+    const st = h.runs.state(runId);
+    expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
+    expect(h.phone.wifi).toBe(true);
+    const calls = h.runs
+      .events(runId)
+      .events.flatMap((e: RunEvent) => (e.type === 'model_call' ? [e] : []))
+      .map((e) => ({ purpose: e.record.purpose, memories: e.memories, sent: JSON.stringify(e.record.request) }));
+    const purposes = calls.map((c) => c.purpose);
+    const reflections = calls.filter((c) => c.purpose === 'reflect');
+
+    // The Plan module: a plan splits the task and each reflection judges its sub-goal; without
+    // it no plan is made and the Reflection module, kept, judges every action on the task alone.
+    expect(reflections).toHaveLength(3);
+    if (usePlan) {
+      expect(purposes.filter((p) => p === 'plan')).toHaveLength(1);
+      for (const r of reflections) expect(r.sent).toContain('Sub-goal of the action');
+    } else {
+      expect(purposes).not.toContain('plan');
+      expect(calls.some((c) => c.sent.includes(PLAN))).toBe(false);
+      for (const r of reflections) expect(r.sent).not.toContain('Sub-goal of the action');
+    }
+
+    // The Memory module: the first run's route and experience reach the prompts as in-context
+    // examples; without it nothing is retrieved, and the last action's prompt carries only the
+    // immediately preceding step of the run's own history.
+    const lastAct = calls.filter((c) => c.purpose === 'act').at(-1)!.sent;
+    const recent = lastAct.match(/Recent actions(.*?)(\\n##|$)/)?.[1] ?? '';
+    expect(recent).toContain('Click(1)');
+    if (useMemory) {
+      expect(calls.some((c) => c.memories.length > 0)).toBe(true);
+      expect(calls.some((c) => c.sent.includes('Relevant memory'))).toBe(true);
+      if (usePlan) expect(calls.find((c) => c.purpose === 'plan')!.sent).toContain('[route] \\"Turn on Wi-Fi\\"');
+      expect(recent).toContain('Open_App');
+    } else {
+      for (const c of calls) expect(c.memories, c.purpose).toEqual([]);
+      expect(calls.filter((c) => /Relevant memory|\[route\]/.test(c.sent)).map((c) => c.purpose)).toEqual([]);
+      expect(recent).not.toContain('Open_App');
+    }
   });
 });

@@ -11,14 +11,13 @@ import {
   REFLECT,
   act,
   loopHarness,
+  memoryHarness,
   plan,
   prompts,
   reflect,
 } from '../../../../../test/support/agent-harness.ts';
 import type { Harness } from '../../../../../test/support/agent-harness.ts';
 import { agentMemory } from '../../../memory/agent-memory.ts';
-import { MemoryService } from '../../../memory/memory-service.ts';
-import type { RetrievalResult } from '../../../../shared/schemas/memory.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -33,16 +32,9 @@ async function harness(...args: Parameters<typeof loopHarness>): Promise<Harness
 
 /** A harness whose runs use the real memory service on its database. */
 async function withMemory(script: Parameters<typeof loopHarness>[0]) {
-  const retrieved: RetrievalResult[] = [];
-  let service: MemoryService | undefined;
-  const h = await harness(script, {
-    memory: (db) => {
-      service = new MemoryService({ db });
-      return agentMemory(service, { onRetrieved: (r) => retrieved.push(r) });
-    },
-  });
-  cleanups.push(() => service!.dispose());
-  return { h, memory: service!, retrieved };
+  const m = await memoryHarness(script);
+  cleanups.push(() => m.h.dispose());
+  return m;
 }
 
 const SELECT = 'You choose which installed Android app to open';
@@ -365,5 +357,44 @@ describe('MobA memory after a successful end (§3.2)', () => {
     // The plan prompt lists the actions the sub-goals are planned for (Eq. 1).
     expect(plans[0]).toContain('Actions the Local Agent can take');
     expect(plans[0]).toContain('Open_App');
+  });
+
+  it('routes a sub-goal that was split too when the reflection ends the run before the tree closes it', async () => {
+    const does = (action: string) => ({ observation: 'o', thought: `do ${action}`, can_complete: 'true', action });
+    const split = { observation: 'o', thought: 'several steps', can_complete: 'false', action: null };
+    const { h, memory } = await withMemory({
+      steps: [
+        act('Turn on Wi-Fi', split),
+        plan('Turn on Wi-Fi', ['Open the Settings app', 'Switch Wi-Fi on in Network & internet']),
+        act('Open the Settings app', does('Open_App("Settings")')),
+        reflect('Open the Settings app', 'success'),
+        act('Switch Wi-Fi on in Network & internet', split),
+        plan('Switch Wi-Fi on in Network & internet', ['Open Network & internet', 'Switch Wi-Fi on']),
+        act('Open Network & internet', does('Click(1)')),
+        reflect('Open Network & internet', 'success'),
+        act('Switch Wi-Fi on', does('Click(1)')),
+        // Done: the run ends here, with the split sub-goal still running in the tree.
+        reflect('Switch Wi-Fi on', 'success', 'done'),
+      ],
+    });
+    const { runId } = await h.runs.start({ serial: 'toy-1', task: 'Turn on Wi-Fi', options: { mode: 'auto' } });
+    await h.runs.settled(runId);
+    const st = h.runs.state(runId);
+    expect(st.status, st.outcomeReason ?? '').toBe('succeeded');
+    expect(Object.values(st.nodes).map((n) => [n.goal, n.children.length, n.status])).toEqual([
+      ['Turn on Wi-Fi', 2, 'done'],
+      ['Open the Settings app', 0, 'done'],
+      ['Switch Wi-Fi on in Network & internet', 2, 'done'],
+      ['Open Network & internet', 0, 'done'],
+      ['Switch Wi-Fi on', 0, 'done'],
+    ]);
+    // Every non-leaf node has its route: the whole task's and the split sub-goal's.
+    const routes = memory.list({ kind: 'route' }).items.flatMap((m) => (m.kind === 'route' ? [m] : []));
+    expect(routes.map((r) => [r.goal, r.steps.map((s) => s.action)]).sort()).toEqual([
+      ['Switch Wi-Fi on in Network & internet', ['Click(1)', 'Click(1)']],
+      ['Turn on Wi-Fi', ['Open_App("Settings")', 'Click(1)', 'Click(1)']],
+    ]);
+    const tasks = memory.list({ kind: 'task' }).items.flatMap((m) => (m.kind === 'task' ? [m] : []));
+    expect(tasks.map((t) => t.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
   });
 });
