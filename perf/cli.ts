@@ -6,8 +6,10 @@
  * no command can go below). Also a command's own help (which loads that command's module) and a
  * program with every command module loaded (what `--help` cost before commands were listed from
  * their summaries). The read-only commands read a store seeded here: 200 runs, the example
- * memory seed, a benchmark of the built-in suite × 2 configurations with every episode scored.
- * Runs are interleaved so load on the machine hits all of them alike. Ends with one JSON line.
+ * memory seed, a benchmark of the built-in suite × 2 configurations with every episode scored
+ * and ended as the runner ends one (its report kept: what `bench report` is held to), and the
+ * same benchmark with one episode left to run, whose report is computed when read (shown, no
+ * target). Runs are interleaved so load on the machine hits all of them alike. Ends with one JSON line.
  *
  * MOBA_PERF_RUNS sets the rounds (default 15); MOBA_PERF_QUICK=1 runs 2 (a smoke test).
  */
@@ -18,6 +20,7 @@ import { join } from 'node:path';
 import { BenchSpec } from '../src/shared/bench/config.ts';
 import type { EpisodeResult } from '../src/shared/bench/results.ts';
 import { BenchRepo } from '../src/main/bench/bench-repo.ts';
+import { keepSettledReport } from '../src/main/bench/report/benchmark-report.ts';
 import { planBenchmark } from '../src/main/bench/plan.ts';
 import { loadTasks } from '../src/main/bench/task-files.ts';
 import { MemoryService } from '../src/main/memory/memory-service.ts';
@@ -33,6 +36,7 @@ const READ_ONLY_TARGET = 2;
 const BIN = join(ROOT, 'bin', 'moba.js');
 const BUNDLE = join(ROOT, 'out', 'main', 'cli.js');
 const BENCHMARK = 'b20250101-000000-perf';
+const RUNNING = 'b20250101-000000-running';
 
 /** A data folder with runs, memories and a scored benchmark, written by the store's own code. */
 function seedStore(dir: string): void {
@@ -54,14 +58,22 @@ function seedStore(dir: string): void {
       loadTasks(['builtin']).map((t) => t.task),
     );
     const repo = new BenchRepo(db);
-    repo.create({ id: BENCHMARK, name: 'perf:cli', spec, ...plan, now: 1 });
     const random = mulberry32(7);
-    for (const e of plan.episodes) {
-      const attempt = repo.claim(BENCHMARK, e.id, 2);
-      if (attempt === null) throw new Error(`cannot claim ${e.id}`);
-      const complete = random() < 0.7;
-      repo.complete(BENCHMARK, e.id, attempt, episodeResult(e.id, complete, random), 3);
+    for (const id of [BENCHMARK, RUNNING]) {
+      repo.create({ id, name: 'perf:cli', spec, ...plan, now: 1 });
+      // RUNNING's last episode is left to run.
+      for (const e of id === RUNNING ? plan.episodes.slice(0, -1) : plan.episodes) {
+        const attempt = repo.claim(id, e.id, 2);
+        if (attempt === null) throw new Error(`cannot claim ${e.id}`);
+        const complete = random() < 0.7;
+        repo.complete(id, e.id, attempt, episodeResult(e.id, complete, random), 3);
+      }
     }
+    // BENCHMARK ends as the runner ends a benchmark (its report kept); RUNNING still has an
+    // episode to run, so its report is worked out whenever it is read.
+    repo.setStatus(BENCHMARK, 'done', null, 4);
+    keepSettledReport(repo, BENCHMARK, 4, (line) => console.error(line));
+    if (!repo.storedReport(BENCHMARK)) throw new Error('the finished benchmark has no kept report');
   } finally {
     db.close();
   }
@@ -111,7 +123,12 @@ const data = mkdtempSync(join(tmpdir(), 'moba-perf-cli-'));
 seedStore(data);
 const moba = (name: string, readOnly = false): Case => ({
   name: `moba ${name}`,
-  args: [BIN, '--data-dir', data, ...name.split(' ').map((a) => (a === 'ID' ? BENCHMARK : a))],
+  args: [
+    BIN,
+    '--data-dir',
+    data,
+    ...name.split(' ').map((a) => (a === 'ID' ? BENCHMARK : a === 'RUNNING_ID' ? RUNNING : a)),
+  ],
   readOnly,
 });
 
@@ -123,6 +140,8 @@ const cases: Case[] = [
   moba('memory list', true),
   moba('bench list', true),
   moba('bench report ID', true),
+  // Informational: a benchmark with an episode left computes its report when read (no target).
+  moba('bench report RUNNING_ID'),
   moba('help memory'),
   {
     name: 'every command loaded',

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '@moba/testkit/rigs';
 import { BenchSpec } from '../../src/shared/bench/config.ts';
 import { BenchRepo } from '../../src/main/bench/bench-repo.ts';
+import { keepSettledReport } from '../../src/main/bench/report/benchmark-report.ts';
 import { openDatabase } from '../../src/main/store/database.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -72,20 +73,25 @@ const ALLOWED_FILES = [
 const ALLOWED_PACKAGES = ['better-sqlite3', 'bindings', 'commander', 'file-uri-to-path'];
 
 let benchmarkId = '';
+const keptId = 'b20250101-000000-0002';
 beforeAll(() => {
-  // A benchmark for `moba bench report` to read (no episodes ran: the report is empty but whole).
+  // Benchmarks for `moba bench report` to read (no episodes ran: the report is empty but whole):
+  // one as a store from before reports were kept has it, one ended as the runner ends one.
   const db = openDatabase({ path: join(data.path, 'moba.sqlite') });
   const spec = BenchSpec.parse({ configurations: [{ agent: 'noop' }] });
   benchmarkId = 'b20250101-000000-0001';
-  new BenchRepo(db).create({
-    id: benchmarkId,
-    name: 'read-only',
-    spec,
-    configurations: [{ ...spec.configurations[0]!, id: 'no-op' }],
-    tasks: [],
-    episodes: [],
-    now: 1,
-  });
+  const repo = new BenchRepo(db);
+  for (const id of [benchmarkId, keptId])
+    repo.create({
+      id,
+      name: 'read-only',
+      spec,
+      configurations: [{ ...spec.configurations[0]!, id: 'no-op' }],
+      tasks: [],
+      episodes: [],
+      now: 1,
+    });
+  keepSettledReport(repo, keptId, 2, (line) => expect.fail(line));
   db.close();
 });
 afterAll(() => data.dispose());
@@ -115,6 +121,15 @@ describe('read-only commands load the store and nothing else', () => {
     expect(readFileSync(join(data.path, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/i);
     const table = loaded(['bench', 'report', benchmarkId]);
     expect(table.files).not.toContain('src/main/cli/commands/bench-report-html.ts');
+  });
+
+  it('moba bench report of a finished benchmark reads its kept report and loads no statistics', () => {
+    const kept = loaded(['bench', 'report', keptId]);
+    expect(kept.files).toContain('src/main/bench/report/stored-report.ts');
+    expect(kept.files).not.toContain('src/main/bench/report/metrics.ts');
+    expect(kept.files).not.toContain('src/main/bench/report/stats.ts');
+    // Without a kept report (a store from before they were kept) it computes one, writing nothing.
+    expect(loaded(['bench', 'report', benchmarkId]).files).toContain('src/main/bench/report/stats.ts');
   });
 
   it('sees what a heavier command loads: the check is not vacuous', () => {

@@ -42,6 +42,15 @@ export interface BenchmarkRecord {
   finishedAt: number | null;
   owner: string | null;
   heartbeatAt: number | null;
+  /** Counts every change to the benchmark's episodes (kept by the store's triggers). */
+  revision: number;
+}
+
+/** A report as stored for a benchmark: `key` says which format and revision it was computed at. */
+export interface StoredReportRow {
+  key: string;
+  report: string;
+  computedAt: number;
 }
 
 interface BenchRow {
@@ -57,6 +66,7 @@ interface BenchRow {
   finished_at: number | null;
   owner: string | null;
   heartbeat_at: number | null;
+  revision: number;
 }
 
 interface EpisodeDbRow {
@@ -103,6 +113,7 @@ function record(r: BenchRow): BenchmarkRecord {
     finishedAt: r.finished_at,
     owner: r.owner,
     heartbeatAt: r.heartbeat_at,
+    revision: r.revision,
   };
 }
 
@@ -267,6 +278,14 @@ export class BenchRepo {
         .prepare('SELECT * FROM benchmark_episodes WHERE benchmark_id = ? ORDER BY ordinal')
         .all(id) as EpisodeDbRow[]
     ).map(episode);
+  }
+
+  /** The benchmark and its episodes read in one transaction (one revision), or undefined. */
+  snapshot(id: string): { benchmark: BenchmarkRecord; episodes: StoredEpisode[] } | undefined {
+    return this.db.transaction(() => {
+      const benchmark = this.get(id);
+      return benchmark ? { benchmark, episodes: this.episodes(id) } : undefined;
+    })();
   }
 
   /** The benchmark episode a run was (by any of its attempts), if any. */
@@ -437,6 +456,23 @@ export class BenchRepo {
         "UPDATE benchmark_episodes SET status = 'pending', error = NULL WHERE benchmark_id = ? AND status = 'error'",
       )
       .run(id).changes;
+  }
+
+  /** The report last stored for the benchmark, whatever it was computed from. */
+  storedReport(id: string): StoredReportRow | undefined {
+    const r = this.db
+      .prepare('SELECT key, report, computed_at FROM benchmark_reports WHERE benchmark_id = ?')
+      .get(id) as { key: string; report: string; computed_at: number } | undefined;
+    return r ? { key: r.key, report: r.report, computedAt: r.computed_at } : undefined;
+  }
+
+  /** Keeps a computed report of the benchmark (replacing the one before). */
+  storeReport(id: string, row: StoredReportRow): void {
+    this.db
+      .prepare(
+        'INSERT INTO benchmark_reports (benchmark_id, key, report, computed_at) VALUES (?, ?, ?, ?) ON CONFLICT (benchmark_id) DO UPDATE SET key = excluded.key, report = excluded.report, computed_at = excluded.computed_at',
+      )
+      .run(id, row.key, row.report, row.computedAt);
   }
 
   delete(id: string): boolean {

@@ -14,7 +14,7 @@ import { MobaError } from '../../shared/errors.ts';
 import { listStrategies } from '../../shared/strategies.ts';
 import type { BenchmarkRuns } from '../datasets/run-selection.ts';
 import type { BenchRepo } from './bench-repo.ts';
-import { computeReport } from './report/metrics.ts';
+import { benchmarkReport } from './report/benchmark-report.ts';
 import type { BenchmarkRunner } from './runner.ts';
 import { BUILTIN_SUITE, loadTasks } from './task-files.ts';
 import type { BenchTask } from '../../shared/bench/task-schema.ts';
@@ -222,14 +222,12 @@ export class BenchService implements Disposable {
     return this.runner.summary(id);
   }
 
-  /** @throws MobaError NOT_FOUND */
+  /** The report of benchmarks (a settled benchmark's is kept for the next reader). @throws MobaError NOT_FOUND */
   report(ids: readonly string[]): { report: BenchReport; summaries: BenchmarkSummary[] } {
-    const inputs = ids.map((id) => {
-      const benchmark = this.runner.repo.get(id);
-      if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id}`);
-      return { benchmark, episodes: this.runner.repo.episodes(id) };
-    });
-    return { report: computeReport(inputs), summaries: ids.map((id) => this.runner.summary(id)) };
+    return {
+      report: benchmarkReport(this.runner.repo, ids, { keep: true }),
+      summaries: ids.map((id) => this.runner.summary(id)),
+    };
   }
 
   /** The runs of benchmarks, for selecting research data by benchmark (`moba dataset`, History). */

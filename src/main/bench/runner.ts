@@ -28,6 +28,7 @@ import type { EpisodeHost } from './episode-env.ts';
 import type { EpisodeBroker } from './episode-broker.ts';
 import { PhonePool } from './phone-pool.ts';
 import { planBenchmark } from './plan.ts';
+import { keepSettledReport } from './report/benchmark-report.ts';
 
 export interface BenchHost extends EpisodeHost {
   db: Db;
@@ -274,6 +275,7 @@ export class BenchmarkRunner {
             : null);
       this.repo.setStatus(id, status, reason, this.now());
       this.repo.heartbeat(id, null, this.now());
+      keepSettledReport(this.repo, id, this.now(), log);
       this.changed(id, null);
     }
     return this.summary(id);

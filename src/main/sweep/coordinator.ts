@@ -17,6 +17,7 @@ import { HEARTBEAT_MS, ownerAlive, processOwner } from '../agent/ownership.ts';
 import { BenchRepo } from '../bench/bench-repo.ts';
 import type { StoredEpisode } from '../bench/bench-repo.ts';
 import { carriesMemory, readMemorySeedFile } from '../bench/bench-memory.ts';
+import { keepSettledReport } from '../bench/report/benchmark-report.ts';
 import type { BenchConfiguration } from '../../shared/bench/config.ts';
 import type { ArtifactStore } from '../store/artifacts.ts';
 import type { Db } from '../store/database.ts';
@@ -221,6 +222,7 @@ export class SweepCoordinator {
         this.now(),
       );
       this.repo.heartbeat(id, null, this.now());
+      keepSettledReport(this.repo, id, this.now(), this.log);
       await events.close().catch(() => undefined);
       await queue.close().catch(() => undefined);
       this.redis.disconnect();

@@ -81,6 +81,7 @@ const benchmark = (configs: BenchConfiguration[]): BenchmarkRecord => ({
   finishedAt: 0,
   owner: null,
   heartbeatAt: null,
+  revision: 0,
 });
 
 describe('benchmark metrics', () => {

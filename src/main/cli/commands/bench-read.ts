@@ -40,16 +40,9 @@ async function reportText(report: BenchReport, opts: ReportOpts): Promise<string
 }
 
 export async function benchReport(io: CliIo, command: Command, ids: string[], opts: ReportOpts): Promise<void> {
-  const { computeReport } = await import('../../bench/report/metrics.ts');
   await withStore(command, async (db) => {
     const repo = new BenchRepo(db);
-    const inputs = ids.map((id) => {
-      const benchmark = repo.get(id);
-      if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
-      return { benchmark, episodes: repo.episodes(id) };
-    });
-    // The table has no by-app rows: their bootstraps are not worked out for it.
-    const report = computeReport(inputs, { byApp: opts.format !== 'table' });
+    const report = await readReport(repo, ids, opts);
     // HTML embeds the episodes' runs and screenshots and the report viewer: loaded only for it.
     const text =
       opts.format === 'html'
@@ -61,4 +54,25 @@ export async function benchReport(io: CliIo, command: Command, ids: string[], op
       io.out(`wrote ${opts.out}\n`);
     } else io.out(text);
   });
+}
+
+/**
+ * A finished benchmark's report as the runner kept it (no statistics loaded); otherwise — a
+ * benchmark still running or resumed, a comparison of several, a store from before reports were
+ * kept — computed here and not kept: this command writes nothing. The table has no by-app rows,
+ * so their bootstraps are not worked out for it.
+ */
+async function readReport(repo: BenchRepo, ids: readonly string[], opts: ReportOpts): Promise<BenchReport> {
+  const benchmarks = ids.map((id) => {
+    const benchmark = repo.get(id);
+    if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
+    return benchmark;
+  });
+  if (benchmarks.length === 1) {
+    const { storedReport } = await import('../../bench/report/stored-report.ts');
+    const stored = storedReport(repo, benchmarks[0]!);
+    if (stored) return stored;
+  }
+  const { benchmarkReport } = await import('../../bench/report/benchmark-report.ts');
+  return benchmarkReport(repo, ids, { keep: false, byApp: opts.format !== 'table' });
 }

@@ -20,7 +20,7 @@ import type { TaskProblem } from '../../bench/task-validate.ts';
 import { printValidation } from './bench-validate.ts';
 import type { ValidateOpts } from './bench-validate.ts';
 import { calibrationFailures, formatCalibration } from '../../bench/report/calibration.ts';
-import { computeReport } from '../../bench/report/metrics.ts';
+import { benchmarkReport } from '../../bench/report/benchmark-report.ts';
 import { reportTable } from '../../bench/report/formats.ts';
 import { formatTaskJson } from '../../bench/task-format.ts';
 import { createApp } from '../lazy-app.ts';
@@ -181,7 +181,8 @@ async function runUntilStopped(
     });
     const benchmark = runner.repo.get(id)!;
     const episodes = runner.repo.episodes(id);
-    const report = computeReport([{ benchmark, episodes }]);
+    // The report the runner kept at the end (worked out here when it could not keep one).
+    const report = benchmarkReport(runner.repo, [id], { keep: true });
     const failures = calibrationFailures(benchmark, episodes);
     if (opts.json)
       io.out(

@@ -9,7 +9,7 @@ import { MobaError } from '../../../shared/errors.ts';
 import type { MobaApp } from '../../app.ts';
 import type { BenchmarkRunner } from '../../bench/runner.ts';
 import { loadTasks } from '../../bench/task-files.ts';
-import { computeReport } from '../../bench/report/metrics.ts';
+import { benchmarkReport } from '../../bench/report/benchmark-report.ts';
 import { reportTable } from '../../bench/report/formats.ts';
 import { SweepCoordinator, assertDistributable } from '../../sweep/coordinator.ts';
 import { DEFAULT_PROFILE } from '../../sweep/jobs.ts';
@@ -53,7 +53,8 @@ async function follow(io: CliIo, runner: BenchmarkRunner, app: MobaApp, id: stri
         );
     },
   });
-  const report = computeReport([{ benchmark: runner.repo.get(id)!, episodes: runner.repo.episodes(id) }]);
+  // The report the coordinator kept at the end (worked out here when it could not keep one).
+  const report = benchmarkReport(runner.repo, [id], { keep: true });
   if (opts.json)
     io.out(
       `${JSON.stringify({ benchmark: id, status: summary.status, reason: summary.reason, counts: summary.counts, report })}\n`,
