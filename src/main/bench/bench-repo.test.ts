@@ -70,4 +70,36 @@ describe('benchmarks in the store', () => {
     expect(repo.attempts('b')).toEqual([]);
     db.close();
   });
+
+  it("sums a list's scores and cost per configuration from the stored results", () => {
+    const db = openDatabase({ path: ':memory:' });
+    const repo = new BenchRepo(db);
+    const two = BenchSpec.parse({ configurations: [{ agent: 'noop' }, { agent: 'reference' }] });
+    repo.create({
+      id: 'b',
+      name: 'n',
+      spec: two,
+      configurations: [
+        { ...two.configurations[0]!, id: 'no-op' },
+        { ...two.configurations[1]!, id: 'ref' },
+      ],
+      tasks: [],
+      episodes: [ep('e1', 0), ep('e2', 1), { ...ep('e3', 2), configId: 'ref' }, { ...ep('e4', 3), configId: 'ref' }],
+      now: 1,
+    });
+    const done = (e: string, r: Partial<EpisodeResult>) =>
+      repo.complete('b', e, repo.claim('b', e, 2)!, r as EpisodeResult, 3);
+    done('e1', { runId: 'r1', reached: 1, total: 4, complete: false, costUsd: 0.25 });
+    done('e2', { runId: 'r2', reached: 2, total: 2, complete: true });
+    done('e3', { runId: 'r3', reached: 3, total: 3, complete: true, costUsd: 1.5 });
+    expect(repo.summary('b')).toMatchObject({
+      costUsd: 1.75,
+      scores: [
+        { configId: 'no-op', episodes: 2, msPercent: 50, completeRate: 50 },
+        { configId: 'ref', episodes: 1, msPercent: 100, completeRate: 100 },
+      ],
+    });
+    expect(repo.cost('b')).toBe(1.75);
+    db.close();
+  });
 });

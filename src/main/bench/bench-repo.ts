@@ -46,6 +46,9 @@ export interface BenchmarkRecord {
   revision: number;
 }
 
+/** What identifies a benchmark and its state, read without its spec and frozen tasks. */
+export type BenchmarkHead = Pick<BenchmarkRecord, 'id' | 'name' | 'status' | 'revision'>;
+
 /** A report as stored for a benchmark: `key` says which format and revision it was computed at. */
 export interface StoredReportRow {
   key: string;
@@ -198,6 +201,14 @@ export class BenchRepo {
     return r ? record(r) : undefined;
   }
 
+  /** The benchmark's id, name, status and revision (nothing parsed), or undefined. */
+  head(id: string): BenchmarkHead | undefined {
+    const r = this.db.prepare('SELECT id, name, status, revision FROM benchmarks WHERE id = ?').get(id) as
+      | { id: string; name: string; status: string; revision: number }
+      | undefined;
+    return r ? { ...r, status: r.status as BenchmarkStatus } : undefined;
+  }
+
   ids(): string[] {
     return (this.db.prepare('SELECT id FROM benchmarks ORDER BY created_at DESC').all() as Array<{ id: string }>).map(
       (r) => r.id,
@@ -205,8 +216,14 @@ export class BenchRepo {
   }
 
   summary(id: string): BenchmarkSummary | undefined {
-    const b = this.get(id);
+    // The benchmark without its frozen tasks, which a summary does not show.
+    const b = this.db
+      .prepare(
+        'SELECT id, name, spec, configurations, status, reason, created_at, updated_at, finished_at FROM benchmarks WHERE id = ?',
+      )
+      .get(id) as Omit<BenchRow, 'tasks' | 'owner' | 'heartbeat_at' | 'revision'> | undefined;
     if (!b) return undefined;
+    const configurations = JSON.parse(b.configurations) as BenchConfiguration[];
     const counts = { total: 0, pending: 0, running: 0, done: 0, error: 0 };
     for (const r of this.db
       .prepare('SELECT status, COUNT(*) AS n FROM benchmark_episodes WHERE benchmark_id = ? GROUP BY status')
@@ -214,62 +231,65 @@ export class BenchRepo {
       counts[r.status] = r.n;
       counts.total += r.n;
     }
+    const totals = this.totals(id);
     return {
       id: b.id,
       name: b.name,
-      status: b.status,
+      status: b.status as BenchmarkStatus,
       reason: b.reason,
-      createdAt: b.createdAt,
-      updatedAt: b.updatedAt,
-      finishedAt: b.finishedAt,
-      spec: b.spec,
-      configurations: b.configurations.map((c) => ({
+      createdAt: b.created_at,
+      updatedAt: b.updated_at,
+      finishedAt: b.finished_at,
+      spec: JSON.parse(b.spec) as BenchSpec,
+      configurations: configurations.map((c) => ({
         id: c.id!,
         label: configurationLabel(c),
         agent: c.agent,
         config: c as unknown as Record<string, unknown>,
       })),
       counts,
-      costUsd: this.cost(id),
-      scores: this.scores(
-        id,
-        b.configurations.map((c) => c.id!),
-      ),
+      costUsd: [...totals.values()].reduce((sum, t) => sum + t.cost, 0),
+      scores: configurations.map((c) => {
+        const t = totals.get(c.id!) ?? { episodes: 0, reached: 0, total: 0, complete: 0, cost: 0 };
+        return {
+          configId: c.id!,
+          episodes: t.episodes,
+          msPercent: t.total ? (t.reached / t.total) * 100 : null,
+          completeRate: t.episodes ? (t.complete / t.episodes) * 100 : null,
+        };
+      }),
     };
   }
 
-  /** Each configuration's Milestone Score and Complete Rate over its finished episodes (point values). */
-  private scores(id: string, configIds: readonly string[]): BenchmarkSummary['scores'] {
+  /**
+   * Per configuration, over its finished episodes: how many, milestones reached and in all,
+   * how many complete, and their cost — summed by SQLite from the stored results, so a list of
+   * benchmarks parses none of them.
+   */
+  private totals(
+    id: string,
+  ): Map<string, { episodes: number; reached: number; total: number; complete: number; cost: number }> {
     const rows = this.db
-      .prepare("SELECT config_id, result FROM benchmark_episodes WHERE benchmark_id = ? AND status = 'done'")
-      .all(id) as Array<{ config_id: string; result: string }>;
-    const by = new Map(configIds.map((c) => [c, { episodes: 0, reached: 0, total: 0, complete: 0 }]));
-    for (const r of rows) {
-      const s = by.get(r.config_id);
-      if (!s) continue;
-      const result = JSON.parse(r.result) as EpisodeResult;
-      s.episodes++;
-      s.reached += result.reached;
-      s.total += result.total;
-      if (result.complete) s.complete++;
-    }
-    return configIds.map((configId) => {
-      const s = by.get(configId)!;
-      return {
-        configId,
-        episodes: s.episodes,
-        msPercent: s.total ? (s.reached / s.total) * 100 : null,
-        completeRate: s.episodes ? (s.complete / s.episodes) * 100 : null,
-      };
-    });
+      .prepare(
+        `SELECT config_id, COUNT(*) AS episodes,
+           TOTAL(json_extract(result, '$.reached')) AS reached, TOTAL(json_extract(result, '$.total')) AS total,
+           TOTAL(json_extract(result, '$.complete')) AS complete, TOTAL(json_extract(result, '$.costUsd')) AS cost
+         FROM benchmark_episodes WHERE benchmark_id = ? AND status = 'done' GROUP BY config_id`,
+      )
+      .all(id) as Array<{
+      config_id: string;
+      episodes: number;
+      reached: number;
+      total: number;
+      complete: number;
+      cost: number;
+    }>;
+    return new Map(rows.map(({ config_id, ...t }) => [config_id, t]));
   }
 
   /** What the finished episodes cost. */
   cost(id: string): number {
-    const rows = this.db
-      .prepare("SELECT result FROM benchmark_episodes WHERE benchmark_id = ? AND status = 'done'")
-      .all(id) as Array<{ result: string }>;
-    return rows.reduce((sum, r) => sum + ((JSON.parse(r.result) as EpisodeResult).costUsd ?? 0), 0);
+    return [...this.totals(id).values()].reduce((sum, t) => sum + t.cost, 0);
   }
 
   episodes(id: string): StoredEpisode[] {

@@ -8,7 +8,7 @@
  * computes them.
  */
 import type { BenchReport } from '../../../shared/bench/report.ts';
-import type { BenchRepo, BenchmarkRecord } from '../bench-repo.ts';
+import type { BenchRepo, BenchmarkHead, BenchmarkRecord } from '../bench-repo.ts';
 
 /**
  * The version of what `computeReport` makes of the same episodes. Raise it with any change to
@@ -26,7 +26,7 @@ export function reportKey(benchmark: Pick<BenchmarkRecord, 'revision'>): string 
  * The benchmark's stored report when it was computed from its episodes as they are now (with
  * the benchmark's name and status as they are now), else null.
  */
-export function storedReport(repo: BenchRepo, benchmark: BenchmarkRecord): BenchReport | null {
+export function storedReport(repo: BenchRepo, benchmark: BenchmarkHead): BenchReport | null {
   const row = repo.storedReport(benchmark.id);
   if (!row || row.key !== reportKey(benchmark)) return null;
   const report = JSON.parse(row.report) as BenchReport;

@@ -64,7 +64,7 @@ export async function benchReport(io: CliIo, command: Command, ids: string[], op
  */
 async function readReport(repo: BenchRepo, ids: readonly string[], opts: ReportOpts): Promise<BenchReport> {
   const benchmarks = ids.map((id) => {
-    const benchmark = repo.get(id);
+    const benchmark = repo.head(id);
     if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
     return benchmark;
   });
