@@ -5,6 +5,7 @@
  * FILE` file is this object as JSON; the UI builds the same.
  */
 import { z } from 'zod';
+import { Seed } from '../schemas/common.ts';
 import { ABLATIONS, MEMORY_REGIMES, PSEUDO_AGENT_NAMES, USER_MEMORY_MODES, agentNames } from '../choices.ts';
 import { configurationLabel } from './labels.ts';
 import { EndpointOverride } from '../schemas/run.ts';
@@ -133,12 +134,7 @@ export const BenchSpec = z
     seeds: z.number().int().min(1).max(100).default(1),
     /** Runs of each instance per configuration (only the agent varies between them). */
     repetitions: z.number().int().min(1).max(20).default(1),
-    suiteSeed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1)
-      .default(30),
+    suiteSeed: Seed.default(30),
     phones: z.number().int().min(1).max(16).default(1),
     timeoutS: z.number().int().min(10).max(7200).optional().describe("override every task's wall-time limit"),
     costCapUsd: z

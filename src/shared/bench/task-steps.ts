@@ -4,6 +4,7 @@
  * disturbances the phone applies during an episode.
  */
 import { z } from 'zod';
+import { Seed } from '../schemas/common.ts';
 import { DISTURBANCE_KINDS } from '@moba/base';
 import { AppRef, JsonValue, Locale } from './task-values.ts';
 
@@ -131,13 +132,7 @@ const LocalTime = z
 
 export const DeviceSpec = z
   .object({
-    seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1)
-      .optional()
-      .describe("the phone's seed; default: the instance seed"),
+    seed: Seed.optional().describe("the phone's seed; default: the instance seed"),
     clock: z
       .union([LocalTime, z.literal('seeded')])
       .optional()

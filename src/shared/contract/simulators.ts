@@ -3,6 +3,7 @@
  * endpoint on a loopback port, connected to the app's adb server like a wireless phone.
  */
 import { z } from 'zod';
+import { Seed } from '../schemas/common.ts';
 import { defineMethod } from './define.ts';
 
 export const SimulatorInfo = z.object({
@@ -29,12 +30,7 @@ export const simulatorMethods = {
     summary: 'Start a simulated phone (Chromium-rendered apps) and adb-connect it; takes a few seconds.',
     input: z
       .object({
-        seed: z
-          .number()
-          .int()
-          .min(0)
-          .max(2 ** 31 - 1)
-          .optional(),
+        seed: Seed.optional(),
         port: z.number().int().min(0).max(65_535).optional(),
       })
       .strict(),

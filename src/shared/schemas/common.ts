@@ -16,3 +16,10 @@ export type Bounds = z.infer<typeof Bounds>;
 
 export const Point = z.tuple([z.number(), z.number()]);
 export type Point = z.infer<typeof Point>;
+
+/** A seed of a simulated phone or of a suite's instances: a whole number from 0 to 2³¹ − 1. */
+export const Seed = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Seed } from './common.ts';
 import { AUTONOMY_MODES, MODEL_ROLES } from '../choices.ts';
 import { VoiceSettings, defaultVoiceSettings } from './voice.ts';
 
@@ -170,11 +171,7 @@ export const SimulatorSettings = z.object({
   /** Start one simulated phone with the app so there is always a device to try things on. */
   autoStart: z.boolean(),
   port: z.number().int().min(1024).max(65_535),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1),
+  seed: Seed,
 });
 export type SimulatorSettings = z.infer<typeof SimulatorSettings>;
 

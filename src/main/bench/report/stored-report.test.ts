@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@moba/base';
 import { BenchSpec } from '../../../shared/bench/config.ts';
 import type { EpisodeResult } from '../../../shared/bench/results.ts';
+import { plainEpisodeResult } from '../../../../test/support/episode-result.ts';
 import { openDatabase } from '../../store/database.ts';
 import { BenchRepo } from '../bench-repo.ts';
 import { planBenchmark } from '../plan.ts';
@@ -36,20 +37,14 @@ function result(runId: string, random: () => number): EpisodeResult {
   const total = 1 + Math.floor(random() * 4);
   const reached = Math.floor(random() * (total + 1));
   const steps = 2 + Math.floor(random() * 12);
-  return {
-    runId,
+  return plainEpisodeResult(runId, {
     termination: reached === total ? 'finish' : 'budget',
     reason: '',
-    answer: null,
-    milestones: [],
-    invariants: [],
     reached,
     total,
     complete: reached === total,
     completeStrict: reached === total,
     stepsToLast: reached ? steps : null,
-    satisfiedAtStart: [],
-    trace: [],
     executedActions: steps,
     steps,
     modelCalls: steps * 2,
@@ -58,13 +53,7 @@ function result(runId: string, random: () => number): EpisodeResult {
     costUsd: steps * 0.004,
     callLatenciesMs: [400 + random() * 900],
     wallMs: steps * 3000,
-    interventions: {},
-    seed: 1,
-    params: {},
-    goal: 'g',
-    locale: 'en',
-    seedRetries: 0,
-  };
+  });
 }
 
 /** A benchmark of reference and MobA over the tasks × 2 seeds; every episode done but `leave`. */
