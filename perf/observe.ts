@@ -1,12 +1,12 @@
 /**
  * Observation benchmark: where the time of one observation goes on the simulated phone behind
  * a real adb server — screencap, uiautomator dump (taken in parallel), element processing,
- * set-of-marks drawing, artifact writes, total — p50/p95 over RUNS observations (default 30).
+ * set-of-marks drawing, artifact writes, total — p50/p95 over MOBA_PERF_RUNS observations (default 30).
  * The screen changes between observations (untimed) so no capture is served from a cache.
  * Baseline in the same process: the capture phase against the same four requests (screencap,
  * dump, foreground app, keyboard) one after the other. Ends with one JSON line.
  *
- *   npm run perf:observe            (RUNS=30 by default)
+ *   npm run perf:observe            (MOBA_PERF_RUNS=30 by default)
  */
 import { DeviceService } from '../src/main/device/device-service.ts';
 import { Observer } from '../src/main/device/observe.ts';
@@ -16,7 +16,7 @@ import { startPhoneRig } from '../test/support/sim-phone-rig.ts';
 import { tempDir } from '@moba/testkit/rigs';
 import { option } from './quick.ts';
 
-const RUNS = option('RUNS', 30, 3);
+const RUNS = option('MOBA_PERF_RUNS', 30, 3);
 const SCREENS = [
   'com.android.settings/.Settings',
   'com.android.deskclock/.DeskClock',

@@ -6,7 +6,7 @@
  * - of 1 phone and of 4 phones sharing one Chromium inside this process (the library API).
  * Ends with one JSON line.
  *
- *   npm run perf:sim-phone            (ITER=40 by default)
+ *   npm run perf:sim-phone            (MOBA_PERF_ITER=40 by default)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { descendants } from '@moba/testkit/rigs';
 import type { SimulatedPhone } from '@moba/sim';
 import { option } from './quick.ts';
 
-const ITER = option('ITER', 40, 3);
+const ITER = option('MOBA_PERF_ITER', 40, 3);
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
