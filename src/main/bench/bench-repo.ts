@@ -203,10 +203,9 @@ export class BenchRepo {
 
   /** The benchmark's id, name, status and revision (nothing parsed), or undefined. */
   head(id: string): BenchmarkHead | undefined {
-    const r = this.db.prepare('SELECT id, name, status, revision FROM benchmarks WHERE id = ?').get(id) as
-      | { id: string; name: string; status: string; revision: number }
+    return this.db.prepare('SELECT id, name, status, revision FROM benchmarks WHERE id = ?').get(id) as
+      | BenchmarkHead
       | undefined;
-    return r ? { ...r, status: r.status as BenchmarkStatus } : undefined;
   }
 
   ids(): string[] {
@@ -217,13 +216,13 @@ export class BenchRepo {
 
   summary(id: string): BenchmarkSummary | undefined {
     // The benchmark without its frozen tasks, which a summary does not show.
-    const b = this.db
+    const row = this.db
       .prepare(
-        'SELECT id, name, spec, configurations, status, reason, created_at, updated_at, finished_at FROM benchmarks WHERE id = ?',
+        "SELECT id, name, spec, configurations, '[]' AS tasks, status, reason, created_at, updated_at, finished_at, owner, heartbeat_at, revision FROM benchmarks WHERE id = ?",
       )
-      .get(id) as Omit<BenchRow, 'tasks' | 'owner' | 'heartbeat_at' | 'revision'> | undefined;
-    if (!b) return undefined;
-    const configurations = JSON.parse(b.configurations) as BenchConfiguration[];
+      .get(id) as BenchRow | undefined;
+    if (!row) return undefined;
+    const b = record(row);
     const counts = { total: 0, pending: 0, running: 0, done: 0, error: 0 };
     for (const r of this.db
       .prepare('SELECT status, COUNT(*) AS n FROM benchmark_episodes WHERE benchmark_id = ? GROUP BY status')
@@ -235,13 +234,13 @@ export class BenchRepo {
     return {
       id: b.id,
       name: b.name,
-      status: b.status as BenchmarkStatus,
+      status: b.status,
       reason: b.reason,
-      createdAt: b.created_at,
-      updatedAt: b.updated_at,
-      finishedAt: b.finished_at,
-      spec: JSON.parse(b.spec) as BenchSpec,
-      configurations: configurations.map((c) => ({
+      createdAt: b.createdAt,
+      updatedAt: b.updatedAt,
+      finishedAt: b.finishedAt,
+      spec: b.spec,
+      configurations: b.configurations.map((c) => ({
         id: c.id!,
         label: configurationLabel(c),
         agent: c.agent,
@@ -249,7 +248,7 @@ export class BenchRepo {
       })),
       counts,
       costUsd: [...totals.values()].reduce((sum, t) => sum + t.cost, 0),
-      scores: configurations.map((c) => {
+      scores: b.configurations.map((c) => {
         const t = totals.get(c.id!) ?? { episodes: 0, reached: 0, total: 0, complete: 0, cost: 0 };
         return {
           configId: c.id!,

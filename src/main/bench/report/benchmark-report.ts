@@ -9,7 +9,7 @@ import type { BenchReport } from '../../../shared/bench/report.ts';
 import type { BenchRepo, StoredEpisode } from '../bench-repo.ts';
 import { computeReport } from './metrics.ts';
 import type { ReportInput, ReportOptions } from './metrics.ts';
-import { keepReport, storedReport } from './stored-report.ts';
+import { keepReport, storedReportOf } from './stored-report.ts';
 
 export interface BenchmarkReportOptions extends Pick<ReportOptions, 'byApp' | 'now'> {
   /** Keep a report computed here for a settled benchmark (not for read-only commands). */
@@ -21,19 +21,22 @@ const settled = (episodes: readonly StoredEpisode[]) =>
 
 /** @throws MobaError NOT_FOUND for an id with no benchmark */
 export function benchmarkReport(repo: BenchRepo, ids: readonly string[], options: BenchmarkReportOptions): BenchReport {
+  return storedReportOf(repo, ids) ?? computedReport(repo, ids, options);
+}
+
+/**
+ * The report computed from the episodes, whatever is kept (a caller that has found no current
+ * kept report), and kept when `options.keep` and the one benchmark has settled.
+ * @throws MobaError NOT_FOUND for an id with no benchmark
+ */
+export function computedReport(repo: BenchRepo, ids: readonly string[], options: BenchmarkReportOptions): BenchReport {
   const inputs = ids.map((id): ReportInput => {
     // The benchmark and its episodes read together, so the revision is the one they are at.
     const input = repo.snapshot(id);
     if (!input) throw new MobaError('NOT_FOUND', `No benchmark ${id}`);
     return input;
   });
-  return reportOf(repo, inputs, options);
-}
-
-function reportOf(repo: BenchRepo, inputs: readonly ReportInput[], options: BenchmarkReportOptions): BenchReport {
   const one = inputs.length === 1 ? inputs[0]! : null;
-  const stored = one ? storedReport(repo, one.benchmark) : null;
-  if (stored) return stored;
   const keep = options.keep && one !== null && settled(one.episodes);
   // A kept report has every part (by-app rows included) whatever this caller prints.
   const report = computeReport(inputs, { now: options.now, byApp: keep || options.byApp });
@@ -42,14 +45,13 @@ function reportOf(repo: BenchRepo, inputs: readonly ReportInput[], options: Benc
 }
 
 /**
- * At a benchmark's end: works out its report once and keeps it when no episode is left to run,
- * so every reader after reads it. A report that cannot be worked out is said in `log` and left
+ * At a benchmark's end: works out its report once and keeps it when no episode is left to run
+ * (unless the kept one is still current), so every reader after reads it. A report that cannot be worked out is said in `log` and left
  * to be computed when read.
  */
 export function keepSettledReport(repo: BenchRepo, id: string, now: number, log: (line: string) => void): void {
   try {
-    const input = repo.snapshot(id);
-    if (input && settled(input.episodes)) reportOf(repo, [input], { keep: true, now });
+    benchmarkReport(repo, [id], { keep: true, now });
   } catch (error) {
     log(`the report of ${id} is computed when it is read: ${errorMessage(error)}`);
   }

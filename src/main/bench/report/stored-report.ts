@@ -33,6 +33,12 @@ export function storedReport(repo: BenchRepo, benchmark: BenchmarkHead): BenchRe
   return { ...report, benchmarks: [{ id: benchmark.id, name: benchmark.name, status: benchmark.status }] };
 }
 
+/** The kept report of the one benchmark `ids` names, when it is current; else null (several are always computed). */
+export function storedReportOf(repo: BenchRepo, ids: readonly string[]): BenchReport | null {
+  const head = ids.length === 1 ? repo.head(ids[0]!) : undefined;
+  return head ? storedReport(repo, head) : null;
+}
+
 /** Keeps `report`, computed from `benchmark` at its current revision, as its stored report. */
 export function keepReport(repo: BenchRepo, benchmark: BenchmarkRecord, report: BenchReport): void {
   repo.storeReport(benchmark.id, {

@@ -63,16 +63,11 @@ export async function benchReport(io: CliIo, command: Command, ids: string[], op
  * so their bootstraps are not worked out for it.
  */
 async function readReport(repo: BenchRepo, ids: readonly string[], opts: ReportOpts): Promise<BenchReport> {
-  const benchmarks = ids.map((id) => {
-    const benchmark = repo.head(id);
-    if (!benchmark) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
-    return benchmark;
-  });
-  if (benchmarks.length === 1) {
-    const { storedReport } = await import('../../bench/report/stored-report.ts');
-    const stored = storedReport(repo, benchmarks[0]!);
-    if (stored) return stored;
-  }
-  const { benchmarkReport } = await import('../../bench/report/benchmark-report.ts');
-  return benchmarkReport(repo, ids, { keep: false, byApp: opts.format !== 'table' });
+  for (const id of ids)
+    if (!repo.head(id)) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
+  const { storedReportOf } = await import('../../bench/report/stored-report.ts');
+  const stored = storedReportOf(repo, ids);
+  if (stored) return stored;
+  const { computedReport } = await import('../../bench/report/benchmark-report.ts');
+  return computedReport(repo, ids, { keep: false, byApp: opts.format !== 'table' });
 }
