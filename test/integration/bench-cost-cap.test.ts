@@ -14,35 +14,26 @@ const TASK = 'weather.tomorrow-high';
 let t: ScriptedBenchRig;
 beforeAll(async () => {
   // UI-TARS opens the app, then ends without the answer: two priced calls per episode.
-  t = await startScriptedBenchRig({
-    models: ['scripted'],
-    steps: [
-      {
-        name: 'open',
-        match: { any: 'You are a GUI agent operating an Android phone' },
-        reply: "Thought: Open the weather app.\nAction: open_app(app_name='com.moba.weather')",
-        times: 1,
-      },
-      {
-        name: 'end',
-        match: { any: 'You are a GUI agent operating an Android phone' },
-        reply: "Thought: I cannot tell.\nAction: finished(content='I am not sure.')",
-        times: 1,
-      },
-    ],
-  });
-  t.app.settings.update({
-    models: {
-      default: {
-        baseUrl: t.model.baseUrl,
-        model: 'scripted',
-        timeoutMs: 20_000,
-        maxRetries: 1,
-        inputCostPerMTok: 100,
-        outputCostPerMTok: 100,
-      },
+  t = await startScriptedBenchRig(
+    {
+      models: ['scripted'],
+      steps: [
+        {
+          name: 'open',
+          match: { any: 'You are a GUI agent operating an Android phone' },
+          reply: "Thought: Open the weather app.\nAction: open_app(app_name='com.moba.weather')",
+          times: 1,
+        },
+        {
+          name: 'end',
+          match: { any: 'You are a GUI agent operating an Android phone' },
+          reply: "Thought: I cannot tell.\nAction: finished(content='I am not sure.')",
+          times: 1,
+        },
+      ],
     },
-  });
+    { model: { inputCostPerMTok: 100, outputCostPerMTok: 100 } },
+  );
 });
 afterAll(async () => {
   await t?.dispose();

@@ -21,7 +21,13 @@ export interface BenchRig {
   dispose(): Promise<void>;
 }
 
-export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Promise<BenchRig> {
+export interface BenchRigOptions {
+  modelBaseUrl?: string;
+  /** More of the default endpoint's settings (e.g. its prices), beside the model server's address. */
+  model?: { inputCostPerMTok?: number; outputCostPerMTok?: number };
+}
+
+export async function startBenchRig(options: BenchRigOptions = {}): Promise<BenchRig> {
   const adb = await startAdbServer();
   const dir = tempDir('moba-bench-it-');
   const env = {
@@ -33,7 +39,15 @@ export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Pr
   const app = await createApp({ host: 'web', dataDir: dir.path, env });
   if (options.modelBaseUrl)
     app.settings.update({
-      models: { default: { baseUrl: options.modelBaseUrl, model: 'scripted', timeoutMs: 20_000, maxRetries: 1 } },
+      models: {
+        default: {
+          baseUrl: options.modelBaseUrl,
+          model: 'scripted',
+          timeoutMs: 20_000,
+          maxRetries: 1,
+          ...options.model,
+        },
+      },
       agent: { settleTimeoutMs: 2_000 },
     });
   const runner = app.benchmarks;
@@ -54,9 +68,12 @@ export async function startBenchRig(options: { modelBaseUrl?: string } = {}): Pr
 export type ScriptedBenchRig = BenchRig & { model: ScriptedServer };
 
 /** A benchmark rig whose models are a scripted model server playing `script`; `dispose()` closes both. */
-export async function startScriptedBenchRig(script: ScriptInput): Promise<ScriptedBenchRig> {
+export async function startScriptedBenchRig(
+  script: ScriptInput,
+  options: Pick<BenchRigOptions, 'model'> = {},
+): Promise<ScriptedBenchRig> {
   const model = await scriptedModel(script);
-  const rig = await startBenchRig({ modelBaseUrl: model.baseUrl }).catch(async (e: unknown) => {
+  const rig = await startBenchRig({ ...options, modelBaseUrl: model.baseUrl }).catch(async (e: unknown) => {
     await model.close();
     throw e;
   });
