@@ -139,7 +139,7 @@ describe('wireless connect', () => {
     const started = Date.now();
     await expectCode(service(await freePort()).list(), ['ADB_UNAVAILABLE']);
     await expectCode(service(9, { autoStartServer: true }).list(), ['ADB_UNAVAILABLE']);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(6_000);
   });
 
   it('starts a local adb server when none runs (with adb.binary)', async () => {
@@ -204,7 +204,7 @@ describe('vanishing devices', () => {
       const d = s.device(sim.address);
       const started = Date.now();
       await expectCode(d.shell('sleep 30', { timeoutMs: 500 }), ['TIMEOUT']);
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(15_000); // not the 30 s command
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 200);
       await expectCode(d.shell('sleep 30', { signal: controller.signal }), ['CANCELLED']);

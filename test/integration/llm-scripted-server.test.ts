@@ -245,7 +245,7 @@ describe('scripted model server', () => {
     while (server.requests().length === 0) await new Promise((r) => setTimeout(r, 10));
     const t0 = performance.now();
     await server.close();
-    expect(performance.now() - t0).toBeLessThan(1_000);
+    expect(performance.now() - t0).toBeLessThan(10_000); // not the 60 s reply
     expect(await pending).toBeInstanceOf(Error);
   });
 

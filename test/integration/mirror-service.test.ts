@@ -150,7 +150,8 @@ describe('MirrorService with scrcpy', () => {
     expect(frame).not.toBeNull();
     const size = await sharp(frame!.png).metadata();
     expect([size.format, size.width, size.height]).toEqual(['png', 720, 1600]);
-    expect(Date.now() - frame!.frameTime).toBeLessThan(3_000);
+    // A recent frame (the comparison below shows it is the new screen); generous for a loaded machine.
+    expect(Date.now() - frame!.frameTime).toBeLessThan(10_000);
     expect(await difference(frame!.png, await phone.phone.screencap())).toBeLessThan(8);
 
     await service.input(phone.serial, { type: 'home' });

@@ -63,7 +63,7 @@ describe('a server that accepts and never answers', () => {
     const started = Date.now();
     const error = await failure(client.hostQuery('host:version', { timeoutMs: 300 }));
     expect(error.code).toBe('TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(10_000); // a request with no deadline would hang
     expect(hung.sockets).toHaveLength(1);
     await closed(hung.sockets[0]!);
   });
@@ -176,5 +176,129 @@ describe('a device that is still authorizing', () => {
     // Not a fallback to screenshots: the device cannot be reached at all until the prompt is accepted.
     expect((await failure(mirror.start(serial, viewer))).code).toBe('DEVICE_UNAUTHORIZED');
     expect(mirror.isRunning(serial)).toBe(false);
+  });
+});
+
+/**
+ * A server that, like the real one for a moment, still lists a disconnected wireless device
+ * (as `offline`) for the first `lingering` lists after `host:disconnect` answers.
+ */
+async function lingeringServer(serial: string, lingering: number): Promise<{ port: number; lists: () => number }> {
+  let disconnected = false;
+  let listsAfter = 0;
+  const reply = (socket: Socket, value: string) => {
+    const body = Buffer.from(value);
+    socket.end(Buffer.concat([Buffer.from('OKAY'), Buffer.from(body.length.toString(16).padStart(4, '0')), body]));
+  };
+  const { port } = await listen((socket) => {
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      const length = Number.parseInt(buffered.subarray(0, 4).toString('ascii'), 16);
+      if (buffered.length < 4 + length) return;
+      const service = buffered.subarray(4, 4 + length).toString('utf8');
+      if (service === `host:disconnect:${serial}`) {
+        disconnected = true;
+        return reply(socket, `disconnected ${serial}`);
+      }
+      if (service === 'host:devices-l') {
+        if (disconnected) listsAfter += 1;
+        const listed = !disconnected || listsAfter <= lingering;
+        return reply(socket, listed ? `${serial}\t${disconnected ? 'offline' : 'device'} transport_id:1\n` : '');
+      }
+      socket.end(Buffer.from('FAIL0009not known'));
+    });
+  });
+  return { port, lists: () => listsAfter };
+}
+
+describe('a disconnect the server finishes a moment later', () => {
+  it('resolves only once the server no longer lists the device', async () => {
+    const serial = '127.0.0.1:5555';
+    const server = await lingeringServer(serial, 3);
+    const devices = new DeviceService({
+      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
+      autoStartServer: false,
+    });
+    cleanup.push(() => devices.close());
+    expect((await devices.list()).map((d) => d.serial)).toEqual([serial]);
+    expect(await devices.disconnect(serial)).toBe(serial);
+    // Without the wait, the first list after the disconnect still shows it offline.
+    expect(server.lists()).toBe(4);
+    expect(await devices.list()).toEqual([]);
+  });
+
+  it('still returns when the server keeps listing the device past the bound', async () => {
+    const serial = '127.0.0.1:5556';
+    const server = await lingeringServer(serial, Number.POSITIVE_INFINITY);
+    const devices = new DeviceService({
+      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
+      autoStartServer: false,
+    });
+    cleanup.push(() => devices.close());
+    expect(await devices.disconnect(serial, { timeoutMs: 200 })).toBe(serial);
+    expect(server.lists()).toBeGreaterThan(1);
+  });
+});
+
+/**
+ * A server whose device stream is cut (`shell` is refused with `closed`, as when the transport
+ * breaks) while `get-state` still says `device` for the first `onlineFor` asks, then that the
+ * device is offline — the order the real server reports a phone that has just gone away.
+ */
+async function cutServer(serial: string, onlineFor: number): Promise<{ port: number; stateAsks: () => number }> {
+  let asks = 0;
+  const frame = (status: 'OKAY' | 'FAIL', value?: string) => {
+    if (value === undefined) return Buffer.from(status);
+    const body = Buffer.from(value);
+    return Buffer.concat([Buffer.from(status), Buffer.from(body.length.toString(16).padStart(4, '0')), body]);
+  };
+  const { port } = await listen((socket) => {
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      while (buffered.length >= 4) {
+        const length = Number.parseInt(buffered.subarray(0, 4).toString('ascii'), 16);
+        if (buffered.length < 4 + length) return;
+        const service = buffered.subarray(4, 4 + length).toString('utf8');
+        buffered = buffered.subarray(4 + length);
+        if (service === `host-serial:${serial}:features`) socket.end(frame('OKAY', 'shell_v2,cmd'));
+        else if (service === `host-serial:${serial}:get-state`) {
+          asks += 1;
+          socket.end(asks <= onlineFor ? frame('OKAY', 'device') : frame('FAIL', 'device offline'));
+        } else if (service === `host:transport:${serial}`) socket.write(frame('OKAY'));
+        else socket.end(frame('FAIL', 'closed'));
+      }
+    });
+  });
+  return { port, stateAsks: () => asks };
+}
+
+describe('a device stream the server cuts', () => {
+  const serial = 'R58M00CUT';
+
+  it('is DEVICE_OFFLINE once the server marks the device offline a moment later', async () => {
+    const server = await cutServer(serial, 2);
+    const devices = new DeviceService({
+      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
+      autoStartServer: false,
+    });
+    cleanup.push(() => devices.close());
+    const error = await failure(devices.device(serial).shell('echo hi'));
+    expect(error.code).toBe('DEVICE_OFFLINE');
+    expect(server.stateAsks()).toBe(3);
+  });
+
+  it('stays the refusal it is while the device stays online', async () => {
+    const server = await cutServer(serial, Number.POSITIVE_INFINITY);
+    const devices = new DeviceService({
+      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
+      autoStartServer: false,
+    });
+    cleanup.push(() => devices.close());
+    const error = await failure(devices.device(serial).shell('echo hi'));
+    expect(error.code).toBe('DEVICE_COMMAND_FAILED');
+    expect(error.message).toContain('closed');
+    expect(server.stateAsks()).toBeGreaterThan(1);
   });
 });

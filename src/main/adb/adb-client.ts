@@ -17,7 +17,7 @@ import type { AdbAddress } from './address.ts';
 import { formatAddress, isLoopbackHost } from './address.ts';
 import { CallClient, fromAdbkit, readToEnd, request } from './adbkit.ts';
 import type { Connection } from './adbkit.ts';
-import { AdbFailure, deviceFailure } from './errors.ts';
+import { AdbFailure, deviceFailure, streamCut } from './errors.ts';
 
 export interface AdbClientOptions {
   address: AdbAddress;
@@ -331,10 +331,11 @@ export class AdbClient {
       await request(connection, service);
     } catch (error) {
       const e = fromAdbkit(error, service);
-      if (e instanceof AdbFailure)
-        throw new MobaError('DEVICE_COMMAND_FAILED', `${serial} refused ${service.slice(0, 80)}: ${e.reply}`, {
-          details: { serial },
-        });
+      if (e instanceof AdbFailure) {
+        const message = `${serial} refused ${service.slice(0, 80)}: ${e.reply}`;
+        if (e.reply.trim() === 'closed') throw streamCut(message, { serial });
+        throw new MobaError('DEVICE_COMMAND_FAILED', message, { details: { serial } });
+      }
       throw e;
     }
   }

@@ -23,7 +23,7 @@ import type * as ParserModule from '@devicefarmer/adbkit/dist/src/adb/parser.js'
 import type * as ProtocolModule from '@devicefarmer/adbkit/dist/src/adb/protocol.js';
 import { MobaError } from '../../shared/errors.ts';
 import type { AdbAddress } from './address.ts';
-import { AdbFailure, serverUnavailable } from './errors.ts';
+import { AdbFailure, serverUnavailable, streamCut } from './errors.ts';
 
 const requireCjs = createRequire(import.meta.url);
 const Client = (
@@ -110,9 +110,7 @@ function failReply(error: Error): string {
 export function fromAdbkit(error: unknown, what: string): unknown {
   if (error instanceof Parser.FailError) return new AdbFailure(failReply(error));
   if (error instanceof Parser.PrematureEOFError)
-    return new MobaError('DEVICE_COMMAND_FAILED', `${what}: the adb server closed the connection early.`, {
-      cause: error,
-    });
+    return streamCut(`${what}: the adb server closed the connection early.`, { cause: error });
   if (error instanceof Parser.UnexpectedDataError)
     return new MobaError(
       'DEVICE_COMMAND_FAILED',

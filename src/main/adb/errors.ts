@@ -50,6 +50,28 @@ export function deviceFailure(serial: string, reply: string): MobaError {
   }
 }
 
+/**
+ * The server cut a device stream: it refused the service with `closed`, or ended the
+ * connection before the reply. That is what a transport that just broke looks like (the phone
+ * went away a moment ago, before the server marked it offline), so the device layer asks the
+ * device's state before reporting it (see {@link isStreamCut}).
+ */
+export function streamCut(message: string, options: { serial?: string; cause?: unknown } = {}): MobaError {
+  return new MobaError('DEVICE_COMMAND_FAILED', message, {
+    ...(options.cause === undefined ? {} : { cause: options.cause }),
+    details: { ...(options.serial === undefined ? {} : { serial: options.serial }), cut: true },
+  });
+}
+
+/** Whether the error is a {@link streamCut}. */
+export function isStreamCut(error: unknown): boolean {
+  return (
+    error instanceof MobaError &&
+    error.code === 'DEVICE_COMMAND_FAILED' &&
+    (error.details as { cut?: unknown } | undefined)?.cut === true
+  );
+}
+
 /** The adb server cannot be reached at all. */
 export function serverUnavailable(address: AdbAddress, cause: unknown): MobaError {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;

@@ -8,7 +8,8 @@
  */
 import type { Duplex } from 'node:stream';
 import { MobaError, deviceStateError, isDeviceGone } from '../../shared/errors.ts';
-import { decodeShellV2 } from '../adb/index.ts';
+import { decodeShellV2, isStreamCut } from '../adb/index.ts';
+import { delay } from '@moba/base';
 import type { AdbClient, ShellResult } from '../adb/index.ts';
 import {
   parseFocusedApp,
@@ -54,6 +55,13 @@ export const ADB_KEYBOARD_IME = 'com.android.adbkeyboard/.AdbIME';
 export const ADB_KEYBOARD_PACKAGE = 'com.android.adbkeyboard';
 
 /** Where `uiautomator dump` writes; one dump at a time per device (see {@link AndroidDevice.dumpUi}). */
+/**
+ * How long a device whose stream was cut may still be listed as `device` before the cut is
+ * taken for what it says (a refused service) rather than for the device going away: the server
+ * marks a broken transport offline on its own thread, later under load.
+ */
+const CUT_SETTLE_MS = 1_500;
+const CUT_POLL_MS = 100;
 const DUMP_PATH = '/sdcard/window_dump.xml';
 const DUMP_MARK = '__MOBA_DUMP_FOLLOWS__';
 
@@ -302,14 +310,27 @@ export class AndroidDevice {
     try {
       return await this.adb.query(this.serial, service, options);
     } catch (error) {
-      // A command that timed out on a device that has since gone is reported as the device being gone.
-      if (error instanceof MobaError && error.code === 'TIMEOUT') {
-        const state = await this.state({ timeoutMs: 2_000 }).catch((e: unknown) => e);
-        if (state instanceof MobaError && isDeviceGone(state) && state.code !== 'ADB_UNAVAILABLE') throw state;
-        if (typeof state === 'string' && state !== 'device')
-          throw deviceStateError(this.serial, state, { cause: error });
-      }
+      // A command that timed out, or whose stream the server cut, on a device that has since
+      // gone is reported as the device being gone. A cut comes a moment before the server marks
+      // the device offline, so its state is asked again for a short while.
+      if (error instanceof MobaError && (error.code === 'TIMEOUT' || isStreamCut(error)))
+        throw (await this.goneError(error, isStreamCut(error) ? CUT_SETTLE_MS : 0)) ?? error;
       throw error;
+    }
+  }
+
+  /**
+   * The error saying the device is gone or not ready, when it is; undefined while it stays
+   * `device` for `settleMs` (or its state cannot be told).
+   */
+  private async goneError(cause: MobaError, settleMs: number): Promise<MobaError | undefined> {
+    const until = Date.now() + settleMs;
+    for (;;) {
+      const state = await this.state({ timeoutMs: 2_000 }).catch((e: unknown) => e);
+      if (state instanceof MobaError && isDeviceGone(state) && state.code !== 'ADB_UNAVAILABLE') return state;
+      if (typeof state === 'string' && state !== 'device') return deviceStateError(this.serial, state, { cause });
+      if (state !== 'device' || Date.now() >= until) return undefined;
+      await delay(CUT_POLL_MS);
     }
   }
 }

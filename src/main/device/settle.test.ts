@@ -20,7 +20,7 @@ describe('waitForSettle', () => {
     const r = await waitForSettle({ probe: async () => String(n++), timeoutMs: 150, firstDelayMs: 0, intervalMs: 10 });
     expect(r.settled).toBe(false);
     expect(r.ms).toBeGreaterThanOrEqual(150);
-    expect(r.ms).toBeLessThan(1_000);
+    expect(r.ms).toBeLessThan(5_000); // not the next reading forever
   });
   it('skips waiting when the timeout is 0', async () => {
     expect(await waitForSettle({ probe: screen(1), timeoutMs: 0 })).toEqual({ settled: true, ms: 0, readings: 0 });

@@ -36,7 +36,7 @@ describe('retry helpers', () => {
     const p = sleep(10_000, controller.signal);
     setTimeout(() => controller.abort(), 20);
     await expect(p).rejects.toMatchObject({ code: 'CANCELLED' });
-    expect(performance.now() - t0).toBeLessThan(1_000);
+    expect(performance.now() - t0).toBeLessThan(5_000); // not the 10 s sleep
     await expect(sleep(10, AbortSignal.abort())).rejects.toBeInstanceOf(MobaError);
   });
 });
