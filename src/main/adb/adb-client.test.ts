@@ -183,7 +183,11 @@ describe('a device that is still authorizing', () => {
  * A server that, like the real one for a moment, still lists a disconnected wireless device
  * (as `offline`) for the first `lingering` lists after `host:disconnect` answers.
  */
-async function lingeringServer(serial: string, lingering: number): Promise<{ port: number; lists: () => number }> {
+async function lingeringServer(
+  serial: string,
+  lingering: number,
+  options: { failListsAfter?: boolean } = {},
+): Promise<{ port: number; lists: () => number }> {
   let disconnected = false;
   let listsAfter = 0;
   const reply = (socket: Socket, value: string) => {
@@ -203,6 +207,7 @@ async function lingeringServer(serial: string, lingering: number): Promise<{ por
       }
       if (service === 'host:devices-l') {
         if (disconnected) listsAfter += 1;
+        if (disconnected && options.failListsAfter) return socket.end(Buffer.from('FAIL0004busy'));
         const listed = !disconnected || listsAfter <= lingering;
         return reply(socket, listed ? `${serial}\t${disconnected ? 'offline' : 'device'} transport_id:1\n` : '');
       }
@@ -238,6 +243,18 @@ describe('a disconnect the server finishes a moment later', () => {
     cleanup.push(() => devices.close());
     expect(await devices.disconnect(serial, { timeoutMs: 200 })).toBe(serial);
     expect(server.lists()).toBeGreaterThan(1);
+  });
+
+  it('returns when the list cannot be read after the disconnect was accepted', async () => {
+    const serial = '127.0.0.1:5557';
+    const server = await lingeringServer(serial, Number.POSITIVE_INFINITY, { failListsAfter: true });
+    const devices = new DeviceService({
+      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
+      autoStartServer: false,
+    });
+    cleanup.push(() => devices.close());
+    expect(await devices.disconnect(serial)).toBe(serial);
+    expect(server.lists()).toBe(1);
   });
 });
 

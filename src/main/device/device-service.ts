@@ -223,12 +223,16 @@ export class DeviceService {
    * `host:disconnect` answers it may still list the device (as `offline`). Waits, bounded, until
    * the list no longer has `serial`, so that once `disconnect` resolves the device is gone for
    * every caller (a command then fails with DEVICE_NOT_FOUND, not DEVICE_OFFLINE). Past the bound
-   * it returns anyway: the disconnect itself was accepted.
+   * it returns anyway, and so it does when the list cannot be read: the disconnect itself was
+   * accepted.
    */
   private async waitUnlisted(serial: string, options: CallOptions): Promise<void> {
     const until = Date.now() + (options.timeoutMs ?? this.timeouts.hostMs);
     for (;;) {
-      const listed = (await this.list(options)).some((d) => d.serial === serial);
+      const listed = await this.list(options).then(
+        (devices) => devices.some((d) => d.serial === serial),
+        () => false,
+      );
       if (!listed || Date.now() >= until) return;
       await delay(25, options.signal);
     }
