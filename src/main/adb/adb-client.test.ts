@@ -128,35 +128,62 @@ describe('starting servers', () => {
   });
 });
 
+/** A device service on the stand-in at `port`, closed after the test. */
+function deviceServiceAt(port: number): DeviceService {
+  const devices = new DeviceService({ adb: { host: '127.0.0.1', port, binary: 'adb' }, autoStartServer: false });
+  cleanup.push(() => devices.close());
+  return devices;
+}
+
+/** How a stand-in answers: OKAY or FAIL, with a length-prefixed value or (OKAY alone) none. */
+type Answer = (status: 'OKAY' | 'FAIL', value?: string, options?: { keepOpen?: boolean }) => void;
+
+/**
+ * A stand-in adb server: reads the length-prefixed requests of each connection in turn (a
+ * transport switch is followed by the device's service on the same socket) and lets `handle`
+ * answer each; an answer ends the connection unless it keeps it open.
+ */
+async function standIn(handle: (service: string, answer: Answer) => void): Promise<number> {
+  const { port } = await listen((socket) => {
+    const answer: Answer = (status, value, options = {}) => {
+      const body = value === undefined ? undefined : Buffer.from(value);
+      const frame = body
+        ? Buffer.concat([Buffer.from(status), Buffer.from(body.length.toString(16).padStart(4, '0')), body])
+        : Buffer.from(status);
+      if (options.keepOpen) socket.write(frame);
+      else socket.end(frame);
+    };
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      while (buffered.length >= 4) {
+        const length = Number.parseInt(buffered.subarray(0, 4).toString('ascii'), 16);
+        if (buffered.length < 4 + length) return;
+        const service = buffered.subarray(4, 4 + length).toString('utf8');
+        buffered = buffered.subarray(4 + length);
+        handle(service, answer);
+      }
+    });
+  });
+  return port;
+}
+
 /**
  * A server that knows one device, still waiting for the person to accept the debugging
  * prompt: `get-state` says `authorizing`, device requests FAIL with adb's own words.
  */
 async function authorizingServer(serial: string): Promise<number> {
-  const reply = (socket: Socket, status: 'OKAY' | 'FAIL', value: string) => {
-    const body = Buffer.from(value);
-    socket.end(Buffer.concat([Buffer.from(status), Buffer.from(body.length.toString(16).padStart(4, '0')), body]));
-  };
-  const { port } = await listen((socket) => {
-    let buffered = Buffer.alloc(0);
-    socket.on('data', (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      const length = Number.parseInt(buffered.subarray(0, 4).toString('ascii'), 16);
-      if (buffered.length < 4 + length) return;
-      const service = buffered.subarray(4, 4 + length).toString('utf8');
-      if (service === `host-serial:${serial}:get-state`) return reply(socket, 'OKAY', 'authorizing');
-      reply(socket, 'FAIL', 'device still authorizing');
-    });
+  return standIn((service, answer) => {
+    if (service === `host-serial:${serial}:get-state`) answer('OKAY', 'authorizing');
+    else answer('FAIL', 'device still authorizing');
   });
-  return port;
 }
 
 describe('a device that is still authorizing', () => {
   it('is DEVICE_UNAUTHORIZED for the device layer and for the mirror alike', async () => {
     const serial = 'R58M123ABC';
     const port = await authorizingServer(serial);
-    const devices = new DeviceService({ adb: { host: '127.0.0.1', port, binary: 'adb' }, autoStartServer: false });
-    cleanup.push(() => devices.close());
+    const devices = deviceServiceAt(port);
     expect((await failure(devices.onlineDevice(serial))).code).toBe('DEVICE_UNAUTHORIZED');
     expect((await failure(devices.device(serial).shell('echo hi'))).code).toBe('DEVICE_UNAUTHORIZED');
     expect((await failure(devices.device(serial).screencap())).message).toMatch(/Allow USB debugging/);
@@ -190,29 +217,16 @@ async function lingeringServer(
 ): Promise<{ port: number; lists: () => number }> {
   let disconnected = false;
   let listsAfter = 0;
-  const reply = (socket: Socket, value: string) => {
-    const body = Buffer.from(value);
-    socket.end(Buffer.concat([Buffer.from('OKAY'), Buffer.from(body.length.toString(16).padStart(4, '0')), body]));
-  };
-  const { port } = await listen((socket) => {
-    let buffered = Buffer.alloc(0);
-    socket.on('data', (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      const length = Number.parseInt(buffered.subarray(0, 4).toString('ascii'), 16);
-      if (buffered.length < 4 + length) return;
-      const service = buffered.subarray(4, 4 + length).toString('utf8');
-      if (service === `host:disconnect:${serial}`) {
-        disconnected = true;
-        return reply(socket, `disconnected ${serial}`);
-      }
-      if (service === 'host:devices-l') {
-        if (disconnected) listsAfter += 1;
-        if (disconnected && options.failListsAfter) return socket.end(Buffer.from('FAIL0004busy'));
-        const listed = !disconnected || listsAfter <= lingering;
-        return reply(socket, listed ? `${serial}\t${disconnected ? 'offline' : 'device'} transport_id:1\n` : '');
-      }
-      socket.end(Buffer.from('FAIL0009not known'));
-    });
+  const port = await standIn((service, answer) => {
+    if (service === `host:disconnect:${serial}`) {
+      disconnected = true;
+      return answer('OKAY', `disconnected ${serial}`);
+    }
+    if (service !== 'host:devices-l') return answer('FAIL', 'not known');
+    if (disconnected) listsAfter += 1;
+    if (disconnected && options.failListsAfter) return answer('FAIL', 'busy');
+    const listed = !disconnected || listsAfter <= lingering;
+    answer('OKAY', listed ? `${serial}\t${disconnected ? 'offline' : 'device'} transport_id:1\n` : '');
   });
   return { port, lists: () => listsAfter };
 }
@@ -221,11 +235,7 @@ describe('a disconnect the server finishes a moment later', () => {
   it('resolves only once the server no longer lists the device', async () => {
     const serial = '127.0.0.1:5555';
     const server = await lingeringServer(serial, 3);
-    const devices = new DeviceService({
-      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
-      autoStartServer: false,
-    });
-    cleanup.push(() => devices.close());
+    const devices = deviceServiceAt(server.port);
     expect((await devices.list()).map((d) => d.serial)).toEqual([serial]);
     expect(await devices.disconnect(serial)).toBe(serial);
     // Without the wait, the first list after the disconnect still shows it offline.
@@ -236,11 +246,7 @@ describe('a disconnect the server finishes a moment later', () => {
   it('still returns when the server keeps listing the device past the bound', async () => {
     const serial = '127.0.0.1:5556';
     const server = await lingeringServer(serial, Number.POSITIVE_INFINITY);
-    const devices = new DeviceService({
-      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
-      autoStartServer: false,
-    });
-    cleanup.push(() => devices.close());
+    const devices = deviceServiceAt(server.port);
     expect(await devices.disconnect(serial, { timeoutMs: 200 })).toBe(serial);
     expect(server.lists()).toBeGreaterThan(1);
   });
@@ -248,11 +254,7 @@ describe('a disconnect the server finishes a moment later', () => {
   it('returns when the list cannot be read after the disconnect was accepted', async () => {
     const serial = '127.0.0.1:5557';
     const server = await lingeringServer(serial, Number.POSITIVE_INFINITY, { failListsAfter: true });
-    const devices = new DeviceService({
-      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
-      autoStartServer: false,
-    });
-    cleanup.push(() => devices.close());
+    const devices = deviceServiceAt(server.port);
     expect(await devices.disconnect(serial)).toBe(serial);
     expect(server.lists()).toBe(1);
   });
@@ -265,28 +267,14 @@ describe('a disconnect the server finishes a moment later', () => {
  */
 async function cutServer(serial: string, onlineFor: number): Promise<{ port: number; stateAsks: () => number }> {
   let asks = 0;
-  const frame = (status: 'OKAY' | 'FAIL', value?: string) => {
-    if (value === undefined) return Buffer.from(status);
-    const body = Buffer.from(value);
-    return Buffer.concat([Buffer.from(status), Buffer.from(body.length.toString(16).padStart(4, '0')), body]);
-  };
-  const { port } = await listen((socket) => {
-    let buffered = Buffer.alloc(0);
-    socket.on('data', (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      while (buffered.length >= 4) {
-        const length = Number.parseInt(buffered.subarray(0, 4).toString('ascii'), 16);
-        if (buffered.length < 4 + length) return;
-        const service = buffered.subarray(4, 4 + length).toString('utf8');
-        buffered = buffered.subarray(4 + length);
-        if (service === `host-serial:${serial}:features`) socket.end(frame('OKAY', 'shell_v2,cmd'));
-        else if (service === `host-serial:${serial}:get-state`) {
-          asks += 1;
-          socket.end(asks <= onlineFor ? frame('OKAY', 'device') : frame('FAIL', 'device offline'));
-        } else if (service === `host:transport:${serial}`) socket.write(frame('OKAY'));
-        else socket.end(frame('FAIL', 'closed'));
-      }
-    });
+  const port = await standIn((service, answer) => {
+    if (service === `host-serial:${serial}:features`) answer('OKAY', 'shell_v2,cmd');
+    else if (service === `host-serial:${serial}:get-state`) {
+      asks += 1;
+      if (asks <= onlineFor) answer('OKAY', 'device');
+      else answer('FAIL', 'device offline');
+    } else if (service === `host:transport:${serial}`) answer('OKAY', undefined, { keepOpen: true });
+    else answer('FAIL', 'closed');
   });
   return { port, stateAsks: () => asks };
 }
@@ -296,11 +284,7 @@ describe('a device stream the server cuts', () => {
 
   it('is DEVICE_OFFLINE once the server marks the device offline a moment later', async () => {
     const server = await cutServer(serial, 2);
-    const devices = new DeviceService({
-      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
-      autoStartServer: false,
-    });
-    cleanup.push(() => devices.close());
+    const devices = deviceServiceAt(server.port);
     const error = await failure(devices.device(serial).shell('echo hi'));
     expect(error.code).toBe('DEVICE_OFFLINE');
     expect(server.stateAsks()).toBe(3);
@@ -308,11 +292,7 @@ describe('a device stream the server cuts', () => {
 
   it('stays the refusal it is while the device stays online', async () => {
     const server = await cutServer(serial, Number.POSITIVE_INFINITY);
-    const devices = new DeviceService({
-      adb: { host: '127.0.0.1', port: server.port, binary: 'adb' },
-      autoStartServer: false,
-    });
-    cleanup.push(() => devices.close());
+    const devices = deviceServiceAt(server.port);
     const error = await failure(devices.device(serial).shell('echo hi'));
     expect(error.code).toBe('DEVICE_COMMAND_FAILED');
     expect(error.message).toContain('closed');
