@@ -80,7 +80,8 @@ const fmt = (o: Outcome) =>
     ? `stopped at ${(o.ms / 1000).toFixed(1)} s`
     : `${(o.ms / 1000).toFixed(2)} s, ${o.lines} lines, ${o.rowsRead}/${ROWS.length} rows read`;
 
-const engine = new OcrEngine({ languages: ['eng'] });
+// No cache: every figure here is Tesseract reading the image (the next call after the abort re-reads the first one).
+const engine = new OcrEngine({ languages: ['eng'], cacheEntries: 0 });
 const results: Record<string, { fullSize: Outcome; defaults: Outcome }> = {};
 try {
   // Start the worker once so no row pays for it.

@@ -86,10 +86,47 @@ describe('OcrEngine (tesseract.js, offline language data)', () => {
       engine.recognize(png, { languages: ['eng'], maxPixels: Infinity, deadlineMs: 1_000 }),
     ).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringMatching(/did not finish within 1 s/) });
     expect(performance.now() - started).toBeLessThan(5_000);
-    const lines = await engine.recognize(await renderText([{ text: 'Hello again', x: 40, y: 100 }]), {
+    // An image not read before, so the worker has to start again.
+    const read = engine.imagesRead;
+    const lines = await engine.recognize(await renderText([{ text: 'Back at work', x: 40, y: 100 }]), {
       languages: ['eng'],
     });
-    expect(lines.map((l) => l.text).join(' ')).toMatch(/Hello again/i);
+    expect(lines.map((l) => l.text).join(' ')).toMatch(/Back at work/i);
+    expect(engine.imagesRead).toBe(read + 1);
+  }, 120_000);
+
+  it('reads an image once for the same settings; a caller changing its copy changes nothing kept', async () => {
+    const png = await renderText([{ text: 'Airplane mode', x: 40, y: 100 }]);
+    const read = engine.imagesRead;
+    const first = await engine.recognize(png, { languages: ['eng'] });
+    expect(first.map((l) => l.text).join(' ')).toMatch(/Airplane mode/i);
+    first[0]!.text = 'changed by the caller';
+    const again = await engine.recognize(png, { languages: ['eng'] });
+    expect(again.map((l) => l.text).join(' ')).toMatch(/Airplane mode/i);
+    expect(engine.imagesRead).toBe(read + 1);
+    // Other settings read it anew.
+    await engine.recognize(png, { languages: ['eng'], maxPixels: 200_000 });
+    expect(engine.imagesRead).toBe(read + 2);
+    // Words: the same image twice in one call, then in a later call, is read once per page mode.
+    const [a, b] = await engine.recognizeWords([png, png], { languages: ['eng'], layout: 'sparse' });
+    expect(a).toEqual(b);
+    expect(a!.map((w) => w.text).join(' ')).toMatch(/Airplane/i);
+    expect(await engine.recognizeWords([png], { languages: ['eng'], layout: 'sparse' })).toEqual([a]);
+    expect(engine.imagesRead).toBe(read + 3);
+    await engine.recognizeWords([png], { languages: ['eng'], layout: 'line' });
+    expect(engine.imagesRead).toBe(read + 4);
+  }, 120_000);
+
+  it('with no cache reads every image anew', async () => {
+    const uncached = new OcrEngine({ languages: ['eng'], cacheEntries: 0 });
+    try {
+      const png = await renderText([{ text: 'Airplane mode', x: 40, y: 100 }]);
+      const first = await uncached.recognize(png);
+      expect(await uncached.recognize(png)).toEqual(first);
+      expect(uncached.imagesRead).toBe(2);
+    } finally {
+      await uncached.dispose();
+    }
   }, 120_000);
 
   it('is cancellable and refuses work after dispose', async () => {

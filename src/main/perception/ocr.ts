@@ -1,13 +1,16 @@
 /**
  * OCR fallback for screens without a usable view hierarchy (games, video, a failed dump):
  * tesseract.js in a worker thread, with the language data shipped in npm packages — nothing
- * is downloaded and nothing is cached on disk.
+ * is downloaded and nothing is cached on disk. What an image reads as is kept in memory for
+ * the last images read (see {@link OCR_CACHE_ENTRIES}).
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, symlink, copyFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { createWorker, PSM } from 'tesseract.js';
 import type { Worker } from 'tesseract.js';
@@ -52,8 +55,23 @@ export const OCR_MAX_PIXELS = 1_200_000;
 /** Long enough for a busy phone screen on a slow machine; short enough that a run never hangs on OCR. */
 export const OCR_DEADLINE_MS = 30_000;
 
+/**
+ * How many readings an engine keeps. The vision strategies read the same screen several times
+ * (the screen after one step is the one before the next; a reflection compares both; crops
+ * repeat), and Tesseract reads the same pixels with the same settings the same way, so a
+ * repeated image costs nothing but its hash. A reading is a few kilobytes.
+ */
+export const OCR_CACHE_ENTRIES = 256;
+
 export interface OcrEngineOptions {
   languages?: readonly OcrLanguage[];
+  /** Readings kept (`OCR_CACHE_ENTRIES` by default); 0 reads every image anew, e.g. to time Tesseract. */
+  cacheEntries?: number;
+}
+
+/** The key of one reading: the image's bytes and every setting that changes what it reads as. */
+function readingKey(png: Uint8Array, settings: string): string {
+  return `${createHash('sha1').update(png).digest('hex')}|${settings}`;
 }
 
 /**
@@ -67,9 +85,28 @@ export class OcrEngine {
   private langDir: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
+  /** Readings by {@link readingKey}; callers get copies, so nothing they change reaches it. */
+  private readonly readings: LRUCache<string, UiElement[] | OcrWord[]> | undefined;
+  private read = 0;
 
   constructor(options: OcrEngineOptions = {}) {
     this.defaultLanguages = options.languages ?? OCR_LANGUAGES;
+    const entries = options.cacheEntries ?? OCR_CACHE_ENTRIES;
+    this.readings = entries > 0 ? new LRUCache({ max: entries }) : undefined;
+  }
+
+  /** How many images Tesseract has read (a reading found in the cache is not counted). */
+  get imagesRead(): number {
+    return this.read;
+  }
+
+  private remembered<T extends UiElement[] | OcrWord[]>(key: string): T | undefined {
+    const found = this.readings?.get(key);
+    return found === undefined ? undefined : (structuredClone(found) as T);
+  }
+
+  private remember(key: string, reading: UiElement[] | OcrWord[]): void {
+    this.readings?.set(key, structuredClone(reading));
   }
 
   /**
@@ -88,7 +125,18 @@ export class OcrEngine {
         ? AbortSignal.any([options.signal, deadline])
         : deadline
       : options.signal;
-    const run = this.queue.then(() => this.recognizeNow(png, options, signal, deadlineMs));
+    const languages = options.languages?.length ? options.languages : this.defaultLanguages;
+    const key = readingKey(
+      png,
+      `lines|${[...new Set(languages)].join('+')}|${options.minConfidence ?? 40}|${options.maxPixels ?? OCR_MAX_PIXELS}`,
+    );
+    const known = this.remembered<UiElement[]>(key);
+    if (known && !this.disposed && !signal?.aborted) return Promise.resolve(known);
+    const run = this.queue.then(async () => {
+      const lines = await this.recognizeNow(png, options, signal, deadlineMs);
+      this.remember(key, lines);
+      return lines;
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -140,6 +188,7 @@ export class OcrEngine {
         };
         signal?.addEventListener('abort', onAbort, { once: true });
       });
+      this.read += 1;
       const result = await Promise.race([worker.recognize(input, {}, { blocks: true, text: false }), aborted]);
       return toElements(result.data.blocks ?? [], options.minConfidence ?? 40, scale);
     } catch (error) {
@@ -166,10 +215,16 @@ export class OcrEngine {
     options: OcrRecognizeOptions & { layout?: 'auto' | 'sparse' | 'line' } = {},
   ): Promise<OcrWord[][]> {
     const mode = options.layout === 'sparse' ? PSM.SPARSE_TEXT : options.layout === 'line' ? PSM.SINGLE_LINE : PSM.AUTO;
+    const languages = options.languages?.length ? options.languages : this.defaultLanguages;
+    const settings = `words|${[...new Set(languages)].join('+')}|${mode}`;
+    const keys = images.map((png) => readingKey(png, settings));
+    const known = keys.map((key) => this.remembered<OcrWord[]>(key));
+    if (known.every((k) => k !== undefined) && !this.disposed && !options.signal?.aborted)
+      return Promise.resolve(known as OcrWord[][]);
     const run = this.queue.then(async () => {
       if (this.disposed) throw new MobaError('CANCELLED', 'The OCR engine was disposed.');
       if (options.signal?.aborted) throw new MobaError('CANCELLED', 'OCR was cancelled.');
-      const worker = await this.workerFor(options.languages?.length ? options.languages : this.defaultLanguages);
+      const worker = await this.workerFor(languages);
       let onAbort: (() => void) | undefined;
       try {
         const aborted = new Promise<never>((_, reject) => {
@@ -181,7 +236,14 @@ export class OcrEngine {
         });
         if (mode !== PSM.AUTO) await worker.setParameters({ tessedit_pageseg_mode: mode });
         const out: OcrWord[][] = [];
-        for (const png of images) {
+        for (const [i, png] of images.entries()) {
+          // Also an image read earlier in this call.
+          const knownWords = known[i] ?? this.remembered<OcrWord[]>(keys[i] as string);
+          if (knownWords) {
+            out.push(knownWords);
+            continue;
+          }
+          this.read += 1;
           const result = await Promise.race([
             worker.recognize(Buffer.from(png), {}, { blocks: true, text: false }),
             aborted,
@@ -202,6 +264,7 @@ export class OcrEngine {
               }
             }
           }
+          this.remember(keys[i] as string, words);
           out.push(words);
         }
         return out;
