@@ -54,7 +54,6 @@ export interface CallOptions {
 export const ADB_KEYBOARD_IME = 'com.android.adbkeyboard/.AdbIME';
 export const ADB_KEYBOARD_PACKAGE = 'com.android.adbkeyboard';
 
-/** Where `uiautomator dump` writes; one dump at a time per device (see {@link AndroidDevice.dumpUi}). */
 /**
  * How long a device whose stream was cut may still be listed as `device` before the cut is
  * taken for what it says (a refused service) rather than for the device going away: the server
@@ -62,6 +61,7 @@ export const ADB_KEYBOARD_PACKAGE = 'com.android.adbkeyboard';
  */
 const CUT_SETTLE_MS = 1_500;
 const CUT_POLL_MS = 100;
+/** Where `uiautomator dump` writes; one dump at a time per device (see {@link AndroidDevice.dumpUi}). */
 const DUMP_PATH = '/sdcard/window_dump.xml';
 const DUMP_MARK = '__MOBA_DUMP_FOLLOWS__';
 
