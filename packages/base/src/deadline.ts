@@ -69,3 +69,21 @@ export function delay(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * Reads `read()` until `done` holds for what it returned or `withinMs` has passed (one read at
+ * least, then one every `everyMs`), and returns the last reading either way: the caller tells
+ * a met condition from a timed-out one by the value. `signal` ends the waiting with CANCELLED.
+ */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: { withinMs: number; everyMs: number; signal?: AbortSignal | undefined },
+): Promise<T> {
+  const until = Date.now() + options.withinMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() >= until) return value;
+    await delay(options.everyMs, options.signal);
+  }
+}

@@ -9,7 +9,7 @@
 import type { Duplex } from 'node:stream';
 import { MobaError, deviceStateError, isDeviceGone } from '../../shared/errors.ts';
 import { decodeShellV2, isStreamCut } from '../adb/index.ts';
-import { delay } from '@moba/base';
+import { pollUntil } from '@moba/base';
 import type { AdbClient, ShellResult } from '../adb/index.ts';
 import {
   parseFocusedApp,
@@ -324,13 +324,13 @@ export class AndroidDevice {
    * `device` for `settleMs` (or its state cannot be told).
    */
   private async goneError(cause: MobaError, settleMs: number): Promise<MobaError | undefined> {
-    const until = Date.now() + settleMs;
-    for (;;) {
-      const state = await this.state({ timeoutMs: 2_000 }).catch((e: unknown) => e);
-      if (state instanceof MobaError && isDeviceGone(state) && state.code !== 'ADB_UNAVAILABLE') return state;
-      if (typeof state === 'string' && state !== 'device') return deviceStateError(this.serial, state, { cause });
-      if (state !== 'device' || Date.now() >= until) return undefined;
-      await delay(CUT_POLL_MS);
-    }
+    const state = await pollUntil(
+      () => this.state({ timeoutMs: 2_000 }).catch((e: unknown) => e),
+      (s) => s !== 'device',
+      { withinMs: settleMs, everyMs: CUT_POLL_MS },
+    );
+    if (state instanceof MobaError && isDeviceGone(state) && state.code !== 'ADB_UNAVAILABLE') return state;
+    if (typeof state === 'string' && state !== 'device') return deviceStateError(this.serial, state, { cause });
+    return undefined;
   }
 }

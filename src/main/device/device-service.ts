@@ -12,7 +12,7 @@ import { AdbClient, AdbFailure, connectFailure, formatAddress, parseAdbAddress }
 import type { AdbAddress } from '../adb/index.ts';
 import { AndroidDevice, DEFAULT_TIMEOUTS } from './android-device.ts';
 import type { CallOptions, DeviceTimeouts } from './android-device.ts';
-import { delay } from '@moba/base';
+import { pollUntil } from '@moba/base';
 import { collectFacts, collectStaticFacts } from './device-facts.ts';
 import type { StaticFacts } from './device-facts.ts';
 import { normaliseState, parseDeviceSummaries, transportOf } from './device-list.ts';
@@ -227,15 +227,15 @@ export class DeviceService {
    * accepted.
    */
   private async waitUnlisted(serial: string, options: CallOptions): Promise<void> {
-    const until = Date.now() + (options.timeoutMs ?? this.timeouts.hostMs);
-    for (;;) {
-      const listed = await this.list(options).then(
-        (devices) => devices.some((d) => d.serial === serial),
-        () => false,
-      );
-      if (!listed || Date.now() >= until) return;
-      await delay(25, options.signal);
-    }
+    await pollUntil(
+      () =>
+        this.list(options).then(
+          (devices) => devices.some((d) => d.serial === serial),
+          () => false,
+        ),
+      (listed) => !listed,
+      { withinMs: options.timeoutMs ?? this.timeouts.hostMs, everyMs: 25, signal: options.signal },
+    );
   }
 
   /**
@@ -244,14 +244,12 @@ export class DeviceService {
    * @throws MobaError DEVICE_UNAUTHORIZED / DEVICE_OFFLINE / CONNECT_FAILED (vanished) on timeout
    */
   async waitOnline(serial: string, options: CallOptions = {}): Promise<DeviceSummary> {
-    const until = Date.now() + (options.timeoutMs ?? this.timeouts.onlineMs);
-    let last: DeviceSummary | undefined;
-    for (;;) {
-      last = (await this.list(options)).find((d) => d.serial === serial);
-      if (last?.state === 'device') return last;
-      if (Date.now() >= until) break;
-      await delay(200, options.signal);
-    }
+    const last = await pollUntil(
+      async () => (await this.list(options)).find((d) => d.serial === serial),
+      (d) => d?.state === 'device',
+      { withinMs: options.timeoutMs ?? this.timeouts.onlineMs, everyMs: 200, signal: options.signal },
+    );
+    if (last?.state === 'device') return last;
     if (!last)
       throw new MobaError('CONNECT_FAILED', `${serial} connected and then went away: is wireless debugging still on?`);
     if (deviceProblem(last.state) === 'DEVICE_UNAUTHORIZED')
