@@ -69,6 +69,11 @@ export interface OcrEngineOptions {
   cacheEntries?: number;
 }
 
+/** The languages as tesseract.js names a set of them (`eng+chi_sim`), each once. */
+function languageKey(languages: readonly OcrLanguage[]): string {
+  return [...new Set(languages)].join('+');
+}
+
 /** The key of one reading: the image's bytes and every setting that changes what it reads as. */
 function readingKey(png: Uint8Array, settings: string): string {
   return `${createHash('sha1').update(png).digest('hex')}|${settings}`;
@@ -93,6 +98,11 @@ export class OcrEngine {
     this.defaultLanguages = options.languages ?? OCR_LANGUAGES;
     const entries = options.cacheEntries ?? OCR_CACHE_ENTRIES;
     this.readings = entries > 0 ? new LRUCache({ max: entries }) : undefined;
+  }
+
+  /** The call's languages, else the engine's. */
+  private languagesFor(options: OcrRecognizeOptions): readonly OcrLanguage[] {
+    return options.languages?.length ? options.languages : this.defaultLanguages;
   }
 
   /** How many images Tesseract has read (a reading found in the cache is not counted). */
@@ -125,15 +135,15 @@ export class OcrEngine {
         ? AbortSignal.any([options.signal, deadline])
         : deadline
       : options.signal;
-    const languages = options.languages?.length ? options.languages : this.defaultLanguages;
+    const languages = this.languagesFor(options);
     const key = readingKey(
       png,
-      `lines|${[...new Set(languages)].join('+')}|${options.minConfidence ?? 40}|${options.maxPixels ?? OCR_MAX_PIXELS}`,
+      `lines|${languageKey(languages)}|${options.minConfidence ?? 40}|${options.maxPixels ?? OCR_MAX_PIXELS}`,
     );
     const known = this.remembered<UiElement[]>(key);
     if (known && !this.disposed && !signal?.aborted) return Promise.resolve(known);
     const run = this.queue.then(async () => {
-      const lines = await this.recognizeNow(png, options, signal, deadlineMs);
+      const lines = await this.recognizeNow(png, languages, options, signal, deadlineMs);
       this.remember(key, lines);
       return lines;
     });
@@ -143,6 +153,7 @@ export class OcrEngine {
 
   private async recognizeNow(
     png: Uint8Array,
+    languages: readonly OcrLanguage[],
     options: OcrRecognizeOptions,
     signal: AbortSignal | undefined,
     deadlineMs: number,
@@ -156,7 +167,6 @@ export class OcrEngine {
           )
         : new MobaError('CANCELLED', 'OCR was cancelled.');
     if (signal?.aborted) throw stopped();
-    const languages = options.languages?.length ? options.languages : this.defaultLanguages;
     let onAbort: (() => void) | undefined;
     try {
       // Checked here so a bad image gets a clear message instead of the engine's stderr noise.
@@ -215,8 +225,8 @@ export class OcrEngine {
     options: OcrRecognizeOptions & { layout?: 'auto' | 'sparse' | 'line' } = {},
   ): Promise<OcrWord[][]> {
     const mode = options.layout === 'sparse' ? PSM.SPARSE_TEXT : options.layout === 'line' ? PSM.SINGLE_LINE : PSM.AUTO;
-    const languages = options.languages?.length ? options.languages : this.defaultLanguages;
-    const settings = `words|${[...new Set(languages)].join('+')}|${mode}`;
+    const languages = this.languagesFor(options);
+    const settings = `words|${languageKey(languages)}|${mode}`;
     const keys = images.map((png) => readingKey(png, settings));
     const known = keys.map((key) => this.remembered<OcrWord[]>(key));
     if (known.every((k) => k !== undefined) && !this.disposed && !options.signal?.aborted)
@@ -285,7 +295,7 @@ export class OcrEngine {
   }
 
   private async workerFor(languages: readonly OcrLanguage[]): Promise<Worker> {
-    const key = [...new Set(languages)].join('+');
+    const key = languageKey(languages);
     if (this.worker && this.workerLanguages === key) return this.worker;
     await this.stopWorker();
     this.langDir ??= await languageDir();
