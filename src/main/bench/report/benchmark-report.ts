@@ -45,13 +45,17 @@ export function computedReport(repo: BenchRepo, ids: readonly string[], options:
 }
 
 /**
- * At a benchmark's end: works out its report once and keeps it when no episode is left to run
- * (unless the kept one is still current), so every reader after reads it. A report that cannot be worked out is said in `log` and left
- * to be computed when read.
+ * At a benchmark's end: works out its report and keeps it when no episode is left to run and
+ * the kept one is not current, so every reader after reads it; a benchmark that stopped with
+ * episodes left is not computed here (its readers compute it). A report that cannot be worked
+ * out is said in `log` and left to be computed when read.
  */
 export function keepSettledReport(repo: BenchRepo, id: string, now: number, log: (line: string) => void): void {
   try {
-    benchmarkReport(repo, [id], { keep: true, now });
+    if (storedReportOf(repo, [id])) return;
+    const input = repo.snapshot(id);
+    if (!input || !settled(input.episodes)) return;
+    keepReport(repo, input.benchmark, computeReport([input], { now, byApp: true }));
   } catch (error) {
     log(`the report of ${id} is computed when it is read: ${errorMessage(error)}`);
   }

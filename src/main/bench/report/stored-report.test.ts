@@ -4,7 +4,7 @@
  * format or a benchmark with an episode left makes the reader compute it again.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mulberry32 } from '@moba/base';
 import { BenchSpec } from '../../../shared/bench/config.ts';
 import type { EpisodeResult } from '../../../shared/bench/results.ts';
@@ -15,7 +15,14 @@ import { planBenchmark } from '../plan.ts';
 import { BenchTask } from '../../../shared/bench/task-schema.ts';
 import { benchmarkReport, keepSettledReport } from './benchmark-report.ts';
 import { computeReport } from './metrics.ts';
+import type * as Metrics from './metrics.ts';
 import { REPORT_FORMAT, keepReport, reportKey, storedReport } from './stored-report.ts';
+
+// Counted, so a test can tell whether a report was worked out at all.
+vi.mock('./metrics.ts', async (original) => {
+  const metrics = await original<typeof Metrics>();
+  return { ...metrics, computeReport: vi.fn(metrics.computeReport) };
+});
 
 const ID = 'b20250101-000000-kept';
 /** Nine tasks over three categories and apps, made here so the pinned report below stays put. */
@@ -90,7 +97,10 @@ describe('kept benchmark reports', () => {
 
   it('keeps nothing while an episode is left, and computes the report on each read', () => {
     const { repo, close } = seeded(1);
+    vi.mocked(computeReport).mockClear();
     keepSettledReport(repo, ID, 5, (line) => expect.fail(line));
+    // Not worked out at the end either: it would be thrown away.
+    expect(computeReport).not.toHaveBeenCalled();
     expect(repo.storedReport(ID)).toBeUndefined();
     expect(benchmarkReport(repo, [ID], { keep: true, now: 6 })).toEqual(computed(repo, 6));
     expect(repo.storedReport(ID)).toBeUndefined();

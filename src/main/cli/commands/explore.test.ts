@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '@moba/testkit/rigs';
 import { main } from '../main.ts';
 import type { CliIo } from '../io.ts';
@@ -11,15 +11,11 @@ afterAll(() => data.dispose());
 async function explore(args: string[], env: Record<string, string> = {}): Promise<{ code: number; err: string }> {
   let err = '';
   const io = { out: () => undefined, err: (t: string) => void (err += t) } as unknown as CliIo;
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
+  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
   try {
     return { code: await main(['--data-dir', data.path, 'explore', ...args], io), err };
   } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    vi.unstubAllEnvs();
   }
 }
 
