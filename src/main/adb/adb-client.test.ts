@@ -11,7 +11,7 @@ import type { AddressInfo, Server, Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MobaError } from '../../shared/errors.ts';
-import { freePort, tempDir } from '@moba/testkit/rigs';
+import { freePort, tempDir, waitUntil } from '@moba/testkit/rigs';
 import { DeviceService } from '../device/device-service.ts';
 import { MirrorService } from '../mirror/mirror-service.ts';
 import { AdbClient } from './adb-client.ts';
@@ -288,6 +288,16 @@ describe('a device stream the server cuts', () => {
     const error = await failure(devices.device(serial).shell('echo hi'));
     expect(error.code).toBe('DEVICE_OFFLINE');
     expect(server.stateAsks()).toBe(3);
+  });
+
+  it('ends with CANCELLED when the caller aborts while the state is asked again', async () => {
+    const server = await cutServer(serial, Number.POSITIVE_INFINITY);
+    const devices = deviceServiceAt(server.port);
+    const controller = new AbortController();
+    const pending = failure(devices.device(serial).shell('echo hi', { signal: controller.signal }));
+    await waitUntil(() => server.stateAsks() > 0, 'the state to be asked');
+    controller.abort();
+    expect((await pending).code).toBe('CANCELLED');
   });
 
   it('stays the refusal it is while the device stays online', async () => {

@@ -314,21 +314,27 @@ export class AndroidDevice {
       // gone is reported as the device being gone. A cut comes a moment before the server marks
       // the device offline, so its state is asked again for a short while.
       if (error instanceof MobaError && (error.code === 'TIMEOUT' || isStreamCut(error)))
-        throw (await this.goneError(error, isStreamCut(error) ? CUT_SETTLE_MS : 0)) ?? error;
+        throw (await this.goneError(error, isStreamCut(error) ? CUT_SETTLE_MS : 0, options.signal)) ?? error;
       throw error;
     }
   }
 
   /**
    * The error saying the device is gone or not ready, when it is; undefined while it stays
-   * `device` for `settleMs` (or its state cannot be told).
+   * `device` for `settleMs` (or its state cannot be told). The caller's `signal` ends the
+   * waiting with CANCELLED.
    */
-  private async goneError(cause: MobaError, settleMs: number): Promise<MobaError | undefined> {
+  private async goneError(
+    cause: MobaError,
+    settleMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<MobaError | undefined> {
     const state = await pollUntil(
-      () => this.state({ timeoutMs: 2_000 }).catch((e: unknown) => e),
+      () => this.state({ timeoutMs: 2_000, signal }).catch((e: unknown) => e),
       (s) => s !== 'device',
-      { withinMs: settleMs, everyMs: CUT_POLL_MS },
+      { withinMs: settleMs, everyMs: CUT_POLL_MS, signal },
     );
+    if (state instanceof MobaError && state.code === 'CANCELLED') throw state;
     if (state instanceof MobaError && isDeviceGone(state) && state.code !== 'ADB_UNAVAILABLE') return state;
     if (typeof state === 'string' && state !== 'device') return deviceStateError(this.serial, state, { cause });
     return undefined;

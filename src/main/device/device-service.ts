@@ -4,7 +4,7 @@
  * binary) take effect at once; the environment or the CLI may pin the address instead.
  */
 import type { DeviceFacts, DeviceSummary, DevicesSnapshot } from '../../shared/contract/devices.ts';
-import { MobaError, deviceProblem, deviceStateError, serializeError } from '../../shared/errors.ts';
+import { MobaError, deviceProblem, deviceStateError, isCancelled, serializeError } from '../../shared/errors.ts';
 import type { AdbSettings } from '../../shared/schemas/settings.ts';
 import { Emitter } from '@moba/base';
 import type { Event } from '@moba/base';
@@ -202,9 +202,11 @@ export class DeviceService {
   async disconnect(addressText: string, options: CallOptions = {}): Promise<string> {
     const address = parseAdbAddress(addressText, WIRELESS_PORT);
     const serial = formatAddress(address);
+    // One deadline for the request and the wait after it.
+    const until = Date.now() + (options.timeoutMs ?? this.timeouts.hostMs);
     try {
       await this.adbServer.disconnect(address.host, address.port, {
-        timeoutMs: options.timeoutMs ?? this.timeouts.hostMs,
+        timeoutMs: until - Date.now(),
         signal: options.signal,
       });
     } catch (error) {
@@ -214,7 +216,7 @@ export class DeviceService {
     }
     this.handles.delete(serial);
     this.staticFacts.delete(serial);
-    await this.waitUnlisted(serial, options);
+    await this.waitUnlisted(serial, until, options.signal);
     return serial;
   }
 
@@ -222,19 +224,22 @@ export class DeviceService {
    * The adb server drops a disconnected transport on its own thread, so for a moment after
    * `host:disconnect` answers it may still list the device (as `offline`). Waits, bounded, until
    * the list no longer has `serial`, so that once `disconnect` resolves the device is gone for
-   * every caller (a command then fails with DEVICE_NOT_FOUND, not DEVICE_OFFLINE). Past the bound
-   * it returns anyway, and so it does when the list cannot be read: the disconnect itself was
-   * accepted.
+   * every caller (a command then fails with DEVICE_NOT_FOUND, not DEVICE_OFFLINE). At `until` it
+   * returns anyway, and so it does when the list cannot be read: the disconnect itself was
+   * accepted. `signal` ends it with CANCELLED.
    */
-  private async waitUnlisted(serial: string, options: CallOptions): Promise<void> {
+  private async waitUnlisted(serial: string, until: number, signal: AbortSignal | undefined): Promise<void> {
     await pollUntil(
       () =>
-        this.list(options).then(
+        this.list({ timeoutMs: Math.max(1, until - Date.now()), signal }).then(
           (devices) => devices.some((d) => d.serial === serial),
-          () => false,
+          (error: unknown) => {
+            if (isCancelled(error)) throw error;
+            return false;
+          },
         ),
       (listed) => !listed,
-      { withinMs: options.timeoutMs ?? this.timeouts.hostMs, everyMs: 25, signal: options.signal },
+      { withinMs: until - Date.now(), everyMs: 25, signal },
     );
   }
 
