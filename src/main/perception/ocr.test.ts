@@ -115,6 +115,14 @@ describe('OcrEngine (tesseract.js, offline language data)', () => {
     expect(engine.imagesRead).toBe(read + 3);
     await engine.recognizeWords([png], { languages: ['eng'], layout: 'line' });
     expect(engine.imagesRead).toBe(read + 4);
+    // Two calls at once for an image not read yet: the second waits for the first's reading.
+    const other = await renderText([{ text: 'Bluetooth', x: 40, y: 100 }]);
+    const [x, y] = await Promise.all([
+      engine.recognize(other, { languages: ['eng'] }),
+      engine.recognize(other, { languages: ['eng'] }),
+    ]);
+    expect(y).toEqual(x);
+    expect(engine.imagesRead).toBe(read + 5);
   }, 120_000);
 
   it('with no cache reads every image anew', async () => {

@@ -110,13 +110,18 @@ export class OcrEngine {
     return this.read;
   }
 
-  private remembered<T extends UiElement[] | OcrWord[]>(key: string): T | undefined {
-    const found = this.readings?.get(key);
+  /** The key of a reading, when readings are kept (no hashing otherwise). */
+  private keyOf(png: Uint8Array, settings: string): string | undefined {
+    return this.readings ? readingKey(png, settings) : undefined;
+  }
+
+  private remembered<T extends UiElement[] | OcrWord[]>(key: string | undefined): T | undefined {
+    const found = key === undefined ? undefined : this.readings?.get(key);
     return found === undefined ? undefined : (structuredClone(found) as T);
   }
 
-  private remember(key: string, reading: UiElement[] | OcrWord[]): void {
-    this.readings?.set(key, structuredClone(reading));
+  private remember(key: string | undefined, reading: UiElement[] | OcrWord[]): void {
+    if (key !== undefined) this.readings?.set(key, structuredClone(reading));
   }
 
   /**
@@ -136,13 +141,17 @@ export class OcrEngine {
         : deadline
       : options.signal;
     const languages = this.languagesFor(options);
-    const key = readingKey(
+    const key = this.keyOf(
       png,
       `lines|${languageKey(languages)}|${options.minConfidence ?? 40}|${options.maxPixels ?? OCR_MAX_PIXELS}`,
     );
-    const known = this.remembered<UiElement[]>(key);
-    if (known && !this.disposed && !signal?.aborted) return Promise.resolve(known);
+    const cached = () => (this.disposed || signal?.aborted ? undefined : this.remembered<UiElement[]>(key));
+    const known = cached();
+    if (known) return Promise.resolve(known);
     const run = this.queue.then(async () => {
+      // A call for the same image queued ahead of this one may have read it meanwhile.
+      const readMeanwhile = cached();
+      if (readMeanwhile) return readMeanwhile;
       const lines = await this.recognizeNow(png, languages, options, signal, deadlineMs);
       this.remember(key, lines);
       return lines;
@@ -227,7 +236,7 @@ export class OcrEngine {
     const mode = options.layout === 'sparse' ? PSM.SPARSE_TEXT : options.layout === 'line' ? PSM.SINGLE_LINE : PSM.AUTO;
     const languages = this.languagesFor(options);
     const settings = `words|${languageKey(languages)}|${mode}`;
-    const keys = images.map((png) => readingKey(png, settings));
+    const keys = images.map((png) => this.keyOf(png, settings));
     const known = keys.map((key) => this.remembered<OcrWord[]>(key));
     if (known.every((k) => k !== undefined) && !this.disposed && !options.signal?.aborted)
       return Promise.resolve(known as OcrWord[][]);
@@ -248,7 +257,7 @@ export class OcrEngine {
         const out: OcrWord[][] = [];
         for (const [i, png] of images.entries()) {
           // Also an image read earlier in this call.
-          const knownWords = known[i] ?? this.remembered<OcrWord[]>(keys[i] as string);
+          const knownWords = known[i] ?? this.remembered<OcrWord[]>(keys[i]);
           if (knownWords) {
             out.push(knownWords);
             continue;
@@ -274,7 +283,7 @@ export class OcrEngine {
               }
             }
           }
-          this.remember(keys[i] as string, words);
+          this.remember(keys[i], words);
           out.push(words);
         }
         return out;
