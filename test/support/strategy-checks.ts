@@ -13,8 +13,7 @@ import { RunEventSchema } from '../../src/shared/schemas/run.ts';
 import type { RunEvent, RunOptions } from '../../src/shared/schemas/run.ts';
 import type { StrategyName } from '../../src/shared/schemas/strategy.ts';
 import type { AgentRig } from './agent-rig.ts';
-
-type RunSpec = Parameters<AgentRig['app']['runs']['start']>[0];
+import type { CustomLoop } from '../../src/main/agent/run-handle.ts';
 
 export const ALARM_TASK = 'Create an alarm at 6:30 PM titled Work, with vibrate, repeating Monday to Thursday';
 
@@ -236,7 +235,7 @@ export async function checkGuardedPassword(
   strategy: StrategyName,
   script: ScriptInput,
   options: Partial<RunOptions> = {},
-  loop?: RunSpec['loop'],
+  loop?: CustomLoop,
 ): Promise<void> {
   await resetPhone(t);
   await t.rig.adb.adb(['-s', t.rig.serial, 'shell', 'am', 'start', '-a', 'android.settings.WIFI_SETTINGS']);
