@@ -63,10 +63,13 @@ export async function benchReport(io: CliIo, command: Command, ids: string[], op
  * so their bootstraps are not worked out for it.
  */
 async function readReport(repo: BenchRepo, ids: readonly string[], opts: ReportOpts): Promise<BenchReport> {
-  for (const id of ids)
-    if (!repo.head(id)) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
-  const { storedReportOf } = await import('../../bench/report/stored-report.ts');
-  const stored = storedReportOf(repo, ids);
+  const heads = ids.map((id) => {
+    const head = repo.head(id);
+    if (!head) throw new MobaError('NOT_FOUND', `No benchmark ${id} (see moba bench list)`);
+    return head;
+  });
+  const { storedReport } = await import('../../bench/report/stored-report.ts');
+  const stored = heads.length === 1 ? storedReport(repo, heads[0]!) : null;
   if (stored) return stored;
   const { computedReport } = await import('../../bench/report/benchmark-report.ts');
   return computedReport(repo, ids, { keep: false, byApp: opts.format !== 'table' });
