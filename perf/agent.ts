@@ -216,7 +216,7 @@ try {
     .map((x) => x.trim())
     .filter(Boolean) ??
     (QUICK ? ['appagent'] : STRATEGY_NAMES.filter((n) => n !== 'moba' && n !== 'external'))) as StrategyName[];
-  const strategyRuns = Number(process.env.MOBA_PERF_STRATEGY_RUNS ?? 1);
+  const strategyRuns = option('MOBA_PERF_STRATEGY_RUNS', 1, 1);
   for (const strategy of others) {
     const per: Array<{
       calls: number;

@@ -5,20 +5,20 @@
  */
 export const QUICK = process.env.MOBA_PERF_QUICK === '1';
 
-/** Every option is a `MOBA_PERF_*` variable, so a variable of the same name set for something else is never read. */
-function read(name: string): string | undefined {
-  if (!name.startsWith('MOBA_PERF_')) throw new Error(`a perf option must be named MOBA_PERF_…, not ${name}`);
-  return process.env[name];
-}
+/**
+ * Every option is a `MOBA_PERF_*` variable (the type refuses any other name before a script
+ * runs), so a variable of the same name set for something else is never read.
+ */
+type PerfVariable = `MOBA_PERF_${string}`;
 
 /** A numeric option: the environment variable when set, else the full or the quick default. */
-export function option(name: string, full: number, quick: number): number {
-  const v = read(name);
+export function option(name: PerfVariable, full: number, quick: number): number {
+  const v = process.env[name];
   return v !== undefined && v !== '' ? Number(v) : QUICK ? quick : full;
 }
 
 /** A list option (comma-separated numbers), likewise. */
-export function listOption(name: string, full: string, quick: string): number[] {
-  const v = read(name);
+export function listOption(name: PerfVariable, full: string, quick: string): number[] {
+  const v = process.env[name];
   return (v !== undefined && v !== '' ? v : QUICK ? quick : full).split(',').map(Number);
 }
