@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AndroidDevice } from './android-device.ts';
 import type { DeviceInput } from './input/device-input.ts';
 import { executeAction } from './execute-action.ts';
@@ -70,31 +70,43 @@ function stream(busyMs: number) {
   };
 }
 
+// The stream and the wait read one faked clock, so the figures are exact on a loaded machine.
 describe('waitForQuietStream', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  async function settle(options: Parameters<typeof waitForQuietStream>[0]) {
+    const result = waitForQuietStream(options);
+    await vi.advanceTimersByTimeAsync(options.timeoutMs + 1_000);
+    return result;
+  }
+
   it('settles on the first quiet gap after the frames stop, taking no screenshot', async () => {
     let shots = 0;
-    const r = await waitForQuietStream({
+    const r = await settle({
       sinceLastFrame: stream(200),
       fallback: async () => String(shots++),
       timeoutMs: 5_000,
       firstDelayMs: 0,
     });
-    expect(r).toMatchObject({ settled: true, readings: 0 });
-    expect(r.ms).toBeGreaterThanOrEqual(200 + 80);
+    // Frames every 5 ms until 200 ms, then the first repeat gap reaches 80 ms at 280 ms.
+    expect(r).toEqual({ settled: true, ms: 200 + 80, readings: 0 });
     expect(shots).toBe(0);
   });
   it('gives up at the timeout while frames keep coming', async () => {
-    const r = await waitForQuietStream({
+    const r = await settle({
       sinceLastFrame: () => 5,
       fallback: screen(0),
       timeoutMs: 150,
       firstDelayMs: 0,
     });
-    expect(r.settled).toBe(false);
-    expect(r.ms).toBeGreaterThanOrEqual(150);
+    expect(r).toEqual({ settled: false, ms: 150, readings: 0 });
   });
   it('goes on with screenshots when the stream stops', async () => {
-    const r = await waitForQuietStream({
+    const r = await settle({
       sinceLastFrame: () => null,
       fallback: screen(2),
       timeoutMs: 5_000,
