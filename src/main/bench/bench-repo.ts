@@ -485,6 +485,14 @@ export class BenchRepo {
     return r ? { key: r.key, report: r.report, computedAt: r.computed_at } : undefined;
   }
 
+  /** What the report last stored for the benchmark was computed from (its key), without the report. */
+  storedReportKey(id: string): string | undefined {
+    const r = this.db.prepare('SELECT key FROM benchmark_reports WHERE benchmark_id = ?').get(id) as
+      | { key: string }
+      | undefined;
+    return r?.key;
+  }
+
   /** Keeps a computed report of the benchmark (replacing the one before). */
   storeReport(id: string, row: StoredReportRow): void {
     this.db

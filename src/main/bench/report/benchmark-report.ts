@@ -9,7 +9,7 @@ import type { BenchReport } from '../../../shared/bench/report.ts';
 import type { BenchRepo, StoredEpisode } from '../bench-repo.ts';
 import { computeReport } from './metrics.ts';
 import type { ReportInput, ReportOptions } from './metrics.ts';
-import { keepReport, storedReportOf } from './stored-report.ts';
+import { hasCurrentReport, keepReport, storedReportOf } from './stored-report.ts';
 
 export interface BenchmarkReportOptions extends Pick<ReportOptions, 'byApp' | 'now'> {
   /** Keep a report computed here for a settled benchmark (not for read-only commands). */
@@ -52,7 +52,7 @@ export function computedReport(repo: BenchRepo, ids: readonly string[], options:
  */
 export function keepSettledReport(repo: BenchRepo, id: string, now: number, log: (line: string) => void): void {
   try {
-    if (storedReportOf(repo, [id])) return;
+    if (hasCurrentReport(repo, id)) return;
     const input = repo.snapshot(id);
     if (!input || !settled(input.episodes)) return;
     keepReport(repo, input.benchmark, computeReport([input], { now, byApp: true }));

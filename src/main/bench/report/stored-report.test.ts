@@ -16,7 +16,7 @@ import { BenchTask } from '../../../shared/bench/task-schema.ts';
 import { benchmarkReport, keepSettledReport } from './benchmark-report.ts';
 import { computeReport } from './metrics.ts';
 import type * as Metrics from './metrics.ts';
-import { REPORT_FORMAT, keepReport, reportKey, storedReport } from './stored-report.ts';
+import { REPORT_FORMAT, hasCurrentReport, keepReport, reportKey, storedReport } from './stored-report.ts';
 
 // Counted, so a test can tell whether a report was worked out at all.
 vi.mock('./metrics.ts', async (original) => {
@@ -92,6 +92,12 @@ describe('kept benchmark reports', () => {
     expect(Object.keys(read!.configurations[0]!.byApp).length).toBeGreaterThan(1);
     // Every reader gets it: the app's report, and a command that may not write.
     expect(benchmarkReport(repo, [ID], { keep: false, now: 99 }).generatedAt).toBe(5);
+    // A second end (a sweep's coordinator after the runner) finds it current and computes nothing.
+    expect(hasCurrentReport(repo, ID)).toBe(true);
+    vi.mocked(computeReport).mockClear();
+    keepSettledReport(repo, ID, 6, (line) => expect.fail(line));
+    expect(computeReport).not.toHaveBeenCalled();
+    expect(repo.storedReport(ID)?.computedAt).toBe(5);
     close();
   });
 
@@ -120,6 +126,7 @@ describe('kept benchmark reports', () => {
     );
     expect(repo.get(ID)!.revision).toBeGreaterThan(before);
     expect(storedReport(repo, repo.get(ID)!)).toBeNull();
+    expect(hasCurrentReport(repo, ID)).toBe(false);
     const now = benchmarkReport(repo, [ID], { keep: true, now: 7 });
     expect(now).toEqual(computed(repo, 7));
     expect(now.configurations[0]!.errored.episodes).toBe(1);

@@ -39,6 +39,12 @@ export function storedReportOf(repo: BenchRepo, ids: readonly string[]): BenchRe
   return head ? storedReport(repo, head) : null;
 }
 
+/** Whether the benchmark's kept report stands for it now; reads its key only, not the report. */
+export function hasCurrentReport(repo: BenchRepo, id: string): boolean {
+  const head = repo.head(id);
+  return head !== undefined && repo.storedReportKey(id) === reportKey(head);
+}
+
 /** Keeps `report`, computed from `benchmark` at its current revision, as its stored report. */
 export function keepReport(repo: BenchRepo, benchmark: BenchmarkRecord, report: BenchReport): void {
   repo.storeReport(benchmark.id, {
